@@ -1,0 +1,41 @@
+// One rule for the server address, whatever form the user gave it.
+import { UsageError } from './errors.js';
+
+/**
+ * `https://host`, `https://host/api`, `https://host/api/`, `https://host/sub/` and
+ * `https://host/sub/api/` all become the API root with a trailing slash.
+ */
+export function normalizeApiBase(input: string): URL {
+  let url: URL;
+  try {
+    url = new URL(input.trim());
+  } catch {
+    throw new UsageError(`invalid server URL '${input}'`, 'expected http(s)://host or http(s)://host/api/, e.g. --url https://hosted.weblate.org/');
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new UsageError(`invalid server URL '${input}': only http and https are supported`, 'expected http(s)://host or http(s)://host/api/');
+  }
+  if (url.username || url.password) {
+    throw new UsageError(`server URL '${url.host}' must not carry credentials`, 'pass the token with --token or WLI_TOKEN instead');
+  }
+  url.search = '';
+  url.hash = '';
+  let path = url.pathname.replace(/\/+$/, '');
+  if (!/\/api$/.test(path)) path += '/api';
+  url.pathname = path + '/';
+  return url;
+}
+
+/** The key wlc uses in [keys]: the API root with a trailing slash. Used to match tokens to servers. */
+export function canonicalServerKey(input: string): string | undefined {
+  try {
+    return normalizeApiBase(input).href;
+  } catch {
+    return undefined;
+  }
+}
+
+export function isLoopbackHost(hostname: string): boolean {
+  const h = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return h === 'localhost' || h.endsWith('.localhost') || h === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
+}

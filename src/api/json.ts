@@ -1,0 +1,587 @@
+// Lossless JSON codec for Weblate responses.
+// Decision: we do NOT use json-bigint (the design card's pick). With every option set it throws on
+// valid numbers (1e400 "Bad number"; useNativeBigInt throws on long decimals), rewrites literals
+// (100.0 -> 100, 1E5 -> 100000, -0 -> 0, 30-digit ints -> 1.23e+29), types numbers by digit count,
+// returns null-prototype objects, throws non-Error objects, accepts invalid JSON (01, "1.", raw
+// control chars) and overflows the stack on deep nesting. test/json.test.ts proves each point.
+
+import { randomBytes } from 'node:crypto';
+
+/** A JSON number whose literal text JS cannot reproduce from a double (see {@link parseJson}). */
+export class LosslessNumber {
+  readonly raw: string;
+
+  constructor(raw: string) {
+    if (typeof raw !== 'string' || !isJsonNumberText(raw)) {
+      throw new TypeError(`LosslessNumber: not a JSON number literal: ${String(raw)}`);
+    }
+    this.raw = raw;
+  }
+
+  /** Number(raw): for comparisons and arithmetic; may lose precision. */
+  valueOf(): number {
+    return Number(this.raw);
+  }
+
+  toString(): string {
+    return this.raw;
+  }
+
+  /** raw, so an accidental JSON.stringify shows something sane (stringifyJson emits it unquoted). */
+  toJSON(): string {
+    if (lnCapture !== null) {
+      lnCapture.push(this.raw);
+      return LN_TOKEN;
+    }
+    return this.raw;
+  }
+}
+
+export function isLosslessNumber(v: unknown): v is LosslessNumber {
+  return v instanceof LosslessNumber;
+}
+
+export class JsonSyntaxError extends Error {
+  readonly position: number;
+
+  constructor(reason: string, position: number) {
+    super(`${reason} at position ${position}`);
+    this.name = 'JsonSyntaxError';
+    this.position = position;
+  }
+}
+
+/** number → itself; LosslessNumber → Number(raw); bigint → Number(v); anything else → undefined. */
+export function numberValue(v: unknown): number | undefined {
+  if (typeof v === 'number') return v;
+  if (v instanceof LosslessNumber) return Number(v.raw);
+  if (typeof v === 'bigint') return Number(v);
+  return undefined;
+}
+
+/** The decimal text of a number as the server sent it (for numbers from parseJson, String(n) is that text). */
+export function numberText(v: number | LosslessNumber | bigint): string {
+  if (v instanceof LosslessNumber) return v.raw;
+  return String(v);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Parsing
+//
+// parseJson() first tries a hybrid: a cheap scan that skips strings with indexOf and classifies
+// every number literal outside strings. Literals that are not "safe" (String(Number(raw)) !== raw)
+// are replaced by placeholder strings "\u0000<index>", the text goes through native JSON.parse
+// (which already creates "__proto__" as an own data property), and a walk swaps the placeholders
+// for LosslessNumber objects. Anything unusual (invalid JSON, a real "\u0000" escape in the text,
+// a number where a key should be, very deep nesting in the walk) falls back to parseJsonPure(), a
+// complete iterative RFC 8259 parser that produces the same values and precise error positions.
+// ---------------------------------------------------------------------------------------------
+
+/** Parses JSON text; numbers JS would print differently become LosslessNumber. Throws JsonSyntaxError. */
+export function parseJson(text: string): unknown {
+  if (typeof text !== 'string') text = String(text);
+  let result: unknown;
+  try {
+    result = parseHybrid(text);
+  } catch {
+    result = FALLBACK;
+  }
+  return result === FALLBACK ? parseJsonPure(text) : result;
+}
+
+const FALLBACK: unique symbol = Symbol('fallback');
+
+/** Out-parameter of the scanners: index just after the scanned token. */
+let gEnd = 0;
+/** Placeholders still to be replaced during the hybrid walk. */
+let gPending = 0;
+
+function parseHybrid(text: string): unknown {
+  const n = text.length;
+  let lns: LosslessNumber[] | null = null;
+  let out = '';
+  let last = 0;
+  let i = 0;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (c === 34) {
+      let j = text.indexOf('"', i + 1);
+      while (j !== -1 && text.charCodeAt(j - 1) === 92 && isEscapedQuote(text, j)) j = text.indexOf('"', j + 1);
+      if (j === -1) return FALLBACK;
+      i = j + 1;
+    } else if (c === 45 || (c >= 48 && c <= 57)) {
+      const v = scanNumber(text, i); // throws on bad grammar → caller falls back
+      const end = gEnd;
+      if (typeof v !== 'number') {
+        if (text.charCodeAt(skipWs(text, end)) === 58) return FALLBACK; // number used as a key
+        if (lns === null) lns = [];
+        out += text.slice(last, i) + '"\\u0000' + lns.length + '"';
+        lns.push(v);
+        last = end;
+      }
+      i = end;
+    } else {
+      i++;
+    }
+  }
+  if (lns === null) return JSON.parse(text);
+  // A real string could start with U+0000 only through a "\u0000" escape; then placeholders would be ambiguous.
+  if (text.includes('\\u0000')) return FALLBACK;
+  out += text.slice(last);
+  const root: unknown = JSON.parse(out);
+  if (typeof root === 'string') return lns[0]; // the whole text was one lossless number
+  gPending = lns.length;
+  if (typeof root === 'object' && root !== null) restore(root, lns);
+  return gPending === 0 ? root : FALLBACK;
+}
+
+function isEscapedQuote(text: string, j: number): boolean {
+  let k = j - 1;
+  while (text.charCodeAt(k) === 92) k--;
+  return ((j - 1 - k) & 1) === 1;
+}
+
+function restore(node: object, lns: LosslessNumber[]): void {
+  if (Array.isArray(node)) {
+    for (let i = 0; i < node.length; i++) {
+      const e: unknown = node[i];
+      if (typeof e === 'string') {
+        if (e.charCodeAt(0) === 0) {
+          node[i] = lns[+e.slice(1)];
+          if (--gPending === 0) return;
+        }
+      } else if (typeof e === 'object' && e !== null) {
+        restore(e, lns);
+        if (gPending === 0) return;
+      }
+    }
+  } else {
+    const obj = node as Record<string, unknown>;
+    for (const k in obj) {
+      const e = obj[k];
+      if (typeof e === 'string') {
+        if (e.charCodeAt(0) === 0) {
+          setProp(obj, k, lns[+e.slice(1)]);
+          if (--gPending === 0) return;
+        }
+      } else if (typeof e === 'object' && e !== null) {
+        restore(e, lns);
+        if (gPending === 0) return;
+      }
+    }
+  }
+}
+
+function setProp(obj: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') {
+    Object.defineProperty(obj, key, { value, writable: true, enumerable: true, configurable: true });
+  } else {
+    obj[key] = value;
+  }
+}
+
+function skipWs(text: string, i: number): number {
+  let c = text.charCodeAt(i);
+  while (c === 32 || c === 10 || c === 13 || c === 9) c = text.charCodeAt(++i);
+  return i;
+}
+
+function fail(text: string, i: number): never {
+  if (i >= text.length) throw new JsonSyntaxError('Unexpected end of JSON input', text.length);
+  throw new JsonSyntaxError(`Unexpected token ${showChar(text, i)}`, i);
+}
+
+function showChar(text: string, i: number): string {
+  const cp = text.codePointAt(i) as number;
+  if (cp < 0x20 || (cp >= 0x7f && cp <= 0x9f) || (cp >= 0xd800 && cp <= 0xdfff) || cp === 0xfeff || cp === 0x2028 || cp === 0x2029) {
+    return '\\u' + cp.toString(16).padStart(4, '0');
+  }
+  return String.fromCodePoint(cp);
+}
+
+/**
+ * The same result as parseJson, computed by the pure-JS scanner only (no native JSON.parse).
+ * Iterative, so nesting depth is limited only by memory. Exported for tests and benchmarks.
+ */
+export function parseJsonPure(text: string): unknown {
+  if (typeof text !== 'string') text = String(text);
+  const n = text.length;
+  const stack: unknown[] = [];
+  const keys: string[] = [];
+  let depth = 0;
+  let i = 0;
+  let value: unknown;
+  for (;;) {
+    // ---- one value starting at i
+    i = skipWs(text, i);
+    let c = text.charCodeAt(i);
+    if (c === 34) {
+      value = scanString(text, i);
+      i = gEnd;
+    } else if (c === 123) {
+      i = skipWs(text, i + 1);
+      c = text.charCodeAt(i);
+      if (c === 125) {
+        value = {};
+        i++;
+      } else {
+        if (c !== 34) fail(text, i);
+        keys[depth] = scanString(text, i);
+        i = skipWs(text, gEnd);
+        if (text.charCodeAt(i) !== 58) fail(text, i);
+        i++;
+        stack[depth++] = {};
+        continue;
+      }
+    } else if (c === 91) {
+      i = skipWs(text, i + 1);
+      if (text.charCodeAt(i) === 93) {
+        value = [];
+        i++;
+      } else {
+        keys[depth] = '';
+        stack[depth++] = [];
+        continue;
+      }
+    } else if (c === 45 || (c >= 48 && c <= 57)) {
+      value = scanNumber(text, i);
+      i = gEnd;
+    } else if (c === 116) {
+      i = scanWord(text, i, 'true');
+      value = true;
+    } else if (c === 102) {
+      i = scanWord(text, i, 'false');
+      value = false;
+    } else if (c === 110) {
+      i = scanWord(text, i, 'null');
+      value = null;
+    } else {
+      fail(text, i);
+    }
+    // ---- attach the value; close every container that ends here
+    for (;;) {
+      i = skipWs(text, i);
+      if (depth === 0) {
+        if (i < n) fail(text, i);
+        return value;
+      }
+      const top = stack[depth - 1];
+      c = text.charCodeAt(i);
+      if (Array.isArray(top)) {
+        top.push(value);
+        if (c === 44) {
+          i++;
+          break;
+        }
+        if (c !== 93) fail(text, i);
+      } else {
+        setProp(top as Record<string, unknown>, keys[depth - 1] as string, value);
+        if (c === 44) {
+          i = skipWs(text, i + 1);
+          if (text.charCodeAt(i) !== 34) fail(text, i);
+          keys[depth - 1] = scanString(text, i);
+          i = skipWs(text, gEnd);
+          if (text.charCodeAt(i) !== 58) fail(text, i);
+          i++;
+          break;
+        }
+        if (c !== 125) fail(text, i);
+      }
+      i++;
+      value = top;
+      stack[--depth] = undefined;
+    }
+  }
+}
+
+function scanWord(text: string, i: number, word: string): number {
+  for (let k = 0; k < word.length; k++) {
+    if (text.charCodeAt(i + k) !== word.charCodeAt(k)) fail(text, i + k);
+  }
+  return i + word.length;
+}
+
+/** Scans a string token starting at the opening quote; sets gEnd after the closing quote. */
+function scanString(text: string, start: number): string {
+  const n = text.length;
+  let j = start + 1;
+  for (;;) {
+    const c = text.charCodeAt(j);
+    if (c === 34) {
+      gEnd = j + 1;
+      return text.slice(start + 1, j);
+    }
+    if (c === 92 || c < 32 || j >= n) break;
+    j++;
+  }
+  return scanStringSlow(text, start + 1, j);
+}
+
+function scanStringSlow(text: string, chunk: number, j: number): string {
+  const n = text.length;
+  let out = '';
+  for (;;) {
+    if (j >= n) fail(text, n);
+    const c = text.charCodeAt(j);
+    if (c === 34) {
+      gEnd = j + 1;
+      return out + text.slice(chunk, j);
+    }
+    if (c < 32) throw new JsonSyntaxError('Bad control character in string literal', j);
+    if (c !== 92) {
+      j++;
+      continue;
+    }
+    out += text.slice(chunk, j);
+    j++;
+    switch (text.charCodeAt(j)) {
+      case 34: out += '"'; break;
+      case 92: out += '\\'; break;
+      case 47: out += '/'; break;
+      case 98: out += '\b'; break;
+      case 102: out += '\f'; break;
+      case 110: out += '\n'; break;
+      case 114: out += '\r'; break;
+      case 116: out += '\t'; break;
+      case 117: {
+        let u = 0;
+        for (let k = 1; k <= 4; k++) {
+          const h = hexValue(text.charCodeAt(j + k));
+          if (h < 0) {
+            if (j + k >= n) fail(text, n);
+            throw new JsonSyntaxError('Bad Unicode escape', j + k);
+          }
+          u = u * 16 + h;
+        }
+        out += String.fromCharCode(u);
+        j += 4;
+        break;
+      }
+      default:
+        if (j >= n) fail(text, n);
+        throw new JsonSyntaxError('Bad escaped character', j);
+    }
+    j++;
+    chunk = j;
+  }
+}
+
+function hexValue(c: number): number {
+  if (c >= 48 && c <= 57) return c - 48;
+  if (c >= 97 && c <= 102) return c - 87;
+  if (c >= 65 && c <= 70) return c - 55;
+  return -1;
+}
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
+/**
+ * Scans a number token (RFC 8259 grammar) starting at i; sets gEnd. Returns a plain number exactly
+ * when String(Number(raw)) === raw, else a LosslessNumber carrying raw.
+ */
+function scanNumber(text: string, i: number): number | LosslessNumber {
+  let j = i;
+  let c = text.charCodeAt(j);
+  const neg = c === 45;
+  if (neg) c = text.charCodeAt(++j);
+  let acc = 0;
+  if (c === 48) {
+    c = text.charCodeAt(++j);
+  } else if (c >= 49 && c <= 57) {
+    do {
+      acc = acc * 10 + (c - 48);
+      c = text.charCodeAt(++j);
+    } while (c >= 48 && c <= 57);
+  } else {
+    fail(text, j);
+  }
+  const intDigits = j - i - (neg ? 1 : 0);
+  let simple = true;
+  if (c === 46) {
+    simple = false;
+    c = text.charCodeAt(++j);
+    if (!isDigit(c)) fail(text, j);
+    do c = text.charCodeAt(++j);
+    while (c >= 48 && c <= 57);
+  }
+  if (c === 101 || c === 69) {
+    simple = false;
+    c = text.charCodeAt(++j);
+    if (c === 43 || c === 45) c = text.charCodeAt(++j);
+    if (!isDigit(c)) fail(text, j);
+    do c = text.charCodeAt(++j);
+    while (c >= 48 && c <= 57);
+  }
+  gEnd = j;
+  if (simple && intDigits <= 15) {
+    // Exact in a double and printed back identically (no leading zeros by grammar) — except "-0".
+    if (!neg) return acc;
+    if (acc !== 0) return -acc;
+  }
+  const raw = text.slice(i, j);
+  const num = +raw;
+  if (String(num) === raw) return num;
+  return new LosslessNumber(raw);
+}
+
+/** Whether s is exactly one RFC 8259 number literal. */
+function isJsonNumberText(s: string): boolean {
+  const n = s.length;
+  let j = 0;
+  let c = s.charCodeAt(0);
+  if (c === 45) c = s.charCodeAt(++j);
+  if (c === 48) c = s.charCodeAt(++j);
+  else if (c >= 49 && c <= 57) {
+    do c = s.charCodeAt(++j);
+    while (c >= 48 && c <= 57);
+  } else return false;
+  if (c === 46) {
+    c = s.charCodeAt(++j);
+    if (!isDigit(c)) return false;
+    do c = s.charCodeAt(++j);
+    while (c >= 48 && c <= 57);
+  }
+  if (c === 101 || c === 69) {
+    c = s.charCodeAt(++j);
+    if (c === 43 || c === 45) c = s.charCodeAt(++j);
+    if (!isDigit(c)) return false;
+    do c = s.charCodeAt(++j);
+    while (c >= 48 && c <= 57);
+  }
+  return j === n;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Stringifying
+//
+// Fast path: native JSON.stringify, with LosslessNumber.toJSON switched into "capture" mode: it
+// records its raw text and returns a per-process random token string. The output's quoted tokens
+// are then replaced, in order, by the raw literals. If the count of tokens in the output differs
+// from the number of captures (data containing the token, odd toJSON methods) or native throws
+// (bigint values), the pure-JS serializer below is used; it follows JSON.stringify's algorithm.
+// ---------------------------------------------------------------------------------------------
+
+let lnCapture: string[] | null = null;
+const LN_TOKEN = '\u0000wli-lossless-' + randomBytes(12).toString('hex');
+const LN_TOKEN_JSON = JSON.stringify(LN_TOKEN);
+
+/**
+ * The inverse of parseJson: LosslessNumber → raw literal, bigint → decimal digits, everything else
+ * as JSON.stringify(value, null, indent) would write it (same layout; indent 0/undefined = compact).
+ */
+export function stringifyJson(value: unknown, indent?: number): string {
+  let gap = '';
+  if (indent !== undefined) {
+    const w = Math.min(10, Math.trunc(Number(indent)));
+    if (w >= 1) gap = ' '.repeat(w);
+  }
+  const outer = lnCapture;
+  const captured: string[] = [];
+  let out: string | undefined;
+  let nativeOk = true;
+  lnCapture = captured;
+  try {
+    out = gap === '' ? JSON.stringify(value) : JSON.stringify(value, null, gap);
+  } catch {
+    nativeOk = false;
+  } finally {
+    lnCapture = outer;
+  }
+  if (nativeOk && out !== undefined) {
+    if (captured.length === 0) return out;
+    let k = 0;
+    const s = out.replaceAll(LN_TOKEN_JSON, () => (k < captured.length ? (captured[k++] as string) : (k++, '')));
+    if (k === captured.length) return s;
+  }
+  return stringifyJsonPure(value, indent);
+}
+
+/** stringifyJson computed by the pure-JS serializer only. Exported for tests and benchmarks. */
+export function stringifyJsonPure(value: unknown, indent?: number): string {
+  let gap = '';
+  if (indent !== undefined) {
+    const w = Math.min(10, Math.trunc(Number(indent)));
+    if (w >= 1) gap = ' '.repeat(w);
+  }
+  const out = serialize(value, '', gap, '', []);
+  if (out === undefined) throw new TypeError(`stringifyJson: ${typeof value} is not serializable as JSON`);
+  return out;
+}
+
+function serialize(value: unknown, key: string, gap: string, cur: string, ancestors: object[]): string | undefined {
+  let v = value;
+  if (typeof v === 'object' && v !== null) {
+    if (v instanceof LosslessNumber) return v.raw;
+    const toJSON = (v as { toJSON?: unknown }).toJSON;
+    if (typeof toJSON === 'function') v = toJSON.call(v, key);
+  }
+  switch (typeof v) {
+    case 'string':
+      return quote(v);
+    case 'number':
+      return Number.isFinite(v) ? String(v) : 'null';
+    case 'boolean':
+      return v ? 'true' : 'false';
+    case 'bigint':
+      return v.toString();
+    case 'object':
+      break;
+    default:
+      return undefined; // undefined, function, symbol
+  }
+  if (v === null) return 'null';
+  if (v instanceof LosslessNumber) return v.raw;
+  if (v instanceof Number) return serialize(Number(v), key, gap, cur, ancestors);
+  if (v instanceof String) return quote(String(v));
+  if (v instanceof Boolean) return v.valueOf() ? 'true' : 'false';
+  if (v instanceof BigInt) return v.valueOf().toString();
+
+  if (ancestors.includes(v)) throw new TypeError('Converting circular structure to JSON');
+  ancestors.push(v);
+  const inner = cur + gap;
+  let s: string;
+  if (Array.isArray(v)) {
+    const len = v.length;
+    if (len === 0) s = '[]';
+    else {
+      const sep = gap === '' ? ',' : ',\n' + inner;
+      s = gap === '' ? '[' : '[\n' + inner;
+      for (let i = 0; i < len; i++) {
+        if (i > 0) s += sep;
+        const item = serialize(v[i], String(i), gap, inner, ancestors);
+        s += item === undefined ? 'null' : item;
+      }
+      s += gap === '' ? ']' : '\n' + cur + ']';
+    }
+  } else {
+    const obj = v as Record<string, unknown>;
+    const ks = Object.keys(obj);
+    const sep = gap === '' ? ',' : ',\n' + inner;
+    const colon = gap === '' ? ':' : ': ';
+    let first = true;
+    s = gap === '' ? '{' : '{\n' + inner;
+    for (let i = 0; i < ks.length; i++) {
+      const k = ks[i] as string;
+      const item = serialize(obj[k], k, gap, inner, ancestors);
+      if (item === undefined) continue;
+      if (!first) s += sep;
+      first = false;
+      s += quote(k) + colon + item;
+    }
+    if (first) s = '{}';
+    else s += gap === '' ? '}' : '\n' + cur + '}';
+  }
+  ancestors.pop();
+  return s;
+}
+
+/** JSON string literal; plain strings are wrapped directly, anything needing escapes goes to JSON.stringify. */
+function quote(s: string): string {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 32 || c === 34 || c === 92 || (c >= 0xd800 && c <= 0xdfff)) return JSON.stringify(s);
+  }
+  return '"' + s + '"';
+}

@@ -1,0 +1,74 @@
+// Pieces every command shares: resolving its target, and turning an API list into a result.
+import { ServerError, UsageError } from '../api/errors.js';
+import { paginate } from '../api/paginate.js';
+import { positiveInteger } from '../config/settings.js';
+import type { Item } from '../output/fields.js';
+import type { Column, ListResult, RecordResult } from '../output/result.js';
+import type { Session } from '../session.js';
+import { parseTranslationTarget, TRANSLATION_FORM, type TranslationTarget } from '../target.js';
+
+export interface CommandInput {
+  args: string[];
+  opts: Record<string, unknown>;
+  session: Session;
+}
+
+/** The argument, or the default target of the configuration (`translation` in [weblate]). */
+export function translationTarget(session: Session, arg: string | undefined): TranslationTarget {
+  const text = arg ?? session.settings.defaultTarget?.value;
+  if (text === undefined) {
+    throw new UsageError('missing target', `expected ${TRANSLATION_FORM}, or a default translation in the [weblate] section of a wlc config file`);
+  }
+  return parseTranslationTarget(text);
+}
+
+export function limitOption(opts: Record<string, unknown>): number | undefined {
+  return opts.limit === undefined ? undefined : positiveInteger('--limit', String(opts.limit));
+}
+
+export async function getRecord(session: Session, path: string, rows: Column[]): Promise<RecordResult> {
+  const client = await session.client();
+  const { body } = await client.getJson(path);
+  if (!body || typeof body !== 'object' || Array.isArray(body)) {
+    throw new ServerError(`GET ${client.resolve(path).href}: expected a JSON object`, 'is --url the Weblate server?');
+  }
+  return { kind: 'record', record: body as Item, rows };
+}
+
+export async function listOf(
+  session: Session,
+  req: { path: string; query?: URLSearchParams; limit?: number; label: string; columns: Column[]; knownFields?: string[]; onStatus?: (e: unknown) => unknown },
+): Promise<ListResult> {
+  const client = await session.client();
+  const { settings } = session;
+  const pages = paginate(client, {
+    path: req.path,
+    query: req.query,
+    pageSize: settings.pageSize,
+    limit: req.limit,
+    concurrency: settings.concurrency,
+    warn: (m) => session.warn(m),
+    onProgress: (done, total) => session.progress.update(req.label, done, total),
+  });
+  return { kind: 'list', pages: req.onStatus ? mapErrors(pages, req.onStatus) : pages, columns: req.columns, knownFields: req.knownFields };
+}
+
+/** Lets a command reinterpret an API error (e.g. a rejected search query is a usage error). */
+async function* mapErrors<T>(source: AsyncIterable<T>, map: (e: unknown) => unknown): AsyncGenerator<T> {
+  try {
+    yield* source;
+  } catch (e) {
+    throw map(e);
+  }
+}
+
+export function numberOrText(value: unknown): string {
+  return value === null || value === undefined ? '' : String(value);
+}
+
+/** "…/api/units/123/" → "123" */
+export function idFromUrl(value: unknown): string {
+  if (typeof value !== 'string') return value === null || value === undefined ? '' : String(value);
+  const m = /\/(\d+)\/?(?:\?.*)?$/.exec(value);
+  return m ? m[1]! : value;
+}

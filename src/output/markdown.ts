@@ -1,0 +1,39 @@
+// -f markdown: a GitHub-flavoured table with the table columns, for pull-request comments.
+import { cellText } from './cells.js';
+import type { Item } from './fields.js';
+import type { Column } from './result.js';
+import { escapeControl } from './terminal.js';
+import type { Writer } from './writer.js';
+
+/**
+ * Cell text renders literally: line breaks become <br>, other control characters visible escapes,
+ * and Markdown/HTML punctuation is backslash-escaped so `|` cannot end a cell nor `<b>` format it.
+ */
+export function markdownCell(text: string): string {
+  return text
+    .split(/\r\n|\r|\n/)
+    .map((line) => escapeControl(line).replace(/[\\`*_[\]<>|~&]/g, '\\$&'))
+    .join('<br>');
+}
+
+const row = (cells: string[]) => '| ' + cells.map((c) => (c === '' ? ' ' : c)).join(' | ') + ' |\n';
+
+function cell(col: Column, item: Item): string {
+  const v = col.value(item);
+  return markdownCell(col.text ? col.text(v, item) : cellText(v));
+}
+
+export async function writeMarkdownList(out: Writer, pages: AsyncIterable<Item[]>, columns: Column[]): Promise<void> {
+  await out.write(row(columns.map((c) => markdownCell(c.header))) + row(columns.map((c) => (c.align === 'right' ? '---:' : '---'))));
+  for await (const page of pages) {
+    let chunk = '';
+    for (const item of page) chunk += row(columns.map((c) => cell(c, item)));
+    await out.write(chunk);
+  }
+}
+
+export async function writeMarkdownRecord(out: Writer, record: Item, rows: Column[]): Promise<void> {
+  let chunk = row(['Field', 'Value']) + row(['---', '---']);
+  for (const r of rows) chunk += row([markdownCell(r.header), cell(r, record)]);
+  await out.write(chunk);
+}

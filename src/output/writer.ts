@@ -1,0 +1,82 @@
+// The single way data reaches stdout: honours back-pressure (memory stays flat while the
+// terminal or pipe is slow) and turns a closed pipe (`| head`) into a quiet, normal end.
+import type { OutStream } from '../context.js';
+
+/** Thrown to unwind the pipeline when the reader went away; the CLI exits 0. */
+export class PipeClosed extends Error {
+  constructor() {
+    super('output pipe closed');
+  }
+}
+
+const isPipeError = (err: unknown) => {
+  const code = (err as { code?: string } | null)?.code;
+  return code === 'EPIPE' || code === 'ERR_STREAM_DESTROYED' || code === 'ERR_STREAM_WRITE_AFTER_END';
+};
+
+export class Writer {
+  private closed = false;
+  private failure?: Error;
+  private readonly onError = (err: Error) => {
+    if (isPipeError(err)) this.closed = true;
+    else this.failure = err;
+  };
+
+  /** Called once, before the first byte of data (the progress line clears itself here). */
+  beforeFirstWrite?: () => void;
+
+  constructor(private readonly stream: OutStream) {
+    stream.on('error', this.onError);
+  }
+
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
+  async write(chunk: string): Promise<void> {
+    if (this.closed) throw new PipeClosed();
+    if (this.failure) throw this.failure;
+    if (chunk === '') return;
+    if (this.beforeFirstWrite) {
+      this.beforeFirstWrite();
+      this.beforeFirstWrite = undefined;
+    }
+    let ok: boolean;
+    try {
+      ok = this.stream.write(chunk);
+    } catch (err) {
+      if (isPipeError(err)) {
+        this.closed = true;
+        throw new PipeClosed();
+      }
+      throw err;
+    }
+    if (!ok) {
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          this.stream.removeListener('drain', done);
+          this.stream.removeListener('close', done);
+          this.stream.removeListener('error', done);
+          resolve();
+        };
+        this.stream.once('drain', done);
+        this.stream.once('close', done);
+        this.stream.once('error', done);
+      });
+      if (this.closed) throw new PipeClosed();
+      if (this.failure) throw this.failure;
+    }
+  }
+
+  /** Resolves once everything written so far has been handed to the OS (or the pipe closed). */
+  flush(): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    return new Promise((resolve) => {
+      try {
+        this.stream.write('', () => resolve());
+      } catch {
+        resolve();
+      }
+    });
+  }
+}

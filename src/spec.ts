@@ -1,0 +1,153 @@
+// What wli offers, as data: commands, arguments, options, examples. The commander program,
+// the shell completions and the man page are all generated from this one description.
+
+export interface OptionSpec {
+  flags: string; // commander syntax: '-f, --format <fmt>'
+  description: string;
+  choices?: readonly string[];
+  defaultText?: string;
+  env?: string;
+  repeatable?: boolean;
+  /** What completions should offer for the value. */
+  complete?: 'url' | 'file' | 'none';
+}
+
+export interface ArgSpec {
+  name: string;
+  description: string;
+  required: boolean;
+  variadic?: boolean;
+}
+
+export interface CommandSpec {
+  name: string;
+  summary: string;
+  description: string;
+  args: ArgSpec[];
+  options: OptionSpec[];
+  examples: Array<[command: string, explanation: string]>;
+}
+
+export const FORMATS = ['table', 'json', 'jsonl', 'csv', 'markdown'] as const;
+export type Format = (typeof FORMATS)[number];
+
+/** --state names and what they mean on the server (Weblate's search language). */
+export const STATE_NAMES = ['empty', 'needs-editing', 'fuzzy', 'translated', 'approved', 'read-only', 'untranslated'] as const;
+export const METRICS = ['translated', 'approved', 'translated_words'] as const;
+
+export const GLOBAL_OPTIONS: OptionSpec[] = [
+  { flags: '--url <url>', description: 'server address: https://host, https://host/api/ or https://host/sub/path/', env: 'WLI_URL', complete: 'url' },
+  { flags: '--token <token>', description: 'API token, sent as "Authorization: Token <token>" to the configured server only', env: 'WLI_TOKEN', complete: 'none' },
+  { flags: '-f, --format <fmt>', description: 'output format', choices: FORMATS, defaultText: 'table' },
+  { flags: '--fields <list>', description: 'comma-separated field paths; dots reach into nested objects (language.code)', complete: 'none' },
+  { flags: '--timeout <seconds>', description: 'per-request timeout; a timed-out request is retried', defaultText: '30', complete: 'none' },
+  { flags: '--retries <n>', description: 'extra attempts on 429, 502, 503, 504, timeouts and dropped connections', defaultText: '3', complete: 'none' },
+  { flags: '--concurrency <n>', description: 'list pages fetched at once', defaultText: '4', complete: 'none' },
+  { flags: '--page-size <n>', description: 'items per page requested (page_size); servers may cap or ignore it', defaultText: '100', complete: 'none' },
+  { flags: '--allow-insecure-http', description: 'allow sending the token over plain http to a host that is not loopback' },
+  { flags: '--no-color', description: 'never colour output (also NO_COLOR; FORCE_COLOR forces it)' },
+  { flags: '--quiet', description: 'no progress display' },
+  { flags: '--verbose', description: 'one line per HTTP request on stderr (token redacted)' },
+  { flags: '--debug', description: '--verbose plus request headers and stack traces of errors' },
+];
+
+const LIMIT: OptionSpec = { flags: '-L, --limit <n>', description: 'stop after n items, fetching no page that is not needed', complete: 'none' };
+
+export const COMMANDS: CommandSpec[] = [
+  {
+    name: 'translation',
+    summary: 'one translation: metadata and counts',
+    description: 'Shows one translation of a component: language, file, revision and its string and word counts.',
+    args: [{ name: 'target', description: 'project/component/language (or project/category/component/language)', required: false }],
+    options: [],
+    examples: [
+      ['wli translation weblate/application/cs', 'metadata and counts of the Czech translation'],
+      ['wli translation demo/android/cs -f json | jq .translated_percent', 'one value for a script'],
+      ['wli translation demo/docs/guide/de', 'a component inside the category "docs"'],
+    ],
+  },
+  {
+    name: 'units',
+    summary: 'every string of a translation, all pages',
+    description: 'Lists the units (strings) of a translation in server order, reading every page. Filters are applied by the server.',
+    args: [{ name: 'target', description: 'project/component/language', required: false }],
+    options: [
+      { flags: '--state <names>', description: 'only units in these states (repeatable or comma-separated)', choices: STATE_NAMES, repeatable: true },
+      { flags: '-q, --query <search>', description: "Weblate search query, sent as q (e.g. 'has:check', 'context:menu')", complete: 'none' },
+      LIMIT,
+    ],
+    examples: [
+      ['wli units demo/android/cs --state untranslated', 'what is left to translate'],
+      ['wli units demo/android/cs -q "has:check" -f jsonl | jq -r .context', 'keys of strings with failing checks'],
+      ['wli units demo/android/cs --state needs-editing,empty -L 20', 'the first twenty strings needing work'],
+    ],
+  },
+  {
+    name: 'changes',
+    summary: "the translation's history, all pages, in server order",
+    description: 'Lists the changes (history) of a translation in the order the server gives them.',
+    args: [{ name: 'target', description: 'project/component/language', required: false }],
+    options: [
+      { flags: '--since <iso-time>', description: 'changes at or after this time (timestamp_after)', complete: 'none' },
+      { flags: '--until <iso-time>', description: 'changes before this time (timestamp_before)', complete: 'none' },
+      { flags: '--action <code>', description: 'only these action codes (repeatable)', repeatable: true, complete: 'none' },
+      { flags: '--user <username>', description: 'only changes by this user', complete: 'none' },
+      LIMIT,
+    ],
+    examples: [
+      ['wli changes demo/android/cs --since 2026-11-01', 'what happened this month'],
+      ['wli changes demo/android/cs --action 5 --user admin -f csv', 'translations added by one user, as CSV'],
+      ['wli changes demo/android/cs -L 10', 'the ten changes the server lists first'],
+    ],
+  },
+  {
+    name: 'stats',
+    summary: 'statistics of translations, components, languages, projects; one row per target',
+    description:
+      'Shows statistics for each target in argument order: a translation (project/component/language), every translation of a component (project/component), a language (code), and with --project every language of a project plus a total row. With --fail-under it is a CI gate.',
+    args: [{ name: 'targets', description: 'project/component/language, project/component or a language code', required: false, variadic: true }],
+    options: [
+      { flags: '--project <project>', description: 'one row per language of the project, then a total row', complete: 'none' },
+      { flags: '--fail-under <percent>', description: 'exit 3 when any row is below this percentage (0-100)', complete: 'none' },
+      { flags: '--metric <name>', description: 'the percentage --fail-under checks', choices: METRICS, defaultText: 'translated' },
+      { flags: '--skip-source', description: 'leave out source-language rows of component targets' },
+    ],
+    examples: [
+      ['wli stats demo/android/cs demo/android/de', 'two translations side by side'],
+      ['wli stats demo/android --skip-source --fail-under 90', 'fail CI when a language of the component is below 90 %'],
+      ['wli stats --project demo -f markdown', 'a project report for a pull-request comment'],
+    ],
+  },
+  {
+    name: 'language',
+    summary: 'one language: name, direction, plural rule, aliases, population',
+    description: 'Shows one language of the server.',
+    args: [{ name: 'code', description: 'language code, e.g. cs or pt_BR', required: true }],
+    options: [],
+    examples: [
+      ['wli language cs', 'the Czech language and its plural rule'],
+      ['wli language ar -f json | jq .direction', 'text direction for a script'],
+    ],
+  },
+];
+
+export const EXIT_CODES: Array<[code: number, meaning: string]> = [
+  [0, 'success, including empty results'],
+  [1, 'failure talking to the server: network error, timeout, HTTP 5xx, a response that is not the expected JSON'],
+  [2, 'usage error: bad target, option, value or configuration; no server configured; a search query the server rejects'],
+  [3, 'a --fail-under gate failed'],
+  [4, 'authentication or permission refused (401, 403)'],
+  [5, 'not found (404)'],
+  [6, 'rate limited (429) after the retries'],
+  [130, 'interrupted'],
+];
+
+export const ENVIRONMENT: Array<[name: string, meaning: string]> = [
+  ['WLI_URL', 'server address (WLC_URL is read when unset)'],
+  ['WLI_TOKEN', 'API token (WLC_KEY is read when unset)'],
+  ['NO_COLOR', 'any non-empty value turns colour off'],
+  ['FORCE_COLOR', 'non-zero forces colour even into a pipe; 0 turns it off'],
+  ['TERM', 'dumb turns colour off'],
+  ['CI', 'set: no progress display'],
+  ['HTTPS_PROXY, HTTP_PROXY, NO_PROXY', 'proxy settings (either case)'],
+];

@@ -1,0 +1,159 @@
+// The small pure modules, tested directly: targets, server addresses, fields, cells, escaping.
+import { describe, expect, it } from 'vitest';
+import { parseStatsTarget, parseTranslationTarget, translationPath, componentPath } from '../src/target.js';
+import { normalizeApiBase, isLoopbackHost } from '../src/api/base-url.js';
+import { getPath, parseFields, pickFields } from '../src/output/fields.js';
+import { cellText } from '../src/output/cells.js';
+import { csvField } from '../src/output/csv.js';
+import { markdownCell } from '../src/output/markdown.js';
+import { colorEnabled, escapeControl } from '../src/output/terminal.js';
+import { serverMessage, htmlTitle } from '../src/api/http-status.js';
+import { parseRetryAfter } from '../src/api/client.js';
+import { parseJson } from '../src/api/json.js';
+import { unitQuery, stateNames } from '../src/commands/units.js';
+
+describe('targets', () => {
+  it('maps project/component/language to the translation path', () => {
+    expect(translationPath(parseTranslationTarget('demo/android/cs'))).toBe('translations/demo/android/cs/');
+  });
+  it('sends components inside categories as category%2Fcomponent', () => {
+    expect(translationPath(parseTranslationTarget('demo/docs/guide/cs'))).toBe('translations/demo/docs%2Fguide/cs/');
+    expect(translationPath(parseTranslationTarget('p/a/b/c/pt_BR'))).toBe('translations/p/a%2Fb%2Fc/pt_BR/');
+  });
+  it('encodes odd characters in segments', () => {
+    expect(translationPath(parseTranslationTarget('my proj/c?x/sr@latin'))).toBe('translations/my%20proj/c%3Fx/sr%40latin/');
+  });
+  it('rejects too few or empty segments with the expected form', () => {
+    expect(() => parseTranslationTarget('demo/android')).toThrow(/too few segments/);
+    expect(() => parseTranslationTarget('demo//cs')).toThrow(/empty segment/);
+    expect(() => parseTranslationTarget('')).toThrow(/empty segment/);
+  });
+  it('tells stats targets apart', () => {
+    expect(parseStatsTarget('cs').kind).toBe('language');
+    expect(parseStatsTarget('demo/android').kind).toBe('component');
+    expect(componentPath(parseStatsTarget('demo/android') as never)).toBe('components/demo/android/');
+    expect(parseStatsTarget('demo/android/cs').kind).toBe('translation');
+  });
+});
+
+describe('server address', () => {
+  it.each([
+    ['https://host', 'https://host/api/'],
+    ['https://host/', 'https://host/api/'],
+    ['https://host/api', 'https://host/api/'],
+    ['https://host/api/', 'https://host/api/'],
+    ['https://host/weblate/', 'https://host/weblate/api/'],
+    ['https://host/weblate/api/', 'https://host/weblate/api/'],
+    ['http://127.0.0.1:8000/api/?x=1#y', 'http://127.0.0.1:8000/api/'],
+  ])('%s → %s', (input, want) => {
+    expect(normalizeApiBase(input).href).toBe(want);
+  });
+  it('rejects other schemes and credentials', () => {
+    expect(() => normalizeApiBase('ftp://host')).toThrow(/only http and https/);
+    expect(() => normalizeApiBase('host.example')).toThrow(/invalid server URL/);
+    expect(() => normalizeApiBase('https://u:p@host/')).toThrow(/credentials/);
+  });
+  it('knows loopback hosts', () => {
+    expect(['localhost', '127.0.0.1', '127.1.2.3', '[::1]', 'a.localhost'].every(isLoopbackHost)).toBe(true);
+    expect(['example.org', '10.0.0.1', '128.0.0.1'].some(isLoopbackHost)).toBe(false);
+  });
+});
+
+describe('fields and cells', () => {
+  const item = parseJson('{"id":1,"source":["a","b"],"language":{"code":"cs","plural":{"number":3}},"__proto__":{"x":1},"h":-9223372036854775808}') as Record<string, unknown>;
+  it('reaches nested values and array elements by dotted paths', () => {
+    expect(getPath(item, 'language.code')).toBe('cs');
+    expect(getPath(item, 'language.plural.number')).toBe(3);
+    expect(getPath(item, 'source.1')).toBe('b');
+    expect(getPath(item, 'language.missing')).toBeUndefined();
+    expect(getPath(item, 'toString')).toBeUndefined();
+  });
+  it('keeps "__proto__" as data when picking', () => {
+    const picked = pickFields(item, ['__proto__.x', 'id']);
+    expect(Object.keys(picked)).toEqual(['__proto__.x', 'id']);
+    expect(picked['__proto__.x']).toBe(1);
+  });
+  it('rejects empty field lists and paths', () => {
+    expect(() => parseFields(',')).toThrow(/invalid --fields/);
+    expect(() => parseFields('a..b')).toThrow(/invalid --fields/);
+    expect(parseFields(' id , language.code ')).toEqual(['id', 'language.code']);
+  });
+  it('writes cells by the contract', () => {
+    expect(cellText(['only'])).toBe('only');
+    expect(cellText(['a', 'b'])).toBe('["a","b"]');
+    expect(cellText({ a: 1 })).toBe('{"a":1}');
+    expect(cellText(item.h)).toBe('-9223372036854775808');
+    expect(cellText(null)).toBe('');
+    expect(cellText(false)).toBe('false');
+  });
+  it('quotes CSV fields only when needed, never prefixes formulas', () => {
+    expect(csvField('plain')).toBe('plain');
+    expect(csvField('a,b')).toBe('"a,b"');
+    expect(csvField('say "hi"')).toBe('"say ""hi"""');
+    expect(csvField('line\nbreak')).toBe('"line\nbreak"');
+    expect(csvField('-9223372036854775808')).toBe('-9223372036854775808');
+    expect(csvField('=1+1')).toBe('=1+1');
+  });
+});
+
+describe('escaping server text', () => {
+  it('shows every control character visibly', () => {
+    expect(escapeControl('a\u001b[31mred\u001b[0m')).toBe('a\\e[31mred\\e[0m');
+    expect(escapeControl('x\u009by')).toBe('x\\x9by');
+    expect(escapeControl('\u202egnp.exe')).toBe('\\u202egnp.exe');
+    expect(escapeControl('tab\there\nnl\u0000\u007f')).toBe('tab\\there\\nnl\\x00\\x7f');
+    expect(escapeControl('Přihlásit 👍 مرحبا')).toBe('Přihlásit 👍 مرحبا');
+  });
+  it('keeps markdown cells in one cell and literal', () => {
+    expect(markdownCell('a|b')).toBe('a\\|b');
+    expect(markdownCell('one\ntwo')).toBe('one<br>two');
+    expect(markdownCell('<b>x</b>')).toBe('\\<b\\>x\\</b\\>');
+    expect(markdownCell('\u001b[1m')).toBe('\\\\e\\[1m');
+  });
+});
+
+describe('colour decision', () => {
+  const tty = { isTTY: true } as never;
+  const pipe = { isTTY: false } as never;
+  it('follows --no-color > NO_COLOR > FORCE_COLOR > TERM=dumb > terminal', () => {
+    expect(colorEnabled(tty, {}, false)).toBe(true);
+    expect(colorEnabled(pipe, {}, false)).toBe(false);
+    expect(colorEnabled(tty, {}, true)).toBe(false);
+    expect(colorEnabled(tty, { NO_COLOR: '1' }, false)).toBe(false);
+    expect(colorEnabled(tty, { NO_COLOR: '' }, false)).toBe(true);
+    expect(colorEnabled(pipe, { FORCE_COLOR: '1' }, false)).toBe(true);
+    expect(colorEnabled(tty, { FORCE_COLOR: '0' }, false)).toBe(false);
+    expect(colorEnabled(pipe, { FORCE_COLOR: '1', NO_COLOR: '1' }, false)).toBe(false);
+    expect(colorEnabled(tty, { TERM: 'dumb' }, false)).toBe(false);
+    expect(colorEnabled(pipe, { TERM: 'dumb', FORCE_COLOR: '1' }, false)).toBe(true);
+  });
+});
+
+describe('server messages', () => {
+  it('reads every envelope', () => {
+    expect(serverMessage({ detail: 'Not found.' })).toBe('Not found.');
+    expect(serverMessage({ type: 'client_error', errors: [{ code: 'not_found', detail: 'Not found.', attr: null }] })).toBe('Not found.');
+    expect(serverMessage({ type: 'validation_error', errors: [{ code: 'invalid', detail: 'Bad.', attr: 'q' }] })).toBe('q: Bad.');
+    expect(serverMessage(['Could not parse query string: Unsupported state: bogus'])).toBe('Could not parse query string: Unsupported state: bogus');
+    expect(serverMessage({ q: ['Invalid.'] })).toBe('q: Invalid.');
+  });
+  it('finds an HTML title', () => {
+    expect(htmlTitle('<html><head><title>Page not found at /api/x</title>')).toBe('Page not found at /api/x');
+  });
+  it('parses Retry-After seconds and dates', () => {
+    const now = Date.parse('2026-11-21T12:00:00Z');
+    expect(parseRetryAfter('120', now)).toBe(120_000);
+    expect(parseRetryAfter('Sat, 21 Nov 2026 12:00:30 GMT', now)).toBe(30_000);
+    expect(parseRetryAfter('soon', now)).toBeUndefined();
+  });
+});
+
+describe('unit state filters', () => {
+  it('builds Weblate search queries', () => {
+    expect(unitQuery(stateNames(['untranslated']), undefined)).toBe('state:<translated');
+    expect(unitQuery(stateNames(['empty,fuzzy']), undefined)).toBe('(state:empty OR state:needs-editing)');
+    expect(unitQuery(stateNames(['fuzzy', 'needs-editing']), 'has:check')).toBe('state:needs-editing AND (has:check)');
+    expect(unitQuery([], 'has:check')).toBe('has:check');
+    expect(() => stateNames(['bogus'])).toThrow(/invalid --state 'bogus'/);
+  });
+});

@@ -1,0 +1,105 @@
+// Throughput of the lossless JSON codec on a realistic Weblate units page.
+// Run: npx tsc -p tsconfig.json && node dist/test/support/bench-json.js [units=1000] [seconds-per-case=1]
+import { parseJson, parseJsonPure, stringifyJson, stringifyJsonPure } from '../../src/api/json.js';
+
+const UNITS = Number(process.argv[2] ?? 1000);
+const SECONDS = Number(process.argv[3] ?? 1);
+
+/** Deterministic PRNG (mulberry32) so every run benchmarks the same bytes. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const rnd = prng(20261121);
+const WORDS = ['Settings', 'Nastavení', 'Přihlásit se', 'soubor', 'minutami', 'Demo aplikace', 'Share', 'Sdílet', 'Delete', 'Smazat',
+  'file', 'Řádek', 'žluťoučký kůň', '日本語', 'emoji 😀', 'quote "x"', 'tab\tand\nnewline', 'path\\to', '%d items', 'Log in'];
+function words(k: number): string {
+  const out: string[] = [];
+  for (let i = 0; i < k; i++) out.push(WORDS[Math.floor(rnd() * WORDS.length)] as string);
+  return out.join(' ');
+}
+function hash64(): string {
+  // signed 64-bit decimal, as Weblate sends id_hash/content_hash
+  const hi = BigInt(Math.floor(rnd() * 2 ** 32));
+  const lo = BigInt(Math.floor(rnd() * 2 ** 32));
+  return BigInt.asIntN(64, (hi << 32n) | lo).toString();
+}
+function hex16(): string {
+  let s = '';
+  for (let i = 0; i < 16; i++) s += Math.floor(rnd() * 16).toString(16);
+  return s;
+}
+
+/** One unit in the exact field order/shape of GET /api/translations/demo/android/cs/units/ (Weblate 5.4.2). */
+function unitJson(n: number): string {
+  const base = 'http://127.0.0.1:8765';
+  const plural = rnd() < 0.2;
+  const source = plural ? [words(2), words(3)] : [words(1 + Math.floor(rnd() * 4))];
+  const target = plural ? [words(2), words(3), words(3)] : [words(1 + Math.floor(rnd() * 4))];
+  const arr = (a: string[]): string => '[' + a.map((s) => JSON.stringify(s)).join(',') + ']';
+  return (
+    `{"translation":"${base}/api/translations/demo/android/cs/","source":${arr(source)},"previous_source":"",` +
+    `"target":${arr(target)},"id_hash":${hash64()},"content_hash":${hash64()},"location":"res/values/strings.xml:${n}",` +
+    `"context":"key_${n}_${hex16().slice(0, 6)}","note":${JSON.stringify(rnd() < 0.3 ? words(6) : '')},"flags":"","labels":[],` +
+    `"state":${rnd() < 0.8 ? 20 : 10},"fuzzy":false,"translated":true,"approved":false,"position":${n},` +
+    `"has_suggestion":false,"has_comment":false,"has_failing_check":false,"num_words":${1 + Math.floor(rnd() * 9)},` +
+    `"source_unit":"${base}/api/units/${n}/","priority":100,"id":${n + 32},` +
+    `"web_url":"${base}/translate/demo/android/cs/?checksum=${hex16()}","url":"${base}/api/units/${n + 32}/",` +
+    `"explanation":"","extra_flags":"","pending":false,"timestamp":"2026-11-21T13:01:57.${String(100000 + n).slice(1)}Z"}`
+  );
+}
+
+function page(units: number): string {
+  const items: string[] = [];
+  for (let i = 1; i <= units; i++) items.push(unitJson(i));
+  return (
+    `{"count":${units * 7},"next":"http://127.0.0.1:8765/api/translations/demo/android/cs/units/?page=2",` +
+    `"previous":null,"results":[${items.join(',')}]}`
+  );
+}
+
+const text = page(UNITS);
+const bytes = Buffer.byteLength(text, 'utf8');
+
+function bench(name: string, fn: () => unknown): void {
+  for (let i = 0; i < 5; i++) fn(); // warm-up
+  let iters = 0;
+  const t0 = process.hrtime.bigint();
+  let elapsed = 0;
+  do {
+    fn();
+    iters++;
+    elapsed = Number(process.hrtime.bigint() - t0) / 1e9;
+  } while (elapsed < SECONDS);
+  const perSec = iters / elapsed;
+  const mbs = (bytes * perSec) / 1e6;
+  const ups = UNITS * perSec;
+  console.log(`${name.padEnd(34)} ${mbs.toFixed(1).padStart(8)} MB/s ${Math.round(ups).toString().padStart(10)} units/s ${(1000 / perSec).toFixed(2).padStart(8)} ms/page`);
+}
+
+const native = JSON.parse(text) as unknown;
+const lossless = parseJson(text);
+
+// Sanity: the codec round-trips this page byte for byte.
+if (stringifyJson(lossless) !== text) throw new Error('round trip mismatch (compact)');
+if (stringifyJsonPure(parseJsonPure(text)) !== text) throw new Error('round trip mismatch (pure)');
+
+console.log(`page: ${UNITS} units, ${bytes} bytes (${Math.round(bytes / UNITS)} B/unit), node ${process.version}`);
+bench('JSON.parse (native, lossy)', () => JSON.parse(text));
+bench('parseJson', () => parseJson(text));
+bench('parseJsonPure (scanner only)', () => parseJsonPure(text));
+bench('JSON.stringify (native, lossy)', () => JSON.stringify(native));
+bench('stringifyJson', () => stringifyJson(lossless));
+bench('stringifyJsonPure', () => stringifyJsonPure(lossless));
+bench('JSON.stringify indent 2', () => JSON.stringify(native, null, 2));
+bench('stringifyJson indent 2', () => stringifyJson(lossless, 2));
+bench('stringifyJsonPure indent 2', () => stringifyJsonPure(lossless, 2));
+bench('parseJson + stringifyJson', () => stringifyJson(parseJson(text)));
+bench('parseJson + stringifyJson indent 2', () => stringifyJson(parseJson(text), 2));

@@ -1,0 +1,33 @@
+// `npm run demo`: starts the bundled sample Weblate server on a free loopback port and runs a
+// short tour of wli against it, so a new user sees real output with no server of their own.
+import { spawn } from 'node:child_process';
+import { BIN } from './run.js';
+import { startFakeWeblate } from './fake-weblate/index.js';
+
+const server = await startFakeWeblate();
+const env: NodeJS.ProcessEnv = { ...process.env, WLI_URL: server.url };
+delete env.WLI_TOKEN;
+delete env.WLC_KEY;
+
+const tour: Array<[string, string[]]> = [
+  ['One translation, its metadata and counts', ['translation', 'demo/android/cs']],
+  ['Its strings that still need work', ['units', 'demo/android/cs', '--state', 'untranslated']],
+  ['The first strings as JSON Lines, picked fields (hashes stay exact)', ['units', 'demo/android/cs', '-L', '3', '-f', 'jsonl', '--fields', 'id,id_hash,context']],
+  ['Recent history', ['changes', 'demo/android/cs', '-L', '5']],
+  ['Statistics of two translations and a language', ['stats', 'demo/android/cs', 'demo/android/de', 'cs']],
+  ['A CI gate: exit 3 when a translation is below 90 %', ['stats', 'demo/android/cs', '--fail-under', '90']],
+  ['A language', ['language', 'cs']],
+];
+
+const bold = (s: string) => (process.stdout.isTTY ? `\u001b[1m${s}\u001b[0m` : s);
+console.log(`Sample Weblate server at ${server.url} (WLI_URL is set for the tour)\n`);
+for (const [title, args] of tour) {
+  console.log(bold(`# ${title}`));
+  console.log(bold(`$ wli ${args.map((a) => (/[\s"'$]/.test(a) ? `'${a}'` : a)).join(' ')}`));
+  // Asynchronous on purpose: the sample server answers from this same process.
+  const status = await new Promise<number | null>((resolve) => spawn(process.execPath, [BIN, ...args], { env, stdio: 'inherit' }).on('close', resolve));
+  if (status) console.log(`(exit ${status})`);
+  console.log('');
+}
+console.log('Try more against your own server: wli --url https://hosted.weblate.org/ stats weblate/application/cs');
+await server.close();

@@ -1,0 +1,79 @@
+// Runnable fake Weblate server for the demo and the benchmark:
+//   node dist/test/support/fake-weblate/main.js [--port N] [--latency MS] [--big-units N] [--big-changes N]
+//        [--ignore-page-size] [--page-size N] [--token T] [--api-prefix /api/] [--modern-errors] [--changes-asc]
+// Prints the API URL (e.g. http://127.0.0.1:4711/api/) as one line on stdout, runs until SIGINT/SIGTERM.
+import { startFakeWeblate } from './index.js';
+import type { FakeOptions } from './index.js';
+
+function parseArgs(argv: string[]): FakeOptions {
+  const opts: FakeOptions = {};
+  const num = (name: string, v: string | undefined): number => {
+    const n = Number(v);
+    if (v === undefined || !Number.isInteger(n) || n < 0) {
+      process.stderr.write(`fake-weblate: ${name} needs a non-negative integer\n`);
+      process.exit(2);
+    }
+    return n;
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    const eq = arg.indexOf('=');
+    const name = eq > 0 ? arg.slice(0, eq) : arg;
+    const value = (): string | undefined => (eq > 0 ? arg.slice(eq + 1) : argv[++i]);
+    switch (name) {
+      case '--port':
+        opts.port = num(name, value());
+        break;
+      case '--latency':
+        opts.latencyMs = num(name, value());
+        break;
+      case '--big-units':
+        opts.bigUnits = num(name, value());
+        break;
+      case '--big-changes':
+        opts.bigChanges = num(name, value());
+        break;
+      case '--page-size':
+        opts.defaultPageSize = Math.max(1, num(name, value()));
+        break;
+      case '--ignore-page-size':
+        opts.honourPageSize = false;
+        break;
+      case '--token':
+        opts.token = value();
+        break;
+      case '--api-prefix':
+        opts.apiPrefix = value();
+        break;
+      case '--modern-errors':
+        opts.errorEnvelope = 'modern';
+        break;
+      case '--changes-asc':
+        opts.changesOrder = 'asc';
+        break;
+      case '-h':
+      case '--help':
+        process.stdout.write(
+          'usage: main.js [--port N] [--latency MS] [--big-units N] [--big-changes N] [--ignore-page-size] [--page-size N]\n' +
+            '               [--token T] [--api-prefix P] [--modern-errors] [--changes-asc]\n',
+        );
+        process.exit(0);
+        break;
+      default:
+        process.stderr.write(`fake-weblate: unknown option ${arg}\n`);
+        process.exit(2);
+    }
+  }
+  return opts;
+}
+
+const fake = await startFakeWeblate(parseArgs(process.argv.slice(2)));
+process.stdout.write(fake.url + '\n');
+let stopping = false;
+const stop = (): void => {
+  if (stopping) return;
+  stopping = true;
+  void fake.close().then(() => process.exit(0));
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

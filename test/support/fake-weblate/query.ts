@@ -1,0 +1,182 @@
+// A small subset of Weblate's search language for the units list `q` parameter:
+//   state:translated  state:<translated  state:>=20  state:read-only
+//   source:text  target:"two words"  context:key  key:key  note:text  location:text
+//   has:comment  has:suggestion  has:check
+//   bare words / "quoted phrases" (substring of source or target, case-insensitive)
+//   AND, OR, NOT (case-insensitive), parentheses, implicit AND between terms.
+import { STATE_NAMES } from './data.js';
+import type { UnitModel } from './data.js';
+
+export class QueryError extends Error {}
+
+type Pred = (u: UnitModel) => boolean;
+interface Tok {
+  kind: 'lp' | 'rp' | 'word';
+  text: string;
+  quoted: boolean;
+}
+
+function tokenize(q: string): Tok[] {
+  const toks: Tok[] = [];
+  let i = 0;
+  while (i < q.length) {
+    const c = q[i] as string;
+    if (/\s/.test(c)) {
+      i++;
+    } else if (c === '(') {
+      toks.push({ kind: 'lp', text: c, quoted: false });
+      i++;
+    } else if (c === ')') {
+      toks.push({ kind: 'rp', text: c, quoted: false });
+      i++;
+    } else {
+      let text = '';
+      let quoted = false;
+      while (i < q.length && !/[\s()]/.test(q[i] as string)) {
+        if (q[i] === '"') {
+          const end = q.indexOf('"', i + 1);
+          if (end < 0) throw new QueryError('Missing closing quote');
+          text += q.slice(i, end + 1);
+          quoted = true;
+          i = end + 1;
+        } else {
+          text += q[i];
+          i++;
+        }
+      }
+      toks.push({ kind: 'word', text, quoted });
+    }
+  }
+  return toks;
+}
+
+const unquote = (s: string): string => s.replace(/"/g, '');
+const contains = (hay: readonly string[], needle: string): boolean => {
+  const n = needle.toLowerCase();
+  return hay.some((h) => h.toLowerCase().includes(n));
+};
+
+function stateTerm(value: string): Pred {
+  const m = /^(<=|>=|<|>|=)?(.*)$/s.exec(value) as RegExpExecArray;
+  const op = m[1] ?? '=';
+  const name = unquote(m[2] ?? '');
+  let code: number;
+  if (/^\d+$/.test(name)) code = Number(name);
+  else if (Object.prototype.hasOwnProperty.call(STATE_NAMES, name)) code = STATE_NAMES[name] as number;
+  else throw new QueryError(`Unsupported state: ${name}`);
+  switch (op) {
+    case '<':
+      return (u) => u.state < code;
+    case '<=':
+      return (u) => u.state <= code;
+    case '>':
+      return (u) => u.state > code;
+    case '>=':
+      return (u) => u.state >= code;
+    default:
+      return (u) => u.state === code;
+  }
+}
+
+function term(tok: Tok): Pred {
+  const m = /^([a-z_]+):(.*)$/s.exec(tok.text);
+  if (!m || tok.text.startsWith('"')) {
+    const needle = unquote(tok.text);
+    return (u) => contains(u.source, needle) || contains(u.target, needle);
+  }
+  const field = (m[1] as string).toLowerCase();
+  const raw = m[2] as string;
+  const value = unquote(raw);
+  switch (field) {
+    case 'state':
+      return stateTerm(raw);
+    case 'source':
+      return (u) => contains(u.source, value);
+    case 'target':
+      return (u) => contains(u.target, value);
+    case 'context':
+    case 'key':
+      return (u) => contains([u.context], value);
+    case 'note':
+      return (u) => contains([u.note], value);
+    case 'location':
+      return (u) => contains([u.location], value);
+    case 'explanation':
+      return (u) => contains([u.explanation], value);
+    case 'has':
+      switch (value) {
+        case 'comment':
+          return (u) => u.hasComment;
+        case 'suggestion':
+          return (u) => u.hasSuggestion;
+        case 'check':
+        case 'failing-check':
+          return (u) => u.hasFailingCheck;
+        case 'explanation':
+          return (u) => u.explanation !== '';
+        case 'note':
+          return (u) => u.note !== '';
+        case 'context':
+          return (u) => u.context !== '';
+        default:
+          throw new QueryError(`Unsupported has lookup: ${value}`);
+      }
+    default:
+      throw new QueryError(`Unsupported field: ${field}`);
+  }
+}
+
+/** Compile a q string; throws QueryError (message without the "Could not parse query string: " prefix). */
+export function compileUnitQuery(q: string): Pred {
+  const toks = tokenize(q);
+  let pos = 0;
+  const peek = (): Tok | undefined => toks[pos];
+  const isKw = (t: Tok | undefined, kw: string): boolean => t !== undefined && t.kind === 'word' && !t.quoted && t.text.toUpperCase() === kw;
+
+  const parseOr = (): Pred => {
+    const parts = [parseAnd()];
+    while (isKw(peek(), 'OR')) {
+      pos++;
+      parts.push(parseAnd());
+    }
+    return parts.length === 1 ? (parts[0] as Pred) : (u) => parts.some((p) => p(u));
+  };
+  const parseAnd = (): Pred => {
+    const parts = [parseNot()];
+    for (;;) {
+      const t = peek();
+      if (t === undefined || t.kind === 'rp' || isKw(t, 'OR')) break;
+      if (isKw(t, 'AND')) pos++;
+      parts.push(parseNot());
+    }
+    return parts.length === 1 ? (parts[0] as Pred) : (u) => parts.every((p) => p(u));
+  };
+  const parseNot = (): Pred => {
+    if (isKw(peek(), 'NOT')) {
+      pos++;
+      const inner = parseNot();
+      return (u) => !inner(u);
+    }
+    return parsePrimary();
+  };
+  const parsePrimary = (): Pred => {
+    const t = peek();
+    if (t === undefined) throw new QueryError('Unexpected end of query');
+    if (t.kind === 'lp') {
+      pos++;
+      const inner = parseOr();
+      if (peek()?.kind !== 'rp') throw new QueryError('Expected ")"');
+      pos++;
+      return inner;
+    }
+    if (t.kind === 'rp') throw new QueryError('Unexpected ")"');
+    if (isKw(t, 'AND') || isKw(t, 'OR')) throw new QueryError(`Unexpected ${t.text}`);
+    pos++;
+    return term(t);
+  };
+
+  if (toks.length === 0) return () => true;
+  const pred = parseOr();
+  if (pos < toks.length) throw new QueryError(`Unexpected ${(toks[pos] as Tok).text}`);
+  return pred;
+}

@@ -1,0 +1,107 @@
+// Running wli the two ways tests need: the built CLI as a child process (end to end), and the
+// real program in-process with captured streams (fast, same code path from argv to bytes).
+import { spawn } from 'node:child_process';
+import { EventEmitter } from 'node:events';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Context, OutStream } from '../../src/context.js';
+import { sleep } from '../../src/context.js';
+import { runCli } from '../../src/cli.js';
+
+export interface RunResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export interface RunOptions {
+  env?: Record<string, string | undefined>;
+  cwd?: string;
+  stdin?: string;
+  /** In-process only: pretend stdout/stderr are terminals. */
+  tty?: boolean;
+  columns?: number;
+  signal?: AbortSignal;
+}
+
+// test/support/ in the source tree, dist/test/support/ when compiled.
+const up = fileURLToPath(new URL('../../', import.meta.url));
+export const ROOT = up.endsWith('/dist/') ? up.slice(0, -'dist/'.length) : up;
+export const BIN = join(ROOT, 'bin', 'wli.js');
+
+/** A HOME with no configuration, so the developer's own wlc setup never leaks into a test. */
+export const EMPTY_HOME = mkdtempSync(join(tmpdir(), 'wli-home-'));
+
+export function baseEnv(extra: Record<string, string | undefined> = {}): Record<string, string> {
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: EMPTY_HOME,
+    XDG_CONFIG_HOME: join(EMPTY_HOME, '.config'),
+    LANG: 'C.UTF-8',
+  };
+  for (const [k, v] of Object.entries(extra)) {
+    if (v === undefined) delete env[k];
+    else env[k] = v;
+  }
+  return env;
+}
+
+/** The built CLI, end to end: `node bin/wli.js …`. */
+export function wli(args: string[], opts: RunOptions = {}): Promise<RunResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], {
+      env: baseEnv(opts.env),
+      cwd: opts.cwd ?? EMPTY_HOME,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      signal: opts.signal,
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code, sig) => resolve({ code: code ?? (sig === 'SIGINT' ? 130 : -1), stdout, stderr }));
+    child.stdin.end(opts.stdin ?? '');
+  });
+}
+
+export class CaptureStream extends EventEmitter implements OutStream {
+  chunks: string[] = [];
+  constructor(
+    public isTTY = false,
+    public columns?: number,
+  ) {
+    super();
+  }
+  write(chunk: string, cb?: (err?: Error | null) => void): boolean {
+    this.chunks.push(chunk);
+    if (cb) queueMicrotask(() => cb());
+    return true;
+  }
+  get text(): string {
+    return this.chunks.join('');
+  }
+}
+
+export function testContext(opts: RunOptions = {}): Context & { stdout: CaptureStream; stderr: CaptureStream } {
+  return {
+    stdout: new CaptureStream(!!opts.tty, opts.columns),
+    stderr: new CaptureStream(!!opts.tty, opts.columns),
+    env: baseEnv(opts.env),
+    cwd: opts.cwd ?? EMPTY_HOME,
+    homedir: EMPTY_HOME,
+    signal: opts.signal ?? new AbortController().signal,
+    now: Date.now,
+    random: Math.random,
+    sleep,
+  };
+}
+
+/** The same program in-process: argv in, bytes and exit code out. */
+export async function wliIn(args: string[], opts: RunOptions & { ctx?: Partial<Context> } = {}): Promise<RunResult> {
+  const ctx = { ...testContext(opts), ...opts.ctx } as Context & { stdout: CaptureStream; stderr: CaptureStream };
+  const code = await runCli(args, ctx);
+  return { code, stdout: ctx.stdout.text, stderr: ctx.stderr.text };
+}
