@@ -3,7 +3,6 @@ import type { Context } from './context.js';
 import { EXIT, InterruptedError, UsageError } from './api/errors.js';
 import { resolveSettings, type GlobalFlags } from './config/settings.js';
 import { Session } from './session.js';
-import { render } from './output/render.js';
 import { PipeClosed, Writer } from './output/writer.js';
 import { colorEnabled } from './output/terminal.js';
 import { reportError } from './cli.js';
@@ -40,6 +39,8 @@ export async function execute(
     const s = session;
     // Clear the progress line before data lands on the same terminal.
     if (ctx.stdout.isTTY) out.beforeFirstWrite = () => s.progress.stop();
+    // Formatters load only once there is something to format (usage errors stay lean).
+    const { render } = await import('./output/render.js');
     await render(result, out, {
       format: settings.format,
       fields: settings.fields,

@@ -465,7 +465,7 @@ describe.each(PARSERS)('%s object safety', (_name, parse) => {
     expect(Object.keys(v)).toEqual(['constructor', 'toString', 'hasOwnProperty', 'valueOf']);
     expect(v.toString).toBe(1);
     expect(Object.prototype.hasOwnProperty.call(v, 'hasOwnProperty')).toBe(true);
-    expect((v.valueOf as LosslessNumber).raw).toBe('9007199254740993');
+    expect((v.valueOf as unknown as LosslessNumber).raw).toBe('9007199254740993');
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(typeof ({}).toString).toBe('function');
     expect(stringifyJson(v)).toBe(text);

@@ -205,6 +205,14 @@ function showChar(text: string, i: number): string {
  */
 export function parseJsonPure(text: string): unknown {
   if (typeof text !== 'string') text = String(text);
+  try {
+    return parseScanner(text);
+  } finally {
+    keyCache.fill(undefined); // do not keep keys (or the text they slice) alive after the parse
+  }
+}
+
+function parseScanner(text: string): unknown {
   const n = text.length;
   const stack: unknown[] = [];
   const keys: string[] = [];
@@ -226,7 +234,7 @@ export function parseJsonPure(text: string): unknown {
         i++;
       } else {
         if (c !== 34) fail(text, i);
-        keys[depth] = scanString(text, i);
+        keys[depth] = scanKey(text, i);
         i = skipWs(text, gEnd);
         if (text.charCodeAt(i) !== 58) fail(text, i);
         i++;
@@ -279,7 +287,7 @@ export function parseJsonPure(text: string): unknown {
         if (c === 44) {
           i = skipWs(text, i + 1);
           if (text.charCodeAt(i) !== 34) fail(text, i);
-          keys[depth - 1] = scanString(text, i);
+          keys[depth - 1] = scanKey(text, i);
           i = skipWs(text, gEnd);
           if (text.charCodeAt(i) !== 58) fail(text, i);
           i++;
@@ -292,6 +300,35 @@ export function parseJsonPure(text: string): unknown {
       stack[--depth] = undefined;
     }
   }
+}
+
+/**
+ * Object keys repeat (every unit has the same ~30 keys), so keys are memoised by a hash computed
+ * while scanning: a hit returns the string already used as a property name (no allocation, no
+ * re-internalisation). Only keys without escapes are cached, so the raw text equals the key.
+ */
+const KEY_CACHE_SIZE = 1024;
+const keyCache: (string | undefined)[] = new Array<string | undefined>(KEY_CACHE_SIZE).fill(undefined);
+
+function scanKey(text: string, start: number): string {
+  const n = text.length;
+  let j = start + 1;
+  let h = 0;
+  for (;;) {
+    const c = text.charCodeAt(j);
+    if (c === 34) break;
+    if (c === 92 || c < 32 || j >= n) return scanStringSlow(text, start + 1, j);
+    h = (Math.imul(h, 31) + c) | 0;
+    j++;
+  }
+  gEnd = j + 1;
+  const len = j - start - 1;
+  const slot = (h ^ (h >>> 10) ^ len) & (KEY_CACHE_SIZE - 1);
+  const cached = keyCache[slot];
+  if (cached !== undefined && cached.length === len && text.startsWith(cached, start + 1)) return cached;
+  const key = text.slice(start + 1, j);
+  keyCache[slot] = key;
+  return key;
 }
 
 function scanWord(text: string, i: number, word: string): number {

@@ -1,6 +1,5 @@
 // Pieces every command shares: resolving its target, and turning an API list into a result.
 import { ServerError, UsageError } from '../api/errors.js';
-import { paginate } from '../api/paginate.js';
 import { positiveInteger } from '../config/settings.js';
 import type { Item } from '../output/fields.js';
 import type { Column, ListResult, RecordResult } from '../output/result.js';
@@ -41,6 +40,7 @@ export async function listOf(
 ): Promise<ListResult> {
   const client = await session.client();
   const { settings } = session;
+  const { paginate } = await import('../api/paginate.js');
   const pages = paginate(client, {
     path: req.path,
     query: req.query,

@@ -30,11 +30,12 @@ export function getPath(item: unknown, path: string): unknown {
   return v;
 }
 
-/** A flat row keyed by the paths as written (own properties only, so "__proto__" is data). */
+/** A flat row keyed by the paths as written; a path the item lacks is null, so rows line up. */
 export function pickFields(item: Item, fields: readonly string[]): Item {
   const out: Item = {};
   for (const f of fields) {
-    Object.defineProperty(out, f, { value: getPath(item, f), enumerable: true, writable: true, configurable: true });
+    // defineProperty: a path named "__proto__" stays data.
+    Object.defineProperty(out, f, { value: getPath(item, f) ?? null, enumerable: true, writable: true, configurable: true });
   }
   return out;
 }
