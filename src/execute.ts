@@ -1,7 +1,8 @@
 // Runs one parsed command: settings, the command's data, the output layer, the exit code.
 import type { Context } from './context.js';
 import { EXIT, InterruptedError, UsageError } from './api/errors.js';
-import { resolveSettings, type GlobalFlags } from './config/settings.js';
+import type { GlobalFlags } from './config/settings.js';
+import { loadSettings } from './config/load.js';
 import { Session } from './session.js';
 import { PipeClosed, Writer } from './output/writer.js';
 import { colorEnabled } from './output/terminal.js';
@@ -17,6 +18,8 @@ const COMMAND_MODULES: Record<string, () => Promise<CommandModule>> = {
   changes: () => import('./commands/changes.js'),
   stats: () => import('./commands/stats.js'),
   language: () => import('./commands/language.js'),
+  config: () => import('./commands/config.js'),
+  completion: () => import('./commands/completion.js'),
 };
 
 export async function execute(
@@ -31,7 +34,7 @@ export async function execute(
   let session: Session | undefined;
   const out = new Writer(ctx.stdout);
   try {
-    const settings = resolveSettings(flags, ctx.env);
+    const settings = loadSettings(flags, ctx);
     session = new Session(ctx, settings, version);
     const load = COMMAND_MODULES[name];
     if (!load) throw new UsageError(`unknown command '${name}'`);

@@ -36,6 +36,7 @@ export const STATE_NAMES = ['empty', 'needs-editing', 'fuzzy', 'translated', 'ap
 export const METRICS = ['translated', 'approved', 'translated_words'] as const;
 
 export const GLOBAL_OPTIONS: OptionSpec[] = [
+  { flags: '--config <file>', description: 'read this wlc-style INI file instead of the user configuration file', complete: 'file' },
   { flags: '--url <url>', description: 'server address: https://host, https://host/api/ or https://host/sub/path/', env: 'WLI_URL', complete: 'url' },
   { flags: '--token <token>', description: 'API token, sent as "Authorization: Token <token>" to the configured server only', env: 'WLI_TOKEN', complete: 'none' },
   { flags: '-f, --format <fmt>', description: 'output format', choices: FORMATS, defaultText: 'table' },
@@ -129,6 +130,40 @@ export const COMMANDS: CommandSpec[] = [
       ['wli language ar -f json | jq .direction', 'text direction for a script'],
     ],
   },
+];
+
+export const SHELLS = ['bash', 'zsh', 'fish'] as const;
+
+COMMANDS.push(
+  {
+    name: 'config',
+    summary: 'the effective configuration and where each value came from (token redacted)',
+    description:
+      "Shows the server URL, token (redacted) and default target wli would use here, each with the flag, environment variable or file it came from, and the configuration files it read. Files use wlc's INI format: the user file $XDG_CONFIG_HOME/weblate (or weblate.ini) and the nearest .weblate, .weblate.ini or weblate.ini in this directory or a parent.",
+    args: [],
+    options: [],
+    examples: [
+      ['wli config', 'which server and token would be used from here'],
+      ['wli config -f json', 'the same as JSON, for a script'],
+    ],
+  },
+  {
+    name: 'completion',
+    summary: 'print a shell completion script',
+    description: 'Prints the completion script for bash, zsh or fish. Completes commands, options and option values (formats, states, metrics).',
+    args: [{ name: 'shell', description: SHELLS.join(', '), required: true }],
+    options: [],
+    examples: [
+      ['wli completion bash > ~/.local/share/bash-completion/completions/wli', 'install for bash'],
+      ['wli completion zsh > "${fpath[1]}/_wli"', 'install for zsh'],
+      ['wli completion fish > ~/.config/fish/completions/wli.fish', 'install for fish'],
+    ],
+  },
+);
+
+export const FILES: Array<[path: string, meaning: string]> = [
+  ['$XDG_CONFIG_HOME/weblate, $XDG_CONFIG_HOME/weblate.ini', 'user configuration (~/.config when XDG_CONFIG_HOME is unset); the only file tokens are read from ([keys])'],
+  ['.weblate, .weblate.ini, weblate.ini', 'project configuration: the nearest one in the current directory or a parent ([weblate] url and translation)'],
 ];
 
 export const EXIT_CODES: Array<[code: number, meaning: string]> = [

@@ -7,12 +7,15 @@
 
 import { randomBytes } from 'node:crypto';
 
+/** Set only while the parser constructs a LosslessNumber from a literal it has just validated. */
+let trustedRaw = false;
+
 /** A JSON number whose literal text JS cannot reproduce from a double (see {@link parseJson}). */
 export class LosslessNumber {
   readonly raw: string;
 
   constructor(raw: string) {
-    if (typeof raw !== 'string' || !isJsonNumberText(raw)) {
+    if (!trustedRaw && (typeof raw !== 'string' || !isJsonNumberText(raw))) {
       throw new TypeError(`LosslessNumber: not a JSON number literal: ${String(raw)}`);
     }
     this.raw = raw;
@@ -458,9 +461,16 @@ function scanNumber(text: string, i: number): number | LosslessNumber {
     if (acc !== 0) return -acc;
   }
   const raw = text.slice(i, j);
-  const num = +raw;
-  if (String(num) === raw) return num;
-  return new LosslessNumber(raw);
+  // An integer of 18+ digits prints (if at all) as <= 17 significant digits padded with zeros, so
+  // a last digit other than 0 proves it lossless without the costly number-to-string conversion.
+  if (!(simple && intDigits >= 18 && text.charCodeAt(j - 1) !== 48)) {
+    const num = +raw;
+    if (String(num) === raw) return num;
+  }
+  trustedRaw = true; // the scan above validated the literal
+  const ln = new LosslessNumber(raw);
+  trustedRaw = false;
+  return ln;
 }
 
 /** Whether s is exactly one RFC 8259 number literal. */

@@ -1,0 +1,6 @@
+// wli completion <shell>: placeholder until the generators land.
+import { UsageError } from '../api/errors.js';
+import type { CommandInput } from './common.js';
+export async function run({ args }: CommandInput) {
+  throw new UsageError(`completion for '${args[0]}' is not available yet`);
+}
