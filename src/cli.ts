@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import type { Context } from './context.js';
 import { COMMANDS, GLOBAL_OPTIONS, type CommandSpec, type OptionSpec } from './spec.js';
 import { EXIT, WliError } from './api/errors.js';
-import { escapeControl } from './output/terminal.js';
+import { safeText } from './output/terminal.js';
 
 // dist/src/cli.js when built, src/cli.ts when tests run the source.
 export const VERSION: string = (() => {
@@ -101,15 +101,17 @@ export async function runCli(argv: string[], ctx: Context): Promise<number> {
 }
 
 /** One or two lines on stderr: what failed, and what to do next. Stack traces only with --debug. */
-export function reportError(ctx: Context, e: unknown, debug: boolean): number {
+export function reportError(ctx: Context, e: unknown, debug: boolean, secret?: string): number {
+  const say = (line: string) => void ctx.stderr.write(`${safeText(line, secret)}\n`);
   if (e instanceof WliError) {
-    ctx.stderr.write(`wli: ${escapeControl(e.message)}\n`);
-    if (e.hint) ctx.stderr.write(`hint: ${escapeControl(e.hint)}\n`);
-    if (debug && e.stack) ctx.stderr.write(`${e.stack}\n`);
+    say(`wli: ${e.message}`);
+    if (e.hint) say(`hint: ${e.hint}`);
+    if (debug && e.stack) ctx.stderr.write(`${e.stack.split(secret || '\0').join('<redacted>')}\n`);
     return e.exitCode;
   }
   const err = e instanceof Error ? e : new Error(String(e));
-  ctx.stderr.write(`wli: internal error: ${escapeControl(err.message)}\n`);
-  ctx.stderr.write(debug ? `${err.stack}\n` : 'hint: rerun with --debug for details and report it at the project issue tracker\n');
+  say(`wli: internal error: ${err.message}`);
+  if (debug) ctx.stderr.write(`${(err.stack ?? '').split(secret || '\0').join('<redacted>')}\n`);
+  else say('hint: rerun with --debug for details and report it at the project issue tracker');
   return EXIT.server;
 }

@@ -58,7 +58,7 @@ export async function execute(
     session?.progress.stop();
     if (e instanceof PipeClosed || out.isClosed) return EXIT.ok;
     if (ctx.signal.aborted && !(e instanceof UsageError)) return reportError(ctx, new InterruptedError(), false);
-    return reportError(ctx, e, !!flags.debug);
+    return reportError(ctx, e, !!flags.debug, session?.settings.token?.value ?? flags.token);
   } finally {
     await session?.close();
   }

@@ -4,7 +4,7 @@ import type { Context } from './context.js';
 import type { Settings } from './config/settings.js';
 import type { ApiClient } from './api/client.js';
 import { UsageError } from './api/errors.js';
-import { escapeControl } from './output/terminal.js';
+import { safeText } from './output/terminal.js';
 import { NO_PROGRESS, createProgress, type Progress } from './output/progress.js';
 
 export class Session {
@@ -20,11 +20,11 @@ export class Session {
   /** A line on stderr; server text inside it is shown escaped. */
   warn(message: string): void {
     this.progress.pause();
-    this.ctx.stderr.write(`wli: warning: ${escapeControl(message)}\n`);
+    this.ctx.stderr.write(`wli: warning: ${safeText(message, this.settings.token?.value)}\n`);
   }
 
   log(line: string): void {
-    if (this.settings.verbose) this.ctx.stderr.write(`wli: ${escapeControl(line)}\n`);
+    if (this.settings.verbose) this.ctx.stderr.write(`wli: ${safeText(line, this.settings.token?.value)}\n`);
   }
 
   get progress(): Progress {

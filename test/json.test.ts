@@ -178,11 +178,13 @@ describe('json-bigint cannot meet our requirements', () => {
 // ------------------------------------------------------------------------------------------------
 
 const PLAIN_NUMBERS = ['0', '42', '-7', '68.7', '0.5', '-0.25', '1e+21', '1e-7', '5e-324', '9007199254740991', '-9007199254740991',
-  '13045532', '123456789012345', '1.7976931348623157e+308', '0.1', '100', '10000000000000000'];
+  '13045532', '123456789012345', '1.7976931348623157e+308', '0.1', '100', '10000000000000000', '10000000000000000000',
+  '-10000000000000000000', '100000000000000000000', '9223372036854776000'];
 const LOSSLESS_NUMBERS = ['9007199254740993', '9223372036854775807', '-9223372036854775808', '9223372036854775808', '7290622678552713746',
   '100.0', '0.0', '1E5', '1e5', '1e21', '-0', '-0.0', '0e0', '1e400', '-1e400', '1e-400', '123456789012345678901234567890',
   '0.1000000000000000055511151231257827021181583404541015625', '0.12345678901234567890', '1.50', '1E+2', '1e-07',
-  '18446744073709551616', '340282366920938463463374607431768211457'];
+  '18446744073709551616', '340282366920938463463374607431768211457', '10000000000000000001', '1000000000000000000000',
+  '123456789012345678000', '-9223372036854775800'];
 
 describe.each(PARSERS)('%s numbers', (_name, parse) => {
   it.each(PLAIN_NUMBERS)('%s → plain number', (lit) => {
@@ -478,6 +480,16 @@ describe.each(PARSERS)('%s object safety', (_name, parse) => {
       expect(Object.keys(v as object)).toEqual(Object.keys(JSON.parse(safe) as object));
     }
     expect((parse('{"a":1.0,"b":2,"a":{"c":1e400}}') as { a: { c: LosslessNumber } }).a.c.raw).toBe('1e400');
+  });
+
+  it('many distinct, escaped and look-alike keys (key memoisation must never mix them up)', () => {
+    const keys: string[] = [];
+    for (let i = 0; i < 1500; i++) keys.push(`k${i}`, `${i}k`, `key_${i % 7}_${i}`);
+    keys.push('ab', 'ba', 'a\\u0062', 'a"b', '\\u00e9', 'é', 'aa', 'a');
+    const text = '[' + [0, 1].map((n) => '{' + keys.map((k, i) => `"${k.replace(/"/g, '\\"')}":${i + n}`).join(',') + '}').join(',') + ',{"aa":1},{"a":2},{"ab":3}]';
+    const v = parse(text) as Record<string, number>[];
+    expect(JSON.stringify(v)).toBe(JSON.stringify(JSON.parse(text)));
+    expect(v.map((o) => Object.keys(o).length)).toEqual([4500 + 6, 4500 + 6, 1, 1, 1]); // 'a\u0062' = 'ab', '\u00e9' = 'é'
   });
 
   it('integer-like keys follow JavaScript object order (same as JSON.parse)', () => {

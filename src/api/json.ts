@@ -123,6 +123,10 @@ function parseHybrid(text: string): unknown {
         last = end;
       }
       i = end;
+    } else if (c === 116 || c === 110) {
+      i += 4; // true / null (if the literal is misspelt, JSON.parse rejects it: these chars stay untouched)
+    } else if (c === 102) {
+      i += 5; // false
     } else {
       i++;
     }

@@ -154,13 +154,25 @@ export async function* paginate(client: ApiClient, req: ListRequest): AsyncGener
     async function* byLinks(next: unknown): AsyncGenerator<Item[], void, undefined> {
       const visited = new Set<string>([firstUrl.href]);
       while (typeof next === 'string' && !full()) {
-        const link = new URL(next, firstUrl);
+        let link: URL;
+        try {
+          link = new URL(next, firstUrl);
+        } catch {
+          throw new ServerError(`GET ${firstUrl.href}: the server's next-page link is not a URL (${next.slice(0, 100)})`);
+        }
         const url = new URL(link.pathname + link.search, client.base.origin);
         if (visited.has(url.href)) {
           throw new ServerError(`GET ${firstUrl.href}: the server's pagination loops (next link ${next} was already read)`, 'report it to the server administrators');
         }
         visited.add(url.href);
-        const body = (await client.getJson(url, undefined, stop.signal)).body;
+        let body: unknown;
+        try {
+          body = (await client.getJson(url, undefined, stop.signal)).body;
+        } catch (e) {
+          // The list itself exists (page 1 came back): a dead next link is the server's fault.
+          if (e instanceof HttpError && e.status === 404) throw new ServerError(`${e.message} (the server's link to the next page of ${firstUrl.href})`);
+          throw e;
+        }
         if (!isPageBody(body)) throw new ServerError(`GET ${url.href}: expected a paginated list`);
         const items = fresh(body.results);
         req.onProgress?.(emitted, numberValue(body.count));

@@ -1,7 +1,15 @@
-// wli completion <shell>: placeholder until the generators land.
+// wli completion <shell>: prints the completion script generated from the spec.
+// Lean on purpose: the spec and the generator only, no HTTP client or formatter.
 import type { Result } from '../output/result.js';
 import { UsageError } from '../api/errors.js';
+import { SHELLS } from '../spec.js';
+import { completionScript, type Shell } from '../docs/completion.js';
 import type { CommandInput } from './common.js';
+
 export async function run({ args }: CommandInput): Promise<Result> {
-  throw new UsageError(`completion for '${args[0]}' is not available yet`);
+  const shell = args[0] ?? '';
+  if (!(SHELLS as readonly string[]).includes(shell)) {
+    throw new UsageError(`unknown shell '${shell}'`, `expected one of: ${SHELLS.join(', ')}`);
+  }
+  return { kind: 'text', text: completionScript(shell as Shell) };
 }

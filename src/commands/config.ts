@@ -1,7 +1,56 @@
-// wli config: placeholder until config files land.
-import type { Result } from '../output/result.js';
-import { UsageError } from '../api/errors.js';
+// wli config: the effective server, token and default target, each with where it came from, and the
+// configuration files read. Needs no server. The token itself is never part of the result.
+//
+// JSON (stable):
+//   {
+//     "url":         {"value": "https://host/api/", "source": "WLI_URL"},
+//     "token":       {"value": "<redacted>", "source": "/home/u/.config/weblate [keys]"},
+//     "translation": {"value": "p/c/l", "source": "/repo/.weblate"},
+//     "files":       ["/home/u/.config/weblate", "/repo/.weblate"]
+//   }
+// An unset value is {"value": null, "source": null}. Sources: "--url", "--token", "WLI_URL", "WLC_URL",
+// "WLI_TOKEN", "WLC_KEY", a file path, "<file> [keys]" or "<file> [weblate] key".
+import type { Item } from '../output/fields.js';
+import type { Column, RecordResult } from '../output/result.js';
+import type { Sourced } from '../config/settings.js';
 import type { CommandInput } from './common.js';
-export async function run(_: CommandInput): Promise<Result> {
-  throw new UsageError('wli config is not available yet');
+
+export const REDACTED = '<redacted>';
+
+interface Shown {
+  value: string | null;
+  source: string | null;
+}
+
+const shown = (s: Sourced<unknown> | undefined, value: (v: unknown) => string): Shown =>
+  s ? { value: value(s.value), source: s.source } : { value: null, source: null };
+
+function sourced(key: string): Column {
+  return {
+    header: '',
+    value: (r) => r[key],
+    text: (v) => {
+      const s = v as Shown;
+      return s.value === null ? '(not set)' : `${s.value}  (from ${s.source})`;
+    },
+  };
+}
+
+const rows: Column[] = [
+  { ...sourced('url'), header: 'URL' },
+  { ...sourced('token'), header: 'Token' },
+  { ...sourced('translation'), header: 'Default target' },
+  { header: 'Files', value: (r) => r.files, text: (v) => ((v as string[]).length ? (v as string[]).join(', ') : '(none)') },
+];
+
+export async function run({ session }: CommandInput): Promise<RecordResult> {
+  const { settings } = session;
+  const record: Item = {
+    url: shown(settings.url, (u) => (u as URL).href),
+    // Only the fact that there is a token: never its text, not even partly.
+    token: shown(settings.token, () => REDACTED),
+    translation: shown(settings.defaultTarget, String),
+    files: [...settings.files],
+  };
+  return { kind: 'record', record, rows };
 }

@@ -36,3 +36,9 @@ export function hasUnsafe(text: string): boolean {
   UNSAFE.lastIndex = 0;
   return UNSAFE.test(text);
 }
+
+/** Server text is escaped and the token masked before anything reaches stderr. */
+export function safeText(text: string, secret?: string): string {
+  const masked = secret && secret.length >= 4 ? text.split(secret).join('<redacted>') : text;
+  return escapeControl(masked);
+}

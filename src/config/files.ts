@@ -1,0 +1,217 @@
+// wlc-compatible configuration files: finding them, parsing them, and turning them into FileValues.
+//
+// Which files (as Weblate's wlc, wlc/config.py):
+// - user file: $XDG_CONFIG_HOME/weblate, else $XDG_CONFIG_HOME/weblate.ini (XDG_CONFIG_HOME unset,
+//   empty or relative → ~/.config). Only this file (or the --config file) may hold tokens.
+// - project file: walking up from the current directory, the first directory holding `.weblate`,
+//   `.weblate.ini` or `weblate.ini` (checked in that order, as wlc does) gives the file.
+// - `--config <file>`: as wlc, that file is read *instead of both* the user file and the project
+//   file. It is trusted like the user file ([keys], legacy `key`). A missing file is a usage error.
+//
+// Format: the INI dialect of Python's RawConfigParser(delimiters=("=",)) that wlc reads with:
+// `key = value` (only `=`), whole-line comments starting with `#` or `;` (no inline comments, so
+// `#` and `;` inside values are kept), option names case-insensitive, indented continuation lines,
+// a [DEFAULT] section as fallback, and a duplicate section or option in one file is an error.
+// Anything else — a line with no `=`, an unterminated `[section`, an option before any section — is a
+// usage error naming `file:line`. The offending line is never echoed: it may hold a token.
+//
+// Security: a project file comes with whatever repository was checked out, so it never supplies a
+// token ([keys] and `key` in it are ignored with a warning), and settings.ts refuses to send a token
+// from --token or the environment to a URL that only a project file named.
+import { readFileSync, statSync } from 'node:fs';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { UsageError } from '../api/errors.js';
+import { canonicalServerKey } from '../api/base-url.js';
+import type { FileValues, Sourced } from './settings.js';
+
+export const USER_FILE_NAMES = ['weblate', 'weblate.ini'] as const;
+export const PROJECT_FILE_NAMES = ['.weblate', '.weblate.ini', 'weblate.ini'] as const;
+
+export interface IniEntry {
+  value: string;
+  /** 1-based line of `key = value`. */
+  line: number;
+}
+
+/** Section name → lower-cased option name → entry. Section names keep their case, as in wlc. */
+export type IniData = Map<string, Map<string, IniEntry>>;
+
+const DEFAULT_SECTION = 'DEFAULT';
+
+function parseError(path: string, line: number, what: string): UsageError {
+  return new UsageError(
+    `invalid configuration file ${path}:${line}: ${what}`,
+    'wlc-style INI is expected: a [weblate] section with "url = …" and "translation = …", a [keys] section with "<server URL> = <token>", and # or ; comments',
+  );
+}
+
+/** Parses wlc's INI dialect; throws a UsageError naming `path:line` on anything RawConfigParser rejects. */
+export function parseIni(text: string, path: string): IniData {
+  const data: IniData = new Map();
+  const seenSections = new Set<string>();
+  let section: Map<string, IniEntry> | undefined;
+  let sectionName = '';
+  let option: IniEntry | undefined;
+  let optionParts: string[] = [];
+  let indent = Number.MAX_SAFE_INTEGER;
+  const endOption = () => {
+    if (option) option.value = optionParts.join('\n').trimEnd();
+    option = undefined;
+    optionParts = [];
+  };
+  const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
+  for (let i = 0; i < lines.length; i++) {
+    const raw = lines[i]!;
+    const lineNo = i + 1;
+    const value = raw.trim();
+    if (value.startsWith('#') || value.startsWith(';')) continue;
+    if (value === '') {
+      // Empty lines may sit inside a multi-line value (RawConfigParser's empty_lines_in_values).
+      if (option) optionParts.push('');
+      continue;
+    }
+    const lineIndent = raw.length - raw.trimStart().length;
+    if (option && lineIndent > indent) {
+      optionParts.push(value);
+      continue;
+    }
+    endOption();
+    indent = lineIndent;
+    const header = /^\[(.+)\]/.exec(value);
+    if (header) {
+      sectionName = header[1]!;
+      if (seenSections.has(sectionName)) throw parseError(path, lineNo, `section [${sectionName}] appears twice`);
+      seenSections.add(sectionName);
+      section = new Map();
+      data.set(sectionName, section);
+      continue;
+    }
+    if (value.startsWith('[')) throw parseError(path, lineNo, 'unterminated [section] header');
+    if (!section) throw parseError(path, lineNo, 'a setting before any [section] header');
+    const eq = value.indexOf('=');
+    if (eq < 0) throw parseError(path, lineNo, 'expected "key = value", a [section] header or a comment');
+    const key = value.slice(0, eq).trimEnd().toLowerCase();
+    if (key === '') throw parseError(path, lineNo, 'a value with no key before "="');
+    if (section.has(key)) throw parseError(path, lineNo, `"${key}" appears twice in [${sectionName}]`);
+    option = { value: '', line: lineNo };
+    optionParts = [value.slice(eq + 1).trim()];
+    section.set(key, option);
+  }
+  endOption();
+  return data;
+}
+
+/** An option of a section, falling back to [DEFAULT] as RawConfigParser does. */
+function lookup(data: IniData, sectionName: string, key: string): IniEntry | undefined {
+  return data.get(sectionName)?.get(key) ?? data.get(DEFAULT_SECTION)?.get(key);
+}
+
+function isFile(path: string): boolean {
+  return statSync(path, { throwIfNoEntry: false })?.isFile() ?? false;
+}
+
+export function userConfigDir(env: Record<string, string | undefined>, homedir: string): string {
+  const xdg = env.XDG_CONFIG_HOME;
+  // The XDG spec: an empty or relative XDG_CONFIG_HOME is ignored.
+  return xdg && isAbsolute(xdg) ? xdg : join(homedir, '.config');
+}
+
+export function findUserFile(env: Record<string, string | undefined>, homedir: string): string | undefined {
+  const dir = userConfigDir(env, homedir);
+  for (const name of USER_FILE_NAMES) {
+    const path = join(dir, name);
+    if (isFile(path)) return path;
+  }
+  return undefined;
+}
+
+export function findProjectFile(cwd: string): string | undefined {
+  let dir = resolve(cwd);
+  for (;;) {
+    for (const name of PROJECT_FILE_NAMES) {
+      const path = join(dir, name);
+      if (isFile(path)) return path;
+    }
+    const parent = dirname(dir);
+    if (parent === dir) return undefined;
+    dir = parent;
+  }
+}
+
+function readIni(path: string, given?: string): IniData {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : String(code ?? e);
+    throw new UsageError(
+      given !== undefined ? `cannot read --config file '${given}': ${why}` : `cannot read configuration file ${path}: ${why}`,
+      given !== undefined ? `looked for ${path}` : undefined,
+    );
+  }
+  return parseIni(text, path);
+}
+
+/** A value of the file, trimmed and on one line, with where it came from. */
+function oneLine(entry: IniEntry | undefined, path: string, label: string, source: string): Sourced<string> | undefined {
+  if (!entry) return undefined;
+  const value = entry.value.trim();
+  if (value === '') return undefined;
+  if (/[\r\n]/.test(value)) throw parseError(path, entry.line, `${label} spans several lines`);
+  return { value, source };
+}
+
+export interface ConfigFiles extends FileValues {
+  files: string[];
+  keys: Map<string, Sourced<string>>;
+  /** Said on stderr, never fatal: settings a file has that are ignored. */
+  warnings: string[];
+}
+
+/**
+ * Finds and reads the configuration files of a run. Cheap: a few stat calls up the directory tree and
+ * at most two small reads. `config` is the --config option as given (relative to cwd).
+ */
+export function readConfigFiles(opts: { cwd: string; env: Record<string, string | undefined>; homedir: string; config?: string }): ConfigFiles {
+  const out: ConfigFiles = { files: [], keys: new Map(), warnings: [] };
+  const trusted = opts.config !== undefined ? resolve(opts.cwd, opts.config) : findUserFile(opts.env, opts.homedir);
+  if (trusted) {
+    const data = readIni(trusted, opts.config);
+    out.files.push(trusted);
+    out.url = oneLine(lookup(data, 'weblate', 'url'), trusted, 'url', trusted);
+    out.translation = oneLine(lookup(data, 'weblate', 'translation'), trusted, 'translation', trusted);
+    // [keys]: server URL → token, matched by canonical API root (case-insensitive, as wlc's lower-cased options).
+    const keys = new Map([...(data.get(DEFAULT_SECTION) ?? []), ...(data.get('keys') ?? [])]);
+    for (const [server, entry] of keys) {
+      const canonical = canonicalServerKey(server)?.toLowerCase();
+      const token = oneLine(entry, trusted, `the token for ${server}`, `${trusted} [keys]`);
+      if (canonical && token) out.keys.set(canonical, token);
+    }
+    // Legacy `key` in [weblate] (older wlc): bound to the url of the same file, so it is never sent to
+    // a server named elsewhere; [keys] wins for that server.
+    const legacy = oneLine(data.get('weblate')?.get('key'), trusted, 'key', `${trusted} [weblate] key`);
+    if (legacy) {
+      const canonical = out.url && canonicalServerKey(out.url.value)?.toLowerCase();
+      if (canonical) {
+        if (!out.keys.has(canonical)) out.keys.set(canonical, legacy);
+      } else {
+        out.warnings.push(`${trusted}: "key" in [weblate] ignored: it applies only to the url of the same section; use [keys] instead`);
+      }
+    }
+  }
+  if (opts.config === undefined) {
+    const project = findProjectFile(opts.cwd);
+    if (project && project !== trusted) {
+      const data = readIni(project);
+      out.files.push(project);
+      const url = oneLine(lookup(data, 'weblate', 'url'), project, 'url', project);
+      if (url) out.url = { ...url, project: true };
+      out.translation = oneLine(lookup(data, 'weblate', 'translation'), project, 'translation', project) ?? out.translation;
+      if (data.get('keys')?.size || data.get('weblate')?.has('key') || data.get(DEFAULT_SECTION)?.has('key')) {
+        out.warnings.push(`${project}: tokens in a project configuration file are ignored; put them in [keys] of ${join(userConfigDir(opts.env, opts.homedir), 'weblate')}`);
+      }
+    }
+  }
+  return out;
+}

@@ -1,0 +1,224 @@
+// Shell completion scripts for bash, zsh and fish, generated from the spec (see model.ts).
+// `wli completion <shell>` prints them; completions/ holds the same text (test/support/generate-docs.ts).
+import type { SHELLS } from '../spec.js';
+import { commands, globalFlags, HELP, names, valuedFlags, VERSION, type Flag, type ValueKind } from './model.js';
+
+export type Shell = (typeof SHELLS)[number];
+
+const HEADER = (shell: string) =>
+  `# ${shell} completion for wli. Generated from src/spec.ts by test/support/generate-docs.ts; do not edit.\n`;
+
+export function completionScript(shell: Shell): string {
+  switch (shell) {
+    case 'bash':
+      return bash();
+    case 'zsh':
+      return zsh();
+    case 'fish':
+      return fish();
+  }
+}
+
+// ---------------------------------------------------------------- bash
+
+function bash(): string {
+  const words = (flags: Flag[]) => flags.flatMap(names).join(' ');
+  const valued = valuedFlags();
+  const offering = valued.filter((f) => f.values!.kind !== 'none');
+  const valueCases = [
+    ...offering.map((f) => `    ${names(f).join('|')})${bashValue(f.values!)} ;;`),
+    `    ${valued.filter((f) => !offering.includes(f)).flatMap(names).join('|')}) return ;; # a value, nothing to offer`,
+  ];
+  const optionCases = commands.filter((c) => c.options.length > 0).map((c) => `      ${c.name}) opts+=' ${words(c.options)}' ;;`);
+  const argCases = commands
+    .filter((c) => c.args[0]?.values.kind === 'choices')
+    .map((c) => `    ${c.name}) ((nargs == 0)) && COMPREPLY=($(compgen -W '${choicesOf(c.args[0]!.values).join(' ')}' -- "$cur")) ;;`);
+  return `${HEADER('bash')}# Install: wli completion bash > ~/.local/share/bash-completion/completions/wli
+
+_wli() {
+  local cur=\${COMP_WORDS[COMP_CWORD]} prev=\${COMP_WORDS[COMP_CWORD-1]}
+  # bash splits --opt=value into --opt, = and value.
+  [[ $cur == = ]] && cur=
+  [[ $prev == = ]] && prev=\${COMP_WORDS[COMP_CWORD-2]}
+
+  # The command is the first word that is neither an option nor an option's value.
+  local i cmd= nargs=0
+  for ((i = 1; i < COMP_CWORD; i++)); do
+    case \${COMP_WORDS[i]} in
+      ${valued.flatMap(names).join('|')})
+        [[ \${COMP_WORDS[i+1]} == = ]] && ((i++))
+        ((i++)) ;;
+      -* | =) ;;
+      *) if [[ -z $cmd ]]; then cmd=\${COMP_WORDS[i]}; else ((nargs++)); fi ;;
+    esac
+  done
+
+  case $prev in
+${valueCases.join('\n')}
+  esac
+
+  if [[ $cur == -* ]]; then
+    local opts='${words(globalFlags)} ${words([HELP])}'
+    case $cmd in
+      '') opts+=' ${words([VERSION])}' ;;
+${optionCases.join('\n')}
+    esac
+    COMPREPLY=($(compgen -W "$opts" -- "$cur"))
+    return
+  fi
+
+  case $cmd in
+    '') COMPREPLY=($(compgen -W '${commands.map((c) => c.name).join(' ')}' -- "$cur")) ;;
+${argCases.join('\n')}
+  esac
+}
+
+complete -F _wli wli
+`;
+}
+
+function bashValue(v: ValueKind): string {
+  switch (v.kind) {
+    case 'file':
+      return ' COMPREPLY=($(compgen -f -- "$cur")); compopt -o filenames 2>/dev/null; return';
+    case 'none':
+      return ' return';
+    case 'choices':
+      if (!v.list) return ` COMPREPLY=($(compgen -W '${v.choices.join(' ')}' -- "$cur")); return`;
+      // Comma-separated: complete the item after the last comma, keeping the ones before it.
+      return `\n      local done=; [[ $cur == *,* ]] && done=\${cur%,*},\n      COMPREPLY=($(compgen -P "$done" -W '${v.choices.join(' ')}' -- "\${cur##*,}")); return\n     `;
+  }
+}
+
+const choicesOf = (v: ValueKind): readonly string[] => (v.kind === 'choices' ? v.choices : []);
+
+// ---------------------------------------------------------------- zsh
+
+/** A zsh word in single quotes. */
+const zq = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+/** Text inside an _arguments [explanation]. */
+const zdesc = (s: string) => s.replace(/\\/g, '\\\\').replace(/[[\]]/g, '\\$&');
+
+function zshFlag(f: Flag): string[] {
+  const exclusive = f.short && !f.repeatable ? `(${f.short} ${f.long})` : f.repeatable ? '*' : '';
+  let action = '';
+  if (f.values) {
+    const v = f.values;
+    const what =
+      v.kind === 'file' ? '_files' : v.kind === 'none' ? ' ' : v.list ? `_values -s , ${f.value} ${v.choices.join(' ')}` : `(${v.choices.join(' ')})`;
+    action = `:${f.value}:${what}`;
+  }
+  return names(f).map((n) => {
+    const suffix = !f.values ? '' : n === f.short ? '+' : '=';
+    return zq(`${exclusive}${n}${suffix}[${zdesc(f.description)}]${action}`);
+  });
+}
+
+/** -h/--help and -V/--version: nothing else makes sense with them. */
+const zshAlone = (f: Flag) => `'(- *)'{${names(f).join(',')}}${zq(`[${zdesc(f.description)}]`)}`;
+
+function zsh(): string {
+  const indent = (lines: string[], n: number) => lines.map((l) => ' '.repeat(n) + l).join('\n');
+  const continued = (lines: string[], n: number) => lines.map((l) => ' \\\n' + ' '.repeat(n) + l).join('');
+  const commandList = commands.map((c) => zq(`${c.name}:${c.spec.summary}`));
+  const cases = commands.map((c) => {
+    const specs = [
+      ...c.options.flatMap(zshFlag),
+      ...c.args.map((a) => {
+        const v = a.values;
+        const action = v.kind === 'choices' ? `(${v.choices.join(' ')})` : ' ';
+        const pos = a.spec.variadic ? '*' : `${c.args.indexOf(a) + 1}${a.spec.required ? '' : ':'}`;
+        return zq(`${pos}:${a.spec.name}:${action}`);
+      }),
+    ];
+    return `        ${c.name}) _arguments -s $globals $help${continued(specs, 10)} && ret=0 ;;`;
+  });
+  return `#compdef wli
+${HEADER('zsh')}# Install: wli completion zsh > "\${fpath[1]}/_wli"
+
+_wli() {
+  local curcontext=$curcontext state state_descr line ret=1
+  typeset -A opt_args
+  local -a globals help commands
+  globals=(
+${indent(globalFlags.flatMap(zshFlag), 4)}
+  )
+  help=(${zshAlone(HELP)})
+  commands=(
+${indent(commandList, 4)}
+  )
+
+  _arguments -C -s $globals $help ${zshAlone(VERSION)} \\
+    '1:command:->command' \\
+    '*::argument:->argument' && ret=0
+
+  case $state in
+    command) _describe -t commands 'wli command' commands && ret=0 ;;
+    argument)
+      curcontext=\${curcontext%:*:*}:wli-$words[1]:
+      case $words[1] in
+${cases.join('\n')}
+      esac ;;
+  esac
+  return ret
+}
+
+# Autoloaded from $fpath, or sourced: source <(wli completion zsh)
+if [[ $funcstack[1] == _wli ]]; then
+  _wli "$@"
+else
+  compdef _wli wli
+fi
+`;
+}
+
+// ---------------------------------------------------------------- fish
+
+/** A fish word in single quotes. */
+const fq = (s: string) => `'${s.replace(/[\\']/g, '\\$&')}'`;
+
+function fishFlag(f: Flag, condition?: string): string {
+  const parts = ['complete -c wli'];
+  if (condition) parts.push(`-n ${condition}`);
+  if (f.short) parts.push(`-s ${f.short.slice(1)}`);
+  parts.push(`-l ${f.long.slice(2)}`);
+  const v = f.values;
+  if (v?.kind === 'file') parts.push('-r -F');
+  else if (v?.kind === 'none') parts.push('-x');
+  else if (v?.kind === 'choices') parts.push('-x', `-a ${fq(v.list ? `(__wli_list ${v.choices.join(' ')})` : v.choices.join(' '))}`);
+  parts.push(`-d ${fq(f.description)}`);
+  return parts.join(' ');
+}
+
+function fish(): string {
+  const noCommand = '"not __fish_seen_subcommand_from $commands"';
+  const perCommand = commands.flatMap((c) => {
+    const seen = fq(`__fish_seen_subcommand_from ${c.name}`);
+    const lines = c.options.map((f) => fishFlag(f, seen));
+    const arg = c.args[0];
+    if (arg?.values.kind === 'choices') {
+      const choices = arg.values.choices.join(' ');
+      lines.push(`complete -c wli -n ${fq(`__fish_seen_subcommand_from ${c.name}; and not __fish_seen_subcommand_from ${choices}`)} -a ${fq(choices)}`);
+    }
+    return lines.length ? [`# ${c.name}`, ...lines] : [];
+  });
+  return `${HEADER('fish')}# Install: wli completion fish > ~/.config/fish/completions/wli.fish
+
+# One item of a comma-separated list: keep what comes before the last comma.
+function __wli_list
+    set -l done (commandline -ct | string replace -r -- '^--?[^=]*=' '' | string replace -r -- '[^,]*$' '')
+    printf '%s\\n' $done$argv
+end
+
+set -l commands ${commands.map((c) => c.name).join(' ')}
+complete -c wli -f
+${commands.map((c) => `complete -c wli -n ${noCommand} -a ${c.name} -d ${fq(c.spec.summary)}`).join('\n')}
+
+# Options before or after the command
+${globalFlags.map((f) => fishFlag(f)).join('\n')}
+${fishFlag(HELP)}
+${fishFlag(VERSION, noCommand)}
+
+${perCommand.join('\n')}
+`;
+}

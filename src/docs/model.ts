@@ -1,0 +1,80 @@
+// The spec (src/spec.ts) seen the way completions and the man page need it: every option split into
+// its short and long name and what its value is, help and version added, per-command argument values.
+import { COMMANDS, GLOBAL_OPTIONS, SHELLS, type ArgSpec, type CommandSpec, type OptionSpec } from '../spec.js';
+
+/** What to offer for an option's value (or a positional argument). */
+export type ValueKind =
+  | { kind: 'choices'; choices: readonly string[]; /** several, comma-separated */ list: boolean }
+  | { kind: 'file' }
+  | { kind: 'none' };
+
+export interface Flag {
+  short?: string; // '-f'
+  long: string; // '--format'
+  /** Placeholder of the value ('fmt'); undefined for a switch. */
+  value?: string;
+  values?: ValueKind;
+  description: string;
+  repeatable: boolean;
+  spec?: OptionSpec;
+}
+
+export interface Positional {
+  spec: ArgSpec;
+  values: ValueKind;
+}
+
+export interface Command {
+  name: string;
+  spec: CommandSpec;
+  args: Positional[];
+  options: Flag[];
+}
+
+/** Added by commander in src/cli.ts, not listed in the spec. */
+export const HELP: Flag = { short: '-h', long: '--help', description: 'show help', repeatable: false };
+export const VERSION: Flag = { short: '-V', long: '--version', description: 'print the version', repeatable: false };
+
+/** Values of positional arguments, by command. */
+const ARG_CHOICES: Record<string, readonly string[]> = { completion: SHELLS };
+
+export function parseFlag(spec: OptionSpec): Flag {
+  const m = /^(?:(-[A-Za-z]), )?(--[a-z][a-z-]*)(?: <([^>]+)>)?$/.exec(spec.flags);
+  if (!m) throw new Error(`docs: cannot read option flags '${spec.flags}'`);
+  const [, short, long, value] = m;
+  let values: ValueKind | undefined;
+  if (value !== undefined) {
+    if (spec.choices) values = { kind: 'choices', choices: spec.choices, list: !!spec.repeatable };
+    else values = spec.complete === 'file' ? { kind: 'file' } : { kind: 'none' };
+  }
+  return { short, long: long!, value, values, description: spec.description, repeatable: !!spec.repeatable, spec };
+}
+
+export const globalFlags: Flag[] = GLOBAL_OPTIONS.map(parseFlag);
+
+export const commands: Command[] = COMMANDS.map((spec) => ({
+  name: spec.name,
+  spec,
+  args: spec.args.map((a) => {
+    const choices = ARG_CHOICES[spec.name];
+    return { spec: a, values: choices ? { kind: 'choices', choices, list: false } : { kind: 'none' } };
+  }),
+  options: spec.options.map(parseFlag),
+}));
+
+/** Names of a flag: ['-f', '--format'] or ['--url']. */
+export const names = (f: Flag): string[] => (f.short ? [f.short, f.long] : [f.long]);
+
+/** Every flag that takes a value, once per long name (commands may share one, e.g. --limit). */
+export function valuedFlags(): Flag[] {
+  const seen = new Map<string, Flag>();
+  for (const f of [...globalFlags, ...commands.flatMap((c) => c.options)]) {
+    if (!f.values) continue;
+    const other = seen.get(f.long);
+    if (other && (JSON.stringify(other.values) !== JSON.stringify(f.values) || other.short !== f.short)) {
+      throw new Error(`docs: ${f.long} takes different values in different commands; completions would need a per-command case`);
+    }
+    seen.set(f.long, f);
+  }
+  return [...seen.values()];
+}

@@ -1,0 +1,384 @@
+// wlc-compatible configuration files, end to end: which files are read, what wins, which token is
+// sent where (as the fake server saw it), `wli config` in every format, and that a token is never shown.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { startFakeWeblate, type FakeWeblate } from './support/fake-weblate/index.js';
+import { wli, wliIn, type RunResult } from './support/run.js';
+
+/** Distinctive, so any leak into output is found. */
+const TOKEN = 'wlu_Cfg7Zq-SECRET-93xkPq';
+const OTHER = 'wlu_Other-SECRET-Vv41';
+
+let fake: FakeWeblate;
+let origin: string;
+const PRIVATE = 'secret/android/cs';
+
+beforeAll(async () => {
+  // Refuses any other token with 401; the private project is visible only with TOKEN.
+  fake = await startFakeWeblate({ token: TOKEN });
+  origin = fake.origin;
+});
+afterAll(() => fake.close());
+
+/** A fresh directory tree: { 'xdg/weblate': '…', 'repo/.weblate': '…' } → its root. */
+function tree(files: Record<string, string> = {}): string {
+  const root = mkdtempSync(join(tmpdir(), 'wli-cfg-'));
+  for (const [rel, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, rel)), { recursive: true });
+    writeFileSync(join(root, rel), text);
+  }
+  return root;
+}
+
+/** Runs in-process with XDG_CONFIG_HOME = root/xdg and cwd = root/<cwd>. */
+function run(root: string, args: string[], opts: { cwd?: string; env?: Record<string, string | undefined> } = {}): Promise<RunResult> {
+  const cwd = join(root, opts.cwd ?? '.');
+  mkdirSync(cwd, { recursive: true });
+  return wliIn(args, { cwd, env: { XDG_CONFIG_HOME: join(root, 'xdg'), ...opts.env } });
+}
+
+/** The Authorization header of the requests a run made. */
+async function authOf(p: Promise<RunResult>): Promise<{ r: RunResult; auth: Array<string | undefined> }> {
+  const before = fake.requests.length;
+  const r = await p;
+  return { r, auth: fake.requests.slice(before).map((q) => q.headers.authorization as string | undefined) };
+}
+
+type Shown = { value: string | null; source: string | null };
+type ConfigJson = { url: Shown; token: Shown; translation: Shown; files: string[] };
+async function configJson(root: string, opts: { cwd?: string; env?: Record<string, string | undefined>; args?: string[] } = {}): Promise<ConfigJson> {
+  const r = await run(root, ['config', '-f', 'json', ...(opts.args ?? [])], opts);
+  expect(r.stderr + r.stdout).not.toContain('SECRET');
+  expect(r.code, r.stderr).toBe(0);
+  return JSON.parse(r.stdout) as ConfigJson;
+}
+
+const userFile = (url: string, keys: Record<string, string> = {}, extra = '') =>
+  `[weblate]\nurl = ${url}\n${extra}\n[keys]\n${Object.entries(keys).map(([k, v]) => `${k} = ${v}\n`).join('')}`;
+
+describe('user file', () => {
+  it('supplies the url and the token for it from [keys]', async () => {
+    const root = tree({ 'xdg/weblate': userFile(fake.url, { [fake.url]: TOKEN }) });
+    const { r, auth } = await authOf(run(root, ['translation', PRIVATE, '-f', 'json']));
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).language_code).toBe('cs');
+    expect(auth).toEqual([`Token ${TOKEN}`]);
+  });
+
+  it('reads "weblate" when both weblate and weblate.ini exist', async () => {
+    const root = tree({
+      'xdg/weblate': userFile(fake.url, { [fake.url]: TOKEN }),
+      'xdg/weblate.ini': userFile('https://ini.invalid/', { 'https://ini.invalid/': OTHER }),
+    });
+    const { r, auth } = await authOf(run(root, ['translation', PRIVATE]));
+    expect(r.code).toBe(0);
+    expect(auth).toEqual([`Token ${TOKEN}`]);
+    expect((await configJson(root)).files).toEqual([join(root, 'xdg/weblate')]);
+  });
+
+  it('reads weblate.ini when it is the only one', async () => {
+    const root = tree({ 'xdg/weblate.ini': userFile(fake.url, { [fake.url]: TOKEN }) });
+    const c = await configJson(root);
+    expect(c.url).toEqual({ value: fake.url, source: join(root, 'xdg/weblate.ini') });
+    expect(c.token).toEqual({ value: '<redacted>', source: `${join(root, 'xdg/weblate.ini')} [keys]` });
+  });
+
+  it('is ~/.config/weblate when XDG_CONFIG_HOME is unset (spawned: the real home directory lookup)', async () => {
+    const root = tree({ 'home/.config/weblate': userFile(fake.url, { [fake.url]: TOKEN }) });
+    const before = fake.requests.length;
+    const r = await wli(['translation', PRIVATE, '-f', 'json'], { cwd: root, env: { HOME: join(root, 'home'), XDG_CONFIG_HOME: undefined } });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(fake.requests.slice(before).map((q) => q.headers.authorization)).toEqual([`Token ${TOKEN}`]);
+    const c = await wli(['config', '-f', 'json'], { cwd: root, env: { HOME: join(root, 'home'), XDG_CONFIG_HOME: undefined } });
+    expect(JSON.parse(c.stdout).files).toEqual([join(root, 'home/.config/weblate')]);
+  });
+
+  it.each([
+    ['origin', 'origin/', 'api'],
+    ['origin/', 'origin', 'api'],
+    ['origin/api/', 'origin', 'bare'],
+    ['origin', 'origin/api/', 'api'],
+    ['origin/api', 'origin/', 'bare'],
+  ])('matches a token across URL forms: url %s, [keys] %s', async (urlForm, keyForm) => {
+    const form = (f: string) => f.replace('origin', origin);
+    const root = tree({ 'xdg/weblate': userFile(form(urlForm), { [form(keyForm)]: TOKEN }) });
+    const { r, auth } = await authOf(run(root, ['translation', PRIVATE]));
+    expect(r.code, r.stderr).toBe(0);
+    expect(auth).toEqual([`Token ${TOKEN}`]);
+  });
+
+  it('looks a --url or WLI_URL server up in [keys] too', async () => {
+    const root = tree({ 'xdg/weblate': `[keys]\n${origin}/ = ${TOKEN}\n` });
+    const viaEnv = await authOf(run(root, ['translation', PRIVATE], { env: { WLI_URL: fake.url } }));
+    expect(viaEnv.auth).toEqual([`Token ${TOKEN}`]);
+    const viaFlag = await authOf(run(root, ['translation', PRIVATE, '--url', origin]));
+    expect(viaFlag.auth).toEqual([`Token ${TOKEN}`]);
+  });
+
+  it('sends no token to a server [keys] does not name', async () => {
+    const root = tree({ 'xdg/weblate': userFile(fake.url, { 'https://elsewhere.example/': OTHER }) });
+    const { r, auth } = await authOf(run(root, ['translation', 'demo/android/cs']));
+    expect(r.code).toBe(0);
+    expect(auth).toEqual([undefined]);
+  });
+
+  it('reads the INI the way wlc does: case-insensitive keys, comments, # and ; kept inside values', async () => {
+    const token = 'wlu_with#hash;semi-SECRET';
+    const plain = await startFakeWeblate({ token });
+    try {
+      const root = tree({
+        'xdg/weblate': `; comment\n# another\n[weblate]\nURL=${plain.url}\n   # indented comment\n\n[keys]\n${plain.url}   =   ${token}   \n`,
+      });
+      const before = plain.requests.length;
+      const r = await run(root, ['translation', PRIVATE]);
+      expect(r.code, r.stderr).toBe(0);
+      expect(plain.requests.slice(before).map((q) => q.headers.authorization)).toEqual([`Token ${token}`]);
+    } finally {
+      await plain.close();
+    }
+  });
+
+  it('accepts the legacy "key" in [weblate] for the url of the same file only', async () => {
+    const root = tree({ 'xdg/weblate': `[weblate]\nurl = ${fake.url}\nkey = ${TOKEN}\n` });
+    const own = await authOf(run(root, ['translation', PRIVATE]));
+    expect(own.r.code).toBe(0);
+    expect(own.auth).toEqual([`Token ${TOKEN}`]);
+    expect((await configJson(root)).token.source).toBe(`${join(root, 'xdg/weblate')} [weblate] key`);
+    // A project file naming another server does not get it.
+    const other = await startFakeWeblate();
+    try {
+      writeFileSync(join(root, '.weblate'), `[weblate]\nurl = ${other.url}\n`);
+      const before = other.requests.length;
+      const r = await run(root, ['translation', 'demo/android/cs']);
+      expect(r.code, r.stderr).toBe(0);
+      expect(other.requests.slice(before).map((q) => q.headers.authorization)).toEqual([undefined]);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('project file', () => {
+  it('is found from a subdirectory, and its translation is the default target of units', async () => {
+    const root = tree({ 'repo/.weblate': `[weblate]\nurl = ${fake.url}\ntranslation = demo/android/cs\n` });
+    const before = fake.requests.length;
+    const r = await run(root, ['units', '-f', 'json', '--limit', '2'], { cwd: 'repo/a/b' });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toHaveLength(2);
+    expect(fake.requests.slice(before).map((q) => q.path)).toEqual([`${new URL(fake.url).pathname}translations/demo/android/cs/units/`]);
+    const c = await configJson(root, { cwd: 'repo/a/b' });
+    expect(c.translation).toEqual({ value: 'demo/android/cs', source: join(root, 'repo/.weblate') });
+    expect(c.files).toEqual([join(root, 'repo/.weblate')]);
+  });
+
+  it('an explicit target beats the default one', async () => {
+    const root = tree({ '.weblate': `[weblate]\nurl = ${fake.url}\ntranslation = demo/android/cs\n` });
+    const r = await run(root, ['translation', 'demo/android/de', '-f', 'json']);
+    expect(JSON.parse(r.stdout).language_code).toBe('de');
+  });
+
+  it.each([
+    [['.weblate', '.weblate.ini', 'weblate.ini'], '.weblate'],
+    [['.weblate.ini', 'weblate.ini'], '.weblate.ini'],
+    [['weblate.ini'], 'weblate.ini'],
+  ])('in one directory of %j, %s is read (wlc order)', async (names, want) => {
+    const root = tree(Object.fromEntries(names.map((n) => [`repo/${n}`, `[weblate]\ntranslation = p/c/${n}\n`])));
+    const c = await configJson(root, { cwd: 'repo/sub' });
+    expect(c.files).toEqual([join(root, 'repo', want)]);
+    expect(c.translation.value).toBe(`p/c/${want}`);
+  });
+
+  it('the nearest directory wins', async () => {
+    const root = tree({ 'weblate.ini': '[weblate]\ntranslation = a/b/outer\n', 'repo/.weblate': '[weblate]\ntranslation = a/b/inner\n' });
+    expect((await configJson(root, { cwd: 'repo' })).translation.value).toBe('a/b/inner');
+    expect((await configJson(root)).translation.value).toBe('a/b/outer');
+  });
+
+  it('precedence: flag > env > project file > user file', async () => {
+    const root = tree({
+      'xdg/weblate': userFile('https://user.example/', {}, 'translation = u/u/u'),
+      'repo/.weblate': '[weblate]\nurl = https://project.example/\n',
+    });
+    const user = await configJson(root);
+    expect(user.url).toEqual({ value: 'https://user.example/api/', source: join(root, 'xdg/weblate') });
+    const project = await configJson(root, { cwd: 'repo' });
+    expect(project.url).toEqual({ value: 'https://project.example/api/', source: join(root, 'repo/.weblate') });
+    expect(project.translation).toEqual({ value: 'u/u/u', source: join(root, 'xdg/weblate') });
+    expect(project.files).toEqual([join(root, 'xdg/weblate'), join(root, 'repo/.weblate')]);
+    const wlcEnv = await configJson(root, { cwd: 'repo', env: { WLC_URL: 'https://wlc.example/' } });
+    expect(wlcEnv.url).toEqual({ value: 'https://wlc.example/api/', source: 'WLC_URL' });
+    const env = await configJson(root, { cwd: 'repo', env: { WLC_URL: 'https://wlc.example/', WLI_URL: 'https://env.example/' } });
+    expect(env.url).toEqual({ value: 'https://env.example/api/', source: 'WLI_URL' });
+    const flag = await configJson(root, { cwd: 'repo', env: { WLI_URL: 'https://env.example/' }, args: ['--url', 'https://flag.example'] });
+    expect(flag.url).toEqual({ value: 'https://flag.example/api/', source: '--url' });
+  });
+
+  it('the winning url is the one requests go to', async () => {
+    const root = tree({ 'xdg/weblate': userFile('http://127.0.0.1:9/'), 'repo/.weblate': `[weblate]\nurl = ${fake.url}\n` });
+    const { r, auth } = await authOf(run(root, ['language', 'cs'], { cwd: 'repo' }));
+    expect(r.code, r.stderr).toBe(0);
+    expect(auth).toHaveLength(1);
+    const viaEnv = await run(root, ['language', 'cs', '--retries', '0'], { cwd: 'repo', env: { WLI_URL: 'http://127.0.0.1:9/' } });
+    expect(viaEnv.code).toBe(1); // the env url wins: nothing listens there
+  });
+
+  it('never supplies a token: [keys] and key = in a project file are ignored, with a warning', async () => {
+    const root = tree({ 'repo/.weblate': `[weblate]\nurl = ${fake.url}\nkey = ${TOKEN}\n\n[keys]\n${fake.url} = ${TOKEN}\n${origin} = ${TOKEN}\n` });
+    const { r, auth } = await authOf(run(root, ['translation', 'demo/android/cs', '-f', 'json'], { cwd: 'repo' }));
+    expect(r.code).toBe(0);
+    expect(auth).toEqual([undefined]);
+    expect(r.stderr).toMatch(/warning: .*\.weblate: tokens in a project configuration file are ignored/);
+    expect(r.stdout + r.stderr).not.toContain(TOKEN);
+    const hidden = await run(root, ['translation', PRIVATE], { cwd: 'repo' });
+    expect(hidden.code).toBe(5);
+    const c = await configJson(root, { cwd: 'repo' });
+    expect(c.token).toEqual({ value: null, source: null });
+  });
+
+  it('a token for the project url in the user [keys] is used', async () => {
+    const root = tree({ 'xdg/weblate': `[keys]\n${fake.url} = ${TOKEN}\n`, 'repo/.weblate': `[weblate]\nurl = ${origin}\n` });
+    const { r, auth } = await authOf(run(root, ['translation', PRIVATE], { cwd: 'repo' }));
+    expect(r.code, r.stderr).toBe(0);
+    expect(auth).toEqual([`Token ${TOKEN}`]);
+  });
+
+  it.each([
+    [{ WLI_TOKEN: OTHER }, [], /WLI_TOKEN is not sent to .* project file/],
+    [{ WLC_KEY: OTHER }, [], /WLC_KEY is not sent to/],
+    [{}, ['--token', OTHER], /--token is not sent to/],
+  ])('will not send an env or flag token %j %j to a url only the project file named', async (env, args, message) => {
+    const root = tree({ 'repo/.weblate': `[weblate]\nurl = ${fake.url}\n` });
+    const { r, auth } = await authOf(run(root, ['translation', 'demo/android/cs', ...args], { cwd: 'repo', env }));
+    expect(r.code).toBe(2);
+    expect(auth).toEqual([]);
+    expect(r.stderr).toMatch(message);
+    expect(r.stderr).not.toContain(OTHER);
+    // Naming the server explicitly is fine.
+    const ok = await authOf(run(root, ['translation', PRIVATE, ...args.map((a) => (a === OTHER ? TOKEN : a))], { cwd: 'repo', env: { ...Object.fromEntries(Object.keys(env).map((k) => [k, TOKEN])), WLI_URL: fake.url } }));
+    expect(ok.r.code, ok.r.stderr).toBe(0);
+    expect(ok.auth).toEqual([`Token ${TOKEN}`]);
+  });
+});
+
+describe('--config', () => {
+  it('reads that file instead of the user and project files', async () => {
+    const root = tree({
+      'xdg/weblate': userFile('https://user.example/', { 'https://user.example/': OTHER }),
+      'repo/.weblate': '[weblate]\nurl = https://project.example/\ntranslation = x/y/z\n',
+      'alt.ini': userFile(fake.url, { [fake.url]: TOKEN }, 'translation = secret/android/cs'),
+    });
+    const { r, auth } = await authOf(run(root, ['--config', '../alt.ini', 'translation', '-f', 'json'], { cwd: 'repo' }));
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).language_code).toBe('cs');
+    expect(auth).toEqual([`Token ${TOKEN}`]);
+    const c = await configJson(root, { cwd: 'repo', args: ['--config', join(root, 'alt.ini')] });
+    expect(c.files).toEqual([join(root, 'alt.ini')]);
+    expect(c.token.source).toBe(`${join(root, 'alt.ini')} [keys]`);
+  });
+
+  it('a missing --config file is a usage error naming it', async () => {
+    const root = tree();
+    const r = await run(root, ['config', '--config', 'nope.ini']);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/cannot read --config file 'nope\.ini': no such file/);
+    expect(r.stderr).toContain(join(root, 'nope.ini'));
+    const spawned = await wli(['units', '--config', join(root, 'missing')], { cwd: root });
+    expect(spawned.code).toBe(2);
+    expect(spawned.stderr).toContain(join(root, 'missing'));
+  });
+});
+
+describe('broken files', () => {
+  it.each([
+    ['no "="', '[weblate]\nurl = https://h.example/\njust words\n', 3],
+    ['unterminated section', '; c\n[weblate\nurl = https://h.example/\n', 2],
+    ['key before any section', 'url = https://h.example/\n', 1],
+    ['duplicate option', '[weblate]\nurl = https://a.example/\nURL = https://b.example/\n', 3],
+    ['duplicate section', '[keys]\n[weblate]\n[keys]\n', 3],
+    ['empty key', '[weblate]\n= x\n', 2],
+  ])('%s → exit 2 with file:line', async (_what, text, line) => {
+    for (const rel of ['xdg/weblate', 'repo/weblate.ini']) {
+      const root = tree({ [rel]: text });
+      const r = await run(root, ['config'], { cwd: 'repo' });
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toContain(`${join(root, rel)}:${line}:`);
+    }
+  });
+
+  it('does not echo the bad line (it may hold a token)', async () => {
+    const root = tree({ 'xdg/weblate': `[keys]\n${fake.url}: ${TOKEN}\n` });
+    const r = await run(root, ['config']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`${join(root, 'xdg/weblate')}:2:`);
+    expect(r.stderr).not.toContain(TOKEN);
+  });
+
+  it('an invalid url in a file is a usage error naming the file', async () => {
+    const root = tree({ '.weblate': '[weblate]\nurl =   not a url  \n' });
+    const r = await run(root, ['translation', 'a/b/c']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/invalid server URL 'not a url'/);
+    expect(r.stderr).toContain(join(root, '.weblate'));
+    // Overridden by the environment, it does not matter.
+    expect((await run(root, ['config'], { env: { WLI_URL: fake.url } })).code).toBe(0);
+  });
+});
+
+describe('wli config', () => {
+  it('works with nothing configured', async () => {
+    const c = await configJson(tree());
+    expect(c).toEqual({ url: { value: null, source: null }, token: { value: null, source: null }, translation: { value: null, source: null }, files: [] });
+    const t = await run(tree(), ['config']);
+    expect(t.code).toBe(0);
+    expect(t.stdout).toMatch(/^URL +\(not set\)$/m);
+    expect(t.stdout).toMatch(/^Files +\(none\)$/m);
+  });
+
+  it('shows each value with its source in a table, and files read', async () => {
+    const root = tree({ 'xdg/weblate': userFile('https://user.example/', { 'https://env.example/api/': TOKEN }), 'repo/.weblate': '[weblate]\ntranslation = p/c/l\n' });
+    const r = await run(root, ['config'], { cwd: 'repo', env: { WLI_URL: 'https://env.example' } });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toMatch(/^URL +https:\/\/env\.example\/api\/ +\(from WLI_URL\)$/m);
+    expect(r.stdout).toContain(`<redacted>  (from ${join(root, 'xdg/weblate')} [keys])`);
+    expect(r.stdout).toMatch(new RegExp(`^Default target +p/c/l +\\(from ${join(root, 'repo/.weblate').replace(/[.]/g, '\\.')}\\)$`, 'm'));
+    expect(r.stdout).toContain(`${join(root, 'xdg/weblate')}, ${join(root, 'repo/.weblate')}`);
+    expect(r.stdout).not.toContain(TOKEN);
+  });
+
+  it.each(['table', 'json', 'jsonl', 'csv', 'markdown'])('never shows the token in %s, from any source', async (format) => {
+    const root = tree({ 'xdg/weblate': userFile(fake.url, { [fake.url]: TOKEN }) });
+    for (const env of [{}, { WLI_TOKEN: TOKEN }, { WLC_KEY: TOKEN }]) {
+      for (const extra of [[], ['--token', TOKEN], ['--debug'], ['--fields', 'token.value,token']]) {
+        const r = await run(root, ['config', '-f', format, ...extra], { env });
+        expect(r.code, r.stderr).toBe(0);
+        expect(r.stdout + r.stderr).not.toContain(TOKEN);
+        expect(r.stdout + r.stderr).not.toContain('SECRET');
+        expect(r.stdout).toContain('redacted');
+      }
+    }
+  });
+
+  it('json names the token source for flag and environment', async () => {
+    const root = tree();
+    expect((await configJson(root, { env: { WLC_KEY: TOKEN } })).token).toEqual({ value: '<redacted>', source: 'WLC_KEY' });
+    expect((await configJson(root, { env: { WLC_KEY: OTHER, WLI_TOKEN: TOKEN } })).token).toEqual({ value: '<redacted>', source: 'WLI_TOKEN' });
+    expect((await configJson(root, { env: { WLI_TOKEN: OTHER }, args: ['--token', TOKEN] })).token).toEqual({ value: '<redacted>', source: '--token' });
+  });
+
+  it('needs no server and makes no request (spawned)', async () => {
+    const root = tree({ 'xdg/weblate': userFile('http://127.0.0.1:9/', { 'http://127.0.0.1:9/': TOKEN }) });
+    const r = await wli(['config', '-f', 'json'], { cwd: root, env: { XDG_CONFIG_HOME: join(root, 'xdg') } });
+    expect(r.code).toBe(0);
+    expect(r.stdout + r.stderr).not.toContain(TOKEN);
+    expect(JSON.parse(r.stdout).url.value).toBe('http://127.0.0.1:9/api/');
+  });
+});
