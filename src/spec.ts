@@ -36,7 +36,7 @@ export const STATE_NAMES = ['empty', 'needs-editing', 'fuzzy', 'translated', 'ap
 export const METRICS = ['translated', 'approved', 'translated_words'] as const;
 
 export const GLOBAL_OPTIONS: OptionSpec[] = [
-  { flags: '--config <file>', description: 'read this wlc-style INI file instead of the user configuration file', complete: 'file' },
+  { flags: '--config <file>', description: 'read only this wlc-style INI file (instead of the user and project files)', complete: 'file' },
   { flags: '--url <url>', description: 'server address: https://host, https://host/api/ or https://host/sub/path/', env: 'WLI_URL', complete: 'url' },
   { flags: '--token <token>', description: 'API token, sent as "Authorization: Token <token>" to the configured server only', env: 'WLI_TOKEN', complete: 'none' },
   { flags: '-f, --format <fmt>', description: 'output format', choices: FORMATS, defaultText: 'table' },

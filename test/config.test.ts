@@ -1,7 +1,7 @@
 // wlc-compatible configuration files, end to end: which files are read, what wins, which token is
 // sent where (as the fake server saw it), `wli config` in every format, and that a token is never shown.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { startFakeWeblate, type FakeWeblate } from './support/fake-weblate/index.js';
@@ -20,11 +20,16 @@ beforeAll(async () => {
   fake = await startFakeWeblate({ token: TOKEN });
   origin = fake.origin;
 });
-afterAll(() => fake.close());
+const roots: string[] = [];
+afterAll(async () => {
+  await fake.close();
+  for (const r of roots) rmSync(r, { recursive: true, force: true });
+});
 
 /** A fresh directory tree: { 'xdg/weblate': '…', 'repo/.weblate': '…' } → its root. */
 function tree(files: Record<string, string> = {}): string {
   const root = mkdtempSync(join(tmpdir(), 'wli-cfg-'));
+  roots.push(root);
   for (const [rel, text] of Object.entries(files)) {
     mkdirSync(dirname(join(root, rel)), { recursive: true });
     writeFileSync(join(root, rel), text);
@@ -126,8 +131,8 @@ describe('user file', () => {
     expect(auth).toEqual([undefined]);
   });
 
-  it('reads the INI the way wlc does: case-insensitive keys, comments, # and ; kept inside values', async () => {
-    const token = 'wlu_with#hash;semi-SECRET';
+  it('reads the INI the way wlc does: case-insensitive keys, comments, spaces around values', async () => {
+    const token = 'wlu_Mixed-Case_0123456789abcdefSECRET';
     const plain = await startFakeWeblate({ token });
     try {
       const root = tree({

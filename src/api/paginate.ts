@@ -105,24 +105,35 @@ export async function* paginate(client: ApiClient, req: ListRequest): AsyncGener
         const total = lastCount !== undefined ? Math.ceil(lastCount / perPage) : Infinity;
         return limit !== undefined ? Math.min(total, done + Math.ceil((limit - emitted) / perPage)) : total;
       };
-      const inflight = new Map<number, Promise<unknown>>();
+      // Pages started and not yet handed out. A new request starts as soon as one finishes (not
+      // when the reader catches up), with at most `concurrency` running and at most twice that
+      // many pages held, so a slow reader cannot make memory grow.
+      const pending = new Map<number, Promise<unknown>>();
+      let running = 0;
+      const pump = () => {
+        while (running < req.concurrency && pending.size < 2 * req.concurrency && nextToStart <= planned && !stop.signal.aborted) start(nextToStart++);
+      };
       const start = (n: number) => {
         const url = new URL(firstUrl);
         url.searchParams.set('page', String(n));
+        running++;
         const p = client.getJson(url, undefined, stop.signal).then((r) => r.body);
-        p.catch(() => {}); // awaited in order below; do not report it as unhandled meanwhile
-        inflight.set(n, p);
+        p.catch(() => {}).finally(() => {
+          running--;
+          pump();
+        });
+        pending.set(n, p);
       };
       let lastCount = count;
       let k = 2;
       let planned = wanted(1);
       let nextToStart = 2;
       for (; ; k++) {
-        while (inflight.size < req.concurrency && nextToStart <= planned) start(nextToStart++);
-        if (!inflight.has(k)) start(nextToStart++);
+        pump();
+        if (!pending.has(k)) start(nextToStart++);
         let body: unknown;
         try {
-          body = await inflight.get(k)!;
+          body = await pending.get(k)!;
         } catch (e) {
           if (e instanceof HttpError && e.status === 404) {
             warn(`the list shrank while it was being read: page ${k} no longer exists (${emitted} items read)`);
@@ -130,7 +141,7 @@ export async function* paginate(client: ApiClient, req: ListRequest): AsyncGener
           }
           throw e;
         } finally {
-          inflight.delete(k);
+          pending.delete(k);
         }
         if (!isPageBody(body)) throw new ServerError(`GET ${firstUrl.href} page ${k}: expected a paginated list`);
         const c = numberValue(body.count);

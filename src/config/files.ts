@@ -8,17 +8,16 @@
 // - `--config <file>`: as wlc, that file is read *instead of both* the user file and the project
 //   file. It is trusted like the user file ([keys], legacy `key`). A missing file is a usage error.
 //
-// Format: the INI dialect of Python's RawConfigParser(delimiters=("=",)) that wlc reads with:
-// `key = value` (only `=`), whole-line comments starting with `#` or `;` (no inline comments, so
-// `#` and `;` inside values are kept), option names case-insensitive, indented continuation lines,
-// a [DEFAULT] section as fallback, and a duplicate section or option in one file is an error.
-// Anything else — a line with no `=`, an unterminated `[section`, an option before any section — is a
-// usage error naming `file:line`. The offending line is never echoed: it may hold a token.
+// Format: wlc's INI (Python's configparser): `key = value`, whole-line `#`/`;` comments, option names
+// case-insensitive, a [DEFAULT] section as fallback; a duplicate section or option in one file, a line
+// with no `=`, an unterminated `[section` or an option before any section is a usage error naming
+// `file:line`. Parsed with the `ini` package (see parseIni). The offending line is never echoed.
 //
 // Security: a project file comes with whatever repository was checked out, so it never supplies a
 // token ([keys] and `key` in it are ignored with a warning), and settings.ts refuses to send a token
 // from --token or the environment to a URL that only a project file named.
 import { readFileSync, statSync } from 'node:fs';
+import ini from 'ini';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { UsageError } from '../api/errors.js';
 import { canonicalServerKey } from '../api/base-url.js';
@@ -45,59 +44,54 @@ function parseError(path: string, line: number, what: string): UsageError {
   );
 }
 
-/** Parses wlc's INI dialect; throws a UsageError naming `path:line` on anything RawConfigParser rejects. */
+/**
+ * Values come from the `ini` package (npm's own INI reader). It never rejects a file, so a first
+ * pass finds what wlc's parser would reject and names its line; the offending line is not echoed.
+ * Differences from Python's configparser that wlc uses, none of which touch a URL, token or target:
+ * `ini` ends a value at an unescaped `;` or `#` and unquotes "quoted" values; multi-line values are
+ * not supported (a continuation line is reported as an error).
+ */
 export function parseIni(text: string, path: string): IniData {
-  const data: IniData = new Map();
-  const seenSections = new Set<string>();
-  let section: Map<string, IniEntry> | undefined;
-  let sectionName = '';
-  let option: IniEntry | undefined;
-  let optionParts: string[] = [];
-  let indent = Number.MAX_SAFE_INTEGER;
-  const endOption = () => {
-    if (option) option.value = optionParts.join('\n').trimEnd();
-    option = undefined;
-    optionParts = [];
-  };
   const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
+  const where = new Map<string, Map<string, number>>();
+  let section: Map<string, number> | undefined;
+  let sectionName = '';
   for (let i = 0; i < lines.length; i++) {
-    const raw = lines[i]!;
+    const value = lines[i]!.trim();
     const lineNo = i + 1;
-    const value = raw.trim();
-    if (value.startsWith('#') || value.startsWith(';')) continue;
-    if (value === '') {
-      // Empty lines may sit inside a multi-line value (RawConfigParser's empty_lines_in_values).
-      if (option) optionParts.push('');
-      continue;
-    }
-    const lineIndent = raw.length - raw.trimStart().length;
-    if (option && lineIndent > indent) {
-      optionParts.push(value);
-      continue;
-    }
-    endOption();
-    indent = lineIndent;
-    const header = /^\[(.+)\]/.exec(value);
+    if (value === '' || value.startsWith('#') || value.startsWith(';')) continue;
+    const header = /^\[(.+)\]$/.exec(value);
     if (header) {
-      sectionName = header[1]!;
-      if (seenSections.has(sectionName)) throw parseError(path, lineNo, `section [${sectionName}] appears twice`);
-      seenSections.add(sectionName);
+      sectionName = header[1]!.trim();
+      if (where.has(sectionName)) throw parseError(path, lineNo, `section [${sectionName}] appears twice`);
       section = new Map();
-      data.set(sectionName, section);
+      where.set(sectionName, section);
       continue;
     }
     if (value.startsWith('[')) throw parseError(path, lineNo, 'unterminated [section] header');
     if (!section) throw parseError(path, lineNo, 'a setting before any [section] header');
     const eq = value.indexOf('=');
     if (eq < 0) throw parseError(path, lineNo, 'expected "key = value", a [section] header or a comment');
-    const key = value.slice(0, eq).trimEnd().toLowerCase();
+    const key = value.slice(0, eq).trim().toLowerCase();
     if (key === '') throw parseError(path, lineNo, 'a value with no key before "="');
     if (section.has(key)) throw parseError(path, lineNo, `"${key}" appears twice in [${sectionName}]`);
-    option = { value: '', line: lineNo };
-    optionParts = [value.slice(eq + 1).trim()];
-    section.set(key, option);
+    section.set(key, lineNo);
   }
-  endOption();
+  const decoded = ini.decode(text) as Record<string, unknown>;
+  const data: IniData = new Map();
+  for (const [name, keys] of where) {
+    const raw = decoded[name];
+    const entries = new Map<string, IniEntry>();
+    if (raw && typeof raw === 'object') {
+      // Option names are case-insensitive, as in wlc.
+      for (const [k, v] of Object.entries(raw)) {
+        const key = k.trim().toLowerCase();
+        const line = keys.get(key);
+        if (line !== undefined && (typeof v === 'string' || typeof v === 'boolean' || typeof v === 'number')) entries.set(key, { value: String(v), line });
+      }
+    }
+    data.set(name, entries);
+  }
   return data;
 }
 

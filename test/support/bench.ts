@@ -1,0 +1,169 @@
+// `npm run bench`: how fast wli is, measured (never asserted by tests). Starts the sample server
+// in its own process with a chosen size and latency, runs each scenario several times, and prints
+// medians of wall time, CPU time and peak RSS next to the bound each is compared with.
+//   BENCH_RUNS=5 npm run bench            (default 5 runs per scenario)
+//   BENCH_ONLY=pages,memory npm run bench (a subset: pages, pagesize, memory, startup, wlc)
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir, cpus } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { BIN, ROOT } from './run.js';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const ONLY = process.env.BENCH_ONLY?.split(',');
+const SERVER = fileURLToPath(new URL('./fake-weblate/main.js', import.meta.url));
+const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
+const tmp = mkdtempSync(join(tmpdir(), 'wli-bench-'));
+
+interface Sample {
+  wall: number; // seconds
+  cpu: number; // user + system seconds
+  rssMB: number; // peak resident set
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+
+async function startServer(args: string[]): Promise<{ url: string; stop: () => Promise<void> }> {
+  const child = spawn(process.execPath, [SERVER, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    let buf = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => {
+      buf += d;
+      if (buf.includes('\n')) resolve(buf.split('\n')[0]!.trim());
+    });
+    child.on('exit', (code) => reject(new Error(`server exited ${code}`)));
+  });
+  return {
+    url,
+    stop: () =>
+      new Promise((resolve) => {
+        child.on('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** One run of a command, its output discarded; wall from hrtime, CPU and RSS from /usr/bin/time. */
+function runOnce(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<Sample> {
+  return new Promise((resolve, reject) => {
+    const out = join(tmp, 'time.txt');
+    const [file, argv] = TIME ? [TIME, ['-f', '%U %S %M', '-o', out, cmd, ...args]] : [cmd, args];
+    const started = process.hrtime.bigint();
+    const child = spawn(file, argv, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('close', (code) => {
+      const wall = Number(process.hrtime.bigint() - started) / 1e9;
+      if (code !== 0) return reject(new Error(`${cmd} ${args.join(' ')} exited ${code}: ${stderr.slice(0, 400)}`));
+      if (!TIME) return resolve({ wall, cpu: NaN, rssMB: NaN });
+      const [u, s, m] = readFileSync(out, 'utf8').trim().split('\n').pop()!.split(' ').map(Number);
+      resolve({ wall, cpu: u! + s!, rssMB: m! / 1024 });
+    });
+  });
+}
+
+async function measure(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<Sample> {
+  await runOnce(cmd, args, env); // warm-up: file cache, server JIT
+  const samples: Sample[] = [];
+  for (let i = 0; i < RUNS; i++) samples.push(await runOnce(cmd, args, env));
+  return { wall: median(samples.map((s) => s.wall)), cpu: median(samples.map((s) => s.cpu)), rssMB: median(samples.map((s) => s.rssMB)) };
+}
+
+const rows: string[][] = [];
+const f = (n: number, d = 2) => (Number.isFinite(n) ? n.toFixed(d) : 'n/a');
+function report(name: string, s: Sample, bound: string, verdict = '') {
+  rows.push([name, `${f(s.wall)} s`, `${f(s.cpu)} s`, `${f(s.rssMB, 0)} MB`, bound, verdict]);
+  console.error(`  ${name}: ${f(s.wall)} s wall, ${f(s.cpu)} s cpu, ${f(s.rssMB, 0)} MB ${bound} ${verdict}`);
+}
+const wli = (args: string[]): [string, string[]] => [process.execPath, [BIN, ...args]];
+const want = (name: string) => !ONLY || ONLY.includes(name);
+
+console.error(`wli benchmark: ${RUNS} runs per scenario (medians), ${cpus().length} cores, node ${process.version}`);
+
+if (want('pages')) {
+  const latency = 25;
+  const server = await startServer(['--big-units', '10000', '--page-size', '50', '--ignore-page-size', '--latency', String(latency)]);
+  const sequential = 200 * latency / 1000;
+  const startup = (await measure(...wli(['--version']))).wall;
+  for (const concurrency of [4]) {
+    const bound = ((1 + Math.ceil(199 / concurrency)) * latency) / 1000;
+    const s = await measure(...wli(['units', 'big/strings/xx', '-f', 'jsonl', '--concurrency', String(concurrency), '--url', server.url]));
+    const ok = s.wall <= 1.5 * bound + startup && s.wall < 0.3 * sequential;
+    report(`10,000 units, 200 pages of 50 (page_size ignored), ${latency} ms latency, --concurrency ${concurrency}`, s, `concurrent bound ${f(bound)} s, sequential ${f(sequential)} s`, ok ? 'meets target' : 'MISSES target');
+  }
+  await server.stop();
+  const honoured = await startServer(['--big-units', '10000', '--page-size', '50', '--latency', String(latency)]);
+  const s = await measure(...wli(['units', 'big/strings/xx', '-f', 'jsonl', '--url', honoured.url]));
+  report(`10,000 units, page_size honoured (default --page-size), ${latency} ms latency`, s, `sequential at 50/page ${f(sequential)} s`);
+  await honoured.stop();
+}
+
+if (want('pagesize')) {
+  const latency = 25;
+  const server = await startServer(['--big-units', '10000', '--latency', String(latency)]);
+  for (const size of [50, 100, 250, 500, 1000]) {
+    const s = await measure(...wli(['units', 'big/strings/xx', '-f', 'jsonl', '--page-size', String(size), '--url', server.url]));
+    report(`10,000 units, --page-size ${size}, ${latency} ms latency`, s, `${Math.ceil(10000 / size)} pages`);
+  }
+  await server.stop();
+}
+
+if (want('memory')) {
+  const server = await startServer(['--big-units', '100000']);
+  const small = await measure(...wli(['units', 'big/strings/xx', '-f', 'jsonl', '-L', '10000', '--url', server.url]));
+  report('10,000 units to jsonl, no latency', small, `${f(10000 / small.wall, 0)} units/s`);
+  for (const format of ['jsonl', 'json', 'csv']) {
+    const big = await measure(...wli(['units', 'big/strings/xx', '-f', format, '--url', server.url]));
+    const rate = 100000 / big.wall;
+    const flat = big.rssMB < 150 && big.rssMB <= 1.25 * small.rssMB;
+    report(`100,000 units to ${format}, no latency`, big, `${f(rate, 0)} units/s; RSS ${f(big.rssMB / small.rssMB)}× the 10,000-unit run`, format === 'jsonl' ? (flat && rate >= 50000 ? 'meets target' : 'MISSES target') : '');
+  }
+  await server.stop();
+}
+
+if (want('startup')) {
+  const node = await measure(process.execPath, ['-e', '0']);
+  report('node -e 0', node, '');
+  const version = await measure(...wli(['--version']));
+  report('wli --version', version, `${f(version.wall / node.wall)}× node -e 0 (target ≤ 1.3×)`, version.wall <= 1.3 * node.wall ? 'meets target' : 'MISSES target');
+  const server = await startServer([]);
+  const bare = join(tmp, 'bare.mjs');
+  // What any Node program needs for the same answer: import undici, one request, print the body.
+  const undici = join(ROOT, 'node_modules', 'undici', 'index.js');
+  (await import('node:fs')).writeFileSync(bare, `import { request } from ${JSON.stringify(undici)};\nconst r = await request(process.argv[2]);\nprocess.stdout.write(await r.body.text());\n`);
+  const floor = await measure(process.execPath, [bare, `${server.url}languages/cs/`]);
+  report('node + undici, one request (floor)', floor, '');
+  const one = await measure(...wli(['language', 'cs', '-f', 'json', '--url', server.url]));
+  report('wli language cs -f json', one, `${f(one.wall / floor.wall)}× the floor (target ≤ 1.2×)`, one.wall <= 1.2 * floor.wall ? 'meets target' : 'MISSES target');
+  await server.stop();
+}
+
+if (want('wlc')) {
+  const wlc = spawnSync('sh', ['-c', 'command -v wlc'], { encoding: 'utf8' }).stdout.trim();
+  if (!wlc) {
+    console.error('  wlc not installed (apt-get install -y wlc): skipping the side-by-side runs');
+  } else {
+    const latency = 40;
+    const server = await startServer(['--big-changes', '2000', '--big-units', '2000', '--latency', String(latency), '--ignore-page-size', '--page-size', '100']);
+    const cfg = join(tmp, 'wlc.ini');
+    (await import('node:fs')).writeFileSync(cfg, `[weblate]\nurl = ${server.url}\n`);
+    const w1 = await measure(wlc, ['--config', cfg, 'show', 'demo/android/cs']);
+    report('wlc show demo/android/cs (one translation)', w1, `${latency} ms latency`);
+    const l1 = await measure(...wli(['translation', 'demo/android/cs', '-f', 'json', '--url', server.url]));
+    report('wli translation demo/android/cs -f json', l1, `${latency} ms latency; ${f(w1.wall / l1.wall, 1)}× faster than wlc`);
+    const w2 = await measure(wlc, ['--config', cfg, '--format', 'json', 'changes', 'big/strings/xx']);
+    report('wlc changes big/strings/xx (2,000 changes, 20 pages)', w2, `${latency} ms latency`);
+    const l2 = await measure(...wli(['changes', 'big/strings/xx', '-f', 'json', '--url', server.url]));
+    report('wli changes big/strings/xx -f json', l2, `${latency} ms latency; ${f(w2.wall / l2.wall, 1)}× faster than wlc`);
+    await server.stop();
+  }
+}
+
+rmSync(tmp, { recursive: true, force: true });
+console.log('| scenario | wall (median) | CPU | peak RSS | compared with | |');
+console.log('|---|---:|---:|---:|---|---|');
+for (const r of rows) console.log(`| ${r.join(' | ')} |`);
