@@ -492,6 +492,37 @@ describe.each(PARSERS)('%s object safety', (_name, parse) => {
     expect(v.map((o) => Object.keys(o).length)).toEqual([4500 + 6, 4500 + 6, 1, 1, 1]); // 'a\u0062' = 'ab', '\u00e9' = 'é'
   });
 
+  it('duplicate keys never shift lossless numbers onto the wrong member', () => {
+    // JSON.parse keeps "a" at its first position with the last value: document order != object order
+    const v = parse('{"a":"x","b":1.0,"a":1}') as Record<string, unknown>;
+    expect(Object.keys(v)).toEqual(['a', 'b']);
+    expect(v.a).toBe(1);
+    expect((v.b as LosslessNumber).raw).toBe('1.0');
+    const w = parse('[{"a":{"n":2.0},"b":[1e400],"a":{"n":2}},3.0]') as [{ a: { n: unknown }; b: LosslessNumber[] }, LosslessNumber];
+    expect(w[0].a.n).toBe(2);
+    expect(w[0].b[0]?.raw).toBe('1e400');
+    expect(w[1].raw).toBe('3.0');
+  });
+
+  it('an enumerable property on Object.prototype (polluted elsewhere) does not mislead the parser', () => {
+    Object.defineProperty(Object.prototype, 'injected', { value: 'p', enumerable: true, configurable: true, writable: true });
+    try {
+      const v = parse('{"a":"x","b":1.0,"a":1}') as Record<string, unknown>;
+      expect(Object.keys(v)).toEqual(['a', 'b']);
+      expect(v.a).toBe(1);
+      expect((v.b as LosslessNumber).raw).toBe('1.0');
+    } finally {
+      delete (Object.prototype as Record<string, unknown>).injected;
+    }
+  });
+
+  it('keys starting with digits', () => {
+    const v = parse('{"2x":1.0,"b":[{"10":1e400,"9":5}],"0":-0}') as Record<string, unknown>;
+    same(v, { 0: new LosslessNumber('-0'), '2x': new LosslessNumber('1.0'), b: [{ 9: 5, 10: new LosslessNumber('1e400') }] });
+    // "1" is enumerated before "b" although it comes later in the text; equal values must not fool us
+    same(parse('{"b":1.0,"1":1}'), { 1: 1, b: new LosslessNumber('1.0') });
+  });
+
   it('integer-like keys follow JavaScript object order (same as JSON.parse)', () => {
     same(parse('{"b":1,"2":2,"1":3,"a":9007199254740993}'), { 1: 3, 2: 2, b: 1, a: new LosslessNumber('9007199254740993') });
   });
@@ -554,11 +585,28 @@ describe.each(STRINGIFIERS)('%s layout', (_name, stringify) => {
 });
 
 describe('stringifyJson fast path robustness', () => {
-  it('a toJSON that embeds a LosslessNumber call is handled by the fallback serializer', () => {
+  it('a toJSON that forwards the key into LosslessNumber.toJSON is handled by the fallback serializer', () => {
     const ln = new LosslessNumber('1e400');
-    const v = { a: { toJSON: () => 'x' + ln.toJSON() }, b: ln };
+    const v = { a: { toJSON: (k: string) => 'x' + ln.toJSON(k) }, b: ln };
     expect(stringifyJson(v)).toBe('{"a":"x1e400","b":1e400}');
     expect(stringifyJson(v, 2)).toBe(stringifyJsonPure(v, 2));
+  });
+
+  it('data that happens to contain the internal capture token is still written as a string', () => {
+    const ln = new LosslessNumber('1.0');
+    let token = '';
+    // the first (native, capturing) call hands out the token; the fallback's second call gets raw
+    stringifyJson({ spy: { toJSON: (k: string) => ((token ||= ln.toJSON(k)), 0) } });
+    expect(token).not.toBe('1.0'); // we really obtained the token
+    const v = { s: token, n: ln, t: [token] };
+    expect(stringifyJson(v)).toBe(`{"s":${JSON.stringify(token)},"n":1.0,"t":[${JSON.stringify(token)}]}`);
+  });
+
+  it('a wrapper whose toJSON returns ln.toJSON() is a string, as with JSON.stringify', () => {
+    const ln = new LosslessNumber('1e400');
+    const v = { w: { toJSON: () => ln.toJSON() }, n: ln };
+    expect(stringifyJson(v)).toBe('{"w":"1e400","n":1e400}');
+    expect(stringifyJsonPure(v)).toBe('{"w":"1e400","n":1e400}');
   });
 
   it('a nested stringifyJson call inside toJSON does not disturb the outer one', () => {

@@ -31,8 +31,10 @@ export class LosslessNumber {
   }
 
   /** raw, so an accidental JSON.stringify shows something sane (stringifyJson emits it unquoted). */
-  toJSON(): string {
-    if (lnCapture !== null) {
+  toJSON(key?: string): string {
+    // JSON.stringify always passes the property key; a bare call from user code gets raw even
+    // while stringifyJson is capturing.
+    if (lnCapture !== null && typeof key === 'string') {
       lnCapture.push(this.raw);
       return LN_TOKEN;
     }
@@ -71,13 +73,16 @@ export function numberText(v: number | LosslessNumber | bigint): string {
 // ---------------------------------------------------------------------------------------------
 // Parsing
 //
-// parseJson() first tries a hybrid: a cheap scan that skips strings with indexOf and classifies
-// every number literal outside strings. Literals that are not "safe" (String(Number(raw)) !== raw)
-// are replaced by placeholder strings "\u0000<index>", the text goes through native JSON.parse
-// (which already creates "__proto__" as an own data property), and a walk swaps the placeholders
-// for LosslessNumber objects. Anything unusual (invalid JSON, a real "\u0000" escape in the text,
-// a number where a key should be, very deep nesting in the walk) falls back to parseJsonPure(), a
-// complete iterative RFC 8259 parser that produces the same values and precise error positions.
+// parseJson() first tries a hybrid. A cheap scan (strings skipped with indexOf) validates and
+// classifies every number literal outside strings and counts the ':' members. Native JSON.parse
+// (which already creates "__proto__" as an own data property) then builds the tree, and one walk
+// in document order swaps the lossy doubles of the non-"safe" literals (String(Number(raw)) !==
+// raw) for LosslessNumber objects, matched by their ordinal among all number literals. That match
+// is exact because the walk also proves that for-in order equals document order: no member was
+// lost to a duplicate key (member count == ':' count), no key starts with a digit (array-index
+// keys are enumerated first) and Object.prototype has no enumerable properties. Anything else
+// (invalid JSON, those cases, very deep nesting in the walk) goes to parseJsonPure(), a complete
+// iterative RFC 8259 parser giving the same values and precise error positions.
 // ---------------------------------------------------------------------------------------------
 
 /** Parses JSON text; numbers JS would print differently become LosslessNumber. Throws JsonSyntaxError. */
@@ -96,14 +101,23 @@ const FALLBACK: unique symbol = Symbol('fallback');
 
 /** Out-parameter of the scanners: index just after the scanned token. */
 let gEnd = 0;
-/** Placeholders still to be replaced during the hybrid walk. */
-let gPending = 0;
+
+const EMPTY = {};
+
+/** Walk state for parseHybrid. */
+let wNum = 0; // number values seen so far (document order)
+let wKeys = 0; // object members seen so far
+let wNext = 0; // index into wOrd/wLns of the next lossless literal
+let wOrd: number[] = []; // ordinal (among all number literals) of each lossless literal
+let wLns: LosslessNumber[] = [];
+let wBad = false; // saw a key for which for-in order may differ from document order
 
 function parseHybrid(text: string): unknown {
   const n = text.length;
   let lns: LosslessNumber[] | null = null;
-  let out = '';
-  let last = 0;
+  let ords: number[] | null = null;
+  let numbers = 0;
+  let colons = 0;
   let i = 0;
   while (i < n) {
     const c = text.charCodeAt(i);
@@ -114,69 +128,76 @@ function parseHybrid(text: string): unknown {
       i = j + 1;
     } else if (c === 45 || (c >= 48 && c <= 57)) {
       const v = scanNumber(text, i); // throws on bad grammar → caller falls back
-      const end = gEnd;
       if (typeof v !== 'number') {
-        if (text.charCodeAt(skipWs(text, end)) === 58) return FALLBACK; // number used as a key
-        if (lns === null) lns = [];
-        out += text.slice(last, i) + '"\\u0000' + lns.length + '"';
+        if (lns === null) {
+          lns = [];
+          ords = [];
+        }
         lns.push(v);
-        last = end;
+        (ords as number[]).push(numbers);
       }
-      i = end;
-    } else if (c === 116 || c === 110) {
-      i += 4; // true / null (if the literal is misspelt, JSON.parse rejects it: these chars stay untouched)
-    } else if (c === 102) {
-      i += 5; // false
+      numbers++;
+      i = gEnd;
     } else {
+      if (c === 58) colons++;
       i++;
     }
   }
-  if (lns === null) return JSON.parse(text);
-  // A real string could start with U+0000 only through a "\u0000" escape; then placeholders would be ambiguous.
-  if (text.includes('\\u0000')) return FALLBACK;
-  out += text.slice(last);
-  const root: unknown = JSON.parse(out);
-  if (typeof root === 'string') return lns[0]; // the whole text was one lossless number
-  gPending = lns.length;
-  if (typeof root === 'object' && root !== null) restore(root, lns);
-  return gPending === 0 ? root : FALLBACK;
+  const root: unknown = JSON.parse(text);
+  if (lns === null) return root;
+  if (typeof root !== 'object' || root === null) return lns[0]; // the whole text was one lossless number
+  for (const _inherited in EMPTY) return FALLBACK; // enumerable Object.prototype pollution: for-in unreliable
+  wNum = 0;
+  wKeys = 0;
+  wNext = 0;
+  wOrd = ords as number[];
+  wLns = lns;
+  wBad = false;
+  try {
+    walkInPlace(root);
+  } finally {
+    wOrd = [];
+    wLns = [];
+  }
+  // Document order = for-in order unless a duplicate key was dropped (member count differs) or an
+  // integer-like key was hoisted (wBad); then the assignment above may be wrong: start over.
+  return !wBad && wKeys === colons && wNum === numbers && wNext === lns.length ? root : FALLBACK;
+}
+
+function walkInPlace(node: object): void {
+  if (Array.isArray(node)) {
+    for (let i = 0; i < node.length; i++) {
+      const e: unknown = node[i];
+      if (typeof e === 'number') {
+        if (wOrd[wNext] === wNum) node[i] = takeLossless(e);
+        wNum++;
+      } else if (typeof e === 'object' && e !== null) walkInPlace(e);
+    }
+  } else {
+    const obj = node as Record<string, unknown>;
+    for (const k in obj) {
+      wKeys++;
+      const k0 = k.charCodeAt(0);
+      if (k0 >= 48 && k0 <= 57) wBad = true;
+      const e = obj[k];
+      if (typeof e === 'number') {
+        if (wOrd[wNext] === wNum) setProp(obj, k, takeLossless(e));
+        wNum++;
+      } else if (typeof e === 'object' && e !== null) walkInPlace(e);
+    }
+  }
+}
+
+function takeLossless(parsed: number): LosslessNumber {
+  const ln = wLns[wNext++] as LosslessNumber;
+  if (!Object.is(Number(ln.raw), parsed)) wBad = true; // order mismatch: cannot happen when the checks pass
+  return ln;
 }
 
 function isEscapedQuote(text: string, j: number): boolean {
   let k = j - 1;
   while (text.charCodeAt(k) === 92) k--;
   return ((j - 1 - k) & 1) === 1;
-}
-
-function restore(node: object, lns: LosslessNumber[]): void {
-  if (Array.isArray(node)) {
-    for (let i = 0; i < node.length; i++) {
-      const e: unknown = node[i];
-      if (typeof e === 'string') {
-        if (e.charCodeAt(0) === 0) {
-          node[i] = lns[+e.slice(1)];
-          if (--gPending === 0) return;
-        }
-      } else if (typeof e === 'object' && e !== null) {
-        restore(e, lns);
-        if (gPending === 0) return;
-      }
-    }
-  } else {
-    const obj = node as Record<string, unknown>;
-    for (const k in obj) {
-      const e = obj[k];
-      if (typeof e === 'string') {
-        if (e.charCodeAt(0) === 0) {
-          setProp(obj, k, lns[+e.slice(1)]);
-          if (--gPending === 0) return;
-        }
-      } else if (typeof e === 'object' && e !== null) {
-        restore(e, lns);
-        if (gPending === 0) return;
-      }
-    }
-  }
 }
 
 function setProp(obj: Record<string, unknown>, key: string, value: unknown): void {
@@ -542,9 +563,18 @@ export function stringifyJson(value: unknown, indent?: number): string {
   }
   if (nativeOk && out !== undefined) {
     if (captured.length === 0) return out;
-    let k = 0;
-    const s = out.replaceAll(LN_TOKEN_JSON, () => (k < captured.length ? (captured[k++] as string) : (k++, '')));
-    if (k === captured.length) return s;
+    const parts = out.split(LN_TOKEN_JSON);
+    const m = captured.length;
+    if (parts.length === m + 1) {
+      // interleave and join once (measurably cheaper than replaceAll with a callback)
+      const pieces = new Array<string>(2 * m + 1);
+      pieces[0] = parts[0] as string;
+      for (let k = 0; k < m; k++) {
+        pieces[2 * k + 1] = captured[k] as string;
+        pieces[2 * k + 2] = parts[k + 1] as string;
+      }
+      return pieces.join('');
+    }
   }
   return stringifyJsonPure(value, indent);
 }

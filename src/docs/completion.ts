@@ -24,11 +24,9 @@ export function completionScript(shell: Shell): string {
 function bash(): string {
   const words = (flags: Flag[]) => flags.flatMap(names).join(' ');
   const valued = valuedFlags();
-  const offering = valued.filter((f) => f.values!.kind !== 'none');
-  const valueCases = [
-    ...offering.map((f) => `    ${names(f).join('|')})${bashValue(f.values!)} ;;`),
-    `    ${valued.filter((f) => !offering.includes(f)).flatMap(names).join('|')}) return ;; # a value, nothing to offer`,
-  ];
+  const silent = valued.filter((f) => f.values!.kind === 'none').flatMap(names);
+  const valueCases = valued.filter((f) => f.values!.kind !== 'none').map((f) => `    ${names(f).join('|')})${bashValue(f.values!)} ;;`);
+  if (silent.length) valueCases.push(`    ${silent.join('|')}) return ;; # a value, nothing to offer`);
   const optionCases = commands.filter((c) => c.options.length > 0).map((c) => `      ${c.name}) opts+=' ${words(c.options)}' ;;`);
   const argCases = commands
     .filter((c) => c.args[0]?.values.kind === 'choices')
@@ -85,8 +83,11 @@ function bashValue(v: ValueKind): string {
       return ' return';
     case 'choices':
       if (!v.list) return ` COMPREPLY=($(compgen -W '${v.choices.join(' ')}' -- "$cur")); return`;
-      // Comma-separated: complete the item after the last comma, keeping the ones before it.
-      return `\n      local done=; [[ $cur == *,* ]] && done=\${cur%,*},\n      COMPREPLY=($(compgen -P "$done" -W '${v.choices.join(' ')}' -- "\${cur##*,}")); return\n     `;
+      return (
+        ' # comma-separated: complete the item after the last comma' +
+        `\n      local done=; [[ $cur == *,* ]] && done=\${cur%,*},` +
+        `\n      COMPREPLY=($(compgen -P "$done" -W '${v.choices.join(' ')}' -- "\${cur##*,}")); return`
+      );
   }
 }
 
@@ -191,18 +192,42 @@ function fishFlag(f: Flag, condition?: string): string {
 }
 
 function fish(): string {
-  const noCommand = '"not __fish_seen_subcommand_from $commands"';
+  const noCommand = '__wli_at';
   const perCommand = commands.flatMap((c) => {
-    const seen = fq(`__fish_seen_subcommand_from ${c.name}`);
-    const lines = c.options.map((f) => fishFlag(f, seen));
+    const lines = c.options.map((f) => fishFlag(f, fq(`__wli_in ${c.name}`)));
     const arg = c.args[0];
-    if (arg?.values.kind === 'choices') {
-      const choices = arg.values.choices.join(' ');
-      lines.push(`complete -c wli -n ${fq(`__fish_seen_subcommand_from ${c.name}; and not __fish_seen_subcommand_from ${choices}`)} -a ${fq(choices)}`);
-    }
+    if (arg?.values.kind === 'choices') lines.push(`complete -c wli -n ${fq(`__wli_at ${c.name}`)} -a ${fq(arg.values.choices.join(' '))}`);
     return lines.length ? [`# ${c.name}`, ...lines] : [];
   });
   return `${HEADER('fish')}# Install: wli completion fish > ~/.config/fish/completions/wli.fish
+
+# The words that are neither options nor option values: the command, then its arguments.
+function __wli_words
+    set -l words (commandline -opc)
+    set -e words[1]
+    while set -q words[1]
+        switch $words[1]
+            case ${valuedFlags().flatMap(names).join(' ')}
+                set -e words[1]
+            case '-*'
+            case '*'
+                echo $words[1]
+        end
+        set -e words[1]
+    end
+end
+
+# True when those words are exactly the arguments: "__wli_at" before the command.
+function __wli_at
+    set -l words (__wli_words)
+    test "$words" = "$argv"
+end
+
+# True when the command is the argument.
+function __wli_in
+    set -l words (__wli_words)
+    test "$words[1]" = "$argv[1]"
+end
 
 # One item of a comma-separated list: keep what comes before the last comma.
 function __wli_list
@@ -210,7 +235,6 @@ function __wli_list
     printf '%s\\n' $done$argv
 end
 
-set -l commands ${commands.map((c) => c.name).join(' ')}
 complete -c wli -f
 ${commands.map((c) => `complete -c wli -n ${noCommand} -a ${c.name} -d ${fq(c.spec.summary)}`).join('\n')}
 

@@ -28,7 +28,7 @@ const median = (xs: number[]) => {
 };
 
 async function startServer(args: string[]): Promise<{ url: string; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, [SERVER, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [SERVER, '--cache', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise<string>((resolve, reject) => {
     let buf = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => {

@@ -85,6 +85,8 @@ export interface FakeOptions {
   honourPageSize?: boolean;
   /** default 0: delay before every response */
   latencyMs?: number;
+  /** Keep each computed response by URL (the benchmark: measure the client, not this generator). */
+  cacheResponses?: boolean;
   /** default 'legacy' ({"detail": "..."}); 'modern' = Weblate ≥ 5.10 envelope */
   errorEnvelope?: 'legacy' | 'modern';
   /** default 'desc' (newest first) */
@@ -1000,6 +1002,7 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
 
   // ----- HTTP plumbing
 
+  const responseCache = options.cacheResponses ? new Map<string, ReturnType<typeof compute>>() : undefined;
   const sockets = new Set<Socket>();
   const timers = new Set<NodeJS.Timeout>();
   let closed = false;
@@ -1024,8 +1027,10 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
           applyFault(req, res, rr, fault);
           return;
         }
-        const r = compute(rr, true);
+        const cached = responseCache?.get(url);
+        const r = cached ?? compute(rr, true);
         r.after?.();
+        if (responseCache && !cached && !r.after) responseCache.set(url, r);
         send(req, res, r);
       } catch (err) {
         res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });

@@ -48,6 +48,9 @@ function parseArgs(argv: string[]): FakeOptions {
       case '--modern-errors':
         opts.errorEnvelope = 'modern';
         break;
+      case '--cache':
+        opts.cacheResponses = true;
+        break;
       case '--changes-asc':
         opts.changesOrder = 'asc';
         break;

@@ -1,0 +1,11 @@
+// Every generated documentation file and its text: completions/ and man/wli.1 (see test/support/generate-docs.ts).
+import { SHELLS } from '../spec.js';
+import { completionScript } from './completion.js';
+import { manPage } from './manpage.js';
+
+const COMPLETION_FILES = { bash: 'completions/wli.bash', zsh: 'completions/_wli', fish: 'completions/wli.fish' } as const;
+
+/** Paths relative to the repository root, with their generated text. */
+export function generatedFiles(): Array<[path: string, text: string]> {
+  return [...SHELLS.map((s): [string, string] => [COMPLETION_FILES[s], completionScript(s)]), ['man/wli.1', manPage()]];
+}

@@ -1,0 +1,217 @@
+// Shell completions: generated from src/spec.ts, printed by `wli completion`, committed in completions/,
+// and driven in the real shells (bash, zsh, fish) to check what they offer.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { completionScript } from '../src/docs/completion.js';
+import { generatedFiles } from '../src/docs/generated.js';
+import { COMMANDS, FORMATS, GLOBAL_OPTIONS, METRICS, SHELLS, STATE_NAMES } from '../src/spec.js';
+import { ROOT, baseEnv, wli } from './support/run.js';
+
+const REGENERATE = 'run `npx tsc -p tsconfig.json && node dist/test/support/generate-docs.js` and commit the result';
+const FILE = { bash: join(ROOT, 'completions/wli.bash'), zsh: join(ROOT, 'completions/_wli'), fish: join(ROOT, 'completions/wli.fish') };
+const has = (shell: string) => spawnSync(shell, ['-c', 'exit 0']).status === 0;
+const COMMAND_NAMES = COMMANDS.map((c) => c.name);
+const GLOBAL_LONG = GLOBAL_OPTIONS.map((o) => /--[\w-]+/.exec(o.flags)![0]);
+
+function run(cmd: string, args: string[]): string {
+  // zsh runs its line editor only on a terminal that is not dumb.
+  const r = spawnSync(cmd, args, { encoding: 'utf8', env: baseEnv({ TERM: 'xterm' }), cwd: ROOT, timeout: 20_000 });
+  expect(r.stderr, `${cmd} stderr`).toBe('');
+  expect(r.status, `${cmd} exit status`).toBe(0);
+  return r.stdout;
+}
+
+/** What each shell offers at the end of each line, in one shell process per shell. */
+type Complete = (lines: string[]) => string[][];
+
+// bash: source the script, set COMP_* as readline would (it splits "=" into a word of its own),
+// call the function `complete -p wli` names and print COMPREPLY.
+const BASH = `
+source "$1"; shift
+fn=$(complete -p wli); fn=\${fn##*-F }; fn=\${fn%% *}
+for line; do
+  read -ra COMP_WORDS <<<"\${line//=/ = }"
+  [[ $line == *[\\ =] ]] && COMP_WORDS+=('')
+  COMP_CWORD=$((\${#COMP_WORDS[@]} - 1)) COMP_LINE=$line COMP_POINT=\${#line} COMPREPLY=()
+  "$fn" wli "\${COMP_WORDS[COMP_CWORD]}" "\${COMP_WORDS[COMP_CWORD-1]}"
+  echo "\${COMPREPLY[*]}"
+done`;
+const bashComplete: Complete = (lines) =>
+  run('bash', ['--norc', '--noprofile', '-c', BASH, 'bash', FILE.bash, ...lines])
+    .split('\n')
+    .slice(0, lines.length)
+    .map((l) => l.split(' ').filter(Boolean));
+
+// fish: complete -C prints "candidate<TAB>description" lines.
+const FISH = 'source $argv[1]; for line in $argv[2..-1]; complete -C $line; echo --end--; end';
+const fishComplete: Complete = (lines) =>
+  run('fish', ['--no-config', '-c', FISH, FILE.fish, ...lines])
+    .split('--end--\n')
+    .slice(0, lines.length)
+    // fish repeats "--opt=" in front of each value completed after it.
+    .map((block) => block.split('\n').filter(Boolean).map((l) => l.split('\t')[0]!.replace(/^--[\w-]+=(?=.)/, '')));
+
+// zsh: an interactive zsh in a pseudo-terminal (zpty) loads _wli from $fpath via compinit, each line
+// is typed with a TAB, and a compadd wrapper records the matches the completion system adds.
+const ZSH_SETUP = `
+PS1='' RPS1=''
+unsetopt autolist beep
+fpath=($WLI_FPATH $fpath)
+autoload -U compinit && compinit -u -D
+compadd() {
+  # With -O, -A or -D compadd only filters for _arguments and _describe; real matches come without.
+  if [[ " $* " == *' -'[OAD]' '* ]]; then builtin compadd "$@"; return; fi
+  local -a hits
+  builtin compadd -A hits "$@"
+  (( $#hits )) && print -rl -- $hits >>$WLI_OUT
+  builtin compadd "$@"
+}
+__wli_complete() { _main_complete; print -r -- --end-- >>$WLI_OUT }
+zle -C wli-complete complete-word __wli_complete
+bindkey -e
+bindkey '^I' wli-complete
+bindkey '^B' kill-whole-line
+`;
+// Each line is typed with TAB, then ^B clears it (^U would be the terminal's kill character while
+// the shell still reads the setup). Output is drained so the terminal never blocks.
+const ZSH_DRIVER = `
+zmodload zsh/zpty zsh/zselect
+export WLI_FPATH=$1 WLI_OUT=$2; shift 2
+zpty z zsh -f -i
+zpty -w z "source $WLI_FPATH/setup.zsh"
+for line; do zpty -w -n z "$line"$'\\t\\C-b'; done
+for i in {1..500}; do
+  while zpty -r -t z junk; do :; done
+  [[ -f $WLI_OUT && $(grep -c -- --end-- $WLI_OUT) -ge $# ]] && break
+  zselect -t 2
+done
+zpty -d z
+cat $WLI_OUT`;
+const zshDir = mkdtempSync(join(tmpdir(), 'wli-zsh-'));
+afterAll(() => rmSync(zshDir, { recursive: true, force: true }));
+const zshComplete: Complete = (lines) => {
+  writeFileSync(join(zshDir, '_wli'), readFileSync(FILE.zsh, 'utf8'));
+  writeFileSync(join(zshDir, 'setup.zsh'), ZSH_SETUP);
+  const out = join(zshDir, 'out');
+  rmSync(out, { force: true });
+  return run('zsh', ['-f', '-c', ZSH_DRIVER, 'zsh', zshDir, out, ...lines])
+    .split('--end--\n')
+    .slice(0, lines.length)
+    .map((block) => block.split('\n').filter(Boolean));
+};
+
+describe('wli completion', () => {
+  it.each(SHELLS)('%s prints the generated script', async (shell) => {
+    const r = await wli(['completion', shell]);
+    expect(r).toEqual({ code: 0, stdout: completionScript(shell), stderr: '' });
+  });
+  it('an unknown shell is a usage error naming the shells', async () => {
+    const r = await wli(['completion', 'tcsh']);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/unknown shell 'tcsh'/);
+    expect(r.stderr).toMatch(/bash, zsh, fish/);
+  });
+  it('the command module loads the spec and the generator only', () => {
+    const trace = join(tmpdir(), `wli-trace-${process.pid}-${Math.random()}`);
+    const hook = new URL('./support/trace-imports.mjs', import.meta.url).href;
+    const module = join(ROOT, 'dist/src/commands/completion.js');
+    const r = spawnSync(process.execPath, ['--import', hook, '--input-type=module', '-e', `await import(${JSON.stringify(module)})`], {
+      env: { ...process.env, WLI_TRACE_FILE: trace },
+      encoding: 'utf8',
+    });
+    expect(r.status, r.stderr).toBe(0);
+    const loaded = readFileSync(trace, 'utf8');
+    rmSync(trace);
+    expect(loaded).toContain('/dist/src/docs/completion.js');
+    for (const heavy of ['node_modules/', '/dist/src/api/json.js', '/dist/src/api/client.js', '/dist/src/output/']) {
+      expect(loaded, heavy).not.toContain(heavy);
+    }
+  });
+  it.each(generatedFiles().filter(([path]) => path.startsWith('completions/')))('%s is up to date', (path, text) => {
+    expect(readFileSync(join(ROOT, path), 'utf8') === text, `${path} differs from the generator output: ${REGENERATE}`).toBe(true);
+  });
+});
+
+// Lines as typed, and what every shell must offer at their end. `exact`: nothing else; `none`: nothing at all.
+interface Case {
+  line: string;
+  exact?: readonly string[];
+  includes?: readonly string[];
+  excludes?: readonly string[];
+}
+const CASES: Case[] = [
+  { line: 'wli un', exact: ['units'] },
+  { line: 'wli ', exact: COMMAND_NAMES },
+  { line: 'wli units --format ', exact: FORMATS },
+  { line: 'wli -f j', exact: ['json', 'jsonl'] },
+  { line: 'wli --format=', exact: FORMATS },
+  { line: 'wli stats --metric ', exact: METRICS },
+  { line: 'wli units --state ', exact: STATE_NAMES },
+  { line: 'wli completion ', exact: SHELLS },
+  { line: 'wli --format json completion ', exact: SHELLS },
+  { line: 'wli completion bash ', excludes: [...SHELLS, ...COMMAND_NAMES] },
+  // A flag's value is not the command.
+  { line: 'wli --format json ', exact: COMMAND_NAMES },
+  { line: 'wli --fields units ', exact: COMMAND_NAMES },
+  { line: 'wli --config x.ini units --st', exact: ['--state'] },
+  // Options: globals everywhere, a command's own only after it.
+  { line: 'wli --', includes: [...GLOBAL_LONG, '--help', '--version'], excludes: ['--state', '--metric', '--limit'] },
+  { line: 'wli --st', exact: [] },
+  { line: 'wli units --', includes: [...GLOBAL_LONG, '--state', '--query', '--limit', '--help'], excludes: ['--metric', '--since', '--version'] },
+  { line: 'wli stats demo/android --fail-under 90 --', includes: ['--metric', '--skip-source', '--project', '--format'], excludes: ['--state'] },
+  { line: 'wli changes --si', exact: ['--since'] },
+  // Values without choices offer nothing.
+  { line: 'wli --url ', exact: [] },
+  { line: 'wli --token ', exact: [] },
+  { line: 'wli units -L ', exact: [] },
+  { line: 'wli changes --user ', exact: [] },
+  // After the target: no commands or values (zsh lists the options, as it does when no argument is left).
+  { line: 'wli units demo/android/cs ', excludes: [...COMMAND_NAMES, ...STATE_NAMES, ...FORMATS] },
+];
+
+function check(name: string, complete: Complete, cases: Case[]) {
+  const results = complete(cases.map((c) => c.line));
+  for (const [i, c] of cases.entries()) {
+    const got = results[i] ?? [];
+    const what = `${name}: ${JSON.stringify(c.line)} offered ${JSON.stringify(got)}`;
+    if (c.exact) expect([...got].sort(), what).toEqual([...c.exact].sort());
+    for (const want of c.includes ?? []) expect(got, what).toContain(want);
+    for (const not of c.excludes ?? []) expect(got, what).not.toContain(not);
+  }
+}
+
+describe.skipIf(!has('bash'))('bash', () => {
+  it('offers commands, options and values', () => check('bash', bashComplete, CASES));
+  it('completes the item after the last comma of --state and files for --config', () => {
+    const [states, files] = bashComplete(['wli units --state needs-editing,e', 'wli --config package.j']);
+    expect(states).toEqual(['needs-editing,empty']);
+    expect(files).toEqual(['package.json']);
+  });
+});
+
+describe.skipIf(!has('fish'))('fish', () => {
+  it('offers commands, options and values', () => check('fish', fishComplete, CASES));
+  it('completes the item after the last comma of --state and files for --config', () => {
+    const [states, files, attached] = fishComplete(['wli units --state needs-editing,e', 'wli --config package.j', 'wli units --state=read-only,a']);
+    expect(states).toEqual(['needs-editing,empty']);
+    expect(files).toEqual(['package.json']);
+    expect(attached).toEqual(['read-only,approved']);
+  });
+});
+
+describe.skipIf(!has('zsh'))('zsh', () => {
+  it('loads with compinit', () => {
+    run('zsh', ['-f', '-c', `autoload -U compinit && compinit -u -D && source ${FILE.zsh} && (( $+_comps[wli] ))`]);
+  });
+  it('offers commands, options and values', () => check('zsh', zshComplete, CASES));
+  it('completes the item after the last comma of --state and files for --config', () => {
+    const [states, files] = zshComplete(['wli units --state needs-editing,e', `wli --config ${join(ROOT, 'package.j')}`]);
+    expect(states).toEqual(['empty']);
+    expect(files).toEqual(['package.json']);
+  });
+});
+

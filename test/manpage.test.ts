@@ -1,0 +1,80 @@
+// The man page: generated from src/spec.ts, committed as man/wli.1, clean for groff, and complete.
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { manPage } from '../src/docs/manpage.js';
+import { COMMANDS, ENVIRONMENT, EXIT_CODES, FORMATS, GLOBAL_OPTIONS, METRICS, STATE_NAMES } from '../src/spec.js';
+import { ROOT } from './support/run.js';
+
+const FILE = join(ROOT, 'man/wli.1');
+const page = readFileSync(FILE, 'utf8');
+
+function groff(args: string[]): { stdout: string; stderr: string } {
+  const r = spawnSync('groff', ['-man', ...args, FILE], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C.UTF-8' } });
+  expect(r.error).toBeUndefined();
+  expect(r.status).toBe(0);
+  return r;
+}
+
+/** The page as a reader sees it: no bold/underline, one long line per paragraph, ASCII dashes. */
+const rendered = (() => {
+  const { stdout } = groff(['-Tutf8', '-rLL=400n', '-P-cbou']);
+  return stdout.replace(/[\u2010\u2212]/g, '-');
+})();
+
+describe('man/wli.1', () => {
+  it('is up to date', () => {
+    expect(page === manPage(), 'man/wli.1 differs from the generator output: run `npx tsc -p tsconfig.json && node dist/test/support/generate-docs.js` and commit the result').toBe(true);
+  });
+
+  it('has no groff warnings', () => {
+    expect(groff(['-ww', '-z']).stderr).toBe('');
+    expect(groff(['-ww', '-z', '-Tutf8']).stderr).toBe('');
+  });
+
+  it('uses only plain -man requests, and escapes text that would look like one', () => {
+    const requests = page.split('\n').filter((l) => /^[.']/.test(l));
+    for (const r of requests) expect(r, r).toMatch(/^\.(\\"|TH|SH|SS|TP|PP|IP|RS|RE|nf|fi|br|sp|nh|ad|BR) ?/);
+    expect(page).toMatch(/^\.TH WLI 1 /m);
+    expect(page).not.toMatch(/[^\x00-\x7f]/);
+  });
+
+  it('has every section', () => {
+    const sections = [...page.matchAll(/^\.SH (.*)$/gm)].map((m) => m[1]);
+    expect(sections).toEqual(['NAME', 'SYNOPSIS', 'DESCRIPTION', 'COMMANDS', 'OPTIONS', 'OUTPUT FORMATS', 'EXIT STATUS', 'ENVIRONMENT', 'FILES', 'EXAMPLES', 'SEE ALSO']);
+  });
+
+  it('renders every command with its options and examples', () => {
+    for (const c of COMMANDS) {
+      expect(rendered).toContain(`wli ${c.name}`);
+      for (const o of c.options) for (const name of o.flags.match(/--?[\w-]+/g)!) expect(rendered, `${c.name} ${name}`).toContain(name);
+      for (const [example] of c.examples) expect(rendered).toContain(example);
+    }
+  });
+
+  it('renders every global option, with defaults and environment variables', () => {
+    for (const o of GLOBAL_OPTIONS) {
+      // The entry's tag: '-f, --format <fmt>' shows as '-f, --format fmt'.
+      const tag = o.flags.replace(/[<>]/g, '');
+      expect(rendered.split('\n').map((l) => l.trim()), tag).toContain(tag);
+      if (o.defaultText) expect(rendered).toContain(`Default: ${o.defaultText}.`);
+      if (o.env) expect(rendered).toContain(`Environment: ${o.env}.`);
+    }
+    expect(rendered).toContain('-h, --help');
+    expect(rendered).toContain('-V, --version');
+  });
+
+  it('renders the values, exit codes and environment of the spec', () => {
+    for (const v of [...FORMATS, ...STATE_NAMES, ...METRICS]) expect(rendered).toContain(v);
+    for (const [code] of EXIT_CODES) expect(rendered).toMatch(new RegExp(`^ +${code} +[A-Z]`, 'm'));
+    for (const [name] of ENVIRONMENT) expect(rendered).toContain(name);
+    expect(rendered).toContain('wlc(1), jq(1)');
+  });
+
+  it('writes options so that they copy as ASCII hyphen-minus', () => {
+    expect(page).toContain('\\fB\\-\\-allow\\-insecure\\-http\\fR');
+    expect(page).toContain('\\fBwli units demo/android/cs \\-\\-state needs\\-editing,empty \\-L 20\\fR');
+    expect(page).not.toMatch(/(^|\s)--?[a-z]/m);
+  });
+});
