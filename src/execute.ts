@@ -10,7 +10,11 @@ import { reportError } from './cli.js';
 import type { Result } from './output/result.js';
 import type { CommandInput } from './commands/common.js';
 
-type CommandModule = { run(input: CommandInput): Promise<Result> };
+type CommandModule = {
+  run(input: CommandInput): Promise<Result>;
+  /** Runs without settings, so a broken environment or config file cannot break it (completion). */
+  standalone?: boolean;
+};
 
 const COMMAND_MODULES: Record<string, () => Promise<CommandModule>> = {
   translation: () => import('./commands/translation.js'),
@@ -34,11 +38,18 @@ export async function execute(
   let session: Session | undefined;
   const out = new Writer(ctx.stdout);
   try {
-    const settings = loadSettings(flags, ctx);
-    session = new Session(ctx, settings, version);
     const load = COMMAND_MODULES[name];
     if (!load) throw new UsageError(`unknown command '${name}'`);
-    const result = await (await load()).run({ args, opts, session });
+    const command = await load();
+    if (command.standalone) {
+      const result = await command.run({ args, opts } as CommandInput);
+      if (result.kind === 'text') await out.write(result.text);
+      await out.flush();
+      return EXIT.ok;
+    }
+    const settings = loadSettings(flags, ctx);
+    session = new Session(ctx, settings, version);
+    const result = await command.run({ args, opts, session });
     const s = session;
     // Clear the progress line before data lands on the same terminal.
     if (ctx.stdout.isTTY) out.beforeFirstWrite = () => s.progress.stop();
@@ -53,7 +64,7 @@ export async function execute(
     });
     session.progress.stop();
     await out.flush();
-    return result.kind === 'text' || !result.finish ? EXIT.ok : result.finish();
+    return result.kind !== 'text' && result.finish ? result.finish() : EXIT.ok;
   } catch (e) {
     session?.progress.stop();
     if (e instanceof PipeClosed || out.isClosed) return EXIT.ok;

@@ -6,7 +6,10 @@ import { SHELLS } from '../spec.js';
 import { completionScript, type Shell } from '../docs/completion.js';
 import type { CommandInput } from './common.js';
 
-export async function run({ args }: CommandInput): Promise<Result> {
+/** Needs no server and no settings: a broken config must not break a shell's start-up. */
+export const standalone = true;
+
+export async function run({ args }: Pick<CommandInput, 'args'>): Promise<Result> {
   const shell = args[0] ?? '';
   if (!(SHELLS as readonly string[]).includes(shell)) {
     throw new UsageError(`unknown shell '${shell}'`, `expected one of: ${SHELLS.join(', ')}`);
