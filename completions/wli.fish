@@ -73,9 +73,9 @@ complete -c wli -n '__wli_in changes' -l action -x -d 'only these action codes (
 complete -c wli -n '__wli_in changes' -l user -x -d 'only changes by this user'
 complete -c wli -n '__wli_in changes' -s L -l limit -x -d 'stop after n items, fetching no page that is not needed'
 # stats
-complete -c wli -n '__wli_in stats' -l project -x -d 'one row per language of the project, then a total row'
-complete -c wli -n '__wli_in stats' -l fail-under -x -d 'exit 3 when any row is below this percentage (0-100)'
-complete -c wli -n '__wli_in stats' -l metric -x -a 'translated approved translated_words' -d 'the percentage --fail-under checks'
-complete -c wli -n '__wli_in stats' -l skip-source -d 'leave out source-language rows of component targets'
+complete -c wli -n '__wli_in stats' -l project -x -d 'one row per language of the project, then a total row (after the other targets)'
+complete -c wli -n '__wli_in stats' -l fail-under -x -d 'exit 3 when any row, a total row included, is below this percentage (0-100)'
+complete -c wli -n '__wli_in stats' -l metric -x -a 'translated approved translated_words' -d 'the percentage --fail-under checks: translated strings, approved strings or translated words'
+complete -c wli -n '__wli_in stats' -l skip-source -d 'leave out the source-language row of each project/component target'
 # completion
 complete -c wli -n '__wli_at completion' -a 'bash zsh fish'

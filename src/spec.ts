@@ -105,18 +105,20 @@ export const COMMANDS: CommandSpec[] = [
     name: 'stats',
     summary: 'statistics of translations, components, languages, projects; one row per target',
     description:
-      'Shows statistics for each target in argument order: a translation (project/component/language), every translation of a component (project/component), a language (code), and with --project every language of a project plus a total row. With --fail-under it is a CI gate.',
+      'Shows statistics for each target in argument order: a translation (project/component/language), every translation of a component (project/component: one row per language), a language (a bare code, never a project), and with --project one row per language of the project and then a total row, after the other targets. A single translation or language target prints that object; anything else prints rows (a JSON array). With --fail-under it is a CI gate: every row is checked, the total row too; all rows are still printed and stderr names the failing ones (rows of a component or project by language code, the total row as "<project> (total)").',
     args: [{ name: 'targets', description: 'project/component/language, project/component or a language code', required: false, variadic: true }],
     options: [
-      { flags: '--project <project>', description: 'one row per language of the project, then a total row', complete: 'none' },
-      { flags: '--fail-under <percent>', description: 'exit 3 when any row is below this percentage (0-100)', complete: 'none' },
-      { flags: '--metric <name>', description: 'the percentage --fail-under checks', choices: METRICS, defaultText: 'translated' },
-      { flags: '--skip-source', description: 'leave out source-language rows of component targets' },
+      { flags: '--project <project>', description: 'one row per language of the project, then a total row (after the other targets)', complete: 'none' },
+      { flags: '--fail-under <percent>', description: 'exit 3 when any row, a total row included, is below this percentage (0-100)', complete: 'none' },
+      { flags: '--metric <name>', description: 'the percentage --fail-under checks: translated strings, approved strings or translated words', choices: METRICS, defaultText: 'translated' },
+      { flags: '--skip-source', description: 'leave out the source-language row of each project/component target' },
     ],
     examples: [
       ['wli stats demo/android/cs demo/android/de', 'two translations side by side'],
-      ['wli stats demo/android --skip-source --fail-under 90', 'fail CI when a language of the component is below 90 %'],
-      ['wli stats --project demo -f markdown', 'a project report for a pull-request comment'],
+      ['wli stats demo/android --skip-source --fail-under 90', 'fail CI (exit 3) when a language of the component is below 90 %'],
+      ['wli stats demo/android --skip-source --fail-under 90 -f markdown >> "$GITHUB_STEP_SUMMARY"', 'the same gate, with the table in a GitHub Actions job summary'],
+      ['wli stats --project demo --metric approved --fail-under 50', 'every language of a project and its total, gated on approved strings'],
+      ['wli stats demo/android cs --project demo -f json', 'mixed targets: one JSON array, rows in argument order, project rows last'],
     ],
   },
   {

@@ -1,12 +1,28 @@
-// wli stats: statistics rows for translations and languages, in argument order, and the
-// --fail-under gate that CI uses.
-import { ServerError, UsageError } from '../api/errors.js';
+// wli stats: statistics rows for translations, components, languages and projects, in argument
+// order, and the --fail-under gate that CI uses.
+//
+// Where the rows come from:
+// - project/component/language → /translations/<p>/<c>/<l>/statistics/ (one row)
+// - language code              → /languages/<code>/statistics/ (one row)
+// - project/component          → /components/<p>/<c>/statistics/ (paginated, one row per translation).
+//   Chosen over /components/<p>/<c>/translations/ because only Statistics objects carry every
+//   percentage a --metric checks (approved_percent, translated_words_percent; Translation objects
+//   have neither) and they are far smaller. They do not say which row is the source language, so
+//   --skip-source also reads the component (/components/<p>/<c>/, one request made alongside the
+//   list) for source_language.code. A server without the statistics list (404) falls back to the
+//   translations list, whose rows say is_source themselves; a gate on a metric those rows lack
+//   fails closed and says so.
+// - --project <p>              → /projects/<p>/languages/ (a plain array on 5.4, paginated elsewhere),
+//   one row per language, then /projects/<p>/statistics/ as a total row. The gate checks the total
+//   row too: a project's overall percentage below the threshold is a failure worth naming.
+import { HttpError, ServerError, UsageError } from '../api/errors.js';
 import { numberValue } from '../api/json.js';
 import type { Item } from '../output/fields.js';
 import type { Column, ListResult, RecordResult, Style } from '../output/result.js';
+import { safeText } from '../output/terminal.js';
 import type { Session } from '../session.js';
 import { METRICS } from '../spec.js';
-import { languagePath, parseStatsTarget, translationPath, type Target } from '../target.js';
+import { componentPath, languagePath, parseStatsTarget, projectPath, STATS_FORM, translationPath, type ComponentTarget, type Target } from '../target.js';
 import type { CommandInput } from './common.js';
 
 type Metric = (typeof METRICS)[number];
@@ -20,7 +36,16 @@ export interface Row {
   item: Item;
   /** How stderr names the row when a gate fails: the target as written, or a language code. */
   label: string;
+  /** The table's target column: the target as written, `demo/android cs`, `demo cs`, `demo (total)`. */
+  display: string;
 }
+
+interface ProjectTarget {
+  kind: 'project';
+  text: string;
+  project: string;
+}
+type StatsTarget = Target | ProjectTarget;
 
 const pct = (v: unknown) => (v === undefined || v === null ? '' : `${String(v)}%`);
 const pctStyle = (v: unknown): Style | undefined => {
@@ -80,52 +105,179 @@ export function gate(session: Session, rows: Row[], threshold: number | undefine
     return v === undefined || v < threshold;
   });
   if (failing.length === 0) return 0;
-  const names = failing.map((r) => `${r.label} (${r.item[field] === undefined ? `no ${field}` : `${String(r.item[field])}%`})`);
-  session.ctx.stderr.write(`wli: ${failing.length} of ${rows.length} row(s) below ${threshold}% ${metric.replace('_', ' ')}: ${names.join(', ')}\n`);
+  const names = failing.map((r) => `${r.label} (${r.item[field] === undefined || r.item[field] === null ? `no ${field}` : `${String(r.item[field])}%`})`);
+  // Labels may hold server text (language codes): shown escaped, like every warning.
+  const message = `${failing.length} of ${rows.length} row(s) below ${threshold}% ${metric.replace('_', ' ')}: ${names.join(', ')}`;
+  session.ctx.stderr.write(`wli: ${safeText(message, session.settings.token?.value)}\n`);
   return 3;
 }
 
-async function fetchRow(session: Session, target: Target): Promise<Row[]> {
-  const client = await session.client();
-  const path = target.kind === 'language' ? languagePath(target) : target.kind === 'translation' ? translationPath(target) : undefined;
-  if (!path) throw new UsageError(`unsupported stats target '${target.text}'`);
-  const { body } = await client.getJson(path + 'statistics/');
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new ServerError(`GET ${client.resolve(path).href}statistics/: expected a JSON object`);
-  return [{ item: body as Item, label: target.text }];
+const is404 = (e: unknown) => e instanceof HttpError && e.status === 404;
+
+/** A promise whose rejection is handled later (or never, when its value turns out not to be needed). */
+function deferred<T>(p: Promise<T>): Promise<T> {
+  p.catch(() => {});
+  return p;
 }
 
-/** Runs fn over inputs at most `limit` at a time; results keep input order. */
+async function getObject(session: Session, path: string): Promise<Item> {
+  const client = await session.client();
+  const { body } = await client.getJson(path);
+  if (!body || typeof body !== 'object' || Array.isArray(body)) {
+    throw new ServerError(`GET ${client.resolve(path).href}: expected a JSON object`, 'is --url the Weblate server?');
+  }
+  return body as Item;
+}
+
+/** Every item of a list (paginated, or a plain JSON array), in server order. */
+async function getList(session: Session, path: string, label: string): Promise<Item[]> {
+  const client = await session.client();
+  const { paginate } = await import('../api/paginate.js');
+  const { settings } = session;
+  const items: Item[] = [];
+  for await (const page of paginate(client, {
+    path,
+    pageSize: settings.pageSize,
+    concurrency: settings.concurrency,
+    warn: (m) => session.warn(m),
+    onProgress: (done, total) => session.progress.update(label, done, total),
+  })) {
+    items.push(...page);
+  }
+  return items;
+}
+
+/** The language code of a Statistics row (`code`) or of a Translation object (`language_code`, `language.code`). */
+function languageCode(item: Item): string {
+  const nested = item.language && typeof item.language === 'object' ? (item.language as Item).code : undefined;
+  const code = item.code ?? item.language_code ?? nested;
+  return code === undefined || code === null ? '?' : String(code);
+}
+
+async function singleRow(session: Session, target: Target): Promise<Row[]> {
+  const path = target.kind === 'language' ? languagePath(target) : target.kind === 'translation' ? translationPath(target) : undefined;
+  if (!path) throw new UsageError(`unsupported stats target '${target.text}'`);
+  const item = await getObject(session, path + 'statistics/');
+  return [{ item, label: target.text, display: target.text }];
+}
+
+/** One row per translation of the component (see the top of this file for the endpoints). */
+async function componentRows(session: Session, target: ComponentTarget, skipSource: boolean, qualify: boolean): Promise<Row[]> {
+  const base = componentPath(target);
+  // Asked alongside the list, so --skip-source costs one request but no extra wait.
+  const component = skipSource ? deferred(getObject(session, base)) : undefined;
+  let items: Item[];
+  try {
+    items = await getList(session, base + 'statistics/', target.text);
+  } catch (e) {
+    if (!is404(e)) throw e;
+    try {
+      items = await getList(session, base + 'translations/', target.text);
+    } catch (e2) {
+      // Both missing: the component does not exist; report the list asked for first.
+      throw is404(e2) ? e : e2;
+    }
+  }
+  if (component) {
+    // Translation objects (the fallback) say is_source themselves; Statistics rows need the component.
+    let source: string | undefined;
+    if (!items.every((i) => typeof i.is_source === 'boolean')) {
+      const sl = (await component).source_language;
+      const code = sl && typeof sl === 'object' ? (sl as Item).code : undefined;
+      if (typeof code !== 'string') {
+        throw new ServerError(`GET ${(await session.client()).resolve(base).href}: the component names no source_language.code`, 'run without --skip-source');
+      }
+      source = code;
+    }
+    items = items.filter((i) => (typeof i.is_source === 'boolean' ? !i.is_source : languageCode(i) !== source));
+  }
+  return items.map((item) => {
+    const code = languageCode(item);
+    const display = `${target.text} ${code}`;
+    return { item, label: qualify ? display : code, display };
+  });
+}
+
+/** One row per language of the project, then the project's total row. */
+async function projectRows(session: Session, target: ProjectTarget, qualify: boolean): Promise<Row[]> {
+  const base = projectPath(target.project);
+  const total = deferred(getObject(session, base + 'statistics/'));
+  const languages = await getList(session, base + 'languages/', `--project ${target.project}`);
+  const totalLabel = `${target.project} (total)`;
+  return [
+    ...languages.map((item) => {
+      const code = languageCode(item);
+      const display = `${target.project} ${code}`;
+      return { item, label: qualify ? display : code, display };
+    }),
+    { item: await total, label: totalLabel, display: totalLabel },
+  ];
+}
+
+/** --project <slug>: one project; a trailing slash (pasted from a URL) is tolerated. */
+function parseProject(value: unknown): ProjectTarget | undefined {
+  if (value === undefined) return undefined;
+  const text = String(value);
+  const slug = text.endsWith('/') ? text.slice(0, -1) : text;
+  if (slug.trim() === '' || slug.includes('/')) {
+    throw new UsageError(`invalid --project '${text}'`, 'expected a project slug, e.g. --project weblate');
+  }
+  return { kind: 'project', text, project: slug };
+}
+
+/**
+ * Runs fn over inputs at most `limit` at a time; results keep input order. After a failure no new
+ * input is started, and the first failure is what the caller sees.
+ */
 export async function inOrder<T, R>(inputs: T[], limit: number, fn: (t: T) => Promise<R>): Promise<R[]> {
   const results: R[] = new Array(inputs.length);
   let next = 0;
+  let failed = false;
   const worker = async () => {
-    while (next < inputs.length) {
+    while (next < inputs.length && !failed) {
       const i = next++;
-      results[i] = await fn(inputs[i]!);
+      try {
+        results[i] = await fn(inputs[i]!);
+      } catch (e) {
+        failed = true;
+        throw e;
+      }
     }
   };
-  await Promise.all(Array.from({ length: Math.min(limit, inputs.length) }, worker));
+  await Promise.all(Array.from({ length: Math.min(Math.max(limit, 1), inputs.length) }, worker));
   return results;
 }
 
 export async function run({ args, opts, session }: CommandInput): Promise<RecordResult | ListResult> {
+  // Everything the user typed is checked before the first request.
   const { threshold, metric } = parseGate(opts);
-  const texts = args.length ? args : session.settings.defaultTarget ? [session.settings.defaultTarget.value] : [];
-  if (texts.length === 0) throw new UsageError('missing target', 'expected one or more of: project/component/language, a language code');
-  const targets = texts.map(parseStatsTarget);
-  const rows = (await inOrder(targets, session.settings.concurrency, (t) => fetchRow(session, t))).flat();
-  const labels = new WeakMap(rows.map((r) => [r.item, r.label]));
-  const cols = columns(labels);
+  const project = parseProject(opts.project);
+  const skipSource = opts.skipSource === true;
+  const texts = args.length || project ? args : session.settings.defaultTarget ? [session.settings.defaultTarget.value] : [];
+  if (texts.length === 0 && !project) throw new UsageError('missing target', `expected one or more of: ${STATS_FORM}; or --project <project>`);
+  const targets: StatsTarget[] = texts.map(parseStatsTarget);
+  if (project) targets.push(project); // project rows come last
+  // Rows of a component or project are named by language code alone when that is unambiguous
+  // (the only target); next to other targets they carry their component or project.
+  const qualify = targets.length > 1;
+
+  const perTarget = await inOrder(targets, session.settings.concurrency, (t) =>
+    t.kind === 'project' ? projectRows(session, t, qualify) : t.kind === 'component' ? componentRows(session, t, skipSource, qualify) : singleRow(session, t),
+  );
+  const rows = perTarget.flat();
   const finish = () => gate(session, rows, threshold, metric);
-  if (targets.length === 1 && targets[0]!.kind !== 'component') {
+  if (targets.length === 1 && (targets[0]!.kind === 'translation' || targets[0]!.kind === 'language')) {
     return { kind: 'record', record: rows[0]!.item, rows: RECORD_ROWS, finish };
   }
+  const labels = new WeakMap(rows.map((r) => [r.item, r.display]));
   return {
     kind: 'list',
+    // Every target was read before anything is written: a failure leaves stdout empty (no
+    // half report in a CI summary), and rows come out in argument order.
     pages: (async function* () {
-      yield rows.map((r) => r.item);
+      if (rows.length) yield rows.map((r) => r.item);
     })(),
-    columns: cols,
+    columns: columns(labels),
     finish,
   };
 }
