@@ -48,7 +48,7 @@ export async function execute(
       return EXIT.ok;
     }
     const settings = loadSettings(flags, ctx);
-    session = new Session(ctx, settings, version);
+    session = new Session(ctx, settings, version, name);
     const result = await command.run({ args, opts, session });
     const s = session;
     // Clear the progress line before data lands on the same terminal.

@@ -4,7 +4,7 @@ import type { Context } from './context.js';
 import type { Settings } from './config/settings.js';
 import type { ApiClient } from './api/client.js';
 import { UsageError } from './api/errors.js';
-import { safeText } from './output/terminal.js';
+import { colorEnabled, safeText } from './output/terminal.js';
 import { NO_PROGRESS, createProgress, type Progress } from './output/progress.js';
 
 export class Session {
@@ -15,6 +15,8 @@ export class Session {
     readonly ctx: Context,
     readonly settings: Settings,
     readonly version: string,
+    /** What the progress line says while a request is out and no count is known yet ("translation …"). */
+    readonly activity = 'fetching',
   ) {}
 
   /** A line on stderr; server text inside it is shown escaped. */
@@ -30,8 +32,9 @@ export class Session {
   get progress(): Progress {
     if (!this.progressLine) {
       const { ctx, settings } = this;
-      const wanted = !!ctx.stderr.isTTY && !settings.quiet && !settings.verbose && !ctx.env.CI;
-      this.progressLine = wanted ? createProgress(ctx.stderr) : NO_PROGRESS;
+      // A spinner needs a terminal that moves the cursor: not a pipe, not TERM=dumb, not a CI log.
+      const wanted = !!ctx.stderr.isTTY && !settings.quiet && !settings.verbose && !ctx.env.CI && ctx.env.TERM !== 'dumb';
+      this.progressLine = wanted ? createProgress(ctx.stderr, { color: colorEnabled(ctx.stderr, ctx.env, settings.noColor) }) : NO_PROGRESS;
     }
     return this.progressLine;
   }
@@ -60,6 +63,8 @@ export class Session {
       log: settings.verbose ? (line) => this.log(line) : undefined,
       debug: settings.debug,
     });
+    // Single-resource commands report nothing else: a slow server still gets a "translation …" line.
+    this.progress.begin(this.activity);
     return this.apiClient;
   }
 

@@ -1,6 +1,6 @@
 // The one place that talks HTTP: headers, token scope, timeouts, retries, redirects, and
 // turning every failure into a typed error. Commands never see undici.
-import { Agent, EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
+import { Agent, ProxyAgent, request, type Dispatcher } from 'undici';
 import { EXIT, HttpError, InterruptedError, ServerError, UsageError } from './errors.js';
 import { isJsonContentType, htmlTitle, messageFromErrorBody } from './http-status.js';
 import { JsonSyntaxError, parseJson } from './json.js';
@@ -66,10 +66,13 @@ export class ApiClient {
   readonly base: URL;
   private readonly opts: ClientOptions;
   private dispatcher?: Dispatcher;
+  /** The proxy the environment names for the configured server, decided before any request. */
+  readonly proxy?: ProxyChoice;
 
   constructor(opts: ClientOptions) {
     this.opts = opts;
     this.base = opts.base;
+    if (!opts.dispatcher) this.proxy = proxyFor(opts.base, opts.env);
     if (opts.token && opts.base.protocol === 'http:' && !isLoopbackHost(opts.base.hostname) && !opts.allowInsecureHttp) {
       throw new UsageError(
         `refusing to send the API token over plain http to ${opts.base.host}`,
@@ -120,15 +123,14 @@ export class ApiClient {
   private getDispatcher(): Dispatcher {
     if (this.opts.dispatcher) return this.opts.dispatcher;
     if (!this.dispatcher) {
-      const { env, timeoutMs, concurrency } = this.opts;
+      const { timeoutMs, concurrency } = this.opts;
       const agentOpts = { connect: { timeout: timeoutMs }, connections: Math.max(concurrency, 1) + 2 };
-      const proxy = (k: string) => env[k] ?? env[k.toLowerCase()];
-      const httpProxy = proxy('HTTP_PROXY');
-      const httpsProxy = proxy('HTTPS_PROXY');
-      this.dispatcher =
-        httpProxy || httpsProxy
-          ? new EnvHttpProxyAgent({ ...agentOpts, httpProxy, httpsProxy, noProxy: proxy('NO_PROXY') ?? '' })
-          : new Agent(agentOpts);
+      const p = this.proxy;
+      if (p) this.opts.log?.(`proxy ${p.shown} (${p.variable})`);
+      // Every request goes to the configured origin (other origins are refused), so whether a proxy
+      // applies is decided once, in proxyFor. Plain-http servers get absolute-URI requests, as curl
+      // sends them (proxies commonly refuse CONNECT to ports other than 443); https is tunnelled.
+      this.dispatcher = p ? new ProxyAgent({ ...agentOpts, uri: p.uri, proxyTunnel: false }) : new Agent(agentOpts);
     }
     return this.dispatcher;
   }
@@ -200,7 +202,7 @@ export class ApiClient {
     } catch (err) {
       if (this.opts.signal.aborted) throw new InterruptedError();
       if (signal?.aborted) throw err; // the caller stopped wanting this page
-      const e = classifyNetworkError(err, url, timeout.signal.aborted, timeoutMs);
+      const e = classifyNetworkError(err, url, timeout.signal.aborted, timeoutMs, this.proxy);
       log?.(`GET ${url.href} failed after ${now() - started}ms: ${e.error.message}`);
       throw e;
     } finally {
@@ -252,6 +254,73 @@ export class ApiClient {
   }
 }
 
+export interface ProxyChoice {
+  /** As undici takes it (a scheme added when the variable had none). */
+  uri: string;
+  /** For messages: credentials removed. */
+  shown: string;
+  /** The environment variable it came from. */
+  variable: string;
+}
+
+/**
+ * The proxy for the server, chosen as curl, Go and Python choose it: https_proxy/HTTPS_PROXY for an
+ * https server, http_proxy/HTTP_PROXY for a plain-http one (never the http proxy for https); the
+ * lower-case name first; an empty value counts as unset; none when no_proxy/NO_PROXY matches the
+ * host (undefined then: a plain Agent, no proxy code). A value without a scheme ("proxy:3128")
+ * means http://. A value that is not a proxy URL is a usage error, before any request.
+ */
+export function proxyFor(base: URL, env: Record<string, string | undefined>): ProxyChoice | undefined {
+  const pick = (name: string): [string, string] | undefined => {
+    for (const k of [name.toLowerCase(), name]) {
+      const v = env[k]?.trim();
+      if (v) return [k, v];
+    }
+    return undefined;
+  };
+  const found = pick(base.protocol === 'https:' ? 'HTTPS_PROXY' : 'HTTP_PROXY');
+  if (!found) return undefined;
+  const [variable, raw] = found;
+  const uri = /^[a-z][a-z0-9+.-]*:\/\//i.test(raw) ? raw : `http://${raw}`;
+  let url: URL;
+  try {
+    url = new URL(uri);
+  } catch {
+    throw new UsageError(`${variable} is not a proxy URL: ${redactUserinfo(raw)}`, 'expected http://host:port (or https://, socks5://), or unset it');
+  }
+  if (!['http:', 'https:', 'socks5:', 'socks:'].includes(url.protocol) || !url.hostname) {
+    throw new UsageError(`${variable} is not a proxy URL: ${redactUserinfo(raw)}`, 'expected http://host:port (or https://, socks5://), or unset it');
+  }
+  if (noProxyMatches(base, pick('NO_PROXY')?.[1] ?? '')) return undefined;
+  const shown = url.username || url.password ? `${url.protocol}//<credentials>@${url.host}` : `${url.protocol}//${url.host}`;
+  return { uri, shown, variable };
+}
+
+/**
+ * NO_PROXY as undici and curl read it: entries split on commas or spaces; `*` matches every host;
+ * `host`, `.host` and `*.host` match the host and its subdomains; `host:port` only that port;
+ * IPv6 addresses with or without brackets. No CIDR ranges.
+ */
+export function noProxyMatches(url: URL, noProxy: string): boolean {
+  const host = url.hostname.toLowerCase();
+  const port = Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
+  for (const entry of noProxy.split(/[,\s]+/)) {
+    if (!entry) continue;
+    if (entry === '*') return true;
+    const bareIpv6 = !entry.startsWith('[') && entry.indexOf(':') !== entry.lastIndexOf(':');
+    const m = bareIpv6 ? null : /^(.+):(\d+)$/.exec(entry);
+    if (m && Number(m[2]) !== port) continue;
+    let name = (m ? m[1]! : entry).replace(/^\*?\./, '').toLowerCase();
+    if (bareIpv6) name = `[${name}]`;
+    if (host === name || host.endsWith(`.${name}`)) return true;
+  }
+  return false;
+}
+
+function redactUserinfo(text: string): string {
+  return text.replace(/^([a-z][a-z0-9+.-]*:\/\/)?[^/@]*@/i, '$1<credentials>@');
+}
+
 function describeType(contentType: string | undefined): string {
   if (!contentType) return 'a response without a content type';
   return contentType.split(';')[0]!.trim() || contentType;
@@ -280,11 +349,42 @@ function errorCode(err: unknown): string | undefined {
   return undefined;
 }
 
+/** A failure of the proxy itself, named as such (not blamed on the server). */
+function proxyFailure(err: unknown, code: string | undefined, url: URL, proxy: ProxyChoice): AttemptError | undefined {
+  const where = `GET ${url.href}`;
+  const text = err instanceof Error ? err.message : String(err);
+  const name = `the proxy ${proxy.shown} (${proxy.variable})`;
+  const bypass = 'or list the host in NO_PROXY to connect directly';
+  const status = /Proxy response \((\d+)\)|\((407)\)/.exec(text);
+  if (status) {
+    const n = Number(status[1] ?? status[2]);
+    if (n === 407) {
+      return new AttemptError(
+        new ServerError(`${where}: ${name} requires authentication (HTTP 407)`, `put the credentials in ${proxy.variable}: http://user:password@host:port`, { cause: err }),
+        false,
+      );
+    }
+    return new AttemptError(
+      new ServerError(`${where}: ${name} refused to connect to ${url.host} (HTTP ${n})`, `check that the proxy allows this host, ${bypass}`, { cause: err }),
+      RETRY_STATUSES.has(n),
+    );
+  }
+  if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
+    const what = code === 'ECONNREFUSED' ? 'connection refused by' : 'cannot resolve host of';
+    return new AttemptError(new ServerError(`${where}: ${what} ${name}`, `is the proxy running and ${proxy.variable} right? Unset it, ${bypass}`, { cause: err }), RETRY_CODES.has(code));
+  }
+  return undefined;
+}
+
 const TLS_CODES = /CERT|TLS|SSL|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_SSL/;
 
-function classifyNetworkError(err: unknown, url: URL, timedOut: boolean, timeoutMs: number): AttemptError {
+function classifyNetworkError(err: unknown, url: URL, timedOut: boolean, timeoutMs: number, proxy?: ProxyChoice): AttemptError {
   const code = timedOut ? 'WLI_TIMEOUT' : errorCode(err);
   const where = `GET ${url.href}`;
+  if (proxy) {
+    const via = proxyFailure(err, code, url, proxy);
+    if (via) return via;
+  }
   const retryable = code !== undefined && RETRY_CODES.has(code);
   let message: string;
   let hint: string | undefined;

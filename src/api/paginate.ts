@@ -106,12 +106,12 @@ export async function* paginate(client: ApiClient, req: ListRequest): AsyncGener
         return limit !== undefined ? Math.min(total, done + Math.ceil((limit - emitted) / perPage)) : total;
       };
       // Pages started and not yet handed out. A new request starts as soon as one finishes (not
-      // when the reader catches up), with at most `concurrency` running and at most twice that
+      // when the reader catches up), with at most `concurrency` running and at most one more than that
       // many pages held, so a slow reader cannot make memory grow.
       const pending = new Map<number, Promise<unknown>>();
       let running = 0;
       const pump = () => {
-        while (running < req.concurrency && pending.size < 2 * req.concurrency && nextToStart <= planned && !stop.signal.aborted) start(nextToStart++);
+        while (running < req.concurrency && pending.size <= req.concurrency && nextToStart <= planned && !stop.signal.aborted) start(nextToStart++);
       };
       const start = (n: number) => {
         const url = new URL(firstUrl);

@@ -3,51 +3,131 @@
 import type { OutStream } from '../context.js';
 
 export interface Progress {
+  /** A fetch has started: shows "<label> …" if it is still running after the delay and nothing more precise is known. */
+  begin(label: string): void;
   update(label: string, done: number, total?: number): void;
+  /** Clear the line for good. */
   stop(): void;
-  /** Clear the line now (output is about to be written) without ending the progress for good. */
+  /** Clear the line now (a warning is about to be written); the next update shows it again. */
   pause(): void;
 }
 
-export const NO_PROGRESS: Progress = { update() {}, stop() {}, pause() {} };
+export const NO_PROGRESS: Progress = { begin() {}, update() {}, stop() {}, pause() {} };
 
-const fmt = new Intl.NumberFormat('en-US');
+export interface ProgressOptions {
+  /** Milliseconds before anything is drawn: fast commands never flash a spinner. */
+  delayMs?: number;
+  /** The colour decision for the stream (see terminal.ts); false draws a plain spinner. */
+  color?: boolean;
+}
+
+let fmt: Intl.NumberFormat | undefined;
 
 export function progressText(label: string, done: number, total?: number): string {
+  fmt ??= new Intl.NumberFormat('en-US'); // ICU start-up costs ~10 ms: only when shown
   return total !== undefined ? `${label} ${fmt.format(done)}/${fmt.format(total)}` : `${label} ${fmt.format(done)}`;
 }
 
-export function createProgress(stream: OutStream, delayMs = 300): Progress {
+interface Spinner {
+  text: string;
+  isSpinning: boolean;
+  start(): unknown;
+  stop(): unknown;
+}
+
+/**
+ * What ora draws on. ora sizes the lines it must clear by `columns`; a pseudo-terminal whose size
+ * was never set reports 0 columns, and ora then clears an infinite number of lines (wli hung,
+ * writing escapes forever). Cursor movement is written as plain escapes, so any OutStream works.
+ */
+function terminal(stream: OutStream) {
+  const s = stream as OutStream & { rows?: number };
+  return {
+    isTTY: true,
+    get columns(): number {
+      const c = stream.columns;
+      return typeof c === 'number' && c > 0 ? c : 80;
+    },
+    get rows(): number | undefined {
+      return s.rows;
+    },
+    write: (chunk: string) => stream.write(chunk),
+    cursorTo: (x: number) => stream.write(`\x1b[${x + 1}G`),
+    moveCursor: (dx: number, dy: number) => {
+      let seq = '';
+      if (dx) seq += dx < 0 ? `\x1b[${-dx}D` : `\x1b[${dx}C`;
+      if (dy) seq += dy < 0 ? `\x1b[${-dy}A` : `\x1b[${dy}B`;
+      return seq ? stream.write(seq) : true;
+    },
+    clearLine: (dir: number) => stream.write(dir < 0 ? '\x1b[1K' : dir > 0 ? '\x1b[0K' : '\x1b[2K'),
+    once: (event: 'drain' | 'error' | 'close', listener: (...args: any[]) => void) => stream.once(event, listener),
+    on: (event: 'error', listener: (err: Error) => void) => stream.on(event, listener),
+    removeListener: (event: string, listener: (...args: any[]) => void) => stream.removeListener(event, listener),
+  };
+}
+
+export function createProgress(stream: OutStream, opts: ProgressOptions = {}): Progress {
+  const delayMs = opts.delayMs ?? 300;
   let text = '';
-  let spinner: { text: string; stop(): unknown; start(): unknown; isSpinning: boolean } | undefined;
+  let spinner: Spinner | undefined;
   let timer: NodeJS.Timeout | undefined;
+  let loading = false;
   let stopped = false;
   let paused = false;
+
   const show = async () => {
+    timer = undefined;
+    loading = true;
     const { default: ora } = await import('ora');
+    loading = false;
     if (stopped || paused) return;
-    spinner = ora({ text, stream: stream as NodeJS.WritableStream, discardStdin: false, isEnabled: true, hideCursor: false });
+    spinner = ora({
+      text,
+      stream: terminal(stream) as unknown as NodeJS.WritableStream,
+      color: opts.color === false ? false : 'cyan',
+      discardStdin: false,
+      isEnabled: true,
+      hideCursor: false, // nothing to restore if the process dies mid-fetch
+    }) as Spinner;
     spinner.start();
   };
+  // Draws after the delay, or at once when it was drawn before a pause.
+  const arm = () => {
+    if (stopped || paused || loading || timer) return;
+    if (spinner) {
+      if (!spinner.isSpinning) {
+        spinner.text = text;
+        spinner.start();
+      }
+      return;
+    }
+    timer = setTimeout(() => void show(), delayMs);
+    timer.unref();
+  };
+  const cancel = () => {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    if (spinner?.isSpinning) spinner.stop();
+  };
+
   return {
+    begin(label) {
+      if (!text) text = `${label} …`;
+      arm();
+    },
     update(label, done, total) {
       text = progressText(label, done, total);
-      if (stopped || paused) return;
-      if (spinner) spinner.text = text;
-      else if (!timer) {
-        timer = setTimeout(() => void show(), delayMs);
-        timer.unref();
-      }
+      paused = false;
+      if (spinner?.isSpinning) spinner.text = text;
+      else arm();
     },
     pause() {
       paused = true;
-      if (timer) clearTimeout(timer);
-      spinner?.stop();
+      cancel();
     },
     stop() {
       stopped = true;
-      if (timer) clearTimeout(timer);
-      spinner?.stop();
+      cancel();
     },
   };
 }
