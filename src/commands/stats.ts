@@ -16,7 +16,7 @@
 //   one row per language, then /projects/<p>/statistics/ as a total row. The gate checks the total
 //   row too: a project's overall percentage below the threshold is a failure worth naming.
 import { HttpError, ServerError, UsageError } from '../api/errors.js';
-import { numberValue } from '../api/json.js';
+import type { numberValue as NumberValue } from '../api/json.js';
 import type { Item } from '../output/fields.js';
 import type { Column, ListResult, RecordResult, Style } from '../output/result.js';
 import { safeText } from '../output/terminal.js';
@@ -248,6 +248,9 @@ export async function inOrder<T, R>(inputs: T[], limit: number, fn: (t: T) => Pr
   return results;
 }
 
+/** From the JSON codec, loaded once the arguments are known to be good (usage errors stay lean). */
+let numberValue: typeof NumberValue;
+
 export async function run({ args, opts, session }: CommandInput): Promise<RecordResult | ListResult> {
   // Everything the user typed is checked before the first request.
   const { threshold, metric } = parseGate(opts);
@@ -260,6 +263,7 @@ export async function run({ args, opts, session }: CommandInput): Promise<Record
   // Rows of a component or project are named by language code alone when that is unambiguous
   // (the only target); next to other targets they carry their component or project.
   const qualify = targets.length > 1;
+  ({ numberValue } = await import('../api/json.js'));
 
   const perTarget = await inOrder(targets, session.settings.concurrency, (t) =>
     t.kind === 'project' ? projectRows(session, t, qualify) : t.kind === 'component' ? componentRows(session, t, skipSource, qualify) : singleRow(session, t),

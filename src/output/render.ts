@@ -1,14 +1,8 @@
 // The one output layer: takes what a command returned and writes it in the chosen format.
 import type { Format } from '../spec.js';
-import { stringifyJson } from '../api/json.js';
 import { getPath, pickFields, type Item } from './fields.js';
 import type { Column, Result } from './result.js';
 import type { Writer } from './writer.js';
-import { writeJsonList, writeJsonRecord } from './json.js';
-import { writeJsonLines } from './jsonl.js';
-import { writeCsv } from './csv.js';
-import { writeTableList, writeTableRecord } from './table.js';
-import { writeMarkdownList, writeMarkdownRecord } from './markdown.js';
 
 export interface RenderOptions {
   format: Format;
@@ -35,34 +29,35 @@ export async function render(result: Result, out: Writer, o: RenderOptions): Pro
     await out.write(result.text);
     return;
   }
+  // Each format's module loads only when it is used.
   if (result.kind === 'record') {
     const record = fields ? pickFields(result.record, fields) : result.record;
     const rows = fields ? fields.map(pathColumn) : result.rows;
     switch (format) {
       case 'json':
-        return writeJsonRecord(out, record);
+        return (await import('./json.js')).writeJsonRecord(out, record);
       case 'jsonl':
-        return out.write(stringifyJson(record) + '\n');
+        return (await import('./jsonl.js')).writeJsonLines(out, once(record));
       case 'csv':
-        return writeCsv(out, once(record), fields, [], o.warn);
+        return (await import('./csv.js')).writeCsv(out, once(record), fields, [], o.warn);
       case 'markdown':
-        return writeMarkdownRecord(out, result.record, rows);
+        return (await import('./markdown.js')).writeMarkdownRecord(out, result.record, rows);
       case 'table':
-        return writeTableRecord(out, result.record, rows, { color: o.color });
+        return (await import('./table.js')).writeTableRecord(out, result.record, rows, { color: o.color });
     }
   }
   const pages = fields && (format === 'json' || format === 'jsonl' || format === 'csv') ? project(result.pages, fields) : result.pages;
   const columns = fields ? fields.map(pathColumn) : result.columns;
   switch (format) {
     case 'json':
-      return writeJsonList(out, pages);
+      return (await import('./json.js')).writeJsonList(out, pages);
     case 'jsonl':
-      return writeJsonLines(out, pages);
+      return (await import('./jsonl.js')).writeJsonLines(out, pages);
     case 'csv':
-      return writeCsv(out, pages, fields, result.knownFields ?? [], o.warn);
+      return (await import('./csv.js')).writeCsv(out, pages, fields, result.knownFields ?? [], o.warn);
     case 'markdown':
-      return writeMarkdownList(out, pages, columns);
+      return (await import('./markdown.js')).writeMarkdownList(out, pages, columns);
     case 'table':
-      return writeTableList(out, pages, columns, { color: o.color, width: o.width });
+      return (await import('./table.js')).writeTableList(out, pages, columns, { color: o.color, width: o.width });
   }
 }
