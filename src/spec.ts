@@ -44,7 +44,7 @@ export const GLOBAL_OPTIONS: OptionSpec[] = [
   { flags: '--timeout <seconds>', description: 'per-request timeout; a timed-out request is retried', defaultText: '30', complete: 'none' },
   { flags: '--retries <n>', description: 'extra attempts on 429, 502, 503, 504, timeouts and dropped connections', defaultText: '3', complete: 'none' },
   { flags: '--concurrency <n>', description: 'list pages fetched at once', defaultText: '4', complete: 'none' },
-  { flags: '--page-size <n>', description: 'items per page requested (page_size); servers may cap or ignore it', defaultText: '100', complete: 'none' },
+  { flags: '--page-size <n>', description: 'items per page requested (page_size); servers may cap or ignore it', defaultText: '250', complete: 'none' },
   { flags: '--allow-insecure-http', description: 'allow sending the token over plain http to a host that is not loopback' },
   { flags: '--no-color', description: 'never colour output (also NO_COLOR; FORCE_COLOR forces it)' },
   { flags: '--quiet', description: 'no progress display' },

@@ -49,7 +49,7 @@ export interface Settings {
 }
 
 /** Chosen by measurement (see README, Performance). */
-export const DEFAULT_PAGE_SIZE = 100;
+export const DEFAULT_PAGE_SIZE = 250;
 
 function integer(flag: string, text: string | undefined, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
   if (text === undefined) return fallback;
