@@ -12,7 +12,17 @@ process.once('SIGINT', () => {
 // A reader that went away (`| head`) is a normal end; the writer notices it too.
 process.stdout.on('error', () => {});
 
-runCli(process.argv.slice(2), processContext(interrupt.signal)).then(
+const ctx = processContext(interrupt.signal);
+// wli decides colour from its own copy of the environment (NO_COLOR wins, cli.md). Node itself, when
+// both are set and a dependency loads node:assert on a terminal, prints "Warning: The 'NO_COLOR' env
+// is ignored due to the 'FORCE_COLOR' env being set": take the variables Node reacts to away from it.
+ctx.env = { ...process.env };
+if (process.env.FORCE_COLOR !== undefined) {
+  delete process.env.NO_COLOR;
+  delete process.env.NODE_DISABLE_COLORS;
+}
+
+runCli(process.argv.slice(2), ctx).then(
   (code) => {
     process.exitCode = code;
   },

@@ -13,7 +13,7 @@
  * and Proxy-Authorization only whether one was present. Nothing is logged.
  * With `credentials: 'user:pass'` it demands Basic proxy authentication (407 otherwise).
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import net from 'node:net';
@@ -203,7 +203,8 @@ export async function startTlsFront(targetPort: number): Promise<TlsFront> {
     server.listen(0, '127.0.0.1', () => resolve());
   });
   const port = (server.address() as net.AddressInfo).port;
-  const certFile = join(mkdtempSync(join(tmpdir(), 'wli-tls-')), 'localhost.crt');
+  const dir = mkdtempSync(join(tmpdir(), 'wli-tls-'));
+  const certFile = join(dir, 'localhost.crt');
   writeFileSync(certFile, TEST_TLS_CERT);
   return {
     origin: `https://127.0.0.1:${port}`,
@@ -212,6 +213,7 @@ export async function startTlsFront(targetPort: number): Promise<TlsFront> {
     close: () =>
       new Promise<void>((resolve) => {
         for (const s of sockets) s.destroy();
+        rmSync(dir, { recursive: true, force: true });
         server.close(() => resolve());
       }),
   };
