@@ -184,7 +184,7 @@ export const ENVIRONMENT: Array<[name: string, meaning: string]> = [
   ['WLI_TOKEN', 'API token (WLC_KEY is read when unset)'],
   ['NO_COLOR', 'any non-empty value turns colour off'],
   ['FORCE_COLOR', 'non-zero forces colour even into a pipe; 0 turns it off'],
-  ['TERM', 'dumb turns colour off'],
-  ['CI', 'set: no progress display'],
+  ['TERM', 'dumb turns colour and the progress display off'],
+  ['CI', 'any non-empty value: no progress display'],
   ['HTTPS_PROXY, HTTP_PROXY, NO_PROXY', 'proxy settings (either case)'],
 ];

@@ -48,7 +48,8 @@ export async function listOf(
     limit: req.limit,
     concurrency: settings.concurrency,
     warn: (m) => session.warn(m),
-    onProgress: (done, total) => session.progress.update(req.label, done, total),
+    // With --limit the goal is the limit, not the server's count.
+    onProgress: (done, total) => session.progress.update(req.label, done, req.limit !== undefined && total !== undefined ? Math.min(req.limit, total) : total ?? req.limit),
   });
   return { kind: 'list', pages: req.onStatus ? mapErrors(pages, req.onStatus) : pages, columns: req.columns, knownFields: req.knownFields };
 }

@@ -2,7 +2,7 @@
 // real program in-process with captured streams (fast, same code path from argv to bytes).
 import { spawn } from 'node:child_process';
 import { EventEmitter } from 'node:events';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,6 +33,7 @@ export const BIN = join(ROOT, 'bin', 'wli.js');
 
 /** A HOME with no configuration, so the developer's own wlc setup never leaks into a test. */
 export const EMPTY_HOME = mkdtempSync(join(tmpdir(), 'wli-home-'));
+process.once('exit', () => rmSync(EMPTY_HOME, { recursive: true, force: true }));
 
 export function baseEnv(extra: Record<string, string | undefined> = {}): Record<string, string> {
   const env: Record<string, string> = {
