@@ -197,7 +197,7 @@ describe('progress on a terminal', () => {
     const gate = await startGate(fake, (u) => /[?&]page=2\b/.test(u));
     try {
       const pty = onPty([...LIST, '--url', gate.url]);
-      await pty.waitFor(/units 100\/2,000/);
+      await pty.waitFor(/units 100\/300/);
       gate.release();
       const { code, output } = await pty.exit;
       expect(code).toBe(0);
@@ -210,7 +210,7 @@ describe('progress on a terminal', () => {
 
       // The line is erased before the first byte of the table, and never drawn again after it.
       const header = output.indexOf('\u001b[1mID');
-      const frames = [...output.matchAll(/units \d[\d,]*\/2,000/g)];
+      const frames = [...output.matchAll(/units \d[\d,]*\/300/g)];
       const lastFrame = frames.at(-1)?.index ?? -1;
       expect(frames.length).toBeGreaterThan(0);
       expect(lastFrame).toBeLessThan(header);
@@ -229,13 +229,13 @@ describe('progress on a terminal', () => {
     const gate = await startGate(growing, (u) => /[?&]page=2\b/.test(u));
     try {
       const pty = onPty([...LIST, '--url', gate.url]);
-      await pty.waitFor(/units 100\/2,000/);
+      await pty.waitFor(/units 100\/300/);
       gate.release();
       const { code, output } = await pty.exit;
       expect(code).toBe(0);
       const warning = output.indexOf('wli: warning: the list changed');
       expect(warning).toBeGreaterThan(-1);
-      expect(/units \d[\d,]*\/2,005/.test(output.slice(warning))).toBe(true); // drawn again
+      expect(/units \d[\d,]*\/300/.test(output.slice(warning))).toBe(true); // drawn again
       const shown = screen(output);
       expect(shown[0]).toMatch(/^wli: warning: the list changed while it was being read \(count 2000 → 2005\)/);
       expect(shown[1]).toMatch(/^wli: warning: the list changed while it was being read: 5 item\(s\) appeared twice/);
@@ -270,7 +270,7 @@ describe('progress on a terminal', () => {
     const file = join(dir, 'out.txt');
     try {
       const pty = onPty([...LIST, '--url', gate.url], { redirect: `> ${quote(file)}` });
-      await pty.waitFor(/units 100\/2,000/);
+      await pty.waitFor(/units 100\/300/);
       gate.release();
       const { code, output } = await pty.exit;
       expect(code).toBe(0);
@@ -289,7 +289,7 @@ describe('progress on a terminal', () => {
     const gate = await startGate(fake, (u) => /[?&]page=2\b/.test(u));
     try {
       const pty = onPty([...LIST, '--url', gate.url], { cols: 0 });
-      await pty.waitFor(/units 100\/2,000/);
+      await pty.waitFor(/units 100\/300/);
       gate.release();
       const { code, output } = await pty.exit;
       expect(code).toBe(0);
@@ -304,7 +304,7 @@ describe('progress on a terminal', () => {
     const gate = await startGate(fake, (u) => /[?&]page=2\b/.test(u));
     try {
       const pty = onPty([...LIST, '--url', gate.url]);
-      await pty.waitFor(/units 100\/2,000/);
+      await pty.waitFor(/units 100\/300/);
       pty.type('\u0003');
       const { code, output } = await pty.exit;
       expect(code).toBe(130);
@@ -323,7 +323,7 @@ describe('progress on a terminal', () => {
   it('control: the slow list shows a spinner', async () => {
     const { code, output } = await onPty([...SLOW, '--url', slow.url]).exit;
     expect(code).toBe(0);
-    expect(/units \d[\d,]*\/2,000/.test(output)).toBe(true);
+    expect(/units \d[\d,]*\/800/.test(output)).toBe(true);
     expect(screen(output)).toHaveLength(801);
   });
 
