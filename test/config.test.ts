@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { startFakeWeblate, type FakeWeblate } from './support/fake-weblate/index.js';
-import { wli, wliIn, type RunResult } from './support/run.js';
+import { wli, wliIn, type RunResult, DEAD_URL } from './support/run.js';
 
 /** Distinctive, so any leak into output is found. */
 const TOKEN = 'wlu_Cfg7Zq-SECRET-93xkPq';
@@ -224,11 +224,11 @@ describe('project file', () => {
   });
 
   it('the winning url is the one requests go to', async () => {
-    const root = tree({ 'xdg/weblate': userFile('http://127.0.0.1:9/'), 'repo/.weblate': `[weblate]\nurl = ${fake.url}\n` });
+    const root = tree({ 'xdg/weblate': userFile(DEAD_URL), 'repo/.weblate': `[weblate]\nurl = ${fake.url}\n` });
     const { r, auth } = await authOf(run(root, ['language', 'cs'], { cwd: 'repo' }));
     expect(r.code, r.stderr).toBe(0);
     expect(auth).toHaveLength(1);
-    const viaEnv = await run(root, ['language', 'cs', '--retries', '0'], { cwd: 'repo', env: { WLI_URL: 'http://127.0.0.1:9/' } });
+    const viaEnv = await run(root, ['language', 'cs', '--retries', '0'], { cwd: 'repo', env: { WLI_URL: DEAD_URL } });
     expect(viaEnv.code).toBe(1); // the env url wins: nothing listens there
   });
 
@@ -380,10 +380,10 @@ describe('wli config', () => {
   });
 
   it('needs no server and makes no request (spawned)', async () => {
-    const root = tree({ 'xdg/weblate': userFile('http://127.0.0.1:9/', { 'http://127.0.0.1:9/': TOKEN }) });
+    const root = tree({ 'xdg/weblate': userFile(DEAD_URL, { [DEAD_URL]: TOKEN }) });
     const r = await wli(['config', '-f', 'json'], { cwd: root, env: { XDG_CONFIG_HOME: join(root, 'xdg') } });
     expect(r.code).toBe(0);
     expect(r.stdout + r.stderr).not.toContain(TOKEN);
-    expect(JSON.parse(r.stdout).url.value).toBe('http://127.0.0.1:9/api/');
+    expect(JSON.parse(r.stdout).url.value).toBe(DEAD_URL + 'api/');
   });
 });

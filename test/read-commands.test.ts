@@ -5,7 +5,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { startFakeWeblate, type FakeWeblate } from './support/fake-weblate/index.js';
-import { wli, wliIn, BIN } from './support/run.js';
+import { wli, wliIn, BIN, DEAD_URL } from './support/run.js';
 import { parseJson, isLosslessNumber } from '../src/api/json.js';
 import { csvObjects } from './support/csv-parse.js';
 
@@ -377,7 +377,7 @@ describe('server errors', () => {
     expect(h.authorization).toBeUndefined();
   });
   it('connection refused: exit 1, one clear message', async () => {
-    const r = await wli(['language', 'cs'], { env: { WLI_URL: 'http://127.0.0.1:9/' } });
+    const r = await wli(['language', 'cs'], { env: { WLI_URL: DEAD_URL } });
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/connection refused/);
   });
@@ -404,7 +404,7 @@ describe('server addresses', () => {
     const r = await wliIn(['language', 'cs', '-f', 'csv', '--fields', 'code'], { env: { WLC_URL: fake.url, WLC_KEY: 'k1' } });
     expect(r.code).toBe(0);
     expect(requestsSince(before)[0]!.headers.authorization).toBe('Token k1');
-    const r2 = await wliIn(['language', 'cs', '-f', 'csv', '--fields', 'code'], { env: { WLC_URL: 'http://127.0.0.1:9/', WLI_URL: fake.url, WLC_KEY: 'k1', WLI_TOKEN: 'k2' } });
+    const r2 = await wliIn(['language', 'cs', '-f', 'csv', '--fields', 'code'], { env: { WLC_URL: DEAD_URL, WLI_URL: fake.url, WLC_KEY: 'k1', WLI_TOKEN: 'k2' } });
     expect(r2.code).toBe(0);
     expect(fake.requests.at(-1)!.headers.authorization).toBe('Token k2');
   });

@@ -1,6 +1,7 @@
 // Running wli the two ways tests need: the built CLI as a child process (end to end), and the
 // real program in-process with captured streams (fast, same code path from argv to bytes).
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import { EventEmitter } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,6 +31,14 @@ export interface RunOptions {
 const up = fileURLToPath(new URL('../../', import.meta.url));
 export const ROOT = up.endsWith('/dist/') ? up.slice(0, -'dist/'.length) : up;
 export const BIN = join(ROOT, 'bin', 'wli.js');
+
+/** A loopback address where nothing listens: a port the OS just handed out and took back. */
+export const DEAD_URL: string = await new Promise((resolve) => {
+  const probe = createServer().listen(0, '127.0.0.1', () => {
+    const { port } = probe.address() as { port: number };
+    probe.close(() => resolve(`http://127.0.0.1:${port}/`));
+  });
+});
 
 /** A HOME with no configuration, so the developer's own wlc setup never leaks into a test. */
 export const EMPTY_HOME = mkdtempSync(join(tmpdir(), 'wli-home-'));
