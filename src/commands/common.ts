@@ -25,23 +25,26 @@ export function limitOption(opts: Record<string, unknown>): number | undefined {
   return opts.limit === undefined ? undefined : positiveInteger('--limit', String(opts.limit));
 }
 
-export async function getRecord(session: Session, path: string, rows: Column[]): Promise<RecordResult> {
+/** One resource; anything but a JSON object is the server's fault. */
+export async function getObject(session: Session, path: string): Promise<Item> {
   const client = await session.client();
   const { body } = await client.getJson(path);
   if (!body || typeof body !== 'object' || Array.isArray(body)) {
     throw new ServerError(`GET ${client.resolve(path).href}: expected a JSON object`, 'is --url the Weblate server?');
   }
-  return { kind: 'record', record: body as Item, rows };
+  return body as Item;
 }
 
-export async function listOf(
-  session: Session,
-  req: { path: string; query?: URLSearchParams; limit?: number; label: string; columns: Column[]; knownFields?: string[]; onStatus?: (e: unknown) => unknown },
-): Promise<ListResult> {
+export async function getRecord(session: Session, path: string, rows: Column[]): Promise<RecordResult> {
+  return { kind: 'record', record: await getObject(session, path), rows };
+}
+
+/** The pages of a list with this run's settings: page size, concurrency, warnings, progress. */
+export async function pagesOf(session: Session, req: { path: string; query?: URLSearchParams; limit?: number; label: string }): Promise<AsyncGenerator<Item[]>> {
   const client = await session.client();
   const { settings } = session;
   const { paginate } = await import('../api/paginate.js');
-  const pages = paginate(client, {
+  return paginate(client, {
     path: req.path,
     query: req.query,
     pageSize: settings.pageSize,
@@ -51,6 +54,13 @@ export async function listOf(
     // With --limit the goal is the limit, not the server's count.
     onProgress: (done, total) => session.progress.update(req.label, done, req.limit !== undefined && total !== undefined ? Math.min(req.limit, total) : total ?? req.limit),
   });
+}
+
+export async function listOf(
+  session: Session,
+  req: { path: string; query?: URLSearchParams; limit?: number; label: string; columns: Column[]; knownFields?: string[]; onStatus?: (e: unknown) => unknown },
+): Promise<ListResult> {
+  const pages = await pagesOf(session, req);
   return { kind: 'list', pages: req.onStatus ? mapErrors(pages, req.onStatus) : pages, columns: req.columns, knownFields: req.knownFields };
 }
 
@@ -61,10 +71,6 @@ async function* mapErrors<T>(source: AsyncIterable<T>, map: (e: unknown) => unkn
   } catch (e) {
     throw map(e);
   }
-}
-
-export function numberOrText(value: unknown): string {
-  return value === null || value === undefined ? '' : String(value);
 }
 
 /** "…/api/units/123/" → "123" */

@@ -23,7 +23,7 @@ import { safeText } from '../output/terminal.js';
 import type { Session } from '../session.js';
 import { METRICS } from '../spec.js';
 import { componentPath, languagePath, parseStatsTarget, projectPath, STATS_FORM, translationPath, type ComponentTarget, type Target } from '../target.js';
-import type { CommandInput } from './common.js';
+import { getObject, pagesOf, type CommandInput } from './common.js';
 
 type Metric = (typeof METRICS)[number];
 const METRIC_FIELD: Record<Metric, string> = {
@@ -120,30 +120,10 @@ function deferred<T>(p: Promise<T>): Promise<T> {
   return p;
 }
 
-async function getObject(session: Session, path: string): Promise<Item> {
-  const client = await session.client();
-  const { body } = await client.getJson(path);
-  if (!body || typeof body !== 'object' || Array.isArray(body)) {
-    throw new ServerError(`GET ${client.resolve(path).href}: expected a JSON object`, 'is --url the Weblate server?');
-  }
-  return body as Item;
-}
-
 /** Every item of a list (paginated, or a plain JSON array), in server order. */
 async function getList(session: Session, path: string, label: string): Promise<Item[]> {
-  const client = await session.client();
-  const { paginate } = await import('../api/paginate.js');
-  const { settings } = session;
   const items: Item[] = [];
-  for await (const page of paginate(client, {
-    path,
-    pageSize: settings.pageSize,
-    concurrency: settings.concurrency,
-    warn: (m) => session.warn(m),
-    onProgress: (done, total) => session.progress.update(label, done, total),
-  })) {
-    items.push(...page);
-  }
+  for await (const page of await pagesOf(session, { path, label })) items.push(...page);
   return items;
 }
 
