@@ -1,7 +1,7 @@
 // The one place that talks HTTP: headers, token scope, timeouts, retries, redirects, and
 // turning every failure into a typed error. Commands never see undici.
 import { Agent, ProxyAgent, request, type Dispatcher } from 'undici';
-import { EXIT, HttpError, InterruptedError, ServerError, UsageError } from './errors.js';
+import { HttpError, InterruptedError, ServerError, UsageError } from './errors.js';
 import { isJsonContentType, htmlTitle, messageFromErrorBody } from './http-status.js';
 import { JsonSyntaxError, parseJson } from './json.js';
 import { isLoopbackHost } from './base-url.js';
@@ -415,4 +415,3 @@ function classifyNetworkError(err: unknown, url: URL, timedOut: boolean, timeout
   return new AttemptError(new ServerError(message, hint, { cause: err }), retryable);
 }
 
-export { EXIT };

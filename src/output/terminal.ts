@@ -32,10 +32,6 @@ export function escapeControl(text: string): string {
   });
 }
 
-export function hasUnsafe(text: string): boolean {
-  UNSAFE.lastIndex = 0;
-  return UNSAFE.test(text);
-}
 
 /** Server text is escaped and the token masked before anything reaches stderr. */
 export function safeText(text: string, secret?: string): string {
