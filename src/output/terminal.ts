@@ -32,7 +32,6 @@ export function escapeControl(text: string): string {
   });
 }
 
-
 /** Server text is escaped and the token masked before anything reaches stderr. */
 export function safeText(text: string, secret?: string): string {
   const masked = secret && secret.length >= 4 ? text.split(secret).join('<redacted>') : text;
