@@ -16,6 +16,8 @@ const tour: Array<[string, string[]]> = [
   ['Recent history', ['changes', 'demo/android/cs', '-L', '5']],
   ['Statistics of two translations and a language', ['stats', 'demo/android/cs', 'demo/android/de', 'cs']],
   ['A CI gate: exit 3 when a translation is below 90 %', ['stats', 'demo/android/cs', '--fail-under', '90']],
+  ['Every translation of a component, without the source language', ['stats', 'demo/android', '--skip-source']],
+  ['A whole project as a Markdown table, for a pull-request comment', ['stats', '--project', 'demo', '-f', 'markdown']],
   ['A language', ['language', 'cs']],
 ];
 
