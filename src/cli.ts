@@ -50,6 +50,8 @@ export function buildProgram(ctx: Context, onRun: (inv: Invocation) => void): Co
     .version(VERSION, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help')
     .helpCommand(false)
+    // A command's help also lists the global options: they are accepted after the command too.
+    .configureHelp({ showGlobalOptions: true })
     .showSuggestionAfterError(true)
     .exitOverride()
     .configureOutput({
