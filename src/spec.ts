@@ -35,16 +35,26 @@ export type Format = (typeof FORMATS)[number];
 export const STATE_NAMES = ['empty', 'needs-editing', 'fuzzy', 'translated', 'approved', 'read-only', 'untranslated'] as const;
 export const METRICS = ['translated', 'approved', 'translated_words'] as const;
 
+/** Defaults of the global options: settings apply them, help and the man page show them. */
+export const DEFAULTS = {
+  format: 'table',
+  timeoutSeconds: 30,
+  retries: 3,
+  concurrency: 4,
+  // Chosen by measurement (README, Performance).
+  pageSize: 250,
+} as const;
+
 export const GLOBAL_OPTIONS: OptionSpec[] = [
   { flags: '--config <file>', description: 'read only this wlc-style INI file (instead of the user and project files)', complete: 'file' },
   { flags: '--url <url>', description: 'server address: https://host, https://host/api/ or https://host/sub/path/', env: 'WLI_URL', complete: 'url' },
   { flags: '--token <token>', description: 'API token, sent as "Authorization: Token <token>" to the configured server only', env: 'WLI_TOKEN', complete: 'none' },
-  { flags: '-f, --format <fmt>', description: 'output format', choices: FORMATS, defaultText: 'table' },
+  { flags: '-f, --format <fmt>', description: 'output format', choices: FORMATS, defaultText: DEFAULTS.format },
   { flags: '--fields <list>', description: 'comma-separated field paths; dots reach into nested objects (language.code)', complete: 'none' },
-  { flags: '--timeout <seconds>', description: 'per-request timeout; a timed-out request is retried', defaultText: '30', complete: 'none' },
-  { flags: '--retries <n>', description: 'extra attempts on 429, 502, 503, 504, timeouts and dropped connections', defaultText: '3', complete: 'none' },
-  { flags: '--concurrency <n>', description: 'list pages fetched at once', defaultText: '4', complete: 'none' },
-  { flags: '--page-size <n>', description: 'items per page requested (page_size); servers may cap or ignore it', defaultText: '250', complete: 'none' },
+  { flags: '--timeout <seconds>', description: 'per-request timeout; a timed-out request is retried', defaultText: String(DEFAULTS.timeoutSeconds), complete: 'none' },
+  { flags: '--retries <n>', description: 'extra attempts on 429, 502, 503, 504, timeouts and dropped connections', defaultText: String(DEFAULTS.retries), complete: 'none' },
+  { flags: '--concurrency <n>', description: 'list pages fetched at once', defaultText: String(DEFAULTS.concurrency), complete: 'none' },
+  { flags: '--page-size <n>', description: 'items per page requested (page_size); servers may cap or ignore it', defaultText: String(DEFAULTS.pageSize), complete: 'none' },
   { flags: '--allow-insecure-http', description: 'allow sending the token over plain http to a host that is not loopback' },
   { flags: '--no-color', description: 'never colour output (also NO_COLOR; FORCE_COLOR forces it)' },
   { flags: '--quiet', description: 'no progress display' },

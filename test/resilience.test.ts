@@ -342,8 +342,7 @@ describe('process manners', () => {
     expect(r.code).toBe(1);
     expect(r.stdout.startsWith('[\n')).toBe(true);
     expect(r.stdout.trimEnd().endsWith('}')).toBe(true);
-    const jl = await wliIn(['units', 'demo/android/cs', '-f', 'jsonl', '--page-size', '10'], { env: { ...env }, ctx: {} });
-    expect(jl.code).toBe(0);
+    expect(r.stdout).not.toMatch(/\]\s*$/);
   });
   it('a failure on page 1 writes nothing', async () => {
     fake.fault(/units\/\?page_size=10$/, { kind: 'status', status: 500 }, 1);

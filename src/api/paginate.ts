@@ -5,6 +5,7 @@ import type { ApiClient } from './client.js';
 import { HttpError, ServerError } from './errors.js';
 import { numberValue } from './json.js';
 
+/** One object of a list, as the server sent it (unknown fields included). */
 export type Item = Record<string, unknown>;
 
 export interface ListRequest {

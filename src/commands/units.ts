@@ -1,6 +1,5 @@
 // wli units: every string of a translation, filtered by the server.
 import { HttpError, UsageError } from '../api/errors.js';
-import type { Item } from '../output/fields.js';
 import type { Column, Style } from '../output/result.js';
 import { STATE_NAMES } from '../spec.js';
 import { translationPath } from '../target.js';
@@ -84,4 +83,3 @@ export async function run({ args, opts, session }: CommandInput) {
   });
 }
 
-export type { Item };

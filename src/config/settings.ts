@@ -2,7 +2,7 @@
 // Precedence: flags > environment > project file > user file (files: see config/files.ts).
 import { UsageError } from '../api/errors.js';
 import { normalizeApiBase } from '../api/base-url.js';
-import { FORMATS, type Format } from '../spec.js';
+import { DEFAULTS, FORMATS, type Format } from '../spec.js';
 import { parseFields } from '../output/fields.js';
 
 export interface GlobalFlags {
@@ -48,8 +48,6 @@ export interface Settings {
   debug: boolean;
 }
 
-/** Chosen by measurement (see README, Performance). */
-export const DEFAULT_PAGE_SIZE = 250;
 
 function integer(flag: string, text: string | undefined, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
   if (text === undefined) return fallback;
@@ -74,7 +72,7 @@ export interface FileValues {
 }
 
 export function resolveSettings(flags: GlobalFlags, env: Record<string, string | undefined>, files: FileValues = {}): Settings {
-  const format = (flags.format ?? 'table') as Format;
+  const format = (flags.format ?? DEFAULTS.format) as Format;
   if (!FORMATS.includes(format)) {
     throw new UsageError(`invalid --format '${flags.format}'`, `expected one of ${FORMATS.join(', ')}`);
   }
@@ -104,7 +102,7 @@ export function resolveSettings(flags: GlobalFlags, env: Record<string, string |
     );
   }
   if (!token && url) token = files.keys?.get(url.value.href.toLowerCase());
-  const timeout = flags.timeout === undefined ? 30 : Number(flags.timeout);
+  const timeout = flags.timeout === undefined ? DEFAULTS.timeoutSeconds : Number(flags.timeout);
   if (!Number.isFinite(timeout) || timeout <= 0 || flags.timeout?.trim() === '') {
     throw new UsageError(`invalid --timeout '${flags.timeout}'`, 'expected a number of seconds above 0, e.g. --timeout 60');
   }
@@ -116,9 +114,9 @@ export function resolveSettings(flags: GlobalFlags, env: Record<string, string |
     format,
     fields: parseFields(flags.fields),
     timeoutMs: Math.round(timeout * 1000),
-    retries: integer('--retries', flags.retries, 3, 0, 20),
-    concurrency: integer('--concurrency', flags.concurrency, 4, 1, 32),
-    pageSize: integer('--page-size', flags.pageSize, DEFAULT_PAGE_SIZE, 1, 1000),
+    retries: integer('--retries', flags.retries, DEFAULTS.retries, 0, 20),
+    concurrency: integer('--concurrency', flags.concurrency, DEFAULTS.concurrency, 1, 32),
+    pageSize: integer('--page-size', flags.pageSize, DEFAULTS.pageSize, 1, 1000),
     allowInsecureHttp: !!flags.allowInsecureHttp,
     noColor: flags.color === false,
     quiet: !!flags.quiet,

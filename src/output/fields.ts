@@ -1,7 +1,8 @@
 // --fields: which values a row carries, reached by dotted paths ("language.code", "source.0").
 import { UsageError } from '../api/errors.js';
+import type { Item } from '../api/paginate.js';
 
-export type Item = Record<string, unknown>;
+export type { Item };
 
 export function parseFields(text: string | undefined): string[] | undefined {
   if (text === undefined) return undefined;
