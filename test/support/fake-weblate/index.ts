@@ -117,10 +117,31 @@ export type Fault =
   | { kind: 'html200' }
   | { kind: 'truncate'; bytes?: number }
   | { kind: 'reset' }
-  | { kind: 'stall' }
+  /** Never answers. `onClose`: called when the client gives up and closes the connection. */
+  | { kind: 'stall'; onClose?: () => void }
   | { kind: 'stallBody' }
   | { kind: 'redirect'; location: string; status?: number }
-  | { kind: 'rawBody'; body: string; status?: number; contentType?: string };
+  | { kind: 'rawBody'; body: string; status?: number; contentType?: string }
+  /**
+   * A body that never ends: status (default 200) and content type (default application/json), no
+   * Content-Length (chunked), `prefix` (default '{"results":["'), then `chunk` (default 64 KiB of 'x')
+   * written again and again, as fast as the client reads, until the client closes the connection, or
+   * until `limitBytes` bytes were written: then the server destroys the connection (a guard, so a client
+   * that reads without a cap cannot eat all memory). Each such body is logged in `fake.streams`.
+   */
+  | { kind: 'endless'; status?: number; contentType?: string; prefix?: string; chunk?: string; limitBytes?: number };
+
+/** An endless body the server sent (fault `endless`). */
+export interface StreamedBody {
+  /** path+query of the request */
+  url: string;
+  /** bytes of body written so far */
+  bytes: number;
+  /** how it ended, once it has: the connection closed ('client': the client hung up, or the fake server was closed), or the server hit limitBytes */
+  ended?: 'client' | 'limit';
+  /** resolves when it ended */
+  done: Promise<'client' | 'limit'>;
+}
 
 export type FaultMatch = string | RegExp | ((r: RecordedRequest) => boolean);
 
@@ -136,6 +157,8 @@ export interface FakeWeblate {
   /** origin + apiPrefix */
   url: string;
   requests: RecordedRequest[];
+  /** endless bodies sent (fault `endless`), in request order */
+  streams: StreamedBody[];
   /** string: substring of path+query; RegExp: tested on path+query; times default 1 (Infinity allowed) */
   fault(match: FaultMatch, fault: Fault, times?: number): void;
   nextLinks(mode: 'normal' | 'self' | { foreignOrigin: string }): void;
@@ -398,6 +421,7 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
   let old = false;
   let exoticOn = false;
   const requests: RecordedRequest[] = [];
+  const streams: StreamedBody[] = [];
   const faults: { match: FaultMatch; fault: Fault; remaining: number }[] = [];
   const growths: Growth[] = [];
   const insertedUnits = new Map<string, UnitModel[]>();
@@ -983,7 +1007,47 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
         return;
       }
       case 'stall':
+        if (fault.onClose) res.once('close', fault.onClose);
         return;
+      case 'endless': {
+        let end!: (how: 'client' | 'limit') => void;
+        const record: StreamedBody = {
+          url: rr.url,
+          bytes: 0,
+          done: new Promise((resolve) => {
+            end = (how) => {
+              if (record.ended) return;
+              record.ended = how;
+              resolve(how);
+            };
+          }),
+        };
+        streams.push(record);
+        const sock = req.socket;
+        sock.once('close', () => end('client'));
+        const chunk = Buffer.from(fault.chunk ?? 'x'.repeat(64 * 1024), 'utf8');
+        const limit = fault.limitBytes ?? Infinity;
+        res.writeHead(fault.status ?? 200, { 'Content-Type': fault.contentType ?? 'application/json' });
+        const prefix = Buffer.from(fault.prefix ?? '{"results":["', 'utf8');
+        res.write(prefix);
+        record.bytes += prefix.length;
+        const pump = (): void => {
+          while (!record.ended && !sock.destroyed) {
+            if (record.bytes >= limit) {
+              end('limit');
+              sock.destroy();
+              return;
+            }
+            record.bytes += chunk.length;
+            if (!res.write(chunk)) {
+              res.once('drain', pump);
+              return;
+            }
+          }
+        };
+        pump();
+        return;
+      }
       case 'truncate':
       case 'stallBody': {
         const r = compute(rr, true);
@@ -1070,6 +1134,7 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
     origin,
     url: origin + prefix,
     requests,
+    streams,
     fault(match, fault, times = 1) {
       faults.push({ match, fault, remaining: times });
     },
