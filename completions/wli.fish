@@ -69,7 +69,7 @@ complete -c wli -n '__wli_in units' -s L -l limit -x -d 'stop after n items, fet
 # changes
 complete -c wli -n '__wli_in changes' -l since -x -d 'changes at or after this time (timestamp_after)'
 complete -c wli -n '__wli_in changes' -l until -x -d 'changes before this time (timestamp_before)'
-complete -c wli -n '__wli_in changes' -l action -x -d 'only these action codes (repeatable)'
+complete -c wli -n '__wli_in changes' -l action -x -d 'only these action codes (repeatable or comma-separated)'
 complete -c wli -n '__wli_in changes' -l user -x -d 'only changes by this user'
 complete -c wli -n '__wli_in changes' -s L -l limit -x -d 'stop after n items, fetching no page that is not needed'
 # stats

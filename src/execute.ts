@@ -1,14 +1,25 @@
-// Runs one parsed command: settings, the command's data, the output layer, the exit code.
+// Runs one parsed command: settings → the command's data → the output layer → the exit code.
 import type { Context } from './context.js';
-import { EXIT, InterruptedError, UsageError } from './api/errors.js';
+import { EXIT, InterruptedError, UsageError } from './errors.js';
 import type { GlobalFlags } from './config/settings.js';
 import { loadSettings } from './config/load.js';
 import { Session } from './session.js';
-import { PipeClosed, Writer } from './output/writer.js';
-import { colorEnabled } from './output/terminal.js';
-import { reportError } from './cli.js';
+import { PipeClosed, type IOStreams } from './io/streams.js';
+import { msg } from './io/text.js';
 import type { Result } from './output/result.js';
 import type { CommandInput } from './commands/common.js';
+import { VERSION } from './version.js';
+import type { CommandSpec } from './spec.js';
+
+/** One parsed command line, every option value checked and typed (options.ts). */
+export interface Invocation {
+  command: CommandSpec;
+  args: string[];
+  /** The command's own options. */
+  opts: Record<string, unknown>;
+  /** The global options. */
+  globals: Record<string, unknown>;
+}
 
 type CommandModule = {
   run(input: CommandInput): Promise<Result>;
@@ -26,20 +37,14 @@ const COMMAND_MODULES: Record<string, () => Promise<CommandModule>> = {
   completion: () => import('./commands/completion.js'),
 };
 
-export async function execute(
-  name: string,
-  args: string[],
-  opts: Record<string, unknown>,
-  globals: Record<string, unknown>,
-  ctx: Context,
-  version: string,
-): Promise<number> {
-  const flags = globals as GlobalFlags;
+export async function execute(inv: Invocation, ctx: Context, io: IOStreams): Promise<number> {
+  const { command: spec, args, opts } = inv;
+  const flags = inv.globals as GlobalFlags;
   let session: Session | undefined;
-  const out = new Writer(ctx.stdout);
+  const out = io.out;
   try {
-    const load = COMMAND_MODULES[name];
-    if (!load) throw new UsageError(`unknown command '${name}'`);
+    const load = COMMAND_MODULES[spec.name];
+    if (!load) throw new UsageError(msg`unknown command '${spec.name}'`);
     const command = await load();
     if (command.standalone) {
       const result = await command.run({ args, opts } as CommandInput);
@@ -47,29 +52,35 @@ export async function execute(
       await out.flush();
       return EXIT.ok;
     }
-    const settings = loadSettings(flags, ctx);
-    session = new Session(ctx, settings, version, name);
+    const { settings, warnings } = loadSettings(flags, ctx);
+    io.addSecret(settings.token?.value);
+    for (const w of warnings) io.warn(w);
+    session = new Session(ctx, io, settings, VERSION, spec.name);
     const result = await command.run({ args, opts, session });
-    const s = session;
     // Clear the progress line before data lands on the same terminal.
-    if (ctx.stdout.isTTY) out.beforeFirstWrite = () => s.progress.stop();
+    io.clearProgressBeforeData();
     // Formatters load only once there is something to format (usage errors stay lean).
     const { render } = await import('./output/render.js');
+    const s = session;
     await render(result, out, {
       format: settings.format,
       fields: settings.fields,
-      color: settings.format === 'table' && colorEnabled(ctx.stdout, ctx.env, settings.noColor),
-      width: ctx.stdout.isTTY ? ctx.stdout.columns : undefined,
+      color: settings.format === 'table' && io.colorStdout,
+      width: io.stdoutColumns,
       warn: (m) => s.warn(m),
     });
-    session.progress.stop();
+    io.stopProgress();
     await out.flush();
-    return result.kind !== 'text' && result.finish ? result.finish() : EXIT.ok;
+    if (result.kind === 'text' || !result.finish) return EXIT.ok;
+    const outcome = result.finish();
+    for (const m of outcome.messages ?? []) io.say(m);
+    return outcome.exitCode;
   } catch (e) {
-    session?.progress.stop();
+    io.stopProgress();
+    // Ctrl-C wins over what it caused: a reader that went away, a request cut short.
+    if (ctx.signal.aborted && !(e instanceof UsageError)) return io.error(new InterruptedError());
     if (e instanceof PipeClosed || out.isClosed) return EXIT.ok;
-    if (ctx.signal.aborted && !(e instanceof UsageError)) return reportError(ctx, new InterruptedError(), false);
-    return reportError(ctx, e, !!flags.debug, session?.settings.token?.value ?? flags.token);
+    return io.error(e);
   } finally {
     await session?.close();
   }

@@ -2,6 +2,7 @@
 // process.exit() while output may still be in flight.
 import { processContext } from './context.js';
 import { runCli } from './cli.js';
+import { IOStreams } from './io/streams.js';
 
 const interrupt = new AbortController();
 process.once('SIGINT', () => {
@@ -9,8 +10,9 @@ process.once('SIGINT', () => {
   // A second Ctrl-C means now.
   process.once('SIGINT', () => process.exit(130));
 });
-// A reader that went away (`| head`) is a normal end; the writer notices it too.
+// A reader that went away (`| head`, a closed stderr) is a normal end; the I/O layer notices it too.
 process.stdout.on('error', () => {});
+process.stderr.on('error', () => {});
 
 const ctx = processContext(interrupt.signal);
 // wli decides colour from its own copy of the environment (NO_COLOR wins, cli.md). Node itself, when
@@ -26,8 +28,8 @@ runCli(process.argv.slice(2), ctx).then(
   (code) => {
     process.exitCode = code;
   },
+  // runCli reports its own failures; this is the last resort, through the same I/O layer.
   (err) => {
-    process.stderr.write(`wli: internal error: ${err instanceof Error ? err.message : String(err)}\n`);
-    process.exitCode = 1;
+    process.exitCode = new IOStreams(ctx).error(err);
   },
 );

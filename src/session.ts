@@ -1,49 +1,39 @@
-// What a command receives: the context, the resolved settings, and lazily built services
-// (the API client, progress, warnings). Commands use it to ask for data; they never print.
+// What a command receives: the resolved settings, and lazily built services (the API client, the
+// progress line, warnings). Commands use it to ask for data; they never print: what they have to say
+// goes to the I/O layer through warn() or comes back with their result.
 import type { Context } from './context.js';
 import type { Settings } from './config/settings.js';
 import type { ApiClient } from './api/client.js';
-import { UsageError } from './api/errors.js';
-import { colorEnabled, safeText } from './output/terminal.js';
-import { NO_PROGRESS, createProgress, type Progress } from './output/progress.js';
+import { UsageError } from './errors.js';
+import type { IOStreams } from './io/streams.js';
+import type { Progress } from './io/progress.js';
+import { msg, type Msg } from './io/text.js';
 
 export class Session {
   private apiClient?: ApiClient;
-  private progressLine?: Progress;
 
   constructor(
     readonly ctx: Context,
+    private readonly io: IOStreams,
     readonly settings: Settings,
     readonly version: string,
     /** What the progress line says while a request is out and no count is known yet ("translation …"). */
     readonly activity = 'fetching',
   ) {}
 
-  /** A line on stderr; server text inside it is shown escaped. */
-  warn(message: string): void {
-    this.progress.pause();
-    this.ctx.stderr.write(`wli: warning: ${safeText(message, this.settings.token?.value)}\n`);
-  }
-
-  log(line: string): void {
-    if (this.settings.verbose) this.ctx.stderr.write(`wli: ${safeText(line, this.settings.token?.value)}\n`);
+  warn(message: Msg): void {
+    this.io.warn(message);
   }
 
   get progress(): Progress {
-    if (!this.progressLine) {
-      const { ctx, settings } = this;
-      // A spinner needs a terminal that moves the cursor: not a pipe, not TERM=dumb, not a CI log.
-      const wanted = !!ctx.stderr.isTTY && !settings.quiet && !settings.verbose && !ctx.env.CI && ctx.env.TERM !== 'dumb';
-      this.progressLine = wanted ? createProgress(ctx.stderr, { color: colorEnabled(ctx.stderr, ctx.env, settings.noColor) }) : NO_PROGRESS;
-    }
-    return this.progressLine;
+    return this.io.progress;
   }
 
   async client(): Promise<ApiClient> {
     if (this.apiClient) return this.apiClient;
-    const { settings, ctx } = this;
+    const { settings, ctx, io } = this;
     if (!settings.url) {
-      throw new UsageError('no Weblate server configured', 'pass --url https://weblate.example.org/ or set WLI_URL (or url in the [weblate] section of a wlc config file)');
+      throw new UsageError(msg`no Weblate server configured`, msg`pass --url https://weblate.example.org/ or set WLI_URL (or url in the [weblate] section of a wlc config file)`);
     }
     const { ApiClient } = await import('./api/client.js');
     this.apiClient = new ApiClient({
@@ -60,7 +50,8 @@ export class Session {
       sleep: (ms, signal) => ctx.sleep(ms, signal),
       now: () => ctx.now(),
       random: () => ctx.random(),
-      log: settings.verbose ? (line) => this.log(line) : undefined,
+      log: settings.verbose ? (line) => io.verbose(line) : undefined,
+      secret: (s) => io.addSecret(s),
       debug: settings.debug,
     });
     // Single-resource commands report nothing else: a slow server still gets a "translation …" line.
@@ -69,7 +60,7 @@ export class Session {
   }
 
   async close(): Promise<void> {
-    this.progressLine?.stop();
+    this.io.stopProgress();
     await this.apiClient?.close();
   }
 }

@@ -1,15 +1,34 @@
 // What wli offers, as data: commands, arguments, options, examples. The commander program,
 // the shell completions and the man page are all generated from this one description.
 
+/**
+ * What an option's value must be; src/options.ts checks every value against it once, right after
+ * parsing, and turns a bad one into a usage error (exit 2) with the hint below.
+ */
+export type ValueSpec =
+  | { type: 'text'; emptyMeansUnset?: boolean } // any text but empty (trimmed)
+  | { type: 'integer'; min: number; max?: number }
+  | { type: 'seconds'; max: number } // a number above 0
+  | { type: 'choice'; choices: readonly string[] }
+  | { type: 'fields' } // comma-separated field paths → string[]
+  | { type: 'time' } // ISO 8601
+  | { type: 'percent' } // 0–100
+  | { type: 'slug' } // one path segment; a trailing slash is tolerated
+  | { type: 'file' };
+
 export interface OptionSpec {
   flags: string; // commander syntax: '-f, --format <fmt>'
   description: string;
-  choices?: readonly string[];
+  /** Absent for a switch. */
+  value?: ValueSpec;
+  /** Shown after "invalid --x '…'" when the value is refused. */
+  hint?: string;
   defaultText?: string;
   env?: string;
+  /** May be given several times; with a value list (choices, numbers), each may also be comma-separated. */
   repeatable?: boolean;
-  /** What completions should offer for the value. */
-  complete?: 'url' | 'file' | 'none';
+  /** What completions offer for a value that is not a choice or a file. */
+  complete?: 'url' | 'none';
 }
 
 export interface ArgSpec {
@@ -17,6 +36,8 @@ export interface ArgSpec {
   description: string;
   required: boolean;
   variadic?: boolean;
+  /** The only values accepted (and completed). */
+  choices?: readonly string[];
 }
 
 export interface CommandSpec {
@@ -35,6 +56,12 @@ export type Format = (typeof FORMATS)[number];
 export const STATE_NAMES = ['empty', 'needs-editing', 'fuzzy', 'translated', 'approved', 'read-only', 'untranslated'] as const;
 export const METRICS = ['translated', 'approved', 'translated_words'] as const;
 
+/**
+ * The longest --timeout: Node's timers hold at most 2^31-1 ms (a longer one fires at once), so
+ * 2,147,483 s (24.8 days).
+ */
+export const MAX_TIMEOUT_SECONDS = 2_147_483;
+
 /** Defaults of the global options: settings apply them, help and the man page show them. */
 export const DEFAULTS = {
   format: 'table',
@@ -46,15 +73,15 @@ export const DEFAULTS = {
 } as const;
 
 export const GLOBAL_OPTIONS: OptionSpec[] = [
-  { flags: '--config <file>', description: 'read only this wlc-style INI file (instead of the user and project files)', complete: 'file' },
-  { flags: '--url <url>', description: 'server address: https://host, https://host/api/ or https://host/sub/path/', env: 'WLI_URL', complete: 'url' },
-  { flags: '--token <token>', description: 'API token, sent as "Authorization: Token <token>" to the configured server only', env: 'WLI_TOKEN', complete: 'none' },
-  { flags: '-f, --format <fmt>', description: 'output format', choices: FORMATS, defaultText: DEFAULTS.format },
-  { flags: '--fields <list>', description: 'comma-separated field paths; dots reach into nested objects (language.code)', complete: 'none' },
-  { flags: '--timeout <seconds>', description: 'per-request timeout; a timed-out request is retried', defaultText: String(DEFAULTS.timeoutSeconds), complete: 'none' },
-  { flags: '--retries <n>', description: 'extra attempts on 429, 502, 503, 504, timeouts and dropped connections', defaultText: String(DEFAULTS.retries), complete: 'none' },
-  { flags: '--concurrency <n>', description: 'list pages fetched at once', defaultText: String(DEFAULTS.concurrency), complete: 'none' },
-  { flags: '--page-size <n>', description: 'items per page requested (page_size); servers may cap or ignore it', defaultText: String(DEFAULTS.pageSize), complete: 'none' },
+  { flags: '--config <file>', description: 'read only this wlc-style INI file (instead of the user and project files)', value: { type: 'file' } },
+  { flags: '--url <url>', description: 'server address: https://host, https://host/api/ or https://host/sub/path/', value: { type: 'text' }, env: 'WLI_URL', complete: 'url' },
+  { flags: '--token <token>', description: 'API token, sent as "Authorization: Token <token>" to the configured server only', value: { type: 'text', emptyMeansUnset: true }, env: 'WLI_TOKEN', complete: 'none' },
+  { flags: '-f, --format <fmt>', description: 'output format', value: { type: 'choice', choices: FORMATS }, defaultText: DEFAULTS.format },
+  { flags: '--fields <list>', description: 'comma-separated field paths; dots reach into nested objects (language.code)', value: { type: 'fields' }, hint: 'expected comma-separated field paths, e.g. --fields id,context,language.code' },
+  { flags: '--timeout <seconds>', description: 'per-request timeout; a timed-out request is retried', value: { type: 'seconds', max: MAX_TIMEOUT_SECONDS }, hint: `expected a number of seconds above 0 and at most ${MAX_TIMEOUT_SECONDS}, e.g. --timeout 60`, defaultText: String(DEFAULTS.timeoutSeconds) },
+  { flags: '--retries <n>', description: 'extra attempts on 429, 502, 503, 504, timeouts and dropped connections', value: { type: 'integer', min: 0, max: 20 }, defaultText: String(DEFAULTS.retries) },
+  { flags: '--concurrency <n>', description: 'list pages fetched at once', value: { type: 'integer', min: 1, max: 32 }, defaultText: String(DEFAULTS.concurrency) },
+  { flags: '--page-size <n>', description: 'items per page requested (page_size); servers may cap or ignore it', value: { type: 'integer', min: 1, max: 1000 }, defaultText: String(DEFAULTS.pageSize) },
   { flags: '--allow-insecure-http', description: 'allow sending the token over plain http to a host that is not loopback' },
   { flags: '--no-color', description: 'never colour output (also NO_COLOR; FORCE_COLOR forces it)' },
   { flags: '--quiet', description: 'no progress display' },
@@ -62,7 +89,7 @@ export const GLOBAL_OPTIONS: OptionSpec[] = [
   { flags: '--debug', description: '--verbose plus request headers and stack traces of errors' },
 ];
 
-const LIMIT: OptionSpec = { flags: '-L, --limit <n>', description: 'stop after n items, fetching no page that is not needed', complete: 'none' };
+const LIMIT: OptionSpec = { flags: '-L, --limit <n>', description: 'stop after n items, fetching no page that is not needed', value: { type: 'integer', min: 1 }, complete: 'none' };
 
 export const COMMANDS: CommandSpec[] = [
   {
@@ -83,8 +110,8 @@ export const COMMANDS: CommandSpec[] = [
     description: 'Lists the units (strings) of a translation in server order, reading every page. Filters are applied by the server.',
     args: [{ name: 'target', description: 'project/component/language', required: false }],
     options: [
-      { flags: '--state <names>', description: 'only units in these states (repeatable or comma-separated)', choices: STATE_NAMES, repeatable: true },
-      { flags: '-q, --query <search>', description: "Weblate search query, sent as q (e.g. 'has:check', 'context:menu')", complete: 'none' },
+      { flags: '--state <names>', description: 'only units in these states (repeatable or comma-separated)', value: { type: 'choice', choices: STATE_NAMES }, repeatable: true },
+      { flags: '-q, --query <search>', description: "Weblate search query, sent as q (e.g. 'has:check', 'context:menu')", value: { type: 'text' }, complete: 'none' },
       LIMIT,
     ],
     examples: [
@@ -99,10 +126,10 @@ export const COMMANDS: CommandSpec[] = [
     description: 'Lists the changes (history) of a translation in the order the server gives them.',
     args: [{ name: 'target', description: 'project/component/language', required: false }],
     options: [
-      { flags: '--since <iso-time>', description: 'changes at or after this time (timestamp_after)', complete: 'none' },
-      { flags: '--until <iso-time>', description: 'changes before this time (timestamp_before)', complete: 'none' },
-      { flags: '--action <code>', description: 'only these action codes (repeatable)', repeatable: true, complete: 'none' },
-      { flags: '--user <username>', description: 'only changes by this user', complete: 'none' },
+      { flags: '--since <iso-time>', description: 'changes at or after this time (timestamp_after)', value: { type: 'time' }, complete: 'none' },
+      { flags: '--until <iso-time>', description: 'changes before this time (timestamp_before)', value: { type: 'time' }, complete: 'none' },
+      { flags: '--action <code>', description: 'only these action codes (repeatable or comma-separated)', value: { type: 'integer', min: 0 }, hint: 'expected a numeric action code, e.g. --action 5 (repeatable)', repeatable: true, complete: 'none' },
+      { flags: '--user <username>', description: 'only changes by this user', value: { type: 'text' }, hint: 'expected a username', complete: 'none' },
       LIMIT,
     ],
     examples: [
@@ -118,9 +145,9 @@ export const COMMANDS: CommandSpec[] = [
       'Shows statistics for each target in argument order: a translation (project/component/language), every translation of a component (project/component: one row per language), a language (a bare code, never a project), and with --project one row per language of the project and then a total row, after the other targets. A single translation or language target prints that object; anything else prints rows (a JSON array). With --fail-under it is a CI gate: every row is checked, the total row too; all rows are still printed and stderr names the failing ones (rows of a component or project by language code, the total row as "<project> (total)").',
     args: [{ name: 'targets', description: 'project/component/language, project/component or a language code', required: false, variadic: true }],
     options: [
-      { flags: '--project <project>', description: 'one row per language of the project, then a total row (after the other targets)', complete: 'none' },
-      { flags: '--fail-under <percent>', description: 'exit 3 when any row, a total row included, is below this percentage (0-100)', complete: 'none' },
-      { flags: '--metric <name>', description: 'the percentage --fail-under checks: translated strings, approved strings or translated words', choices: METRICS, defaultText: 'translated' },
+      { flags: '--project <project>', description: 'one row per language of the project, then a total row (after the other targets)', value: { type: 'slug' }, hint: 'expected a project slug, e.g. --project weblate', complete: 'none' },
+      { flags: '--fail-under <percent>', description: 'exit 3 when any row, a total row included, is below this percentage (0-100)', value: { type: 'percent' }, hint: 'expected a percentage from 0 to 100, e.g. --fail-under 90', complete: 'none' },
+      { flags: '--metric <name>', description: 'the percentage --fail-under checks: translated strings, approved strings or translated words', value: { type: 'choice', choices: METRICS }, defaultText: 'translated' },
       { flags: '--skip-source', description: 'leave out the source-language row of each project/component target' },
     ],
     examples: [
@@ -163,7 +190,7 @@ COMMANDS.push(
     name: 'completion',
     summary: 'print a shell completion script',
     description: 'Prints the completion script for bash, zsh or fish. Completes commands, options and option values (formats, states, metrics).',
-    args: [{ name: 'shell', description: SHELLS.join(', '), required: true }],
+    args: [{ name: 'shell', description: SHELLS.join(', '), required: true, choices: SHELLS }],
     options: [],
     examples: [
       ['wli completion bash > ~/.local/share/bash-completion/completions/wli', 'install for bash'],

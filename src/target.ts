@@ -1,5 +1,6 @@
 // Command-line targets ("p/c/l", "p/cat/c/l", "p/c", "cs") → typed targets and API paths.
-import { UsageError } from './api/errors.js';
+import { UsageError } from './errors.js';
+import { msg, ours } from './io/text.js';
 
 export interface TranslationTarget {
   kind: 'translation';
@@ -24,12 +25,21 @@ export type Target = TranslationTarget | ComponentTarget | LanguageTarget;
 
 export const TRANSLATION_FORM = 'project/component/language (or project/category/component/language)';
 
+/**
+ * "." and ".." are not names: in a URL path they climb out of the endpoint (translations/../../ is
+ * /api/), even percent-encoded. A target from a project file must not steer requests elsewhere.
+ */
+const DOT_SEGMENT = /^(\.|%2e){1,2}$/i;
+
 function splitSegments(text: string, form: string): string[] {
   const segments = text.split('/');
   // A trailing slash ("p/c/l/") is a common paste from URLs: tolerate one.
   if (segments.length > 1 && segments[segments.length - 1] === '') segments.pop();
   if (segments.some((s) => s.trim() === '')) {
-    throw new UsageError(`invalid target '${text}': empty segment`, `expected ${form}`);
+    throw new UsageError(msg`invalid target '${text}': empty segment`, msg`expected ${ours(form)}`);
+  }
+  if (segments.some((s) => DOT_SEGMENT.test(s.trim()))) {
+    throw new UsageError(msg`invalid target '${text}': "." and ".." are not names`, msg`expected ${ours(form)}`);
   }
   return segments;
 }
@@ -37,7 +47,7 @@ function splitSegments(text: string, form: string): string[] {
 export function parseTranslationTarget(text: string): TranslationTarget {
   const segments = splitSegments(text, TRANSLATION_FORM);
   if (segments.length < 3) {
-    throw new UsageError(`invalid target '${text}': too few segments`, `expected ${TRANSLATION_FORM}`);
+    throw new UsageError(msg`invalid target '${text}': too few segments`, msg`expected ${ours(TRANSLATION_FORM)}`);
   }
   return {
     kind: 'translation',
@@ -59,8 +69,8 @@ export function parseStatsTarget(text: string): Target {
 }
 
 export function parseLanguageCode(text: string): LanguageTarget {
-  if (text.trim() === '' || text.includes('/')) {
-    throw new UsageError(`invalid language code '${text}'`, 'expected a language code such as cs or pt_BR');
+  if (text.trim() === '' || text.includes('/') || DOT_SEGMENT.test(text.trim())) {
+    throw new UsageError(msg`invalid language code '${text}'`, msg`expected a language code such as cs or pt_BR`);
   }
   return { kind: 'language', text, language: text };
 }

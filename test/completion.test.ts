@@ -13,6 +13,15 @@ import { ROOT, baseEnv, wli } from './support/run.js';
 const REGENERATE = 'run `npx tsc -p tsconfig.json && node dist/test/support/generate-docs.js` and commit the result';
 const FILE = { bash: join(ROOT, 'completions/wli.bash'), zsh: join(ROOT, 'completions/_wli'), fish: join(ROOT, 'completions/wli.fish') };
 const has = (shell: string) => spawnSync(shell, ['-c', 'exit 0']).status === 0;
+/** .ci/run installs the shells and sets this: there a missing shell fails instead of skipping. */
+const REQUIRED = process.env.WLI_REQUIRE_SHELLS === '1';
+
+describe('the shells the completion tests run', () => {
+  it.each(['bash', 'zsh', 'fish'])('%s is installed (skipped tests would prove nothing)', (shell) => {
+    if (!REQUIRED && !has(shell)) return; // a developer machine without it: its block below is skipped
+    expect(has(shell), `${shell} is not installed; .ci/run installs bash, zsh and fish`).toBe(true);
+  });
+});
 const COMMAND_NAMES = COMMANDS.map((c) => c.name);
 const GLOBAL_LONG = GLOBAL_OPTIONS.map((o) => /--[\w-]+/.exec(o.flags)![0]);
 

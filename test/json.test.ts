@@ -615,6 +615,37 @@ describe('stringifyJson fast path robustness', () => {
   });
 });
 
+describe('stringifyJson at any depth', () => {
+  it.each(STRINGIFIERS)('%s writes any depth exactly, without a stack overflow (a hostile server can nest 100,000 levels)', (_name, stringify) => {
+    for (const depth of [63, 64, 65, 5_000, 100_000]) {
+      const text = '{"a":'.repeat(depth) + '[1e400,{"b":[]},null]' + '}'.repeat(depth);
+      const v = parseJson(text);
+      expect(stringify(v)).toBe(text);
+      // Indented: the value is the same; deep subtrees are compact, so the size stays linear.
+      const indented = stringify(v, 2);
+      expect(stringify(parseJson(indented))).toBe(text);
+      if (depth > 5_000) expect(indented.length).toBeLessThan(text.length + 64 * 64 * 4);
+    }
+  });
+
+  it('up to 64 levels the serializer indents exactly as JSON.stringify does', () => {
+    const v = JSON.parse('['.repeat(63) + '{"k":1}' + ']'.repeat(63));
+    expect(stringifyJsonPure(v, 2)).toBe(JSON.stringify(v, null, 2));
+  });
+
+  it('still refuses cycles where it turns iterative', () => {
+    const root: Record<string, unknown> = {};
+    let node = root;
+    for (let i = 0; i < 100; i++) node = (node.x = {}) as Record<string, unknown>;
+    node.loop = root;
+    expect(() => stringifyJsonPure(root)).toThrow(/circular/);
+    const inner: Record<string, unknown> = {};
+    node.loop = inner;
+    inner.back = inner;
+    expect(() => stringifyJsonPure(root)).toThrow(/circular/);
+  });
+});
+
 // ------------------------------------------------------------------------------------------------
 // Randomized round trips (seeded)
 // ------------------------------------------------------------------------------------------------

@@ -2,15 +2,22 @@
 import { describe, expect, it } from 'vitest';
 import { parseStatsTarget, parseTranslationTarget, translationPath, componentPath } from '../src/target.js';
 import { normalizeApiBase, isLoopbackHost } from '../src/api/base-url.js';
-import { getPath, parseFields, pickFields } from '../src/output/fields.js';
+import { getPath, pickFields } from '../src/output/fields.js';
 import { cellText } from '../src/output/cells.js';
 import { csvField } from '../src/output/csv.js';
 import { markdownCell } from '../src/output/markdown.js';
-import { colorEnabled, escapeControl } from '../src/output/terminal.js';
-import { serverMessage, htmlTitle } from '../src/api/http-status.js';
-import { parseRetryAfter } from '../src/api/client.js';
+import { escapeControl } from '../src/io/text.js';
+import { colorEnabled } from '../src/io/streams.js';
+import { serverMessage, htmlTitle } from '../src/api/response.js';
+import { parseRetryAfter } from '../src/api/retry.js';
 import { parseJson } from '../src/api/json.js';
-import { unitQuery, stateNames } from '../src/commands/units.js';
+import { unitQuery } from '../src/commands/units.js';
+import { readOptions } from '../src/options.js';
+import { COMMANDS, GLOBAL_OPTIONS } from '../src/spec.js';
+
+const parseFields = (text: string) => readOptions(GLOBAL_OPTIONS, { fields: text }).fields;
+const unitOptions = COMMANDS.find((c) => c.name === 'units')!.options;
+const stateNames = (state: string[]) => readOptions(unitOptions, { state }).state as string[];
 
 describe('targets', () => {
   it('maps project/component/language to the translation path', () => {

@@ -3,7 +3,7 @@
 // requests, https through a CONNECT tunnel to a TLS front of the fake server.
 import net from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { noProxyMatches, proxyFor } from '../src/api/client.js';
+import { noProxyMatches, proxyFor } from '../src/api/proxy.js';
 import { startFakeWeblate, type FakeWeblate } from './support/fake-weblate/index.js';
 import { startProxy, startTlsFront, type ForwardProxy, type TlsFront } from './support/proxy.js';
 import { wli } from './support/run.js';

@@ -252,8 +252,9 @@ describe('every command in every format', () => {
   ];
   for (const cmd of commands) {
     for (const format of ['table', 'json', 'jsonl', 'csv', 'markdown']) {
+      // In-process: the same path from argv to bytes, without a process start per cell.
       it(`${cmd.join(' ')} -f ${format}`, async () => {
-        const r = await wli([...cmd, '-f', format], { env });
+        const r = await wliIn([...cmd, '-f', format], { env });
         expect(r.stderr).toBe('');
         expect(r.code).toBe(0);
         expect(r.stdout.length).toBeGreaterThan(0);
@@ -377,7 +378,7 @@ describe('server errors', () => {
     expect(h.authorization).toBeUndefined();
   });
   it('connection refused: exit 1, one clear message', async () => {
-    const r = await wli(['language', 'cs'], { env: { WLI_URL: DEAD_URL } });
+    const r = await wli(['language', 'cs', '--retries', '0'], { env: { WLI_URL: DEAD_URL } });
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/connection refused/);
   });
@@ -425,7 +426,7 @@ describe('usage errors exit 2 with one line and the expected form', () => {
     [['language'], /missing required argument 'code'/, null],
     [['stats'], /missing target/, null],
   ])('%j', async (args, message, hint) => {
-    const r = await wli(args, { env });
+    const r = await wliIn(args, { env });
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(message);

@@ -343,7 +343,7 @@ describe('errors', () => {
 
   it.each([
     [['stats', '--project', 'a/b'], /invalid --project 'a\/b'/],
-    [['stats', '--project', ''], /invalid --project ''/],
+    [['stats', '--project', ''], /empty --project/],
     [['stats', 'demo/android', '--metric', 'words'], /invalid --metric 'words'/],
     [['stats', '--project', 'demo', '--fail-under', '101'], /invalid --fail-under '101'/],
     [['stats', 'demo//android'], /empty segment/],

@@ -10,7 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeWeblate, type FakeWeblate } from './support/fake-weblate/index.js';
-import { BIN, EMPTY_HOME, baseEnv, wli } from './support/run.js';
+import { BIN, EMPTY_HOME, baseEnv, testContext, wli, wliIn } from './support/run.js';
+import { IOStreams } from '../src/io/streams.js';
+import { NO_PROGRESS } from '../src/io/progress.js';
 
 const SGR = /\u001b\[[0-9;]*m/;
 const SPINNER_TEXT = /(units|translation|language|stats) (…|\d)/;
@@ -327,18 +329,30 @@ describe('progress on a terminal', () => {
     expect(screen(output)).toHaveLength(801);
   });
 
-  it.concurrent.each([
-    ['--quiet', ['--quiet'], {}],
-    ['--verbose', ['--verbose'], {}],
-    ['CI=1', [], { CI: '1' }],
-    ['CI=true', [], { CI: 'true' }],
-    ['TERM=dumb', [], { TERM: 'dumb' }],
-  ])('%s: no spinner on the slow list', async (_name, flags, env) => {
-    const { code, output } = await onPty([...SLOW, ...flags, '--url', slow.url], { env }).exit;
+  // One run on the terminal for "off"; every way of turning it off is the same decision, tested below.
+  it('--quiet: no spinner on the slow list', async () => {
+    const { code, output } = await onPty([...SLOW, '--quiet', '--url', slow.url]).exit;
     expect(code).toBe(0);
     expect(SPINNER_TEXT.test(output)).toBe(false);
     expect(/\u001b\[[0-9]*[GK]/.test(output)).toBe(false);
-    expect(screen(output).filter((l) => !l.startsWith('wli: '))).toHaveLength(801); // --verbose: request lines
+    expect(screen(output)).toHaveLength(801);
+  });
+
+  it.each([
+    ['--quiet', { quiet: true }, {}, false],
+    ['--verbose', { verbose: true }, {}, false],
+    ['--debug', { debug: true }, {}, false],
+    ['CI=1', {}, { CI: '1' }, false],
+    ['CI=true', {}, { CI: 'true' }, false],
+    ['TERM=dumb', {}, { TERM: 'dumb' }, false],
+    ['a terminal', {}, {}, true],
+    ['NO_COLOR=1 (colour is not progress)', {}, { NO_COLOR: '1' }, true],
+  ])('the progress decision: %s', (_name, flags, env, wanted) => {
+    const ctx = testContext({ tty: true, env });
+    const io = new IOStreams(ctx);
+    io.configure(flags);
+    expect(io.progress !== NO_PROGRESS).toBe(wanted);
+    expect(new IOStreams(testContext({ tty: false, env })).progress).toBe(NO_PROGRESS);
   });
 
   it('not on a terminal: no spinner on stderr, no escapes on stdout', async () => {
@@ -353,7 +367,20 @@ describe('progress on a terminal', () => {
 describe('colour on a terminal (per cli.md: --no-color > NO_COLOR > FORCE_COLOR > TERM=dumb > is-a-terminal)', () => {
   const UNITS = ['units', 'demo/android/cs', '-L', '3'];
 
+  // On the terminal: one run with colour, one without; every rule of the decision runs in-process
+  // below, with stdout a terminal, through the same code path from argv to bytes.
   it.concurrent.each([
+    ['a terminal', [], {}, true],
+    ['--no-color', ['--no-color'], {}, false],
+  ])('%s', async (_name, flags, env, colour) => {
+    const { code, output } = await onPty([...UNITS, ...flags, '--url', fake.url], { env }).exit;
+    expect(code).toBe(0);
+    expect(screen(output)[0]).toMatch(/^ID\s+STATE\s+CONTEXT/);
+    if (colour) expect(output).toMatch(SGR);
+    else expect(output).not.toContain('\u001b');
+  });
+
+  it.each([
     ['a terminal', [], {}, true],
     ['--no-color', ['--no-color'], {}, false],
     ['NO_COLOR=1', [], { NO_COLOR: '1' }, false],
@@ -364,12 +391,12 @@ describe('colour on a terminal (per cli.md: --no-color > NO_COLOR > FORCE_COLOR 
     ['FORCE_COLOR=1 TERM=dumb', [], { FORCE_COLOR: '1', TERM: 'dumb' }, true],
     ['NO_COLOR=1 FORCE_COLOR=1', [], { NO_COLOR: '1', FORCE_COLOR: '1' }, false],
     ['--no-color FORCE_COLOR=1', ['--no-color'], { FORCE_COLOR: '1' }, false],
-  ])('%s', async (_name, flags, env, colour) => {
-    const { code, output } = await onPty([...UNITS, ...flags, '--url', fake.url], { env }).exit;
-    expect(code).toBe(0);
-    expect(screen(output)[0]).toMatch(/^ID\s+STATE\s+CONTEXT/);
-    if (colour) expect(output).toMatch(SGR);
-    else expect(output).not.toContain('\u001b');
+  ])('stdout a terminal, in-process: %s', async (_name, flags, env, colour) => {
+    const r = await wliIn([...UNITS, ...flags, '--url', fake.url], { env, tty: true, columns: 100 });
+    expect(r.code).toBe(0);
+    expect(r.stdout.replace(/\u001b\[[0-9;]*m/g, '').split('\n')[0]).toMatch(/ID\s+STATE\s+CONTEXT/);
+    if (colour) expect(r.stdout).toMatch(SGR);
+    else expect(r.stdout).not.toContain('\u001b');
   });
 
   it('json on a terminal is never coloured', async () => {

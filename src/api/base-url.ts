@@ -1,5 +1,6 @@
 // One rule for the server address, whatever form the user gave it.
-import { UsageError } from './errors.js';
+import { UsageError } from '../errors.js';
+import { msg } from '../io/text.js';
 
 /**
  * `https://host`, `https://host/api`, `https://host/api/`, `https://host/sub/` and
@@ -10,13 +11,14 @@ export function normalizeApiBase(input: string): URL {
   try {
     url = new URL(input.trim());
   } catch {
-    throw new UsageError(`invalid server URL '${input}'`, 'expected http(s)://host or http(s)://host/api/, e.g. --url https://hosted.weblate.org/');
+    // Echoed as outside text: the I/O layer redacts user:password@ in it.
+    throw new UsageError(msg`invalid server URL '${input}'`, msg`expected http(s)://host or http(s)://host/api/, e.g. --url https://hosted.weblate.org/`);
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new UsageError(`invalid server URL '${input}': only http and https are supported`, 'expected http(s)://host or http(s)://host/api/');
+    throw new UsageError(msg`invalid server URL '${input}': only http and https are supported`, msg`expected http(s)://host or http(s)://host/api/`);
   }
   if (url.username || url.password) {
-    throw new UsageError(`server URL '${url.host}' must not carry credentials`, 'pass the token with --token or WLI_TOKEN instead');
+    throw new UsageError(msg`server URL '${url.host}' must not carry credentials`, msg`pass the token with --token or WLI_TOKEN instead`);
   }
   url.search = '';
   url.hash = '';

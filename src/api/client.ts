@@ -1,10 +1,18 @@
-// The one place that talks HTTP: headers, token scope, timeouts, retries, redirects, and
-// turning every failure into a typed error. Commands never see undici.
-import { Agent, ProxyAgent, request, type Dispatcher } from 'undici';
-import { HttpError, InterruptedError, ServerError, UsageError } from './errors.js';
-import { isJsonContentType, htmlTitle, messageFromErrorBody } from './http-status.js';
-import { JsonSyntaxError, parseJson } from './json.js';
+// The API client commands use: every request to the configured origin only (the token with it),
+// retries with backoff, redirects within the origin, and each answer read as JSON or turned into a
+// typed error. The parts: http.ts (one GET), retry.ts (when and how long), proxy.ts (which proxy),
+// network-errors.ts (what a failure means), response.ts (what an answer says).
+import { Agent, ProxyAgent, type Dispatcher } from 'undici';
+import { InterruptedError, UsageError } from '../errors.js';
+import { msg, ours, type Msg } from '../io/text.js';
 import { isLoopbackHost } from './base-url.js';
+import { HttpError, ServerError } from './errors.js';
+import { sendGet, type RawResponse } from './http.js';
+import { JsonSyntaxError, parseJsonDocument } from './json.js';
+import { AttemptError } from './network-errors.js';
+import { proxyFor, type ProxyChoice } from './proxy.js';
+import { htmlTitle, isJsonContentType, messageFromErrorBody } from './response.js';
+import { MAX_RETRY_WAIT_MS, RETRY_STATUSES, backoffMs, parseRetryAfter, retryAt } from './retry.js';
 
 export interface ClientOptions {
   /** Normalised API root, e.g. https://host/api/ */
@@ -23,44 +31,25 @@ export interface ClientOptions {
   now: () => number;
   random: () => number;
   /** --verbose: one line per request. */
-  log?: (line: string) => void;
+  log?: (line: Msg) => void;
+  /** Told every secret the client learns (proxy credentials), so no output shows it. */
+  secret?: (text: string) => void;
   /** --debug: request headers too. */
   debug?: boolean;
+  /** The body size cap (tests); MAX_BODY_BYTES otherwise. */
+  maxBodyBytes?: number;
 }
 
 export interface JsonResponse {
   url: URL;
   status: number;
   body: unknown;
+  /** The server's own compact text of each item of a page's `results`, when it sent them compact. */
+  resultTexts?: string[];
+  headers: Record<string, string | string[] | undefined>;
 }
 
-/** Waits longer than this are not slept: the user is told when to come back. */
-export const MAX_RETRY_WAIT_MS = 60_000;
 const MAX_REDIRECTS = 5;
-const RETRY_STATUSES = new Set([429, 502, 503, 504]);
-const RETRY_CODES = new Set([
-  'ECONNRESET',
-  'ECONNREFUSED',
-  'EPIPE',
-  'ETIMEDOUT',
-  'EAI_AGAIN',
-  'UND_ERR_SOCKET',
-  'UND_ERR_CONNECT_TIMEOUT',
-  'UND_ERR_HEADERS_TIMEOUT',
-  'UND_ERR_BODY_TIMEOUT',
-  'UND_ERR_CLOSED',
-  'WLI_TIMEOUT',
-]);
-
-class AttemptError extends Error {
-  constructor(
-    readonly error: Error,
-    readonly retryable: boolean,
-    readonly retryAfterMs?: number,
-  ) {
-    super(error.message);
-  }
-}
 
 export class ApiClient {
   readonly base: URL;
@@ -73,10 +62,24 @@ export class ApiClient {
     this.opts = opts;
     this.base = opts.base;
     if (!opts.dispatcher) this.proxy = proxyFor(opts.base, opts.env);
-    if (opts.token && opts.base.protocol === 'http:' && !isLoopbackHost(opts.base.hostname) && !opts.allowInsecureHttp) {
+    if (this.proxy?.credentials) opts.secret?.(this.proxy.credentials);
+    this.checkTokenRoute();
+  }
+
+  /**
+   * A token over plain http is readable by every host it passes: allowed only when each of them is
+   * this machine (the server, and the proxy the request goes through), or when the user says so.
+   */
+  private checkTokenRoute(): void {
+    const { token, base, allowInsecureHttp } = this.opts;
+    if (!token || base.protocol !== 'http:' || allowInsecureHttp) return;
+    if (!isLoopbackHost(base.hostname)) {
+      throw new UsageError(msg`refusing to send the API token over plain http to ${base.host}`, msg`use an https:// URL, or pass --allow-insecure-http if you accept the risk`);
+    }
+    if (this.proxy && !isLoopbackHost(this.proxy.hostname)) {
       throw new UsageError(
-        `refusing to send the API token over plain http to ${opts.base.host}`,
-        'use an https:// URL, or pass --allow-insecure-http if you accept the risk',
+        msg`refusing to send the API token over plain http through the proxy ${this.proxy.shown} (${this.proxy.variable})`,
+        msg`the proxy reads plain-http requests in full: list ${base.hostname} in NO_PROXY, use an https:// URL, or pass --allow-insecure-http if you accept the risk`,
       );
     }
   }
@@ -94,6 +97,10 @@ export class ApiClient {
 
   async getJson(pathOrUrl: string | URL, query?: URLSearchParams, signal?: AbortSignal): Promise<JsonResponse> {
     const url = this.resolve(pathOrUrl, query);
+    // Whatever built this URL (a link in a body, a path), nothing but the configured server is asked.
+    if (!this.isConfiguredOrigin(url)) {
+      throw new ServerError(msg`refusing to request ${url.href}: it is not on the configured server ${this.base.origin}`, msg`a link from the server points elsewhere; report it to the server administrators`);
+    }
     const { retries, sleep } = this.opts;
     for (let attempt = 0; ; attempt++) {
       try {
@@ -101,23 +108,13 @@ export class ApiClient {
       } catch (e) {
         if (!(e instanceof AttemptError)) throw e;
         if (!e.retryable || attempt >= retries) throw e.error;
-        let wait = e.retryAfterMs ?? this.backoff(attempt);
+        const wait = e.retryAfterMs ?? backoffMs(attempt, this.opts.random);
         if (wait > MAX_RETRY_WAIT_MS) throw e.error;
-        this.opts.log?.(`retrying in ${(wait / 1000).toFixed(1)}s (attempt ${attempt + 2} of ${retries + 1}): ${e.error.message}`);
-        await sleep(wait, this.combine(signal));
+        this.opts.log?.(msg`retrying in ${(wait / 1000).toFixed(1)}s (attempt ${attempt + 2} of ${retries + 1}): ${e.error instanceof ServerError || e.error instanceof HttpError ? e.error.text : e.error.message}`);
+        await sleep(wait, signal ? AbortSignal.any([this.opts.signal, signal]) : this.opts.signal);
         if (this.opts.signal.aborted) throw new InterruptedError();
       }
     }
-  }
-
-  /** Capped exponential backoff with jitter: 0.5 s, 1 s, 2 s … up to 10 s, each ±50 %. */
-  private backoff(attempt: number): number {
-    const exp = Math.min(10_000, 500 * 2 ** attempt);
-    return Math.round(exp / 2 + this.opts.random() * (exp / 2));
-  }
-
-  private combine(signal?: AbortSignal): AbortSignal {
-    return signal ? AbortSignal.any([this.opts.signal, signal]) : this.opts.signal;
   }
 
   private getDispatcher(): Dispatcher {
@@ -126,7 +123,7 @@ export class ApiClient {
       const { timeoutMs, concurrency } = this.opts;
       const agentOpts = { connect: { timeout: timeoutMs }, connections: Math.max(concurrency, 1) + 2 };
       const p = this.proxy;
-      if (p) this.opts.log?.(`proxy ${p.shown} (${p.variable})`);
+      if (p) this.opts.log?.(msg`proxy ${p.shown} (${p.variable})`);
       // Every request goes to the configured origin (other origins are refused), so whether a proxy
       // applies is decided once, in proxyFor. Plain-http servers get absolute-URI requests, as curl
       // sends them (proxies commonly refuse CONNECT to ports other than 443); https is tunnelled.
@@ -153,14 +150,19 @@ export class ApiClient {
     for (let hop = 0; ; hop++) {
       const res = await this.send(url, signal);
       if (res.status >= 300 && res.status < 400 && res.location !== undefined) {
-        const next = new URL(res.location, url);
+        let next: URL;
+        try {
+          next = new URL(res.location, url);
+        } catch {
+          throw new ServerError(msg`GET ${url.href} was redirected to an address that is not a URL (${res.location})`, msg`the server's redirect is broken; report it to its administrators`);
+        }
         if (next.origin !== this.base.origin) {
           throw new ServerError(
-            `GET ${url.href} was redirected to another origin (${next.origin}); wli does not follow it`,
-            `if the server moved, point --url (or WLI_URL) at ${next.origin}${this.base.pathname}`,
+            msg`GET ${url.href} was redirected to another origin (${next.origin}); wli does not follow it`,
+            msg`if the server moved, point --url (or WLI_URL) at ${next.origin}${this.base.pathname}`,
           );
         }
-        if (hop >= MAX_REDIRECTS) throw new ServerError(`GET ${start.href}: too many redirects`);
+        if (hop >= MAX_REDIRECTS) throw new ServerError(msg`GET ${start.href}: too many redirects`);
         url = next;
         continue;
       }
@@ -168,80 +170,66 @@ export class ApiClient {
     }
   }
 
-  private async send(url: URL, signal?: AbortSignal): Promise<{ status: number; text: string; contentType?: string; location?: string; retryAfter?: string }> {
+  private async send(url: URL, signal?: AbortSignal): Promise<RawResponse> {
     const { timeoutMs, log, now } = this.opts;
-    const timeout = new AbortController();
-    const timer = setTimeout(() => timeout.abort(), timeoutMs);
-    const combined = AbortSignal.any([this.combine(signal), timeout.signal]);
     const started = now();
     const headers = this.headers(url);
     if (this.opts.debug) {
       const shown = Object.entries(headers).map(([k, v]) => `${k}: ${k === 'authorization' ? 'Token <redacted>' : v}`);
-      log?.(`> GET ${url.href} ${shown.join(', ')}`);
+      log?.(msg`> GET ${url.href} ${shown.join(', ')}`);
     }
     try {
-      const res = await request(url, {
-        method: 'GET',
+      const res = await sendGet(url, {
         headers,
         dispatcher: this.getDispatcher(),
-        signal: combined,
-        headersTimeout: timeoutMs,
-        bodyTimeout: timeoutMs,
+        runSignal: this.opts.signal,
+        signal,
+        timeoutMs,
+        proxy: this.proxy,
+        maxBodyBytes: this.opts.maxBodyBytes,
       });
-      const text = await res.body.text();
-      const h = res.headers;
-      const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
-      log?.(`GET ${url.href} ${res.statusCode} ${now() - started}ms ${formatBytes(Buffer.byteLength(text))}`);
-      return {
-        status: res.statusCode,
-        text,
-        contentType: one(h['content-type']),
-        location: one(h['location']),
-        retryAfter: one(h['retry-after']),
-      };
-    } catch (err) {
-      if (this.opts.signal.aborted) throw new InterruptedError();
-      if (signal?.aborted) throw err; // the caller stopped wanting this page
-      const e = classifyNetworkError(err, url, timeout.signal.aborted, timeoutMs, this.proxy);
-      log?.(`GET ${url.href} failed after ${now() - started}ms: ${e.error.message}`);
+      log?.(msg`GET ${url.href} ${res.status} ${now() - started}ms ${formatBytes(res.bytes)}`);
+      return res;
+    } catch (e) {
+      if (e instanceof AttemptError) log?.(msg`GET ${url.href} failed after ${now() - started}ms: ${e.error instanceof ServerError ? e.error.text : e.error.message}`);
       throw e;
-    } finally {
-      clearTimeout(timer);
     }
   }
 
-  private interpret(url: URL, res: { status: number; text: string; contentType?: string; retryAfter?: string }): JsonResponse {
+  private interpret(url: URL, res: RawResponse): JsonResponse {
     const { status, text, contentType } = res;
     if (status >= 200 && status < 300) {
       if (!isJsonContentType(contentType)) {
         const title = htmlTitle(text);
         throw new AttemptError(
           new ServerError(
-            `GET ${url.href}: expected JSON, got ${describeType(contentType)}${title ? ` ("${title}")` : ''}`,
-            'is --url the Weblate server (https://host/ or https://host/api/)? A login page or proxy may be answering instead',
+            title ? msg`GET ${url.href}: expected JSON, got ${describeType(contentType)} ("${title}")` : msg`GET ${url.href}: expected JSON, got ${describeType(contentType)}`,
+            msg`is --url the Weblate server (https://host/ or https://host/api/)? A login page or proxy may be answering instead`,
           ),
           false,
         );
       }
       try {
-        return { url, status, body: parseJson(text) };
+        const doc = parseJsonDocument(text);
+        return { url, status, body: doc.value, resultTexts: doc.resultTexts, headers: res.headers };
       } catch (e) {
         if (e instanceof JsonSyntaxError) {
           throw new AttemptError(
-            new ServerError(`GET ${url.href}: invalid JSON in the response (${e.message}; ${text.length} characters received)`, 'the response may have been cut short; retry, or report it to the server administrators'),
+            new ServerError(msg`GET ${url.href}: invalid JSON in the response (${e.message}; ${text.length} characters received)`, msg`the response may have been cut short; retry, or report it to the server administrators`),
             false,
           );
         }
         throw e;
       }
     }
-    const retryAfterMs = parseRetryAfter(res.retryAfter, this.opts.now());
+    const now = this.opts.now();
+    const retryAfterMs = parseRetryAfter(res.retryAfter, now);
     const message = messageFromErrorBody(text, contentType);
     const retryable = RETRY_STATUSES.has(status);
-    let hint: string | undefined;
+    let hint: Msg | undefined;
     if (retryable && retryAfterMs !== undefined && retryAfterMs > MAX_RETRY_WAIT_MS) {
-      const at = new Date(this.opts.now() + retryAfterMs).toISOString().replace(/\.\d+Z$/, 'Z');
-      hint = `the server asks to wait ${Math.ceil(retryAfterMs / 1000)} s: retry after ${at}`;
+      const at = retryAt(now, retryAfterMs);
+      hint = at ? msg`the server asks to wait ${Math.ceil(retryAfterMs / 1000)} s: retry after ${at}` : msg`the server asks to wait ${Math.ceil(retryAfterMs / 1000)} s`;
     }
     const error = new HttpError({
       status,
@@ -254,85 +242,9 @@ export class ApiClient {
   }
 }
 
-export interface ProxyChoice {
-  /** As undici takes it (a scheme added when the variable had none). */
-  uri: string;
-  /** For messages: credentials removed. */
-  shown: string;
-  /** The environment variable it came from. */
-  variable: string;
-}
-
-/**
- * The proxy for the server, chosen as curl, Go and Python choose it: https_proxy/HTTPS_PROXY for an
- * https server, http_proxy/HTTP_PROXY for a plain-http one (never the http proxy for https); the
- * lower-case name first; an empty value counts as unset; none when no_proxy/NO_PROXY matches the
- * host (undefined then: a plain Agent, no proxy code). A value without a scheme ("proxy:3128")
- * means http://. A value that is not a proxy URL is a usage error, before any request.
- */
-export function proxyFor(base: URL, env: Record<string, string | undefined>): ProxyChoice | undefined {
-  const pick = (name: string): [string, string] | undefined => {
-    for (const k of [name.toLowerCase(), name]) {
-      const v = env[k]?.trim();
-      if (v) return [k, v];
-    }
-    return undefined;
-  };
-  const found = pick(base.protocol === 'https:' ? 'HTTPS_PROXY' : 'HTTP_PROXY');
-  if (!found) return undefined;
-  const [variable, raw] = found;
-  const uri = /^[a-z][a-z0-9+.-]*:\/\//i.test(raw) ? raw : `http://${raw}`;
-  let url: URL;
-  try {
-    url = new URL(uri);
-  } catch {
-    throw new UsageError(`${variable} is not a proxy URL: ${redactUserinfo(raw)}`, 'expected http://host:port (or https://, socks5://), or unset it');
-  }
-  if (!['http:', 'https:', 'socks5:', 'socks:'].includes(url.protocol) || !url.hostname) {
-    throw new UsageError(`${variable} is not a proxy URL: ${redactUserinfo(raw)}`, 'expected http://host:port (or https://, socks5://), or unset it');
-  }
-  if (noProxyMatches(base, pick('NO_PROXY')?.[1] ?? '')) return undefined;
-  const shown = url.username || url.password ? `${url.protocol}//<credentials>@${url.host}` : `${url.protocol}//${url.host}`;
-  return { uri, shown, variable };
-}
-
-/**
- * NO_PROXY as undici and curl read it: entries split on commas or spaces; `*` matches every host;
- * `host`, `.host` and `*.host` match the host and its subdomains; `host:port` only that port;
- * IPv6 addresses with or without brackets. No CIDR ranges.
- */
-export function noProxyMatches(url: URL, noProxy: string): boolean {
-  const host = url.hostname.toLowerCase();
-  const port = Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
-  for (const entry of noProxy.split(/[,\s]+/)) {
-    if (!entry) continue;
-    if (entry === '*') return true;
-    const bareIpv6 = !entry.startsWith('[') && entry.indexOf(':') !== entry.lastIndexOf(':');
-    const m = bareIpv6 ? null : /^(.+):(\d+)$/.exec(entry);
-    if (m && Number(m[2]) !== port) continue;
-    let name = (m ? m[1]! : entry).replace(/^\*?\./, '').toLowerCase();
-    if (bareIpv6) name = `[${name}]`;
-    if (host === name || host.endsWith(`.${name}`)) return true;
-  }
-  return false;
-}
-
-function redactUserinfo(text: string): string {
-  return text.replace(/^([a-z][a-z0-9+.-]*:\/\/)?[^/@]*@/i, '$1<credentials>@');
-}
-
-function describeType(contentType: string | undefined): string {
-  if (!contentType) return 'a response without a content type';
-  return contentType.split(';')[0]!.trim() || contentType;
-}
-
-export function parseRetryAfter(value: string | undefined, now: number): number | undefined {
-  if (!value) return undefined;
-  const v = value.trim();
-  if (/^\d+$/.test(v)) return Number(v) * 1000;
-  const date = Date.parse(v);
-  if (Number.isNaN(date)) return undefined;
-  return Math.max(0, date - now);
+function describeType(contentType: string | undefined): Msg {
+  if (!contentType) return ours('a response without a content type');
+  return msg`${contentType.split(';')[0]!.trim() || contentType}`;
 }
 
 function formatBytes(n: number): string {
@@ -340,78 +252,3 @@ function formatBytes(n: number): string {
   if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)}kB`;
   return `${(n / 1024 / 1024).toFixed(1)}MB`;
 }
-
-function errorCode(err: unknown): string | undefined {
-  for (let e: any = err, depth = 0; e && depth < 5; e = e.cause, depth++) {
-    if (typeof e.code === 'string') return e.code;
-    if (Array.isArray(e.errors) && e.errors[0]?.code) return e.errors[0].code;
-  }
-  return undefined;
-}
-
-/** A failure of the proxy itself, named as such (not blamed on the server). */
-function proxyFailure(err: unknown, code: string | undefined, url: URL, proxy: ProxyChoice): AttemptError | undefined {
-  const where = `GET ${url.href}`;
-  const text = err instanceof Error ? err.message : String(err);
-  const name = `the proxy ${proxy.shown} (${proxy.variable})`;
-  const bypass = 'or list the host in NO_PROXY to connect directly';
-  const status = /Proxy response \((\d+)\)|\((407)\)/.exec(text);
-  if (status) {
-    const n = Number(status[1] ?? status[2]);
-    if (n === 407) {
-      return new AttemptError(
-        new ServerError(`${where}: ${name} requires authentication (HTTP 407)`, `put the credentials in ${proxy.variable}: http://user:password@host:port`, { cause: err }),
-        false,
-      );
-    }
-    return new AttemptError(
-      new ServerError(`${where}: ${name} refused to connect to ${url.host} (HTTP ${n})`, `check that the proxy allows this host, ${bypass}`, { cause: err }),
-      RETRY_STATUSES.has(n),
-    );
-  }
-  if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
-    const what = code === 'ECONNREFUSED' ? 'connection refused by' : 'cannot resolve host of';
-    return new AttemptError(new ServerError(`${where}: ${what} ${name}`, `is the proxy running and ${proxy.variable} right? Unset it, ${bypass}`, { cause: err }), RETRY_CODES.has(code));
-  }
-  return undefined;
-}
-
-const TLS_CODES = /CERT|TLS|SSL|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_SSL/;
-
-function classifyNetworkError(err: unknown, url: URL, timedOut: boolean, timeoutMs: number, proxy?: ProxyChoice): AttemptError {
-  const code = timedOut ? 'WLI_TIMEOUT' : errorCode(err);
-  const where = `GET ${url.href}`;
-  if (proxy) {
-    const via = proxyFailure(err, code, url, proxy);
-    if (via) return via;
-  }
-  const retryable = code !== undefined && RETRY_CODES.has(code);
-  let message: string;
-  let hint: string | undefined;
-  switch (true) {
-    case code === 'WLI_TIMEOUT' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT':
-      message = `${where}: timed out after ${timeoutMs / 1000}s`;
-      hint = 'the server is slow or unreachable; raise --timeout or retry later';
-      break;
-    case code === 'ECONNREFUSED':
-      message = `${where}: connection refused by ${url.host}`;
-      hint = 'is the server running and the --url right?';
-      break;
-    case code === 'ENOTFOUND' || code === 'EAI_AGAIN':
-      message = `${where}: cannot resolve host ${url.hostname}`;
-      hint = 'check the host name in --url (or WLI_URL) and your network or proxy settings';
-      break;
-    case code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE' || code === 'UND_ERR_CLOSED':
-      message = `${where}: the connection was closed by the server before a complete response`;
-      hint = 'retry later; a proxy or the server dropped the connection';
-      break;
-    case code !== undefined && TLS_CODES.test(code):
-      message = `${where}: TLS failure (${code})`;
-      hint = 'the server certificate could not be verified; check the host name, or NODE_EXTRA_CA_CERTS for a private CA';
-      break;
-    default:
-      message = `${where}: ${err instanceof Error ? err.message : String(err)}${code ? ` (${code})` : ''}`;
-  }
-  return new AttemptError(new ServerError(message, hint, { cause: err }), retryable);
-}
-

@@ -1,34 +1,7 @@
-// Errors are values with an exit code until the very top; only cli.ts turns them into stderr lines.
-// Exit codes are the contract of shared/cli.md.
-
-export const EXIT = {
-  ok: 0,
-  server: 1,
-  usage: 2,
-  gate: 3,
-  auth: 4,
-  notFound: 5,
-  rateLimited: 6,
-  interrupted: 130,
-} as const;
-
-export class WliError extends Error {
-  readonly exitCode: number;
-  readonly hint?: string;
-  constructor(message: string, exitCode: number, hint?: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = new.target.name;
-    this.exitCode = exitCode;
-    this.hint = hint;
-  }
-}
-
-/** Bad target, option, value or configuration: exit 2. */
-export class UsageError extends WliError {
-  constructor(message: string, hint?: string) {
-    super(message, EXIT.usage, hint);
-  }
-}
+// The failures of talking to a server: an HTTP error status (exit code by status) or anything else
+// that went wrong on the way (network, timeout, TLS, a body that is not the expected JSON: exit 1).
+import { EXIT, WliError } from '../errors.js';
+import { msg, ours, type Msg } from '../io/text.js';
 
 /** The server answered with an HTTP error status. */
 export class HttpError extends WliError {
@@ -36,19 +9,11 @@ export class HttpError extends WliError {
   readonly url: string;
   readonly serverMessage?: string;
   readonly retryAfterSeconds?: number;
-  constructor(args: {
-    status: number;
-    statusText?: string;
-    url: string;
-    serverMessage?: string;
-    hint?: string;
-    exitCode?: number;
-    retryAfterSeconds?: number;
-  }) {
+  constructor(args: { status: number; url: string; serverMessage?: string; hint?: Msg; retryAfterSeconds?: number }) {
     const { status, url, serverMessage } = args;
-    const statusText = args.statusText || STATUS_TEXT[status] || '';
-    const what = `GET ${url} failed: HTTP ${status}${statusText ? ' ' + statusText : ''}`;
-    super(serverMessage ? `${what}: ${serverMessage}` : what, args.exitCode ?? exitCodeForStatus(status), args.hint ?? hintForStatus(status));
+    const statusText = STATUS_TEXT[status];
+    const what = msg`GET ${url} failed: HTTP ${ours(String(status) + (statusText ? ` ${statusText}` : ''))}`;
+    super(serverMessage ? msg`${what}: ${serverMessage}` : what, exitCodeForStatus(status), args.hint ?? hintForStatus(status));
     this.status = status;
     this.url = url;
     this.serverMessage = serverMessage;
@@ -56,16 +21,10 @@ export class HttpError extends WliError {
   }
 }
 
-/** Network failure, timeout, TLS, DNS, bad body: exit 1. */
+/** Network failure, timeout, TLS, DNS, a body that is not what was expected: exit 1. */
 export class ServerError extends WliError {
-  constructor(message: string, hint?: string, options?: { cause?: unknown }) {
-    super(message, EXIT.server, hint, options);
-  }
-}
-
-export class InterruptedError extends WliError {
-  constructor() {
-    super('interrupted', EXIT.interrupted);
+  constructor(text: Msg, hint?: Msg, options?: { cause?: unknown }) {
+    super(text, EXIT.server, hint, options);
   }
 }
 
@@ -76,18 +35,18 @@ export function exitCodeForStatus(status: number): number {
   return EXIT.server;
 }
 
-function hintForStatus(status: number): string | undefined {
+function hintForStatus(status: number): Msg | undefined {
   switch (status) {
     case 401:
-      return 'the token was refused: check --token, WLI_TOKEN or the [keys] section of your wlc config (a wrong token fails even on public data)';
+      return msg`the token was refused: check --token, WLI_TOKEN or the [keys] section of your wlc config (a wrong token fails even on public data)`;
     case 403:
-      return 'the token is valid but lacks permission for this resource';
+      return msg`the token is valid but lacks permission for this resource`;
     case 404:
-      return 'check the slugs and language code (private projects also answer 404 without a valid token)';
+      return msg`check the slugs and language code (private projects also answer 404 without a valid token)`;
     case 429:
-      return 'the server is rate limiting; wait and retry, or use a token (anonymous limits are low)';
+      return msg`the server is rate limiting; wait and retry, or use a token (anonymous limits are low)`;
     default:
-      return status >= 500 ? 'the server failed; retry later or ask its administrators' : undefined;
+      return status >= 500 ? msg`the server failed; retry later or ask its administrators` : undefined;
   }
 }
 

@@ -87,14 +87,29 @@ export function numberText(v: number | LosslessNumber | bigint): string {
 
 /** Parses JSON text; numbers JS would print differently become LosslessNumber. Throws JsonSyntaxError. */
 export function parseJson(text: string): unknown {
+  return parseJsonDocument(text).value;
+}
+
+export interface JsonDocument {
+  value: unknown;
+  /**
+   * For a page of a list (an object with a top-level `results` array of objects) sent compact (no
+   * whitespace between tokens inside the results): each result's own text, in order. Writing it back
+   * is exact by construction (numbers, key order, unknown fields) and spares a stringify.
+   */
+  resultTexts?: string[];
+}
+
+/** parseJson, plus the text of each item of a page's `results` (see JsonDocument). */
+export function parseJsonDocument(text: string): JsonDocument {
   if (typeof text !== 'string') text = String(text);
-  let result: unknown;
+  let result: JsonDocument | typeof FALLBACK;
   try {
     result = parseHybrid(text);
   } catch {
     result = FALLBACK;
   }
-  return result === FALLBACK ? parseJsonPure(text) : result;
+  return result === FALLBACK ? { value: parseJsonPure(text) } : result;
 }
 
 const FALLBACK: unique symbol = Symbol('fallback');
@@ -112,7 +127,7 @@ let wOrd: number[] = []; // ordinal (among all number literals) of each lossless
 let wLns: LosslessNumber[] = [];
 let wBad = false; // saw a key for which for-in order may differ from document order
 
-function parseHybrid(text: string): unknown {
+function parseHybrid(text: string): JsonDocument | typeof FALLBACK {
   const n = text.length;
   let lns: LosslessNumber[] | null = null;
   let ords: number[] | null = null;
@@ -120,7 +135,7 @@ function parseHybrid(text: string): unknown {
   let colons = 0;
   let i = 0;
   // Spans of the elements of a top-level "results" array (a page of a list), so the output can
-  // reuse the server's own text for them: see rawJson().
+  // reuse the server's own text for them: see JsonDocument.resultTexts.
   let depth = 0;
   let resultsKey = false;
   let inResults = false;
@@ -164,29 +179,21 @@ function parseHybrid(text: string): unknown {
     }
   }
   const root = parseTree(text, lns, ords, numbers, colons);
-  if (root !== FALLBACK && compact && spans.length) attachRaw(text, root, spans);
-  return root;
+  if (root === FALLBACK) return FALLBACK;
+  return { value: root, resultTexts: compact && spans.length ? resultTexts(text, root, spans) : undefined };
 }
 
-/** Every result a JSON object whose own compact text we found: remember that text. */
-function attachRaw(text: string, root: unknown, spans: number[]): void {
+/** The text of each result, when every result is a JSON object whose whole compact text was found. */
+function resultTexts(text: string, root: unknown, spans: number[]): string[] | undefined {
   const results = (root as { results?: unknown } | null)?.results;
-  if (!Array.isArray(results) || results.length * 2 !== spans.length) return;
+  if (!Array.isArray(results) || results.length * 2 !== spans.length) return undefined;
+  const out = new Array<string>(results.length);
   for (let k = 0; k < results.length; k++) {
     const item = results[k];
-    if (typeof item === 'object' && item !== null && !Array.isArray(item)) RAW.set(item, text.slice(spans[2 * k]!, spans[2 * k + 1]!));
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) return undefined;
+    out[k] = text.slice(spans[2 * k]!, spans[2 * k + 1]!);
   }
-}
-
-const RAW = new WeakMap<object, string>();
-
-/**
- * The compact JSON text the server sent for this list item, when parseJson saw it whole (a page's
- * `results` with no whitespace between tokens). Writing it back is exact by construction —
- * numbers, key order, unknown fields — and spares a stringify.
- */
-export function rawJson(item: object): string | undefined {
-  return RAW.get(item);
+  return out;
 }
 
 function parseTree(text: string, lns: LosslessNumber[] | null, ords: number[] | null, numbers: number, colons: number): unknown {
@@ -579,12 +586,25 @@ function isJsonNumberText(s: string): boolean {
 // records its raw text and returns a per-process random token string. The output's quoted tokens
 // are then replaced, in order, by the raw literals. If the count of tokens in the output differs
 // from the number of captures (data containing the token, odd toJSON methods) or native throws
-// (bigint values), the pure-JS serializer below is used; it follows JSON.stringify's algorithm.
+// (bigint values, nesting deep enough to overflow the stack), the serializer below is used.
+//
+// Why keep a fast path: on a page freshly parsed from the server (what every output does) native
+// stringify plus the substitution is about twice as fast as the serializer, compact and at indent 2
+// (npm run bench, json rows). On one object stringified over and over the serializer is as fast or
+// faster at indent 2, which is not what wli does.
+//
+// The serializer follows JSON.stringify's algorithm (same layout for the same data). It is recursive
+// while shallow; a subtree nested deeper than DEEP levels is written compact by an iterative loop,
+// so a hostile 100,000-level value is written exactly and indentation cannot grow with the square of
+// the depth.
 // ---------------------------------------------------------------------------------------------
 
 let lnCapture: string[] | null = null;
 const LN_TOKEN = '\u0000wli-lossless-' + randomBytes(12).toString('hex');
 const LN_TOKEN_JSON = JSON.stringify(LN_TOKEN);
+
+/** Nesting depth from which the serializer writes a subtree compact, iteratively. */
+const DEEP = 64;
 
 /**
  * The inverse of parseJson: LosslessNumber → raw literal, bigint → decimal digits, everything else
@@ -602,11 +622,7 @@ const identity = (json: string) => json;
  * for the whole page — several times cheaper than stringifyJson per item.
  */
 export function stringifyEach(items: readonly unknown[], indent: number | undefined, wrap: (json: string) => string): string {
-  let gap = '';
-  if (indent !== undefined) {
-    const w = Math.min(10, Math.trunc(Number(indent)));
-    if (w >= 1) gap = ' '.repeat(w);
-  }
+  const gap = gapOf(indent);
   const outer = lnCapture;
   const captured: string[] = [];
   let out = '';
@@ -646,25 +662,38 @@ export function stringifyEach(items: readonly unknown[], indent: number | undefi
   return slow;
 }
 
-/** stringifyJson computed by the pure-JS serializer only. Exported for tests and benchmarks. */
+function gapOf(indent: number | undefined): string {
+  if (indent === undefined) return '';
+  const w = Math.min(10, Math.trunc(Number(indent)));
+  return w >= 1 ? ' '.repeat(w) : '';
+}
+
+/** stringifyJson computed by the serializer only. Exported for tests and benchmarks. */
 export function stringifyJsonPure(value: unknown, indent?: number): string {
-  let gap = '';
-  if (indent !== undefined) {
-    const w = Math.min(10, Math.trunc(Number(indent)));
-    if (w >= 1) gap = ' '.repeat(w);
-  }
-  const out = serialize(value, '', gap, '', []);
+  const out = serialize(value, '', gapOf(indent), '', []);
   if (out === undefined) throw new TypeError(`stringifyJson: ${typeof value} is not serializable as JSON`);
   return out;
 }
 
-function serialize(value: unknown, key: string, gap: string, cur: string, ancestors: object[]): string | undefined {
+/** toJSON applied, boxed primitives unboxed: what JSON.stringify would serialize for this value. */
+function prepare(value: unknown, key: string): unknown {
   let v = value;
   if (typeof v === 'object' && v !== null) {
-    if (v instanceof LosslessNumber) return v.raw;
+    if (v instanceof LosslessNumber) return v;
     const toJSON = (v as { toJSON?: unknown }).toJSON;
     if (typeof toJSON === 'function') v = toJSON.call(v, key);
   }
+  if (typeof v === 'object' && v !== null) {
+    if (v instanceof Number) return Number(v);
+    if (v instanceof String) return String(v);
+    if (v instanceof Boolean) return v.valueOf();
+    if (v instanceof BigInt) return v.valueOf();
+  }
+  return v;
+}
+
+/** The text of a value that is not an array or object; undefined when it has none (skipped or null). */
+function scalar(v: unknown): string | undefined {
   switch (typeof v) {
     case 'string':
       return quote(v);
@@ -675,17 +704,20 @@ function serialize(value: unknown, key: string, gap: string, cur: string, ancest
     case 'bigint':
       return v.toString();
     case 'object':
-      break;
+      if (v === null) return 'null';
+      if (v instanceof LosslessNumber) return v.raw;
+      return undefined;
     default:
       return undefined; // undefined, function, symbol
   }
-  if (v === null) return 'null';
-  if (v instanceof LosslessNumber) return v.raw;
-  if (v instanceof Number) return serialize(Number(v), key, gap, cur, ancestors);
-  if (v instanceof String) return quote(String(v));
-  if (v instanceof Boolean) return v.valueOf() ? 'true' : 'false';
-  if (v instanceof BigInt) return v.valueOf().toString();
+}
 
+const isContainer = (v: unknown): v is object => typeof v === 'object' && v !== null && !(v instanceof LosslessNumber);
+
+function serialize(value: unknown, key: string, gap: string, cur: string, ancestors: object[]): string | undefined {
+  const v = prepare(value, key);
+  if (!isContainer(v)) return scalar(v);
+  if (ancestors.length >= DEEP) return serializeDeep(v, ancestors);
   if (ancestors.includes(v)) throw new TypeError('Converting circular structure to JSON');
   ancestors.push(v);
   const inner = cur + gap;
@@ -723,6 +755,67 @@ function serialize(value: unknown, key: string, gap: string, cur: string, ancest
   }
   ancestors.pop();
   return s;
+}
+
+interface Frame {
+  node: object;
+  /** Object keys; undefined for an array. */
+  keys?: string[];
+  next: number;
+  empty: boolean;
+}
+
+/** A deep subtree, compact, with an explicit stack instead of recursion: any depth, no stack overflow. */
+function serializeDeep(root: object, ancestors: object[]): string {
+  const open = new Set<object>(ancestors);
+  const stack: Frame[] = [];
+  let out = '';
+  const enter = (node: object) => {
+    if (open.has(node)) throw new TypeError('Converting circular structure to JSON');
+    open.add(node);
+    if (Array.isArray(node)) {
+      out += '[';
+      stack.push({ node, next: 0, empty: true });
+    } else {
+      out += '{';
+      stack.push({ node, keys: Object.keys(node), next: 0, empty: true });
+    }
+  };
+  enter(root);
+  while (stack.length > 0) {
+    const f = stack[stack.length - 1]!;
+    if (f.keys === undefined) {
+      const a = f.node as unknown[];
+      if (f.next >= a.length) {
+        out += ']';
+        open.delete(f.node);
+        stack.pop();
+        continue;
+      }
+      const i = f.next++;
+      if (i > 0) out += ',';
+      const v = prepare(a[i], String(i));
+      if (isContainer(v)) enter(v);
+      else out += scalar(v) ?? 'null';
+    } else {
+      if (f.next >= f.keys.length) {
+        out += '}';
+        open.delete(f.node);
+        stack.pop();
+        continue;
+      }
+      const k = f.keys[f.next++]!;
+      const v = prepare((f.node as Record<string, unknown>)[k], k);
+      const text = isContainer(v) ? undefined : scalar(v);
+      if (!isContainer(v) && text === undefined) continue;
+      if (!f.empty) out += ',';
+      f.empty = false;
+      out += quote(k) + ':';
+      if (text !== undefined) out += text;
+      else enter(v as object);
+    }
+  }
+  return out;
 }
 
 /** JSON string literal; plain strings are wrapped directly, anything needing escapes goes to JSON.stringify. */

@@ -3,10 +3,18 @@
 // (never from the host a `next` link names), and handed out strictly in order.
 import type { ApiClient } from './client.js';
 import { HttpError, ServerError } from './errors.js';
-import { numberValue } from './json.js';
+import { msg, type Msg } from '../io/text.js';
+import { numberValue, stringifyJson } from './json.js';
 
 /** One object of a list, as the server sent it (unknown fields included). */
 export type Item = Record<string, unknown>;
+
+/** A page of a list as the output layer receives it. */
+export interface Page {
+  items: Item[];
+  /** The server's own compact text of each item, when it sent it so (see parseJsonDocument). */
+  raw?: string[];
+}
 
 export interface ListRequest {
   path: string;
@@ -16,7 +24,7 @@ export interface ListRequest {
   /** Stop after this many items, requesting no page that is not needed. */
   limit?: number;
   concurrency: number;
-  warn: (message: string) => void;
+  warn: (message: Msg) => void;
   onProgress?: (items: number, total: number | undefined) => void;
 }
 
@@ -40,7 +48,12 @@ function pageNumber(link: unknown, relativeTo: URL): number | undefined {
   }
 }
 
-export async function* paginate(client: ApiClient, req: ListRequest): AsyncGenerator<Item[], void, undefined> {
+/** The key an id is remembered by: 1 and "1" differ, and ids that are objects are told apart by content. */
+function idKey(id: unknown): unknown {
+  return typeof id === 'object' && id !== null ? `\u0000${stringifyJson(id)}` : id;
+}
+
+export async function* paginate(client: ApiClient, req: ListRequest): AsyncGenerator<Page, void, undefined> {
   const { limit, warn } = req;
   const query = new URLSearchParams(req.query);
   if (req.pageSize !== undefined) query.set('page_size', String(limit !== undefined ? Math.min(req.pageSize, limit) : req.pageSize));
@@ -51,47 +64,52 @@ export async function* paginate(client: ApiClient, req: ListRequest): AsyncGener
   let duplicates = 0;
 
   // Items without an id are passed through; items whose id was already emitted are dropped.
-  const fresh = (results: unknown[]): Item[] => {
-    const out: Item[] = [];
-    for (const r of results) {
-      if (limit !== undefined && emitted + out.length >= limit) break;
+  const fresh = (results: unknown[], texts: string[] | undefined): Page => {
+    const items: Item[] = [];
+    const raw: string[] | undefined = texts ? [] : undefined;
+    for (let i = 0; i < results.length; i++) {
+      const r = results[i];
+      if (limit !== undefined && emitted + items.length >= limit) break;
       if (!r || typeof r !== 'object' || Array.isArray(r)) {
-        throw new ServerError(`GET ${firstUrl.href}: a list item is not an object`, 'the server answered an unexpected shape');
+        throw new ServerError(msg`GET ${firstUrl.href}: a list item is not an object`, msg`the server answered an unexpected shape`);
       }
       const id = (r as Item).id;
       if (id !== undefined && id !== null) {
-        const key = typeof id === 'object' ? String(id) : id;
+        const key = idKey(id);
         if (seen.has(key)) {
           duplicates++;
           continue;
         }
         seen.add(key);
       }
-      out.push(r as Item);
+      items.push(r as Item);
+      raw?.push(texts![i]!);
     }
-    emitted += out.length;
-    return out;
+    emitted += items.length;
+    return { items, raw };
   };
   const full = () => limit !== undefined && emitted >= limit;
 
   try {
-    const first = (await client.getJson(firstUrl, undefined, stop.signal)).body;
+    const firstResponse = await client.getJson(firstUrl, undefined, stop.signal);
+    const first = firstResponse.body;
     if (Array.isArray(first)) {
       // Some endpoints (project languages on Weblate 5.4) answer a plain array: one page.
-      const items = fresh(first);
+      const page = fresh(first, undefined);
       req.onProgress?.(emitted, first.length);
-      if (items.length) yield items;
+      if (page.items.length) yield page;
       return;
     }
     if (!isPageBody(first)) {
-      throw new ServerError(`GET ${firstUrl.href}: expected a paginated list ({count, next, results}), got something else`);
+      throw new ServerError(msg`GET ${firstUrl.href}: expected a paginated list ({count, next, results}), got something else`);
     }
     const count = numberValue(first.count);
     const perPage = first.results.length;
-    const items = fresh(first.results);
+    const page = fresh(first.results, firstResponse.resultTexts);
     req.onProgress?.(emitted, count);
-    if (items.length) yield items;
+    if (page.items.length) yield page;
     if (first.next === null || first.next === undefined || full()) return;
+    if (typeof first.next !== 'string') throw badNext(first.next);
 
     if (pageNumber(first.next, firstUrl) === 2 && perPage > 0) {
       yield* byNumber();
@@ -100,7 +118,7 @@ export async function* paginate(client: ApiClient, req: ListRequest): AsyncGener
     }
 
     // Concurrent pages by number; at most `concurrency` requests in flight, emitted in order.
-    async function* byNumber(): AsyncGenerator<Item[], void, undefined> {
+    async function* byNumber(): AsyncGenerator<Page, void, undefined> {
       // The last page worth requesting, once `done` pages have been consumed.
       const wanted = (done: number) => {
         const total = lastCount !== undefined ? Math.ceil(lastCount / perPage) : Infinity;
@@ -109,7 +127,7 @@ export async function* paginate(client: ApiClient, req: ListRequest): AsyncGener
       // Pages started and not yet handed out. A new request starts as soon as one finishes (not
       // when the reader catches up), with at most `concurrency` running and at most one more than that
       // many pages held, so a slow reader cannot make memory grow.
-      const pending = new Map<number, Promise<unknown>>();
+      const pending = new Map<number, Promise<{ body: unknown; resultTexts?: string[] }>>();
       let running = 0;
       const pump = () => {
         while (running < req.concurrency && pending.size <= req.concurrency && nextToStart <= planned && !stop.signal.aborted) start(nextToStart++);
@@ -118,7 +136,7 @@ export async function* paginate(client: ApiClient, req: ListRequest): AsyncGener
         const url = new URL(firstUrl);
         url.searchParams.set('page', String(n));
         running++;
-        const p = client.getJson(url, undefined, stop.signal).then((r) => r.body);
+        const p = client.getJson(url, undefined, stop.signal);
         p.catch(() => {}).finally(() => {
           running--;
           pump();
@@ -132,68 +150,81 @@ export async function* paginate(client: ApiClient, req: ListRequest): AsyncGener
       for (; ; k++) {
         pump();
         if (!pending.has(k)) start(nextToStart++);
-        let body: unknown;
+        let response: { body: unknown; resultTexts?: string[] };
         try {
-          body = await pending.get(k)!;
+          response = await pending.get(k)!;
         } catch (e) {
           if (e instanceof HttpError && e.status === 404) {
-            warn(`the list shrank while it was being read: page ${k} no longer exists (${emitted} items read)`);
+            warn(msg`the list shrank while it was being read: page ${k} no longer exists (${emitted} items read)`);
             return;
           }
           throw e;
         } finally {
           pending.delete(k);
         }
-        if (!isPageBody(body)) throw new ServerError(`GET ${firstUrl.href} page ${k}: expected a paginated list`);
+        const body = response.body;
+        if (!isPageBody(body)) throw new ServerError(msg`GET ${firstUrl.href} page ${k}: expected a paginated list`);
         const c = numberValue(body.count);
         if (c !== lastCount) {
-          warn(`the list changed while it was being read (count ${lastCount} → ${c}); rerun for a consistent snapshot`);
+          warn(msg`the list changed while it was being read (count ${lastCount} → ${c}); rerun for a consistent snapshot`);
           lastCount = c;
         }
-        const nextPage = body.next === null || body.next === undefined ? undefined : pageNumber(body.next, firstUrl);
+        if (body.next != null && typeof body.next !== 'string') throw badNext(body.next);
+        const nextPage = body.next == null ? undefined : pageNumber(body.next, firstUrl);
         if (body.next != null && (nextPage === undefined || nextPage <= k)) {
-          throw new ServerError(`GET ${firstUrl.href}: the server's pagination loops (page ${k} links to ${String(body.next)})`, 'report it to the server administrators');
+          throw new ServerError(msg`GET ${firstUrl.href}: the server's pagination loops (page ${k} links to ${body.next})`, msg`report it to the server administrators`);
         }
-        const items = fresh(body.results);
+        const page = fresh(body.results, response.resultTexts);
         req.onProgress?.(emitted, lastCount);
-        if (items.length) yield items;
+        if (page.items.length) yield page;
         if (body.next == null || full()) return;
         planned = Math.max(planned, k + 1, wanted(k));
       }
     }
 
-    // Servers without numbered pages: follow `next`, rebased onto the configured origin.
-    async function* byLinks(next: unknown): AsyncGenerator<Item[], void, undefined> {
+    // Servers without numbered pages: follow `next`, its path and query on the configured origin.
+    async function* byLinks(next: string): AsyncGenerator<Page, void, undefined> {
       const visited = new Set<string>([firstUrl.href]);
-      while (typeof next === 'string' && !full()) {
+      for (;;) {
         let link: URL;
         try {
           link = new URL(next, firstUrl);
         } catch {
-          throw new ServerError(`GET ${firstUrl.href}: the server's next-page link is not a URL (${next.slice(0, 100)})`);
+          throw new ServerError(msg`GET ${firstUrl.href}: the server's next-page link is not a URL (${next})`);
         }
-        const url = new URL(link.pathname + link.search, client.base.origin);
+        // Path and query only, set on a copy of the configured origin: a path such as "//other/x"
+        // stays a path (a URL built from text would read it as another host).
+        const url = new URL(client.base.origin);
+        url.pathname = link.pathname;
+        url.search = link.search;
         if (visited.has(url.href)) {
-          throw new ServerError(`GET ${firstUrl.href}: the server's pagination loops (next link ${next} was already read)`, 'report it to the server administrators');
+          throw new ServerError(msg`GET ${firstUrl.href}: the server's pagination loops (next link ${next} was already read)`, msg`report it to the server administrators`);
         }
         visited.add(url.href);
-        let body: unknown;
+        let response;
         try {
-          body = (await client.getJson(url, undefined, stop.signal)).body;
+          response = await client.getJson(url, undefined, stop.signal);
         } catch (e) {
           // The list itself exists (page 1 came back): a dead next link is the server's fault.
-          if (e instanceof HttpError && e.status === 404) throw new ServerError(`${e.message} (the server's link to the next page of ${firstUrl.href})`);
+          if (e instanceof HttpError && e.status === 404) throw new ServerError(msg`${e.text} (the server's link to the next page of ${firstUrl.href})`);
           throw e;
         }
-        if (!isPageBody(body)) throw new ServerError(`GET ${url.href}: expected a paginated list`);
-        const items = fresh(body.results);
+        const body = response.body;
+        if (!isPageBody(body)) throw new ServerError(msg`GET ${url.href}: expected a paginated list`);
+        const page = fresh(body.results, response.resultTexts);
         req.onProgress?.(emitted, numberValue(body.count));
-        if (items.length) yield items;
+        if (page.items.length) yield page;
+        if (body.next == null || full()) return;
+        if (typeof body.next !== 'string') throw badNext(body.next);
         next = body.next;
       }
     }
+
+    function badNext(next: unknown): ServerError {
+      return new ServerError(msg`GET ${firstUrl.href}: the server's next-page link is not a URL (${next})`, msg`the list cannot be read past this page; report it to the server administrators`);
+    }
   } finally {
     stop.abort();
-    if (duplicates) warn(`the list changed while it was being read: ${duplicates} item(s) appeared twice and were shown once`);
+    if (duplicates) warn(msg`the list changed while it was being read: ${duplicates} item(s) appeared twice and were shown once`);
   }
 }

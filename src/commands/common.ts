@@ -1,6 +1,9 @@
 // Pieces every command shares: resolving its target, and turning an API list into a result.
-import { ServerError, UsageError } from '../api/errors.js';
-import { positiveInteger } from '../config/settings.js';
+import { ServerError } from '../api/errors.js';
+import type { Page } from '../api/paginate.js';
+import { UsageError } from '../errors.js';
+import { msg, ours } from '../io/text.js';
+import { plainText } from '../values.js';
 import type { Item } from '../output/fields.js';
 import type { Column, ListResult, RecordResult } from '../output/result.js';
 import type { Session } from '../session.js';
@@ -8,6 +11,7 @@ import { parseTranslationTarget, TRANSLATION_FORM, type TranslationTarget } from
 
 export interface CommandInput {
   args: string[];
+  /** The command's options, checked and typed against spec.ts (options.ts). */
   opts: Record<string, unknown>;
   session: Session;
 }
@@ -16,13 +20,9 @@ export interface CommandInput {
 export function translationTarget(session: Session, arg: string | undefined): TranslationTarget {
   const text = arg ?? session.settings.defaultTarget?.value;
   if (text === undefined) {
-    throw new UsageError('missing target', `expected ${TRANSLATION_FORM}, or a default translation in the [weblate] section of a wlc config file`);
+    throw new UsageError(msg`missing target`, msg`expected ${ours(TRANSLATION_FORM)}, or a default translation in the [weblate] section of a wlc config file`);
   }
   return parseTranslationTarget(text);
-}
-
-export function limitOption(opts: Record<string, unknown>): number | undefined {
-  return opts.limit === undefined ? undefined : positiveInteger('--limit', String(opts.limit));
 }
 
 /** One resource; anything but a JSON object is the server's fault. */
@@ -30,7 +30,7 @@ export async function getObject(session: Session, path: string): Promise<Item> {
   const client = await session.client();
   const { body } = await client.getJson(path);
   if (!body || typeof body !== 'object' || Array.isArray(body)) {
-    throw new ServerError(`GET ${client.resolve(path).href}: expected a JSON object`, 'is --url the Weblate server?');
+    throw new ServerError(msg`GET ${client.resolve(path).href}: expected a JSON object`, msg`is --url the Weblate server?`);
   }
   return body as Item;
 }
@@ -40,7 +40,7 @@ export async function getRecord(session: Session, path: string, rows: Column[]):
 }
 
 /** The pages of a list with this run's settings: page size, concurrency, warnings, progress. */
-export async function pagesOf(session: Session, req: { path: string; query?: URLSearchParams; limit?: number; label: string }): Promise<AsyncGenerator<Item[]>> {
+export async function pagesOf(session: Session, req: { path: string; query?: URLSearchParams; limit?: number; label: string }): Promise<AsyncGenerator<Page>> {
   const client = await session.client();
   const { settings } = session;
   const { paginate } = await import('../api/paginate.js');
@@ -75,7 +75,7 @@ async function* mapErrors<T>(source: AsyncIterable<T>, map: (e: unknown) => unkn
 
 /** "…/api/units/123/" → "123" */
 export function idFromUrl(value: unknown): string {
-  if (typeof value !== 'string') return value === null || value === undefined ? '' : String(value);
+  if (typeof value !== 'string') return value === null || value === undefined ? '' : plainText(value);
   const m = /\/(\d+)\/?(?:\?.*)?$/.exec(value);
   return m ? m[1]! : value;
 }

@@ -1,5 +1,6 @@
 // wli language: one language of the server.
 import type { Column } from '../output/result.js';
+import { plainText } from '../values.js';
 import { languagePath, parseLanguageCode } from '../target.js';
 import { type CommandInput, getRecord } from './common.js';
 
@@ -9,7 +10,7 @@ const plural = (l: Record<string, unknown>): string => {
   const number = p && typeof p === 'object' ? p.number : l.nplurals;
   const formula = p && typeof p === 'object' ? p.formula : l.pluralequation;
   if (number === undefined && formula === undefined) return '';
-  return `${String(number ?? '?')} forms: ${String(formula ?? '')}`;
+  return `${plainText(number ?? '?')} forms: ${plainText(formula ?? '')}`;
 };
 
 const rows: Column[] = [
@@ -17,7 +18,7 @@ const rows: Column[] = [
   { header: 'Name', value: (l) => l.name },
   { header: 'Direction', value: (l) => l.direction },
   { header: 'Plural', value: (l) => l, text: (_v, l) => plural(l) },
-  { header: 'Aliases', value: (l) => (Array.isArray(l.aliases) ? l.aliases.join(', ') : l.aliases) },
+  { header: 'Aliases', value: (l) => (Array.isArray(l.aliases) ? l.aliases.map(plainText).join(', ') : l.aliases) },
   { header: 'Population', value: (l) => l.population },
   { header: 'URL', value: (l) => l.web_url },
 ];

@@ -15,13 +15,15 @@
 // - --project <p>              → /projects/<p>/languages/ (a plain array on 5.4, paginated elsewhere),
 //   one row per language, then /projects/<p>/statistics/ as a total row. The gate checks the total
 //   row too: a project's overall percentage below the threshold is a failure worth naming.
-import { HttpError, ServerError, UsageError } from '../api/errors.js';
+import { HttpError, ServerError } from '../api/errors.js';
 import type { numberValue as NumberValue } from '../api/json.js';
+import { EXIT, UsageError } from '../errors.js';
+import { msg, ours } from '../io/text.js';
+import { plainText } from '../values.js';
 import type { Item } from '../output/fields.js';
-import type { Column, ListResult, RecordResult, Style } from '../output/result.js';
-import { safeText } from '../output/terminal.js';
+import type { Column, ListResult, Outcome, RecordResult, Style } from '../output/result.js';
 import type { Session } from '../session.js';
-import { METRICS } from '../spec.js';
+import type { METRICS } from '../spec.js';
 import { componentPath, languagePath, parseStatsTarget, projectPath, STATS_FORM, translationPath, type ComponentTarget, type Target } from '../target.js';
 import { getObject, pagesOf, type CommandInput } from './common.js';
 
@@ -47,7 +49,7 @@ interface ProjectTarget {
 }
 type StatsTarget = Target | ProjectTarget;
 
-const pct = (v: unknown) => (v === undefined || v === null ? '' : `${String(v)}%`);
+const pct = (v: unknown) => (v === undefined || v === null ? '' : `${plainText(v)}%`);
 const pctStyle = (v: unknown): Style | undefined => {
   const n = numberValue(v);
   return n === undefined ? undefined : n >= 100 ? 'green' : n >= 80 ? 'yellow' : 'red';
@@ -57,7 +59,7 @@ function columns(labels: WeakMap<Item, string>): Column[] {
   return [
     { header: 'target', value: (s) => labels.get(s) ?? s.code ?? s.name },
     { header: 'translated', value: (s) => s.translated_percent, text: pct, align: 'right', style: (s) => pctStyle(s.translated_percent) },
-    { header: 'strings', value: (s) => `${String(s.translated ?? '')}/${String(s.total ?? '')}`, align: 'right' },
+    { header: 'strings', value: (s) => `${plainText(s.translated ?? '')}/${plainText(s.total ?? '')}`, align: 'right' },
     { header: 'fuzzy', value: (s) => s.fuzzy, align: 'right' },
     { header: 'failing', value: (s) => s.failing ?? s.failing_checks, align: 'right' },
     { header: 'approved', value: (s) => s.approved, align: 'right' },
@@ -66,10 +68,10 @@ function columns(labels: WeakMap<Item, string>): Column[] {
 }
 
 const ofTotal = (n: string, total: string, p: string) => (s: Item) =>
-  s[n] === undefined ? '' : `${String(s[n])}/${String(s[total] ?? '')}${s[p] !== undefined ? ` (${String(s[p])}%)` : ''}`;
+  s[n] === undefined ? '' : `${plainText(s[n])}/${plainText(s[total] ?? '')}${s[p] !== undefined ? ` (${plainText(s[p])}%)` : ''}`;
 
 const RECORD_ROWS: Column[] = [
-  { header: 'Name', value: (s) => (s.code !== undefined ? `${String(s.name ?? '')} (${String(s.code)})` : s.name) },
+  { header: 'Name', value: (s) => (s.code !== undefined ? `${plainText(s.name ?? '')} (${plainText(s.code)})` : s.name) },
   { header: 'Translated', value: (s) => s, text: (_v, s) => ofTotal('translated', 'total', 'translated_percent')(s), style: (s) => pctStyle(s.translated_percent) },
   { header: 'Words', value: (s) => s, text: (_v, s) => ofTotal('translated_words', 'total_words', 'translated_words_percent')(s) },
   { header: 'Characters', value: (s) => s, text: (_v, s) => ofTotal('translated_chars', 'total_chars', 'translated_chars_percent')(s) },
@@ -84,32 +86,19 @@ const RECORD_ROWS: Column[] = [
   { header: 'URL', value: (s) => s.url },
 ];
 
-function parseGate(opts: Record<string, unknown>): { threshold?: number; metric: Metric } {
-  const metric = (opts.metric ?? 'translated') as Metric;
-  if (!METRICS.includes(metric)) throw new UsageError(`invalid --metric '${String(opts.metric)}'`, `expected one of ${METRICS.join(', ')}`);
-  if (opts.failUnder === undefined) return { metric };
-  const text = String(opts.failUnder).trim();
-  const threshold = Number(text);
-  if (text === '' || !/^\d+(\.\d+)?$/.test(text) || threshold > 100) {
-    throw new UsageError(`invalid --fail-under '${String(opts.failUnder)}'`, 'expected a percentage from 0 to 100, e.g. --fail-under 90');
-  }
-  return { threshold, metric };
-}
-
-/** Checks every row; names the failing ones on stderr. A row without the metric fails closed. */
-export function gate(session: Session, rows: Row[], threshold: number | undefined, metric: Metric): number {
-  if (threshold === undefined) return 0;
+/** Checks every row; the failing ones are named in the outcome. A row without the metric fails closed. */
+export function gate(rows: Row[], threshold: number | undefined, metric: Metric): Outcome {
+  if (threshold === undefined) return { exitCode: EXIT.ok };
   const field = METRIC_FIELD[metric];
   const failing = rows.filter((r) => {
     const v = numberValue(r.item[field]);
     return v === undefined || v < threshold;
   });
-  if (failing.length === 0) return 0;
-  const names = failing.map((r) => `${r.label} (${r.item[field] === undefined || r.item[field] === null ? `no ${field}` : `${String(r.item[field])}%`})`);
-  // Labels may hold server text (language codes): shown escaped, like every warning.
-  const message = `${failing.length} of ${rows.length} row(s) below ${threshold}% ${metric.replace('_', ' ')}: ${names.join(', ')}`;
-  session.ctx.stderr.write(`wli: ${safeText(message, session.settings.token?.value)}\n`);
-  return 3;
+  if (failing.length === 0) return { exitCode: EXIT.ok };
+  // Labels and values are server text (language codes, percentages): outside text in the message.
+  const names = failing.map((r) => (r.item[field] === undefined || r.item[field] === null ? msg`${r.label} (no ${ours(field)})` : msg`${r.label} (${r.item[field]}%)`));
+  const list = names.reduce((all, m, i) => (i === 0 ? m : msg`${all}, ${m}`));
+  return { exitCode: EXIT.gate, messages: [msg`${failing.length} of ${rows.length} row(s) below ${threshold}% ${ours(metric.replace('_', ' '))}: ${list}`] };
 }
 
 const is404 = (e: unknown) => e instanceof HttpError && e.status === 404;
@@ -123,7 +112,7 @@ function deferred<T>(p: Promise<T>): Promise<T> {
 /** Every item of a list (paginated, or a plain JSON array), in server order. */
 async function getList(session: Session, path: string, label: string): Promise<Item[]> {
   const items: Item[] = [];
-  for await (const page of await pagesOf(session, { path, label })) items.push(...page);
+  for await (const page of await pagesOf(session, { path, label })) items.push(...page.items);
   return items;
 }
 
@@ -131,12 +120,12 @@ async function getList(session: Session, path: string, label: string): Promise<I
 function languageCode(item: Item): string {
   const nested = item.language && typeof item.language === 'object' ? (item.language as Item).code : undefined;
   const code = item.code ?? item.language_code ?? nested;
-  return code === undefined || code === null ? '?' : String(code);
+  return code === undefined || code === null ? '?' : plainText(code);
 }
 
 async function singleRow(session: Session, target: Target): Promise<Row[]> {
   const path = target.kind === 'language' ? languagePath(target) : target.kind === 'translation' ? translationPath(target) : undefined;
-  if (!path) throw new UsageError(`unsupported stats target '${target.text}'`);
+  if (!path) throw new UsageError(msg`unsupported stats target '${target.text}'`);
   const item = await getObject(session, path + 'statistics/');
   return [{ item, label: target.text, display: target.text }];
 }
@@ -165,7 +154,7 @@ async function componentRows(session: Session, target: ComponentTarget, skipSour
       const sl = (await component).source_language;
       const code = sl && typeof sl === 'object' ? (sl as Item).code : undefined;
       if (typeof code !== 'string') {
-        throw new ServerError(`GET ${(await session.client()).resolve(base).href}: the component names no source_language.code`, 'run without --skip-source');
+        throw new ServerError(msg`GET ${(await session.client()).resolve(base).href}: the component names no source_language.code`, msg`run without --skip-source`);
       }
       source = code;
     }
@@ -194,16 +183,6 @@ async function projectRows(session: Session, target: ProjectTarget, qualify: boo
   ];
 }
 
-/** --project <slug>: one project; a trailing slash (pasted from a URL) is tolerated. */
-function parseProject(value: unknown): ProjectTarget | undefined {
-  if (value === undefined) return undefined;
-  const text = String(value);
-  const slug = text.endsWith('/') ? text.slice(0, -1) : text;
-  if (slug.trim() === '' || slug.includes('/')) {
-    throw new UsageError(`invalid --project '${text}'`, 'expected a project slug, e.g. --project weblate');
-  }
-  return { kind: 'project', text, project: slug };
-}
 
 /**
  * Runs fn over inputs at most `limit` at a time; results keep input order. After a failure no new
@@ -232,12 +211,13 @@ export async function inOrder<T, R>(inputs: T[], limit: number, fn: (t: T) => Pr
 let numberValue: typeof NumberValue;
 
 export async function run({ args, opts, session }: CommandInput): Promise<RecordResult | ListResult> {
-  // Everything the user typed is checked before the first request.
-  const { threshold, metric } = parseGate(opts);
-  const project = parseProject(opts.project);
+  // Everything the user typed is checked before the first request (option values by options.ts).
+  const threshold = opts.failUnder as number | undefined;
+  const metric = (opts.metric ?? 'translated') as Metric;
+  const project: ProjectTarget | undefined = opts.project === undefined ? undefined : { kind: 'project', text: opts.project as string, project: opts.project as string };
   const skipSource = opts.skipSource === true;
   const texts = args.length || project ? args : session.settings.defaultTarget ? [session.settings.defaultTarget.value] : [];
-  if (texts.length === 0 && !project) throw new UsageError('missing target', `expected one or more of: ${STATS_FORM}; or --project <project>`);
+  if (texts.length === 0 && !project) throw new UsageError(msg`missing target`, msg`expected one or more of: ${ours(STATS_FORM)}; or --project <project>`);
   const targets: StatsTarget[] = texts.map(parseStatsTarget);
   if (project) targets.push(project); // project rows come last
   // Rows of a component or project are named by language code alone when that is unambiguous
@@ -249,7 +229,7 @@ export async function run({ args, opts, session }: CommandInput): Promise<Record
     t.kind === 'project' ? projectRows(session, t, qualify) : t.kind === 'component' ? componentRows(session, t, skipSource, qualify) : singleRow(session, t),
   );
   const rows = perTarget.flat();
-  const finish = () => gate(session, rows, threshold, metric);
+  const finish = () => gate(rows, threshold, metric);
   if (targets.length === 1 && (targets[0]!.kind === 'translation' || targets[0]!.kind === 'language')) {
     return { kind: 'record', record: rows[0]!.item, rows: RECORD_ROWS, finish };
   }
@@ -259,7 +239,7 @@ export async function run({ args, opts, session }: CommandInput): Promise<Record
     // Every target was read before anything is written: a failure leaves stdout empty (no
     // half report in a CI summary), and rows come out in argument order.
     pages: (async function* () {
-      if (rows.length) yield rows.map((r) => r.item);
+      if (rows.length) yield { items: rows.map((r) => r.item) };
     })(),
     columns: columns(labels),
     finish,

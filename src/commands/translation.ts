@@ -1,6 +1,7 @@
 // wli translation: one translation's metadata and counts.
 import { getPath } from '../output/fields.js';
 import type { Column } from '../output/result.js';
+import { numberOf, plainText } from '../values.js';
 import { translationPath } from '../target.js';
 import { type CommandInput, getRecord, translationTarget } from './common.js';
 
@@ -9,19 +10,19 @@ const count = (n: string, pct?: string) => (t: Record<string, unknown>) => {
   if (v === undefined || v === null) return '';
   const total = t.total;
   const p = pct ? t[pct] : undefined;
-  return `${String(v)}${total !== undefined ? `/${String(total)}` : ''}${p !== undefined && p !== null ? ` (${String(p)}%)` : ''}`;
+  return `${plainText(v)}${total !== undefined ? `/${plainText(total)}` : ''}${p !== undefined && p !== null ? ` (${plainText(p)}%)` : ''}`;
 };
 
 const rows: Column[] = [
   { header: 'Project', value: (t) => getPath(t, 'component.project.name') ?? getPath(t, 'component.project.slug') },
   { header: 'Component', value: (t) => getPath(t, 'component.name') ?? getPath(t, 'component.slug') },
-  { header: 'Language', value: (t) => `${String(getPath(t, 'language.name') ?? '')} (${String(t.language_code ?? getPath(t, 'language.code') ?? '')})` },
+  { header: 'Language', value: (t) => `${plainText(getPath(t, 'language.name') ?? '')} (${plainText(t.language_code ?? getPath(t, 'language.code') ?? '')})` },
   { header: 'Source', value: (t) => (t.is_source === true ? 'yes' : t.is_source === false ? 'no' : '') },
   { header: 'File', value: (t) => t.filename },
-  { header: 'Translated', value: (t) => t, text: (_v, t) => count('translated', 'translated_percent')(t), style: (t) => (Number(t.translated_percent) >= 100 ? 'green' : undefined) },
-  { header: 'Words', value: (t) => (t.translated_words !== undefined ? `${String(t.translated_words)}/${String(t.total_words ?? '')}` : undefined) },
-  { header: 'Needs editing', value: (t) => t, text: (_v, t) => count('fuzzy', 'fuzzy_percent')(t), style: (t) => (Number(t.fuzzy) > 0 ? 'yellow' : undefined) },
-  { header: 'Failing checks', value: (t) => t, text: (_v, t) => count('failing_checks', 'failing_checks_percent')(t), style: (t) => (Number(t.failing_checks) > 0 ? 'red' : undefined) },
+  { header: 'Translated', value: (t) => t, text: (_v, t) => count('translated', 'translated_percent')(t), style: (t) => ((numberOf(t.translated_percent) ?? 0) >= 100 ? 'green' : undefined) },
+  { header: 'Words', value: (t) => (t.translated_words !== undefined ? `${plainText(t.translated_words)}/${plainText(t.total_words ?? '')}` : undefined) },
+  { header: 'Needs editing', value: (t) => t, text: (_v, t) => count('fuzzy', 'fuzzy_percent')(t), style: (t) => ((numberOf(t.fuzzy) ?? 0) > 0 ? 'yellow' : undefined) },
+  { header: 'Failing checks', value: (t) => t, text: (_v, t) => count('failing_checks', 'failing_checks_percent')(t), style: (t) => ((numberOf(t.failing_checks) ?? 0) > 0 ? 'red' : undefined) },
   { header: 'Suggestions', value: (t) => t.have_suggestion },
   { header: 'Comments', value: (t) => t.have_comment },
   { header: 'Last change', value: (t) => t.last_change },

@@ -1,9 +1,11 @@
 // wli units: every string of a translation, filtered by the server.
-import { HttpError, UsageError } from '../api/errors.js';
+import { HttpError } from '../api/errors.js';
+import { UsageError } from '../errors.js';
+import { msg } from '../io/text.js';
+import { plainText } from '../values.js';
 import type { Column, Style } from '../output/result.js';
-import { STATE_NAMES } from '../spec.js';
 import { translationPath } from '../target.js';
-import { type CommandInput, limitOption, listOf, translationTarget } from './common.js';
+import { type CommandInput, listOf, translationTarget } from './common.js';
 
 export const STATE_LABELS: Record<number, string> = {
   0: 'empty',
@@ -31,32 +33,20 @@ const STATE_QUERY: Record<string, string> = {
 export const UNIT_FIELDS = ['translation', 'source', 'previous_source', 'target', 'id_hash', 'content_hash', 'location', 'context', 'note', 'flags', 'labels', 'state', 'fuzzy', 'translated', 'approved', 'position', 'has_suggestion', 'has_comment', 'has_failing_check', 'num_words', 'source_unit', 'priority', 'id', 'web_url', 'url', 'explanation', 'extra_flags', 'pending', 'timestamp'];
 
 /** Plural forms (or an old server's plain string) as one line for people. */
-export const formsText = (v: unknown): string => (Array.isArray(v) ? v.map((x) => (typeof x === 'string' ? x : String(x))).join(' | ') : v === null || v === undefined ? '' : String(v));
+export const formsText = (v: unknown): string => (Array.isArray(v) ? v.map((x) => (typeof x === 'string' ? x : plainText(x))).join(' | ') : v === null || v === undefined ? '' : plainText(v));
 
 export const stateLabel = (v: unknown): string => {
-  const n = typeof v === 'number' ? v : Number(v);
-  return STATE_LABELS[n] ?? (v === undefined || v === null ? '' : String(v));
+  const label = typeof v === 'number' ? STATE_LABELS[v] : undefined;
+  return label ?? (v === undefined || v === null ? '' : plainText(v));
 };
 
 const columns: Column[] = [
   { header: 'id', value: (u) => u.id, align: 'right' },
-  { header: 'state', value: (u) => u.state, text: stateLabel, style: (u) => STATE_STYLE[Number(u.state)] },
+  { header: 'state', value: (u) => u.state, text: stateLabel, style: (u) => (typeof u.state === 'number' ? STATE_STYLE[u.state] : undefined) },
   { header: 'context', value: (u) => u.context, wide: true },
   { header: 'source', value: (u) => u.source, text: formsText, wide: true },
   { header: 'target', value: (u) => u.target, text: formsText, wide: true },
 ];
-
-export function stateNames(values: unknown): string[] {
-  const list = (Array.isArray(values) ? values : values === undefined ? [] : [values]).flatMap((v) => String(v).split(','));
-  const names = list.map((s) => s.trim()).filter((s) => s !== '');
-  for (const n of names) {
-    if (!(STATE_NAMES as readonly string[]).includes(n)) {
-      throw new UsageError(`invalid --state '${n}'`, `expected one or more of ${STATE_NAMES.join(', ')}`);
-    }
-  }
-  if (Array.isArray(values) && values.length && !names.length) throw new UsageError('empty --state', `expected one or more of ${STATE_NAMES.join(', ')}`);
-  return [...new Set(names)];
-}
 
 export function unitQuery(states: string[], q: string | undefined): string | undefined {
   const terms = [...new Set(states.map((s) => STATE_QUERY[s]!))];
@@ -68,18 +58,21 @@ export function unitQuery(states: string[], q: string | undefined): string | und
 
 export async function run({ args, opts, session }: CommandInput) {
   const target = translationTarget(session, args[0]);
-  const q = unitQuery(stateNames(opts.state), opts.query as string | undefined);
+  const q = unitQuery((opts.state as string[] | undefined) ?? [], opts.query as string | undefined);
   const query = new URLSearchParams();
   if (q) query.set('q', q);
   return listOf(session, {
     path: translationPath(target) + 'units/',
     query,
-    limit: limitOption(opts),
+    limit: opts.limit as number | undefined,
     label: 'units',
     columns,
     knownFields: UNIT_FIELDS,
     // A query the server cannot parse is the user's to fix: exit 2 with the server's words.
-    onStatus: (e) => (e instanceof HttpError && e.status === 400 ? new UsageError(`the server rejected the search query '${q}': ${e.serverMessage ?? 'HTTP 400'}`, "see Weblate's search syntax: https://docs.weblate.org/en/latest/user/search.html") : e),
+    onStatus: (e) =>
+      e instanceof HttpError && e.status === 400
+        ? new UsageError(msg`the server rejected the search query '${q}': ${e.serverMessage ?? 'HTTP 400'}`, msg`see Weblate's search syntax: https://docs.weblate.org/en/latest/user/search.html`)
+        : e,
   });
 }
 

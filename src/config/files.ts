@@ -19,7 +19,8 @@
 import { readFileSync, statSync } from 'node:fs';
 import ini from 'ini';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
-import { UsageError } from '../api/errors.js';
+import { UsageError } from '../errors.js';
+import { msg, ours, type Msg } from '../io/text.js';
 import { canonicalServerKey } from '../api/base-url.js';
 import type { FileValues, Sourced } from './settings.js';
 
@@ -37,10 +38,10 @@ export type IniData = Map<string, Map<string, IniEntry>>;
 
 const DEFAULT_SECTION = 'DEFAULT';
 
-function parseError(path: string, line: number, what: string): UsageError {
+function parseError(path: string, line: number, what: Msg): UsageError {
   return new UsageError(
-    `invalid configuration file ${path}:${line}: ${what}`,
-    'wlc-style INI is expected: a [weblate] section with "url = …" and "translation = …", a [keys] section with "<server URL> = <token>", and # or ; comments',
+    msg`invalid configuration file ${path}:${line}: ${what}`,
+    msg`wlc-style INI is expected: a [weblate] section with "url = …" and "translation = …", a [keys] section with "<server URL> = <token>", and # or ; comments`,
   );
 }
 
@@ -51,8 +52,10 @@ function parseError(path: string, line: number, what: string): UsageError {
  * `ini` ends a value at an unescaped `;` or `#` and unquotes "quoted" values; multi-line values are
  * not supported (a continuation line is reported as an error).
  */
-export function parseIni(text: string, path: string): IniData {
-  const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
+export function parseIni(file: string, path: string): IniData {
+  // Editors on Windows save UTF-8 with a byte order mark; configparser (wlc) reads such files too.
+  const text = file.replace(/^\uFEFF/, '');
+  const lines = text.split(/\r\n|\r|\n/);
   const where = new Map<string, Map<string, number>>();
   let section: Map<string, number> | undefined;
   let sectionName = '';
@@ -63,18 +66,18 @@ export function parseIni(text: string, path: string): IniData {
     const header = /^\[(.+)\]$/.exec(value);
     if (header) {
       sectionName = header[1]!.trim();
-      if (where.has(sectionName)) throw parseError(path, lineNo, `section [${sectionName}] appears twice`);
+      if (where.has(sectionName)) throw parseError(path, lineNo, msg`section [${sectionName}] appears twice`);
       section = new Map();
       where.set(sectionName, section);
       continue;
     }
-    if (value.startsWith('[')) throw parseError(path, lineNo, 'unterminated [section] header');
-    if (!section) throw parseError(path, lineNo, 'a setting before any [section] header');
+    if (value.startsWith('[')) throw parseError(path, lineNo, msg`unterminated [section] header`);
+    if (!section) throw parseError(path, lineNo, msg`a setting before any [section] header`);
     const eq = value.indexOf('=');
-    if (eq < 0) throw parseError(path, lineNo, 'expected "key = value", a [section] header or a comment');
+    if (eq < 0) throw parseError(path, lineNo, msg`expected "key = value", a [section] header or a comment`);
     const key = value.slice(0, eq).trim().toLowerCase();
-    if (key === '') throw parseError(path, lineNo, 'a value with no key before "="');
-    if (section.has(key)) throw parseError(path, lineNo, `"${key}" appears twice in [${sectionName}]`);
+    if (key === '') throw parseError(path, lineNo, msg`a value with no key before "="`);
+    if (section.has(key)) throw parseError(path, lineNo, msg`"${key}" appears twice in [${sectionName}]`);
     section.set(key, lineNo);
   }
   const decoded = ini.decode(text) as Record<string, unknown>;
@@ -138,10 +141,10 @@ function readIni(path: string, given?: string): IniData {
     text = readFileSync(path, 'utf8');
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : String(code ?? e);
+    const why = code === 'ENOENT' ? ours('no such file') : code === 'EISDIR' ? ours('it is a directory') : code === 'EACCES' ? ours('permission denied') : msg`${code ?? e}`;
     throw new UsageError(
-      given !== undefined ? `cannot read --config file '${given}': ${why}` : `cannot read configuration file ${path}: ${why}`,
-      given !== undefined ? `looked for ${path}` : undefined,
+      given !== undefined ? msg`cannot read --config file '${given}': ${why}` : msg`cannot read configuration file ${path}: ${why}`,
+      given !== undefined ? msg`looked for ${path}` : undefined,
     );
   }
   return parseIni(text, path);
@@ -152,7 +155,7 @@ function oneLine(entry: IniEntry | undefined, path: string, label: string, sourc
   if (!entry) return undefined;
   const value = entry.value.trim();
   if (value === '') return undefined;
-  if (/[\r\n]/.test(value)) throw parseError(path, entry.line, `${label} spans several lines`);
+  if (/[\r\n]/.test(value)) throw parseError(path, entry.line, msg`${ours(label)} spans several lines`);
   return { value, source };
 }
 
@@ -160,7 +163,7 @@ export interface ConfigFiles extends FileValues {
   files: string[];
   keys: Map<string, Sourced<string>>;
   /** Said on stderr, never fatal: settings a file has that are ignored. */
-  warnings: string[];
+  warnings: Msg[];
 }
 
 /**
@@ -179,7 +182,7 @@ export function readConfigFiles(opts: { cwd: string; env: Record<string, string 
     const keys = new Map([...(data.get(DEFAULT_SECTION) ?? []), ...(data.get('keys') ?? [])]);
     for (const [server, entry] of keys) {
       const canonical = canonicalServerKey(server)?.toLowerCase();
-      const token = oneLine(entry, trusted, `the token for ${server}`, `${trusted} [keys]`);
+      const token = oneLine(entry, trusted, 'a token in [keys]', `${trusted} [keys]`);
       if (canonical && token) out.keys.set(canonical, token);
     }
     // Legacy `key` in [weblate] (older wlc): bound to the url of the same file, so it is never sent to
@@ -190,7 +193,7 @@ export function readConfigFiles(opts: { cwd: string; env: Record<string, string 
       if (canonical) {
         if (!out.keys.has(canonical)) out.keys.set(canonical, legacy);
       } else {
-        out.warnings.push(`${trusted}: "key" in [weblate] ignored: it applies only to the url of the same section; use [keys] instead`);
+        out.warnings.push(msg`${trusted}: "key" in [weblate] ignored: it applies only to the url of the same section; use [keys] instead`);
       }
     }
   }
@@ -203,7 +206,7 @@ export function readConfigFiles(opts: { cwd: string; env: Record<string, string 
       if (url) out.url = { ...url, project: true };
       out.translation = oneLine(lookup(data, 'weblate', 'translation'), project, 'translation', project) ?? out.translation;
       if (data.get('keys')?.size || data.get('weblate')?.has('key') || data.get(DEFAULT_SECTION)?.has('key')) {
-        out.warnings.push(`${project}: tokens in a project configuration file are ignored; put them in [keys] of ${join(userConfigDir(opts.env, opts.homedir), 'weblate')}`);
+        out.warnings.push(msg`${project}: tokens in a project configuration file are ignored; put them in [keys] of ${join(userConfigDir(opts.env, opts.homedir), 'weblate')}`);
       }
     }
   }

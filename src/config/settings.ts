@@ -1,21 +1,24 @@
-// Global options → validated settings, each value with the place it came from.
+// Global options → settings, each value with the place it came from. Option values arrive checked
+// and typed (options.ts); what is left here is what only the combination of flags, environment and
+// files can tell: which URL and token apply, and whether the token may travel there.
 // Precedence: flags > environment > project file > user file (files: see config/files.ts).
-import { UsageError } from '../api/errors.js';
+import { UsageError } from '../errors.js';
+import { msg, ours } from '../io/text.js';
 import { normalizeApiBase } from '../api/base-url.js';
-import { DEFAULTS, FORMATS, type Format } from '../spec.js';
-import { parseFields } from '../output/fields.js';
+import { DEFAULTS, type Format } from '../spec.js';
 
 export interface GlobalFlags {
   /** --config <file>: read this file instead of the user and project files. */
   config?: string;
   url?: string;
   token?: string;
-  format?: string;
-  fields?: string;
-  timeout?: string;
-  retries?: string;
-  concurrency?: string;
-  pageSize?: string;
+  format?: Format;
+  fields?: string[];
+  /** Seconds. */
+  timeout?: number;
+  retries?: number;
+  concurrency?: number;
+  pageSize?: number;
   allowInsecureHttp?: boolean;
   color?: boolean;
   quiet?: boolean;
@@ -48,19 +51,6 @@ export interface Settings {
   debug: boolean;
 }
 
-
-function integer(flag: string, text: string | undefined, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
-  if (text === undefined) return fallback;
-  if (!/^\d+$/.test(text.trim()) || Number(text) < min || Number(text) > max) {
-    throw new UsageError(`invalid ${flag} '${text}'`, `expected an integer from ${min}${max < Number.MAX_SAFE_INTEGER ? ` to ${max}` : ' up'}`);
-  }
-  return Number(text);
-}
-
-export function positiveInteger(flag: string, text: string): number {
-  return integer(flag, text, 0, 1);
-}
-
 /** What the configuration files say (config/files.ts reads them; this module stays free of fs). */
 export interface FileValues {
   /** `project` marks a URL that only a project file named: no --token or env token goes there. */
@@ -71,14 +61,24 @@ export interface FileValues {
   files?: string[];
 }
 
-export function resolveSettings(flags: GlobalFlags, env: Record<string, string | undefined>, files: FileValues = {}): Settings {
-  const format = (flags.format ?? DEFAULTS.format) as Format;
-  if (!FORMATS.includes(format)) {
-    throw new UsageError(`invalid --format '${flags.format}'`, `expected one of ${FORMATS.join(', ')}`);
+/**
+ * A token travels in an HTTP header: a line break would split the request, and a character outside
+ * Latin-1 cannot be sent at all. Refused before any request, without showing the token.
+ */
+function checkToken(token: Sourced<string>): void {
+  for (let i = 0; i < token.value.length; i++) {
+    const c = token.value.charCodeAt(i);
+    const what = c === 10 || c === 13 ? 'a line break' : c < 32 || c === 127 ? 'a control character' : c > 255 ? 'a character outside Latin-1' : undefined;
+    if (what) {
+      throw new UsageError(msg`the token from ${token.source} contains ${ours(what)} (at character ${i + 1}), which cannot be sent in an HTTP header`, msg`check how the token was copied; Weblate tokens are plain ASCII`);
+    }
   }
+}
+
+export function resolveSettings(flags: GlobalFlags, env: Record<string, string | undefined>, files: FileValues = {}): Settings {
   const pick = (flag: string, flagValue: string | undefined, envNames: string[]): Sourced<string> | undefined => {
     if (flagValue !== undefined) return { value: flagValue, source: flag };
-    for (const name of envNames) if (env[name]) return { value: env[name]!, source: name };
+    for (const name of envNames) if (env[name]?.trim()) return { value: env[name]!.trim(), source: name };
     return undefined;
   };
   const urlText = pick('--url', flags.url, ['WLI_URL', 'WLC_URL']) ?? files.url;
@@ -89,34 +89,31 @@ export function resolveSettings(flags: GlobalFlags, env: Record<string, string |
     } catch (e) {
       // Name the file or variable the bad value came from (the flag names itself).
       if (!(e instanceof UsageError) || urlText.source === '--url') throw e;
-      throw new UsageError(`${e.message} (url from ${urlText.source})`, e.hint);
+      throw new UsageError(msg`${e.text} (url from ${urlText.source})`, e.hintText);
     }
   }
   let token = pick('--token', flags.token, ['WLI_TOKEN', 'WLC_KEY']);
-  if (token?.value === '') token = undefined;
   if (token && url && files.url?.project && urlText === files.url) {
     // As wlc: a checked-out repository must not choose where an unscoped token is sent.
     throw new UsageError(
-      `${token.source} is not sent to ${url.value.href}, a server named only by the project file ${files.url.source}`,
-      `choose the server for this token with ${token.source === '--token' ? '--url' : 'WLI_URL (or --url)'}, or put the token in [keys] of your user configuration file`,
+      msg`${token.source} is not sent to ${url.value.href}, a server named only by the project file ${files.url.source}`,
+      msg`choose the server for this token with ${ours(token.source === '--token' ? '--url' : 'WLI_URL (or --url)')}, or put the token in [keys] of your user configuration file`,
     );
   }
   if (!token && url) token = files.keys?.get(url.value.href.toLowerCase());
-  const timeout = flags.timeout === undefined ? DEFAULTS.timeoutSeconds : Number(flags.timeout);
-  if (!Number.isFinite(timeout) || timeout <= 0 || flags.timeout?.trim() === '') {
-    throw new UsageError(`invalid --timeout '${flags.timeout}'`, 'expected a number of seconds above 0, e.g. --timeout 60');
-  }
+  if (token) checkToken(token);
   return {
     url,
-    token: token && token.value !== '' ? token : undefined,
+    token,
     defaultTarget: files.translation,
     files: files.files ?? [],
-    format,
-    fields: parseFields(flags.fields),
-    timeoutMs: Math.round(timeout * 1000),
-    retries: integer('--retries', flags.retries, DEFAULTS.retries, 0, 20),
-    concurrency: integer('--concurrency', flags.concurrency, DEFAULTS.concurrency, 1, 32),
-    pageSize: integer('--page-size', flags.pageSize, DEFAULTS.pageSize, 1, 1000),
+    format: flags.format ?? DEFAULTS.format,
+    fields: flags.fields,
+    // At least 1 ms: a timer of 0 would fire before any answer could arrive.
+    timeoutMs: Math.max(1, Math.round((flags.timeout ?? DEFAULTS.timeoutSeconds) * 1000)),
+    retries: flags.retries ?? DEFAULTS.retries,
+    concurrency: flags.concurrency ?? DEFAULTS.concurrency,
+    pageSize: flags.pageSize ?? DEFAULTS.pageSize,
     allowInsecureHttp: !!flags.allowInsecureHttp,
     noColor: flags.color === false,
     quiet: !!flags.quiet,

@@ -59,6 +59,8 @@ const NOTES: Record<string, string> = {
   'changes --since': 'An ISO 8601 time, e.g. `2026-11-01` or `2026-11-01T12:00:00Z`.',
   'stats --fail-under': 'Every row is still printed; stderr names the rows below the threshold. A row that lacks the metric fails the gate.',
   '--url': 'Also read from `WLC_URL` and the `[weblate]` section of a configuration file.',
+  '--timeout': 'At most 2147483 seconds (Node timers hold no more). Each response is read up to 64 MiB; a larger one is an error (exit 1).',
+  '--allow-insecure-http': 'Without it, a token is sent over plain http only when every host it passes is this machine: the server, and the proxy if one is used.',
   '--token': 'Also read from `WLC_KEY` and the `[keys]` section of the user configuration file.',
 };
 
@@ -118,6 +120,7 @@ const OUTPUT: Array<[string, string[]]> = [
     [
       'The default, for people: the columns each command chooses; a single resource is shown as key/value lines. The layout may change between versions; do not parse it.',
       'Colour is decided per stream: `--no-color`, then `NO_COLOR` (any non-empty value turns it off), then `FORCE_COLOR` (non-zero forces colour even into a pipe, `0` turns it off), then `TERM=dumb`, then whether the stream is a terminal. Control characters in server text are shown escaped, never emitted raw.',
+      'The same holds for everything on standard error: text from the server, a configuration file or the environment is shown with control characters escaped, the token and proxy credentials replaced by `<redacted>`, credentials in URLs by `<credentials>`, and each piece cut at 500 characters.',
     ],
   ],
   [

@@ -1,6 +1,6 @@
 // The spec (src/spec.ts) seen the way completions and the man page need it: every option split into
 // its short and long name and what its value is, help and version added, per-command argument values.
-import { COMMANDS, GLOBAL_OPTIONS, SHELLS, type ArgSpec, type CommandSpec, type OptionSpec } from '../spec.js';
+import { COMMANDS, GLOBAL_OPTIONS, type ArgSpec, type CommandSpec, type OptionSpec } from '../spec.js';
 
 /** What to offer for an option's value (or a positional argument). */
 export type ValueKind =
@@ -35,17 +35,15 @@ export interface Command {
 export const HELP: Flag = { short: '-h', long: '--help', description: 'show help', repeatable: false };
 export const VERSION: Flag = { short: '-V', long: '--version', description: 'print the version', repeatable: false };
 
-/** Values of positional arguments, by command. */
-const ARG_CHOICES: Record<string, readonly string[]> = { completion: SHELLS };
-
 export function parseFlag(spec: OptionSpec): Flag {
   const m = /^(?:(-[A-Za-z]), )?(--[a-z][a-z-]*)(?: <([^>]+)>)?$/.exec(spec.flags);
   if (!m) throw new Error(`docs: cannot read option flags '${spec.flags}'`);
   const [, short, long, value] = m;
   let values: ValueKind | undefined;
   if (value !== undefined) {
-    if (spec.choices) values = { kind: 'choices', choices: spec.choices, list: !!spec.repeatable };
-    else values = spec.complete === 'file' ? { kind: 'file' } : { kind: 'none' };
+    const v = spec.value;
+    if (v?.type === 'choice') values = { kind: 'choices', choices: v.choices, list: !!spec.repeatable };
+    else values = v?.type === 'file' ? { kind: 'file' } : { kind: 'none' };
   }
   return { short, long: long!, value, values, description: spec.description, repeatable: !!spec.repeatable, spec };
 }
@@ -55,10 +53,7 @@ export const globalFlags: Flag[] = GLOBAL_OPTIONS.map(parseFlag);
 export const commands: Command[] = COMMANDS.map((spec) => ({
   name: spec.name,
   spec,
-  args: spec.args.map((a) => {
-    const choices = ARG_CHOICES[spec.name];
-    return { spec: a, values: choices ? { kind: 'choices', choices, list: false } : { kind: 'none' } };
-  }),
+  args: spec.args.map((a) => ({ spec: a, values: a.choices ? { kind: 'choices', choices: a.choices, list: false } : { kind: 'none' } })),
   options: spec.options.map(parseFlag),
 }));
 

@@ -1,8 +1,9 @@
 // -f csv: RFC 4180 (CRLF, quotes doubled), header of field names, streamed a page at a time.
 // Values are written as they are: no formula-guard prefixes that would corrupt "-123" hashes.
+import type { Page } from '../api/paginate.js';
+import type { Writer } from '../io/writer.js';
+import { msg, type Msg } from '../io/text.js';
 import { cellText } from './cells.js';
-import type { Item } from './fields.js';
-import type { Writer } from './writer.js';
 
 export function csvField(text: string): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
@@ -16,16 +17,16 @@ const csvLine = (cells: string[]) => cells.map(csvField).join(',') + '\r\n';
  */
 export async function writeCsv(
   out: Writer,
-  pages: AsyncIterable<Item[]>,
+  pages: AsyncIterable<Page>,
   fields: readonly string[] | undefined,
   emptyHeader: readonly string[],
-  warn: (message: string) => void,
+  warn: (message: Msg) => void,
 ): Promise<void> {
   let header: string[] | undefined = fields ? [...fields] : undefined;
   let known: Set<string> | undefined;
   const late = new Set<string>();
   let wroteHeader = false;
-  for await (const page of pages) {
+  for await (const { items: page } of pages) {
     if (!header) {
       const keys = new Set<string>();
       for (const item of page) for (const k of Object.keys(item)) keys.add(k);
@@ -41,5 +42,5 @@ export async function writeCsv(
     await out.write(chunk);
   }
   if (!wroteHeader) await out.write(csvLine(header ?? [...emptyHeader]));
-  if (late.size) warn(`csv: field(s) ${[...late].join(', ')} appeared after the header was written and are not in the output; name them with --fields`);
+  if (late.size) warn(msg`csv: field(s) ${[...late].join(', ')} appeared after the header was written and are not in the output; name them with --fields`);
 }

@@ -1,20 +1,8 @@
 // --fields: which values a row carries, reached by dotted paths ("language.code", "source.0").
-import { UsageError } from '../api/errors.js';
+// (The option's value is checked by options.ts.)
 import type { Item } from '../api/paginate.js';
 
 export type { Item };
-
-export function parseFields(text: string | undefined): string[] | undefined {
-  if (text === undefined) return undefined;
-  const fields = text
-    .split(',')
-    .map((f) => f.trim())
-    .filter((f) => f !== '');
-  if (fields.length === 0 || fields.some((f) => f.split('.').some((p) => p === ''))) {
-    throw new UsageError(`invalid --fields '${text}'`, 'expected comma-separated field paths, e.g. --fields id,context,language.code');
-  }
-  return fields;
-}
 
 export function getPath(item: unknown, path: string): unknown {
   let v: unknown = item;

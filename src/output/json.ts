@@ -1,8 +1,9 @@
 // -f json: a record as one indented object; a list as one array written item by item, so memory
 // stays flat and a failure after page 1 leaves an unterminated array (the exit code says why).
 import { stringifyEach, stringifyJson } from '../api/json.js';
+import type { Page } from '../api/paginate.js';
+import type { Writer } from '../io/writer.js';
 import type { Item } from './fields.js';
-import type { Writer } from './writer.js';
 
 export async function writeJsonRecord(out: Writer, record: Item): Promise<void> {
   await out.write(stringifyJson(record, 2) + '\n');
@@ -10,12 +11,12 @@ export async function writeJsonRecord(out: Writer, record: Item): Promise<void> 
 
 const element = (json: string) => '  ' + json.replace(/\n/g, '\n  ') + ',\n';
 
-export async function writeJsonList(out: Writer, pages: AsyncIterable<Item[]>): Promise<void> {
+export async function writeJsonList(out: Writer, pages: AsyncIterable<Page>): Promise<void> {
   let first = true;
-  for await (const page of pages) {
-    if (page.length === 0) continue;
+  for await (const { items } of pages) {
+    if (items.length === 0) continue;
     // Item text never holds a raw newline (strings are escaped), so indenting lines is safe.
-    const body = stringifyEach(page, 2, element);
+    const body = stringifyEach(items, 2, element);
     await out.write((first ? '[\n' : ',\n') + body.slice(0, -2));
     first = false;
   }

@@ -1,23 +1,13 @@
 // -f jsonl: one compact object per line, a page at a time as pages arrive.
-import { rawJson, stringifyEach } from '../api/json.js';
-import type { Item } from './fields.js';
-import type { Writer } from './writer.js';
+import { stringifyEach } from '../api/json.js';
+import type { Page } from '../api/paginate.js';
+import type { Writer } from '../io/writer.js';
 
 const line = (json: string) => json + '\n';
 
-export async function writeJsonLines(out: Writer, pages: AsyncIterable<Item[]>): Promise<void> {
+export async function writeJsonLines(out: Writer, pages: AsyncIterable<Page>): Promise<void> {
   for await (const page of pages) {
-    // The server's own compact text where the parser kept it: exact, and no stringify needed.
-    let chunk = '';
-    let rest: Item[] | undefined;
-    for (const item of page) {
-      const raw = rawJson(item);
-      if (raw === undefined) {
-        rest = page;
-        break;
-      }
-      chunk += raw + '\n';
-    }
-    await out.write(rest ? stringifyEach(rest, undefined, line) : chunk);
+    // The server's own compact text where the page carries it: exact, and no stringify needed.
+    await out.write(page.raw ? page.raw.join('\n') + (page.raw.length ? '\n' : '') : stringifyEach(page.items, undefined, line));
   }
 }

@@ -1,9 +1,10 @@
 // -f markdown: a GitHub-flavoured table with the table columns, for pull-request comments.
+import type { Page } from '../api/paginate.js';
+import type { Writer } from '../io/writer.js';
+import { escapeControl } from '../io/text.js';
 import { cellText } from './cells.js';
 import type { Item } from './fields.js';
 import type { Column } from './result.js';
-import { escapeControl } from './terminal.js';
-import type { Writer } from './writer.js';
 
 /**
  * Cell text renders literally: line breaks become <br>, other control characters visible escapes,
@@ -23,9 +24,9 @@ function cell(col: Column, item: Item): string {
   return markdownCell(col.text ? col.text(v, item) : cellText(v));
 }
 
-export async function writeMarkdownList(out: Writer, pages: AsyncIterable<Item[]>, columns: Column[]): Promise<void> {
+export async function writeMarkdownList(out: Writer, pages: AsyncIterable<Page>, columns: Column[]): Promise<void> {
   await out.write(row(columns.map((c) => markdownCell(c.header))) + row(columns.map((c) => (c.align === 'right' ? '---:' : '---'))));
-  for await (const page of pages) {
+  for await (const { items: page } of pages) {
     let chunk = '';
     for (const item of page) chunk += row(columns.map((c) => cell(c, item)));
     await out.write(chunk);

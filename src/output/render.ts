@@ -1,8 +1,10 @@
 // The one output layer: takes what a command returned and writes it in the chosen format.
 import type { Format } from '../spec.js';
+import type { Page } from '../api/paginate.js';
+import type { Writer } from '../io/writer.js';
+import type { Msg } from '../io/text.js';
 import { getPath, pickFields, type Item } from './fields.js';
 import type { Column, Result } from './result.js';
-import type { Writer } from './writer.js';
 
 export interface RenderOptions {
   format: Format;
@@ -10,17 +12,17 @@ export interface RenderOptions {
   color: boolean;
   /** Terminal width, when stdout is a terminal. */
   width?: number;
-  warn(message: string): void;
+  warn(message: Msg): void;
 }
 
 export const pathColumn = (path: string): Column => ({ header: path, value: (item) => getPath(item, path), wide: true });
 
-async function* project(pages: AsyncIterable<Item[]>, fields: string[]): AsyncGenerator<Item[]> {
-  for await (const page of pages) yield page.map((item) => pickFields(item, fields));
+async function* project(pages: AsyncIterable<Page>, fields: string[]): AsyncGenerator<Page> {
+  for await (const page of pages) yield { items: page.items.map((item) => pickFields(item, fields)) };
 }
 
-async function* once(item: Item): AsyncGenerator<Item[]> {
-  yield [item];
+async function* once(item: Item): AsyncGenerator<Page> {
+  yield { items: [item] };
 }
 
 export async function render(result: Result, out: Writer, o: RenderOptions): Promise<void> {

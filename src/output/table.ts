@@ -1,10 +1,11 @@
 // -f table: for people. Lists are aligned columns (only the shown cells are kept in memory),
 // records are key/value lines. Server text is escaped, never emitted raw.
+import type { Page } from '../api/paginate.js';
+import type { Writer } from '../io/writer.js';
+import { escapeControl } from '../io/text.js';
 import type { Item } from './fields.js';
 import type { Column, Style } from './result.js';
 import { cellText } from './cells.js';
-import { escapeControl } from './terminal.js';
-import type { Writer } from './writer.js';
 
 export interface TableOptions {
   color: boolean;
@@ -32,9 +33,9 @@ export function truncate(text: string, max: number): string {
   return chars.length <= max ? text : chars.slice(0, Math.max(1, max - 1)).join('') + '…';
 }
 
-export async function writeTableList(out: Writer, pages: AsyncIterable<Item[]>, columns: Column[], opts: TableOptions): Promise<void> {
+export async function writeTableList(out: Writer, pages: AsyncIterable<Page>, columns: Column[], opts: TableOptions): Promise<void> {
   const rows: Array<{ cells: string[]; styles: Array<Style | undefined> }> = [];
-  for await (const page of pages) {
+  for await (const { items: page } of pages) {
     for (const item of page) {
       rows.push({ cells: columns.map((c) => displayText(c, item)), styles: columns.map((c) => c.style?.(item)) });
     }

@@ -1,5 +1,7 @@
 // Throughput of the lossless JSON codec on a realistic Weblate units page.
 // Run: npx tsc -p tsconfig.json && node dist/test/support/bench-json.js [units=1000] [cpu-seconds-per-case=2] [name-regex]
+// `npm run bench` runs the page cases (scenario json): stringifyJson is native JSON.stringify plus a
+// number substitution, stringifyJsonPure the serializer alone.
 import { parseJson, parseJsonPure, stringifyJson, stringifyJsonPure } from '../../src/api/json.js';
 
 const UNITS = Number(process.argv[2] ?? 1000);
@@ -128,6 +130,9 @@ bench('stringifyJsonPure', () => stringifyJsonPure(lossless));
 bench('JSON.stringify indent 2', () => JSON.stringify(native, null, 2));
 bench('stringifyJson indent 2', () => stringifyJson(lossless, 2));
 bench('stringifyJsonPure indent 2', () => stringifyJsonPure(lossless, 2));
+// What wli does with every page: parse it, then write it once. This decides the fast path (json.ts).
 bench('parseJson + stringifyJson', () => stringifyJson(parseJson(text)));
+bench('parseJson + stringifyJsonPure', () => stringifyJsonPure(parseJson(text)));
 bench('parseJson + stringifyJson indent 2', () => stringifyJson(parseJson(text), 2));
+bench('parseJson + stringifyJsonPure indent 2', () => stringifyJsonPure(parseJson(text), 2));
 run(ROUNDS);

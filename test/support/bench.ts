@@ -2,7 +2,7 @@
 // in its own process with a chosen size and latency, runs each scenario several times, and prints
 // medians of wall time, CPU time and peak RSS next to the bound each is compared with.
 //   BENCH_RUNS=5 npm run bench            (default 5 runs per scenario)
-//   BENCH_ONLY=pages,memory npm run bench (a subset: pages, pagesize, memory, startup, wlc)
+//   BENCH_ONLY=pages,memory npm run bench (a subset: pages, pagesize, memory, startup, wlc, json)
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir, cpus } from 'node:os';
@@ -162,6 +162,20 @@ if (want('wlc')) {
     const l2 = await measure(...wli(['changes', 'big/strings/xx', '-f', 'json', '--url', server.url]));
     report('wli changes big/strings/xx -f json', l2, `${latency} ms latency; ${f(w2.wall / l2.wall, 1)}× faster than wlc`);
     await server.stop();
+  }
+}
+
+if (want('json')) {
+  // How a freshly parsed page is written: native JSON.stringify plus a number substitution (the
+  // fast path src/api/json.ts uses) against the serializer alone. CPU time per page, median.
+  const script = fileURLToPath(new URL('./bench-json.js', import.meta.url));
+  const out = spawnSync(process.execPath, [script, '1000', '2', '^parseJson \\+'], { encoding: 'utf8' }).stdout;
+  const msPerPage = (name: string) => Number(new RegExp(`^${name.replace(/[+]/g, '\\+')}\\s.*?([\\d.]+) ms/page`, 'm').exec(out)?.[1]);
+  for (const [label, indent] of [['compact (jsonl fallback, csv cells)', ''], ['indent 2 (-f json)', ' indent 2']] as const) {
+    const fast = msPerPage(`parseJson + stringifyJson${indent}`);
+    const pure = msPerPage(`parseJson + stringifyJsonPure${indent}`);
+    rows.push([`parse + write a 1000-unit page, ${label}: fast path`, `${f(fast)} ms`, '', '', `serializer alone ${f(pure)} ms (${f(pure / fast)}×)`, fast <= pure ? 'fast path kept' : 'serializer faster']);
+    console.error(`  json ${label}: fast path ${f(fast)} ms/page, serializer ${f(pure)} ms/page`);
   }
 }
 

@@ -1,5 +1,6 @@
 // The progress line on stderr ("units 1,200/7,370"): only on a terminal, only when a fetch takes
-// longer than a moment, and always cleared before data is written to the same terminal.
+// longer than a moment, and always cleared before data is written to the same terminal. Drawn by
+// ora on the stream io/streams.ts hands it.
 import type { OutStream } from '../context.js';
 
 export interface Progress {
@@ -17,8 +18,10 @@ export const NO_PROGRESS: Progress = { begin() {}, update() {}, stop() {}, pause
 export interface ProgressOptions {
   /** Milliseconds before anything is drawn: fast commands never flash a spinner. */
   delayMs?: number;
-  /** The colour decision for the stream (see terminal.ts); false draws a plain spinner. */
+  /** The colour decision for the stream (see streams.ts); false draws a plain spinner. */
   color?: boolean;
+  /** Makes a label safe to draw (labels may hold outside text, such as a target from a project file). */
+  clean: (label: string) => string;
 }
 
 let fmt: Intl.NumberFormat | undefined;
@@ -66,7 +69,7 @@ function terminal(stream: OutStream) {
   };
 }
 
-export function createProgress(stream: OutStream, opts: ProgressOptions = {}): Progress {
+export function createProgress(stream: OutStream, opts: ProgressOptions): Progress {
   const delayMs = opts.delayMs ?? 300;
   let text = '';
   let spinner: Spinner | undefined;
@@ -112,11 +115,11 @@ export function createProgress(stream: OutStream, opts: ProgressOptions = {}): P
 
   return {
     begin(label) {
-      if (!text) text = `${label} …`;
+      if (!text) text = `${opts.clean(label)} …`;
       arm();
     },
     update(label, done, total) {
-      text = progressText(label, done, total);
+      text = progressText(opts.clean(label), done, total);
       paused = false;
       if (spinner?.isSpinning) spinner.text = text;
       else arm();

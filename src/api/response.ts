@@ -1,4 +1,5 @@
-// Reading what a failed response says: the server's own message, whichever envelope it used.
+// Reading a response: is it JSON, and what a failed one says (the server's own message, whichever
+// envelope it used, or the title of an HTML page).
 import { parseJson } from './json.js';
 
 /** Extracts the server's message from {"detail"}, {"errors":[{"detail"}]}, a bare list, or a field map. */

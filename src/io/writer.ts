@@ -1,6 +1,8 @@
-// The single way data reaches stdout: honours back-pressure (memory stays flat while the
-// terminal or pipe is slow) and turns a closed pipe (`| head`) into a quiet, normal end.
+// How data reaches stdout (owned by io/streams.ts): honours back-pressure (memory stays flat while
+// the terminal or pipe is slow), turns a closed pipe (`| head`) into a quiet, normal end, and stops
+// waiting for a reader that does not read (a pager) as soon as the run is interrupted.
 import type { OutStream } from '../context.js';
+import { InterruptedError } from '../errors.js';
 
 /** Thrown to unwind the pipeline when the reader went away; the CLI exits 0. */
 export class PipeClosed extends Error {
@@ -25,7 +27,10 @@ export class Writer {
   /** Called once, before the first byte of data (the progress line clears itself here). */
   beforeFirstWrite?: () => void;
 
-  constructor(private readonly stream: OutStream) {
+  constructor(
+    private readonly stream: OutStream,
+    private readonly signal?: AbortSignal,
+  ) {
     stream.on('error', this.onError);
   }
 
@@ -53,16 +58,20 @@ export class Writer {
     }
     if (!ok) {
       await new Promise<void>((resolve) => {
+        const { signal } = this;
         const done = () => {
           this.stream.removeListener('drain', done);
           this.stream.removeListener('close', done);
           this.stream.removeListener('error', done);
+          signal?.removeEventListener('abort', done);
           resolve();
         };
         this.stream.once('drain', done);
         this.stream.once('close', done);
         this.stream.once('error', done);
+        signal?.addEventListener('abort', done, { once: true });
       });
+      if (this.signal?.aborted) throw new InterruptedError();
       if (this.closed) throw new PipeClosed();
       if (this.failure) throw this.failure;
     }

@@ -1,0 +1,91 @@
+// Turning a failed attempt (an exception from undici or Node) into one clear ServerError, and
+// saying whether another attempt may help.
+import { msg, ours } from '../io/text.js';
+import { ServerError } from './errors.js';
+import type { ProxyChoice } from './proxy.js';
+import { RETRY_CODES, RETRY_STATUSES } from './retry.js';
+
+/** One attempt's failure: the error to report if it is the last, and whether to try again. */
+export class AttemptError extends Error {
+  constructor(
+    readonly error: Error,
+    readonly retryable: boolean,
+    readonly retryAfterMs?: number,
+  ) {
+    super(error.message);
+  }
+}
+
+function errorCode(err: unknown): string | undefined {
+  for (let e: any = err, depth = 0; e && depth < 5; e = e.cause, depth++) {
+    if (typeof e.code === 'string') return e.code;
+    if (Array.isArray(e.errors) && typeof e.errors[0]?.code === 'string') return e.errors[0].code;
+  }
+  return undefined;
+}
+
+/** A failure of the proxy itself, named as such (not blamed on the server). */
+function proxyFailure(err: unknown, code: string | undefined, url: URL, proxy: ProxyChoice): AttemptError | undefined {
+  const where = msg`GET ${url.href}`;
+  const text = err instanceof Error ? err.message : '';
+  const name = msg`the proxy ${proxy.shown} (${proxy.variable})`;
+  const bypass = msg`or list the host in NO_PROXY to connect directly`;
+  const status = /Proxy response \((\d+)\)|\((407)\)/.exec(text);
+  if (status) {
+    const n = Number(status[1] ?? status[2]);
+    if (n === 407) {
+      return new AttemptError(
+        new ServerError(msg`${where}: ${name} requires authentication (HTTP 407)`, msg`put the credentials in ${proxy.variable}: http://user:password@host:port`, { cause: err }),
+        false,
+      );
+    }
+    return new AttemptError(
+      new ServerError(msg`${where}: ${name} refused to connect to ${url.host} (HTTP ${n})`, msg`check that the proxy allows this host, ${bypass}`, { cause: err }),
+      RETRY_STATUSES.has(n),
+    );
+  }
+  if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
+    const what = code === 'ECONNREFUSED' ? ours('connection refused by') : ours('cannot resolve host of');
+    return new AttemptError(new ServerError(msg`${where}: ${what} ${name}`, msg`is the proxy running and ${proxy.variable} right? Unset it, ${bypass}`, { cause: err }), RETRY_CODES.has(code));
+  }
+  return undefined;
+}
+
+const TLS_CODES = /CERT|TLS|SSL|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_SSL/;
+
+export function classifyNetworkError(err: unknown, url: URL, timedOut: boolean, timeoutMs: number, proxy?: ProxyChoice): AttemptError {
+  const code = timedOut ? 'WLI_TIMEOUT' : errorCode(err);
+  const where = msg`GET ${url.href}`;
+  if (proxy) {
+    const via = proxyFailure(err, code, url, proxy);
+    if (via) return via;
+  }
+  const retryable = code !== undefined && RETRY_CODES.has(code);
+  let text;
+  let hint;
+  switch (true) {
+    case code === 'WLI_TIMEOUT' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT':
+      text = msg`${where}: timed out after ${timeoutMs / 1000}s`;
+      hint = msg`the server is slow or unreachable; raise --timeout or retry later`;
+      break;
+    case code === 'ECONNREFUSED':
+      text = msg`${where}: connection refused by ${url.host}`;
+      hint = msg`is the server running and the --url right?`;
+      break;
+    case code === 'ENOTFOUND' || code === 'EAI_AGAIN':
+      text = msg`${where}: cannot resolve host ${url.hostname}`;
+      hint = msg`check the host name in --url (or WLI_URL) and your network or proxy settings`;
+      break;
+    case code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE' || code === 'UND_ERR_CLOSED':
+      text = msg`${where}: the connection was closed by the server before a complete response`;
+      hint = msg`retry later; a proxy or the server dropped the connection`;
+      break;
+    case code !== undefined && TLS_CODES.test(code):
+      text = msg`${where}: TLS failure (${code})`;
+      hint = msg`the server certificate could not be verified; check the host name, or NODE_EXTRA_CA_CERTS for a private CA`;
+      break;
+    default:
+      text = code ? msg`${where}: ${err} (${code})` : msg`${where}: ${err}`;
+  }
+  return new AttemptError(new ServerError(text, hint, { cause: err }), retryable);
+}

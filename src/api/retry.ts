@@ -1,0 +1,44 @@
+// When a failed GET is tried again, and how long wli waits first.
+
+/** Waits longer than this are not slept: the user is told when to come back. */
+export const MAX_RETRY_WAIT_MS = 60_000;
+
+/** Answers that say "try again later". 500 and other 4xx are the same on every attempt. */
+export const RETRY_STATUSES = new Set([429, 502, 503, 504]);
+
+/** Network failures worth another attempt: resets, refusals, timeouts. */
+export const RETRY_CODES = new Set([
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EAI_AGAIN',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+  'UND_ERR_CLOSED',
+  'WLI_TIMEOUT',
+]);
+
+/** Capped exponential backoff with jitter: 0.5 s, 1 s, 2 s … up to 10 s, each ±50 %. */
+export function backoffMs(attempt: number, random: () => number): number {
+  const exp = Math.min(10_000, 500 * 2 ** attempt);
+  return Math.round(exp / 2 + random() * (exp / 2));
+}
+
+/** Retry-After in seconds or as an HTTP date → milliseconds from now (huge values stay finite). */
+export function parseRetryAfter(value: string | undefined, now: number): number | undefined {
+  if (!value) return undefined;
+  const v = value.trim();
+  if (/^\d+$/.test(v)) return Math.min(Number(v), 1e12) * 1000;
+  const date = Date.parse(v);
+  if (Number.isNaN(date)) return undefined;
+  return Math.max(0, date - now);
+}
+
+/** "2026-11-23T10:00:00Z", or undefined when the moment is beyond what a date can say. */
+export function retryAt(now: number, waitMs: number): string | undefined {
+  const d = new Date(now + waitMs);
+  return Number.isNaN(d.getTime()) ? undefined : d.toISOString().replace(/\.\d+Z$/, 'Z');
+}

@@ -1,0 +1,193 @@
+// The one owner of stdout and stderr (after gh's iostreams). Data goes to stdout through the writer;
+// every stderr byte (errors, hints, warnings, --verbose and --debug lines, stack traces, the progress
+// line, help after a usage error) is written here, with outside text cleaned in one place: secrets
+// masked, credentials in URLs redacted, length bounded, control characters escaped (io/text.ts).
+// The terminal decisions live here too: is it a terminal, colour per stream, the width of a table.
+import type { Context, OutStream } from '../context.js';
+import { EXIT, WliError } from '../errors.js';
+import { NO_PROGRESS, createProgress, type Progress } from './progress.js';
+import { cleanOutside, escapeControl, msg, outside, renderMsg, type Msg } from './text.js';
+import { PipeClosed, Writer } from './writer.js';
+
+export { PipeClosed };
+
+export interface StreamFlags {
+  noColor: boolean;
+  quiet: boolean;
+  verbose: boolean;
+  debug: boolean;
+}
+
+/**
+ * Decided per stream: --no-color > NO_COLOR (non-empty) > FORCE_COLOR (non-zero forces, 0 disables)
+ * > TERM=dumb > is-a-terminal.
+ */
+export function colorEnabled(stream: { isTTY?: boolean }, env: Record<string, string | undefined>, noColorFlag: boolean): boolean {
+  if (noColorFlag) return false;
+  if (env.NO_COLOR) return false;
+  const force = env.FORCE_COLOR;
+  if (force !== undefined) {
+    if (force === '0' || force.toLowerCase() === 'false') return false;
+    return true;
+  }
+  if (env.TERM === 'dumb') return false;
+  return !!stream.isTTY;
+}
+
+export class IOStreams {
+  /** Data, and nothing else. */
+  readonly out: Writer;
+  private readonly secrets: string[] = [];
+  private flags: StreamFlags = { noColor: false, quiet: false, verbose: false, debug: false };
+  private errClosed = false;
+  private progressLine?: Progress;
+
+  constructor(private readonly ctx: Pick<Context, 'stdout' | 'stderr' | 'env' | 'signal'>) {
+    this.out = new Writer(ctx.stdout, ctx.signal);
+    // A closed stderr (2>&- or a reader that went away) loses the messages, never the run's result.
+    ctx.stderr.on('error', () => {
+      this.errClosed = true;
+    });
+    // Known before any setting is read, so not even a usage error can show them.
+    this.addSecret(ctx.env.WLI_TOKEN);
+    this.addSecret(ctx.env.WLC_KEY);
+  }
+
+  configure(flags: Partial<StreamFlags>): void {
+    this.flags = { ...this.flags, ...flags };
+  }
+
+  /** Text that must never be shown: the token, proxy credentials. */
+  addSecret(secret: string | undefined): void {
+    if (secret && !this.secrets.includes(secret)) {
+      this.secrets.push(secret);
+      // Longest first, so a secret containing another is masked whole.
+      this.secrets.sort((a, b) => b.length - a.length);
+    }
+  }
+
+  // ------------------------------------------------------------------ terminal decisions
+
+  get stdoutIsTTY(): boolean {
+    return !!this.ctx.stdout.isTTY;
+  }
+
+  /** Whether table output on stdout gets colour. */
+  get colorStdout(): boolean {
+    return colorEnabled(this.ctx.stdout, this.ctx.env, this.flags.noColor);
+  }
+
+  /** The width tables must fit: the terminal's columns when stdout is one. */
+  get stdoutColumns(): number | undefined {
+    const c = this.ctx.stdout.columns;
+    return this.ctx.stdout.isTTY && typeof c === 'number' && c > 0 ? c : undefined;
+  }
+
+  /** Width for help text, on whichever stream it goes to. */
+  helpWidth(stream: 'stdout' | 'stderr'): number {
+    const c = this.ctx[stream].columns;
+    return typeof c === 'number' && c > 0 ? c : 80;
+  }
+
+  /** Outside text as the terminal may show it (for labels drawn by someone else, e.g. the spinner). */
+  clean(text: string): string {
+    return cleanOutside(text, this.secrets);
+  }
+
+  // ------------------------------------------------------------------ stderr
+
+  private line(text: string): void {
+    if (this.errClosed) return;
+    try {
+      this.ctx.stderr.write(text + '\n');
+    } catch {
+      this.errClosed = true;
+    }
+  }
+
+  /** A message of the run itself (a gate that failed): `wli: …`. */
+  say(m: Msg): void {
+    this.progressLine?.pause();
+    this.line(`wli: ${renderMsg(m, this.secrets)}`);
+  }
+
+  warn(m: Msg): void {
+    this.progressLine?.pause();
+    this.line(`wli: warning: ${renderMsg(m, this.secrets)}`);
+  }
+
+  /** --verbose: one line per request and similar; nothing otherwise. */
+  verbose(m: Msg): void {
+    if (!this.flags.verbose && !this.flags.debug) return;
+    this.progressLine?.pause();
+    this.line(`wli: ${renderMsg(m, this.secrets)}`);
+  }
+
+  /** Our own multi-line text (help shown after a usage error): control characters escaped line by line. */
+  helpToStderr(text: string): void {
+    for (const l of text.replace(/\n$/, '').split('\n')) this.line(escapeControl(l));
+  }
+
+  /** Help and version asked for: data on stdout. */
+  helpToStdout(text: string): void {
+    const safe = text
+      .split('\n')
+      .map((l) => escapeControl(l))
+      .join('\n');
+    void this.out.write(safe).catch(() => {});
+  }
+
+  /** A usage error reported by the argument parser (commander), with its suggestion as a hint. */
+  parserError(text: string): void {
+    const lines = text.replace(/^error: /, '').replace(/\n$/, '').split('\n');
+    this.say(outside(lines[0]));
+    for (const l of lines.slice(1)) {
+      const suggestion = /^\(Did you mean (.+)\?\)$/.exec(l.trim());
+      this.line(suggestion ? `hint: did you mean ${this.clean(suggestion[1]!)}?` : this.clean(l));
+    }
+  }
+
+  /** One or two lines: what failed, and what to do next. Stack traces only with --debug. Returns the exit code. */
+  error(e: unknown): number {
+    this.progressLine?.stop();
+    if (e instanceof WliError) {
+      this.say(e.text);
+      if (e.hintText) this.line(`hint: ${renderMsg(e.hintText, this.secrets)}`);
+      if (this.flags.debug) this.stack(e);
+      return e.exitCode;
+    }
+    this.say(msg`internal error: ${e instanceof Error ? e.message : e}`);
+    if (this.flags.debug) this.stack(e);
+    else this.line('hint: rerun with --debug for details and report it at the project issue tracker');
+    return EXIT.server;
+  }
+
+  /** --debug: the frames of an error and of its causes. Messages inside may hold server text: cleaned like any. */
+  private stack(e: unknown): void {
+    for (let err: unknown = e, depth = 0; err instanceof Error && depth < 5; err = err.cause, depth++) {
+      if (depth > 0) this.line(`cause: ${this.clean(`${err.name}: ${err.message}`)}`);
+      for (const frame of (err.stack ?? '').split('\n')) if (/^\s+at /.test(frame)) this.line(this.clean(frame));
+    }
+  }
+
+  /** The progress line: on a terminal only, never with --quiet/--verbose, in CI logs or on TERM=dumb. */
+  get progress(): Progress {
+    if (!this.progressLine) {
+      const { ctx, flags } = this;
+      const wanted = !!ctx.stderr.isTTY && !flags.quiet && !flags.verbose && !flags.debug && !ctx.env.CI && ctx.env.TERM !== 'dumb' && !this.errClosed;
+      this.progressLine = wanted
+        ? createProgress(ctx.stderr as OutStream, { color: colorEnabled(ctx.stderr, ctx.env, flags.noColor), clean: (s) => this.clean(s) })
+        : NO_PROGRESS;
+    }
+    return this.progressLine;
+  }
+
+  /** Data is about to land on the terminal the progress line is drawn on: clear it first. */
+  clearProgressBeforeData(): void {
+    if (this.ctx.stdout.isTTY) this.out.beforeFirstWrite = () => this.progressLine?.stop();
+  }
+
+  stopProgress(): void {
+    this.progressLine?.stop();
+  }
+}

@@ -1,0 +1,136 @@
+// Every option value checked once, against its description in spec.ts, right after parsing:
+// a bad value is a usage error (exit 2) naming the option and saying what is expected.
+// Commands and settings receive typed values and never validate by hand.
+import { UsageError } from './errors.js';
+import { msg, ours } from './io/text.js';
+import type { ArgSpec, OptionSpec, ValueSpec } from './spec.js';
+
+/** The key commander stores an option under: '--page-size' → 'pageSize', '--no-color' → 'color'. */
+export function attributeName(spec: OptionSpec): string {
+  const long = /--([a-z][a-z-]*)/.exec(spec.flags)![1]!;
+  return long.replace(/^no-/, '').replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+}
+
+export const longName = (spec: OptionSpec): string => /--[a-z][a-z-]*/.exec(spec.flags)![0];
+
+function defaultHint(v: ValueSpec): string {
+  switch (v.type) {
+    case 'integer':
+      return v.max !== undefined ? `expected an integer from ${v.min} to ${v.max}` : `expected an integer from ${v.min} up`;
+    case 'seconds':
+      return `expected a number of seconds above 0 and at most ${v.max}`;
+    case 'choice':
+      return `expected one of ${v.choices.join(', ')}`;
+    case 'fields':
+      return 'expected comma-separated field paths';
+    case 'time':
+      return 'expected an ISO 8601 time, e.g. 2026-11-01 or 2026-11-01T12:00:00Z';
+    case 'percent':
+      return 'expected a percentage from 0 to 100';
+    case 'slug':
+      return 'expected one name, without slashes';
+    case 'text':
+    case 'file':
+      return 'expected a value';
+  }
+}
+
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/** One value of the option, or undefined when it is not acceptable. */
+function parseOne(v: ValueSpec, text: string): unknown {
+  const t = text.trim();
+  switch (v.type) {
+    case 'text':
+    case 'file':
+      return t === '' ? undefined : t;
+    case 'integer': {
+      if (!/^\d+$/.test(t)) return undefined;
+      const n = Number(t);
+      return n < v.min || (v.max !== undefined && n > v.max) || !Number.isSafeInteger(n) ? undefined : n;
+    }
+    case 'seconds': {
+      if (!/^(\d+(\.\d*)?|\.\d+)$/.test(t)) return undefined;
+      const n = Number(t);
+      return n > 0 && n <= v.max ? n : undefined;
+    }
+    case 'choice':
+      return v.choices.includes(t) ? t : undefined;
+    case 'fields': {
+      const fields = text
+        .split(',')
+        .map((f) => f.trim())
+        .filter((f) => f !== '');
+      return fields.length === 0 || fields.some((f) => f.split('.').some((p) => p === '')) ? undefined : fields;
+    }
+    case 'time':
+      return ISO_TIME.test(t) && !Number.isNaN(Date.parse(t)) ? t : undefined;
+    case 'percent': {
+      if (!/^\d+(\.\d+)?$/.test(t)) return undefined;
+      const n = Number(t);
+      return n <= 100 ? n : undefined;
+    }
+    case 'slug': {
+      const slug = t.endsWith('/') ? t.slice(0, -1) : t;
+      return slug === '' || slug.includes('/') || slug === '.' || slug === '..' ? undefined : slug;
+    }
+  }
+}
+
+function invalid(spec: OptionSpec, text: string): UsageError {
+  return new UsageError(msg`invalid ${ours(longName(spec))} '${text}'`, ours(spec.hint ?? defaultHint(spec.value!)));
+}
+
+/** A repeatable option's values, each possibly a comma-separated list (choices and numbers). */
+function parseRepeated(spec: OptionSpec, given: string[]): unknown[] {
+  const v = spec.value!;
+  const splits = v.type === 'choice' || v.type === 'integer';
+  const items = splits ? given.flatMap((g) => g.split(',')).map((s) => s.trim()) : given;
+  const present = items.filter((s) => s !== '');
+  if (present.length === 0) throw new UsageError(msg`empty ${ours(longName(spec))}`, ours(spec.hint ?? defaultHint(v)));
+  const out: unknown[] = [];
+  for (const item of present) {
+    const value = parseOne(v, item);
+    if (value === undefined) throw invalid(spec, item);
+    if (!out.includes(value)) out.push(value);
+  }
+  return out;
+}
+
+/**
+ * The options of one command (or the global ones) as typed values, keyed like commander's:
+ * switches are booleans, repeatable options arrays, the rest one value each. Absent stays absent.
+ */
+export function readOptions(specs: readonly OptionSpec[], raw: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const spec of specs) {
+    const key = attributeName(spec);
+    const given = raw[key];
+    if (given === undefined) continue;
+    if (!spec.value) {
+      out[key] = given;
+      continue;
+    }
+    if (spec.repeatable) {
+      out[key] = parseRepeated(spec, (Array.isArray(given) ? given : [given]).map(String));
+      continue;
+    }
+    const text = String(given);
+    // An empty token from a CI secret that is not set (a fork's pull request) means no token.
+    if (text.trim() === '' && spec.value.type === 'text' && spec.value.emptyMeansUnset) continue;
+    const value = parseOne(spec.value, text);
+    if (value === undefined) throw text.trim() === '' ? new UsageError(msg`empty ${ours(longName(spec))}`, ours(spec.hint ?? defaultHint(spec.value))) : invalid(spec, text);
+    out[key] = value;
+  }
+  return out;
+}
+
+/** Positional arguments limited to a set of values (the shell of `completion`). */
+export function checkArgs(specs: readonly ArgSpec[], args: readonly string[]): void {
+  specs.forEach((spec, i) => {
+    const value = args[i];
+    if (spec.choices && value !== undefined && !spec.choices.includes(value)) {
+      throw new UsageError(msg`unknown ${ours(spec.name)} '${value}'`, ours(`expected one of: ${spec.choices.join(', ')}`));
+    }
+  });
+}

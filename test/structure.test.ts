@@ -1,0 +1,59 @@
+// The shape of src/ that reviews kept finding broken: an import cycle, a module other than the I/O
+// layer writing to a stream. Read from the source itself, so a new file cannot slip past.
+import { readFileSync, readdirSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from './support/run.js';
+
+const SRC = join(ROOT, 'src');
+
+function sourceFiles(dir = SRC): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sourceFiles(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
+}
+
+/** Every module a file imports (static, type-only and dynamic), as source paths under src/. */
+function importsOf(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  const specs = [...text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+'([^']+)'/g), ...text.matchAll(/import\(\s*'([^']+)'\s*\)/g)].map((m) => m[1]!);
+  return specs.filter((s) => s.startsWith('.')).map((s) => resolve(dirname(file), s).replace(/\.js$/, '.ts'));
+}
+
+describe('src/', () => {
+  const files = sourceFiles();
+  const graph = new Map(files.map((f) => [f, importsOf(f)]));
+
+  it('every relative import names a file that exists', () => {
+    for (const [file, deps] of graph) for (const d of deps) expect(files, `${relative(ROOT, file)} imports ${relative(ROOT, d)}`).toContain(d);
+  });
+
+  it('has no import cycle (type-only and dynamic imports included)', () => {
+    const cycles: string[] = [];
+    const state = new Map<string, 'open' | 'done'>();
+    const path: string[] = [];
+    const visit = (f: string) => {
+      state.set(f, 'open');
+      path.push(f);
+      for (const d of graph.get(f) ?? []) {
+        if (state.get(d) === 'open') cycles.push([...path.slice(path.indexOf(d)), d].map((p) => relative(SRC, p)).join(' → '));
+        else if (!state.has(d)) visit(d);
+      }
+      path.pop();
+      state.set(f, 'done');
+    };
+    for (const f of files) if (!state.has(f)) visit(f);
+    expect(cycles).toEqual([]);
+  });
+
+  it('only the I/O layer (src/io/) writes to stdout or stderr', () => {
+    const offenders: string[] = [];
+    for (const file of files) {
+      if (file.startsWith(join(SRC, 'io') + '/')) continue;
+      const text = readFileSync(file, 'utf8');
+      for (const [i, line] of text.split('\n').entries()) {
+        if (/\b(stdout|stderr)\s*\.\s*write\b|\bconsole\.(log|error|warn|info|debug)\b|process\.(stdout|stderr)\b(?!\.on\('error')/.test(line)) offenders.push(`${relative(ROOT, file)}:${i + 1}: ${line.trim()}`);
+      }
+    }
+    // main.ts and context.ts hand the process's streams to the I/O layer; nothing else names them.
+    expect(offenders.filter((o) => !/^src\/(main|context)\.ts:/.test(o) || /write|console/.test(o))).toEqual([]);
+  });
+});
