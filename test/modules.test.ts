@@ -13,6 +13,7 @@ import { parseRetryAfter } from '../src/api/retry.js';
 import { parseJson } from '../src/api/json.js';
 import { unitQuery } from '../src/commands/units.js';
 import { readOptions } from '../src/options.js';
+import { cellWidth, truncateCells } from '../src/output/width.js';
 import { COMMANDS, GLOBAL_OPTIONS } from '../src/spec.js';
 
 const parseFields = (text: string) => readOptions(GLOBAL_OPTIONS, { fields: text }).fields;
@@ -162,5 +163,36 @@ describe('unit state filters', () => {
     expect(unitQuery(stateNames(['fuzzy', 'needs-editing']), 'has:check')).toBe('state:needs-editing AND (has:check)');
     expect(unitQuery([], 'has:check')).toBe('has:check');
     expect(() => stateNames(['bogus'])).toThrow(/invalid --state 'bogus'/);
+  });
+});
+
+describe('display width in terminal cells', () => {
+  it.each([
+    ['abc', 3],
+    ['日本語', 6],
+    ['ｶﾀｶﾅ', 4], // halfwidth katakana
+    ['한국어', 6],
+    ['e\u0301', 1], // combining acute
+    ['👍', 2],
+    ['👨\u200d👩\u200d👧', 2], // one ZWJ family
+    ['🇨🇿', 2], // a flag: two regional indicators
+    ['\u200b', 0],
+    ['सेटिंग्स', 5], // Devanagari conjuncts, as terminals draw them (string-width 8 says 4)
+    ['\\e[31m', 6], // escaped text is plain ASCII
+  ])('%j is %i cells', (text, cells) => {
+    expect(cellWidth(text)).toBe(cells);
+  });
+
+  it('truncates by cells, never inside a character, ending with …', () => {
+    const samples = ['日本語のテキスト', 'Přihlásit se 👍👍👍', '👨\u200d👩\u200d👧 family', 'e\u0301e\u0301e\u0301e\u0301', 'सेटिंग्स बदलें'];
+    for (const s of samples) {
+      for (let max = 1; max <= cellWidth(s) + 1; max++) {
+        const t = truncateCells(s, max);
+        expect(cellWidth(t), `${s} at ${max}`).toBeLessThanOrEqual(max);
+        if (cellWidth(s) <= max) expect(t).toBe(s);
+        else expect(t.endsWith('…')).toBe(true);
+        expect(/[\ud800-\udbff](?![\udc00-\udfff])/.test(t), 'no lone high surrogate').toBe(false);
+      }
+    }
   });
 });

@@ -6,6 +6,7 @@ import { escapeControl } from '../io/text.js';
 import type { Item } from './fields.js';
 import type { Column, Style } from './result.js';
 import { cellText } from './cells.js';
+import { cellWidth, truncateCells } from './width.js';
 
 export interface TableOptions {
   color: boolean;
@@ -27,11 +28,7 @@ export const displayText = (col: Column, item: Item): string => {
   return escapeControl(col.text ? col.text(v, item) : cellText(v));
 };
 
-export function truncate(text: string, max: number): string {
-  if (max < 1) return '';
-  const chars = Array.from(text);
-  return chars.length <= max ? text : chars.slice(0, Math.max(1, max - 1)).join('') + '…';
-}
+export const truncate = (text: string, max: number): string => truncateCells(text, max);
 
 export async function writeTableList(out: Writer, pages: AsyncIterable<Page>, columns: Column[], opts: TableOptions): Promise<void> {
   const rows: Array<{ cells: string[]; styles: Array<Style | undefined> }> = [];
@@ -65,7 +62,7 @@ export async function writeTableList(out: Writer, pages: AsyncIterable<Page>, co
   );
 }
 
-const width = (s: string) => Array.from(s).length;
+const width = cellWidth;
 
 /** Per-column character limits so a row fits the terminal: only free-text columns shrink. */
 function fitWidths(columns: Column[], headers: string[], cells: string[][], total: number): number[] {
