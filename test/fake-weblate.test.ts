@@ -1,5 +1,8 @@
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATA, HASHES, HOSTILE, startFakeWeblate } from './support/fake-weblate/index.js';
+import { ACTION_NAMES, DATA, HASHES, HOSTILE, startFakeWeblate } from './support/fake-weblate/index.js';
 import type { FakeOptions, FakeWeblate } from './support/fake-weblate/index.js';
 
 interface Got {
@@ -430,5 +433,460 @@ describe('faults', () => {
     await expect(stalled).rejects.toThrow();
     await expect(body).rejects.toThrow();
     expect(f.requests).toHaveLength(2);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// whole server: lists, categories, changes at every scope, /api/units/, following history
+
+const TOKEN = { headers: { Authorization: 'Token sekrit' } };
+const sum = (keys: readonly string[], counts: Record<string, number>): number => keys.reduce((n, k) => n + (counts[k] ?? 0), 0);
+const demoKeys = DATA.translations.filter((k) => k.startsWith('demo/'));
+const keysOf = (component: string): string[] => DATA.translations.filter((k) => k.startsWith(component + '/'));
+/** every item of a paginated list, following next links */
+async function all(f: FakeWeblate, path: string, init?: RequestInit): Promise<{ first: Got; items: any[] }> {
+  const first = await get(f, path, init);
+  expect(first.status, first.text).toBe(200);
+  const items = [...first.json.results];
+  let next: string | null = first.json.next;
+  while (next) {
+    const r = await get(f, next.slice(f.origin.length), init);
+    items.push(...r.json.results);
+    next = r.json.next;
+  }
+  expect(items).toHaveLength(first.json.count);
+  return { first, items };
+}
+
+describe('whole server: lists and categories', () => {
+  it('lists projects, components and translations paginated, with page_size honoured', async () => {
+    const p = await get(fake, '/api/projects/?page_size=1');
+    expect(p.json).toMatchObject({ count: 2, previous: null, next: `${fake.url}projects/?page=2&page_size=1` });
+    expect((await get(fake, '/api/projects/', TOKEN)).json.count).toBe(3);
+
+    const comps = await all(fake, '/api/components/?page_size=2');
+    expect(comps.first.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
+    expect(comps.items.map((c) => c.id)).toEqual([1, 2, 3, 4, 6]); // by id, private project left out
+    expect(comps.items.every((c) => typeof c.project?.slug === 'string')).toBe(true);
+    expect(comps.first.json.next).toBe(`${fake.url}components/?page=2&page_size=2`);
+    expect((await get(fake, '/api/components/', TOKEN)).json.count).toBe(DATA.components.length);
+
+    const trs = await all(fake, '/api/translations/?page_size=4');
+    expect(trs.first.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
+    expect(trs.items.map((t) => t.url.slice(`${fake.url}translations/`.length, -1)).sort()).toEqual([...DATA.translations].sort());
+    expect(trs.items.map((t) => t.id)).toEqual([...trs.items.map((t) => t.id)].sort((a, b) => a - b));
+    expect(trs.items[0].component.slug).toBe('android');
+    const withToken = await get(fake, '/api/translations/?page_size=1000', TOKEN);
+    expect(withToken.json.count).toBe(DATA.translations.length + DATA.privateTranslations.length);
+  });
+
+  it("lists a project's components like Weblate: by id, no project, category URL or null", async () => {
+    const r = await all(fake, '/api/projects/demo/components/?page_size=3');
+    expect(r.first.headers.get('allow')).toBe('GET, POST, HEAD, OPTIONS');
+    expect(r.items.map((c) => c.slug)).toEqual(['android', 'glossary', 'guide', 'reference']);
+    expect(r.items.some((c) => 'project' in c)).toBe(false);
+    expect(r.items.map((c) => c.category)).toEqual([null, null, `${fake.url}categories/1/`, `${fake.url}categories/2/`]);
+    expect(r.items[3].url).toBe(`${fake.url}components/demo/docs%2Fapi%2Freference/`);
+    expect(r.items[3].web_url).toBe(`${fake.origin}/projects/demo/docs/api/reference/`);
+    // the component detail keeps its project
+    expect((await get(fake, '/api/components/demo/docs%2Fapi%2Freference/')).json.project.slug).toBe('demo');
+    const modern = await start({ errorEnvelope: 'modern' });
+    expect((await get(modern, '/api/projects/nope/components/')).json.errors[0].code).toBe('not_found');
+  });
+
+  it('serves categories with the CategorySerializer fields', async () => {
+    const list = await get(fake, '/api/categories/');
+    expect(list.status).toBe(200);
+    expect(list.headers.get('allow')).toBe('GET, POST, HEAD, OPTIONS');
+    expect(list.json.count).toBe(2);
+    const [docs, api] = list.json.results;
+    expect(Object.keys(docs)).toEqual(['id', 'name', 'slug', 'project', 'category', 'url', 'statistics_url']);
+    expect(docs).toEqual({
+      id: 1,
+      name: 'Docs',
+      slug: 'docs',
+      project: `${fake.url}projects/demo/`,
+      category: null,
+      url: `${fake.url}categories/1/`,
+      statistics_url: `${fake.url}categories/1/statistics/`,
+    });
+    expect(api.category).toBe(`${fake.url}categories/1/`);
+    const one = await get(fake, '/api/categories/2/');
+    expect(one.headers.get('allow')).toBe('GET, PUT, PATCH, DELETE, HEAD, OPTIONS');
+    expect(one.json).toEqual(api);
+    expect(one.text).toBe(fake.expected('/api/categories/2/').body);
+    const proj = await get(fake, '/api/projects/demo/categories/?page_size=1');
+    expect(proj.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
+    expect(proj.json).toMatchObject({ count: 2, next: `${fake.url}projects/demo/categories/?page=2&page_size=1` });
+    expect((await get(fake, '/api/projects/big/categories/')).json.count).toBe(0);
+    for (const bad of ['/api/categories/9/', '/api/categories/abc/', '/api/categories/9/statistics/', '/api/projects/nope/categories/']) {
+      const r = await get(fake, bad);
+      expect([r.status, r.text], bad).toEqual([404, '{"detail":"Not found."}']);
+    }
+    const f = await start();
+    f.oldShapes(true);
+    expect((await get(f, '/api/categories/1/')).json).not.toHaveProperty('statistics_url');
+  });
+
+  it('sums category statistics over nested categories', async () => {
+    const docs = await get(fake, '/api/categories/1/statistics/');
+    expect(docs.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
+    const units = sum([...keysOf('demo/docs%2Fguide'), ...keysOf('demo/docs%2Fapi%2Freference')], DATA.unitCounts);
+    expect(docs.json).toMatchObject({ total: units, name: 'Docs', url: `${fake.origin}/projects/demo/docs/` });
+    const api = await get(fake, '/api/categories/2/statistics/');
+    expect(api.json).toMatchObject({ total: sum(keysOf('demo/docs%2Fapi%2Freference'), DATA.unitCounts), name: 'API' });
+    expect(api.json.url).toBe(`${fake.origin}/projects/demo/docs/api/`);
+    // the nested component keeps the project's translated percentage as before
+    expect((await get(fake, '/api/projects/demo/statistics/')).json.translated_percent).toBe(76);
+  });
+
+  it('serves the component two categories deep at every level', async () => {
+    const key = 'demo/docs%2Fapi%2Freference/cs';
+    expect(DATA.translations).toContain(key);
+    const t = await get(fake, `/api/translations/${key}/`);
+    expect(t.json.component.category).toBe(`${fake.url}categories/2/`);
+    const u = await get(fake, `/api/translations/${key}/units/`);
+    expect(u.json.count).toBe(DATA.unitCounts[key]);
+    expect(u.json.results[0].web_url).toMatch(new RegExp(`^${fake.origin}/translate/demo/docs/api/reference/cs/\\?checksum=`));
+    expect((await get(fake, `/api/translations/${key}/changes/`)).json.count).toBe(DATA.changeCounts[key]);
+  });
+});
+
+describe('changes at every scope', () => {
+  it('lists project, component and server changes newest first with the translation Change shape', async () => {
+    const proj = await all(fake, '/api/projects/demo/changes/?page_size=50');
+    expect(proj.first.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
+    expect(proj.items).toHaveLength(sum(demoKeys, DATA.changeCounts));
+    const ids = proj.items.map((c) => c.id);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    expect(proj.items.every((c) => c.translation.startsWith(`${fake.url}translations/demo/`))).toBe(true);
+    expect(Object.keys(proj.items[0])).toEqual(['unit', 'component', 'translation', 'user', 'author', 'timestamp', 'action', 'target', 'id', 'action_name', 'url']);
+    // the same objects as the translation list
+    const cs = (await get(fake, CS + 'changes/?page_size=1')).json.results[0];
+    expect(proj.items.find((c) => c.id === cs.id)).toEqual(cs);
+
+    const comp = await all(fake, '/api/components/demo/docs%2Fguide/changes/');
+    expect(comp.items).toHaveLength(sum(keysOf('demo/docs%2Fguide'), DATA.changeCounts));
+    expect(comp.items.every((c) => c.component === `${fake.url}components/demo/docs%2Fguide/`)).toBe(true);
+    expect((await get(fake, '/api/components/demo/android/changes/')).json.count).toBe(sum(keysOf('demo/android'), DATA.changeCounts));
+
+    const server = await get(fake, '/api/changes/?page_size=3');
+    expect(server.json.count).toBe(sum(DATA.translations, DATA.changeCounts));
+    expect(server.json.results[0].id).toBeGreaterThan(server.json.results[1].id);
+    expect(server.json.next).toBe(`${fake.url}changes/?page=2&page_size=3`);
+    const last = await get(fake, '/api/changes/?page_size=3&page=last');
+    expect(last.json.results.at(-1).id).toBe(1);
+    const authed = await get(fake, '/api/changes/?page_size=1', TOKEN);
+    expect(authed.json.count).toBe(sum([...DATA.translations, ...DATA.privateTranslations], DATA.changeCounts));
+    expect((await get(fake, '/api/projects/secret/changes/')).status).toBe(404);
+    expect((await get(fake, '/api/projects/secret/changes/', TOKEN)).json.count).toBe(sum(DATA.privateTranslations, DATA.changeCounts));
+  });
+
+  it('answers JSON 404 for unknown scopes and HTML 404 for unknown paths', async () => {
+    for (const path of ['/api/projects/nope/changes/', '/api/components/nope/android/changes/', '/api/components/demo/nope/changes/', '/api/components/demo/docs%2Fnope/changes/']) {
+      const r = await get(fake, path);
+      expect([r.status, r.text], path).toEqual([404, '{"detail":"Not found."}']);
+    }
+    expect((await get(fake, '/api/changes')).type).toContain('text/html');
+    expect((await get(fake, '/api/projects/demo/changes/x/')).type).toContain('text/html');
+    // components/<p>/<c>/ with c = 'changes': Weblate's router reads a component slug → JSON 404
+    expect((await get(fake, '/api/components/demo/changes/')).text).toBe('{"detail":"Not found."}');
+  });
+
+  it('filters by action, user and timestamp at every scope', async () => {
+    const demo = demoKeys.flatMap((k) => DATA.changes[k] ?? []);
+    const p = await get(fake, '/api/projects/demo/changes/?action=5&action=2&page_size=1000');
+    expect(p.json.count).toBe(demo.filter((c) => c.action === 5 || c.action === 2).length);
+    const server = await get(fake, '/api/changes/?action=5&action=2&page_size=1000');
+    expect(server.json.count).toBeGreaterThan(p.json.count); // big/strings/xx has generated ones too
+    for (const r of [p, server]) expect(r.json.results.every((c: { action: number }) => c.action === 5 || c.action === 2)).toBe(true);
+    const u = await get(fake, '/api/projects/demo/changes/?user=admin&page_size=1000');
+    expect(u.json.count).toBe(demo.filter((c) => c.user === 'admin').length);
+    const cut = [...demo].sort((a, b) => a.id - b.id)[100]!;
+    const iso = new Date(Math.ceil(cut.timestampUs / 1000)).toISOString();
+    const after = await get(fake, '/api/projects/demo/changes/?page_size=1000&timestamp_after=' + encodeURIComponent(iso));
+    expect(after.json.count).toBe(demo.filter((c) => c.timestampUs >= Math.ceil(cut.timestampUs / 1000) * 1000).length);
+    const comp = await get(fake, '/api/components/demo/android/changes/?action=37');
+    expect(comp.json.results.map((c: { action_name: string }) => c.action_name)).toEqual(Array(comp.json.count).fill('Marked for edit'));
+  });
+
+  it('rejects an action that is not a Weblate choice with 400, in both envelopes', async () => {
+    for (const bad of ['44', '16', '105', '05', 'added', '-1']) {
+      for (const base of ['/api/changes/', '/api/projects/demo/changes/', '/api/components/demo/android/changes/', CS + 'changes/']) {
+        const r = await get(fake, `${base}?action=2&action=${bad}`);
+        expect([r.status, r.text], base + bad).toEqual([400, `{"action":["Select a valid choice. ${bad} is not one of the available choices."]}`]);
+      }
+    }
+    expect((await get(fake, '/api/changes/?action=104')).status).toBe(200);
+    const modern = await start({ errorEnvelope: 'modern' });
+    const m = await get(modern, '/api/changes/?action=44');
+    expect(m.json).toEqual({
+      type: 'validation_error',
+      errors: [{ code: 'invalid', detail: 'Select a valid choice. 44 is not one of the available choices.', attr: 'action' }],
+    });
+    const ts = await get(fake, '/api/changes/?timestamp_before=yesterday');
+    expect([ts.status, ts.text]).toEqual([400, '{"timestamp":["Enter a valid date/time."]}']);
+  });
+
+  it('reverses every scope with changesOrder asc', async () => {
+    const f = await start({ changesOrder: 'asc' });
+    expect((await get(f, '/api/changes/?page_size=2')).json.results.map((c: { id: number }) => c.id)).toEqual([1, 2]);
+    const p = (await get(f, '/api/projects/demo/changes/?page_size=1000')).json.results.map((c: { id: number }) => c.id);
+    expect(p).toEqual([...p].sort((a, b) => a - b));
+  });
+
+  it('stays fast on a big server', async () => {
+    const f = await start({ bigUnits: 100_000, bigChanges: 100_000 });
+    const t0 = performance.now();
+    const first = await get(f, '/api/changes/?page_size=1000');
+    const last = await get(f, '/api/changes/?page_size=1000&page=last');
+    const units = await get(f, '/api/units/?page=last&page_size=10000');
+    expect(first.json.count).toBeGreaterThan(100_000);
+    expect(last.json.results.at(-1).id).toBe(1);
+    expect(units.json.count).toBeGreaterThan(200_000);
+    expect(performance.now() - t0).toBeLessThan(5000);
+  });
+});
+
+describe('/api/units/', () => {
+  const count = async (f: FakeWeblate, q: string, init?: RequestInit): Promise<number> => {
+    const r = await get(f, '/api/units/?page_size=1&q=' + encodeURIComponent(q), init);
+    expect(r.status, r.text).toBe(200);
+    return r.json.count;
+  };
+  const units = (keys: readonly string[]): number => sum(keys, DATA.unitCounts);
+  const cs = DATA.translations.filter((k) => k.endsWith('/cs'));
+
+  it('lists every unit the caller can see, by id, with LargePagination', async () => {
+    const f = await start({ defaultPageSize: 5, token: 'sekrit' });
+    const r = await get(f, '/api/units/');
+    expect(r.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
+    expect(r.json.count).toBe(units(DATA.translations));
+    expect(r.json.results).toHaveLength(10); // 2 × PAGE_SIZE
+    expect(r.json.next).toBe(`${f.url}units/?page=2`);
+    expect(r.json.results[0]).toEqual((await get(f, CS.replace('/cs/', '/en/') + 'units/?page_size=1')).json.results[0]);
+    expect(r.json.results[0].translation).toBe(`${f.url}translations/demo/android/en/`);
+    const ids = (await all(f, '/api/units/?page_size=400')).items.map((u) => u.id);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    expect((await get(f, '/api/units/?page_size=20000')).json.results).toHaveLength(units(DATA.translations)); // cap 10000
+    expect((await get(f, '/api/units/?page_size=1', TOKEN)).json.count).toBe(units([...DATA.translations, ...DATA.privateTranslations]));
+    const sized = await start({ unitsPageSize: 3 });
+    expect((await get(sized, '/api/units/')).json.results).toHaveLength(3);
+  });
+
+  it('filters with project:, language:, component: and path: scope terms', async () => {
+    expect(await count(fake, 'project:demo')).toBe(units(demoKeys));
+    expect(await count(fake, 'project:DEMO')).toBe(units(demoKeys)); // iexact
+    expect(await count(fake, 'project:=DEMO')).toBe(0); // := is exact
+    expect(await count(fake, 'project:secret')).toBe(0);
+    expect(await count(fake, 'project:secret', TOKEN)).toBe(units(DATA.privateTranslations));
+    expect(await count(fake, 'language:cs')).toBe(units(cs));
+    expect(await count(fake, 'language:c')).toBe(0);
+    // component: slug or name, substring, case-insensitive: not the category path
+    expect(await count(fake, 'component:guide')).toBe(units(keysOf('demo/docs%2Fguide')));
+    expect(await count(fake, 'component:Reference')).toBe(units(keysOf('demo/docs%2Fapi%2Freference')));
+    expect(await count(fake, 'component:docs/guide')).toBe(0);
+    expect(await count(fake, 'component:droid')).toBe(units(keysOf('demo/android')));
+    expect(await count(fake, 'component:=droid')).toBe(0);
+    expect(await count(fake, 'component:=GLOSSARY')).toBe(units(keysOf('demo/glossary')));
+    // path: project, category (nested included), component, translation, project/-/language
+    expect(await count(fake, 'path:demo')).toBe(units(demoKeys));
+    expect(await count(fake, 'path:demo/docs')).toBe(units([...keysOf('demo/docs%2Fguide'), ...keysOf('demo/docs%2Fapi%2Freference')]));
+    expect(await count(fake, 'path:demo/docs/api')).toBe(units(keysOf('demo/docs%2Fapi%2Freference')));
+    expect(await count(fake, 'path:demo/docs/guide')).toBe(units(keysOf('demo/docs%2Fguide')));
+    expect(await count(fake, 'path:demo/docs/guide/cs')).toBe(DATA.unitCounts['demo/docs%2Fguide/cs']);
+    expect(await count(fake, 'path:demo/-/cs')).toBe(units(cs.filter((k) => k.startsWith('demo/'))));
+    expect(await count(fake, 'path:demo/docs/-/en')).toBe(units(['demo/docs%2Fguide/en', 'demo/docs%2Fapi%2Freference/en']));
+    expect(await count(fake, 'path:demo/nope')).toBe(0);
+    // combined with the other terms and the boolean operators
+    const s = DATA.stateCounts['demo/android/cs']!;
+    expect(await count(fake, 'project:demo AND component:android AND language:cs AND state:<translated')).toBe((s[0] ?? 0) + (s[10] ?? 0));
+    expect(await count(fake, '(language:de OR language:ar) AND component:android')).toBe(units(['demo/android/de', 'demo/android/ar']));
+    expect(await count(fake, 'project:demo NOT language:en')).toBe(units(demoKeys.filter((k) => !k.endsWith('/en'))));
+    expect(await count(fake, 'project:big state:read-only')).toBe(DATA.unitCounts['big/strings/en']);
+    const hit = await get(fake, '/api/units/?q=' + encodeURIComponent('language:cs AND context:app_name'));
+    expect(hit.json.results.map((u: { translation: string }) => u.translation)).toEqual([`${fake.url}translations/demo/android/cs/`]);
+  });
+
+  it('keeps q paging links and rejects a bad q with 400', async () => {
+    const r = await get(fake, '/api/units/?page_size=2&q=' + encodeURIComponent('project:demo language:cs'));
+    expect(r.json.next).toBe(`${fake.url}units/?page=2&page_size=2&q=project%3Ademo+language%3Acs`);
+    const bad = await get(fake, '/api/units/?q=' + encodeURIComponent('project:demo AND ('));
+    expect(bad.status).toBe(400);
+    expect(bad.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
+    expect(JSON.parse(bad.text)[0]).toMatch(/^Could not parse query string: /);
+    expect((await get(fake, '/api/units/?q=bogus%3Ax')).text).toBe('["Could not parse query string: Unsupported field: bogus"]');
+    // scope terms work on a translation's list too
+    expect((await get(fake, CS + 'units/?q=project%3Abig')).json.count).toBe(0);
+    expect((await get(fake, CS + 'units/?q=path%3Ademo%2Fandroid%2Fcs')).json.count).toBe(32);
+  });
+
+  it('simulates a server before 4.14.1 that ignores q (option and toggle)', async () => {
+    const all = units(DATA.translations);
+    const old = await start({ oldUnitsSearch: true });
+    expect(await count(old, 'project:demo')).toBe(all);
+    expect((await get(old, '/api/units/?q=' + encodeURIComponent('((('))).status).toBe(200);
+    expect((await get(old, CS + 'units/?q=state%3Aempty')).json.count).toBe(DATA.stateCounts['demo/android/cs']![0]); // only /api/units/
+    const f = await start();
+    f.oldUnitsSearch(true);
+    expect(await count(f, 'language:cs')).toBe(all);
+    f.oldUnitsSearch(false);
+    expect(await count(f, 'language:cs')).toBe(units(cs));
+  });
+});
+
+describe('following history: addChanges, action names, rate limits', () => {
+  it('exports the full action table and sends those names', async () => {
+    expect(DATA.actionNames).toBe(ACTION_NAMES);
+    expect(ACTION_NAMES[2]).toBe('Translation changed');
+    expect(ACTION_NAMES[36]).toBe('Translation approved');
+    expect(ACTION_NAMES[59]).toBe('String updated in the repository');
+    expect(ACTION_NAMES[65]).toBe('Comment resolved');
+    expect(ACTION_NAMES[104]).toBe('Alert reopened');
+    for (const gone of [10, 11, 12, 16, 40, 44, 105]) expect(ACTION_NAMES[gone]).toBeUndefined();
+    expect(Object.keys(ACTION_NAMES)).toHaveLength(99); // 0-9, 13-15, 17-39, 41-43, 45-104
+    const r = await get(fake, '/api/changes/?page_size=1000');
+    for (const c of r.json.results as { action: number; action_name: string }[]) expect(c.action_name).toBe(ACTION_NAMES[c.action]);
+  });
+
+  it('adds changes that every scope and the detail route list first', async () => {
+    const f = await start({ defaultPageSize: 5 });
+    const before = (await get(f, '/api/changes/')).json;
+    const newest = before.results[0];
+    const unit = DATA.units['demo/android/cs']![3]!;
+    const ids = f.addChanges('demo/android/cs', [
+      { action: 2, user: 'alice', target: 'Nový text', unit: unit.id },
+      { action: 36, user: 'bob' },
+    ]);
+    expect(ids).toHaveLength(2);
+    expect(ids[0]).toBeGreaterThan(newest.id);
+    expect(ids[1]).toBe(ids[0]! + 1);
+    for (const path of [CS + 'changes/', '/api/components/demo/android/changes/', '/api/projects/demo/changes/', '/api/changes/']) {
+      const r = await get(f, path);
+      expect(r.json.results.slice(0, 2).map((c: { id: number }) => c.id), path).toEqual([ids[1], ids[0]]);
+    }
+    expect((await get(f, '/api/changes/')).json.count).toBe(before.count + 2);
+    expect((await get(f, '/api/components/demo/glossary/changes/')).json.results[0].id).toBeLessThan(ids[0]!);
+    const one = await get(f, `/api/changes/${ids[0]}/`);
+    expect(one.json).toEqual({
+      unit: `${f.url}units/${unit.id}/`,
+      component: `${f.url}components/demo/android/`,
+      translation: `${f.url}translations/demo/android/cs/`,
+      user: `${f.url}users/alice/`,
+      author: `${f.url}users/alice/`,
+      timestamp: one.json.timestamp,
+      action: 2,
+      target: 'Nový text',
+      id: ids[0],
+      action_name: 'Translation changed',
+      url: `${f.url}changes/${ids[0]}/`,
+    });
+    expect(Date.parse(one.json.timestamp)).toBeGreaterThan(Date.parse(newest.timestamp));
+    const second = (await get(f, `/api/changes/${ids[1]}/`)).json;
+    expect([second.unit, second.action_name, second.target]).toEqual([null, 'Translation approved', '']);
+    expect(Date.parse(second.timestamp)).toBeGreaterThan(Date.parse(one.json.timestamp));
+    // a poller asking for what came after the previous newest change sees exactly the new ones
+    const since = await get(f, '/api/changes/?timestamp_after=' + encodeURIComponent(one.json.timestamp));
+    expect(since.json.results.map((c: { id: number }) => c.id)).toEqual([ids[1], ids[0]]);
+    expect((await get(f, '/api/changes/?user=bob')).json.results.map((c: { id: number }) => c.id)).toEqual([ids[1]]);
+    // a category component and slash-joined keys
+    const [g] = f.addChanges('demo/docs/guide/cs', [{ action: 5 }]);
+    expect((await get(f, '/api/components/demo/docs%2Fguide/changes/')).json.results[0].id).toBe(g);
+    expect((await get(f, '/api/projects/demo/changes/')).json.results[0].id).toBe(g);
+  });
+
+  it('orders equal and explicit timestamps by timestamp, then id', async () => {
+    const f = await start();
+    const newest = (await get(f, '/api/changes/?page_size=1')).json.results[0];
+    const at = Date.parse(newest.timestamp) * 1000 + 5_000_000;
+    const same = f.addChanges('demo/android/de', [
+      { action: 2, timestampUs: at },
+      { action: 2, timestampUs: at },
+      { action: 2, timestampUs: at },
+    ]);
+    const r = await get(f, '/api/changes/?page_size=4');
+    expect(r.json.results.slice(0, 3).map((c: { id: number }) => c.id)).toEqual([...same].reverse());
+    expect(new Set(r.json.results.slice(0, 3).map((c: { timestamp: string }) => c.timestamp)).size).toBe(1);
+    // a change dated in the past goes where its timestamp puts it
+    const old = DATA.changes['demo/android/de']![1]!;
+    const [past] = f.addChanges('demo/android/de', [{ action: 8, timestampUs: old.timestampUs }]);
+    const de = (await get(f, '/api/translations/demo/android/de/changes/?page_size=1000')).json.results.map((c: { id: number }) => c.id);
+    expect(de.indexOf(past)).toBe(de.indexOf(old.id) - 1); // same time, higher id first
+    const all = (await get(f, '/api/projects/demo/changes/?page_size=1000')).json.results;
+    expect(all.findIndex((c: { id: number }) => c.id === past)).toBe(all.findIndex((c: { id: number }) => c.id === old.id) - 1);
+    const asc = await start({ changesOrder: 'asc' });
+    const ids = asc.addChanges('demo/android/cs', [{ action: 2 }]);
+    expect((await get(asc, '/api/changes/?page=last')).json.results.at(-1).id).toBe(ids[0]);
+  });
+
+  it('refuses impossible changes', async () => {
+    const f = await start();
+    expect(() => f.addChanges('demo/android/xx', [{ action: 2 }])).toThrow(/unknown translation/);
+    expect(() => f.addChanges('demo/android/cs', [{ action: 44 }])).toThrow(/action/);
+    expect(() => f.addChanges('demo/android/cs', [{ action: 2, unit: DATA.units['demo/android/de']![0]!.id }])).toThrow(/not in/);
+    expect(f.addChanges('demo/android/cs', [])).toEqual([]);
+  });
+
+  it('sets rate-limit headers and optionally throttles at 0', async () => {
+    const f = await start({ token: 'sekrit' });
+    expect(f.rateLimit({ remaining: 3, reset: 60 })).toEqual({
+      anonymous: { limit: 100, remaining: 3, reset: 60 },
+      token: { limit: 5000, remaining: 3, reset: 60 },
+      enforce: false,
+    });
+    const seen: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const r = await get(f, '/api/languages/cs/');
+      expect(r.status).toBe(200);
+      seen.push(`${r.headers.get('x-ratelimit-remaining')}/${r.headers.get('x-ratelimit-reset')}/${r.headers.get('x-ratelimit-limit')}`);
+    }
+    expect(seen).toEqual(['2/60/100', '1/60/100', '0/60/100', '0/60/100']);
+    expect((await get(f, '/api/languages/cs/', TOKEN)).headers.get('x-ratelimit-remaining')).toBe('2');
+
+    f.rateLimit({ remaining: 1, limit: 10, enforce: true });
+    const ok = await get(f, '/api/languages/cs/');
+    expect([ok.status, ok.headers.get('x-ratelimit-remaining'), ok.headers.get('x-ratelimit-limit')]).toEqual([200, '0', '10']);
+    const no = await get(f, '/api/languages/cs/');
+    expect(no.status).toBe(429);
+    expect(no.headers.get('retry-after')).toBe('60');
+    expect(no.headers.get('x-ratelimit-remaining')).toBe('0');
+    expect(no.text).toBe('{"detail":"Request was throttled. Expected available in 60 seconds."}');
+    expect((await get(f, '/api/nope/')).status).toBe(404); // unknown paths are not throttled (no DRF view)
+
+    expect(f.rateLimit(null)).toEqual({ anonymous: { limit: 100, remaining: 100, reset: 86352 }, token: { limit: 5000, remaining: 5000, reset: 3570 }, enforce: false });
+    const back = await get(f, '/api/languages/cs/');
+    expect([back.status, back.headers.get('x-ratelimit-remaining'), back.headers.get('x-ratelimit-reset')]).toEqual([200, '99', '86352']);
+    // the 429 fault keeps working
+    f.fault('/api/languages/de/', { kind: 'status', status: 429 });
+    expect((await get(f, '/api/languages/de/')).headers.get('retry-after')).toBe('60');
+    expect(() => f.rateLimit({ remaining: -1 })).toThrow(/non-negative/);
+    const initial = await start({ rateLimit: { remaining: 1, reset: 5, enforce: true } });
+    await get(initial, '/api/languages/cs/');
+    const t = await get(initial, '/api/languages/cs/');
+    expect([t.status, t.headers.get('retry-after'), t.text]).toEqual([429, '5', '{"detail":"Request was throttled. Expected available in 5 seconds."}']);
+  });
+
+  it('main.js: --old-units-search, --rate-limit-* and --new-change-every', async () => {
+    const main = fileURLToPath(new URL('../dist/test/support/fake-weblate/main.js', import.meta.url));
+    const child = spawn(process.execPath, [main, '--old-units-search', '--rate-limit-remaining', '7', '--rate-limit-reset', '30', '--new-change-every', '20'], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        createInterface({ input: child.stdout! }).once('line', resolve);
+        child.once('error', reject);
+        child.once('exit', (code) => reject(new Error(`main.js exited with ${code} (run npm run build first)`)));
+      });
+      const u = await fetch(url + 'units/?page_size=1&q=project%3Abig');
+      expect(u.headers.get('x-ratelimit-remaining')).toBe('6');
+      expect(u.headers.get('x-ratelimit-reset')).toBe('30');
+      expect(((await u.json()) as { count: number }).count).toBe(sum(DATA.translations, DATA.unitCounts));
+      const count = async () => ((await (await fetch(url + 'translations/demo/android/cs/changes/?page_size=1')).json()) as { count: number }).count;
+      const first = await count();
+      await new Promise((r) => setTimeout(r, 150));
+      expect(await count()).toBeGreaterThan(first);
+    } finally {
+      child.kill('SIGTERM');
+    }
   });
 });

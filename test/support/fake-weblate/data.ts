@@ -29,6 +29,10 @@ export interface CategoryDef {
   project: string;
   slug: string;
   name: string;
+  /** parent category id (nested categories), null at the project level */
+  category: number | null;
+  /** full slug path inside the project, 'docs' or 'docs/api' */
+  path: string;
 }
 export interface ComponentDef {
   id: number;
@@ -181,6 +185,16 @@ export const STATE_NAMES: Readonly<Record<string, number>> = {
   'read-only': 100,
 };
 
+/**
+ * Change action codes → English `action_name`, the full table of current Weblate:
+ * weblate/trans/actions.py `ActionEvents` (IntegerChoices; the label is the last tuple item; newest
+ * revision seen ends at 104 "Alert reopened"). Older revisions have the same codes and names, only fewer
+ * of them: weblate/trans/models/change.py ACTION_CHOICES (up to 75), then actions.py with ACTION_*
+ * member names (up to 77), then without the prefix (up to 88). Codes 10-12, 16 ("Used to be
+ * ACTION_DUPLICATE_STRING"), 40 (ACTION_DUPLICATE_LANGUAGE) and 44 (ACTION_NEW_STRING) are not choices:
+ * `?action=44` is a 400 like any other invalid choice. The serializer's `action_name` is
+ * `get_action_display()`, translated to the request language (English here).
+ */
 export const ACTION_NAMES: Readonly<Record<number, string>> = {
   0: 'Resource updated',
   1: 'Translation completed',
@@ -200,14 +214,95 @@ export const ACTION_NAMES: Readonly<Record<number, string>> = {
   19: 'Repository reset',
   20: 'Repository merged',
   21: 'Repository rebased',
+  22: 'Repository merge failed',
+  23: 'Repository rebase failed',
+  24: 'Parsing failed',
+  25: 'Translation removed',
+  26: 'Suggestion removed',
+  27: 'Translation replaced',
+  28: 'Repository push failed',
+  29: 'Suggestion removed during cleanup',
+  30: 'Source string changed',
+  31: 'String added',
+  32: 'Bulk status changed',
+  33: 'Visibility changed',
+  34: 'User added',
+  35: 'User removed',
+  36: 'Translation approved',
   37: 'Marked for edit',
-  44: 'Approved',
+  38: 'Component removed',
+  39: 'Project removed',
+  41: 'Project renamed',
+  42: 'Component renamed',
+  43: 'Moved component',
   45: 'Contributor joined',
+  46: 'Announcement posted',
+  47: 'Alert triggered',
+  48: 'Language added',
+  49: 'Language requested',
+  50: 'Project created',
+  51: 'Component created',
+  52: 'User invited',
+  53: 'Repository notification received',
+  54: 'Translation replaced file by upload',
+  55: 'License changed',
+  56: 'Contributor license agreement changed',
+  57: 'Screenshot added',
+  58: 'Screenshot uploaded',
   59: 'String updated in the repository',
+  60: 'Add-on installed',
+  61: 'Add-on configuration changed',
+  62: 'Add-on uninstalled',
+  63: 'String removed',
+  64: 'Comment removed',
+  65: 'Comment resolved',
+  66: 'Explanation updated',
+  67: 'Category removed',
+  68: 'Category renamed',
+  69: 'Category moved',
+  70: 'Saving string failed',
   71: 'String added in the repository',
+  72: 'String updated in the upload',
+  73: 'String added in the upload',
+  74: 'Translation updated by source upload',
+  75: 'Component translation completed',
+  76: 'Applied enforced check',
+  77: 'Propagated change',
+  78: 'File uploaded',
+  79: 'Extra flags updated',
+  80: 'Font uploaded',
+  81: 'Font changed',
+  82: 'Font removed',
+  83: 'Forced synchronization of translations',
+  84: 'Forced rescan of translations',
+  85: 'Screenshot removed',
+  86: 'Label added',
+  87: 'Label removed',
+  88: 'Repository cleanup',
+  89: 'Source string added in the upload',
+  90: 'Source string added in the repository',
+  91: 'Project backed up',
+  92: 'Project restored',
+  93: 'Component restored',
+  94: 'User edit reverted',
+  95: 'Project setting changed',
+  96: 'Component setting changed',
+  97: 'User access changed',
+  98: 'Workspace created',
+  99: 'Workspace setting changed',
+  100: 'Project moved',
+  101: 'Remote repository updated',
+  102: 'Remote repository update failed',
+  103: 'Alert dismissed',
+  104: 'Alert reopened',
 };
+/** Django's get_FOO_display(): the label, or the value itself when it is not a choice. */
 export function actionName(code: number): string {
-  return ACTION_NAMES[code] ?? `Action ${code}`;
+  return ACTION_NAMES[code] ?? String(code);
+}
+/** Is `value` (a query parameter) one of the action choices? Django's ChoiceField.valid_value compares str(choice) == value. */
+export function isActionChoice(value: string): boolean {
+  return /^(0|[1-9]\d*)$/.test(value) && Object.prototype.hasOwnProperty.call(ACTION_NAMES, value);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -289,7 +384,11 @@ export const PROJECTS: readonly ProjectDef[] = [
   { id: 2, slug: 'big', name: 'Big', web: 'https://example.com/big/', private: false },
   { id: 3, slug: 'secret', name: 'Secret', web: 'https://secret.example.com/', private: true },
 ];
-export const CATEGORIES: readonly CategoryDef[] = [{ id: 1, project: 'demo', slug: 'docs', name: 'Docs' }];
+export const CATEGORIES: readonly CategoryDef[] = [
+  { id: 1, project: 'demo', slug: 'docs', name: 'Docs', category: null, path: 'docs' },
+  { id: 2, project: 'demo', slug: 'api', name: 'API', category: 1, path: 'docs/api' },
+];
+export const CATEGORY_BY_ID: ReadonlyMap<number, CategoryDef> = new Map(CATEGORIES.map((c) => [c.id, c]));
 
 const ANDROID_BASE = {
   vcs: 'git',
@@ -413,6 +512,33 @@ export const COMPONENTS: readonly ComponentDef[] = [
     name: 'Android',
     repo: 'file:///tmp/wl/src-repo/secret-android',
     addons: [],
+  },
+  {
+    id: 6,
+    project: 'demo',
+    path: 'docs/api/reference',
+    slug: 'reference',
+    name: 'Reference',
+    category: 2,
+    vcs: 'git',
+    repo: 'https://example.com/git/demo-docs.git',
+    branch: 'main',
+    pushBranch: '',
+    filemask: 'docs/*/api/reference.md',
+    template: 'docs/en/api/reference.md',
+    editTemplate: true,
+    newBase: '',
+    fileFormat: 'markdown',
+    license: 'CC-BY-SA-4.0',
+    licenseUrl: 'https://spdx.org/licenses/CC-BY-SA-4.0.html',
+    newLang: 'add',
+    checkFlags: '',
+    priority: 100,
+    enforcedChecks: [],
+    addons: [],
+    isGlossary: false,
+    allowTranslationPropagation: true,
+    sourceLanguage: 'en',
   },
 ];
 
@@ -668,6 +794,29 @@ function guideUnits(code: 'en' | 'cs', firstId: number, sourceFirstId: number): 
   );
 }
 
+// demo/docs/api/reference: a component two categories deep. 2 strings; cs 1 translated + 1 empty,
+// chosen so the demo project's totals keep their percentages (tests pin 76.0 % translated).
+const REFERENCE: readonly { src: string; line: number; cs: T }[] = [
+  { src: 'API reference', line: 1, cs: [20, 'Reference API'] },
+  { src: 'Every endpoint answers JSON.', line: 3, cs: E },
+];
+function referenceUnits(code: 'en' | 'cs', firstId: number, sourceFirstId: number): UnitModel[] {
+  return REFERENCE.map((g, i) =>
+    unit({
+      id: firstId + i,
+      position: g.line,
+      source: [g.src],
+      target: [code === 'en' ? g.src : (g.cs[1] as string)],
+      state: code === 'en' ? 100 : g.cs[0],
+      context: '',
+      location: `docs/en/api/reference.md:${g.line}`,
+      idHash: hash64(`reference:${g.src}`),
+      contentHash: hash64(`reference:${code}:${g.src}`),
+      sourceUnitId: sourceFirstId + i,
+    }),
+  );
+}
+
 const SECRET: readonly { ctx: string; src: string; cs: T }[] = [
   { ctx: 'launch_date', src: 'Secret launch date', cs: [20, 'Tajné datum spuštění'] },
   { ctx: 'codename', src: 'Internal codename', cs: [20, 'Interní krycí jméno'] },
@@ -727,6 +876,7 @@ const SCRIPTS: Record<string, ScriptStep[]> = {
   'demo/glossary/cs': [{ unit: 'Settings', action: 5, user: true }],
   'demo/docs/guide/cs': [{ unit: 'Tips & tricks', action: 2, user: true }],
   'secret/android/cs': [{ unit: 'codename', action: 5, user: true }],
+  'demo/docs/api/reference/cs': [{ unit: 'API reference', action: 5, user: true }],
 };
 
 const PLURAL_SEP = '\u001e\u001e';
@@ -785,6 +935,9 @@ function buildTranslations(): TranslationDef[] {
     { id: 11, project: 'big', component: 'strings', lang: 'xx', filename: 'po/xx.po', kind: 'big' },
     { id: 12, project: 'secret', component: 'android', lang: 'en', filename: 'app/src/main/res/values/strings.xml', isSource: true, isTemplate: true, units: secretUnits('en', 147, 147) },
     { id: 13, project: 'secret', component: 'android', lang: 'cs', filename: 'app/src/main/res/values-cs/strings.xml', units: secretUnits('cs', 150, 147) },
+    // appended last: earlier translations keep their unit and change ids
+    { id: 14, project: 'demo', component: 'docs/api/reference', lang: 'en', filename: 'docs/en/api/reference.md', isSource: true, isTemplate: true, units: referenceUnits('en', 153, 153) },
+    { id: 15, project: 'demo', component: 'docs/api/reference', lang: 'cs', filename: 'docs/cs/api/reference.md', units: referenceUnits('cs', 155, 153) },
   ];
   let changeId = 0;
   const nextId = (): number => ++changeId;

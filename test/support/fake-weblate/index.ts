@@ -12,11 +12,17 @@
  *                                  cs: 5 empty, 2 fuzzy, 22 translated, 3 approved (+ 1 failing check,
  *                                  1 suggestion, 1 comment); ar: direction rtl, 6 plural forms.
  *   demo/glossary/{en,cs}          glossary (tbx, empty filename/revision), 3 units, cs state 20 "terminology".
- *   demo/docs%2Fguide/{en,cs}      component "guide" in category "docs", 6 units.
+ *   demo/docs%2Fguide/{en,cs}      component "guide" in category "docs" (id 1), 6 units.
+ *   demo/docs%2Fapi%2Freference/{en,cs}
+ *                                  component "reference" in category "api" (id 2) inside "docs": two
+ *                                  categories deep, 2 units (cs: 1 translated, 1 empty). The demo project
+ *                                  keeps 76.0 % translated (114 of 150 units).
  *   big/strings/{en,xx}            generated: options.bigUnits units (default 2000) each; xx has
  *                                  options.bigChanges changes (default 2000), en none.
  *   secret/android/{en,cs}         private project: visible only with a valid token (else JSON 404), 3 units.
  *   Languages: en cs de ar ja xx (xx population 9007199254740993 = 2^53+1, beyond float64).
+ *   Components by id: 1 demo/android, 2 demo/glossary, 3 demo/docs/guide, 4 big/strings, 5 secret/android,
+ *   6 demo/docs/api/reference. Categories: 1 demo/docs, 2 demo/docs/api (parent 1).
  *   Hostile texts live in the android strings (sources shared by en/cs/de/ar, targets per language,
  *   contexts, notes) and in cs/de change targets: see HOSTILE. 64-bit hashes: unit app_name has
  *   id_hash 9223372036854775807 (all languages), cs content_hash -9223372036854775808; unit
@@ -25,15 +31,29 @@
  *   timestamps ascend with change id. Changes are listed newest first (options.changesOrder).
  *
  * Unknown paths and paths without a trailing slash → HTML 404 (Django debug page); unknown
- * project/component/language/unit → JSON 404 in the configured envelope.
- * Extra endpoints beyond the brief: /api/, /api/projects/, /api/projects/<p>/, /api/projects/<p>/components/,
- * /api/languages/, /api/units/<id>/, /api/changes/<id>/.
- * growAfterFirstPage only changes the named list (not the counts in translation/statistics objects).
+ * project/component/language/unit/category/change → JSON 404 in the configured envelope.
+ * Endpoints beyond the brief's six: /api/, /api/projects/, /api/projects/<p>/, /api/projects/<p>/components/
+ * (items without `project`, as Weblate), /api/projects/<p>/categories/, /api/projects/<p>/changes/,
+ * /api/components/, /api/components/<p>/<c>/changes/, /api/translations/, /api/categories/,
+ * /api/categories/<id>/, /api/categories/<id>/statistics/, /api/languages/, /api/units/ (q with scope terms
+ * project:/component:/language:/path:, LargePagination), /api/units/<id>/, /api/changes/ (whole server),
+ * /api/changes/<id>/. Changes lists share the filters action (repeatable), user, timestamp_after,
+ * timestamp_before at every scope and are ordered newest first by timestamp, then id.
+ * Runtime: oldShapes, exotic, oldUnitsSearch (a server before 4.14.1: /api/units/ ignores q),
+ * addChanges (new history for pollers), rateLimit (X-RateLimit-* values, optional 429 at 0), faults,
+ * nextLinks, growAfterFirstPage.
+ * growAfterFirstPage only changes the named list (not the counts in translation/statistics objects);
+ * neither do addChanges. Lists keep the fake's historic order where tests rely on it: projects and
+ * languages by name, a component's translations (and statistics) source first, then by language name
+ * (Weblate orders all of these by id); the lists added later are by id like Weblate.
  */
 import http from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import {
+  ACTION_NAMES,
+  CATEGORIES,
+  CATEGORY_BY_ID,
   COMPONENTS,
   HASHES,
   HOSTILE,
@@ -48,19 +68,22 @@ import {
   countChars,
   countWords,
   hash64,
+  isActionChoice,
   lang,
   makeBig,
   unitTimestampUs,
 } from './data.js';
-import type { BigData, ChangeModel, ComponentDef, ProjectDef, TranslationDef, UnitModel } from './data.js';
+import type { BigData, CategoryDef, ChangeModel, ComponentDef, ProjectDef, TranslationDef, UnitModel } from './data.js';
 import { quotePlus, stringify } from './json.js';
 import type { Json } from './json.js';
 import { QueryError, compileUnitQuery } from './query.js';
+import type { UnitPred, UnitScope } from './query.js';
 import {
   addChange,
   addUnit,
   emptyAgg,
   mergeAgg,
+  renderCategory,
   renderChange,
   renderComponent,
   renderLanguage,
@@ -72,8 +95,9 @@ import {
 } from './render.js';
 import type { Agg, Ctx } from './render.js';
 
-export { HOSTILE, HASHES } from './data.js';
-export type { UnitModel, ChangeModel } from './data.js';
+export { HOSTILE, HASHES, ACTION_NAMES } from './data.js';
+export type { UnitModel, ChangeModel, CategoryDef } from './data.js';
+export type { UnitScope } from './query.js';
 export { stringify } from './json.js';
 
 export interface FakeOptions {
@@ -101,6 +125,52 @@ export interface FakeOptions {
   projectLanguagesShape?: 'array' | 'paginated';
   /** listen port (default 0 = random) */
   port?: number;
+  /**
+   * Default page size of /api/units/ (UnitViewSet uses Weblate's LargePagination: page_size =
+   * 2 × PAGE_SIZE, max_page_size 10000 — weblate/api/pagination.py; docs: "For the units endpoints the
+   * default is 100 with a maximum of 10000"; newer releases use 4 × PAGE_SIZE). Default 2 × defaultPageSize.
+   */
+  unitsPageSize?: number;
+  /**
+   * Simulate a server older than Weblate 4.14.1, whose /api/units/ ignores `q` (no filtering, no
+   * parse errors: every unit the caller can see). Runtime toggle: fake.oldUnitsSearch(on).
+   */
+  oldUnitsSearch?: boolean;
+  /** initial rate-limit state, as fake.rateLimit() sets it */
+  rateLimit?: RateLimitSetting;
+}
+
+/**
+ * Rate-limit headers (X-RateLimit-Limit/Remaining/Reset, weblate/api/middleware.py ThrottlingMiddleware)
+ * for both buckets (anonymous: 100/day, token: 5000/hour by default). Each field left out keeps its value.
+ */
+export interface RateLimitSetting {
+  /** X-RateLimit-Limit (default 100 anonymous, 5000 with a token) */
+  limit?: number;
+  /** requests left in both buckets; every later request takes one (never below 0) */
+  remaining?: number;
+  /** X-RateLimit-Reset, seconds until the window resets (default 86352 anonymous, 3570 with a token) */
+  reset?: number;
+  /**
+   * true: a request that finds its bucket at 0 is refused like DRF's throttle: 429, Retry-After = reset,
+   * {"detail":"Request was throttled. Expected available in N seconds."}. Default false: counters stop at
+   * 0 and requests are still served (the behaviour before rateLimit existed).
+   */
+  enforce?: boolean;
+}
+
+/** A change for fake.addChanges(). */
+export interface NewChange {
+  /** action code, one of ACTION_NAMES (else addChanges throws) */
+  action: number;
+  /** username of `user` and `author` (default null: a change without a user) */
+  user?: string | null;
+  /** `target` text (default '') */
+  target?: string;
+  /** microseconds since the epoch; default: 1 s after the newest change on the server (or later) */
+  timestampUs?: number;
+  /** unit id inside this translation (default null: a translation-level change); unknown → throws */
+  unit?: number | null;
 }
 
 export interface RecordedRequest {
@@ -145,6 +215,12 @@ export interface StreamedBody {
 
 export type FaultMatch = string | RegExp | ((r: RecordedRequest) => boolean);
 
+export interface RateLimitState {
+  anonymous: { limit: number; remaining: number; reset: number };
+  token: { limit: number; remaining: number; reset: number };
+  enforce: boolean;
+}
+
 export interface ExpectedResponse {
   status: number;
   headers: Record<string, string>;
@@ -165,6 +241,18 @@ export interface FakeWeblate {
   growAfterFirstPage(list: { translation: string; kind: 'units' | 'changes'; n: number }): void;
   oldShapes(on: boolean): void;
   exotic(on: boolean): void;
+  /** /api/units/ ignores `q` (a server older than Weblate 4.14.1) while on. */
+  oldUnitsSearch(on: boolean): void;
+  /**
+   * Make new changes appear (for clients that poll). `translation`: 'demo/android/cs' or
+   * 'demo/docs%2Fguide/cs' (a slash-joined key works too). Each change gets a new id above every
+   * existing one, in argument order, and is listed in the translation's, component's, project's and
+   * the server's changes lists (newest first by timestamp, then id) and at /api/changes/<id>/.
+   * Statistics and translation objects are not updated. Returns the new ids.
+   */
+  addChanges(translation: string, changes: readonly NewChange[]): number[];
+  /** Set rate-limit state (see RateLimitSetting); null restores the defaults. Returns the state now. */
+  rateLimit(setting: RateLimitSetting | null): RateLimitState;
   /** The response the server would send now for a path+query (no recording, faults, latency or growth trigger). */
   expected(pathAndQuery: string, headers?: Record<string, string>): ExpectedResponse;
   close(): Promise<void>;
@@ -183,6 +271,12 @@ const DEFAULT_BIG = 2000;
 /** Dataset facts (keys are API path forms 'project/component/lang'; big/* counts are for the defaults). */
 export const DATA = {
   projects: ['demo', 'big', 'secret'] as const,
+  /** components as API paths 'project/component' (a component in a category: 'demo/docs%2Fguide'), by id */
+  components: COMPONENTS.map((c) => `${c.project}/${c.path.replace(/\//g, '%2F')}`),
+  /** categories: id, project, slug path, parent id */
+  categories: CATEGORIES.map((c) => ({ id: c.id, project: c.project, path: c.path, name: c.name, parent: c.category })),
+  /** action code → English action_name (Weblate's ActionEvents), as the server sends them */
+  actionNames: ACTION_NAMES,
   /** public translations */
   translations: TRANSLATIONS.filter((t) => t.project !== 'secret').map((t) => t.apiKey),
   /** translations of the private project (token needed) */
@@ -312,6 +406,39 @@ interface Source<T> {
   get(i: number): T;
 }
 const arraySource = <T>(a: readonly T[]): Source<T> => ({ count: a.length, get: (i) => a[i] as T });
+/** parts one after another, random access by binary search over the part offsets */
+function concatSources<T>(parts: readonly Source<T>[]): Source<T> {
+  const live = parts.filter((p) => p.count > 0);
+  if (live.length === 0) return { count: 0, get: () => undefined as T };
+  if (live.length === 1) return live[0] as Source<T>;
+  const starts: number[] = [];
+  let total = 0;
+  for (const p of live) {
+    starts.push(total);
+    total += p.count;
+  }
+  return {
+    count: total,
+    get: (i) => {
+      let lo = 0;
+      let hi = live.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if ((starts[mid] as number) <= i) lo = mid;
+        else hi = mid - 1;
+      }
+      return (live[lo] as Source<T>).get(i - (starts[lo] as number));
+    },
+  };
+}
+interface ChangeRef {
+  tr: TranslationDef;
+  c: ChangeModel;
+}
+interface UnitRef {
+  tr: TranslationDef;
+  u: UnitModel;
+}
 function filterSource<T>(src: Source<T>, pred: (t: T) => boolean): Source<T> {
   const idx: number[] = [];
   for (let i = 0; i < src.count; i++) if (pred(src.get(i))) idx.push(i);
@@ -431,31 +558,95 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
   let nextUnitId = big.nextFreeUnitId;
   let nextChangeId = big.nextFreeChangeId;
   let insertSeq = 0;
+  const unitsPageSize = options.unitsPageSize ?? 2 * defaultPageSize;
+  let oldUnits = options.oldUnitsSearch ?? false;
+  // rate limiting: remaining per bucket; limit/reset header values; enforce → 429 at 0
+  const RATE_DEFAULTS = { anon: { limit: 100, reset: 86352 }, authed: { limit: 5000, reset: 3570 } };
   const rate = { anon: 100, authed: 5000 };
+  let rateLimitOverride: number | undefined;
+  let rateResetOverride: number | undefined;
+  let rateEnforce = false;
+  const rateCount = (name: string, v: number | undefined): number | undefined => {
+    if (v === undefined) return undefined;
+    if (!Number.isInteger(v) || v < 0) throw new Error(`rateLimit: ${name} must be a non-negative integer`);
+    return v;
+  };
+  function applyRateLimit(setting: RateLimitSetting | null): void {
+    if (setting === null) {
+      rate.anon = RATE_DEFAULTS.anon.limit;
+      rate.authed = RATE_DEFAULTS.authed.limit;
+      rateLimitOverride = undefined;
+      rateResetOverride = undefined;
+      rateEnforce = false;
+      return;
+    }
+    const remaining = rateCount('remaining', setting.remaining);
+    if (remaining !== undefined) {
+      rate.anon = remaining;
+      rate.authed = remaining;
+    }
+    if (setting.limit !== undefined) rateLimitOverride = rateCount('limit', setting.limit);
+    if (setting.reset !== undefined) rateResetOverride = rateCount('reset', setting.reset);
+    if (setting.enforce !== undefined) rateEnforce = setting.enforce;
+  }
+  if (options.rateLimit) applyRateLimit(options.rateLimit);
   const aggCache = new Map<string, Agg>();
+  // changes added by addChanges(), per translation key, ascending id
+  const addedChanges = new Map<string, ChangeModel[]>();
+  /** bumped whenever changes are added (addChanges, growth) */
+  let changesVersion = 0;
+  /** newest change timestamp on the server (base data, growth and added changes) */
+  let newestChangeUs = 0;
+  for (const t of TRANSLATIONS) for (const c of t.changes) newestChangeUs = Math.max(newestChangeUs, c.timestampUs);
+  if (big.changes > 0) newestChangeUs = Math.max(newestChangeUs, big.change(big.changes - 1).timestampUs);
 
   // ----- data access
 
   const project = (slug: string, authed: boolean): ProjectDef | undefined =>
     PROJECTS.find((p) => p.slug === slug && (!p.private || authed));
-  const componentsOf = (p: string): ComponentDef[] =>
-    COMPONENTS.filter((c) => c.project === p).sort((a, b) => a.name.localeCompare(b.name));
+  // Weblate lists a project's components by id (ProjectViewSet.components: order_by("id"))
+  const componentsOf = (p: string): ComponentDef[] => COMPONENTS.filter((c) => c.project === p).sort((a, b) => a.id - b.id);
   const translationsOf = (c: ComponentDef): TranslationDef[] =>
     TRANSLATIONS.filter((t) => t.project === c.project && t.component === c.path).sort((a, b) =>
       a.isSource !== b.isSource ? (a.isSource ? -1 : 1) : lang(a.lang).name.localeCompare(lang(b.lang).name),
     );
   const visibleTranslations = (authed: boolean): TranslationDef[] =>
     TRANSLATIONS.filter((t) => project(t.project, authed) !== undefined);
+  const byId = <T extends { id: number }>(a: T, b: T): number => a.id - b.id;
+  const componentOf = (tr: TranslationDef): ComponentDef =>
+    COMPONENTS.find((c) => c.project === tr.project && c.path === tr.component) as ComponentDef;
+  /** a category and every category inside it */
+  const categoryAndDescendants = (cat: CategoryDef): CategoryDef[] =>
+    CATEGORIES.filter((c) => c.project === cat.project && (c.path === cat.path || c.path.startsWith(cat.path + '/')));
+  /** translations of every component in the category or its sub-categories */
+  const categoryTranslations = (cat: CategoryDef): TranslationDef[] => {
+    const ids = new Set(categoryAndDescendants(cat).map((c) => c.id));
+    const comps = COMPONENTS.filter((c) => c.category !== null && ids.has(c.category));
+    return TRANSLATIONS.filter((t) => comps.some((c) => c.project === t.project && c.path === t.component));
+  };
+  const scopeCache = new Map<string, UnitScope>();
+  const scopeOf = (tr: TranslationDef): UnitScope => {
+    let sc = scopeCache.get(tr.key);
+    if (!sc) {
+      const c = componentOf(tr);
+      const parts = c.path.split('/');
+      sc = {
+        project: tr.project,
+        component: c.slug,
+        componentName: c.name,
+        componentPath: c.path,
+        categories: parts.slice(0, -1).map((_, i) => parts.slice(0, i + 1).join('/')),
+        language: tr.lang,
+      };
+      scopeCache.set(tr.key, sc);
+    }
+    return sc;
+  };
 
   const baseUnits = (tr: TranslationDef): Source<UnitModel> => {
     if (tr.kind === 'static') return arraySource(tr.units);
     const role = tr.isSource ? 'source' : 'target';
     return { count: big.units, get: (i) => big.unit(role, i) };
-  };
-  const baseChanges = (tr: TranslationDef): Source<ChangeModel> => {
-    if (tr.kind === 'static') return arraySource(tr.changes);
-    if (tr.isSource) return arraySource([]);
-    return { count: big.changes, get: (i) => big.change(i) };
   };
   const unitsSource = (tr: TranslationDef): Source<UnitModel> => {
     const base = baseUnits(tr);
@@ -470,12 +661,85 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
       },
     };
   };
-  const changesSource = (tr: TranslationDef): Source<ChangeModel> => {
-    const base = baseChanges(tr);
+
+  // ----- changes at every scope
+  //
+  // Weblate lists changes with ChangeQuerySet.order() = order_by("-timestamp") at every scope
+  // (TranslationViewSet/ComponentViewSet/ProjectViewSet.changes: obj.change_set.prefetch().order();
+  // ChangeViewSet: Change.objects.last_changes(user) → filter_projects(user)...order()), in
+  // weblate/trans/models/change.py and weblate/api/views.py. Equal timestamps: here the higher id
+  // first (the database leaves that order open). changesOrder 'asc' reverses every list.
+  // Base data (static and big) has timestamps ascending with id, so its order is id order; changes
+  // from growAfterFirstPage/addChanges are merged in by (timestamp, id).
+
+  const newestFirst = (a: ChangeRef, b: ChangeRef): number => b.c.timestampUs - a.c.timestampUs || b.c.id - a.c.id;
+  const staticChangeCache = new Map<string, ChangeRef[]>();
+  /** fully sorted lists (only needed when an added change is dated before base data), per scope and version */
+  const mergedChangeCache = new Map<string, { version: number; src: Source<ChangeRef> }>();
+  /** every change of the translations, newest first; growth-inserted changes included if withGrowth */
+  const scopeChangesDesc = (trs: readonly TranslationDef[], withGrowth: boolean): Source<ChangeRef> => {
+    const key = trs.map((t) => t.key).join('\n');
+    let statics = staticChangeCache.get(key);
+    if (!statics) {
+      statics = [];
+      for (const t of trs) if (t.kind === 'static') for (const c of t.changes) statics.push({ tr: t, c });
+      statics.sort((a, b) => b.c.id - a.c.id);
+      staticChangeCache.set(key, statics);
+    }
+    const parts: Source<ChangeRef>[] = [];
+    let baseNewest = statics.length > 0 ? (statics[0] as ChangeRef).c.timestampUs : -Infinity;
+    const bigTr = trs.find((t) => t.kind === 'big' && !t.isSource);
+    if (bigTr && big.changes > 0) {
+      const n = big.changes;
+      parts.push({ count: n, get: (i) => ({ tr: bigTr, c: big.change(n - 1 - i) }) });
+      baseNewest = Math.max(baseNewest, big.change(n - 1).timestampUs);
+    }
+    parts.push(arraySource(statics));
+    const extras: ChangeRef[] = [];
+    for (const t of trs) {
+      for (const c of addedChanges.get(t.key) ?? []) extras.push({ tr: t, c });
+      if (withGrowth) for (const c of insertedChanges.get(t.key) ?? []) extras.push({ tr: t, c });
+    }
+    if (extras.length === 0) return concatSources(parts);
+    extras.sort(newestFirst);
+    // extras have ids above all base ids: they come first unless one is older than the newest base change
+    if ((extras[extras.length - 1] as ChangeRef).c.timestampUs >= baseNewest) return concatSources([arraySource(extras), ...parts]);
+    const memoKey = `${withGrowth}\n${key}`;
+    const memo = mergedChangeCache.get(memoKey);
+    if (memo && memo.version === changesVersion) return memo.src;
+    const all = [...extras];
+    for (const part of parts) for (let i = 0; i < part.count; i++) all.push(part.get(i));
+    all.sort(newestFirst);
+    const src = arraySource(all);
+    mergedChangeCache.set(memoKey, { version: changesVersion, src });
+    return src;
+  };
+  const inListOrder = <T>(desc: Source<T>): Source<T> =>
+    changesOrder === 'desc' ? desc : { count: desc.count, get: (i) => desc.get(desc.count - 1 - i) };
+  /** a translation's list: growAfterFirstPage insertions first (they simulate new items on page 1), then the rest */
+  const changesSource = (tr: TranslationDef): Source<ChangeRef> => {
+    const rest = inListOrder(scopeChangesDesc([tr], false));
     const ins = insertedChanges.get(tr.key) ?? [];
-    const n = base.count;
-    const get = changesOrder === 'desc' ? (i: number) => base.get(n - 1 - i) : (i: number) => base.get(i);
-    return { count: ins.length + n, get: (i) => (i < ins.length ? (ins[i] as ChangeModel) : get(i - ins.length)) };
+    if (ins.length === 0) return rest;
+    return concatSources([arraySource(ins.map((c) => ({ tr, c }))), rest]);
+  };
+
+  /** every unit the caller can see, by id (UnitViewSet: Unit.objects.filter_access(user)...order_by("id")) */
+  const allUnitsSource = (authed: boolean): Source<UnitRef> => {
+    const trs = visibleTranslations(authed);
+    const statics = trs
+      .filter((t) => t.kind === 'static' && t.units.length > 0)
+      .sort((a, b) => (a.units[0] as UnitModel).id - (b.units[0] as UnitModel).id);
+    const parts: Source<UnitRef>[] = statics.map((t) => ({ count: t.units.length, get: (i) => ({ tr: t, u: t.units[i] as UnitModel }) }));
+    for (const role of ['source', 'target'] as const) {
+      const t = trs.find((x) => x.kind === 'big' && x.isSource === (role === 'source'));
+      if (t && big.units > 0) parts.push({ count: big.units, get: (i) => ({ tr: t, u: big.unit(role, i) }) });
+    }
+    const ins: UnitRef[] = [];
+    for (const t of trs) for (const u of insertedUnits.get(t.key) ?? []) ins.push({ tr: t, u });
+    ins.sort((a, b) => a.u.id - b.u.id);
+    parts.push(arraySource(ins));
+    return concatSources(parts);
   };
 
   const translationAgg = (tr: TranslationDef): Agg => {
@@ -567,8 +831,10 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
         const id = nextChangeId++;
         const seq = ++insertSeq;
         fresh.unshift({ id, unitId: firstUnit, action: 2, target: `Inserted change ${seq}`, user: 'admin', author: 'admin', timestampUs: changeTimestampUs(id) });
+        newestChangeUs = Math.max(newestChangeUs, changeTimestampUs(id));
       }
       insertedChanges.set(tr.key, [...fresh, ...(insertedChanges.get(tr.key) ?? [])]);
+      changesVersion++;
       for (const c of fresh) insertedChangeById.set(c.id, [tr, c]);
     }
   };
@@ -578,9 +844,10 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
   const jsonResp = (status: number, body: string, allow: string | null, authed: boolean, extra: Record<string, string> = {}): Resp => {
     const headers: Record<string, string> = { 'Content-Type': 'application/json', Vary: 'Accept, Cookie, Origin' };
     if (allow !== null) headers['Allow'] = allow;
-    headers['X-RateLimit-Limit'] = String(authed ? 5000 : 100);
+    const bucket = authed ? RATE_DEFAULTS.authed : RATE_DEFAULTS.anon;
+    headers['X-RateLimit-Limit'] = String(rateLimitOverride ?? bucket.limit);
     headers['X-RateLimit-Remaining'] = String(authed ? rate.authed : rate.anon);
-    headers['X-RateLimit-Reset'] = String(authed ? 3570 : 86352);
+    headers['X-RateLimit-Reset'] = String(rateResetOverride ?? bucket.reset);
     Object.assign(headers, JSON_HEADERS, extra);
     return { status, headers, body };
   };
@@ -600,18 +867,26 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
       ),
     );
 
-  const pageSizeOf = (q: URLSearchParams): number => {
-    if (!honourPageSize) return defaultPageSize;
+  /** DRF PageNumberPagination.get_page_size: page_size honoured up to max, invalid/0 → the default */
+  const pageSizeOf = (q: URLSearchParams, dflt = defaultPageSize, max = 1000): number => {
+    if (!honourPageSize) return dflt;
     const v = last(q, 'page_size');
-    if (v === null || !/^\s*\+?\d+\s*$/.test(v)) return defaultPageSize;
+    if (v === null || !/^\s*\+?\d+\s*$/.test(v)) return dflt;
     const n = Number(v);
-    if (n <= 0) return defaultPageSize;
-    return Math.min(n, 1000);
+    if (n <= 0) return dflt;
+    return Math.min(n, max);
   };
 
-  function paginate<T>(env: Env, allow: string, src: Source<T>, render: (t: T) => Json, growthKey?: { tr: TranslationDef; kind: 'units' | 'changes' }): Json | Resp {
+  function paginate<T>(
+    env: Env,
+    allow: string,
+    src: Source<T>,
+    render: (t: T) => Json,
+    growthKey?: { tr: TranslationDef; kind: 'units' | 'changes' },
+    sizing?: { dflt: number; max: number },
+  ): Json | Resp {
     const q = env.rr.query;
-    const size = pageSizeOf(q);
+    const size = sizing ? pageSizeOf(q, sizing.dflt, sizing.max) : pageSizeOf(q);
     const pageRaw = last(q, 'page');
     const numPages = Math.max(1, Math.ceil(src.count / size));
     let page: number;
@@ -658,61 +933,108 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
     return [tr, comp, proj];
   };
 
+  /** the `q` parameter compiled, null when absent/blank; a parse error is a 400 like Weblate 5.4's */
+  const parseQ = (env: Env, allow: string): UnitPred | null => {
+    const qv = last(env.rr.query, 'q');
+    if (qv === null || qv.trim() === '') return null;
+    try {
+      return compileUnitQuery(qv);
+    } catch (e) {
+      if (!(e instanceof QueryError)) throw e;
+      const msg = `Could not parse query string: ${e.message}`;
+      throw badRequest(allow, env, [msg], 'q', msg);
+    }
+  };
+
   const unitsRoute = (p: string, c: string, l: string): Route => ({
     allow: A_LIST_POST,
     run: (env) => {
       const [tr] = needTranslation(env, A_LIST_POST, p, c, l);
       let src = unitsSource(tr);
-      const qv = last(env.rr.query, 'q');
-      if (qv !== null && qv.trim() !== '') {
-        let pred: (u: UnitModel) => boolean;
-        try {
-          pred = compileUnitQuery(qv);
-        } catch (e) {
-          if (!(e instanceof QueryError)) throw e;
-          const msg = `Could not parse query string: ${e.message}`;
-          throw badRequest(A_LIST_POST, env, [msg], 'q', msg);
-        }
-        src = filterSource(src, pred);
+      const pred = parseQ(env, A_LIST_POST);
+      if (pred) {
+        const sc = scopeOf(tr);
+        src = filterSource(src, (u) => pred(u, sc));
       }
       return paginate(env, A_LIST_POST, src, (u) => renderUnit(env.ctx, tr, u), { tr, kind: 'units' });
     },
   });
 
+  /**
+   * GET /api/units/: every unit the caller can see, by id, with `q` (UnitViewSet.filter_queryset:
+   * parse_query(q) → 400 on a parse error, then queryset.search(q)). Weblate honours `q` here since
+   * 4.14.1 (docs/changes/v4.rst, "Weblate 4.14.1 ... Added searching support in units API"); before,
+   * UnitViewSet had no filter and returned every unit: options.oldUnitsSearch / fake.oldUnitsSearch().
+   * Paginated with LargePagination (see options.unitsPageSize).
+   */
+  const allUnitsRoute: Route = {
+    allow: A_RO,
+    run: (env) => {
+      let src = allUnitsSource(env.authed);
+      const pred = oldUnits ? null : parseQ(env, A_RO);
+      if (pred) src = filterSource(src, (r) => pred(r.u, scopeOf(r.tr)));
+      return paginate(env, A_RO, src, (r) => renderUnit(env.ctx, r.tr, r.u), undefined, { dflt: unitsPageSize, max: 10000 });
+    },
+  };
+
+  /**
+   * ChangeFilter (weblate/api/views.py), the same at every scope: action =
+   * MultipleChoiceFilter(choices=ActionEvents.choices) (repeatable, OR; an unknown value → 400 "Select a
+   * valid choice. X is not one of the available choices."), user = CharFilter(user__username),
+   * timestamp = IsoDateTimeFromToRangeFilter (timestamp_after ≥, timestamp_before ≤).
+   */
+  const changeFilter = (env: Env, allow: string): ((r: ChangeRef) => boolean) | null => {
+    const q = env.rr.query;
+    const preds: ((c: ChangeModel) => boolean)[] = [];
+    const actions = q.getAll('action').filter((v) => v !== '');
+    for (const a of actions) {
+      if (!isActionChoice(a)) {
+        const msg = `Select a valid choice. ${a} is not one of the available choices.`;
+        throw badRequest(allow, env, { action: [msg] }, 'action', msg);
+      }
+    }
+    if (actions.length > 0) {
+      const set = new Set(actions.map(Number));
+      preds.push((ch) => set.has(ch.action));
+    }
+    const user = last(q, 'user');
+    if (user !== null && user !== '') preds.push((ch) => ch.user === user);
+    for (const [name, cmp] of [
+      ['timestamp_after', (t: number, x: number) => t >= x],
+      ['timestamp_before', (t: number, x: number) => t <= x],
+    ] as const) {
+      const v = last(q, name);
+      if (v === null || v === '') continue;
+      const us = parseIsoUs(v);
+      if (us === null) throw badRequest(allow, env, { timestamp: ['Enter a valid date/time.'] }, 'timestamp', 'Enter a valid date/time.');
+      preds.push((ch) => cmp(ch.timestampUs, us));
+    }
+    return preds.length === 0 ? null : (r) => preds.every((f) => f(r.c));
+  };
+  const changesList = (env: Env, allow: string, src: Source<ChangeRef>, growthTr?: TranslationDef): Json | Resp => {
+    const f = changeFilter(env, allow);
+    return paginate(
+      env,
+      allow,
+      f ? filterSource(src, f) : src,
+      (r) => renderChange(env.ctx, r.tr, r.c),
+      growthTr ? { tr: growthTr, kind: 'changes' } : undefined,
+    );
+  };
+
   const changesRoute = (p: string, c: string, l: string): Route => ({
     allow: A_RO,
     run: (env) => {
       const [tr] = needTranslation(env, A_RO, p, c, l);
-      const q = env.rr.query;
-      const preds: ((c: ChangeModel) => boolean)[] = [];
-      const actions = q.getAll('action').filter((v) => v !== '');
-      for (const a of actions) {
-        if (!/^\d+$/.test(a) || Number(a) > 100) {
-          const msg = `Select a valid choice. ${a} is not one of the available choices.`;
-          throw badRequest(A_RO, env, { action: [msg] }, 'action', msg);
-        }
-      }
-      if (actions.length > 0) {
-        const set = new Set(actions.map(Number));
-        preds.push((ch) => set.has(ch.action));
-      }
-      const user = last(q, 'user');
-      if (user !== null && user !== '') preds.push((ch) => ch.user === user);
-      for (const [name, cmp] of [
-        ['timestamp_after', (t: number, x: number) => t >= x],
-        ['timestamp_before', (t: number, x: number) => t <= x],
-      ] as const) {
-        const v = last(q, name);
-        if (v === null || v === '') continue;
-        const us = parseIsoUs(v);
-        if (us === null) throw badRequest(A_RO, env, { timestamp: ['Enter a valid date/time.'] }, 'timestamp', 'Enter a valid date/time.');
-        preds.push((ch) => cmp(ch.timestampUs, us));
-      }
-      let src = changesSource(tr);
-      if (preds.length > 0) src = filterSource(src, (ch) => preds.every((f) => f(ch)));
-      return paginate(env, A_RO, src, (ch) => renderChange(env.ctx, tr, ch), { tr, kind: 'changes' });
+      return changesList(env, A_RO, changesSource(tr), tr);
     },
   });
+
+  const needCategory = (env: Env, allow: string, raw: string): CategoryDef => {
+    const cat = /^\d+$/.test(raw) ? CATEGORY_BY_ID.get(Number(raw)) : undefined;
+    if (!cat || !project(cat.project, env.authed)) throw notFound(allow, env);
+    return cat;
+  };
 
   const route = (segs: string[]): Route | null => {
     const [a, b, c, d, e] = segs;
@@ -747,7 +1069,24 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
           allow: A_LIST_POST,
           run: (env) => {
             const proj = needProject(env, A_LIST_POST, p);
-            return paginate(env, A_LIST_POST, arraySource(componentsOf(proj.slug)), (x) => renderComponent(env.ctx, x, proj));
+            return paginate(env, A_LIST_POST, arraySource(componentsOf(proj.slug)), (x) => renderComponent(env.ctx, x, proj, false));
+          },
+        };
+      // ProjectViewSet.categories: obj.category_set.order_by("id") (nested categories too), GET only
+      if (n === 3 && c === 'categories')
+        return {
+          allow: A_RO,
+          run: (env) => {
+            const proj = needProject(env, A_RO, p);
+            return paginate(env, A_RO, arraySource(CATEGORIES.filter((x) => x.project === proj.slug).sort(byId)), (x) => renderCategory(env.ctx, x));
+          },
+        };
+      if (n === 3 && c === 'changes')
+        return {
+          allow: A_RO,
+          run: (env) => {
+            const proj = needProject(env, A_RO, p);
+            return changesList(env, A_RO, inListOrder(scopeChangesDesc(TRANSLATIONS.filter((t) => t.project === proj.slug), true)));
           },
         };
       if (n === 3 && c === 'statistics')
@@ -780,6 +1119,19 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
         };
       return null;
     }
+    if (a === 'components' && n === 1) {
+      // ComponentViewSet list: every component the caller can see, by id, with its project; GET only
+      return {
+        allow: A_RO,
+        run: (env) =>
+          paginate(
+            env,
+            A_RO,
+            arraySource(COMPONENTS.filter((x) => project(x.project, env.authed)).sort(byId)),
+            (x) => renderComponent(env.ctx, x, project(x.project, env.authed) as ProjectDef),
+          ),
+      };
+    }
     if (a === 'components' && n >= 3) {
       const p = b as string;
       const comp = c as string;
@@ -806,6 +1158,46 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
           run: (env) => {
             const [cd] = needComponent(env, A_RO, p, comp);
             return paginate(env, A_RO, arraySource(translationsOf(cd)), (t) => renderTranslationStats(env.ctx, t, translationAgg(t)));
+          },
+        };
+      if (n === 4 && d === 'changes')
+        return {
+          allow: A_RO,
+          run: (env) => {
+            const [cd] = needComponent(env, A_RO, p, comp);
+            return changesList(env, A_RO, inListOrder(scopeChangesDesc(translationsOf(cd), true)));
+          },
+        };
+      return null;
+    }
+    if (a === 'translations' && n === 1) {
+      // TranslationViewSet list: every translation the caller can see, by id, with its component; GET only
+      return {
+        allow: A_RO,
+        run: (env) =>
+          paginate(env, A_RO, arraySource(visibleTranslations(env.authed).sort(byId)), (t) =>
+            renderTranslation(env.ctx, t, translationAgg(t), { c: componentOf(t), p: project(t.project, env.authed) as ProjectDef }),
+          ),
+      };
+    }
+    // CategoryViewSet (Weblate ≥ 5.0): list GET/POST, detail GET/PUT/PATCH/DELETE, statistics (≥ 5.5);
+    // only categories of projects the caller can see (project__in=user.allowed_projects), by id
+    if (a === 'categories') {
+      if (n === 1)
+        return {
+          allow: A_LIST_POST,
+          run: (env) =>
+            paginate(env, A_LIST_POST, arraySource(CATEGORIES.filter((x) => project(x.project, env.authed)).sort(byId)), (x) =>
+              renderCategory(env.ctx, x),
+            ),
+        };
+      if (n === 2) return { allow: A_FULL, run: (env) => renderCategory(env.ctx, needCategory(env, A_FULL, b as string)) };
+      if (n === 3 && c === 'statistics')
+        return {
+          allow: A_RO,
+          run: (env) => {
+            const cat = needCategory(env, A_RO, b as string);
+            return renderStats(env.ctx, sumAgg(categoryTranslations(cat)), { name: cat.name, url: `${origin}${webRoot}projects/${cat.project}/${cat.path}/` });
           },
         };
       return null;
@@ -857,6 +1249,9 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
         };
       return null;
     }
+    if (a === 'units' && n === 1) return allUnitsRoute;
+    if (a === 'changes' && n === 1)
+      return { allow: A_RO, run: (env) => changesList(env, A_RO, inListOrder(scopeChangesDesc(visibleTranslations(env.authed), true))) };
     if (a === 'units' && n === 2) {
       return {
         allow: A_FULL,
@@ -922,6 +1317,12 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
       }
     }
     if (live) {
+      if (rateEnforce && (authed ? rate.authed : rate.anon) <= 0) {
+        // DRF SimpleRateThrottle.allow_request → throttle_failure → Throttled(wait): 429 + Retry-After
+        const wait = rateResetOverride ?? (authed ? RATE_DEFAULTS.authed : RATE_DEFAULTS.anon).reset;
+        const detail = `Request was throttled. Expected available in ${wait} second${wait === 1 ? '' : 's'}.`;
+        return jsonResp(429, errorJson('throttled', detail), r.allow, authed, { 'Retry-After': String(wait) });
+      }
       if (authed) rate.authed = Math.max(0, rate.authed - 1);
       else rate.anon = Math.max(0, rate.anon - 1);
     }
@@ -1129,6 +1530,11 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
   origin = `http://127.0.0.1:${addr.port}`;
 
   const normalizeKey = (k: string): string => k.replace(/%2F/gi, '/').replace(/^\/+|\/+$/g, '');
+  const rateState = (): RateLimitState => ({
+    anonymous: { limit: rateLimitOverride ?? RATE_DEFAULTS.anon.limit, remaining: rate.anon, reset: rateResetOverride ?? RATE_DEFAULTS.anon.reset },
+    token: { limit: rateLimitOverride ?? RATE_DEFAULTS.authed.limit, remaining: rate.authed, reset: rateResetOverride ?? RATE_DEFAULTS.authed.reset },
+    enforce: rateEnforce,
+  });
 
   return {
     origin,
@@ -1148,9 +1554,50 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
     },
     oldShapes(on) {
       old = on;
+      responseCache?.clear();
     },
     exotic(on) {
       exoticOn = on;
+      responseCache?.clear();
+    },
+    oldUnitsSearch(on) {
+      oldUnits = on;
+      responseCache?.clear();
+    },
+    addChanges(translation, changes) {
+      const key = normalizeKey(translation);
+      const tr = TRANSLATION_BY_KEY.get(key);
+      if (!tr) throw new Error(`unknown translation ${translation}`);
+      const list = addedChanges.get(key) ?? [];
+      const ids: number[] = [];
+      for (const ch of changes) {
+        if (!Number.isInteger(ch.action) || !Object.prototype.hasOwnProperty.call(ACTION_NAMES, ch.action)) {
+          throw new Error(`addChanges: ${ch.action} is not a Weblate action code (see ACTION_NAMES)`);
+        }
+        let unitId: number | null = null;
+        if (ch.unit !== undefined && ch.unit !== null) {
+          const found = findUnit(ch.unit);
+          if (!found || found[0].key !== key) throw new Error(`addChanges: unit ${ch.unit} is not in ${translation}`);
+          unitId = ch.unit;
+        }
+        const id = nextChangeId++;
+        const timestampUs = ch.timestampUs ?? Math.max(changeTimestampUs(id), newestChangeUs + 1_000_000);
+        if (!Number.isSafeInteger(timestampUs)) throw new Error(`addChanges: bad timestampUs ${timestampUs}`);
+        const user = ch.user ?? null;
+        const c: ChangeModel = { id, unitId, action: ch.action, target: ch.target ?? '', user, author: user, timestampUs };
+        list.push(c);
+        insertedChangeById.set(id, [tr, c]);
+        newestChangeUs = Math.max(newestChangeUs, timestampUs);
+        ids.push(id);
+      }
+      addedChanges.set(key, list);
+      changesVersion++;
+      responseCache?.clear();
+      return ids;
+    },
+    rateLimit(setting) {
+      applyRateLimit(setting);
+      return rateState();
     },
     expected(pathAndQuery, headers = {}) {
       const qi = pathAndQuery.indexOf('?');

@@ -1,12 +1,21 @@
 // Runnable fake Weblate server for the demo and the benchmark:
 //   node dist/test/support/fake-weblate/main.js [--port N] [--latency MS] [--big-units N] [--big-changes N]
 //        [--ignore-page-size] [--page-size N] [--token T] [--api-prefix /api/] [--modern-errors] [--changes-asc]
+//        [--cache] [--units-page-size N] [--old-units-search] [--rate-limit-remaining N] [--rate-limit-reset S]
+//        [--rate-limit-enforce] [--new-change-every MS]
+// --old-units-search: /api/units/ ignores q (a server older than Weblate 4.14.1).
+// --rate-limit-*: X-RateLimit-Remaining/Reset start at N/S for both buckets; --rate-limit-enforce: 429 at 0.
+// --new-change-every MS: every MS milliseconds a "Translation changed" by admin appears in
+//   demo/android/cs (fake.addChanges), for demonstrating a client that follows the history.
 // Prints the API URL (e.g. http://127.0.0.1:4711/api/) as one line on stdout, runs until SIGINT/SIGTERM.
-import { startFakeWeblate } from './index.js';
+import { DATA, startFakeWeblate } from './index.js';
 import type { FakeOptions } from './index.js';
+
+let newChangeEveryMs = 0;
 
 function parseArgs(argv: string[]): FakeOptions {
   const opts: FakeOptions = {};
+  const rate = (): NonNullable<FakeOptions['rateLimit']> => (opts.rateLimit ??= {});
   const num = (name: string, v: string | undefined): number => {
     const n = Number(v);
     if (v === undefined || !Number.isInteger(n) || n < 0) {
@@ -54,11 +63,31 @@ function parseArgs(argv: string[]): FakeOptions {
       case '--changes-asc':
         opts.changesOrder = 'asc';
         break;
+      case '--units-page-size':
+        opts.unitsPageSize = Math.max(1, num(name, value()));
+        break;
+      case '--old-units-search':
+        opts.oldUnitsSearch = true;
+        break;
+      case '--rate-limit-remaining':
+        rate().remaining = num(name, value());
+        break;
+      case '--rate-limit-reset':
+        rate().reset = num(name, value());
+        break;
+      case '--rate-limit-enforce':
+        rate().enforce = true;
+        break;
+      case '--new-change-every':
+        newChangeEveryMs = Math.max(1, num(name, value()));
+        break;
       case '-h':
       case '--help':
         process.stdout.write(
           'usage: main.js [--port N] [--latency MS] [--big-units N] [--big-changes N] [--ignore-page-size] [--page-size N]\n' +
-            '               [--token T] [--api-prefix P] [--modern-errors] [--changes-asc]\n',
+            '               [--token T] [--api-prefix P] [--modern-errors] [--changes-asc] [--cache]\n' +
+            '               [--units-page-size N] [--old-units-search] [--rate-limit-remaining N] [--rate-limit-reset S]\n' +
+            '               [--rate-limit-enforce] [--new-change-every MS]\n',
         );
         process.exit(0);
         break;
@@ -72,10 +101,21 @@ function parseArgs(argv: string[]): FakeOptions {
 
 const fake = await startFakeWeblate(parseArgs(process.argv.slice(2)));
 process.stdout.write(fake.url + '\n');
+let live: NodeJS.Timeout | undefined;
+if (newChangeEveryMs > 0) {
+  const units = DATA.units['demo/android/cs'] ?? [];
+  let n = 0;
+  live = setInterval(() => {
+    const u = units[n % units.length];
+    n++;
+    fake.addChanges('demo/android/cs', [{ action: 2, user: 'admin', unit: u?.id ?? null, target: `Live edit ${n}` }]);
+  }, newChangeEveryMs);
+}
 let stopping = false;
 const stop = (): void => {
   if (stopping) return;
   stopping = true;
+  if (live) clearInterval(live);
   void fake.close().then(() => process.exit(0));
 };
 process.on('SIGINT', stop);

@@ -4,12 +4,44 @@
 //   has:comment  has:suggestion  has:check
 //   bare words / "quoted phrases" (substring of source or target, case-insensitive)
 //   AND, OR, NOT (case-insensitive), parentheses, implicit AND between terms.
+// Scope terms (what /api/units/ needs; they work on the translation units list too):
+//   project:demo        project slug, case-insensitive equality (project:=demo: case-sensitive)
+//   language:cs         language code, case-insensitive equality (language:=cs: case-sensitive)
+//   component:guide     component slug OR name contains the text, case-insensitive
+//                       (component:=guide: slug OR name equals it, case-insensitive). The component's
+//                       own slug only: a component in a category is NOT matched by its path
+//                       ("docs/guide"); Weblate has no category: term.
+//   path:demo/docs      limit to a project, project/-/language, category (nested categories included),
+//                       category/-/language, component (full slug path) or translation (component/lang)
+// Sources (current Weblate): weblate/utils/search.py UnitTermExpr — EXACT_FIELD_MAP maps
+// "project" → translation__component__project__slug and "language" → translation__language__code
+// (":" becomes iexact on these, ":=" exact); component_field(): ":=" → slug iexact | name iexact,
+// otherwise slug icontains | name icontains; path_field(): parse_path() over Translation, Component,
+// Project, ProjectLanguage, Category (all_component_ids: nested too), CategoryLanguage, Language;
+// an unknown path matches nothing (Q(translation=None)). docs/user/search.rst: "component:TEXT
+// Component slug or name case-insensitive search", "path:TEXT Path to the object to limit searching
+// inside component, category, project, or translation". Older servers (4.14-5.x) had component →
+// translation__component__slug (iexact) | name icontains and no path: lookup.
 import { STATE_NAMES } from './data.js';
 import type { UnitModel } from './data.js';
 
 export class QueryError extends Error {}
 
-type Pred = (u: UnitModel) => boolean;
+/** Where a unit lives, for the scope terms. */
+export interface UnitScope {
+  project: string;
+  /** component slug (last path segment) */
+  component: string;
+  componentName: string;
+  /** full component slug path inside the project, 'android' or 'docs/api/reference' */
+  componentPath: string;
+  /** slug paths of the categories the component is inside, outermost first: ['docs', 'docs/api'] */
+  categories: readonly string[];
+  language: string;
+}
+
+export type UnitPred = (u: UnitModel, s: UnitScope) => boolean;
+type Pred = UnitPred;
 interface Tok {
   kind: 'lp' | 'rp' | 'word';
   text: string;
@@ -78,6 +110,41 @@ function stateTerm(value: string): Pred {
   }
 }
 
+/** path: value → predicate on the scope (the forms of Weblate's object URL paths, PathMixin.get_url_path) */
+function pathTerm(value: string): Pred {
+  const segs = value.split('/');
+  const project = segs[0] ?? '';
+  const rest = segs.slice(1);
+  if (project === '' || rest.some((x) => x === '')) return () => false;
+  const dash = rest.indexOf('-');
+  if (dash >= 0) {
+    // project/-/lang (ProjectLanguage) or project/<category path>/-/lang (CategoryLanguage)
+    if (dash !== rest.length - 2) return () => false;
+    const cat = rest.slice(0, dash).join('/');
+    const code = rest[dash + 1] as string;
+    return (_u, s) => s.project === project && s.language === code && (cat === '' || s.categories.includes(cat));
+  }
+  const joined = rest.join('/');
+  const parent = rest.slice(0, -1).join('/');
+  const last = rest[rest.length - 1];
+  return (_u, s) => {
+    if (s.project !== project) return false;
+    if (rest.length === 0) return true; // project
+    if (s.componentPath === joined) return true; // component
+    if (s.categories.includes(joined)) return true; // category, nested ones included
+    return s.componentPath === parent && s.language === last; // translation
+  };
+}
+
+function equalTerm(raw: string, get: (s: UnitScope) => string): Pred {
+  if (raw.startsWith('=')) {
+    const v = unquote(raw.slice(1));
+    return (_u, s) => get(s) === v;
+  }
+  const v = unquote(raw).toLowerCase();
+  return (_u, s) => get(s).toLowerCase() === v;
+}
+
 function term(tok: Tok): Pred {
   const m = /^([a-z_]+):(.*)$/s.exec(tok.text);
   if (!m || tok.text.startsWith('"')) {
@@ -103,6 +170,20 @@ function term(tok: Tok): Pred {
       return (u) => contains([u.location], value);
     case 'explanation':
       return (u) => contains([u.explanation], value);
+    case 'project':
+      return equalTerm(raw, (s) => s.project);
+    case 'language':
+      return equalTerm(raw, (s) => s.language);
+    case 'component': {
+      if (raw.startsWith('=')) {
+        const v = unquote(raw.slice(1)).toLowerCase();
+        return (_u, s) => s.component.toLowerCase() === v || s.componentName.toLowerCase() === v;
+      }
+      const v = value.toLowerCase();
+      return (_u, s) => s.component.toLowerCase().includes(v) || s.componentName.toLowerCase().includes(v);
+    }
+    case 'path':
+      return pathTerm(raw.startsWith('=') ? unquote(raw.slice(1)) : value);
     case 'has':
       switch (value) {
         case 'comment':
@@ -127,7 +208,7 @@ function term(tok: Tok): Pred {
 }
 
 /** Compile a q string; throws QueryError (message without the "Could not parse query string: " prefix). */
-export function compileUnitQuery(q: string): Pred {
+export function compileUnitQuery(q: string): UnitPred {
   const toks = tokenize(q);
   let pos = 0;
   const peek = (): Tok | undefined => toks[pos];
@@ -139,7 +220,7 @@ export function compileUnitQuery(q: string): Pred {
       pos++;
       parts.push(parseAnd());
     }
-    return parts.length === 1 ? (parts[0] as Pred) : (u) => parts.some((p) => p(u));
+    return parts.length === 1 ? (parts[0] as Pred) : (u, sc) => parts.some((p) => p(u, sc));
   };
   const parseAnd = (): Pred => {
     const parts = [parseNot()];
@@ -149,13 +230,13 @@ export function compileUnitQuery(q: string): Pred {
       if (isKw(t, 'AND')) pos++;
       parts.push(parseNot());
     }
-    return parts.length === 1 ? (parts[0] as Pred) : (u) => parts.every((p) => p(u));
+    return parts.length === 1 ? (parts[0] as Pred) : (u, sc) => parts.every((p) => p(u, sc));
   };
   const parseNot = (): Pred => {
     if (isKw(peek(), 'NOT')) {
       pos++;
       const inner = parseNot();
-      return (u) => !inner(u);
+      return (u, sc) => !inner(u, sc);
     }
     return parsePrimary();
   };

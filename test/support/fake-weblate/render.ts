@@ -1,6 +1,6 @@
 // Resource renderers: field for field (same order) as Weblate 5.4.2's recorded responses.
-import { CATEGORIES, checksum, formatTimestamp, actionName, lang } from './data.js';
-import type { ChangeModel, ComponentDef, LanguageDef, ProjectDef, TranslationDef, UnitModel } from './data.js';
+import { CATEGORY_BY_ID, checksum, formatTimestamp, actionName, lang } from './data.js';
+import type { CategoryDef, ChangeModel, ComponentDef, LanguageDef, ProjectDef, TranslationDef, UnitModel } from './data.js';
 import { Raw, decimal1, quotePlus } from './json.js';
 import type { Json, JsonObject } from './json.js';
 
@@ -254,16 +254,21 @@ const ADDON_MESSAGE =
 const PULL_MESSAGE =
   'Translations update from {{ site_title }}\n\nTranslations update from [{{ site_title }}]({{ site_url }}) for [{{ project_name }}/{{ component_name }}]({{url}}).\n\n{% if component_linked_childs %}\nIt also includes following components:\n{% for linked in component_linked_childs %}\n* [{{ linked.project_name }}/{{ linked.name }}]({{ linked.url }})\n{% endfor %}\n{% endif %}\n\nCurrent translation status:\n\n![Weblate translation status]({{widget_url}})\n';
 
-export function renderComponent(ctx: Ctx, c: ComponentDef, p: ProjectDef): JsonObject {
+/**
+ * Component, as ComponentSerializer sends it. `withProject: false` is the project's component list
+ * (/api/projects/<p>/components/): ProjectViewSet.components serializes with remove_fields=("project",)
+ * (weblate/api/views.py, 4.x to current), so those items have no `project`.
+ */
+export function renderComponent(ctx: Ctx, c: ComponentDef, p: ProjectDef, withProject = true): JsonObject {
   const base = `components/${c.project}/${encPath(c.path)}/`;
   const a = (s: string): string => api(ctx, base + s);
-  const cat = c.category === null ? undefined : CATEGORIES.find((x) => x.id === c.category);
+  const cat = c.category === null ? undefined : CATEGORY_BY_ID.get(c.category);
   return {
     name: c.name,
     slug: c.slug,
     id: c.id,
     source_language: renderLanguage(ctx, lang(c.sourceLanguage)),
-    project: renderProject(ctx, p),
+    project: withProject ? renderProject(ctx, p) : undefined,
     vcs: c.vcs,
     repo: c.repo,
     git_export: web(ctx, `git/${c.project}/${c.path}/`),
@@ -319,6 +324,24 @@ export function renderComponent(ctx: Ctx, c: ComponentDef, p: ProjectDef): JsonO
     glossary_color: 'silver',
     category: ctx.old ? undefined : cat ? api(ctx, `categories/${cat.id}/`) : null,
     linked_component: ctx.old ? undefined : null,
+  };
+}
+
+/**
+ * Category (Weblate ≥ 5.0), CategorySerializer in weblate/api/serializers.py: fields id, name, slug,
+ * project (URL of /api/projects/<slug>/), category (URL of the parent category or null), url,
+ * statistics_url (added with /api/categories/<id>/statistics/ in 5.5, see docs/changes: "Weblate 5.5 ...
+ * Added GET /api/categories/(int:id)/statistics/"; left out in old-shapes mode).
+ */
+export function renderCategory(ctx: Ctx, cat: CategoryDef): JsonObject {
+  return {
+    id: cat.id,
+    name: cat.name,
+    slug: cat.slug,
+    project: api(ctx, `projects/${cat.project}/`),
+    category: cat.category === null ? null : api(ctx, `categories/${cat.category}/`),
+    url: api(ctx, `categories/${cat.id}/`),
+    statistics_url: ctx.old ? undefined : api(ctx, `categories/${cat.id}/statistics/`),
   };
 }
 
