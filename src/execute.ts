@@ -66,8 +66,9 @@ export async function execute(inv: Invocation, ctx: Context, io: IOStreams): Pro
       format: settings.format,
       fields: settings.fields,
       color: settings.format === 'table' && io.colorStdout,
-      width: io.stdoutColumns,
+      width: io.tableWidth,
       warn: (m) => s.warn(m),
+      note: (m) => io.say(m),
     });
     io.stopProgress();
     await out.flush();

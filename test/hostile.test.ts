@@ -8,11 +8,12 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import stringWidth from 'string-width';
+import { cellWidth as stringWidth } from '../src/output/width.js';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { bigUnit, startFakeWeblate, type FakeWeblate } from './support/fake-weblate/index.js';
 import { startProxy } from './support/proxy.js';
 import { BIN, EMPTY_HOME, baseEnv, wli, wliIn, type RunResult } from './support/run.js';
+import { onPty } from './support/pty.js';
 
 const MiB = 1024 * 1024;
 const TOKEN = 'wlu_Hostile-SECRET-7Kq2';
@@ -74,69 +75,6 @@ const page = (results: unknown[], next: unknown = null, count: number = results.
 /** A unit with the fields the table shows. */
 const unit = (id: unknown, source: unknown, target: unknown, context = 'ctx') => ({ id, state: 20, context, source, target, position: 1 });
 
-// ---------------------------------------------------------------------------------------------
-// a pseudo-terminal (util-linux `script`), as in terminal.test.ts, with a working directory
-
-interface Pty {
-  readonly output: string;
-  waitFor(pattern: RegExp): Promise<void>;
-  type(keys: string): void;
-  exit: Promise<{ code: number; output: string }>;
-}
-
-const running = new Set<ChildProcessWithoutNullStreams>();
-afterAll(() => {
-  for (const child of running) child.kill('SIGTERM');
-});
-
-const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
-
-function onPty(args: string[], opts: { env?: Record<string, string | undefined>; cols?: number; cwd?: string } = {}): Pty {
-  const cols = opts.cols ?? 100;
-  const command = `stty cols ${cols} rows 40 && exec ${quote(process.execPath)} ${quote(BIN)} ${args.map(quote).join(' ')}`;
-  const child: ChildProcessWithoutNullStreams = spawn('script', ['-qec', command, '/dev/null'], {
-    env: baseEnv({ TERM: 'xterm-256color', ...opts.env }),
-    cwd: opts.cwd ?? EMPTY_HOME,
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  running.add(child);
-  onTestFinished(() => {
-    if (running.has(child)) child.kill('SIGTERM');
-  });
-  let output = '';
-  let waiters: { pattern: RegExp; resolve: () => void }[] = [];
-  const check = () => {
-    waiters = waiters.filter((w) => (w.pattern.test(output) ? (w.resolve(), false) : true));
-  };
-  child.stdout.setEncoding('utf8').on('data', (d: string) => {
-    output += d;
-    check();
-  });
-  let diagnostics = '';
-  child.stderr.setEncoding('utf8').on('data', (d: string) => (diagnostics += d));
-  const exit = new Promise<{ code: number; output: string }>((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', (code) => {
-      running.delete(child);
-      child.stdin.destroy();
-      if (diagnostics) reject(new Error(`script: ${diagnostics}`));
-      else resolve({ code: code ?? -1, output });
-      for (const w of waiters) w.resolve();
-    });
-  });
-  return {
-    get output() {
-      return output;
-    },
-    waitFor: (pattern) =>
-      new Promise<void>((resolve) => {
-        waiters.push({ pattern, resolve });
-        check();
-      }),
-    type: (keys) => child.stdin.write(keys),
-    exit,
-  };
-}
 
 // ---------------------------------------------------------------------------------------------
 

@@ -58,10 +58,11 @@ export async function pagesOf(session: Session, req: { path: string; query?: URL
 
 export async function listOf(
   session: Session,
-  req: { path: string; query?: URLSearchParams; limit?: number; label: string; columns: Column[]; knownFields?: string[]; onStatus?: (e: unknown) => unknown },
+  req: { path: string; query?: URLSearchParams; limit?: number; label: string; onStatus?: (e: unknown) => unknown } & Omit<ListResult, 'kind' | 'pages'>,
 ): Promise<ListResult> {
-  const pages = await pagesOf(session, req);
-  return { kind: 'list', pages: req.onStatus ? mapErrors(pages, req.onStatus) : pages, columns: req.columns, knownFields: req.knownFields };
+  const { path, query, limit, label, onStatus, ...shown } = req;
+  const pages = await pagesOf(session, { path, query, limit, label });
+  return { kind: 'list', pages: onStatus ? mapErrors(pages, onStatus) : pages, ...shown };
 }
 
 /** Lets a command reinterpret an API error (e.g. a rejected search query is a usage error). */

@@ -50,50 +50,71 @@ interface ProjectTarget {
 type StatsTarget = Target | ProjectTarget;
 
 const pct = (v: unknown) => (v === undefined || v === null ? '' : `${plainText(v)}%`);
-const pctStyle = (v: unknown): Style | undefined => {
-  const n = numberValue(v);
-  return n === undefined ? undefined : n >= 100 ? 'green' : n >= 80 ? 'yellow' : 'red';
-};
 
-function columns(labels: WeakMap<Item, string>): Column[] {
+/** How the gate judges a row, for colour: failing (red) or passing (green); no colour without a gate. */
+function gateStyle(threshold: number | undefined, metric: Metric): (s: Item) => Style | undefined {
+  if (threshold === undefined) return () => undefined;
+  return (s) => (passes(s, threshold, metric) ? 'green' : 'red');
+}
+
+/** The percentage column's header: the metric the gate checks (and the table shows). */
+const METRIC_HEADER: Record<Metric, string> = { translated: 'translated', approved: 'approved %', translated_words: 'words' };
+
+function columns(labels: WeakMap<Item, string>, metric: Metric, threshold: number | undefined): Column[] {
+  const field = METRIC_FIELD[metric];
   return [
     { header: 'target', value: (s) => labels.get(s) ?? s.code ?? s.name },
-    { header: 'translated', value: (s) => s.translated_percent, text: pct, align: 'right', style: (s) => pctStyle(s.translated_percent) },
-    { header: 'strings', value: (s) => `${plainText(s.translated ?? '')}/${plainText(s.total ?? '')}`, align: 'right' },
-    { header: 'fuzzy', value: (s) => s.fuzzy, align: 'right' },
-    { header: 'failing', value: (s) => s.failing ?? s.failing_checks, align: 'right' },
-    { header: 'approved', value: (s) => s.approved, align: 'right' },
-    { header: 'last change', value: (s) => s.last_change },
+    { header: METRIC_HEADER[metric], field, value: (s) => s[field], text: pct, kind: 'percent', style: gateStyle(threshold, metric) },
+    { header: 'strings', value: (s) => `${plainText(s.translated ?? '')}/${plainText(s.total ?? '')}`, kind: 'count' },
+    { header: 'fuzzy', field: 'fuzzy', value: (s) => s.fuzzy, kind: 'count', drop: 2 },
+    { header: 'failing', field: 'failing', value: (s) => s.failing ?? s.failing_checks, kind: 'count', drop: 3 },
+    { header: 'approved', field: 'approved', value: (s) => s.approved, kind: 'count', drop: 4 },
+    { header: 'last change', field: 'last_change', value: (s) => s.last_change, kind: 'time', drop: 5 },
   ];
 }
+
+/** How other statistics fields look when --fields names them in a table. */
+const FIELD_COLUMNS: Column[] = [
+  ...['translated_percent', 'approved_percent', 'translated_words_percent', 'translated_chars_percent', 'fuzzy_percent', 'failing_percent', 'readonly_percent'].map(
+    (f): Column => ({ header: f, field: f, value: (s) => s[f], text: pct, kind: 'percent' }),
+  ),
+  ...['total', 'translated', 'total_words', 'translated_words', 'suggestions', 'comments', 'recent_changes'].map((f): Column => ({ header: f, field: f, value: (s) => s[f], kind: 'count' })),
+];
 
 const ofTotal = (n: string, total: string, p: string) => (s: Item) =>
   s[n] === undefined ? '' : `${plainText(s[n])}/${plainText(s[total] ?? '')}${s[p] !== undefined ? ` (${plainText(s[p])}%)` : ''}`;
 
-const RECORD_ROWS: Column[] = [
-  { header: 'Name', value: (s) => (s.code !== undefined ? `${plainText(s.name ?? '')} (${plainText(s.code)})` : s.name) },
-  { header: 'Translated', value: (s) => s, text: (_v, s) => ofTotal('translated', 'total', 'translated_percent')(s), style: (s) => pctStyle(s.translated_percent) },
-  { header: 'Words', value: (s) => s, text: (_v, s) => ofTotal('translated_words', 'total_words', 'translated_words_percent')(s) },
-  { header: 'Characters', value: (s) => s, text: (_v, s) => ofTotal('translated_chars', 'total_chars', 'translated_chars_percent')(s) },
-  { header: 'Needs editing', value: (s) => s, text: (_v, s) => ofTotal('fuzzy', 'total', 'fuzzy_percent')(s) },
-  { header: 'Failing checks', value: (s) => s, text: (_v, s) => ofTotal('failing', 'total', 'failing_percent')(s) },
-  { header: 'Approved', value: (s) => s, text: (_v, s) => ofTotal('approved', 'total', 'approved_percent')(s) },
-  { header: 'Read-only', value: (s) => s, text: (_v, s) => ofTotal('readonly', 'total', 'readonly_percent')(s) },
-  { header: 'Suggestions', value: (s) => s.suggestions },
-  { header: 'Comments', value: (s) => s.comments },
-  { header: 'Last change', value: (s) => s.last_change },
-  { header: 'Recent changes', value: (s) => s.recent_changes },
-  { header: 'URL', value: (s) => s.url },
-];
+function recordRows(metric: Metric, threshold: number | undefined): Column[] {
+  // The gated metric's line is coloured by the gate.
+  const judged = (m: Metric) => (m === metric ? gateStyle(threshold, metric) : undefined);
+  return [
+    { header: 'Name', value: (s) => (s.code !== undefined ? `${plainText(s.name ?? '')} (${plainText(s.code)})` : s.name) },
+    { header: 'Translated', value: (s) => s, text: (_v, s) => ofTotal('translated', 'total', 'translated_percent')(s), style: judged('translated') },
+    { header: 'Words', value: (s) => s, text: (_v, s) => ofTotal('translated_words', 'total_words', 'translated_words_percent')(s), style: judged('translated_words') },
+    { header: 'Characters', value: (s) => s, text: (_v, s) => ofTotal('translated_chars', 'total_chars', 'translated_chars_percent')(s) },
+    { header: 'Needs editing', value: (s) => s, text: (_v, s) => ofTotal('fuzzy', 'total', 'fuzzy_percent')(s) },
+    { header: 'Failing checks', value: (s) => s, text: (_v, s) => ofTotal('failing', 'total', 'failing_percent')(s) },
+    { header: 'Approved', value: (s) => s, text: (_v, s) => ofTotal('approved', 'total', 'approved_percent')(s), style: judged('approved') },
+    { header: 'Read-only', value: (s) => s, text: (_v, s) => ofTotal('readonly', 'total', 'readonly_percent')(s) },
+    { header: 'Suggestions', value: (s) => s.suggestions },
+    { header: 'Comments', value: (s) => s.comments },
+    { header: 'Last change', field: 'last_change', value: (s) => s.last_change, kind: 'time' },
+    { header: 'Recent changes', value: (s) => s.recent_changes },
+    { header: 'URL', value: (s) => s.url },
+  ];
+}
+
+/** A row passes when its metric is at least the threshold; a row without the metric fails. */
+function passes(item: Item, threshold: number, metric: Metric): boolean {
+  const v = numberValue(item[METRIC_FIELD[metric]]);
+  return v !== undefined && v >= threshold;
+}
 
 /** Checks every row; the failing ones are named in the outcome. A row without the metric fails closed. */
 export function gate(rows: Row[], threshold: number | undefined, metric: Metric): Outcome {
   if (threshold === undefined) return { exitCode: EXIT.ok };
   const field = METRIC_FIELD[metric];
-  const failing = rows.filter((r) => {
-    const v = numberValue(r.item[field]);
-    return v === undefined || v < threshold;
-  });
+  const failing = rows.filter((r) => !passes(r.item, threshold, metric));
   if (failing.length === 0) return { exitCode: EXIT.ok };
   // Labels and values are server text (language codes, percentages): outside text in the message.
   const names = failing.map((r) => (r.item[field] === undefined || r.item[field] === null ? msg`${r.label} (no ${ours(field)})` : msg`${r.label} (${r.item[field]}%)`));
@@ -231,7 +252,7 @@ export async function run({ args, opts, session }: CommandInput): Promise<Record
   const rows = perTarget.flat();
   const finish = () => gate(rows, threshold, metric);
   if (targets.length === 1 && (targets[0]!.kind === 'translation' || targets[0]!.kind === 'language')) {
-    return { kind: 'record', record: rows[0]!.item, rows: RECORD_ROWS, finish };
+    return { kind: 'record', record: rows[0]!.item, rows: recordRows(metric, threshold), fieldColumns: FIELD_COLUMNS, finish };
   }
   const labels = new WeakMap(rows.map((r) => [r.item, r.display]));
   return {
@@ -241,7 +262,9 @@ export async function run({ args, opts, session }: CommandInput): Promise<Record
     pages: (async function* () {
       if (rows.length) yield { items: rows.map((r) => r.item) };
     })(),
-    columns: columns(labels),
+    columns: columns(labels, metric, threshold),
+    fieldColumns: FIELD_COLUMNS,
+    empty: msg`no statistics rows`,
     finish,
   };
 }

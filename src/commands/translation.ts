@@ -25,7 +25,7 @@ const rows: Column[] = [
   { header: 'Failing checks', value: (t) => t, text: (_v, t) => count('failing_checks', 'failing_checks_percent')(t), style: (t) => ((numberOf(t.failing_checks) ?? 0) > 0 ? 'red' : undefined) },
   { header: 'Suggestions', value: (t) => t.have_suggestion },
   { header: 'Comments', value: (t) => t.have_comment },
-  { header: 'Last change', value: (t) => t.last_change },
+  { header: 'Last change', field: 'last_change', value: (t) => t.last_change, kind: 'time' },
   { header: 'Last author', value: (t) => t.last_author },
   { header: 'URL', value: (t) => t.web_url },
 ];

@@ -4,6 +4,7 @@ import { UsageError } from '../errors.js';
 import { msg } from '../io/text.js';
 import { plainText } from '../values.js';
 import type { Column, Style } from '../output/result.js';
+import { formsText } from '../output/readable.js';
 import { translationPath } from '../target.js';
 import { type CommandInput, listOf, translationTarget } from './common.js';
 
@@ -32,20 +33,29 @@ const STATE_QUERY: Record<string, string> = {
 
 export const UNIT_FIELDS = ['translation', 'source', 'previous_source', 'target', 'id_hash', 'content_hash', 'location', 'context', 'note', 'flags', 'labels', 'state', 'fuzzy', 'translated', 'approved', 'position', 'has_suggestion', 'has_comment', 'has_failing_check', 'num_words', 'source_unit', 'priority', 'id', 'web_url', 'url', 'explanation', 'extra_flags', 'pending', 'timestamp'];
 
-/** Plural forms (or an old server's plain string) as one line for people. */
-export const formsText = (v: unknown): string => (Array.isArray(v) ? v.map((x) => (typeof x === 'string' ? x : plainText(x))).join(' | ') : v === null || v === undefined ? '' : plainText(v));
-
 export const stateLabel = (v: unknown): string => {
   const label = typeof v === 'number' ? STATE_LABELS[v] : undefined;
   return label ?? (v === undefined || v === null ? '' : plainText(v));
 };
 
-const columns: Column[] = [
-  { header: 'id', value: (u) => u.id, align: 'right' },
-  { header: 'state', value: (u) => u.state, text: stateLabel, style: (u) => (typeof u.state === 'number' ? STATE_STYLE[u.state] : undefined) },
-  { header: 'context', value: (u) => u.context, wide: true },
-  { header: 'source', value: (u) => u.source, text: formsText, wide: true },
-  { header: 'target', value: (u) => u.target, text: formsText, wide: true },
+const stateStyle = (u: Record<string, unknown>) => (typeof u.state === 'number' ? STATE_STYLE[u.state] : undefined);
+
+export const UNIT_COLUMNS: Column[] = [
+  { header: 'id', field: 'id', value: (u) => u.id, kind: 'id' },
+  // Room for "needs editing" even when page 1 holds only translated strings.
+  { header: 'state', field: 'state', value: (u) => u.state, text: stateLabel, kind: 'state', style: stateStyle, minWidth: 13 },
+  { header: 'context', field: 'context', value: (u) => u.context },
+  { header: 'source', field: 'source', value: (u) => u.source, text: formsText },
+  { header: 'target', field: 'target', value: (u) => u.target, text: formsText },
+];
+
+/** How other unit fields look when --fields names them in a table. */
+export const UNIT_FIELD_COLUMNS: Column[] = [
+  { header: 'previous_source', field: 'previous_source', value: (u) => u.previous_source, text: formsText },
+  { header: 'timestamp', field: 'timestamp', value: (u) => u.timestamp, kind: 'time' },
+  { header: 'position', field: 'position', value: (u) => u.position, kind: 'count' },
+  { header: 'num_words', field: 'num_words', value: (u) => u.num_words, kind: 'count' },
+  { header: 'priority', field: 'priority', value: (u) => u.priority, kind: 'count' },
 ];
 
 export function unitQuery(states: string[], q: string | undefined): string | undefined {
@@ -66,8 +76,10 @@ export async function run({ args, opts, session }: CommandInput) {
     query,
     limit: opts.limit as number | undefined,
     label: 'units',
-    columns,
+    columns: UNIT_COLUMNS,
+    fieldColumns: UNIT_FIELD_COLUMNS,
     knownFields: UNIT_FIELDS,
+    empty: q ? msg`no units match '${q}'` : msg`no units`,
     // A query the server cannot parse is the user's to fix: exit 2 with the server's words.
     onStatus: (e) =>
       e instanceof HttpError && e.status === 400

@@ -77,10 +77,15 @@ export class IOStreams {
     return colorEnabled(this.ctx.stdout, this.ctx.env, this.flags.noColor);
   }
 
-  /** The width tables must fit: the terminal's columns when stdout is one. */
-  get stdoutColumns(): number | undefined {
+  /**
+   * The width tables fit, in display cells: the terminal's columns when stdout is one; otherwise
+   * COLUMNS when it is a positive integer; otherwise no limit (a pipe or file gets whole cells).
+   */
+  get tableWidth(): number {
     const c = this.ctx.stdout.columns;
-    return this.ctx.stdout.isTTY && typeof c === 'number' && c > 0 ? c : undefined;
+    if (this.ctx.stdout.isTTY && typeof c === 'number' && c > 0) return c;
+    const env = Number(this.ctx.env.COLUMNS);
+    return Number.isInteger(env) && env > 0 ? env : Infinity;
   }
 
   /** Width for help text, on whichever stream it goes to. */

@@ -2,7 +2,7 @@
 import type { Page } from '../api/paginate.js';
 import type { Writer } from '../io/writer.js';
 import { escapeControl } from '../io/text.js';
-import { cellText } from './cells.js';
+import { columnText } from './cells.js';
 import type { Item } from './fields.js';
 import type { Column } from './result.js';
 
@@ -19,15 +19,16 @@ export function markdownCell(text: string): string {
 
 const row = (cells: string[]) => '| ' + cells.map((c) => (c === '' ? ' ' : c)).join(' | ') + ' |\n';
 
-function cell(col: Column, item: Item): string {
-  const v = col.value(item);
-  return markdownCell(col.text ? col.text(v, item) : cellText(v));
-}
+const cell = (col: Column, item: Item): string => markdownCell(columnText(col, item));
+const RIGHT = new Set(['id', 'count', 'percent']);
 
+/** Streams the rows; the header comes with the first row, so an empty list writes nothing. */
 export async function writeMarkdownList(out: Writer, pages: AsyncIterable<Page>, columns: Column[]): Promise<void> {
-  await out.write(row(columns.map((c) => markdownCell(c.header))) + row(columns.map((c) => (c.align === 'right' ? '---:' : '---'))));
+  let header = row(columns.map((c) => markdownCell(c.header))) + row(columns.map((c) => (RIGHT.has(c.kind ?? 'text') ? '---:' : '---')));
   for await (const { items: page } of pages) {
-    let chunk = '';
+    if (page.length === 0) continue;
+    let chunk = header;
+    header = '';
     for (const item of page) chunk += row(columns.map((c) => cell(c, item)));
     await out.write(chunk);
   }

@@ -2,7 +2,7 @@
 import type { Format } from '../spec.js';
 import type { Page } from '../api/paginate.js';
 import type { Writer } from '../io/writer.js';
-import type { Msg } from '../io/text.js';
+import { msg, type Msg } from '../io/text.js';
 import { getPath, pickFields, type Item } from './fields.js';
 import type { Column, Result } from './result.js';
 
@@ -10,56 +10,109 @@ export interface RenderOptions {
   format: Format;
   fields?: string[];
   color: boolean;
-  /** Terminal width, when stdout is a terminal. */
-  width?: number;
+  /** The width tables fit, in display cells (Infinity: no limit). */
+  width: number;
   warn(message: Msg): void;
+  /** Said on stderr, not a warning: that a table has no rows. */
+  note(message: Msg): void;
 }
 
-export const pathColumn = (path: string): Column => ({ header: path, value: (item) => getPath(item, path), wide: true });
+export interface RenderReport {
+  /** Items written (a record counts one); undefined for text. */
+  items?: number;
+}
 
-async function* project(pages: AsyncIterable<Page>, fields: string[]): AsyncGenerator<Page> {
-  for await (const page of pages) yield { items: page.items.map((item) => pickFields(item, fields)) };
+/** A --fields path in a table: the command's own rendering of that field when it has one. */
+function fieldColumn(path: string, known: readonly Column[]): Column {
+  const own = known.find((c) => c.field === path);
+  return own ? { ...own, header: path, drop: undefined } : { header: path, field: path, value: (item) => getPath(item, path) };
 }
 
 async function* once(item: Item): AsyncGenerator<Page> {
   yield { items: [item] };
 }
 
-export async function render(result: Result, out: Writer, o: RenderOptions): Promise<void> {
+/**
+ * Passes pages through, counting items and noting which --fields paths any item had, so a path that
+ * none had (a typo: `sourc`) is named once at the end, whatever the format.
+ */
+function watch(pages: AsyncIterable<Page>, fields: string[] | undefined, counted: { items: number; seen: Set<string> }): AsyncIterable<Page> {
+  return (async function* () {
+    for await (const page of pages) {
+      counted.items += page.items.length;
+      if (fields && counted.seen.size < fields.length) {
+        for (const item of page.items) for (const f of fields) if (!counted.seen.has(f) && getPath(item, f) !== undefined) counted.seen.add(f);
+      }
+      yield page;
+    }
+  })();
+}
+
+function project(pages: AsyncIterable<Page>, fields: string[]): AsyncIterable<Page> {
+  return (async function* () {
+    for await (const page of pages) yield { items: page.items.map((item) => pickFields(item, fields)) };
+  })();
+}
+
+export async function render(result: Result, out: Writer, o: RenderOptions): Promise<RenderReport> {
   const { format, fields } = o;
   if (result.kind === 'text') {
     await out.write(result.text);
-    return;
+    return {};
   }
+  const counted = { items: 0, seen: new Set<string>() };
+  const report = (): RenderReport => {
+    if (fields && counted.items > 0) for (const f of fields) if (!counted.seen.has(f)) o.warn(msg`field '${f}' is in none of the items`);
+    return { items: counted.items };
+  };
   // Each format's module loads only when it is used.
   if (result.kind === 'record') {
-    const record = fields ? pickFields(result.record, fields) : result.record;
-    const rows = fields ? fields.map(pathColumn) : result.rows;
+    const source = watch(once(result.record), fields, counted);
+    const rows = fields ? fields.map((f) => fieldColumn(f, [...result.rows, ...(result.fieldColumns ?? [])])) : result.rows;
+    const record = async () => {
+      for await (const { items } of source) return items[0]!;
+      throw new Error('unreachable');
+    };
     switch (format) {
       case 'json':
-        return (await import('./json.js')).writeJsonRecord(out, record);
+        await (await import('./json.js')).writeJsonRecord(out, fields ? pickFields(await record(), fields) : await record());
+        break;
       case 'jsonl':
-        return (await import('./jsonl.js')).writeJsonLines(out, once(record));
+        await (await import('./jsonl.js')).writeJsonLines(out, fields ? project(source, fields) : source);
+        break;
       case 'csv':
-        return (await import('./csv.js')).writeCsv(out, once(record), fields, [], o.warn);
+        await (await import('./csv.js')).writeCsv(out, fields ? project(source, fields) : source, fields, [], o.warn);
+        break;
       case 'markdown':
-        return (await import('./markdown.js')).writeMarkdownRecord(out, result.record, rows);
+        await (await import('./markdown.js')).writeMarkdownRecord(out, await record(), rows);
+        break;
       case 'table':
-        return (await import('./table.js')).writeTableRecord(out, result.record, rows, { color: o.color });
+        await (await import('./table.js')).writeTableRecord(out, await record(), rows, { color: o.color, width: o.width });
+        break;
     }
+    return report();
   }
-  const pages = fields && (format === 'json' || format === 'jsonl' || format === 'csv') ? project(result.pages, fields) : result.pages;
-  const columns = fields ? fields.map(pathColumn) : result.columns;
+  const watched = watch(result.pages, fields, counted);
+  const pages = fields && (format === 'json' || format === 'jsonl' || format === 'csv') ? project(watched, fields) : watched;
+  const columns = fields ? fields.map((f) => fieldColumn(f, [...result.columns, ...(result.fieldColumns ?? [])])) : result.columns;
   switch (format) {
     case 'json':
-      return (await import('./json.js')).writeJsonList(out, pages);
+      await (await import('./json.js')).writeJsonList(out, pages);
+      break;
     case 'jsonl':
-      return (await import('./jsonl.js')).writeJsonLines(out, pages);
+      await (await import('./jsonl.js')).writeJsonLines(out, pages);
+      break;
     case 'csv':
-      return (await import('./csv.js')).writeCsv(out, pages, fields, result.knownFields ?? [], o.warn);
+      await (await import('./csv.js')).writeCsv(out, pages, fields, result.knownFields ?? [], o.warn);
+      break;
     case 'markdown':
-      return (await import('./markdown.js')).writeMarkdownList(out, pages, columns);
+      await (await import('./markdown.js')).writeMarkdownList(out, pages, columns);
+      break;
     case 'table':
-      return (await import('./table.js')).writeTableList(out, pages, columns, { color: o.color, width: o.width });
+      await (await import('./table.js')).writeTableList(out, pages, columns, { color: o.color, width: o.width });
+      break;
   }
+  // A table with no rows says so on stderr; the data formats have their own empty forms ([], nothing, a header).
+  if (counted.items === 0 && (format === 'table' || format === 'markdown')) o.note(result.empty);
+  return report();
 }

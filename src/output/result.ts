@@ -5,15 +5,27 @@ import type { Msg } from '../io/text.js';
 
 export type Style = 'red' | 'yellow' | 'green' | 'cyan' | 'gray' | 'bold';
 
+/**
+ * What a cell holds, which decides how a table treats it: `text` shrinks to fit the terminal and ends
+ * with `…`; every other kind is never cut. `time` cells show `2026-11-21 13:02` (UTC); `id`, `count`
+ * and `percent` are right-aligned.
+ */
+export type CellKind = 'text' | 'id' | 'count' | 'percent' | 'state' | 'time';
+
 export interface Column {
   header: string;
+  /** The field (path) this column shows: a --fields path naming it gets this column's rendering. */
+  field?: string;
   value(item: Item): unknown;
-  /** Display text for table/markdown; defaults to the cell rule. */
+  /** Display text for table/markdown; defaults to the rule of the column's kind (cells.ts). */
   text?(value: unknown, item: Item): string;
-  align?: 'right';
+  /** Default 'text'. */
+  kind?: CellKind;
   style?(item: Item): Style | undefined;
-  /** A free-text column that may be shortened to fit the terminal. */
-  wide?: boolean;
+  /** On a narrow terminal, columns with a rank leave the table, highest rank first, when all cannot fit. */
+  drop?: number;
+  /** Room kept even when the first page's values are narrower (a state that later pages may show). */
+  minWidth?: number;
 }
 
 /** How a run ends once its data is written: the exit code, and what to say on stderr (a failed gate). */
@@ -27,6 +39,8 @@ export interface RecordResult {
   record: Item;
   /** Key/value lines shown by table and markdown. */
   rows: Column[];
+  /** How --fields paths that name them are shown in table and markdown (besides `rows`). */
+  fieldColumns?: Column[];
   /** Runs after the record was written (gates). */
   finish?: () => Outcome;
 }
@@ -36,6 +50,10 @@ export interface ListResult {
   /** Pages of items in server order; consumed once. */
   pages: AsyncIterable<Page>;
   columns: Column[];
+  /** How --fields paths that name them are shown in table and markdown (besides `columns`). */
+  fieldColumns?: Column[];
+  /** Said on stderr when a table has no rows: "no units match 'state:empty'". */
+  empty: Msg;
   /** CSV header for an empty list when no --fields were given: the fields such items carry. */
   knownFields?: string[];
   /** Runs after everything was written (gates). */

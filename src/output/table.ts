@@ -1,20 +1,23 @@
-// -f table: for people. Lists are aligned columns (only the shown cells are kept in memory),
-// records are key/value lines. Server text is escaped, never emitted raw.
+// -f table: for people. Lists stream: the header and column widths are decided when the first page
+// arrives (layout.ts), and each page's rows are written as soon as it is in, so `| head` ends early
+// and time grows linearly with the rows. Records are key/value lines. Every line fits the width.
+//
+// Not cli-table3: it renders a whole table at once (cost growing faster than the rows: 22 s for
+// 20,000), and even one page at a time with fixed widths it cuts ids, pads the last column, measures
+// Thai, Arabic and Indic text wrongly and can split an emoji (measured; README, Output formats).
 import type { Page } from '../api/paginate.js';
 import type { Writer } from '../io/writer.js';
-import { escapeControl } from '../io/text.js';
+import { displayText } from './cells.js';
 import type { Item } from './fields.js';
+import { lineRenderer, planWidths, type Paint } from './layout.js';
 import type { Column, Style } from './result.js';
-import { cellText } from './cells.js';
-import { cellWidth, truncateCells } from './width.js';
+import { cellWidth, spaces, truncateCells } from './width.js';
 
 export interface TableOptions {
   color: boolean;
-  /** Terminal width when stdout is a terminal; free-text columns are shortened to fit. */
-  width?: number;
+  /** The width every line must fit, in display cells; Infinity for no limit. */
+  width: number;
 }
-
-type Paint = (style: Style | 'header', text: string) => string;
 
 async function painter(color: boolean): Promise<Paint> {
   if (!color) return (_s, t) => t;
@@ -23,70 +26,42 @@ async function painter(color: boolean): Promise<Paint> {
   return (style, text) => (style === 'header' ? chalk.bold(text) : chalk[style](text));
 }
 
-export const displayText = (col: Column, item: Item): string => {
-  const v = col.value(item);
-  return escapeControl(col.text ? col.text(v, item) : cellText(v));
-};
-
-export const truncate = (text: string, max: number): string => truncateCells(text, max);
-
-export async function writeTableList(out: Writer, pages: AsyncIterable<Page>, columns: Column[], opts: TableOptions): Promise<void> {
-  const rows: Array<{ cells: string[]; styles: Array<Style | undefined> }> = [];
-  for await (const { items: page } of pages) {
-    for (const item of page) {
-      rows.push({ cells: columns.map((c) => displayText(c, item)), styles: columns.map((c) => c.style?.(item)) });
-    }
-  }
-  if (rows.length === 0) return;
-  const paint = await painter(opts.color);
+/** Writes the list page by page; returns the number of rows written. */
+export async function writeTableList(out: Writer, pages: AsyncIterable<Page>, columns: Column[], opts: TableOptions): Promise<number> {
   const headers = columns.map((c) => c.header.toUpperCase());
-  if (opts.width) {
-    const limits = fitWidths(columns, headers, rows.map((r) => r.cells), opts.width);
-    for (const r of rows) r.cells = r.cells.map((c, i) => truncate(c, limits[i]!));
+  const headerStyles = columns.map((): 'header' => 'header');
+  let line: ReturnType<typeof lineRenderer> | undefined;
+  let rows = 0;
+  for await (const { items } of pages) {
+    if (items.length === 0) continue;
+    const cells = items.map((item) => columns.map((c) => displayText(c, item)));
+    let chunk = '';
+    if (!line) {
+      line = lineRenderer(columns, planWidths(columns, headers, cells, opts.width), await painter(opts.color));
+      chunk += line(headers, headerStyles);
+    }
+    for (let r = 0; r < cells.length; r++) {
+      const item = items[r]!;
+      chunk += line(cells[r]!, opts.color ? columns.map((c) => c.style?.(item)) : undefined);
+    }
+    rows += cells.length;
+    await out.write(chunk);
   }
-  const { default: Table } = await import('cli-table3');
-  // Borderless, two spaces between columns: easy to read, easy to grep.
-  const table = new Table({
-    head: headers.map((h) => paint('header', h)),
-    chars: { top: '', 'top-mid': '', 'top-left': '', 'top-right': '', bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '', left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '', middle: '  ' },
-    style: { head: [], border: [], 'padding-left': 0, 'padding-right': 0 },
-    colAligns: columns.map((c) => (c.align === 'right' ? 'right' : 'left')),
-  });
-  for (const r of rows) table.push(r.cells.map((c, i) => (r.styles[i] ? paint(r.styles[i]!, c) : c)));
-  await out.write(
-    table
-      .toString()
-      .split('\n')
-      .map((l) => l.trimEnd())
-      .join('\n') + '\n',
-  );
+  return rows;
 }
 
-const width = cellWidth;
-
-/** Per-column character limits so a row fits the terminal: only free-text columns shrink. */
-function fitWidths(columns: Column[], headers: string[], cells: string[][], total: number): number[] {
-  const widths = headers.map(width);
-  for (const r of cells) for (let i = 0; i < r.length; i++) widths[i] = Math.max(widths[i]!, width(r[i]!));
-  const wide = columns.map((c, i) => (c.wide ? i : -1)).filter((i) => i >= 0);
-  let over = widths.reduce((a, b) => a + b, 0) + 2 * (widths.length - 1) - total;
-  while (over > 0 && wide.length) {
-    const widest = wide.reduce((a, b) => (widths[b]! > widths[a]! ? b : a));
-    if (widths[widest]! <= 8) break;
-    widths[widest]!--;
-    over--;
-  }
-  return widths;
-}
-
+/** Key/value lines; a value longer than the line allows ends with `…`. */
 export async function writeTableRecord(out: Writer, record: Item, rows: Column[], opts: TableOptions): Promise<void> {
   const paint = await painter(opts.color);
-  const labelWidth = Math.max(...rows.map((r) => width(r.header)));
+  const labelWidth = Math.max(...rows.map((r) => cellWidth(r.header)));
+  const room = Math.max(1, opts.width - labelWidth - 2);
   let chunk = '';
   for (const r of rows) {
-    const text = displayText(r, record);
-    const style = r.style?.(record);
-    chunk += paint('header', r.header.padEnd(labelWidth)) + '  ' + (style ? paint(style, text) : text) + '\n';
+    const text = truncateCells(displayText(r, record), room);
+    const style: Style | undefined = opts.color ? r.style?.(record) : undefined;
+    const label = truncateCells(r.header, opts.width);
+    const pad = spaces(labelWidth - cellWidth(label));
+    chunk += (paint('header', label) + pad + '  ' + (style && text ? paint(style, text) : text)).trimEnd() + '\n';
   }
   await out.write(chunk);
 }

@@ -2,7 +2,7 @@
 // in its own process with a chosen size and latency, runs each scenario several times, and prints
 // medians of wall time, CPU time and peak RSS next to the bound each is compared with.
 //   BENCH_RUNS=5 npm run bench            (default 5 runs per scenario)
-//   BENCH_ONLY=pages,memory npm run bench (a subset: pages, pagesize, memory, startup, wlc, json)
+//   BENCH_ONLY=pages,memory npm run bench (a subset: pages, pagesize, memory, startup, wlc, json, table)
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir, cpus } from 'node:os';
@@ -163,6 +163,52 @@ if (want('wlc')) {
     report('wli changes big/strings/xx -f json', l2, `${latency} ms latency; ${f(w2.wall / l2.wall, 1)}× faster than wlc`);
     await server.stop();
   }
+}
+
+/** Seconds from starting the command to the end of its first row (after `header` header lines). */
+function firstRow(args: string[], env: NodeJS.ProcessEnv, header: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const started = process.hrtime.bigint();
+    const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'ignore'] });
+    let seen = '';
+    let at: number | undefined;
+    child.stdout.setEncoding('utf8').on('data', (d: string) => {
+      if (at !== undefined) return;
+      seen += d;
+      if (seen.split('\n').length > header + 1) at = Number(process.hrtime.bigint() - started) / 1e9;
+    });
+    child.on('close', (code) => (code === 0 && at !== undefined ? resolve(at) : reject(new Error(`exit ${code}`))));
+  });
+}
+
+if (want('table')) {
+  // Issue 10: a 20,000-unit table against the same list as JSON Lines, and how soon its first row shows.
+  const server = await startServer(['--big-units', '20000']);
+  const list = ['units', 'big/strings/xx', '--url', server.url];
+  const jsonl = await measure(...wli([...list, '-f', 'jsonl']));
+  report('20,000 units to jsonl', jsonl, '');
+  for (const [name, env] of [['piped, no width limit', {}], ['COLUMNS=80', { COLUMNS: '80' }]] as const) {
+    const table = await measure(...wli(list), env);
+    const ratio = table.wall / jsonl.wall;
+    report(`20,000 units as a table, ${name}`, table, `${f(ratio)}× jsonl (target ≤ 1.5×)`, ratio <= 1.5 ? 'meets target' : 'MISSES target');
+  }
+  await server.stop();
+  // First row: the same list at 100 ms a response. The time of fetching page 1 is when the first line
+  // of JSON Lines appears (it is written the moment page 1 is in), in the same kind of run.
+  const slow = await startServer(['--big-units', '20000', '--latency', '100']);
+  const slowList = ['units', 'big/strings/xx', '--url', slow.url];
+  const medianOf = async (args: string[], env: NodeJS.ProcessEnv, header: number) => {
+    await firstRow(args, env, header);
+    const xs: number[] = [];
+    for (let i = 0; i < RUNS; i++) xs.push(await firstRow(args, env, header));
+    return median(xs);
+  };
+  const page1 = await medianOf([...slowList, '-f', 'jsonl'], {}, 0);
+  const first = await medianOf(slowList, { COLUMNS: '80' }, 1);
+  rows.push(['page 1 fetched: first JSON Lines line (100 ms latency)', `${f(page1)} s`, '', '', '', '']);
+  rows.push(['first table row of the 20,000-unit list (100 ms latency)', `${f(first)} s`, '', '', `${f(first / page1)}× fetching page 1 (target ≤ 1.2×)`, first <= 1.2 * page1 ? 'meets target' : 'MISSES target']);
+  console.error(`  first table row: ${f(first)} s, page 1 fetched ${f(page1)} s`);
+  await slow.stop();
 }
 
 if (want('json')) {

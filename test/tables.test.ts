@@ -1,0 +1,197 @@
+// Issue 10, tables people can read: every command's table fits a real terminal at 40, 80 and 200
+// columns in display cells, rows stream as pages arrive, empty lists say so, and the columns show
+// what the command is about (the gate's metric, the user of a change, state names, plural forms).
+import { spawn } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cellWidth } from '../src/output/width.js';
+import { startFakeWeblate, type FakeWeblate } from './support/fake-weblate/index.js';
+import { startGate } from './support/gate.js';
+import { onPty } from './support/pty.js';
+import { BIN, EMPTY_HOME, baseEnv, wliIn } from './support/run.js';
+
+let fake: FakeWeblate;
+let env: Record<string, string>;
+beforeAll(async () => {
+  fake = await startFakeWeblate();
+  env = { WLI_URL: fake.url };
+  // A translation whose strings are Japanese, Korean, emoji and combining marks.
+  const units = [
+    ['menu_file', ['ファイルを開く'], ['파일 열기 👍🏽 and some more text to make it long']],
+    ['greeting', ['e\u0301le\u0300ve — élève'], ['学生の皆さん、こんにちは！これは長い文です。']],
+    ['family', ['👨\u200d👩\u200d👧 family 🇨🇿'], ['家族 👨\u200d👩\u200d👧 とチェコの旗 🇨🇿']],
+  ].map(([context, source, target], i) => ({ id: 9000 + i, state: 20, context, source, target, position: i + 1 }));
+  fake.fault('/translations/demo/android/ja/units/', { kind: 'rawBody', body: JSON.stringify({ count: 3, next: null, previous: null, results: units }) }, Infinity);
+});
+afterAll(() => fake.close());
+
+/** The lines a terminal received, escapes removed: what takes room on the screen. */
+const screenLines = (output: string) =>
+  output
+    .replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '')
+    .split(/\r?\n/)
+    .filter((l) => l !== '');
+
+describe('every table fits the terminal, in display cells', () => {
+  const COMMANDS: string[][] = [
+    ['translation', 'demo/android/cs'],
+    ['units', 'demo/android/cs'],
+    ['units', 'demo/android/ar'],
+    ['units', 'demo/android/ja'],
+    ['changes', 'demo/android/cs'],
+    ['stats', 'demo/android', 'demo/docs/guide/cs'],
+    ['stats', '--project', 'demo'],
+    ['stats', 'demo/android/cs'],
+    ['language', 'ar'],
+    ['config'],
+  ];
+  for (const cols of [40, 80, 200]) {
+    it.concurrent.each(COMMANDS)(`at ${cols} columns: %s %s`, async (...args) => {
+      const { code, output } = await onPty([...args, '--quiet'], { cols, env }).exit;
+      expect(code).toBe(0);
+      const lines = screenLines(output);
+      expect(lines.length).toBeGreaterThan(1);
+      for (const line of lines) expect(cellWidth(line), `${cellWidth(line)} cells: ${line}`).toBeLessThanOrEqual(cols);
+      // Ids and counts are never cut; free text ends with … when it is.
+      if (args[0] === 'units') for (const line of lines.slice(1)) expect(line).toMatch(/^\s*\d+ /);
+    });
+  }
+
+  it('at 80 columns a long text ends with …, and a wide CJK cell is cut on a character boundary', async () => {
+    const { output } = await onPty(['units', 'demo/android/ja', '--quiet'], { cols: 80, env }).exit;
+    const lines = screenLines(output);
+    expect(lines.some((l) => l.endsWith('…'))).toBe(true);
+    expect(lines.join('\n')).not.toMatch(/[\ud800-\udbff](?![\udc00-\udfff])/);
+  });
+
+  it('without a terminal: COLUMNS when set, else whole cells', async () => {
+    const narrow = await wliIn(['units', 'demo/android/cs'], { env: { ...env, COLUMNS: '60' } });
+    for (const line of narrow.stdout.trimEnd().split('\n')) expect(cellWidth(line)).toBeLessThanOrEqual(60);
+    const whole = await wliIn(['units', 'demo/android/cs'], { env });
+    expect(whole.stdout).not.toContain('…');
+    expect(whole.stdout).toContain('Do you really want to delete "%1$s"?');
+  });
+});
+
+describe('streaming', () => {
+  it('the first rows are written before the last page is requested', async () => {
+    const big = await startFakeWeblate({ bigUnits: 1000 });
+    const gate = await startGate(big, (u) => /[?&]page=2\b/.test(u));
+    try {
+      const child = spawn(process.execPath, [BIN, 'units', 'big/strings/xx', '--page-size', '100', '--url', gate.url], { env: baseEnv(), cwd: EMPTY_HOME });
+      let stdout = '';
+      const rows = () => stdout.split('\n').length - 2;
+      const firstPage = new Promise<void>((resolve) =>
+        child.stdout.setEncoding('utf8').on('data', (d: string) => {
+          stdout += d;
+          if (rows() >= 100) resolve();
+        }),
+      );
+      const exit = new Promise<number | null>((resolve) => child.on('close', resolve));
+      await firstPage;
+      // Page 1 is on stdout while page 2 is held: the last page (10) has not even been asked for.
+      expect(stdout.split('\n')[0]).toMatch(/^\s*ID\s+STATE/);
+      expect(rows()).toBe(100);
+      expect(big.requests.some((r) => r.query.get('page') === '10')).toBe(false);
+      gate.release();
+      expect(await exit).toBe(0);
+      expect(rows()).toBe(1000);
+      expect(big.requests.some((r) => r.query.get('page') === '10')).toBe(true);
+    } finally {
+      await gate.close();
+      await big.close();
+    }
+  });
+});
+
+describe('nothing to show', () => {
+  it.each([
+    [['units', 'demo/android/en', '--state', 'empty'], "wli: no units match 'state:empty'"],
+    [['units', 'demo/glossary/cs', '-q', 'context:nothing_like_this'], "wli: no units match 'context:nothing_like_this'"],
+    [['changes', 'demo/android/ja'], 'wli: no changes'],
+    [['changes', 'demo/android/cs', '--user', 'nobody'], 'wli: no changes match --user nobody'],
+  ])('%j: one line on stderr, nothing on stdout, exit 0', async (args, line) => {
+    for (const format of ['table', 'markdown']) {
+      const r = await wliIn([...args, '-f', format], { env });
+      expect(r.code).toBe(0);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toBe(line + '\n');
+    }
+    // The data formats keep their own empty forms, and say nothing.
+    expect(await wliIn([...args, '-f', 'json'], { env })).toEqual({ code: 0, stdout: '[]\n', stderr: '' });
+    expect(await wliIn([...args, '-f', 'jsonl'], { env })).toEqual({ code: 0, stdout: '', stderr: '' });
+    const csv = await wliIn([...args, '-f', 'csv'], { env });
+    expect(csv.stdout.split('\r\n')[0]).toMatch(/^[a-z_]+(,[a-z_]+)+$/);
+    expect(csv.stderr).toBe('');
+  });
+});
+
+describe('what the columns show', () => {
+  it('changes: short UTC times, the action name and the user (so --user can be seen)', async () => {
+    const r = await wliIn(['changes', 'demo/android/cs', '--user', 'admin'], { env });
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^ID\s+TIME\s+ACTION\s+USER\s+UNIT\s+TARGET$/);
+    for (const line of lines.slice(1)) expect(line).toMatch(/^\s*\d+\s+\d{4}-\d{2}-\d{2} \d{2}:\d{2}\s+\S.*\sadmin\s/);
+    // The data formats keep the server's exact text.
+    const json = await wliIn(['changes', 'demo/android/cs', '-L', '1', '-f', 'jsonl', '--fields', 'timestamp'], { env });
+    expect(json.stdout).toMatch(/"timestamp":"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z"/);
+  });
+
+  it('stats: the gate metric is the percentage column; with --fail-under, colour says pass or fail', async () => {
+    const plain = await wliIn(['stats', 'demo/android', '--metric', 'approved'], { env });
+    expect(plain.stdout.split('\n')[0]).toMatch(/^TARGET\s+APPROVED %\s+STRINGS/);
+    expect(plain.stdout).toMatch(/\ndemo\/android cs\s+9\.3%/);
+    const words = await wliIn(['stats', 'demo/android', '--metric', 'translated_words'], { env });
+    expect(words.stdout.split('\n')[0]).toMatch(/^TARGET\s+WORDS\s+STRINGS/);
+
+    const gated = await wliIn(['stats', 'demo/android', '--fail-under', '70', '--no-color'], { env: { ...env } });
+    expect(gated.stdout).not.toContain('\u001b');
+    const coloured = await wliIn(['stats', 'demo/android', '--fail-under', '70'], { env: { ...env, FORCE_COLOR: '1' } });
+    expect(coloured.code).toBe(3);
+    const row = (code: string) => coloured.stdout.split('\n').find((l) => l.startsWith(`demo/android ${code} `))!;
+    expect(row('cs')).toContain('\u001b[32m78.1%'); // 78.1 ≥ 70: passing, green
+    expect(row('de')).toContain('\u001b[31m62.5%'); // 62.5 < 70: failing, red
+    // Without a gate nothing is judged: no red or green.
+    const ungated = await wliIn(['stats', 'demo/android'], { env: { ...env, FORCE_COLOR: '1' } });
+    expect(ungated.stdout).not.toMatch(/\u001b\[3[12]m/);
+  });
+
+  it('--fields in a table renders like the default columns: state names, forms, short times', async () => {
+    const r = await wliIn(['units', 'demo/android/cs', '--fields', 'id,state,target,timestamp', '-L', '40'], { env });
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^ID\s+STATE\s+TARGET\s+TIMESTAMP$/);
+    expect(r.stdout).toMatch(/\btranslated\b/);
+    expect(r.stdout).not.toMatch(/\s20\s/);
+    expect(r.stdout).toMatch(/%d soubor ␞ %d soubory ␞ %d souborů/);
+    expect(lines[1]).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+  });
+
+  it('a --fields path that no item has is named once on stderr, in every format', async () => {
+    for (const format of ['table', 'json', 'jsonl', 'csv', 'markdown']) {
+      const r = await wliIn(['units', 'demo/android/cs', '--fields', 'id,sourc', '-f', format], { env });
+      expect(r.code).toBe(0);
+      expect(r.stderr).toBe("wli: warning: field 'sourc' is in none of the items\n");
+    }
+    const one = await wliIn(['translation', 'demo/android/cs', '--fields', 'total,langauge.code'], { env });
+    expect(one.stderr).toBe("wli: warning: field 'langauge.code' is in none of the items\n");
+    const fine = await wliIn(['units', 'demo/android/cs', '--fields', 'id,source.1'], { env });
+    expect(fine.stderr).toBe(''); // a plural unit has a second form
+  });
+
+  it('plural forms: ␞ between them, ∅ for an empty one, nothing when all are empty; a literal ␞ is escaped', async () => {
+    const ar = await wliIn(['units', 'demo/android/ar', '-q', 'context:minutes_ago'], { env });
+    expect(ar.stdout.split('\n')[1]).toMatch(/minutes_ago\s+%d minute ago ␞ %d minutes ago$/);
+    const s = await startFakeWeblate();
+    try {
+      const units = [
+        { id: 1, state: 10, context: 'partial', source: ['%d file', '%d files'], target: ['%d soubor', '', ''] },
+        { id: 2, state: 20, context: 'literal', source: ['a ␞ b | c'], target: ['x ∅ y'] },
+      ];
+      s.fault('/units/', { kind: 'rawBody', body: JSON.stringify({ count: 2, next: null, previous: null, results: units }) });
+      const r = await wliIn(['units', 'demo/android/cs'], { env: { WLI_URL: s.url } });
+      expect(r.stdout).toMatch(/partial\s+%d file ␞ %d files\s+%d soubor ␞ ∅ ␞ ∅\n/);
+      expect(r.stdout).toMatch(/literal\s+a \\u241e b \| c\s+x \\u2205 y\n/);
+    } finally {
+      await s.close();
+    }
+  });
+});
