@@ -36,15 +36,35 @@ _wli() {
       units) opts+=' --state -q --query -L --limit' ;;
       changes) opts+=' --since --until --action --user -L --limit' ;;
       stats) opts+=' --project --fail-under --metric --skip-source' ;;
+      language) opts+=' -L --limit' ;;
+      ls) opts+=' -L --limit' ;;
     esac
     COMPREPLY=($(compgen -W "$opts" -- "$cur"))
     return
   fi
 
   case $cmd in
-    '') COMPREPLY=($(compgen -W 'translation units changes stats language config completion' -- "$cur")) ;;
+    '') COMPREPLY=($(compgen -W 'translation units changes stats language ls show config completion' -- "$cur")) ;;
     completion) ((nargs == 0)) && COMPREPLY=($(compgen -W 'bash zsh fish' -- "$cur")) ;;
+    translation) ((nargs == 0)) && _wli_targets translation ;;
+    units) ((nargs == 0)) && _wli_targets units ;;
+    changes) ((nargs == 0)) && _wli_targets changes ;;
+    stats) _wli_targets stats ;;
+    language) ((nargs == 0)) && _wli_targets language ;;
+    ls) ((nargs == 0)) && _wli_targets ls ;;
+    show) ((nargs == 0)) && _wli_targets show ;;
   esac
+}
+
+# Targets from the configured server: `wli __complete <command> <word>` (cached, about a second at most,
+# silent on failure). A name ending in / is a project or component to go on from: no space after it.
+_wli_targets() {
+  local IFS=$'
+' name
+  COMPREPLY=($("${COMP_WORDS[0]}" __complete "$1" "$cur" 2>/dev/null))
+  for name in "${COMPREPLY[@]}"; do
+    [[ $name == */ ]] && { compopt -o nospace 2>/dev/null; break; }
+  done
 }
 
 complete -F _wli wli

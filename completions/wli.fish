@@ -29,6 +29,14 @@ function __wli_in
     test "$words[1]" = "$argv[1]"
 end
 
+# Targets from the configured server: `wli __complete <command> <word>` (cached, about a second at
+# most, silent on failure).
+function __wli_targets
+    set -l self (commandline -opc)[1]
+    command -q $self; or return
+    $self __complete $argv[1] (commandline -ct) 2>/dev/null
+end
+
 # One item of a comma-separated list: keep what comes before the last comma.
 function __wli_list
     set -l done (commandline -ct | string replace -r -- '^--?[^=]*=' '' | string replace -r -- '[^,]*$' '')
@@ -37,10 +45,12 @@ end
 
 complete -c wli -f
 complete -c wli -n __wli_at -a translation -d 'one translation: metadata and counts'
-complete -c wli -n __wli_at -a units -d 'every string of a translation, all pages'
-complete -c wli -n __wli_at -a changes -d 'the translation\'s history, all pages, in server order'
+complete -c wli -n __wli_at -a units -d 'the strings of a translation, or search them anywhere'
+complete -c wli -n __wli_at -a changes -d 'the history of a translation, component, project or the server, in server order'
 complete -c wli -n __wli_at -a stats -d 'statistics of translations, components, languages, projects; one row per target'
-complete -c wli -n __wli_at -a language -d 'one language: name, direction, plural rule, aliases, population'
+complete -c wli -n __wli_at -a language -d 'one language, or every language of the server'
+complete -c wli -n __wli_at -a ls -d 'what a target contains: projects, components, translations'
+complete -c wli -n __wli_at -a show -d 'a project, component or translation exactly as the server sent it'
 complete -c wli -n __wli_at -a config -d 'the effective configuration and where each value came from (token redacted)'
 complete -c wli -n __wli_at -a completion -d 'print a shell completion script'
 
@@ -62,20 +72,33 @@ complete -c wli -l debug -d '--verbose plus request headers and stack traces of 
 complete -c wli -s h -l help -d 'show help'
 complete -c wli -n __wli_at -s V -l version -d 'print the version'
 
+# translation
+complete -c wli -n '__wli_at translation' -a '(__wli_targets translation)'
 # units
 complete -c wli -n '__wli_in units' -l state -x -a '(__wli_list empty needs-editing fuzzy translated approved read-only untranslated)' -d 'only units in these states (repeatable or comma-separated)'
 complete -c wli -n '__wli_in units' -s q -l query -x -d 'Weblate search query, sent as q (e.g. \'has:check\', \'context:menu\')'
 complete -c wli -n '__wli_in units' -s L -l limit -x -d 'stop after n items, fetching no page that is not needed'
+complete -c wli -n '__wli_at units' -a '(__wli_targets units)'
 # changes
 complete -c wli -n '__wli_in changes' -l since -x -d 'changes at or after this time (timestamp_after)'
 complete -c wli -n '__wli_in changes' -l until -x -d 'changes before this time (timestamp_before)'
 complete -c wli -n '__wli_in changes' -l action -x -d 'only these action codes (repeatable or comma-separated)'
 complete -c wli -n '__wli_in changes' -l user -x -d 'only changes by this user'
 complete -c wli -n '__wli_in changes' -s L -l limit -x -d 'stop after n items, fetching no page that is not needed'
+complete -c wli -n '__wli_at changes' -a '(__wli_targets changes)'
 # stats
 complete -c wli -n '__wli_in stats' -l project -x -d 'one row per language of the project, then a total row (after the other targets)'
 complete -c wli -n '__wli_in stats' -l fail-under -x -d 'exit 3 when any row, a total row included, is below this percentage (0-100)'
 complete -c wli -n '__wli_in stats' -l metric -x -a 'translated approved translated_words' -d 'the percentage --fail-under checks: translated strings, approved strings or translated words'
 complete -c wli -n '__wli_in stats' -l skip-source -d 'leave out the source-language row of each project/component target'
+complete -c wli -n '__wli_in stats' -a '(__wli_targets stats)'
+# language
+complete -c wli -n '__wli_in language' -s L -l limit -x -d 'stop after n items, fetching no page that is not needed'
+complete -c wli -n '__wli_at language' -a '(__wli_targets language)'
+# ls
+complete -c wli -n '__wli_in ls' -s L -l limit -x -d 'stop after n items, fetching no page that is not needed'
+complete -c wli -n '__wli_at ls' -a '(__wli_targets ls)'
+# show
+complete -c wli -n '__wli_at show' -a '(__wli_targets show)'
 # completion
 complete -c wli -n '__wli_at completion' -a 'bash zsh fish'

@@ -72,6 +72,13 @@ function buildProgram(io: IOStreams, onRun: (parsed: Parsed) => void): Command {
 /** Runs wli with argv (without node and script) and returns the exit code. Never exits the process. */
 export async function runCli(argv: string[], ctx: Context): Promise<number> {
   const io = new IOStreams(ctx);
+  // The completion scripts' question: names from the server, no parsing, no messages (complete.ts).
+  if (argv[0] === '__complete') {
+    const { complete } = await import('./commands/complete.js');
+    await io.out.write(await complete(argv.slice(1), ctx)).catch(() => {});
+    await io.out.flush();
+    return EXIT.ok;
+  }
   try {
     let parsed: Parsed | undefined;
     const program = buildProgram(io, (inv) => (parsed = inv));

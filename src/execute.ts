@@ -33,6 +33,8 @@ const COMMAND_MODULES: Record<string, () => Promise<CommandModule>> = {
   changes: () => import('./commands/changes.js'),
   stats: () => import('./commands/stats.js'),
   language: () => import('./commands/language.js'),
+  ls: () => import('./commands/ls.js'),
+  show: () => import('./commands/show.js'),
   config: () => import('./commands/config.js'),
   completion: () => import('./commands/completion.js'),
 };

@@ -31,6 +31,9 @@ export interface OptionSpec {
   complete?: 'url' | 'none';
 }
 
+/** Kinds of target (src/target.ts): what a command's target argument may name. */
+export type TargetKindName = 'server' | 'project' | 'component' | 'translation' | 'language';
+
 export interface ArgSpec {
   name: string;
   description: string;
@@ -38,6 +41,8 @@ export interface ArgSpec {
   variadic?: boolean;
   /** The only values accepted (and completed). */
   choices?: readonly string[];
+  /** Completed from the configured server: these kinds of target (projects/, components/, languages). */
+  targets?: readonly TargetKindName[];
 }
 
 export interface CommandSpec {
@@ -96,7 +101,7 @@ export const COMMANDS: CommandSpec[] = [
     name: 'translation',
     summary: 'one translation: metadata and counts',
     description: 'Shows one translation of a component: language, file, revision and its string and word counts.',
-    args: [{ name: 'target', description: 'project/component/language (or project/category/component/language)', required: false }],
+    args: [{ name: 'target', description: 'project/component/language (or project/category/component/language)', required: false, targets: ['translation'] }],
     options: [],
     examples: [
       ['wli translation weblate/application/cs', 'metadata and counts of the Czech translation'],
@@ -106,9 +111,10 @@ export const COMMANDS: CommandSpec[] = [
   },
   {
     name: 'units',
-    summary: 'every string of a translation, all pages',
-    description: 'Lists the units (strings) of a translation in server order, reading every page. Filters are applied by the server.',
-    args: [{ name: 'target', description: 'project/component/language', required: false }],
+    summary: 'the strings of a translation, or search them anywhere',
+    description:
+      "Lists the units (strings) of a translation in server order, reading every page; filters are applied by the server. Above a translation (a component, a project, or / for the whole server) the strings are searched through /api/units/ with Weblate's scope terms (project:, component:) joined to the query; every unit's translation link is checked against the scope, and a server that ignores the search (Weblate before 4.14.1) is an error rather than a wrong list.",
+    args: [{ name: 'target', description: '/, project, project/component or project/component/language', required: false, targets: ['server', 'project', 'component', 'translation'] }],
     options: [
       { flags: '--state <names>', description: 'only units in these states (repeatable or comma-separated)', value: { type: 'choice', choices: STATE_NAMES }, repeatable: true },
       { flags: '-q, --query <search>', description: "Weblate search query, sent as q (e.g. 'has:check', 'context:menu')", value: { type: 'text' }, complete: 'none' },
@@ -118,13 +124,15 @@ export const COMMANDS: CommandSpec[] = [
       ['wli units demo/android/cs --state untranslated', 'what is left to translate'],
       ['wli units demo/android/cs -q "has:check" -f jsonl | jq -r .context', 'keys of strings with failing checks'],
       ['wli units demo/android/cs --state needs-editing,empty -L 20', 'the first twenty strings needing work'],
+      ['wli units demo -q "source:Save"', 'every string of a project whose source contains Save'],
+      ['wli units / --state untranslated -q "language:cs"', 'what is left to translate into Czech, on the whole server'],
     ],
   },
   {
     name: 'changes',
-    summary: "the translation's history, all pages, in server order",
-    description: 'Lists the changes (history) of a translation in the order the server gives them.',
-    args: [{ name: 'target', description: 'project/component/language', required: false }],
+    summary: 'the history of a translation, component, project or the server, in server order',
+    description: 'Lists the changes (history) of a translation, a component, a project or (with /) the whole server, in the order the server gives them, reading every page.',
+    args: [{ name: 'target', description: '/, project, project/component or project/component/language', required: false, targets: ['server', 'project', 'component', 'translation'] }],
     options: [
       { flags: '--since <iso-time>', description: 'changes at or after this time (timestamp_after)', value: { type: 'time' }, complete: 'none' },
       { flags: '--until <iso-time>', description: 'changes before this time (timestamp_before)', value: { type: 'time' }, complete: 'none' },
@@ -136,6 +144,7 @@ export const COMMANDS: CommandSpec[] = [
       ['wli changes demo/android/cs --since 2026-11-01', 'what happened this month'],
       ['wli changes demo/android/cs --action 5 --user admin -f csv', 'translations added by one user, as CSV'],
       ['wli changes demo/android/cs -L 10', 'the ten changes the server lists first'],
+      ['wli changes demo --since 2026-11-01', 'what changed in a whole project since the release'],
     ],
   },
   {
@@ -143,7 +152,7 @@ export const COMMANDS: CommandSpec[] = [
     summary: 'statistics of translations, components, languages, projects; one row per target',
     description:
       'Shows statistics for each target in argument order: a translation (project/component/language), every translation of a component (project/component: one row per language), a language (a bare code, never a project), and with --project one row per language of the project and then a total row, after the other targets. A single translation or language target prints that object; anything else prints rows (a JSON array). With --fail-under it is a CI gate: every row is checked, the total row too; all rows are still printed and stderr names the failing ones (rows of a component or project by language code, the total row as "<project> (total)").',
-    args: [{ name: 'targets', description: 'project/component/language, project/component or a language code', required: false, variadic: true }],
+    args: [{ name: 'targets', description: 'project/component/language, project/component or a language code', required: false, variadic: true, targets: ['component', 'translation', 'language'] }],
     options: [
       { flags: '--project <project>', description: 'one row per language of the project, then a total row (after the other targets)', value: { type: 'slug' }, hint: 'expected a project slug, e.g. --project weblate', complete: 'none' },
       { flags: '--fail-under <percent>', description: 'exit 3 when any row, a total row included, is below this percentage (0-100)', value: { type: 'percent' }, hint: 'expected a percentage from 0 to 100, e.g. --fail-under 90', complete: 'none' },
@@ -160,13 +169,38 @@ export const COMMANDS: CommandSpec[] = [
   },
   {
     name: 'language',
-    summary: 'one language: name, direction, plural rule, aliases, population',
-    description: 'Shows one language of the server.',
-    args: [{ name: 'code', description: 'language code, e.g. cs or pt_BR', required: true }],
-    options: [],
+    summary: 'one language, or every language of the server',
+    description: 'Shows one language of the server: name, direction, plural rule, aliases, population. Without a code, lists every language.',
+    args: [{ name: 'code', description: 'language code, e.g. cs or pt_BR', required: false, targets: ['language'] }],
+    options: [LIMIT],
     examples: [
       ['wli language cs', 'the Czech language and its plural rule'],
       ['wli language ar -f json | jq .direction', 'text direction for a script'],
+      ['wli language -f csv --fields code,name', 'every language code and name'],
+    ],
+  },
+  {
+    name: 'ls',
+    summary: 'what a target contains: projects, components, translations',
+    description:
+      'Lists what a target contains, one usable target per row: with no target or /, the projects of the server; with a project, its components (a component inside categories as project/category/component); with a component, its translations (language, translated %, strings, last change). JSON is the server objects, exact.',
+    args: [{ name: 'target', description: '/, project or project/component', required: false, targets: ['server', 'project', 'component'] }],
+    options: [LIMIT],
+    examples: [
+      ['wli ls', 'the projects of the server'],
+      ['wli ls demo', 'the components of a project, as targets'],
+      ['wli ls demo/android', 'the translations of a component, with their progress'],
+    ],
+  },
+  {
+    name: 'show',
+    summary: 'a project, component or translation exactly as the server sent it',
+    description: 'Shows the object a target names, every field as the server sent it (in a table, one line per top-level field).',
+    args: [{ name: 'target', description: 'project, project/component or project/component/language', required: false, targets: ['project', 'component', 'translation'] }],
+    options: [],
+    examples: [
+      ['wli show demo', 'a project'],
+      ['wli show demo/docs/guide -f json', 'a component inside the category "docs", exactly'],
     ],
   },
 ];
@@ -203,6 +237,7 @@ COMMANDS.push(
 export const FILES: Array<[path: string, meaning: string]> = [
   ['$XDG_CONFIG_HOME/weblate, $XDG_CONFIG_HOME/weblate.ini', 'user configuration (~/.config when XDG_CONFIG_HOME is unset); the only file tokens are read from ([keys])'],
   ['.weblate, .weblate.ini, weblate.ini', 'project configuration: the nearest one in the current directory or a parent ([weblate] url and translation)'],
+  ['$XDG_CACHE_HOME/wli', 'names read from the server for shell completion, kept two minutes (~/.cache/wli when XDG_CACHE_HOME is unset); no tokens'],
 ];
 
 export const EXIT_CODES: Array<[code: number, meaning: string]> = [

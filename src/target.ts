@@ -1,29 +1,59 @@
-// Command-line targets ("p/c/l", "p/cat/c/l", "p/c", "cs") → typed targets and API paths.
+// Command-line targets → typed targets and API paths. One grammar for every command:
+//   /            the whole server
+//   p            a project (in stats and language, a bare word is a language code)
+//   p/c          a component; p/cat/c a component inside categories
+//   p/c/l        a translation; p/cat/c/l a translation of a component inside categories
+// Three or more segments can be read two ways (p/c/l or p/cat/c). readTarget lists the readings a
+// command accepts, the translation first; the caller tries them in order and moves to the next only
+// when the server answers 404 (commands/resolve.ts): no extra request for the common case, one when
+// the first reading does not exist.
 import { UsageError } from './errors.js';
 import { msg, ours } from './io/text.js';
 
-export interface TranslationTarget {
-  kind: 'translation';
+export interface ServerTarget {
+  kind: 'server';
+  text: string;
+}
+export interface ProjectTarget {
+  kind: 'project';
   text: string;
   project: string;
-  /** Categories and component, e.g. ['docs', 'guide']. */
-  component: string[];
-  language: string;
 }
 export interface ComponentTarget {
   kind: 'component';
   text: string;
   project: string;
+  /** Categories and component, e.g. ['docs', 'guide']. */
   component: string[];
+}
+export interface TranslationTarget {
+  kind: 'translation';
+  text: string;
+  project: string;
+  component: string[];
+  language: string;
 }
 export interface LanguageTarget {
   kind: 'language';
   text: string;
   language: string;
 }
-export type Target = TranslationTarget | ComponentTarget | LanguageTarget;
+export type Target = ServerTarget | ProjectTarget | ComponentTarget | TranslationTarget | LanguageTarget;
+export type TargetKind = Target['kind'];
 
-export const TRANSLATION_FORM = 'project/component/language (or project/category/component/language)';
+const FORMS: Record<TargetKind, string> = {
+  server: '/ (the whole server)',
+  project: 'project',
+  component: 'project/component',
+  translation: 'project/component/language',
+  language: 'a language code',
+};
+
+/** The forms a command takes, for messages: "project/component/language (a component inside categories: project/category/component/…)". */
+export function formsOf(accepts: readonly TargetKind[]): string {
+  const list = accepts.map((k) => FORMS[k]).join(', ');
+  return accepts.includes('component') || accepts.includes('translation') ? `${list} (inside categories: project/category/component…)` : list;
+}
 
 /**
  * "." and ".." are not names: in a URL path they climb out of the endpoint (translations/../../ is
@@ -31,41 +61,39 @@ export const TRANSLATION_FORM = 'project/component/language (or project/category
  */
 const DOT_SEGMENT = /^(\.|%2e){1,2}$/i;
 
-function splitSegments(text: string, form: string): string[] {
+function splitSegments(text: string, accepts: readonly TargetKind[]): string[] {
   const segments = text.split('/');
   // A trailing slash ("p/c/l/") is a common paste from URLs: tolerate one.
   if (segments.length > 1 && segments[segments.length - 1] === '') segments.pop();
-  if (segments.some((s) => s.trim() === '')) {
-    throw new UsageError(msg`invalid target '${text}': empty segment`, msg`expected ${ours(form)}`);
-  }
-  if (segments.some((s) => DOT_SEGMENT.test(s.trim()))) {
-    throw new UsageError(msg`invalid target '${text}': "." and ".." are not names`, msg`expected ${ours(form)}`);
-  }
+  const hint = msg`expected ${ours(formsOf(accepts))}`;
+  if (segments.some((s) => s.trim() === '')) throw new UsageError(msg`invalid target '${text}': empty segment`, hint);
+  if (segments.some((s) => DOT_SEGMENT.test(s.trim()))) throw new UsageError(msg`invalid target '${text}': "." and ".." are not names`, hint);
   return segments;
 }
 
-export function parseTranslationTarget(text: string): TranslationTarget {
-  const segments = splitSegments(text, TRANSLATION_FORM);
-  if (segments.length < 3) {
-    throw new UsageError(msg`invalid target '${text}': too few segments`, msg`expected ${ours(TRANSLATION_FORM)}`);
+/**
+ * The readings of a target that a command accepts, in the order to try them. More than one only for
+ * three or more segments, when the command takes both translations and components.
+ */
+export function readTarget(text: string, accepts: readonly TargetKind[]): Target[] {
+  const refuse = (why: string) => new UsageError(msg`invalid target '${text}': ${ours(why)}`, msg`expected ${ours(formsOf(accepts))}`);
+  if (text.trim() === '/' ) {
+    if (!accepts.includes('server')) throw refuse('this command does not take the whole server');
+    return [{ kind: 'server', text: '/' }];
   }
-  return {
-    kind: 'translation',
-    text,
-    project: segments[0]!,
-    component: segments.slice(1, -1),
-    language: segments[segments.length - 1]!,
-  };
-}
-
-export const STATS_FORM = 'project/component/language, project/component or a language code';
-
-/** stats accepts translations, components (two segments) and languages (no slash). */
-export function parseStatsTarget(text: string): Target {
-  const segments = splitSegments(text, STATS_FORM);
-  if (segments.length === 1) return { kind: 'language', text, language: segments[0]! };
-  if (segments.length === 2) return { kind: 'component', text, project: segments[0]!, component: [segments[1]!] };
-  return parseTranslationTarget(text);
+  if (text.trim() === '') throw new UsageError(msg`invalid target '${text}': empty segment`, msg`expected ${ours(formsOf(accepts))}`);
+  const s = splitSegments(text, accepts);
+  if (s.length === 1) {
+    // In stats and language a bare word is a language code; elsewhere a project.
+    if (accepts.includes('language') && !accepts.includes('project')) return [{ kind: 'language', text, language: s[0]! }];
+    if (accepts.includes('project')) return [{ kind: 'project', text, project: s[0]! }];
+    throw refuse('too few segments');
+  }
+  const readings: Target[] = [];
+  if (s.length >= 3 && accepts.includes('translation')) readings.push({ kind: 'translation', text, project: s[0]!, component: s.slice(1, -1), language: s[s.length - 1]! });
+  if (accepts.includes('component')) readings.push({ kind: 'component', text, project: s[0]!, component: s.slice(1) });
+  if (readings.length === 0) throw refuse(s.length < 3 ? 'too few segments' : 'not a form this command takes');
+  return readings;
 }
 
 export function parseLanguageCode(text: string): LanguageTarget {
@@ -79,15 +107,62 @@ const seg = encodeURIComponent;
 /** A component inside categories travels as one segment, "category%2Fcomponent". */
 const componentSegment = (parts: string[]): string => parts.map(seg).join('%2F');
 
-export function translationPath(t: TranslationTarget): string {
+export function translationPath(t: Pick<TranslationTarget, 'project' | 'component' | 'language'>): string {
   return `translations/${seg(t.project)}/${componentSegment(t.component)}/${seg(t.language)}/`;
 }
-export function componentPath(t: ComponentTarget): string {
+export function componentPath(t: Pick<ComponentTarget, 'project' | 'component'>): string {
   return `components/${seg(t.project)}/${componentSegment(t.component)}/`;
 }
-export function languagePath(t: LanguageTarget): string {
+export function languagePath(t: Pick<LanguageTarget, 'language'>): string {
   return `languages/${seg(t.language)}/`;
 }
 export function projectPath(project: string): string {
   return `projects/${seg(project)}/`;
+}
+
+/** The API path of the object a target names ('' for the whole server: the API root). */
+export function objectPath(t: Target): string {
+  switch (t.kind) {
+    case 'server':
+      return '';
+    case 'project':
+      return projectPath(t.project);
+    case 'component':
+      return componentPath(t);
+    case 'translation':
+      return translationPath(t);
+    case 'language':
+      return languagePath(t);
+  }
+}
+
+/** The target text of an API object from its own URL: …/translations/p/c%2Fd/l/ → "p/c/d/l". */
+export function targetOfUrl(url: unknown): string | undefined {
+  if (typeof url !== 'string') return undefined;
+  const m = /\/api\/(projects|components|translations)\/((?:[^/?#]+\/){1,3})(?:[?#].*)?$/.exec(url);
+  if (!m) return undefined;
+  const parts = m[2]!.slice(0, -1).split('/');
+  const expected = m[1] === 'projects' ? 1 : m[1] === 'components' ? 2 : 3;
+  if (parts.length !== expected) return undefined;
+  try {
+    return parts.map((p) => decodeURIComponent(p)).join('/');
+  } catch {
+    return undefined;
+  }
+}
+
+/** How a target is named in messages. */
+export function describe(t: Target): string {
+  switch (t.kind) {
+    case 'server':
+      return 'the server';
+    case 'project':
+      return `project '${t.project}'`;
+    case 'component':
+      return `component '${t.project}/${t.component.join('/')}'`;
+    case 'translation':
+      return `translation '${t.project}/${t.component.join('/')}/${t.language}'`;
+    case 'language':
+      return `language '${t.language}'`;
+  }
 }

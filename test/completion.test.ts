@@ -1,14 +1,15 @@
 // Shell completions: generated from src/spec.ts, printed by `wli completion`, committed in completions/,
 // and driven in the real shells (bash, zsh, fish) to check what they offer.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completionScript } from '../src/docs/completion.js';
 import { generatedFiles } from '../src/docs/generated.js';
 import { COMMANDS, FORMATS, GLOBAL_OPTIONS, METRICS, SHELLS, STATE_NAMES } from '../src/spec.js';
-import { ROOT, baseEnv, wli } from './support/run.js';
+import { BIN, DEAD_URL, ROOT, baseEnv, wli, wliIn } from './support/run.js';
+import { startFakeWeblate } from './support/fake-weblate/index.js';
 
 const REGENERATE = 'run `npx tsc -p tsconfig.json && node dist/test/support/generate-docs.js` and commit the result';
 const FILE = { bash: join(ROOT, 'completions/wli.bash'), zsh: join(ROOT, 'completions/_wli'), fish: join(ROOT, 'completions/wli.fish') };
@@ -25,9 +26,12 @@ describe('the shells the completion tests run', () => {
 const COMMAND_NAMES = COMMANDS.map((c) => c.name);
 const GLOBAL_LONG = GLOBAL_OPTIONS.map((o) => /--[\w-]+/.exec(o.flags)![0]);
 
+/** Extra environment for the shells (the server completion tests point them at a sample server). */
+let shellEnv: Record<string, string> = {};
+
 function run(cmd: string, args: string[]): string {
   // zsh runs its line editor only on a terminal that is not dumb.
-  const r = spawnSync(cmd, args, { encoding: 'utf8', env: baseEnv({ TERM: 'xterm' }), cwd: ROOT, timeout: 20_000 });
+  const r = spawnSync(cmd, args, { encoding: 'utf8', env: baseEnv({ TERM: 'xterm', ...shellEnv }), cwd: ROOT, timeout: 20_000 });
   expect(r.stderr, `${cmd} stderr`).toBe('');
   expect(r.status, `${cmd} exit status`).toBe(0);
   return r.stdout;
@@ -224,3 +228,92 @@ describe.skipIf(!has('zsh'))('zsh', () => {
   });
 });
 
+
+// ---------------------------------------------------------------------------------------------
+// Names from the server (issue 11): every shell asks `wli __complete` and offers what the server has.
+// The shells run synchronously, so the sample server runs in a process of its own.
+
+describe('completion from the server', () => {
+  let server: ChildProcess;
+  let url = '';
+  const dir = mkdtempSync(join(tmpdir(), 'wli-complete-'));
+  beforeAll(async () => {
+    server = spawn(process.execPath, [join(ROOT, 'dist/test/support/fake-weblate/main.js')], { stdio: ['ignore', 'pipe', 'inherit'] });
+    url = await new Promise<string>((resolve) => server.stdout!.setEncoding('utf8').once('data', (d: string) => resolve(d.trim())));
+    mkdirSync(join(dir, 'bin'));
+    symlinkSync(BIN, join(dir, 'bin', 'wli'));
+  });
+  afterAll(() => {
+    server.kill();
+    shellEnv = {};
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const use = (env: Record<string, string>) => {
+    shellEnv = { PATH: `${join(dir, 'bin')}:${process.env.PATH}`, XDG_CACHE_HOME: join(dir, 'cache'), ...env };
+  };
+
+  const CASES: Case[] = [
+    { line: 'wli units de', exact: ['demo/'] },
+    { line: 'wli units demo/', includes: ['demo/android/', 'demo/glossary/', 'demo/docs/guide/', 'demo/docs/api/reference/'] },
+    { line: 'wli units demo/docs/', exact: ['demo/docs/api/reference/', 'demo/docs/guide/'] },
+    { line: 'wli changes demo/android/', includes: ['demo/android/cs', 'demo/android/de', 'demo/android/ja'] },
+    { line: 'wli translation demo/docs/guide/c', exact: ['demo/docs/guide/cs'] },
+    { line: 'wli ls demo/gl', exact: ['demo/glossary'] },
+    { line: 'wli language c', exact: ['cs'] },
+    { line: 'wli stats demo/android/cs c', includes: ['cs'] },
+  ];
+  // bash and fish show what was offered; zsh strips the common prefix it completes in place.
+  const shells: Array<[string, Complete]> = [
+    ['bash', (l) => bashComplete(l)],
+    ['fish', (l) => fishComplete(l)],
+    ['zsh', (l) => zshComplete(l)],
+  ];
+  for (const [shell, complete] of shells) {
+    it.skipIf(!has(shell) && !REQUIRED)(`${shell} offers projects, components (with categories) and languages`, () => {
+      use({ WLI_URL: url });
+      check(shell, complete, CASES);
+    });
+  }
+
+  it('prints nothing, and nothing on stderr, with no server configured or a server that is down', async () => {
+    use({});
+    expect(await wli(['__complete', 'units', 'de'], { env: shellEnv })).toEqual({ code: 0, stdout: '', stderr: '' });
+    use({ WLI_URL: DEAD_URL });
+    expect(await wli(['__complete', 'units', 'de'], { env: shellEnv })).toEqual({ code: 0, stdout: '', stderr: '' });
+    use({ WLI_URL: `${url.replace(/api\/$/, '')}nowhere/` });
+    expect(await wli(['__complete', 'units', 'de'], { env: shellEnv })).toEqual({ code: 0, stdout: '', stderr: '' });
+  });
+
+  it('caches each list: a second lookup asks the server nothing', async () => {
+    const fake = await startFakeWeblate();
+    try {
+      use({ WLI_URL: fake.url, XDG_CACHE_HOME: join(dir, 'cache-2') });
+      const first = await wliIn(['__complete', 'units', 'demo/android/'], { env: shellEnv });
+      expect(first.stdout).toContain('demo/android/cs\n');
+      const asked = fake.requests.length;
+      expect(asked).toBe(2); // the project's components, the component's translations
+      const again = await wliIn(['__complete', 'units', 'demo/android/c'], { env: shellEnv });
+      expect(again.stdout).toBe('demo/android/cs\n');
+      expect(fake.requests.length).toBe(asked);
+      // The cache holds names only: no token, no other field.
+      const files = readdirSync(join(dir, 'cache-2', 'wli'));
+      for (const f of files) {
+        const { items } = JSON.parse(readFileSync(join(dir, 'cache-2', 'wli', f), 'utf8')) as { items: object[] };
+        for (const item of items) expect(['code', 'slug', 'url']).toEqual(expect.arrayContaining(Object.keys(item)));
+      }
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it('a slow server does not hold the shell: about a second at most, then nothing', async () => {
+    const fake = await startFakeWeblate({ latencyMs: 5_000 });
+    try {
+      use({ WLI_URL: fake.url, XDG_CACHE_HOME: join(dir, 'cache-3') });
+      const r = await wliIn(['__complete', 'units', 'de'], { env: shellEnv });
+      expect(r).toEqual({ code: 0, stdout: '', stderr: '' });
+    } finally {
+      await fake.close();
+    }
+  });
+});

@@ -1,6 +1,7 @@
 // The small pure modules, tested directly: targets, server addresses, fields, cells, escaping.
 import { describe, expect, it } from 'vitest';
-import { parseStatsTarget, parseTranslationTarget, translationPath, componentPath } from '../src/target.js';
+import { objectPath, readTarget, targetOfUrl, translationPath, type TargetKind, type TranslationTarget } from '../src/target.js';
+import { closest } from '../src/commands/resolve.js';
 import { normalizeApiBase, isLoopbackHost } from '../src/api/base-url.js';
 import { getPath, pickFields } from '../src/output/fields.js';
 import { cellText } from '../src/output/cells.js';
@@ -21,26 +22,50 @@ const unitOptions = COMMANDS.find((c) => c.name === 'units')!.options;
 const stateNames = (state: string[]) => readOptions(unitOptions, { state }).state as string[];
 
 describe('targets', () => {
+  const T = ['translation'] as const;
+  const one = (text: string) => readTarget(text, T)[0]! as TranslationTarget;
   it('maps project/component/language to the translation path', () => {
-    expect(translationPath(parseTranslationTarget('demo/android/cs'))).toBe('translations/demo/android/cs/');
+    expect(translationPath(one('demo/android/cs'))).toBe('translations/demo/android/cs/');
   });
   it('sends components inside categories as category%2Fcomponent', () => {
-    expect(translationPath(parseTranslationTarget('demo/docs/guide/cs'))).toBe('translations/demo/docs%2Fguide/cs/');
-    expect(translationPath(parseTranslationTarget('p/a/b/c/pt_BR'))).toBe('translations/p/a%2Fb%2Fc/pt_BR/');
+    expect(translationPath(one('demo/docs/guide/cs'))).toBe('translations/demo/docs%2Fguide/cs/');
+    expect(translationPath(one('p/a/b/c/pt_BR'))).toBe('translations/p/a%2Fb%2Fc/pt_BR/');
   });
   it('encodes odd characters in segments', () => {
-    expect(translationPath(parseTranslationTarget('my proj/c?x/sr@latin'))).toBe('translations/my%20proj/c%3Fx/sr%40latin/');
+    expect(translationPath(one('my proj/c?x/sr@latin'))).toBe('translations/my%20proj/c%3Fx/sr%40latin/');
   });
   it('rejects too few or empty segments with the expected form', () => {
-    expect(() => parseTranslationTarget('demo/android')).toThrow(/too few segments/);
-    expect(() => parseTranslationTarget('demo//cs')).toThrow(/empty segment/);
-    expect(() => parseTranslationTarget('')).toThrow(/empty segment/);
+    expect(() => readTarget('demo/android', T)).toThrow(/too few segments/);
+    expect(() => readTarget('demo//cs', T)).toThrow(/empty segment/);
+    expect(() => readTarget('', T)).toThrow(/empty segment/);
   });
-  it('tells stats targets apart', () => {
-    expect(parseStatsTarget('cs').kind).toBe('language');
-    expect(parseStatsTarget('demo/android').kind).toBe('component');
-    expect(componentPath(parseStatsTarget('demo/android') as never)).toBe('components/demo/android/');
-    expect(parseStatsTarget('demo/android/cs').kind).toBe('translation');
+  it('reads one grammar for every command: /, p, p/c, p/c/l and categories', () => {
+    const ALL = ['server', 'project', 'component', 'translation'] as const;
+    const kinds = (text: string, accepts: readonly TargetKind[] = ALL) => readTarget(text, accepts).map((t) => t.kind);
+    expect(kinds('/')).toEqual(['server']);
+    expect(kinds('demo')).toEqual(['project']);
+    expect(kinds('demo/')).toEqual(['project']);
+    expect(kinds('demo/android')).toEqual(['component']);
+    // Three segments: a translation, else a component inside a category (tried in that order).
+    expect(kinds('demo/docs/guide')).toEqual(['translation', 'component']);
+    expect(readTarget('demo/docs/guide', ALL).map((t) => objectPath(t))).toEqual(['translations/demo/docs/guide/', 'components/demo/docs%2Fguide/']);
+    // ls lists children: three segments are a component; stats: a bare word is a language.
+    expect(kinds('demo/docs/guide', ['server', 'project', 'component'])).toEqual(['component']);
+    expect(kinds('cs', ['translation', 'component', 'language'])).toEqual(['language']);
+    expect(() => readTarget('/', ['project', 'component', 'translation'])).toThrow(/does not take the whole server/);
+  });
+  it('names an object by its own URL', () => {
+    expect(targetOfUrl('http://h/api/translations/demo/docs%2Fguide/cs/')).toBe('demo/docs/guide/cs');
+    expect(targetOfUrl('http://h/api/components/demo/android/')).toBe('demo/android');
+    expect(targetOfUrl('http://h/api/projects/demo/')).toBe('demo');
+    expect(targetOfUrl('http://h/api/units/1/')).toBeUndefined();
+    expect(targetOfUrl({ toString: 1 })).toBeUndefined();
+  });
+  it('offers close names first, at most five', () => {
+    expect(closest('androd', ['android', 'glossary', 'docs/guide'])).toEqual(['android']);
+    expect(closest('cz', ['en', 'ar', 'cs', 'de'])).toEqual(['cs']);
+    expect(closest('guide', ['docs/guide', 'docs/api/reference'])).toEqual(['docs/guide']);
+    expect(closest('zzzzzz', ['android'])).toEqual([]);
   });
 });
 

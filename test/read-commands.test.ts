@@ -348,8 +348,9 @@ describe('server errors', () => {
       expect(r.stdout).toBe('');
       const lines = r.stderr.trimEnd().split('\n');
       expect(lines.length).toBeLessThanOrEqual(2);
-      expect(lines[0]).toBe(`wli: GET ${s.url}translations/nope/android/cs/ failed: HTTP 404 Not Found: Not found.`);
-      expect(lines[1]).toMatch(/^hint: /);
+      // The miss is explained from the parent's list; the URL, status and the server's words stay.
+      expect(lines[0]).toBe(`wli: no project 'nope' (GET ${s.url}translations/nope/android/cs/: HTTP 404: Not found.)`);
+      expect(lines[1]).toMatch(/^hint: there are: big, demo /);
       expect(r.stderr).not.toMatch(/at .*\.js:\d+/);
     } finally {
       await s.close();
@@ -413,7 +414,8 @@ describe('server addresses', () => {
 
 describe('usage errors exit 2 with one line and the expected form', () => {
   it.each([
-    [['units', 'demo/android'], /invalid target 'demo\/android': too few segments/, /project\/component\/language/],
+    [['translation', 'demo/android'], /invalid target 'demo\/android': too few segments/, /project\/component\/language/],
+    [['show', '/'], /invalid target '\/': this command does not take the whole server/, /project, project\/component/],
     [['translation', 'demo//cs'], /empty segment/, /project\/component\/language/],
     [['bogus'], /unknown command 'bogus'/, null],
     [['units', 'demo/android/cs', '--bogus'], /unknown option '--bogus'/, null],
@@ -423,7 +425,7 @@ describe('usage errors exit 2 with one line and the expected form', () => {
     [['units', 'demo/android/cs', '--timeout', '0'], /invalid --timeout/, null],
     [['units', 'demo/android/cs', '--concurrency', 'many'], /invalid --concurrency/, null],
     [['units', 'demo/android/cs', '--page-size', '5000'], /invalid --page-size/, /1 to 1000/],
-    [['language'], /missing required argument 'code'/, null],
+    [['completion'], /missing required argument 'shell'/, null],
     [['stats'], /missing target/, null],
   ])('%j', async (args, message, hint) => {
     const r = await wliIn(args, { env });
@@ -443,7 +445,7 @@ describe('usage errors exit 2 with one line and the expected form', () => {
 });
 
 describe('start-up stays lean', () => {
-  it.each([['--version'], ['--help'], ['units', '--help'], ['units', 'bad'], ['completion', 'bash'], ['stats', 'cs', '--fail-under', '200'], ['changes', 'a/b/c', '--since', 'x']])('%j loads no undici, ora, table renderer or JSON codec', async (...args) => {
+  it.each([['--version'], ['--help'], ['units', '--help'], ['units', 'a//b'], ['completion', 'bash'], ['stats', 'cs', '--fail-under', '200'], ['changes', 'a/b/c', '--since', 'x']])('%j loads no undici, ora, table renderer or JSON codec', async (...args) => {
     const trace = join(tmpdir(), `wli-trace-${process.pid}-${Math.random()}`);
     const { spawnSync } = await import('node:child_process');
     const hook = new URL('./support/trace-imports.mjs', import.meta.url);

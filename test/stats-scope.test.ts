@@ -173,10 +173,12 @@ describe('stats --project: one row per language, then the total', () => {
     expect(r.stderr).toBe(`wli: ${failing.length + 1} of ${projectLanguages().length + 1} row(s) below 77% translated: ${names.join(', ')}\n`);
   });
 
-  it('a bare word is still a language code, not a project', async () => {
+  it('a bare word is still a language code, not a project; when it names a project the hint says --project', async () => {
     const r = await run(['stats', 'demo', '-f', 'json']);
     expect(r.code).toBe(5);
-    expect(paths(r.sent)).toEqual(['languages/demo/statistics/']);
+    // The statistics of language "demo"; after the miss, the languages (for a suggestion) and the project.
+    expect(paths(r.sent)).toEqual(['languages/demo/statistics/', 'languages/', 'projects/demo/']);
+    expect(r.stderr).toBe("wli: no language 'demo'; 'demo' is a project\nhint: for a project's statistics use --project demo (a bare word in stats is a language code)\n");
   });
 });
 
@@ -322,11 +324,11 @@ describe('errors', () => {
     expect(r.stderr).toMatch(new RegExp(`^wli: GET ${fake.url}projects/nope/(languages|statistics)/\\S* failed: HTTP 404 Not Found: Not found\\.\\n`));
   });
 
-  it('a component that does not exist: exit 5, the statistics URL in the message', async () => {
+  it('a component that does not exist: exit 5, the statistics URL in the message, and what exists', async () => {
     const r = await run(['stats', 'demo/nope', '--skip-source']);
     expect(r.code).toBe(5);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/^wli: GET \S+\/components\/demo\/nope\/statistics\/\S* failed: HTTP 404/);
+    expect(r.stderr).toMatch(/^wli: no component 'nope' in project 'demo' \(GET \S+\/components\/demo\/nope\/statistics\/\S*: HTTP 404: Not found\.\)\nhint: there are: android, glossary, docs\/guide/);
   });
 
   it('a private project without a token is 404 too', async () => {

@@ -234,6 +234,7 @@ export class ApiClient {
     const error = new HttpError({
       status,
       url: url.href,
+      fromApi: isJsonContentType(contentType),
       serverMessage: message,
       hint,
       retryAfterSeconds: retryAfterMs === undefined ? undefined : Math.ceil(retryAfterMs / 1000),

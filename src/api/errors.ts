@@ -9,7 +9,9 @@ export class HttpError extends WliError {
   readonly url: string;
   readonly serverMessage?: string;
   readonly retryAfterSeconds?: number;
-  constructor(args: { status: number; url: string; serverMessage?: string; hint?: Msg; retryAfterSeconds?: number }) {
+  /** The answer was JSON, i.e. from the API itself (not a proxy's or the web server's page). */
+  readonly fromApi: boolean;
+  constructor(args: { status: number; url: string; serverMessage?: string; hint?: Msg; retryAfterSeconds?: number; fromApi?: boolean }) {
     const { status, url, serverMessage } = args;
     const statusText = STATUS_TEXT[status];
     const what = msg`GET ${url} failed: HTTP ${ours(String(status) + (statusText ? ` ${statusText}` : ''))}`;
@@ -18,6 +20,14 @@ export class HttpError extends WliError {
     this.url = url;
     this.serverMessage = serverMessage;
     this.retryAfterSeconds = args.retryAfterSeconds;
+    this.fromApi = args.fromApi ?? true;
+  }
+}
+
+/** A target that does not exist, said the way people name it, with what does exist: exit 5. */
+export class NotFoundError extends WliError {
+  constructor(text: Msg, hint?: Msg, options?: { cause?: unknown }) {
+    super(text, EXIT.notFound, hint, options);
   }
 }
 

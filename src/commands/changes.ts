@@ -2,8 +2,8 @@
 import { msg } from '../io/text.js';
 import { formsText, username } from '../output/readable.js';
 import type { Column } from '../output/result.js';
-import { translationPath } from '../target.js';
-import { type CommandInput, idFromUrl, listOf, translationTarget } from './common.js';
+import { componentPath, projectPath, translationPath, type Target } from '../target.js';
+import { type CommandInput, idFromUrl, listOf, targetReadings } from './common.js';
 
 export const CHANGE_FIELDS = ['unit', 'component', 'translation', 'user', 'author', 'timestamp', 'action', 'target', 'id', 'action_name', 'url'];
 
@@ -37,8 +37,24 @@ function filtersText(opts: Record<string, unknown>): string {
   return parts.join(' ');
 }
 
+/** Every scope has its history: the server's, a project's, a component's, a translation's. */
+export function changesPath(t: Target): string {
+  switch (t.kind) {
+    case 'server':
+      return 'changes/';
+    case 'project':
+      return projectPath(t.project) + 'changes/';
+    case 'component':
+      return componentPath(t) + 'changes/';
+    case 'translation':
+      return translationPath(t) + 'changes/';
+    case 'language':
+      throw new Error('changes of a language: not a target of changes');
+  }
+}
+
 export async function run({ args, opts, session }: CommandInput) {
-  const target = translationTarget(session, args[0]);
+  const readings = targetReadings(session, args[0], ['server', 'project', 'component', 'translation']);
   const query = new URLSearchParams();
   if (opts.since !== undefined) query.set('timestamp_after', opts.since as string);
   if (opts.until !== undefined) query.set('timestamp_before', opts.until as string);
@@ -46,8 +62,8 @@ export async function run({ args, opts, session }: CommandInput) {
   if (opts.user !== undefined) query.set('user', opts.user as string);
   const filters = filtersText(opts);
   return listOf(session, {
-    path: translationPath(target) + 'changes/',
-    query,
+    readings,
+    list: (t) => ({ path: changesPath(t), query }),
     limit: opts.limit as number | undefined,
     label: 'changes',
     columns: CHANGE_COLUMNS,

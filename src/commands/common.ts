@@ -7,7 +7,8 @@ import { plainText } from '../values.js';
 import type { Item } from '../output/fields.js';
 import type { Column, ListResult, RecordResult } from '../output/result.js';
 import type { Session } from '../session.js';
-import { parseTranslationTarget, TRANSLATION_FORM, type TranslationTarget } from '../target.js';
+import { formsOf, objectPath, readTarget, type Target, type TargetKind } from '../target.js';
+import { firstFound, firstFoundPages } from './resolve.js';
 
 export interface CommandInput {
   args: string[];
@@ -16,13 +17,19 @@ export interface CommandInput {
   session: Session;
 }
 
-/** The argument, or the default target of the configuration (`translation` in [weblate]). */
-export function translationTarget(session: Session, arg: string | undefined): TranslationTarget {
+/** The readings of the argument, or of the default target of the configuration (`translation` in [weblate]). */
+export function targetReadings(session: Session, arg: string | undefined, accepts: readonly TargetKind[]): Target[] {
   const text = arg ?? session.settings.defaultTarget?.value;
   if (text === undefined) {
-    throw new UsageError(msg`missing target`, msg`expected ${ours(TRANSLATION_FORM)}, or a default translation in the [weblate] section of a wlc config file`);
+    throw new UsageError(msg`missing target`, msg`expected ${ours(formsOf(accepts))}, or a default target (translation = …) in the [weblate] section of a wlc config file`);
   }
-  return parseTranslationTarget(text);
+  return readTarget(text, accepts);
+}
+
+/** The object the first existing reading names, as the server sent it. */
+export async function getTargetObject(session: Session, readings: Target[]): Promise<{ target: Target; record: Item }> {
+  const { target, value } = await firstFound(session, readings, (t) => getObject(session, objectPath(t)));
+  return { target, record: value };
 }
 
 /** One resource; anything but a JSON object is the server's fault. */
@@ -35,8 +42,8 @@ export async function getObject(session: Session, path: string): Promise<Item> {
   return body as Item;
 }
 
-export async function getRecord(session: Session, path: string, rows: Column[]): Promise<RecordResult> {
-  return { kind: 'record', record: await getObject(session, path), rows };
+export async function getRecord(session: Session, readings: Target[], rows: Column[]): Promise<RecordResult> {
+  return { kind: 'record', record: (await getTargetObject(session, readings)).record, rows };
 }
 
 /** The pages of a list with this run's settings: page size, concurrency, warnings, progress. */
@@ -56,12 +63,22 @@ export async function pagesOf(session: Session, req: { path: string; query?: URL
   });
 }
 
+/** Where a target's list is: its path and query. */
+export type ListOf = (t: Target) => { path: string; query?: URLSearchParams };
+
+/**
+ * A list of the first reading of the target whose list exists (a miss explained), as a result.
+ * `pipe` may filter or check the pages on their way out (the scope check of units).
+ */
 export async function listOf(
   session: Session,
-  req: { path: string; query?: URLSearchParams; limit?: number; label: string; onStatus?: (e: unknown) => unknown } & Omit<ListResult, 'kind' | 'pages'>,
+  req: { readings: Target[]; list: ListOf; limit?: number; label: string; onStatus?: (e: unknown) => unknown; pipe?: (pages: AsyncGenerator<Page>, t: Target) => AsyncGenerator<Page> } & Omit<ListResult, 'kind' | 'pages'>,
 ): Promise<ListResult> {
-  const { path, query, limit, label, onStatus, ...shown } = req;
-  const pages = await pagesOf(session, { path, query, limit, label });
+  const { readings, list, limit, label, onStatus, pipe, ...shown } = req;
+  const pages = firstFoundPages(session, readings, async (t) => {
+    const p = await pagesOf(session, { ...list(t), limit, label });
+    return pipe ? pipe(p, t) : p;
+  });
   return { kind: 'list', pages: onStatus ? mapErrors(pages, onStatus) : pages, ...shown };
 }
 

@@ -1,8 +1,9 @@
 // wli language: one language of the server.
 import type { Column } from '../output/result.js';
 import { plainText } from '../values.js';
-import { languagePath, parseLanguageCode } from '../target.js';
-import { type CommandInput, getRecord } from './common.js';
+import { parseLanguageCode } from '../target.js';
+import { msg } from '../io/text.js';
+import { type CommandInput, getRecord, listOf } from './common.js';
 
 /** Current servers nest plural{number, formula}; old ones send nplurals/pluralequation. */
 const plural = (l: Record<string, unknown>): string => {
@@ -23,6 +24,18 @@ const rows: Column[] = [
   { header: 'URL', value: (l) => l.web_url },
 ];
 
+/** `wli language` with no code: every language of the server. */
+const LIST_COLUMNS: Column[] = [
+  { header: 'code', field: 'code', value: (l) => l.code, kind: 'state' },
+  { header: 'name', field: 'name', value: (l) => l.name },
+  { header: 'direction', field: 'direction', value: (l) => l.direction, kind: 'state', drop: 2 },
+  { header: 'plurals', field: 'plural.number', value: (l) => (l.plural && typeof l.plural === 'object' ? (l.plural as Record<string, unknown>).number : l.nplurals), kind: 'count', drop: 3 },
+  { header: 'population', field: 'population', value: (l) => l.population, kind: 'count', drop: 4 },
+];
+
 export async function run({ args, session }: CommandInput) {
-  return getRecord(session, languagePath(parseLanguageCode(args[0] ?? '')), rows);
+  if (args[0] === undefined) {
+    return listOf(session, { readings: [{ kind: 'server', text: '/' }], list: () => ({ path: 'languages/' }), label: 'languages', columns: LIST_COLUMNS, empty: msg`no languages` });
+  }
+  return getRecord(session, [parseLanguageCode(args[0])], rows);
 }

@@ -15,17 +15,21 @@
 // - --project <p>              → /projects/<p>/languages/ (a plain array on 5.4, paginated elsewhere),
 //   one row per language, then /projects/<p>/statistics/ as a total row. The gate checks the total
 //   row too: a project's overall percentage below the threshold is a failure worth naming.
-import { HttpError, ServerError } from '../api/errors.js';
+import { HttpError, NotFoundError, ServerError } from '../api/errors.js';
 import type { numberValue as NumberValue } from '../api/json.js';
-import { EXIT, UsageError } from '../errors.js';
+import { EXIT, UsageError, WliError } from '../errors.js';
 import { msg, ours } from '../io/text.js';
 import { plainText } from '../values.js';
 import type { Item } from '../output/fields.js';
 import type { Column, ListResult, Outcome, RecordResult, Style } from '../output/result.js';
 import type { Session } from '../session.js';
 import type { METRICS } from '../spec.js';
-import { componentPath, languagePath, parseStatsTarget, projectPath, STATS_FORM, translationPath, type ComponentTarget, type Target } from '../target.js';
+import { componentPath, formsOf, languagePath, projectPath, readTarget, translationPath, type ComponentTarget, type Target, type TargetKind } from '../target.js';
 import { getObject, pagesOf, type CommandInput } from './common.js';
+import { firstFound } from './resolve.js';
+
+/** stats takes translations, components and languages; a bare word is a language (projects: --project). */
+const ACCEPTS: TargetKind[] = ['translation', 'component', 'language'];
 
 type Metric = (typeof METRICS)[number];
 const METRIC_FIELD: Record<Metric, string> = {
@@ -47,7 +51,6 @@ interface ProjectTarget {
   text: string;
   project: string;
 }
-type StatsTarget = Target | ProjectTarget;
 
 const pct = (v: unknown) => (v === undefined || v === null ? '' : `${plainText(v)}%`);
 
@@ -228,6 +231,25 @@ export async function inOrder<T, R>(inputs: T[], limit: number, fn: (t: T) => Pr
   return results;
 }
 
+/**
+ * A bare word that is no language but is a project gets the hint it needs: stats takes projects with
+ * --project (one request more, only after the miss).
+ */
+async function languageOrProject<R>(session: Session, readings: Target[], get: () => Promise<R>): Promise<R> {
+  try {
+    return await get();
+  } catch (e) {
+    const only = readings.length === 1 ? readings[0]! : undefined;
+    if (only?.kind !== 'language' || !(e instanceof WliError) || e.exitCode !== EXIT.notFound) throw e;
+    try {
+      await getObject(session, projectPath(only.language));
+    } catch {
+      throw e;
+    }
+    throw new NotFoundError(msg`no language '${only.language}'; '${only.language}' is a project`, msg`for a project's statistics use --project ${only.language} (a bare word in stats is a language code)`);
+  }
+}
+
 /** From the JSON codec, loaded once the arguments are known to be good (usage errors stay lean). */
 let numberValue: typeof NumberValue;
 
@@ -238,20 +260,25 @@ export async function run({ args, opts, session }: CommandInput): Promise<Record
   const project: ProjectTarget | undefined = opts.project === undefined ? undefined : { kind: 'project', text: opts.project as string, project: opts.project as string };
   const skipSource = opts.skipSource === true;
   const texts = args.length || project ? args : session.settings.defaultTarget ? [session.settings.defaultTarget.value] : [];
-  if (texts.length === 0 && !project) throw new UsageError(msg`missing target`, msg`expected one or more of: ${ours(STATS_FORM)}; or --project <project>`);
-  const targets: StatsTarget[] = texts.map(parseStatsTarget);
-  if (project) targets.push(project); // project rows come last
+  if (texts.length === 0 && !project) throw new UsageError(msg`missing target`, msg`expected one or more of: ${ours(formsOf(ACCEPTS))}; or --project <project>`);
+  // Each target's readings (p/x/y: a translation, else a component in a category), project rows last.
+  const inputs: Array<Target[] | ProjectTarget> = texts.map((t) => readTarget(t, ACCEPTS));
+  if (project) inputs.push(project);
   // Rows of a component or project are named by language code alone when that is unambiguous
   // (the only target); next to other targets they carry their component or project.
-  const qualify = targets.length > 1;
+  const qualify = inputs.length > 1;
   ({ numberValue } = await import('../api/json.js'));
 
-  const perTarget = await inOrder(targets, session.settings.concurrency, (t) =>
-    t.kind === 'project' ? projectRows(session, t, qualify) : t.kind === 'component' ? componentRows(session, t, skipSource, qualify) : singleRow(session, t),
-  );
-  const rows = perTarget.flat();
+  const resolved = await inOrder(inputs, session.settings.concurrency, async (input): Promise<{ kind: string; rows: Row[] }> => {
+    if (!Array.isArray(input)) return { kind: 'project', rows: await projectRows(session, input, qualify) };
+    const { target, value } = await languageOrProject(session, input, () =>
+      firstFound(session, input, (t) => (t.kind === 'component' ? componentRows(session, t, skipSource, qualify) : singleRow(session, t))),
+    );
+    return { kind: target.kind, rows: value };
+  });
+  const rows = resolved.flatMap((r) => r.rows);
   const finish = () => gate(rows, threshold, metric);
-  if (targets.length === 1 && (targets[0]!.kind === 'translation' || targets[0]!.kind === 'language')) {
+  if (resolved.length === 1 && (resolved[0]!.kind === 'translation' || resolved[0]!.kind === 'language')) {
     return { kind: 'record', record: rows[0]!.item, rows: recordRows(metric, threshold), fieldColumns: FIELD_COLUMNS, finish };
   }
   const labels = new WeakMap(rows.map((r) => [r.item, r.display]));

@@ -2,8 +2,7 @@
 import { getPath } from '../output/fields.js';
 import type { Column } from '../output/result.js';
 import { numberOf, plainText } from '../values.js';
-import { translationPath } from '../target.js';
-import { type CommandInput, getRecord, translationTarget } from './common.js';
+import { type CommandInput, getRecord, targetReadings } from './common.js';
 
 const count = (n: string, pct?: string) => (t: Record<string, unknown>) => {
   const v = t[n];
@@ -31,6 +30,5 @@ const rows: Column[] = [
 ];
 
 export async function run({ args, session }: CommandInput) {
-  const target = translationTarget(session, args[0]);
-  return getRecord(session, translationPath(target), rows);
+  return getRecord(session, targetReadings(session, args[0], ['translation']), rows);
 }

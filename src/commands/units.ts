@@ -1,12 +1,21 @@
-// wli units: every string of a translation, filtered by the server.
-import { HttpError } from '../api/errors.js';
+// wli units: the strings of a translation, or of anything above it searched through /api/units/ with
+// Weblate's scope terms, filtered by the server.
+//
+// Above a translation the server's search does the scoping (project:, component:), and wli checks
+// it: every unit's `translation` link must lie inside the asked scope, or the unit is left out; a
+// server that ignores the search (Weblate before 4.14.1 lists every unit whatever q says) is found by
+// a probe asked alongside page 1 (a search that can match nothing) and stops the run with an error
+// instead of listing the wrong units.
+import { HttpError, ServerError } from '../api/errors.js';
+import type { Item, Page } from '../api/paginate.js';
 import { UsageError } from '../errors.js';
-import { msg } from '../io/text.js';
+import { msg, ours } from '../io/text.js';
+import type { Session } from '../session.js';
+import { objectPath, targetOfUrl, translationPath, type Target } from '../target.js';
 import { plainText } from '../values.js';
 import type { Column, Style } from '../output/result.js';
 import { formsText } from '../output/readable.js';
-import { translationPath } from '../target.js';
-import { type CommandInput, listOf, translationTarget } from './common.js';
+import { type CommandInput, getObject, listOf, targetReadings } from './common.js';
 
 export const STATE_LABELS: Record<number, string> = {
   0: 'empty',
@@ -49,6 +58,13 @@ export const UNIT_COLUMNS: Column[] = [
   { header: 'target', field: 'target', value: (u) => u.target, text: formsText },
 ];
 
+/** Above a translation each row also says which translation the string belongs to. */
+export const SCOPED_UNIT_COLUMNS: Column[] = [
+  UNIT_COLUMNS[0]!,
+  { header: 'translation', field: 'translation', value: (u) => targetOfUrl(u.translation) ?? u.translation },
+  ...UNIT_COLUMNS.slice(1),
+];
+
 /** How other unit fields look when --fields names them in a table. */
 export const UNIT_FIELD_COLUMNS: Column[] = [
   { header: 'previous_source', field: 'previous_source', value: (u) => u.previous_source, text: formsText },
@@ -66,17 +82,94 @@ export function unitQuery(states: string[], q: string | undefined): string | und
   return stateQ ?? userQ;
 }
 
+/** The first Weblate release whose /api/units/ honours q (its changelog: "Added searching support in units API"). */
+export const UNITS_SEARCH_SINCE = '4.14.1';
+
+/** A value in Weblate's search language: quoted unless it is a plain slug. */
+const term = (name: string, value: string) => `${name}:${/^[\w-]+$/.test(value) ? value : `"${value.replace(/"/g, '')}"`}`;
+
+/** The search terms that keep /api/units/ inside a project or component (undefined: the whole server). */
+export function scopeQuery(t: Target): string | undefined {
+  if (t.kind === 'project') return term('project', t.project);
+  // component: matches the component's own slug (not its category path): the link check narrows it.
+  if (t.kind === 'component') return `${term('project', t.project)} AND ${term('component', t.component[t.component.length - 1]!)}`;
+  return undefined;
+}
+
+/** Whether a unit's translation lies inside the scope: its link /api/translations/p/c…/l/. */
+function inScope(unit: Item, t: Target): boolean | undefined {
+  if (t.kind === 'server') return true;
+  const path = targetOfUrl(unit.translation)?.split('/');
+  if (!path || t.kind === 'language') return undefined;
+  if (path[0] !== t.project) return false;
+  return t.kind === 'project' || path.slice(1, -1).join('/') === t.component.join('/');
+}
+
+/**
+ * Units above a translation, checked against the scope. A unit of another project, or a probe search
+ * that matches something, means the server ignored the search: an error, never a wrong list.
+ */
+async function* checkedScope(session: Session, pages: AsyncGenerator<Page>, t: Target): AsyncGenerator<Page> {
+  // A search answers an empty list for a project or component that does not exist: ask for the
+  // object itself alongside page 1, so a typo is a 404 (explained) and not "no units".
+  const exists = t.kind === 'project' || t.kind === 'component' ? getObject(session, objectPath(t)) : undefined;
+  exists?.catch(() => {});
+  const ignored = () =>
+    new ServerError(
+      msg`the server ignored the search of GET …/api/units/ (it lists units outside ${t.kind === 'project' || t.kind === 'component' ? msg`project '${t.project}'` : ours('the search')}): searching above one translation needs Weblate ${ours(UNITS_SEARCH_SINCE)} or later`,
+      msg`search one translation at a time: wli units project/component/language -q …`,
+    );
+  const probe = (async () => {
+    const client = await session.client();
+    const { body } = await client.getJson('units/', new URLSearchParams({ q: 'project:"wli: no such project"', page_size: '1' }));
+    const count = (body as { count?: unknown } | null)?.count;
+    return typeof count === 'number' && count > 0;
+  })();
+  probe.catch(() => {});
+  let checked = false;
+  const check = async () => {
+    await exists;
+    if (await probe) throw ignored();
+    checked = true;
+  };
+  for await (const page of pages) {
+    if (!checked) await check();
+    const keep = page.items.map((u) => inScope(u, t));
+    if (keep.some((k) => k === false) && page.items.some((u, i) => keep[i] === false && targetOfUrl(u.translation)?.split('/')[0] !== (t as { project?: string }).project)) throw ignored();
+    if (keep.every((k) => k === true)) {
+      yield page;
+      continue;
+    }
+    yield { items: page.items.filter((_, i) => keep[i] === true), raw: page.raw?.filter((_, i) => keep[i] === true) };
+  }
+  if (!checked) await check();
+}
+
 export async function run({ args, opts, session }: CommandInput) {
-  const target = translationTarget(session, args[0]);
+  const readings = targetReadings(session, args[0], ['server', 'project', 'component', 'translation']);
   const q = unitQuery((opts.state as string[] | undefined) ?? [], opts.query as string | undefined);
-  const query = new URLSearchParams();
-  if (q) query.set('q', q);
+  const queryFor = (t: Target) => {
+    const query = new URLSearchParams();
+    const scope = scopeQuery(t);
+    const full = scope && q ? `${scope} AND (${q})` : (scope ?? q);
+    if (full) query.set('q', full);
+    return query;
+  };
+  // Which reading answered decides the columns (p/x/y: a translation, or a component in a category).
+  let answered: Target | undefined;
+  async function* noting(pages: AsyncGenerator<Page>, t: Target): AsyncGenerator<Page> {
+    for await (const page of pages) {
+      answered = t;
+      yield page;
+    }
+  }
   return listOf(session, {
-    path: translationPath(target) + 'units/',
-    query,
+    readings,
+    list: (t) => ({ path: t.kind === 'translation' ? translationPath(t) + 'units/' : 'units/', query: queryFor(t) }),
+    pipe: (pages, t) => noting(t.kind === 'translation' ? pages : checkedScope(session, pages, t), t),
     limit: opts.limit as number | undefined,
     label: 'units',
-    columns: UNIT_COLUMNS,
+    columns: () => (answered && answered.kind !== 'translation' ? SCOPED_UNIT_COLUMNS : UNIT_COLUMNS),
     fieldColumns: UNIT_FIELD_COLUMNS,
     knownFields: UNIT_FIELDS,
     empty: q ? msg`no units match '${q}'` : msg`no units`,

@@ -28,9 +28,12 @@ function bash(): string {
   const valueCases = valued.filter((f) => f.values!.kind !== 'none').map((f) => `    ${names(f).join('|')})${bashValue(f.values!)} ;;`);
   if (silent.length) valueCases.push(`    ${silent.join('|')}) return ;; # a value, nothing to offer`);
   const optionCases = commands.filter((c) => c.options.length > 0).map((c) => `      ${c.name}) opts+=' ${words(c.options)}' ;;`);
-  const argCases = commands
-    .filter((c) => c.args[0]?.values.kind === 'choices')
-    .map((c) => `    ${c.name}) ((nargs == 0)) && COMPREPLY=($(compgen -W '${choicesOf(c.args[0]!.values).join(' ')}' -- "$cur")) ;;`);
+  const argCases = [
+    ...commands
+      .filter((c) => c.args[0]?.values.kind === 'choices')
+      .map((c) => `    ${c.name}) ((nargs == 0)) && COMPREPLY=($(compgen -W '${choicesOf(c.args[0]!.values).join(' ')}' -- "$cur")) ;;`),
+    ...commands.filter((c) => c.args[0]?.values.kind === 'targets').map((c) => `    ${c.name}) ${c.args[0]!.spec.variadic ? '' : '((nargs == 0)) && '}_wli_targets ${c.name} ;;`),
+  ];
   return `${HEADER('bash')}# Install: wli completion bash > ~/.local/share/bash-completion/completions/wli
 
 _wli() {
@@ -71,6 +74,16 @@ ${argCases.join('\n')}
   esac
 }
 
+# Targets from the configured server: \`wli __complete <command> <word>\` (cached, about a second at most,
+# silent on failure). A name ending in / is a project or component to go on from: no space after it.
+_wli_targets() {
+  local IFS=$'\n' name
+  COMPREPLY=($("\${COMP_WORDS[0]}" __complete "$1" "$cur" 2>/dev/null))
+  for name in "\${COMPREPLY[@]}"; do
+    [[ $name == */ ]] && { compopt -o nospace 2>/dev/null; break; }
+  done
+}
+
 complete -F _wli wli
 `;
 }
@@ -80,6 +93,7 @@ function bashValue(v: ValueKind): string {
     case 'file':
       return ' COMPREPLY=($(compgen -f -- "$cur")); compopt -o filenames 2>/dev/null; return';
     case 'none':
+    case 'targets':
       return ' return';
     case 'choices':
       if (!v.list) return ` COMPREPLY=($(compgen -W '${v.choices.join(' ')}' -- "$cur")); return`;
@@ -106,7 +120,7 @@ function zshFlag(f: Flag): string[] {
   if (f.values) {
     const v = f.values;
     const what =
-      v.kind === 'file' ? '_files' : v.kind === 'none' ? ' ' : v.list ? `_values -s , ${f.value} ${v.choices.join(' ')}` : `(${v.choices.join(' ')})`;
+      v.kind === 'file' ? '_files' : v.kind !== 'choices' ? ' ' : v.list ? `_values -s , ${f.value} ${v.choices.join(' ')}` : `(${v.choices.join(' ')})`;
     action = `:${f.value}:${what}`;
   }
   return names(f).map((n) => {
@@ -127,7 +141,7 @@ function zsh(): string {
       ...c.options.flatMap(zshFlag),
       ...c.args.map((a) => {
         const v = a.values;
-        const action = v.kind === 'choices' ? `(${v.choices.join(' ')})` : ' ';
+        const action = v.kind === 'choices' ? `(${v.choices.join(' ')})` : v.kind === 'targets' ? `{__wli_targets ${c.name}}` : ' ';
         const pos = a.spec.variadic ? '*' : `${c.args.indexOf(a) + 1}${a.spec.required ? '' : ':'}`;
         return zq(`${pos}:${a.spec.name}:${action}`);
       }),
@@ -137,7 +151,17 @@ function zsh(): string {
   return `#compdef wli
 ${HEADER('zsh')}# Install: wli completion zsh > "\${fpath[1]}/_wli"
 
+# Targets from the configured server: \`wli __complete <command> <word>\` (cached, about a second at most,
+# silent on failure). A name ending in / is a project or component to go on from: no space after it.
+__wli_targets() {
+  local -a names
+  names=(\${(f)"$(_call_program targets \$__wli_self __complete $1 \$PREFIX 2>/dev/null)"})
+  compadd -Q -S '' -- \${(M)names:#*/}
+  compadd -Q -- \${names:#*/}
+}
+
 _wli() {
+  local __wli_self=$words[1]
   local curcontext=$curcontext state state_descr line ret=1
   typeset -A opt_args
   local -a globals help commands
@@ -185,7 +209,7 @@ function fishFlag(f: Flag, condition?: string): string {
   parts.push(`-l ${f.long.slice(2)}`);
   const v = f.values;
   if (v?.kind === 'file') parts.push('-r -F');
-  else if (v?.kind === 'none') parts.push('-x');
+  else if (v?.kind === 'none' || v?.kind === 'targets') parts.push('-x');
   else if (v?.kind === 'choices') parts.push('-x', `-a ${fq(v.list ? `(__wli_list ${v.choices.join(' ')})` : v.choices.join(' '))}`);
   parts.push(`-d ${fq(f.description)}`);
   return parts.join(' ');
@@ -197,6 +221,7 @@ function fish(): string {
     const lines = c.options.map((f) => fishFlag(f, fq(`__wli_in ${c.name}`)));
     const arg = c.args[0];
     if (arg?.values.kind === 'choices') lines.push(`complete -c wli -n ${fq(`__wli_at ${c.name}`)} -a ${fq(arg.values.choices.join(' '))}`);
+    if (arg?.values.kind === 'targets') lines.push(`complete -c wli -n ${fq(arg.spec.variadic ? `__wli_in ${c.name}` : `__wli_at ${c.name}`)} -a ${fq(`(__wli_targets ${c.name})`)}`);
     return lines.length ? [`# ${c.name}`, ...lines] : [];
   });
   return `${HEADER('fish')}# Install: wli completion fish > ~/.config/fish/completions/wli.fish
@@ -227,6 +252,14 @@ end
 function __wli_in
     set -l words (__wli_words)
     test "$words[1]" = "$argv[1]"
+end
+
+# Targets from the configured server: \`wli __complete <command> <word>\` (cached, about a second at
+# most, silent on failure).
+function __wli_targets
+    set -l self (commandline -opc)[1]
+    command -q $self; or return
+    $self __complete $argv[1] (commandline -ct) 2>/dev/null
 end
 
 # One item of a comma-separated list: keep what comes before the last comma.

@@ -55,7 +55,7 @@ function valuesText(v: ValueKind | undefined): string[] {
 /** Facts about an option that its one-line description leaves out (from shared/cli.md). */
 const NOTES: Record<string, string> = {
   'units --state': '`fuzzy` is another name for `needs-editing`; `untranslated` means any state below translated.',
-  'units --query': 'With `--state` as well, a unit must match both. A query the server rejects is a usage error (exit 2) that shows its message.',
+  'units --query': 'With `--state` as well, a unit must match both. A query the server rejects is a usage error (exit 2) that shows its message. Above a translation the search goes to /api/units/ with `project:` (and `component:`) joined to it; units outside the scope are never shown, and a server that ignores the search (Weblate before 4.14.1) is an error.',
   'changes --since': 'An ISO 8601 time, e.g. `2026-11-01` or `2026-11-01T12:00:00Z`.',
   'stats --fail-under': 'Every row is still printed; stderr names the rows below the threshold. A row that lacks the metric fails the gate.',
   '--url': 'Also read from `WLC_URL` and the `[weblate]` section of a configuration file.',
@@ -108,10 +108,11 @@ function commandSection(c: Command): string[] {
 // ---------------------------------------------------------------- prose (shared/cli.md)
 
 const TARGETS: Array<[string, string]> = [
+  ['/', 'the whole server (`ls`, `changes`, `units`)'],
+  ['project', 'a project; in `stats` and `language` a word without a slash is a language code instead (`cs`, `pt_BR`), and projects are `stats --project`'],
+  ['project/component', 'a component'],
   ['project/component/language', 'one translation'],
-  ['project/category/component/language', 'a translation of a component inside categories (any number of them); sent to the server as `category%2Fcomponent`'],
-  ['project/component', 'in `stats` only: every translation of the component, one row each'],
-  ['language', 'a language code without a slash (`cs`, `pt_BR`), in `stats` and `language`'],
+  ['project/category/component[/language]', 'a component inside categories (any number of them), or its translation; sent to the server as `category%2Fcomponent`'],
 ];
 
 const OUTPUT: Array<[string, string[]]> = [
@@ -168,7 +169,7 @@ export function manPage(): string {
     'A target names what to read:',
     ...TARGETS.flatMap(([form, what]) => tp(italic(form), md(sentence(what)))),
     '.PP',
-    md('A command that takes a target and is given none uses the `translation` of the `[weblate]` section of the configuration. A malformed target (too few segments, an empty segment) is a usage error that shows the expected form.'),
+    md('Three or more segments are read as a translation first and, only when the server answers 404, as a component inside categories (`ls` reads them as a component at once). A target that does not exist is explained from its parent list (one page per level above the miss, at most three requests): `no component \'androd\' in project \'demo\'`, with the closest names. A command that takes a target and is given none uses the `translation` of the `[weblate]` section of the configuration. A malformed target (too few segments, an empty segment, `.` or `..`) is a usage error that shows the expected form.'),
     '.SH COMMANDS',
     ...commands.flatMap(commandSection),
     '.SH OPTIONS',

@@ -6,7 +6,9 @@ import { COMMANDS, GLOBAL_OPTIONS, type ArgSpec, type CommandSpec, type OptionSp
 export type ValueKind =
   | { kind: 'choices'; choices: readonly string[]; /** several, comma-separated */ list: boolean }
   | { kind: 'file' }
-  | { kind: 'none' };
+  | { kind: 'none' }
+  /** Names of the configured server (`wli __complete`). */
+  | { kind: 'targets' };
 
 export interface Flag {
   short?: string; // '-f'
@@ -53,7 +55,7 @@ export const globalFlags: Flag[] = GLOBAL_OPTIONS.map(parseFlag);
 export const commands: Command[] = COMMANDS.map((spec) => ({
   name: spec.name,
   spec,
-  args: spec.args.map((a) => ({ spec: a, values: a.choices ? { kind: 'choices', choices: a.choices, list: false } : { kind: 'none' } })),
+  args: spec.args.map((a) => ({ spec: a, values: a.choices ? { kind: 'choices', choices: a.choices, list: false } : a.targets ? { kind: 'targets' } : { kind: 'none' } })),
   options: spec.options.map(parseFlag),
 }));
 

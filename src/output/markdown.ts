@@ -23,12 +23,15 @@ const cell = (col: Column, item: Item): string => markdownCell(columnText(col, i
 const RIGHT = new Set(['id', 'count', 'percent']);
 
 /** Streams the rows; the header comes with the first row, so an empty list writes nothing. */
-export async function writeMarkdownList(out: Writer, pages: AsyncIterable<Page>, columns: Column[]): Promise<void> {
-  let header = row(columns.map((c) => markdownCell(c.header))) + row(columns.map((c) => (RIGHT.has(c.kind ?? 'text') ? '---:' : '---')));
+export async function writeMarkdownList(out: Writer, pages: AsyncIterable<Page>, columnsOf: () => Column[]): Promise<void> {
+  let columns: Column[] | undefined;
   for await (const { items: page } of pages) {
     if (page.length === 0) continue;
-    let chunk = header;
-    header = '';
+    let chunk = '';
+    if (!columns) {
+      columns = columnsOf();
+      chunk = row(columns.map((c) => markdownCell(c.header))) + row(columns.map((c) => (RIGHT.has(c.kind ?? 'text') ? '---:' : '---')));
+    }
     for (const item of page) chunk += row(columns.map((c) => cell(c, item)));
     await out.write(chunk);
   }

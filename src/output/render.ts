@@ -94,7 +94,8 @@ export async function render(result: Result, out: Writer, o: RenderOptions): Pro
   }
   const watched = watch(result.pages, fields, counted);
   const pages = fields && (format === 'json' || format === 'jsonl' || format === 'csv') ? project(watched, fields) : watched;
-  const columns = fields ? fields.map((f) => fieldColumn(f, [...result.columns, ...(result.fieldColumns ?? [])])) : result.columns;
+  const shown = () => (typeof result.columns === 'function' ? result.columns() : result.columns);
+  const columns = () => (fields ? fields.map((f) => fieldColumn(f, [...shown(), ...(result.fieldColumns ?? [])])) : shown());
   switch (format) {
     case 'json':
       await (await import('./json.js')).writeJsonList(out, pages);

@@ -49,7 +49,8 @@ export interface ListResult {
   kind: 'list';
   /** Pages of items in server order; consumed once. */
   pages: AsyncIterable<Page>;
-  columns: Column[];
+  /** Asked when the first page arrives when a function (which reading of the target answered decides). */
+  columns: Column[] | (() => Column[]);
   /** How --fields paths that name them are shown in table and markdown (besides `columns`). */
   fieldColumns?: Column[];
   /** Said on stderr when a table has no rows: "no units match 'state:empty'". */

@@ -26,19 +26,20 @@ async function painter(color: boolean): Promise<Paint> {
   return (style, text) => (style === 'header' ? chalk.bold(text) : chalk[style](text));
 }
 
-/** Writes the list page by page; returns the number of rows written. */
-export async function writeTableList(out: Writer, pages: AsyncIterable<Page>, columns: Column[], opts: TableOptions): Promise<number> {
-  const headers = columns.map((c) => c.header.toUpperCase());
-  const headerStyles = columns.map((): 'header' => 'header');
+/** Writes the list page by page; returns the number of rows written. Columns are asked for with the first page. */
+export async function writeTableList(out: Writer, pages: AsyncIterable<Page>, columnsOf: () => Column[], opts: TableOptions): Promise<number> {
+  let columns: Column[] = [];
   let line: ReturnType<typeof lineRenderer> | undefined;
   let rows = 0;
   for await (const { items } of pages) {
     if (items.length === 0) continue;
+    if (!line) columns = columnsOf();
     const cells = items.map((item) => columns.map((c) => displayText(c, item)));
     let chunk = '';
     if (!line) {
+      const headers = columns.map((c) => c.header.toUpperCase());
       line = lineRenderer(columns, planWidths(columns, headers, cells, opts.width), await painter(opts.color));
-      chunk += line(headers, headerStyles);
+      chunk += line(headers, columns.map((): 'header' => 'header'));
     }
     for (let r = 0; r < cells.length; r++) {
       const item = items[r]!;

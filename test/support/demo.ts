@@ -10,6 +10,8 @@ delete env.WLI_TOKEN;
 delete env.WLC_KEY;
 
 const tour: Array<[string, string[]]> = [
+  ['What the server has: projects, then the components of one (categories included)', ['ls', 'demo']],
+  ['The translations of a component, with their progress', ['ls', 'demo/android']],
   ['One translation, its metadata and counts', ['translation', 'demo/android/cs']],
   ['Its strings that still need work', ['units', 'demo/android/cs', '--state', 'untranslated']],
   ['The first strings as JSON Lines, picked fields (hashes stay exact)', ['units', 'demo/android/cs', '-L', '3', '-f', 'jsonl', '--fields', 'id,id_hash,context']],
@@ -19,6 +21,9 @@ const tour: Array<[string, string[]]> = [
   ['Every translation of a component, without the source language', ['stats', 'demo/android', '--skip-source']],
   ['A whole project as a Markdown table, for a pull-request comment', ['stats', '--project', 'demo', '-f', 'markdown']],
   ['A language', ['language', 'cs']],
+  ['Search every string of a project', ['units', 'demo', '-q', 'source:Settings']],
+  ['What changed in the whole project lately', ['changes', 'demo', '-L', '5']],
+  ['A typo is not a dead end', ['units', 'demo/androd/cs']],
 ];
 
 const bold = (s: string) => (process.stdout.isTTY ? `\u001b[1m${s}\u001b[0m` : s);

@@ -1,0 +1,191 @@
+// From a target's readings to the object or list the server has, and a miss that is not a dead end.
+//
+// Readings are tried in order (target.ts); the next one only when the server answers a JSON 404, so
+// p/c/l costs nothing extra and p/cat/c costs one request more. When every reading misses, the miss
+// is explained from the parent's list: one request per level above the miss (at most three: the
+// component's translations, the project's components, the projects), each a single page, and the
+// closest names are offered. A 404 that is not the API's own (an HTML page) means the URL is wrong:
+// the API root is asked once, and the message says so instead of blaming the slugs.
+import { HttpError, NotFoundError } from '../api/errors.js';
+import type { Item, Page } from '../api/paginate.js';
+import { UsageError, WliError } from '../errors.js';
+import { msg, ours, type Msg } from '../io/text.js';
+import type { Session } from '../session.js';
+import { componentPath, projectPath, targetOfUrl, type Target } from '../target.js';
+
+const isApi404 = (e: unknown): e is HttpError => e instanceof HttpError && e.status === 404;
+
+/** The first reading the server has, and its value. A miss on every reading is explained. */
+export async function firstFound<R>(session: Session, readings: Target[], get: (t: Target) => Promise<R>): Promise<{ target: Target; value: R }> {
+  let first: HttpError | undefined;
+  for (const target of readings) {
+    try {
+      return { target, value: await get(target) };
+    } catch (e) {
+      if (!(e instanceof HttpError && e.status === 404)) throw e;
+      first ??= e;
+      if (!e.fromApi) break; // not the API's 404: another reading will not help
+    }
+  }
+  throw await explainMiss(session, readings, first!);
+}
+
+/** The pages of the first reading whose list exists; a miss on every reading is explained. */
+export async function* firstFoundPages(session: Session, readings: Target[], pagesFor: (t: Target) => Promise<AsyncGenerator<Page>>): AsyncGenerator<Page> {
+  let first: HttpError | undefined;
+  for (const target of readings) {
+    const pages = await pagesFor(target);
+    let head: IteratorResult<Page>;
+    try {
+      head = await pages.next();
+    } catch (e) {
+      if (!(e instanceof HttpError && e.status === 404)) throw e;
+      first ??= e;
+      if (!e.fromApi) break;
+      continue;
+    }
+    if (!head.done) {
+      yield head.value;
+      yield* pages;
+    }
+    return;
+  }
+  throw await explainMiss(session, readings, first!);
+}
+
+/** What a miss means, as one error: the missing name, what exists nearby, or a wrong --url. */
+export async function explainMiss(session: Session, readings: Target[], miss: HttpError): Promise<WliError> {
+  const target = readings[0]!;
+  // p/x/y read as component x (language y) or as component x/y in a category: at the component
+  // level, the name closer to what the project has is the one to talk about.
+  const componentNames = readings.flatMap((r) => (r.kind === 'component' || r.kind === 'translation' ? [r.component.join('/')] : []));
+  const client = await session.client();
+  const where = miss.serverMessage ? msg`(GET ${miss.url}: HTTP 404: ${miss.serverMessage})` : msg`(GET ${miss.url}: HTTP 404)`;
+  try {
+    if (!miss.fromApi) {
+      // An HTML 404: is this a Weblate API at all?
+      try {
+        await client.getJson('');
+      } catch (e) {
+        if (e instanceof HttpError || e instanceof WliError) {
+          return new UsageError(
+            msg`${client.base.href} does not look like a Weblate API: ${e.text}`,
+            msg`check --url (or WLI_URL): https://host/ or https://host/api/, or the sub-path of the install (https://host/weblate/)`,
+          );
+        }
+        throw e;
+      }
+      return miss;
+    }
+    let t: Target | undefined = target;
+    while (t) {
+      const level = await lookAround(session, t, componentNames);
+      if (level.kind === 'found') return new NotFoundError(msg`${level.what} ${where}`, level.hint, { cause: miss });
+      t = level.parent;
+    }
+  } catch (e) {
+    // The explanation is a courtesy: if asking around fails, the plain 404 is the answer.
+    if (!(e instanceof WliError)) throw e;
+  }
+  return miss;
+}
+
+type Level = { kind: 'found'; what: Msg; hint?: Msg } | { kind: 'up'; parent?: Target };
+
+/** One level of the walk up: the parent's list says what is missing, or that the parent is missing too. */
+async function lookAround(session: Session, t: Target, componentNames: string[]): Promise<Level> {
+  switch (t.kind) {
+    case 'translation': {
+      const component = { kind: 'component', text: t.text, project: t.project, component: t.component } as const;
+      const names = await namesIn(session, componentPath(component) + 'translations/', languageOf);
+      if (!names) return { kind: 'up', parent: component };
+      return found(msg`no translation '${t.language}' of component '${t.project}/${t.component.join('/')}'`, t.language, names, `wli ls ${t.project}/${t.component.join('/')}`);
+    }
+    case 'component': {
+      const names = await namesIn(session, projectPath(t.project) + 'components/', (c) => targetOfUrl(c.url)?.split('/').slice(1).join('/') ?? (typeof c.slug === 'string' ? c.slug : undefined));
+      if (!names) return { kind: 'up', parent: { kind: 'project', text: t.project, project: t.project } };
+      const missing = bestMissing([t.component.join('/'), ...componentNames], names);
+      return found(msg`no component '${missing}' in project '${t.project}'`, missing, names, `wli ls ${t.project}`);
+    }
+    case 'project': {
+      const names = await namesIn(session, 'projects/', (p) => (typeof p.slug === 'string' ? p.slug : undefined));
+      if (!names) return { kind: 'up' };
+      return found(msg`no project '${t.project}'`, t.project, names, 'wli ls /', '; a private project needs a token that may see it');
+    }
+    case 'language': {
+      const names = await namesIn(session, 'languages/', (l) => (typeof l.code === 'string' ? l.code : undefined));
+      if (!names) return { kind: 'up' };
+      return found(msg`no language '${t.language}'`, t.language, names, 'wli language');
+    }
+    case 'server':
+      return { kind: 'up' };
+  }
+}
+
+function found(what: Msg, missing: string, names: string[], listCommand: string, note = ''): Level {
+  const list = ours(`"${listCommand}" lists them${note}`);
+  if (names.length === 0) return { kind: 'found', what, hint: msg`there are none you may see (${list})` };
+  // Names come from the server: outside text in the message.
+  const close = closest(missing, names);
+  if (close.length) return { kind: 'found', what, hint: msg`did you mean: ${close.join(', ')}? (${list})` };
+  const shown = names.slice(0, 5).join(', ') + (names.length > 5 ? `, … (${names.length} in all)` : '');
+  return { kind: 'found', what, hint: msg`there are: ${shown} (${list})` };
+}
+
+const languageOf = (t: Item): string | undefined => {
+  const nested = t.language && typeof t.language === 'object' ? (t.language as Item).code : undefined;
+  const code = t.language_code ?? nested ?? t.code;
+  return typeof code === 'string' ? code : undefined;
+};
+
+/** The names in the first page of a list (up to 1000), or undefined when the list itself is missing. */
+async function namesIn(session: Session, path: string, name: (item: Item) => string | undefined): Promise<string[] | undefined> {
+  const client = await session.client();
+  let body: unknown;
+  try {
+    body = (await client.getJson(path, new URLSearchParams({ page_size: '1000' }))).body;
+  } catch (e) {
+    if (isApi404(e)) return undefined;
+    throw e;
+  }
+  const items = Array.isArray(body) ? body : body && typeof body === 'object' && Array.isArray((body as { results?: unknown }).results) ? (body as { results: unknown[] }).results : [];
+  return items.flatMap((i) => (i && typeof i === 'object' ? [name(i as Item)].filter((n): n is string => !!n) : []));
+}
+
+/** Of the ways to read the missing name, the one with the closest existing name (ties: the longer). */
+function bestMissing(candidates: string[], names: string[]): string {
+  const score = (c: string) => {
+    const close = closest(c, names)[0];
+    return close === undefined ? Infinity : distance(c.toLowerCase(), close.toLowerCase());
+  };
+  return [...new Set(candidates)].reduce((best, c) => (score(c) < score(best) || (score(c) === score(best) && c.length > best.length) ? c : best));
+}
+
+/** Close names first (edit distance, case-insensitive; a name containing the miss counts too), at most five. */
+export function closest(missing: string, names: string[]): string[] {
+  const m = missing.toLowerCase();
+  // Short names are close only one edit apart (cz: cs, not every two-letter code).
+  const limit = m.length <= 4 ? 1 : Math.max(2, Math.floor(m.length / 3));
+  return names
+    .map((n) => ({ n, d: n.toLowerCase() === m ? 0 : n.toLowerCase().includes(m) || m.includes(n.toLowerCase()) ? 1 : distance(m, n.toLowerCase()) }))
+    .filter((x) => x.d <= limit)
+    .sort((a, b) => a.d - b.d || a.n.localeCompare(b.n))
+    .slice(0, 5)
+    .map((x) => x.n);
+}
+
+/** Optimal string alignment distance: insertions, deletions, substitutions and swaps of neighbours. */
+function distance(a: string, b: string): number {
+  if (Math.abs(a.length - b.length) > 10) return Infinity;
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...new Array<number>(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) d[0]![j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, d[i - 2]![j - 2]! + 1);
+      d[i]![j] = v;
+    }
+  }
+  return d[a.length]![b.length]!;
+}

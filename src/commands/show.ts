@@ -1,0 +1,15 @@
+// wli show <target>: the project, component or translation object exactly as the server sent it
+// (table and Markdown: one line per top-level field).
+import type { Column } from '../output/result.js';
+import { type CommandInput, getTargetObject, targetReadings } from './common.js';
+
+const TIME_FIELD = /(^|_)(timestamp|last_change|created|updated|date)$/;
+
+/** Every top-level field in server order; times short, everything else by the cell rule. */
+const rowsOf = (record: Record<string, unknown>): Column[] =>
+  Object.keys(record).map((k) => ({ header: k, field: k, value: (r) => r[k], kind: TIME_FIELD.test(k) ? 'time' : 'text' }));
+
+export async function run({ args, session }: CommandInput) {
+  const { record } = await getTargetObject(session, targetReadings(session, args[0], ['project', 'component', 'translation']));
+  return { kind: 'record' as const, record, rows: rowsOf(record) };
+}
