@@ -7,7 +7,7 @@ function __wli_words
     set -e words[1]
     while set -q words[1]
         switch $words[1]
-            case --config --url --token -f --format --fields --timeout --retries --concurrency --page-size --state -q --query -L --limit --since --until --action --user --project --fail-under --metric
+            case --config --url --token -f --format --fields --timeout --retries --concurrency --page-size --state -q --query -L --limit --since --until --action --user --interval --project --fail-under --metric --baseline
                 set -e words[1]
             case '-*'
             case '*'
@@ -80,17 +80,21 @@ complete -c wli -n '__wli_in units' -s q -l query -x -d 'Weblate search query, s
 complete -c wli -n '__wli_in units' -s L -l limit -x -d 'stop after n items, fetching no page that is not needed'
 complete -c wli -n '__wli_at units' -a '(__wli_targets units)'
 # changes
-complete -c wli -n '__wli_in changes' -l since -x -d 'changes at or after this time (timestamp_after)'
-complete -c wli -n '__wli_in changes' -l until -x -d 'changes before this time (timestamp_before)'
-complete -c wli -n '__wli_in changes' -l action -x -d 'only these action codes (repeatable or comma-separated)'
+complete -c wli -n '__wli_in changes' -l since -x -d 'changes at or after this time (timestamp_after): ISO 8601, or back from now: 30m, 24h, 7d, 2w'
+complete -c wli -n '__wli_in changes' -l until -x -d 'changes before this time (timestamp_before): ISO 8601, or back from now'
+complete -c wli -n '__wli_in changes' -l action -x -a '(__wli_list resource-updated translation-completed translation-changed comment-added suggestion-added translation-added automatically-translated suggestion-accepted translation-reverted translation-uploaded source-string-added component-locked component-unlocked changes-committed changes-pushed repository-reset repository-merged repository-rebased repository-merge-failed repository-rebase-failed parsing-failed translation-removed suggestion-removed translation-replaced repository-push-failed suggestion-removed-during-cleanup source-string-changed string-added bulk-status-changed visibility-changed user-added user-removed translation-approved marked-for-edit component-removed project-removed project-renamed component-renamed moved-component contributor-joined announcement-posted alert-triggered language-added language-requested project-created component-created user-invited repository-notification-received translation-replaced-file-by-upload license-changed contributor-license-agreement-changed screenshot-added screenshot-uploaded string-updated-in-the-repository add-on-installed add-on-configuration-changed add-on-uninstalled string-removed comment-removed comment-resolved explanation-updated category-removed category-renamed category-moved saving-string-failed string-added-in-the-repository string-updated-in-the-upload string-added-in-the-upload translation-updated-by-source-upload component-translation-completed applied-enforced-check propagated-change file-uploaded extra-flags-updated font-uploaded font-changed font-removed forced-synchronization-of-translations forced-rescan-of-translations screenshot-removed label-added label-removed repository-cleanup source-string-added-in-the-upload source-string-added-in-the-repository project-backed-up project-restored component-restored user-edit-reverted project-setting-changed component-setting-changed user-access-changed workspace-created workspace-setting-changed project-moved remote-repository-updated remote-repository-update-failed alert-dismissed alert-reopened)' -d 'only these actions: code, name or kebab name (repeatable or comma-separated)'
 complete -c wli -n '__wli_in changes' -l user -x -d 'only changes by this user'
+complete -c wli -n '__wli_in changes' -l follow -d 'print recent changes, then keep polling and print each new change once, in order (Ctrl-C ends it, exit 130)'
+complete -c wli -n '__wli_in changes' -l interval -x -d 'with --follow: seconds between polls (slower when the rate limit runs low)'
 complete -c wli -n '__wli_in changes' -s L -l limit -x -d 'stop after n items, fetching no page that is not needed'
 complete -c wli -n '__wli_at changes' -a '(__wli_targets changes)'
 # stats
 complete -c wli -n '__wli_in stats' -l project -x -d 'one row per language of the project, then a total row (after the other targets)'
-complete -c wli -n '__wli_in stats' -l fail-under -x -d 'exit 3 when any row, a total row included, is below this percentage (0-100)'
+complete -c wli -n '__wli_in stats' -l fail-under -x -d 'exit 3 when any row is below this percentage (90 or 90%); LANG=PCT for one language (cs=95); repeatable, a bare number is the default for other rows'
 complete -c wli -n '__wli_in stats' -l metric -x -a 'translated approved translated_words' -d 'the percentage --fail-under checks: translated strings, approved strings or translated words'
-complete -c wli -n '__wli_in stats' -l skip-source -d 'leave out the source-language row of each project/component target'
+complete -c wli -n '__wli_in stats' -l skip-source -d 'leave out the source-language row of each component target, and with --project the languages that are the source of every component'
+complete -c wli -n '__wli_in stats' -l baseline -r -F -d 'a file written earlier by "wli stats … -f json": tables and Markdown show each row\'s change in points of the metric'
+complete -c wli -n '__wli_in stats' -l fail-on-drop -d 'with --baseline: exit 3 when any row\'s metric dropped'
 complete -c wli -n '__wli_in stats' -a '(__wli_targets stats)'
 # language
 complete -c wli -n '__wli_in language' -s L -l limit -x -d 'stop after n items, fetching no page that is not needed'

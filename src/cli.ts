@@ -29,7 +29,22 @@ function toOption(spec: OptionSpec): Option {
 }
 
 function examplesText(spec: CommandSpec): string {
-  return '\nExamples:\n' + spec.examples.map(([cmd, what]) => `  $ ${cmd}\n      ${what}`).join('\n') + '\n';
+  const more = spec.more ? `\n${spec.more[0]}:\n${wrap(spec.more[1], 96, '  ')}\n` : '';
+  return '\nExamples:\n' + spec.examples.map(([cmd, what]) => `  $ ${cmd}\n      ${what}`).join('\n') + '\n' + more;
+}
+
+/** A comma-separated list wrapped between its items to lines of at most `width` characters, indented. */
+function wrap(text: string, width: number, indent: string): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const item of text.split(', ')) {
+    if (line && indent.length + line.length + 2 + item.length > width) {
+      lines.push(indent + line + ',');
+      line = item;
+    } else line = line ? `${line}, ${item}` : item;
+  }
+  if (line) lines.push(indent + line);
+  return lines.join('\n');
 }
 
 function buildProgram(io: IOStreams, onRun: (parsed: Parsed) => void): Command {

@@ -1,9 +1,22 @@
 // Every option value checked once, against its description in spec.ts, right after parsing:
 // a bad value is a usage error (exit 2) naming the option and saying what is expected.
 // Commands and settings receive typed values and never validate by hand.
+import { ACTION_KEBABS, actionCode } from './actions.js';
+import { closest } from './closest.js';
 import { UsageError } from './errors.js';
 import { msg, ours } from './io/text.js';
 import type { ArgSpec, OptionSpec, ValueSpec } from './spec.js';
+
+/** A --since/--until value: an ISO 8601 time as given, or a duration back from now (30m, 24h, 7d, 2w). */
+export type When = { iso: string } | { agoMs: number };
+
+/** A --fail-under value: a percentage for every row, or for one language's rows (cs=95). */
+export interface Threshold {
+  language?: string;
+  percent: number;
+}
+
+const UNIT_MS: Record<string, number> = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
 
 /** The key commander stores an option under: '--page-size' → 'pageSize', '--no-color' → 'color'. */
 export function attributeName(spec: OptionSpec): string {
@@ -24,7 +37,11 @@ function defaultHint(v: ValueSpec): string {
     case 'fields':
       return 'expected comma-separated field paths';
     case 'time':
-      return 'expected an ISO 8601 time, e.g. 2026-11-01 or 2026-11-01T12:00:00Z';
+      return 'expected an ISO 8601 time (2026-11-01, 2026-11-01T12:00:00Z) or a duration back from now (30m, 24h, 7d, 2w)';
+    case 'action':
+      return 'expected an action code or name, e.g. --action 2 or --action translation-changed (wli changes --help lists them)';
+    case 'threshold':
+      return 'expected a percentage (90 or 90%) for every row, or LANG=PCT for one language (cs=95)';
     case 'percent':
       return 'expected a percentage from 0 to 100';
     case 'slug':
@@ -63,8 +80,19 @@ function parseOne(v: ValueSpec, text: string): unknown {
         .filter((f) => f !== '');
       return fields.length === 0 || fields.some((f) => f.split('.').some((p) => p === '')) ? undefined : fields;
     }
-    case 'time':
-      return ISO_TIME.test(t) && !Number.isNaN(Date.parse(t)) ? t : undefined;
+    case 'time': {
+      const d = /^(\d+)\s*([smhdw])$/i.exec(t);
+      if (d) return { agoMs: Number(d[1]) * UNIT_MS[d[2]!.toLowerCase()]! } satisfies When;
+      return ISO_TIME.test(t) && !Number.isNaN(Date.parse(t)) ? ({ iso: t } satisfies When) : undefined;
+    }
+    case 'action':
+      // Any code goes to the server (a newer one may know more than this table); names must be known.
+      return /^\d+$/.test(t) ? Number(t) : actionCode(t);
+    case 'threshold': {
+      const m = /^(?:([^=\s]+)\s*=\s*)?(\d+(?:\.\d+)?)\s*%?$/.exec(t);
+      if (!m || Number(m[2]) > 100) return undefined;
+      return (m[1] === undefined ? { percent: Number(m[2]) } : { language: m[1], percent: Number(m[2]) }) satisfies Threshold;
+    }
     case 'percent': {
       if (!/^\d+(\.\d+)?$/.test(t)) return undefined;
       const n = Number(t);
@@ -78,13 +106,20 @@ function parseOne(v: ValueSpec, text: string): unknown {
 }
 
 function invalid(spec: OptionSpec, text: string): UsageError {
+  if (spec.value?.type === 'action' && !/^\d+$/.test(text.trim())) {
+    // An unknown action name: the closest names.
+    const close = closest(text.trim().toLowerCase().replace(/[^a-z0-9]+/g, '-'), [...ACTION_KEBABS]);
+    if (close.length) return new UsageError(msg`unknown action '${text}'`, msg`did you mean: ${ours(close.join(', '))}? (wli changes --help lists every action)`);
+    return new UsageError(msg`unknown action '${text}'`, ours(defaultHint(spec.value)));
+  }
   return new UsageError(msg`invalid ${ours(longName(spec))} '${text}'`, ours(spec.hint ?? defaultHint(spec.value!)));
 }
 
 /** A repeatable option's values, each possibly a comma-separated list (choices and numbers). */
 function parseRepeated(spec: OptionSpec, given: string[]): unknown[] {
   const v = spec.value!;
-  const splits = v.type === 'choice' || v.type === 'integer';
+  // Lists of names and numbers may also be comma-separated (no action name has a comma).
+  const splits = v.type === 'choice' || v.type === 'integer' || v.type === 'action' || v.type === 'threshold';
   const items = splits ? given.flatMap((g) => g.split(',')).map((s) => s.trim()) : given;
   const present = items.filter((s) => s !== '');
   if (present.length === 0) throw new UsageError(msg`empty ${ours(longName(spec))}`, ours(spec.hint ?? defaultHint(v)));
@@ -92,7 +127,7 @@ function parseRepeated(spec: OptionSpec, given: string[]): unknown[] {
   for (const item of present) {
     const value = parseOne(v, item);
     if (value === undefined) throw invalid(spec, item);
-    if (!out.includes(value)) out.push(value);
+    if (!out.some((o) => JSON.stringify(o) === JSON.stringify(value))) out.push(value);
   }
   return out;
 }

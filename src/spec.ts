@@ -1,5 +1,6 @@
 // What wli offers, as data: commands, arguments, options, examples. The commander program,
 // the shell completions and the man page are all generated from this one description.
+import { ACTIONS, kebab } from './actions.js';
 
 /**
  * What an option's value must be; src/options.ts checks every value against it once, right after
@@ -11,7 +12,9 @@ export type ValueSpec =
   | { type: 'seconds'; max: number } // a number above 0
   | { type: 'choice'; choices: readonly string[] }
   | { type: 'fields' } // comma-separated field paths → string[]
-  | { type: 'time' } // ISO 8601
+  | { type: 'time' } // ISO 8601, or a duration back from now: 30m, 24h, 7d, 2w
+  | { type: 'action' } // a change action: code, name or kebab name (actions.ts)
+  | { type: 'threshold' } // 90, 90%, or LANG=PCT
   | { type: 'percent' } // 0–100
   | { type: 'slug' } // one path segment; a trailing slash is tolerated
   | { type: 'file' };
@@ -49,6 +52,8 @@ export interface CommandSpec {
   name: string;
   summary: string;
   description: string;
+  /** More reference for --help and the man page, after the examples: [title, text]. */
+  more?: readonly [title: string, text: string];
   args: ArgSpec[];
   options: OptionSpec[];
   examples: Array<[command: string, explanation: string]>;
@@ -134,30 +139,37 @@ export const COMMANDS: CommandSpec[] = [
     description: 'Lists the changes (history) of a translation, a component, a project or (with /) the whole server, in the order the server gives them, reading every page.',
     args: [{ name: 'target', description: '/, project, project/component or project/component/language', required: false, targets: ['server', 'project', 'component', 'translation'] }],
     options: [
-      { flags: '--since <iso-time>', description: 'changes at or after this time (timestamp_after)', value: { type: 'time' }, complete: 'none' },
-      { flags: '--until <iso-time>', description: 'changes before this time (timestamp_before)', value: { type: 'time' }, complete: 'none' },
-      { flags: '--action <code>', description: 'only these action codes (repeatable or comma-separated)', value: { type: 'integer', min: 0 }, hint: 'expected a numeric action code, e.g. --action 5 (repeatable)', repeatable: true, complete: 'none' },
+      { flags: '--since <time>', description: 'changes at or after this time (timestamp_after): ISO 8601, or back from now: 30m, 24h, 7d, 2w', value: { type: 'time' }, complete: 'none' },
+      { flags: '--until <time>', description: 'changes before this time (timestamp_before): ISO 8601, or back from now', value: { type: 'time' }, complete: 'none' },
+      { flags: '--action <action>', description: 'only these actions: code, name or kebab name (repeatable or comma-separated)', value: { type: 'action' }, repeatable: true },
       { flags: '--user <username>', description: 'only changes by this user', value: { type: 'text' }, hint: 'expected a username', complete: 'none' },
+      { flags: '--follow', description: 'print recent changes, then keep polling and print each new change once, in order (Ctrl-C ends it, exit 130)' },
+      { flags: '--interval <seconds>', description: 'with --follow: seconds between polls (slower when the rate limit runs low)', value: { type: 'integer', min: 1, max: 86400 }, defaultText: '30', complete: 'none' },
       LIMIT,
     ],
+    more: ['Actions (--action takes the code, the name in any case, or the kebab name)', ACTIONS.map(([code, name]) => `${kebab(name)} (${code})`).join(', ')],
     examples: [
       ['wli changes demo/android/cs --since 2026-11-01', 'what happened this month'],
       ['wli changes demo/android/cs --action 5 --user admin -f csv', 'translations added by one user, as CSV'],
       ['wli changes demo/android/cs -L 10', 'the ten changes the server lists first'],
       ['wli changes demo --since 2026-11-01', 'what changed in a whole project since the release'],
+      ['wli changes demo --action translation-changed,translation-approved --since 7d', 'translations changed or approved in the last week'],
+      ['wli changes demo --follow --interval 10 -f jsonl', 'watch a project live, one JSON line per new change'],
     ],
   },
   {
     name: 'stats',
     summary: 'statistics of translations, components, languages, projects; one row per target',
     description:
-      'Shows statistics for each target in argument order: a translation (project/component/language), every translation of a component (project/component: one row per language), a language (a bare code, never a project), and with --project one row per language of the project and then a total row, after the other targets. A single translation or language target prints that object; anything else prints rows (a JSON array). With --fail-under it is a CI gate: every row is checked, the total row too; all rows are still printed and stderr names the failing ones (rows of a component or project by language code, the total row as "<project> (total)").',
+      'Shows statistics for each target in argument order: a translation (project/component/language), every translation of a component (project/component: one row per language), a language (a bare code, never a project), and with --project one row per language of the project and then a total row, after the other targets. A single translation or language target prints that object; anything else prints rows (a JSON array). Every row carries its identity first: wli_target, wli_project, wli_component, wli_language (then the server\'s fields as sent). With --fail-under it is a CI gate: every row is checked, the total row too; all rows are still printed and stderr names the failing ones (rows of a component or project by language code, the total row as "<project> (total)"). With --baseline the rows are matched by identity to an earlier -f json file and the change of the metric is shown; --fail-on-drop fails when a row got worse.',
     args: [{ name: 'targets', description: 'project/component/language, project/component or a language code', required: false, variadic: true, targets: ['component', 'translation', 'language'] }],
     options: [
       { flags: '--project <project>', description: 'one row per language of the project, then a total row (after the other targets)', value: { type: 'slug' }, hint: 'expected a project slug, e.g. --project weblate', complete: 'none' },
-      { flags: '--fail-under <percent>', description: 'exit 3 when any row, a total row included, is below this percentage (0-100)', value: { type: 'percent' }, hint: 'expected a percentage from 0 to 100, e.g. --fail-under 90', complete: 'none' },
+      { flags: '--fail-under <percent>', description: 'exit 3 when any row is below this percentage (90 or 90%); LANG=PCT for one language (cs=95); repeatable, a bare number is the default for other rows', value: { type: 'threshold' }, repeatable: true, complete: 'none' },
       { flags: '--metric <name>', description: 'the percentage --fail-under checks: translated strings, approved strings or translated words', value: { type: 'choice', choices: METRICS }, defaultText: 'translated' },
-      { flags: '--skip-source', description: 'leave out the source-language row of each project/component target' },
+      { flags: '--skip-source', description: 'leave out the source-language row of each component target, and with --project the languages that are the source of every component' },
+      { flags: '--baseline <file>', description: 'a file written earlier by "wli stats … -f json": tables and Markdown show each row\'s change in points of the metric', value: { type: 'file' } },
+      { flags: '--fail-on-drop', description: 'with --baseline: exit 3 when any row\'s metric dropped' },
     ],
     examples: [
       ['wli stats demo/android/cs demo/android/de', 'two translations side by side'],
@@ -165,6 +177,9 @@ export const COMMANDS: CommandSpec[] = [
       ['wli stats demo/android --skip-source --fail-under 90 -f markdown >> "$GITHUB_STEP_SUMMARY"', 'the same gate, with the table in a GitHub Actions job summary'],
       ['wli stats --project demo --metric approved --fail-under 50', 'every language of a project and its total, gated on approved strings'],
       ['wli stats demo/android cs --project demo -f json', 'mixed targets: one JSON array, rows in argument order, project rows last'],
+      ['wli stats demo/android --fail-under 80 --fail-under cs=95', 'a default threshold and a stricter one for Czech'],
+      ['wli stats demo/android -f json > baseline.json', 'keep the numbers of a release…'],
+      ['wli stats demo/android --baseline baseline.json --fail-on-drop -f markdown', '…and later show the change of every row, failing when one got worse'],
     ],
   },
   {

@@ -1,7 +1,7 @@
 // The small pure modules, tested directly: targets, server addresses, fields, cells, escaping.
 import { describe, expect, it } from 'vitest';
 import { objectPath, readTarget, targetOfUrl, translationPath, type TargetKind, type TranslationTarget } from '../src/target.js';
-import { closest } from '../src/commands/resolve.js';
+import { closest } from '../src/closest.js';
 import { normalizeApiBase, isLoopbackHost } from '../src/api/base-url.js';
 import { getPath, pickFields } from '../src/output/fields.js';
 import { cellText } from '../src/output/cells.js';

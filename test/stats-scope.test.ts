@@ -10,6 +10,7 @@ import { startFakeWeblate, type FakeWeblate } from './support/fake-weblate/index
 import { wli, wliIn } from './support/run.js';
 import { numberValue, parseJson } from '../src/api/json.js';
 import { csvObjects } from './support/csv-parse.js';
+import { serverPart } from './support/identity.js';
 
 type Item = Record<string, unknown>;
 
@@ -63,7 +64,7 @@ describe('stats project/component: one row per translation', () => {
     expect([r.code, r.stderr]).toEqual([0, '']);
     const expected = componentStats();
     expect(expected.map((i) => i.code)).toEqual(['en', 'ar', 'cs', 'de', 'ja']);
-    expect(parseJson(r.stdout)).toEqual(expected);
+    expect(serverPart(parseJson(r.stdout))).toEqual(expected);
     // Only the statistics list was read (three pages of two), nothing else.
     expect(new Set(paths(r.sent))).toEqual(new Set(['components/demo/android/statistics/']));
     expect(r.sent).toHaveLength(3);
@@ -97,7 +98,7 @@ describe('--skip-source', () => {
     const plain = await run(['stats', 'demo/android', '-f', 'json']);
     const r = await run(['stats', 'demo/android', '--skip-source', '-f', 'json']);
     expect([r.code, r.stderr]).toEqual([0, '']);
-    expect(parseJson(r.stdout)).toEqual(componentStats().filter((i) => i.code !== 'en'));
+    expect(serverPart(parseJson(r.stdout))).toEqual(componentStats().filter((i) => i.code !== 'en'));
     expect(r.sent.length).toBe(plain.sent.length + 1);
     expect(paths(r.sent).filter((p) => p === 'components/demo/android/')).toHaveLength(1);
     expect(paths(r.sent)).not.toContain('components/demo/android/translations/');
@@ -109,11 +110,15 @@ describe('--skip-source', () => {
     expect(tableTargets(r.stdout)).toEqual(['demo/android ar', 'demo/android cs', 'demo/android de', 'demo/android ja']);
   });
 
-  it('does not touch translation, language or project rows, and costs nothing without a component target', async () => {
-    const r = await run(['stats', 'demo/android/en', 'en', '--project', 'demo', '--skip-source', '-f', 'csv', '--fields', 'code,name']);
+  it('does not touch translation or language rows; with --project leaves out the language that is the source of every component', async () => {
+    const r = await run(['stats', 'demo/android/en', 'en', '--project', 'demo', '--skip-source', '-f', 'csv', '--fields', 'code,name,wli_target']);
     expect(r.code).toBe(0);
     const rows = csvObjects(r.stdout);
-    expect(rows.map((x) => x.code)).toEqual(['en', '', ...projectLanguages().map((l) => String(l.code)), '']);
+    // Every component of demo has English as its source: its row goes; the total row stays (the server's own).
+    expect(rows.map((x) => x.code)).toEqual(['en', '', ...projectLanguages().map((l) => String(l.code)).filter((c) => c !== 'en'), '']);
+    expect(rows.at(-1)!.wli_target).toBe('demo');
+    // One request more, for the project's components; no component's own.
+    expect(paths(r.sent).filter((p) => p.startsWith('projects/demo/components/'))).toHaveLength(1);
     expect(paths(r.sent).some((p) => p.startsWith('components/'))).toBe(false);
   });
 
@@ -134,7 +139,7 @@ describe('stats --project: one row per language, then the total', () => {
       expect([r.code, r.stderr]).toEqual([0, '']);
       const languages = projectLanguages(s);
       expect(languages.length).toBeGreaterThan(2);
-      expect(parseJson(r.stdout)).toEqual([...languages, projectTotal(s)]);
+      expect(serverPart(parseJson(r.stdout))).toEqual([...languages, projectTotal(s)]);
       const listPages = paths(r.sent).filter((p) => p === 'projects/demo/languages/').length;
       expect(listPages).toBe(shape === 'array' ? 1 : Math.ceil(languages.length / 2));
       expect(paths(r.sent).filter((p) => p === 'projects/demo/statistics/')).toHaveLength(1);
@@ -156,7 +161,7 @@ describe('stats --project: one row per language, then the total', () => {
     const dir = mkdtempSync(join(tmpdir(), 'wli-stats-'));
     writeFileSync(join(dir, '.weblate'), `[weblate]\nurl = ${fake.url}\ntranslation = demo/android/de\n`);
     const alone = await wliIn(['stats', '-f', 'json'], { cwd: dir });
-    expect(parseJson(alone.stdout)).toEqual(body(fake, 'translations/demo/android/de/statistics/'));
+    expect(serverPart(parseJson(alone.stdout))).toEqual(body(fake, 'translations/demo/android/de/statistics/'));
     const project = await wliIn(['stats', '--project', 'demo', '-f', 'json'], { cwd: dir });
     expect(project.code).toBe(0);
     expect((parseJson(project.stdout) as Item[]).length).toBe(projectLanguages().length + 1);
@@ -188,7 +193,7 @@ describe('mixed targets', () => {
   it('json: one array, rows in argument order, project rows last', async () => {
     const r = await run([...args, '-f', 'json']);
     expect([r.code, r.stderr]).toEqual([0, '']);
-    expect(parseJson(r.stdout)).toEqual([
+    expect(serverPart(parseJson(r.stdout))).toEqual([
       ...componentStats(),
       body(fake, 'translations/demo/android/cs/statistics/'),
       body(fake, 'languages/cs/statistics/'),
@@ -300,7 +305,7 @@ describe('a server without /components/<p>/<c>/statistics/', () => {
       const r = await run(['stats', 'demo/android', '--skip-source', '-f', 'json'], s);
       expect([r.code, r.stderr]).toEqual([0, '']);
       const translations = serverItems(s, 'components/demo/android/translations/');
-      expect(parseJson(r.stdout)).toEqual(translations.filter((t) => t.is_source !== true));
+      expect(serverPart(parseJson(r.stdout))).toEqual(translations.filter((t) => t.is_source !== true));
       expect(paths(r.sent).sort()).toEqual(['components/demo/android/', 'components/demo/android/statistics/', 'components/demo/android/translations/']);
       const table = await run(['stats', 'demo/android'], s);
       expect(tableTargets(table.stdout)).toEqual(translations.map((t) => `demo/android ${String(t.language_code)}`));

@@ -1,9 +1,12 @@
 // wli changes: the history of a translation, in the order the server lists it.
+import { HttpError } from '../api/errors.js';
+import { UsageError } from '../errors.js';
 import { msg } from '../io/text.js';
+import type { When } from '../options.js';
 import { formsText, username } from '../output/readable.js';
 import type { Column } from '../output/result.js';
 import { componentPath, projectPath, translationPath, type Target } from '../target.js';
-import { type CommandInput, idFromUrl, listOf, targetReadings } from './common.js';
+import { type CommandInput, idFromUrl, listOf, mapErrors, targetReadings } from './common.js';
 
 export const CHANGE_FIELDS = ['unit', 'component', 'translation', 'user', 'author', 'timestamp', 'action', 'target', 'id', 'action_name', 'url'];
 
@@ -28,10 +31,10 @@ export const CHANGE_FIELD_COLUMNS: Column[] = [
 ];
 
 /** The filters given, as typed, for "no changes match …". */
-function filtersText(opts: Record<string, unknown>): string {
+function filtersText(opts: Record<string, unknown>, since: string | undefined, until: string | undefined): string {
   const parts: string[] = [];
-  if (opts.since !== undefined) parts.push(`--since ${String(opts.since)}`);
-  if (opts.until !== undefined) parts.push(`--until ${String(opts.until)}`);
+  if (since !== undefined) parts.push(`--since ${since}`);
+  if (until !== undefined) parts.push(`--until ${until}`);
   for (const a of (opts.action as unknown[] | undefined) ?? []) parts.push(`--action ${String(a)}`);
   if (opts.user !== undefined) parts.push(`--user ${String(opts.user)}`);
   return parts.join(' ');
@@ -53,14 +56,52 @@ export function changesPath(t: Target): string {
   }
 }
 
+/** An ISO time as given, or a duration back from now as an ISO UTC time. */
+function instant(when: When | undefined, now: number): string | undefined {
+  if (when === undefined) return undefined;
+  return 'iso' in when ? when.iso : new Date(now - when.agoMs).toISOString();
+}
+
+/** A 400 for a filter is the user's to fix: exit 2 with the server's words. */
+const filterRejected = (e: unknown) =>
+  e instanceof HttpError && e.status === 400
+    ? new UsageError(msg`the server rejected the filters: ${e.serverMessage ?? 'HTTP 400'}`, msg`check --action (an older server may not know a newer action), --user, --since and --until`)
+    : e;
+
 export async function run({ args, opts, session }: CommandInput) {
   const readings = targetReadings(session, args[0], ['server', 'project', 'component', 'translation']);
+  const now = session.ctx.now();
+  const since = instant(opts.since as When | undefined, now);
+  const until = instant(opts.until as When | undefined, now);
+  if (since !== undefined && until !== undefined && Date.parse(since) > Date.parse(until)) {
+    throw new UsageError(msg`--since ${since} is later than --until ${until}`, msg`no change can be in that window; swap them?`);
+  }
   const query = new URLSearchParams();
-  if (opts.since !== undefined) query.set('timestamp_after', opts.since as string);
-  if (opts.until !== undefined) query.set('timestamp_before', opts.until as string);
+  if (since !== undefined) query.set('timestamp_after', since);
+  if (until !== undefined) query.set('timestamp_before', until);
   for (const a of (opts.action as number[] | undefined) ?? []) query.append('action', String(a));
   if (opts.user !== undefined) query.set('user', opts.user as string);
-  const filters = filtersText(opts);
+  const filters = filtersText(opts, since, until);
+  if (opts.follow) {
+    if (session.settings.format === 'json') throw new UsageError(msg`-f json cannot be followed: a JSON array never ends`, msg`use -f jsonl (one change per line) or the table`);
+    if (until !== undefined) throw new UsageError(msg`--until cannot be followed: new changes come after it`, msg`drop --until, or drop --follow`);
+    const { follow } = await import('./follow.js');
+    const { firstFound } = await import('./resolve.js');
+    // The recent changes are the first request: it also tells which reading of the target exists.
+    const recent = (opts.limit as number | undefined) ?? 20;
+    const client = await session.client();
+    const first = query.has('timestamp_after') ? undefined : await firstFound(session, readings, (t) => client.getJson(changesPath(t), new URLSearchParams([...query, ['page_size', String(recent)]])));
+    const target = first?.target ?? readings[0]!;
+    const pages = follow(session, { path: changesPath(target), query, recent, intervalMs: ((opts.interval as number | undefined) ?? 30) * 1000, first: first?.value });
+    return {
+      kind: 'list' as const,
+      pages: mapErrors(pages, filterRejected),
+      columns: CHANGE_COLUMNS,
+      fieldColumns: CHANGE_FIELD_COLUMNS,
+      knownFields: CHANGE_FIELDS,
+      empty: filters ? msg`no changes match ${filters}` : msg`no changes`,
+    };
+  }
   return listOf(session, {
     readings,
     list: (t) => ({ path: changesPath(t), query }),
@@ -70,5 +111,6 @@ export async function run({ args, opts, session }: CommandInput) {
     fieldColumns: CHANGE_FIELD_COLUMNS,
     knownFields: CHANGE_FIELDS,
     empty: filters ? msg`no changes match ${filters}` : msg`no changes`,
+    onStatus: filterRejected,
   });
 }

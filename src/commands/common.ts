@@ -83,7 +83,7 @@ export async function listOf(
 }
 
 /** Lets a command reinterpret an API error (e.g. a rejected search query is a usage error). */
-async function* mapErrors<T>(source: AsyncIterable<T>, map: (e: unknown) => unknown): AsyncGenerator<T> {
+export async function* mapErrors<T>(source: AsyncIterable<T>, map: (e: unknown) => unknown): AsyncGenerator<T> {
   try {
     yield* source;
   } catch (e) {

@@ -16,14 +16,14 @@
 //   one row per language, then /projects/<p>/statistics/ as a total row. The gate checks the total
 //   row too: a project's overall percentage below the threshold is a failure worth naming.
 import { HttpError, NotFoundError, ServerError } from '../api/errors.js';
-import type { numberValue as NumberValue } from '../api/json.js';
 import { EXIT, UsageError, WliError } from '../errors.js';
 import { msg, ours } from '../io/text.js';
 import { plainText } from '../values.js';
 import type { Item } from '../output/fields.js';
-import type { Column, ListResult, Outcome, RecordResult, Style } from '../output/result.js';
+import type { Column, ListResult, RecordResult, Style } from '../output/result.js';
 import type { Session } from '../session.js';
-import type { METRICS } from '../spec.js';
+import type { Threshold } from '../options.js';
+import type { Gate, Metric, Row } from './stats-gate.js';
 import { componentPath, formsOf, languagePath, projectPath, readTarget, translationPath, type ComponentTarget, type Target, type TargetKind } from '../target.js';
 import { getObject, pagesOf, type CommandInput } from './common.js';
 import { firstFound } from './resolve.js';
@@ -31,20 +31,8 @@ import { firstFound } from './resolve.js';
 /** stats takes translations, components and languages; a bare word is a language (projects: --project). */
 const ACCEPTS: TargetKind[] = ['translation', 'component', 'language'];
 
-type Metric = (typeof METRICS)[number];
-const METRIC_FIELD: Record<Metric, string> = {
-  translated: 'translated_percent',
-  approved: 'approved_percent',
-  translated_words: 'translated_words_percent',
-};
-
-export interface Row {
-  item: Item;
-  /** How stderr names the row when a gate fails: the target as written, or a language code. */
-  label: string;
-  /** The table's target column: the target as written, `demo/android cs`, `demo cs`, `demo (total)`. */
-  display: string;
-}
+/** The gate's module: loaded once the arguments are known to be good (usage errors stay lean). */
+type GateModule = typeof import('./stats-gate.js');
 
 interface ProjectTarget {
   kind: 'project';
@@ -54,20 +42,26 @@ interface ProjectTarget {
 
 const pct = (v: unknown) => (v === undefined || v === null ? '' : `${plainText(v)}%`);
 
-/** How the gate judges a row, for colour: failing (red) or passing (green); no colour without a gate. */
-function gateStyle(threshold: number | undefined, metric: Metric): (s: Item) => Style | undefined {
-  if (threshold === undefined) return () => undefined;
-  return (s) => (passes(s, threshold, metric) ? 'green' : 'red');
-}
+/** How the gate judges a row, for colour: failing (red) or passing (green); no colour for rows not gated. */
+const gateStyle =
+  (G: GateModule, gate: Gate) =>
+  (s: Item): Style | undefined => {
+    const ok = G.passes(gate, s);
+    return ok === undefined ? undefined : ok ? 'green' : 'red';
+  };
 
 /** The percentage column's header: the metric the gate checks (and the table shows). */
 const METRIC_HEADER: Record<Metric, string> = { translated: 'translated', approved: 'approved %', translated_words: 'words' };
 
-function columns(labels: WeakMap<Item, string>, metric: Metric, threshold: number | undefined): Column[] {
-  const field = METRIC_FIELD[metric];
+function columns(G: GateModule, labels: WeakMap<Item, string>, gate: Gate): Column[] {
+  const field = G.METRIC_FIELD[gate.metric];
+  const change: Column[] = gate.baseline
+    ? [{ header: 'change', value: (s) => G.changeText(gate, s), kind: 'percent', style: (s) => ((G.change(gate, s) ?? 0) < 0 ? 'red' : (G.change(gate, s) ?? 0) > 0 ? 'green' : undefined) }]
+    : [];
   return [
-    { header: 'target', value: (s) => labels.get(s) ?? s.code ?? s.name },
-    { header: METRIC_HEADER[metric], field, value: (s) => s[field], text: pct, kind: 'percent', style: gateStyle(threshold, metric) },
+    { header: 'target', field: 'wli_target', value: (s) => labels.get(s) ?? s.wli_target },
+    { header: METRIC_HEADER[gate.metric], field, value: (s) => s[field], text: pct, kind: 'percent', style: gateStyle(G, gate) },
+    ...change,
     { header: 'strings', value: (s) => `${plainText(s.translated ?? '')}/${plainText(s.total ?? '')}`, kind: 'count' },
     { header: 'fuzzy', field: 'fuzzy', value: (s) => s.fuzzy, kind: 'count', drop: 2 },
     { header: 'failing', field: 'failing', value: (s) => s.failing ?? s.failing_checks, kind: 'count', drop: 3 },
@@ -87,9 +81,10 @@ const FIELD_COLUMNS: Column[] = [
 const ofTotal = (n: string, total: string, p: string) => (s: Item) =>
   s[n] === undefined ? '' : `${plainText(s[n])}/${plainText(s[total] ?? '')}${s[p] !== undefined ? ` (${plainText(s[p])}%)` : ''}`;
 
-function recordRows(metric: Metric, threshold: number | undefined): Column[] {
+function recordRows(G: GateModule, gate: Gate): Column[] {
   // The gated metric's line is coloured by the gate.
-  const judged = (m: Metric) => (m === metric ? gateStyle(threshold, metric) : undefined);
+  const judged = (m: Metric) => (m === gate.metric ? gateStyle(G, gate) : undefined);
+  const change: Column[] = gate.baseline ? [{ header: 'Change', value: (s) => G.changeText(gate, s) }] : [];
   return [
     { header: 'Name', value: (s) => (s.code !== undefined ? `${plainText(s.name ?? '')} (${plainText(s.code)})` : s.name) },
     { header: 'Translated', value: (s) => s, text: (_v, s) => ofTotal('translated', 'total', 'translated_percent')(s), style: judged('translated') },
@@ -98,6 +93,7 @@ function recordRows(metric: Metric, threshold: number | undefined): Column[] {
     { header: 'Needs editing', value: (s) => s, text: (_v, s) => ofTotal('fuzzy', 'total', 'fuzzy_percent')(s) },
     { header: 'Failing checks', value: (s) => s, text: (_v, s) => ofTotal('failing', 'total', 'failing_percent')(s) },
     { header: 'Approved', value: (s) => s, text: (_v, s) => ofTotal('approved', 'total', 'approved_percent')(s), style: judged('approved') },
+    ...change,
     { header: 'Read-only', value: (s) => s, text: (_v, s) => ofTotal('readonly', 'total', 'readonly_percent')(s) },
     { header: 'Suggestions', value: (s) => s.suggestions },
     { header: 'Comments', value: (s) => s.comments },
@@ -105,24 +101,6 @@ function recordRows(metric: Metric, threshold: number | undefined): Column[] {
     { header: 'Recent changes', value: (s) => s.recent_changes },
     { header: 'URL', value: (s) => s.url },
   ];
-}
-
-/** A row passes when its metric is at least the threshold; a row without the metric fails. */
-function passes(item: Item, threshold: number, metric: Metric): boolean {
-  const v = numberValue(item[METRIC_FIELD[metric]]);
-  return v !== undefined && v >= threshold;
-}
-
-/** Checks every row; the failing ones are named in the outcome. A row without the metric fails closed. */
-export function gate(rows: Row[], threshold: number | undefined, metric: Metric): Outcome {
-  if (threshold === undefined) return { exitCode: EXIT.ok };
-  const field = METRIC_FIELD[metric];
-  const failing = rows.filter((r) => !passes(r.item, threshold, metric));
-  if (failing.length === 0) return { exitCode: EXIT.ok };
-  // Labels and values are server text (language codes, percentages): outside text in the message.
-  const names = failing.map((r) => (r.item[field] === undefined || r.item[field] === null ? msg`${r.label} (no ${ours(field)})` : msg`${r.label} (${r.item[field]}%)`));
-  const list = names.reduce((all, m, i) => (i === 0 ? m : msg`${all}, ${m}`));
-  return { exitCode: EXIT.gate, messages: [msg`${failing.length} of ${rows.length} row(s) below ${threshold}% ${ours(metric.replace('_', ' '))}: ${list}`] };
 }
 
 const is404 = (e: unknown) => e instanceof HttpError && e.status === 404;
@@ -147,10 +125,24 @@ function languageCode(item: Item): string {
   return code === undefined || code === null ? '?' : plainText(code);
 }
 
+/**
+ * A row with its identity first, so rows of several targets can be told apart and matched later
+ * (--baseline): wli_target names the row (p/c/l, a language code, p/-/l for a project's language, p
+ * for a project's total), then its project, component (with categories) and language, null where
+ * they do not apply. The server's fields follow, exactly as sent.
+ */
+export function identified(item: Item, target: string, project: string | null, component: string | null, language: string | null): Item {
+  return { wli_target: target, wli_project: project, wli_component: component, wli_language: language, ...item };
+}
+
 async function singleRow(session: Session, target: Target): Promise<Row[]> {
   const path = target.kind === 'language' ? languagePath(target) : target.kind === 'translation' ? translationPath(target) : undefined;
   if (!path) throw new UsageError(msg`unsupported stats target '${target.text}'`);
-  const item = await getObject(session, path + 'statistics/');
+  const stats = await getObject(session, path + 'statistics/');
+  const item =
+    target.kind === 'translation'
+      ? identified(stats, `${target.project}/${target.component.join('/')}/${target.language}`, target.project, target.component.join('/'), target.language)
+      : identified(stats, target.kind === 'language' ? target.language : target.text, null, null, target.kind === 'language' ? target.language : null);
   return [{ item, label: target.text, display: target.text }];
 }
 
@@ -184,26 +176,39 @@ async function componentRows(session: Session, target: ComponentTarget, skipSour
     }
     items = items.filter((i) => (typeof i.is_source === 'boolean' ? !i.is_source : languageCode(i) !== source));
   }
-  return items.map((item) => {
-    const code = languageCode(item);
+  const path = target.component.join('/');
+  return items.map((stats) => {
+    const code = languageCode(stats);
     const display = `${target.text} ${code}`;
+    const item = identified(stats, `${target.project}/${path}/${code}`, target.project, path, code);
     return { item, label: qualify ? display : code, display };
   });
 }
 
 /** One row per language of the project, then the project's total row. */
-async function projectRows(session: Session, target: ProjectTarget, qualify: boolean): Promise<Row[]> {
+/**
+ * One row per language of the project, then the project's total row. With --skip-source, the
+ * languages that are the source language of every component of the project are left out (one
+ * request more, made alongside); the total row is the server's own and still counts them.
+ */
+async function projectRows(session: Session, target: ProjectTarget, qualify: boolean, skipSource: boolean): Promise<Row[]> {
   const base = projectPath(target.project);
   const total = deferred(getObject(session, base + 'statistics/'));
-  const languages = await getList(session, base + 'languages/', `--project ${target.project}`);
+  const components = skipSource ? deferred(getList(session, base + 'components/', `--project ${target.project}`)) : undefined;
+  let languages = await getList(session, base + 'languages/', `--project ${target.project}`);
+  if (components) {
+    const sources = (await components).map((c) => (c.source_language && typeof c.source_language === 'object' ? (c.source_language as Item).code : undefined));
+    const everywhere = sources.length > 0 && sources.every((c) => typeof c === 'string' && c === sources[0]) ? sources[0] : undefined;
+    if (everywhere !== undefined) languages = languages.filter((l) => languageCode(l) !== everywhere);
+  }
   const totalLabel = `${target.project} (total)`;
   return [
-    ...languages.map((item) => {
-      const code = languageCode(item);
+    ...languages.map((stats) => {
+      const code = languageCode(stats);
       const display = `${target.project} ${code}`;
-      return { item, label: qualify ? display : code, display };
+      return { item: identified(stats, `${target.project}/-/${code}`, target.project, null, code), label: qualify ? display : code, display };
     }),
-    { item: await total, label: totalLabel, display: totalLabel },
+    { item: identified(await total, target.project, target.project, null, null), label: totalLabel, display: totalLabel },
   ];
 }
 
@@ -250,12 +255,9 @@ async function languageOrProject<R>(session: Session, readings: Target[], get: (
   }
 }
 
-/** From the JSON codec, loaded once the arguments are known to be good (usage errors stay lean). */
-let numberValue: typeof NumberValue;
 
 export async function run({ args, opts, session }: CommandInput): Promise<RecordResult | ListResult> {
   // Everything the user typed is checked before the first request (option values by options.ts).
-  const threshold = opts.failUnder as number | undefined;
   const metric = (opts.metric ?? 'translated') as Metric;
   const project: ProjectTarget | undefined = opts.project === undefined ? undefined : { kind: 'project', text: opts.project as string, project: opts.project as string };
   const skipSource = opts.skipSource === true;
@@ -267,19 +269,27 @@ export async function run({ args, opts, session }: CommandInput): Promise<Record
   // Rows of a component or project are named by language code alone when that is unambiguous
   // (the only target); next to other targets they carry their component or project.
   const qualify = inputs.length > 1;
-  ({ numberValue } = await import('../api/json.js'));
+  const G: GateModule = await import('./stats-gate.js');
+  const baseline = opts.baseline === undefined ? undefined : G.readBaseline(opts.baseline as string, session.ctx.cwd, metric);
+  const gate = G.gateOf(metric, opts.failUnder as Threshold[] | undefined, baseline, opts.failOnDrop === true);
 
   const resolved = await inOrder(inputs, session.settings.concurrency, async (input): Promise<{ kind: string; rows: Row[] }> => {
-    if (!Array.isArray(input)) return { kind: 'project', rows: await projectRows(session, input, qualify) };
+    if (!Array.isArray(input)) return { kind: 'project', rows: await projectRows(session, input, qualify, skipSource) };
     const { target, value } = await languageOrProject(session, input, () =>
       firstFound(session, input, (t) => (t.kind === 'component' ? componentRows(session, t, skipSource, qualify) : singleRow(session, t))),
     );
     return { kind: target.kind, rows: value };
   });
   const rows = resolved.flatMap((r) => r.rows);
-  const finish = () => gate(rows, threshold, metric);
+  if (baseline && !rows.some((r) => typeof r.item.wli_target === 'string' && baseline.has(r.item.wli_target))) {
+    throw new UsageError(msg`--baseline ${opts.baseline as string} matches no row: its rows are of other targets`, msg`compare with a baseline of the same targets (wli_target: ${[...baseline.keys()].slice(0, 3).join(', ')}…)`);
+  }
+  for (const lang of gate.byLanguage.keys()) {
+    if (!rows.some((r) => r.item.wli_language === lang)) session.warn(msg`--fail-under ${lang}=…: no row is in language ${lang}`);
+  }
+  const finish = () => G.judge(rows, gate);
   if (resolved.length === 1 && (resolved[0]!.kind === 'translation' || resolved[0]!.kind === 'language')) {
-    return { kind: 'record', record: rows[0]!.item, rows: recordRows(metric, threshold), fieldColumns: FIELD_COLUMNS, finish };
+    return { kind: 'record', record: rows[0]!.item, rows: recordRows(G, gate), fieldColumns: FIELD_COLUMNS, finish };
   }
   const labels = new WeakMap(rows.map((r) => [r.item, r.display]));
   return {
@@ -289,7 +299,7 @@ export async function run({ args, opts, session }: CommandInput): Promise<Record
     pages: (async function* () {
       if (rows.length) yield { items: rows.map((r) => r.item) };
     })(),
-    columns: columns(labels, metric, threshold),
+    columns: columns(G, labels, gate),
     fieldColumns: FIELD_COLUMNS,
     empty: msg`no statistics rows`,
     finish,

@@ -56,8 +56,10 @@ function valuesText(v: ValueKind | undefined): string[] {
 const NOTES: Record<string, string> = {
   'units --state': '`fuzzy` is another name for `needs-editing`; `untranslated` means any state below translated.',
   'units --query': 'With `--state` as well, a unit must match both. A query the server rejects is a usage error (exit 2) that shows its message. Above a translation the search goes to /api/units/ with `project:` (and `component:`) joined to it; units outside the scope are never shown, and a server that ignores the search (Weblate before 4.14.1) is an error.',
-  'changes --since': 'An ISO 8601 time, e.g. `2026-11-01` or `2026-11-01T12:00:00Z`.',
-  'stats --fail-under': 'Every row is still printed; stderr names the rows below the threshold. A row that lacks the metric fails the gate.',
+  'stats --fail-under': 'Every row is still printed; stderr names the rows below their threshold. A row that lacks the metric fails the gate. `--fail-under 80 --fail-under cs=95,de=90`: Czech rows are held to 95, German to 90, every other row to 80.',
+  'stats --baseline': 'Rows are matched by `wli_target`; the change column shows points of the gated metric (`+2.5`, `-1.0`, `new`). A file that does not parse, holds no rows, or matches no row is a usage error.',
+  'changes --since': 'An ISO 8601 time, e.g. `2026-11-01` or `2026-11-01T12:00:00Z`, or a duration back from now: `30m`, `24h`, `7d`, `2w`. Later than `--until` is a usage error.',
+  'changes --follow': 'Recent changes first (the last 20, `-L n`, or all since `--since`), oldest first, then each new change once, in order, table or JSON Lines (`-f json` is refused). Polls slow down when the rate limit runs low, wait out a 429, and survive transient failures with a warning. Ctrl-C ends it with exit status 130.',
   '--url': 'Also read from `WLC_URL` and the `[weblate]` section of a configuration file.',
   '--timeout': 'At most 2147483 seconds (Node timers hold no more). Each response is read up to 64 MiB; a larger one is an error (exit 1).',
   '--allow-insecure-http': 'Without it, a token is sent over plain http only when every host it passes is this machine: the server, and the proxy if one is used.',
@@ -102,6 +104,7 @@ function commandSection(c: Command): string[] {
     out.push('.PP', 'Examples:');
     for (const e of c.spec.examples) out.push(...example(e));
   }
+  if (c.spec.more) out.push('.PP', `${prose(c.spec.more[0])}:`, prose(c.spec.more[1]));
   return out;
 }
 

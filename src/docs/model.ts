@@ -1,5 +1,6 @@
 // The spec (src/spec.ts) seen the way completions and the man page need it: every option split into
 // its short and long name and what its value is, help and version added, per-command argument values.
+import { ACTION_KEBABS } from '../actions.js';
 import { COMMANDS, GLOBAL_OPTIONS, type ArgSpec, type CommandSpec, type OptionSpec } from '../spec.js';
 
 /** What to offer for an option's value (or a positional argument). */
@@ -45,6 +46,7 @@ export function parseFlag(spec: OptionSpec): Flag {
   if (value !== undefined) {
     const v = spec.value;
     if (v?.type === 'choice') values = { kind: 'choices', choices: v.choices, list: !!spec.repeatable };
+    else if (v?.type === 'action') values = { kind: 'choices', choices: ACTION_KEBABS, list: !!spec.repeatable };
     else values = v?.type === 'file' ? { kind: 'file' } : { kind: 'none' };
   }
   return { short, long: long!, value, values, description: spec.description, repeatable: !!spec.repeatable, spec };

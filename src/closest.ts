@@ -1,0 +1,30 @@
+// Which names are close to a name that was not found: what "did you mean" offers.
+
+/** Close names first (edit distance, case-insensitive; a name containing the miss counts too), at most five. */
+export function closest(missing: string, names: string[]): string[] {
+  const m = missing.toLowerCase();
+  // Short names are close only one edit apart (cz: cs, not every two-letter code).
+  const limit = m.length <= 4 ? 1 : Math.max(2, Math.floor(m.length / 3));
+  return names
+    .map((n) => ({ n, d: n.toLowerCase() === m ? 0 : n.toLowerCase().includes(m) || m.includes(n.toLowerCase()) ? 1 : distance(m, n.toLowerCase()) }))
+    .filter((x) => x.d <= limit)
+    .sort((a, b) => a.d - b.d || a.n.localeCompare(b.n))
+    .slice(0, 5)
+    .map((x) => x.n);
+}
+
+/** Optimal string alignment distance: insertions, deletions, substitutions and swaps of neighbours. */
+export function distance(a: string, b: string): number {
+  if (Math.abs(a.length - b.length) > 10) return Infinity;
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...new Array<number>(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) d[0]![j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, d[i - 2]![j - 2]! + 1);
+      d[i]![j] = v;
+    }
+  }
+  return d[a.length]![b.length]!;
+}

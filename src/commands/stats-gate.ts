@@ -1,0 +1,139 @@
+// The CI side of stats: thresholds (one for every row, or per language), a baseline written earlier
+// by `wli stats … -f json` to compare with, and the outcome: which rows fail, which dropped.
+import { readFileSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { numberValue, parseJson } from '../api/json.js';
+import { EXIT, UsageError } from '../errors.js';
+import { msg, ours, type Msg } from '../io/text.js';
+import type { Threshold } from '../options.js';
+import type { Item } from '../output/fields.js';
+import type { Outcome } from '../output/result.js';
+import type { METRICS } from '../spec.js';
+
+export type Metric = (typeof METRICS)[number];
+export const METRIC_FIELD: Record<Metric, string> = {
+  translated: 'translated_percent',
+  approved: 'approved_percent',
+  translated_words: 'translated_words_percent',
+};
+
+export interface Row {
+  item: Item;
+  /** How stderr names the row: the target as written, or a language code. */
+  label: string;
+  /** The table's target column: the target as written, `demo/android cs`, `demo cs`, `demo (total)`. */
+  display: string;
+}
+
+export interface Gate {
+  metric: Metric;
+  /** --fail-under: for rows of no language named, and per language. */
+  fallback?: number;
+  byLanguage: Map<string, number>;
+  /** --baseline: the metric of each row of the earlier run, by wli_target. */
+  baseline?: Map<string, number | undefined>;
+  failOnDrop: boolean;
+}
+
+/** --fail-under values: at most one bare percentage, at most one per language. */
+export function gateOf(metric: Metric, thresholds: Threshold[] | undefined, baseline: Map<string, number | undefined> | undefined, failOnDrop: boolean): Gate {
+  const byLanguage = new Map<string, number>();
+  let fallback: number | undefined;
+  for (const t of thresholds ?? []) {
+    if (t.language === undefined) {
+      if (fallback !== undefined) throw new UsageError(msg`--fail-under is given two percentages for every row (${fallback} and ${t.percent})`, msg`give one bare percentage, and LANG=PCT for languages that need another`);
+      fallback = t.percent;
+    } else {
+      if (byLanguage.has(t.language)) throw new UsageError(msg`--fail-under is given twice for language ${t.language}`, msg`give each language one threshold`);
+      byLanguage.set(t.language, t.percent);
+    }
+  }
+  if (failOnDrop && !baseline) throw new UsageError(msg`--fail-on-drop needs --baseline`, msg`give the file an earlier "wli stats … -f json" wrote: --baseline stats.json`);
+  return { metric, fallback, byLanguage, baseline, failOnDrop };
+}
+
+const language = (item: Item): string | undefined => (typeof item.wli_language === 'string' ? item.wli_language : undefined);
+const metricOf = (item: Item, metric: Metric) => numberValue(item[METRIC_FIELD[metric]]);
+
+/** The threshold a row is held to: its language's, else the bare one; undefined when not gated. */
+export function thresholdFor(gate: Gate, item: Item): number | undefined {
+  const lang = language(item);
+  return (lang !== undefined ? gate.byLanguage.get(lang) : undefined) ?? gate.fallback;
+}
+
+/** true/false for a gated row (a row without the metric fails), undefined for a row not gated. */
+export function passes(gate: Gate, item: Item): boolean | undefined {
+  const t = thresholdFor(gate, item);
+  if (t === undefined) return undefined;
+  const v = metricOf(item, gate.metric);
+  return v !== undefined && v >= t;
+}
+
+/** Points of the metric since the baseline; undefined when the row is not in it (or lacks the metric). */
+export function change(gate: Gate, item: Item): number | undefined {
+  if (!gate.baseline || typeof item.wli_target !== 'string' || !gate.baseline.has(item.wli_target)) return undefined;
+  const before = gate.baseline.get(item.wli_target);
+  const now = metricOf(item, gate.metric);
+  return before === undefined || now === undefined ? undefined : Math.round((now - before) * 10) / 10;
+}
+
+/** "+2.5", "-1.0", "0.0"; "new" for a row the baseline lacks. */
+export function changeText(gate: Gate, item: Item): string {
+  const d = change(gate, item);
+  if (d === undefined) return typeof item.wli_target === 'string' && gate.baseline?.has(item.wli_target) ? '' : 'new';
+  return d > 0 ? `+${d.toFixed(1)}` : d.toFixed(1);
+}
+
+/**
+ * Reads a baseline: what `wli stats … -f json` wrote (an array of rows, or one object), rows matched
+ * by wli_target. Checked before any request: a file that does not parse or holds no rows with an
+ * identity is a usage error.
+ */
+export function readBaseline(file: string, cwd: string, metric: Metric): Map<string, number | undefined> {
+  const path = resolve(cwd, file);
+  let text: string;
+  try {
+    if (statSync(path).size > 64 * 1024 * 1024) throw new UsageError(msg`--baseline ${file} is larger than 64 MiB`, msg`give the file "wli stats … -f json" wrote`);
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    if (e instanceof UsageError) throw e;
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new UsageError(msg`cannot read --baseline ${file}: ${ours(code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : String(code ?? e))}`);
+  }
+  let body: unknown;
+  try {
+    body = parseJson(text.replace(/^\uFEFF/, ''));
+  } catch (e) {
+    throw new UsageError(msg`--baseline ${file} is not JSON: ${e instanceof Error ? e.message : e}`, msg`give the file "wli stats … -f json" wrote`);
+  }
+  const rows = (Array.isArray(body) ? body : [body]).filter((r): r is Item => !!r && typeof r === 'object' && typeof (r as Item).wli_target === 'string');
+  if (rows.length === 0) throw new UsageError(msg`--baseline ${file} holds no statistics rows with wli_target`, msg`write it with "wli stats … -f json" (this version or later)`);
+  return new Map(rows.map((r) => [r.wli_target as string, metricOf(r, metric)]));
+}
+
+/** The exit code and what stderr says: rows below their threshold, rows that dropped. */
+export function judge(rows: Row[], gate: Gate): Outcome {
+  const messages: Msg[] = [];
+  const field = METRIC_FIELD[gate.metric];
+  const shown = (r: Row) => (r.item[field] === undefined || r.item[field] === null ? msg`no ${ours(field)}` : msg`${r.item[field]}%`);
+  const gated = rows.filter((r) => passes(gate, r.item) !== undefined);
+  const failing = gated.filter((r) => passes(gate, r.item) === false);
+  if (failing.length) {
+    const perLanguage = gate.byLanguage.size > 0;
+    const names = failing.map((r) => (perLanguage ? msg`${r.label} (${shown(r)} < ${thresholdFor(gate, r.item)}%)` : msg`${r.label} (${shown(r)})`));
+    const metric = ours(gate.metric.replace('_', ' '));
+    messages.push(
+      perLanguage
+        ? msg`${failing.length} of ${gated.length} row(s) below their threshold (${metric}): ${join(names)}`
+        : msg`${failing.length} of ${gated.length} row(s) below ${gate.fallback}% ${metric}: ${join(names)}`,
+    );
+  }
+  const dropped = gate.failOnDrop ? rows.filter((r) => (change(gate, r.item) ?? 0) < 0) : [];
+  if (dropped.length) {
+    const names = dropped.map((r) => msg`${r.label} (${gate.baseline!.get(r.item.wli_target as string)!.toFixed(1)}% → ${shown(r)}, ${changeText(gate, r.item)})`);
+    messages.push(msg`${dropped.length} row(s) dropped since the baseline (${ours(gate.metric.replace('_', ' '))}): ${join(names)}`);
+  }
+  return { exitCode: messages.length ? EXIT.gate : EXIT.ok, messages };
+}
+
+const join = (parts: Msg[]): Msg => parts.reduce((all, m, i) => (i === 0 ? m : msg`${all}, ${m}`));

@@ -1,0 +1,315 @@
+// Issue 12, history you can read and follow, gates that tell the story: action names, durations,
+// changes --follow, row identity, per-language thresholds, baselines and --fail-on-drop.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseJson } from '../src/api/json.js';
+import { runCli } from '../src/cli.js';
+import { ACTIONS, kebab } from '../src/actions.js';
+import { ACTION_NAMES, startFakeWeblate, type FakeWeblate } from './support/fake-weblate/index.js';
+import { csvObjects } from './support/csv-parse.js';
+import { testContext, wli, wliIn } from './support/run.js';
+
+let fake: FakeWeblate;
+let env: Record<string, string>;
+const dir = mkdtempSync(join(tmpdir(), 'wli-gates-'));
+beforeAll(async () => {
+  fake = await startFakeWeblate();
+  env = { WLI_URL: fake.url };
+});
+afterAll(async () => {
+  await fake.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+type Item = Record<string, unknown>;
+const lastQuery = (from: number) => fake.requests.slice(from).find((r) => r.path.endsWith('/changes/'))!.query;
+
+describe('--action: codes, names, kebab names', () => {
+  it("wli's action table is Weblate's", () => {
+    expect(Object.fromEntries(ACTIONS)).toEqual(Object.fromEntries(Object.entries(ACTION_NAMES).map(([k, v]) => [Number(k), v])));
+  });
+
+  it('a code, a name in any case and a kebab name, repeated or comma-separated, reach the server as codes', async () => {
+    const before = fake.requests.length;
+    const r = await wliIn(['changes', 'demo/android/cs', '--action', '5', '--action', 'translation CHANGED,translation-approved', '-f', 'jsonl', '--fields', 'action'], { env });
+    expect([r.code, r.stderr]).toEqual([0, '']);
+    expect(lastQuery(before).getAll('action')).toEqual(['5', '2', '36']);
+    expect(new Set(r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l).action))).toEqual(new Set([5, 2]));
+  });
+
+  it('an unknown name is a usage error with the closest names, before any request', async () => {
+    const before = fake.requests.length;
+    const r = await wliIn(['changes', 'demo/android/cs', '--action', 'translaton-chaged'], { env });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^wli: unknown action 'translaton-chaged'\nhint: did you mean: translation-changed[,?].*\(wli changes --help lists every action\)\n$/);
+    expect(fake.requests.length).toBe(before);
+  });
+
+  it('a code the server does not know (400) is a usage error with the server words', async () => {
+    const r = await wliIn(['changes', 'demo', '--action', '999'], { env });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^wli: the server rejected the filters: action: Select a valid choice\. 999 is not one of the available choices\.\nhint: /);
+  });
+
+  it('--help, the man page and completion list the names', async () => {
+    const help = await wli(['changes', '--help']);
+    for (const [code, name] of [ACTIONS[0]!, ACTIONS[50]!, ACTIONS.at(-1)!]) expect(help.stdout).toContain(`${kebab(name)} (${code})`);
+    const { manPage } = await import('../src/docs/manpage.js');
+    expect(manPage()).toContain('translation-changed (2)');
+    const { completionScript } = await import('../src/docs/completion.js');
+    expect(completionScript('bash')).toContain('translation-changed');
+  });
+});
+
+describe('--since and --until', () => {
+  const NOW = Date.parse('2026-11-23T12:00:00Z');
+  it.each([
+    ['30m', '2026-11-23T11:30:00.000Z'],
+    ['24h', '2026-11-22T12:00:00.000Z'],
+    ['7d', '2026-11-16T12:00:00.000Z'],
+    ['2w', '2026-11-09T12:00:00.000Z'],
+  ])('--since %s is that long before now', async (d, iso) => {
+    const before = fake.requests.length;
+    const r = await wliIn(['changes', 'demo', '--since', d, '-f', 'jsonl'], { env, ctx: { now: () => NOW } });
+    expect(r.code).toBe(0);
+    expect(lastQuery(before).get('timestamp_after')).toBe(iso);
+  });
+
+  it('--since later than --until is a usage error, before any request', async () => {
+    const before = fake.requests.length;
+    for (const args of [['--since', '2026-11-20', '--until', '2026-11-01'], ['--since', '1h', '--until', '2d']]) {
+      const r = await wliIn(['changes', 'demo', ...args], { env, ctx: { now: () => NOW } });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(/^wli: --since \S+ is later than --until \S+\n/);
+    }
+    expect(fake.requests.length).toBe(before);
+  });
+
+  it('a word that is neither a time nor a duration is a usage error', async () => {
+    const r = await wliIn(['changes', 'demo', '--since', 'yesterday'], { env });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/invalid --since 'yesterday'\nhint: .*30m, 24h, 7d, 2w/);
+  });
+});
+
+/** A sleep the test controls: each call waits until the test wakes it (or the run is interrupted). */
+function controlledSleep() {
+  const waiting: Array<{ ms: number; wake: () => void }> = [];
+  let notify: (() => void) | undefined;
+  const sleep = (ms: number, signal?: AbortSignal) =>
+    new Promise<void>((resolve) => {
+      waiting.push({ ms, wake: resolve });
+      signal?.addEventListener('abort', () => resolve(), { once: true });
+      notify?.();
+    });
+  const next = async () => {
+    while (waiting.length === 0) await new Promise<void>((r) => (notify = r));
+    return waiting.shift()!;
+  };
+  return { sleep, next };
+}
+
+/** `wli changes … --follow` in-process, with a clock the test drives and Ctrl-C at hand. */
+function following(args: string[], server: FakeWeblate) {
+  const interrupt = new AbortController();
+  const clock = controlledSleep();
+  const ctx = { ...testContext({ env: { WLI_URL: server.url } }), signal: interrupt.signal, sleep: clock.sleep };
+  const done = runCli(['changes', ...args, '--follow'], ctx);
+  const lines = () => ctx.stdout.text.split('\n').filter(Boolean);
+  return { ctx, done, clock, lines, interrupt: () => interrupt.abort() };
+}
+
+describe('changes --follow', () => {
+  it('prints recent changes, then each new one once, in order, as it appears; Ctrl-C ends it (exit 130)', async () => {
+    const s = await startFakeWeblate();
+    try {
+      const f = following(['demo/android/cs', '-f', 'jsonl', '--fields', 'id,target', '-L', '3', '--interval', '5'], s);
+      const first = await f.clock.next();
+      expect(first.ms).toBe(5000);
+      const recent = f.lines().map((l) => JSON.parse(l).id);
+      expect(recent).toHaveLength(3);
+      expect(recent).toEqual([...recent].sort((a, b) => a - b)); // oldest first: in the order they happened
+
+      // Several changes between two polls, two of them at the same microsecond.
+      const at = 1_900_000_000_000_000;
+      const ids = s.addChanges('demo/android/cs', [{ action: 2, target: 'one' }, { action: 2, target: 'two', timestampUs: at }, { action: 5, target: 'three', timestampUs: at }]);
+      first.wake();
+      const second = await f.clock.next();
+      expect(f.lines().slice(3).map((l) => JSON.parse(l).id)).toEqual(ids);
+
+      // A poll that finds nothing new prints nothing; then one more change at that same microsecond.
+      second.wake();
+      const third = await f.clock.next();
+      expect(f.lines()).toHaveLength(6);
+      const [late] = s.addChanges('demo/android/cs', [{ action: 2, target: 'four', timestampUs: at }]);
+      third.wake();
+      await f.clock.next();
+      expect(f.lines().slice(6).map((l) => JSON.parse(l).id)).toEqual([late]);
+      // Each poll asked from the newest timestamp shown, inclusive.
+      expect(s.requests.at(-1)!.query.get('timestamp_after')).toMatch(/^2030-03-17T17:46:40(\.0+)?Z$/);
+
+      f.interrupt();
+      expect(await f.done).toBe(130);
+      expect(f.ctx.stderr.text).toBe('wli: interrupted\n');
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('a 429 while following is waited out with a warning, and following goes on', async () => {
+    const s = await startFakeWeblate();
+    try {
+      const f = following(['demo', '-f', 'jsonl', '--fields', 'id', '-L', '1', '--interval', '1', '--retries', '0'], s);
+      const first = await f.clock.next();
+      s.fault((r) => r.path.endsWith('/changes/'), { kind: 'status', status: 429, headers: { 'Retry-After': '120' } });
+      first.wake();
+      const after429 = await f.clock.next();
+      expect(f.ctx.stderr.text).toMatch(/^wli: warning: a poll failed, trying again: GET \S+ failed: HTTP 429 Too Many Requests/);
+      expect(after429.ms).toBe(120_000); // the server's Retry-After, not the interval
+      const [id] = s.addChanges('demo/android/de', [{ action: 2, target: 'after the storm' }]);
+      after429.wake();
+      await f.clock.next();
+      expect(f.lines().map((l) => JSON.parse(l).id).at(-1)).toBe(id);
+      f.interrupt();
+      expect(await f.done).toBe(130);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('slows down when X-RateLimit-Remaining runs low', async () => {
+    const s = await startFakeWeblate();
+    try {
+      s.rateLimit({ remaining: 4, reset: 600 });
+      const f = following(['/', '-f', 'jsonl', '-L', '1', '--interval', '2'], s);
+      const first = await f.clock.next();
+      // The first poll used one of the 4 requests: 3 left for 600 s, one poll every 200 s rather than every 2 s.
+      expect(first.ms).toBe(200_000);
+      f.interrupt();
+      expect(await f.done).toBe(130);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it.each([
+    [['-f', 'json'], /-f json cannot be followed/],
+    [['--until', '2026-11-01'], /--until cannot be followed/],
+    [['--interval', '0'], /invalid --interval '0'/],
+  ])('%j is a usage error', async (extra, message) => {
+    const r = await wliIn(['changes', 'demo', '--follow', ...extra], { env });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(message);
+  });
+});
+
+describe('stats rows carry their identity', () => {
+  it('json and csv: wli_target, wli_project, wli_component, wli_language first, for every kind of row', async () => {
+    const r = await wliIn(['stats', 'demo/android/cs', 'demo/docs/guide', 'xx', '--project', 'demo', '-f', 'json'], { env });
+    expect(r.code).toBe(0);
+    const ids = (parseJson(r.stdout) as Item[]).map((x) => Object.entries(x).slice(0, 4).map(([k, v]) => `${k}=${String(v)}`).join(' '));
+    expect(ids).toEqual([
+      'wli_target=demo/android/cs wli_project=demo wli_component=android wli_language=cs',
+      'wli_target=demo/docs/guide/en wli_project=demo wli_component=docs/guide wli_language=en',
+      'wli_target=demo/docs/guide/cs wli_project=demo wli_component=docs/guide wli_language=cs',
+      'wli_target=xx wli_project=null wli_component=null wli_language=xx',
+      'wli_target=demo/-/ar wli_project=demo wli_component=null wli_language=ar',
+      'wli_target=demo/-/cs wli_project=demo wli_component=null wli_language=cs',
+      'wli_target=demo/-/en wli_project=demo wli_component=null wli_language=en',
+      'wli_target=demo/-/de wli_project=demo wli_component=null wli_language=de',
+      'wli_target=demo/-/ja wli_project=demo wli_component=null wli_language=ja',
+      'wli_target=demo wli_project=demo wli_component=null wli_language=null',
+    ]);
+    const csv = await wliIn(['stats', 'demo/android', 'demo/glossary', '-f', 'csv', '--fields', 'wli_target,code,translated_percent'], { env });
+    expect(csvObjects(csv.stdout).map((x) => `${x.wli_target},${x.code},${x.translated_percent}`)).toContain('demo/glossary/cs,cs,100.0');
+    expect(csvObjects(csv.stdout).map((x) => x.wli_target)).toContain('demo/android/cs');
+  });
+});
+
+describe('thresholds', () => {
+  it.each([['90'], ['90%'], ['90.0 %']])('--fail-under %s', async (value) => {
+    const r = await wliIn(['stats', 'demo/android/cs', '--fail-under', value], { env });
+    expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(/below 90% translated: demo\/android\/cs \(78\.1%\)/);
+  });
+
+  it('a bare number for every row, LANG=PCT for a language', async () => {
+    const r = await wliIn(['stats', 'demo/android', '--fail-under', '60', '--fail-under', 'cs=95,ar=50'], { env });
+    expect(r.code).toBe(3);
+    expect(r.stderr).toBe('wli: 1 of 5 row(s) below their threshold (translated): cs (78.1% < 95%)\n');
+    const lenient = await wliIn(['stats', 'demo/android', '--fail-under', 'cs=70,de=60,ar=55'], { env });
+    expect([lenient.code, lenient.stderr]).toEqual([0, '']);
+  });
+
+  it('two bare numbers, or two for one language, are a usage error; a language no row has is warned about', async () => {
+    expect((await wliIn(['stats', 'demo/android', '--fail-under', '60', '--fail-under', '70'], { env })).code).toBe(2);
+    expect((await wliIn(['stats', 'demo/android', '--fail-under', 'cs=60,cs=70'], { env })).code).toBe(2);
+    const r = await wliIn(['stats', 'demo/android', '--fail-under', 'pt_BR=60'], { env });
+    expect(r.stderr).toBe('wli: warning: --fail-under pt_BR=…: no row is in language pt_BR\n');
+    expect(r.code).toBe(0);
+  });
+});
+
+describe('--baseline and --fail-on-drop', () => {
+  /** A baseline as an earlier run wrote it, with some rows moved. */
+  async function baseline(changes: Record<string, string>): Promise<string> {
+    const r = await wli(['stats', 'demo/android', '-f', 'json'], { env });
+    let text = r.stdout;
+    for (const [target, pct] of Object.entries(changes)) text = text.replace(new RegExp(`("wli_target": "${target}"[^}]*?"translated_percent": )[\\d.]+`), `$1${pct}`);
+    const file = join(dir, `baseline-${Math.random()}.json`);
+    writeFileSync(file, text);
+    return file;
+  }
+
+  it('tables and Markdown show the change in points of the gated metric', async () => {
+    const file = await baseline({ 'demo/android/cs': '80.0', 'demo/android/de': '60.0' });
+    const table = await wliIn(['stats', 'demo/android', '--baseline', file], { env });
+    expect(table.code).toBe(0);
+    expect(table.stdout.split('\n')[0]).toMatch(/^TARGET\s+TRANSLATED\s+CHANGE\s+STRINGS/);
+    expect(table.stdout).toMatch(/\ndemo\/android cs\s+78\.1%\s+-1\.9\s/);
+    expect(table.stdout).toMatch(/\ndemo\/android de\s+62\.5%\s+\+2\.5\s/);
+    expect(table.stdout).toMatch(/\ndemo\/android ar\s+59\.3%\s+0\.0\s/);
+    const md = await wliIn(['stats', 'demo/android', '--baseline', file, '-f', 'markdown'], { env });
+    expect(md.stdout).toContain('| demo/android cs | 78.1% | -1.9 |');
+    // JSON is the data: no change column.
+    const json = await wliIn(['stats', 'demo/android', '--baseline', file, '-f', 'json'], { env });
+    expect(json.stdout).not.toContain('"change"');
+    expect(json.stdout).not.toContain('-1.9');
+  });
+
+  it('a row the baseline does not have is "new"', async () => {
+    const file = await baseline({});
+    const r = await wliIn(['stats', 'demo/android', 'demo/glossary', '--baseline', file], { env });
+    expect(r.stdout).toMatch(/\ndemo\/glossary cs\s+100\.0%\s+new\s/);
+  });
+
+  it('--fail-on-drop: exit 3 when a row dropped, naming it', async () => {
+    const file = await baseline({ 'demo/android/cs': '80.0' });
+    const r = await wliIn(['stats', 'demo/android', '--baseline', file, '--fail-on-drop'], { env });
+    expect(r.code).toBe(3);
+    expect(r.stderr).toBe('wli: 1 row(s) dropped since the baseline (translated): cs (80.0% → 78.1%, -1.9)\n');
+    const same = await baseline({});
+    expect((await wliIn(['stats', 'demo/android', '--baseline', same, '--fail-on-drop'], { env })).code).toBe(0);
+  });
+
+  it('a baseline that does not parse, holds no rows, or matches no row is a usage error', async () => {
+    const broken = join(dir, 'broken.json');
+    writeFileSync(broken, '{"oops": ');
+    const empty = join(dir, 'empty.json');
+    writeFileSync(empty, '[{"translated_percent": 1}]');
+    const other = await baseline({});
+    for (const [args, message] of [
+      [['stats', 'demo/android', '--baseline', broken], /--baseline \S+ is not JSON/],
+      [['stats', 'demo/android', '--baseline', empty], /holds no statistics rows with wli_target/],
+      [['stats', 'demo/glossary', '--baseline', other], /matches no row/],
+      [['stats', 'demo/android', '--baseline', join(dir, 'missing.json')], /cannot read --baseline \S+: no such file/],
+      [['stats', 'demo/android', '--fail-on-drop'], /--fail-on-drop needs --baseline/],
+    ] as const) {
+      const r = await wliIn([...args], { env });
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr).toMatch(message);
+    }
+  });
+});
