@@ -6,8 +6,8 @@ import type { Context } from './context.js';
 import { COMMANDS, GLOBAL_OPTIONS, type CommandSpec, type OptionSpec } from './spec.js';
 import { EXIT } from './errors.js';
 import { IOStreams } from './io/streams.js';
-import { checkArgs, readOptions } from './options.js';
 import { VERSION } from './version.js';
+
 
 interface Parsed {
   command: CommandSpec;
@@ -94,6 +94,12 @@ export async function runCli(argv: string[], ctx: Context): Promise<number> {
     await io.out.flush();
     return EXIT.ok;
   }
+  // The version needs no argument parser.
+  if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
+    await io.out.write(`${VERSION}\n`);
+    await io.out.flush();
+    return EXIT.ok;
+  }
   try {
     let parsed: Parsed | undefined;
     const program = buildProgram(io, (inv) => (parsed = inv));
@@ -112,6 +118,7 @@ export async function runCli(argv: string[], ctx: Context): Promise<number> {
       throw e;
     }
     if (!parsed) return EXIT.usage;
+    const { checkArgs, readOptions } = await import('./options.js');
     const globals = readOptions(GLOBAL_OPTIONS, parsed.rawGlobals);
     io.configure({ noColor: globals.color === false, quiet: !!globals.quiet, verbose: !!globals.verbose, debug: !!globals.debug });
     io.addSecret(globals.token as string | undefined);

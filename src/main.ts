@@ -4,6 +4,9 @@ import { processContext } from './context.js';
 import { runCli } from './cli.js';
 import { IOStreams } from './io/streams.js';
 
+// For bin/wli.cjs, which writes the code cache only when no flag of a long run was set.
+export { v8FlagsForLongRuns } from './heap.js';
+
 const interrupt = new AbortController();
 process.once('SIGINT', () => {
   interrupt.abort();

@@ -252,7 +252,7 @@ COMMANDS.push(
 export const FILES: Array<[path: string, meaning: string]> = [
   ['$XDG_CONFIG_HOME/weblate, $XDG_CONFIG_HOME/weblate.ini', 'user configuration (~/.config when XDG_CONFIG_HOME is unset); the only file tokens are read from ([keys])'],
   ['.weblate, .weblate.ini, weblate.ini', 'project configuration: the nearest one in the current directory or a parent ([weblate] url and translation)'],
-  ['$XDG_CACHE_HOME/wli', 'names read from the server for shell completion, kept two minutes (~/.cache/wli when XDG_CACHE_HOME is unset); no tokens'],
+  ['$XDG_CACHE_HOME/wli', 'names read from the server for shell completion, kept two minutes, and the compiled code of wli (a V8 code cache, code-*.v8) that makes it start faster (~/.cache/wli when XDG_CACHE_HOME is unset); no tokens; safe to delete'],
 ];
 
 export const EXIT_CODES: Array<[code: number, meaning: string]> = [

@@ -60,13 +60,14 @@ afterAll(async () => {
 describe('npm pack', () => {
   it('holds the program, its man page, completions and README', () => {
     expect(existsSync(tarball)).toBe(true);
-    for (const f of ['package.json', 'README.md', 'bin/wli.js', 'dist/src/main.js', 'dist/src/cli.js', 'man/wli.1', 'completions/wli.bash', 'completions/_wli', 'completions/wli.fish']) {
+    for (const f of ['package.json', 'README.md', 'bin/wli.cjs', 'dist/wli.cjs', 'man/wli.1', 'completions/wli.bash', 'completions/_wli', 'completions/wli.fish']) {
       expect(files).toContain(f);
     }
   });
 
   it('holds nothing else: no tests, fixtures, sources, configuration or test build', () => {
-    const allowed = /^(package\.json|README\.md|LICENSE|bin\/wli\.js|dist\/src\/.+\.js|man\/wli\.1|completions\/(wli\.bash|_wli|wli\.fish))$/;
+    // The bundle is the program: no separate modules, no metafile.
+    const allowed = /^(package\.json|README\.md|LICENSE|bin\/wli\.cjs|dist\/wli\.cjs|man\/wli\.1|completions\/(wli\.bash|_wli|wli\.fish))$/;
     expect(files.filter((f) => !allowed.test(f))).toEqual([]);
     expect(files.filter((f) => /^(test|dist\/test|src)\//.test(f) || /fixtures|\.test\.|tsconfig|\.ts$/.test(f))).toEqual([]);
   });
@@ -86,7 +87,7 @@ describe('npm install -g <tarball> into a separate prefix', () => {
 
   it('puts wli on the prefix bin and it runs from any directory', async () => {
     const wli = join(prefix, 'bin', 'wli');
-    expect(realpathSync(wli)).toBe(join(prefix, 'lib', 'node_modules', pkg.name, 'bin', 'wli.js'));
+    expect(realpathSync(wli)).toBe(join(prefix, 'lib', 'node_modules', pkg.name, 'bin', 'wli.cjs'));
     const version = await run(wli, ['--version'], elsewhere);
     expect(version).toMatchObject({ code: 0, stderr: '' });
     expect(version.stdout.trim()).toBe(pkg.version);

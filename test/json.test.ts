@@ -10,6 +10,8 @@ import {
   parseJsonPure,
   stringifyJson,
   stringifyJsonPure,
+  parseJsonDocument,
+  compactText,
 } from '../src/api/json.js';
 
 // ------------------------------------------------------------------------------------------------
@@ -820,5 +822,19 @@ describe('randomized round trips', () => {
     }
     expect(lossy).toBeGreaterThan(50); // the generator really exercises lossless numbers
     expect(lossy).toBeLessThan(350);
+  });
+});
+
+describe('pages from a server that writes ", " separators', () => {
+  it("each result's text is its compact text, exactly what a compact server sends", () => {
+    const compact = UNITS_BODY;
+    const spaced = compact.replace(/("(?:[^"\\]|\\.)*")|([,:])/g, (m, str) => str ?? `${m} `);
+    expect(spaced).not.toBe(compact);
+    const a = parseJsonDocument(compact);
+    const b = parseJsonDocument(spaced);
+    expect(b.resultTexts).toEqual(a.resultTexts);
+    expect(b.resultTexts!.every((t) => !/[,:] /.test(t.replace(/"(?:[^"\\]|\\.)*"/g, '')))).toBe(true);
+    // Strings keep their spaces and escapes.
+    expect(compactText('{"a" : "x , y \\" : z" , "b" :\n[1 , 2]}')).toBe('{"a":"x , y \\" : z","b":[1,2]}');
   });
 });

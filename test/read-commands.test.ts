@@ -5,7 +5,9 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { startFakeWeblate, type FakeWeblate } from './support/fake-weblate/index.js';
-import { wli, wliIn, BIN, DEAD_URL } from './support/run.js';
+import { wli, wliIn, BIN, DEAD_URL, ROOT } from './support/run.js';
+
+const MAIN = join(ROOT, 'dist/src/main.js');
 import { parseJson, isLosslessNumber } from '../src/api/json.js';
 import { csvObjects } from './support/csv-parse.js';
 import { serverPart } from './support/identity.js';
@@ -447,12 +449,29 @@ describe('usage errors exit 2 with one line and the expected form', () => {
   });
 });
 
+describe('a server that writes ", " separators', () => {
+  it('JSON Lines are the same compact lines a compact server gives', async () => {
+    const spaced = await startFakeWeblate({ defaultPageSize: 5, spacedJson: true });
+    try {
+      const a = await wliIn(['units', 'demo/android/cs', '-f', 'jsonl'], { env });
+      const b = await wliIn(['units', 'demo/android/cs', '-f', 'jsonl'], { env: { WLI_URL: spaced.url } });
+      expect(b.code).toBe(0);
+      expect(fake.expected('/api/translations/demo/android/cs/units/').body).not.toContain(', "');
+      expect(spaced.expected('/api/translations/demo/android/cs/units/').body).toContain(', "');
+      expect(b.stdout.replaceAll(spaced.origin, fake.origin)).toBe(a.stdout);
+    } finally {
+      await spaced.close();
+    }
+  });
+});
+
 describe('start-up stays lean', () => {
   it.each([['--version'], ['--help'], ['units', '--help'], ['units', 'a//b'], ['completion', 'bash'], ['stats', 'cs', '--fail-under', '200'], ['changes', 'a/b/c', '--since', 'x']])('%j loads no undici, ora, table renderer or JSON codec', async (...args) => {
     const trace = join(tmpdir(), `wli-trace-${process.pid}-${Math.random()}`);
     const { spawnSync } = await import('node:child_process');
     const hook = new URL('./support/trace-imports.mjs', import.meta.url);
-    const r = spawnSync(process.execPath, ['--import', hook.href, BIN, ...args], { env: { ...process.env, WLI_TRACE_FILE: trace, WLI_URL: fake.url }, encoding: 'utf8' });
+    // The unbundled build: its module graph is the bundle's (test/bundle.test.ts checks the bundle keeps it).
+    const r = spawnSync(process.execPath, ['--import', hook.href, MAIN, ...args], { env: { ...process.env, WLI_TRACE_FILE: trace, WLI_URL: fake.url }, encoding: 'utf8' });
     expect(r.status).toBe(args.length > 1 && args[1] !== '--help' && args[0] !== 'completion' ? 2 : 0);
     const loaded = readFileSync(trace, 'utf8');
     rmSync(trace);

@@ -7,7 +7,8 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { startFakeWeblate, type FakeWeblate } from './support/fake-weblate/index.js';
-import { wli, wliIn, BIN, baseEnv } from './support/run.js';
+import { wli, wliIn, BIN, DEAD_URL, baseEnv } from './support/run.js';
+import { startGate } from './support/gate.js';
 import { parseJson } from '../src/api/json.js';
 import { csvObjects } from './support/csv-parse.js';
 
@@ -97,6 +98,36 @@ describe('retries', () => {
     const ids = r.stdout.trimEnd().split('\n');
     expect(ids).toHaveLength(32);
     expect(new Set(ids).size).toBe(32);
+  });
+});
+
+describe('refused connections', () => {
+  it('on the first request of a run: one quick retry, then the error (a wrong --url fails within a second)', async () => {
+    const r = await wliIn(['language', 'cs', '--retries', '3'], { env: { WLI_URL: DEAD_URL }, ctx: fakeSleep });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^wli: GET \S+: connection refused by 127\.0\.0\.1:\d+\nhint: is the server running/);
+    expect(waits).toEqual([250]);
+  });
+
+  it('once the server has answered, a refusal gets the full retry policy', async () => {
+    const s = await startFakeWeblate({ defaultPageSize: 10 });
+    // Page 2 is held; then the server goes away: its connections reset, new ones are refused.
+    const gate = await startGate(s, (u) => /[?&]page=2\b/.test(u));
+    const run = wliIn(['units', 'demo/android/cs', '-f', 'jsonl', '--concurrency', '1', '--page-size', '10', '--retries', '3', '--url', gate.url], {
+      ctx: {
+        sleep: async (ms: number) => {
+          waits.push(ms);
+        },
+      },
+    });
+    await gate.holding();
+    await gate.close();
+    const r = await run;
+    await s.close();
+    expect(r.code).toBe(1);
+    // Every retry of the policy was made, with its backoff: not the single quick retry of a first refusal.
+    expect(waits).toHaveLength(3);
+    expect(waits.every((w) => w !== 250)).toBe(true);
   });
 });
 

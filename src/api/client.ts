@@ -2,7 +2,8 @@
 // retries with backoff, redirects within the origin, and each answer read as JSON or turned into a
 // typed error. The parts: http.ts (one GET), retry.ts (when and how long), proxy.ts (which proxy),
 // network-errors.ts (what a failure means), response.ts (what an answer says).
-import { Agent, ProxyAgent, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+import { createAgent, createProxyAgent, limitWasmTiering } from './undici.js';
 import { InterruptedError, UsageError } from '../errors.js';
 import { msg, ours, type Msg } from '../io/text.js';
 import { isLoopbackHost } from './base-url.js';
@@ -12,7 +13,7 @@ import { JsonSyntaxError, parseJsonDocument } from './json.js';
 import { AttemptError } from './network-errors.js';
 import { proxyFor, type ProxyChoice } from './proxy.js';
 import { htmlTitle, isJsonContentType, messageFromErrorBody } from './response.js';
-import { MAX_RETRY_WAIT_MS, RETRY_STATUSES, backoffMs, parseRetryAfter, retryAt } from './retry.js';
+import { FIRST_REFUSAL_RETRIES, FIRST_REFUSAL_WAIT_MS, MAX_RETRY_WAIT_MS, RETRY_STATUSES, backoffMs, parseRetryAfter, retryAt } from './retry.js';
 
 export interface ClientOptions {
   /** Normalised API root, e.g. https://host/api/ */
@@ -55,6 +56,8 @@ export class ApiClient {
   readonly base: URL;
   private readonly opts: ClientOptions;
   private dispatcher?: Dispatcher;
+  /** Whether the server has answered anything in this run (see FIRST_REFUSAL_RETRIES). */
+  private answered = false;
   /** The proxy the environment names for the configured server, decided before any request. */
   readonly proxy?: ProxyChoice;
 
@@ -107,8 +110,9 @@ export class ApiClient {
         return await this.attempt(url, signal);
       } catch (e) {
         if (!(e instanceof AttemptError)) throw e;
-        if (!e.retryable || attempt >= retries) throw e.error;
-        const wait = e.retryAfterMs ?? backoffMs(attempt, this.opts.random);
+        const firstRefusal = e.refused && !this.answered;
+        if (!e.retryable || attempt >= (firstRefusal ? Math.min(retries, FIRST_REFUSAL_RETRIES) : retries)) throw e.error;
+        const wait = firstRefusal ? FIRST_REFUSAL_WAIT_MS : (e.retryAfterMs ?? backoffMs(attempt, this.opts.random));
         if (wait > MAX_RETRY_WAIT_MS) throw e.error;
         this.opts.log?.(msg`retrying in ${(wait / 1000).toFixed(1)}s (attempt ${attempt + 2} of ${retries + 1}): ${e.error instanceof ServerError || e.error instanceof HttpError ? e.error.text : e.error.message}`);
         await sleep(wait, signal ? AbortSignal.any([this.opts.signal, signal]) : this.opts.signal);
@@ -127,7 +131,8 @@ export class ApiClient {
       // Every request goes to the configured origin (other origins are refused), so whether a proxy
       // applies is decided once, in proxyFor. Plain-http servers get absolute-URI requests, as curl
       // sends them (proxies commonly refuse CONNECT to ports other than 443); https is tunnelled.
-      this.dispatcher = p ? new ProxyAgent({ ...agentOpts, uri: p.uri, proxyTunnel: false }) : new Agent(agentOpts);
+      this.dispatcher = p ? createProxyAgent({ ...agentOpts, uri: p.uri, proxyTunnel: false }) : createAgent(agentOpts);
+      limitWasmTiering();
     }
     return this.dispatcher;
   }
@@ -189,6 +194,7 @@ export class ApiClient {
         maxBodyBytes: this.opts.maxBodyBytes,
       });
       log?.(msg`GET ${url.href} ${res.status} ${now() - started}ms ${formatBytes(res.bytes)}`);
+      this.answered = true;
       return res;
     } catch (e) {
       if (e instanceof AttemptError) log?.(msg`GET ${url.href} failed after ${now() - started}ms: ${e.error instanceof ServerError ? e.error.text : e.error.message}`);

@@ -1,7 +1,9 @@
 // One GET over undici: send, read the body within the size cap, time out. Retries, redirects and
 // what the answer means are the client's business (client.ts).
-import { request, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+import { request } from './undici.js';
 import { InterruptedError } from '../errors.js';
+import { noteRead } from '../heap.js';
 import { msg, ours } from '../io/text.js';
 import { ServerError } from './errors.js';
 import { AttemptError, classifyNetworkError } from './network-errors.js';
@@ -68,6 +70,7 @@ export async function sendGet(url: URL, o: SendOptions): Promise<RawResponse> {
       if (bytes > max) throw tooBig();
       chunks.push(chunk);
     }
+    noteRead(bytes);
     const h = res.headers;
     return {
       status: res.statusCode,

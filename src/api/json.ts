@@ -180,18 +180,45 @@ function parseHybrid(text: string): JsonDocument | typeof FALLBACK {
   }
   const root = parseTree(text, lns, ords, numbers, colons);
   if (root === FALLBACK) return FALLBACK;
-  return { value: root, resultTexts: compact && spans.length ? resultTexts(text, root, spans) : undefined };
+  return { value: root, resultTexts: spans.length ? resultTexts(text, root, spans, compact) : undefined };
 }
 
-/** The text of each result, when every result is a JSON object whose whole compact text was found. */
-function resultTexts(text: string, root: unknown, spans: number[]): string[] | undefined {
+/**
+ * A JSON text without its insignificant whitespace (string contents untouched): how a page of a
+ * server that writes ", " separators becomes the same compact text a compact server sends.
+ */
+export function compactText(json: string): string {
+  let out = '';
+  let from = 0;
+  const n = json.length;
+  for (let i = 0; i < n; i++) {
+    const c = json.charCodeAt(i);
+    if (c === 34) {
+      // skip the string: to its unescaped closing quote
+      let j = json.indexOf('"', i + 1);
+      while (j !== -1 && isEscapedQuote(json, j)) j = json.indexOf('"', j + 1);
+      i = j === -1 ? n : j;
+    } else if (c === 32 || c === 10 || c === 13 || c === 9) {
+      out += json.slice(from, i);
+      let j = i + 1;
+      while (j < n && (json.charCodeAt(j) === 32 || json.charCodeAt(j) === 10 || json.charCodeAt(j) === 13 || json.charCodeAt(j) === 9)) j++;
+      from = j;
+      i = j - 1;
+    }
+  }
+  return from === 0 ? json : out + json.slice(from);
+}
+
+/** The compact text of each result, when every result is a JSON object whose whole text was found. */
+function resultTexts(text: string, root: unknown, spans: number[], compact: boolean): string[] | undefined {
   const results = (root as { results?: unknown } | null)?.results;
   if (!Array.isArray(results) || results.length * 2 !== spans.length) return undefined;
   const out = new Array<string>(results.length);
   for (let k = 0; k < results.length; k++) {
-    const item = results[k];
-    if (typeof item !== 'object' || item === null || Array.isArray(item)) return undefined;
-    out[k] = text.slice(spans[2 * k]!, spans[2 * k + 1]!);
+    const result = results[k];
+    if (typeof result !== 'object' || result === null || Array.isArray(result)) return undefined;
+    const item = text.slice(spans[2 * k]!, spans[2 * k + 1]!);
+    out[k] = compact ? item : compactText(item);
   }
   return out;
 }

@@ -11,6 +11,8 @@ export class AttemptError extends Error {
     readonly error: Error,
     readonly retryable: boolean,
     readonly retryAfterMs?: number,
+    /** Nothing listens where the request went (ECONNREFUSED). */
+    readonly refused = false,
   ) {
     super(error.message);
   }
@@ -87,5 +89,5 @@ export function classifyNetworkError(err: unknown, url: URL, timedOut: boolean, 
     default:
       text = code ? msg`${where}: ${err} (${code})` : msg`${where}: ${err}`;
   }
-  return new AttemptError(new ServerError(text, hint, { cause: err }), retryable);
+  return new AttemptError(new ServerError(text, hint, { cause: err }), retryable, undefined, code === 'ECONNREFUSED');
 }

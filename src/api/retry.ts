@@ -21,6 +21,14 @@ export const RETRY_CODES = new Set([
   'WLI_TIMEOUT',
 ]);
 
+/**
+ * A refused connection before the server ever answered in this run is most likely a wrong --url or
+ * a server that is not running: one quick retry, then the error (within about a second). Once the
+ * server has answered, a refusal is a hiccup (a restart, a load balancer) and gets the full policy.
+ */
+export const FIRST_REFUSAL_RETRIES = 1;
+export const FIRST_REFUSAL_WAIT_MS = 250;
+
 /** Capped exponential backoff with jitter: 0.5 s, 1 s, 2 s … up to 10 s, each ±50 %. */
 export function backoffMs(attempt: number, random: () => number): number {
   const exp = Math.min(10_000, 500 * 2 ** attempt);

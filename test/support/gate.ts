@@ -6,6 +6,8 @@ import type { FakeWeblate } from './fake-weblate/index.js';
 
 export interface Gate {
   url: string;
+  /** Resolves when a request is being held. */
+  holding(): Promise<void>;
   release(): void;
   close(): Promise<void>;
 }
@@ -13,6 +15,8 @@ export interface Gate {
 export async function startGate(fake: FakeWeblate, hold: (pathAndQuery: string) => boolean): Promise<Gate> {
   let open = false;
   const held: (() => void)[] = [];
+  let heldNow: (() => void) | undefined;
+  const oneHeld = new Promise<void>((resolve) => (heldNow = resolve));
   const server = http.createServer((req, res) => {
     const forward = () => {
       const up = http.request(fake.origin + req.url, { headers: req.headers }, (r) => {
@@ -22,13 +26,17 @@ export async function startGate(fake: FakeWeblate, hold: (pathAndQuery: string) 
       up.on('error', () => res.destroy());
       up.end();
     };
-    if (!open && hold(req.url ?? '')) held.push(forward);
+    if (!open && hold(req.url ?? '')) {
+      held.push(forward);
+      heldNow?.();
+    }
     else forward();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/api/`,
+    holding: () => oneHeld,
     release() {
       open = true;
       for (const f of held.splice(0)) f();

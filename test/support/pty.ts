@@ -23,7 +23,7 @@ afterAll(() => {
 export const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
 /**
- * Runs `node bin/wli.js <args>` on a fresh pty sized cols×40 (0 leaves the size unset, as for a pty
+ * Runs `node bin/wli.cjs <args>` on a fresh pty sized cols×40 (0 leaves the size unset, as for a pty
  * nobody resized). `redirect` is appended to the shell command, e.g. `> file`.
  */
 export function onPty(args: string[], opts: { env?: Record<string, string | undefined>; cols?: number; redirect?: string; cwd?: string } = {}): Pty {

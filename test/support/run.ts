@@ -30,7 +30,7 @@ export interface RunOptions {
 // test/support/ in the source tree, dist/test/support/ when compiled.
 const up = fileURLToPath(new URL('../../', import.meta.url));
 export const ROOT = up.endsWith('/dist/') ? up.slice(0, -'dist/'.length) : up;
-export const BIN = join(ROOT, 'bin', 'wli.js');
+export const BIN = join(ROOT, 'bin', 'wli.cjs');
 
 /** A loopback address where nothing listens: a port the OS just handed out and took back. */
 export const DEAD_URL: string = await new Promise((resolve) => {
@@ -58,7 +58,7 @@ export function baseEnv(extra: Record<string, string | undefined> = {}): Record<
   return env;
 }
 
-/** The built CLI, end to end: `node bin/wli.js …`. */
+/** The built CLI, end to end: `node bin/wli.cjs …`. */
 export function wli(args: string[], opts: RunOptions = {}): Promise<RunResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], {

@@ -111,6 +111,8 @@ export interface FakeOptions {
   latencyMs?: number;
   /** Keep each computed response by URL (the benchmark: measure the client, not this generator). */
   cacheResponses?: boolean;
+  /** Write JSON with ", " and ": " separators (legal; some proxies and old servers do). */
+  spacedJson?: boolean;
   /** default 'legacy' ({"detail": "..."}); 'modern' = Weblate ≥ 5.10 envelope */
   errorEnvelope?: 'legacy' | 'modern';
   /** default 'desc' (newest first) */
@@ -541,6 +543,7 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
   const envelope = options.errorEnvelope ?? 'legacy';
   const changesOrder = options.changesOrder ?? 'desc';
   const projectLanguagesShape = options.projectLanguagesShape ?? 'array';
+  const spaced = options.spacedJson ?? false;
   const big: BigData = makeBig(options.bigUnits ?? DEFAULT_BIG, options.bigChanges ?? DEFAULT_BIG);
 
   let origin = '';
@@ -907,7 +910,7 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
       const pending = growths.filter((g) => !g.done && g.key === growthKey.tr.key && g.kind === growthKey.kind);
       if (pending.length > 0) {
         return {
-          ...jsonResp(200, stringify(body, exoticOn), allow, env.authed),
+          ...jsonResp(200, stringify(body, exoticOn, spaced), allow, env.authed),
           after: () => pending.forEach((g) => applyGrowth(g, growthKey.tr)),
         };
       }
@@ -1341,7 +1344,7 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
     try {
       const out = r.run(env);
       if (isResp(out)) return out;
-      return jsonResp(200, stringify(out, exoticOn), r.allow, authed);
+      return jsonResp(200, stringify(out, exoticOn, spaced), r.allow, authed);
     } catch (err) {
       if (err instanceof HttpError) return err.resp;
       throw err;

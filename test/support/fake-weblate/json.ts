@@ -34,7 +34,10 @@ export function decimal1(x: number): Raw {
   return new Raw(x.toFixed(1));
 }
 
-export function stringify(value: Json, exotic = false): string {
+/** `spaced`: Python json.dumps' default separators (", " and ": "), as some proxies and old servers send. */
+export function stringify(value: Json, exotic = false, spaced = false): string {
+  const comma = spaced ? ', ' : ',';
+  const colon = spaced ? ': ' : ':';
   const out: string[] = [];
   const write = (v: Json): void => {
     if (v === null) {
@@ -54,7 +57,7 @@ export function stringify(value: Json, exotic = false): string {
       out.push('[');
       let first = true;
       for (const item of v as readonly Json[]) {
-        if (!first) out.push(',');
+        if (!first) out.push(comma);
         first = false;
         write(item);
       }
@@ -66,13 +69,13 @@ export function stringify(value: Json, exotic = false): string {
       for (const key of Object.keys(obj)) {
         const item = obj[key];
         if (item === undefined) continue;
-        if (!first) out.push(',');
+        if (!first) out.push(comma);
         first = false;
-        out.push(quoteString(key), ':');
+        out.push(quoteString(key), colon);
         write(item);
       }
       if (exotic) {
-        if (!first) out.push(',');
+        if (!first) out.push(comma);
         out.push(EXOTIC_FIELDS);
       }
       out.push('}');

@@ -57,6 +57,9 @@ function parseArgs(argv: string[]): FakeOptions {
       case '--modern-errors':
         opts.errorEnvelope = 'modern';
         break;
+      case '--spaced-json':
+        opts.spacedJson = true;
+        break;
       case '--cache':
         opts.cacheResponses = true;
         break;

@@ -1,0 +1,129 @@
+// What ships is one bundle, dist/wli.cjs, loaded by bin/wli.cjs with a V8 code cache (issue 13). Every
+// end-to-end test runs it through bin/wli.cjs; these check what only the bundle can get wrong: that its
+// lazy parts stay lazy, that it needs nothing installed but undici, and the code cache.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIN, ROOT, baseEnv } from './support/run.js';
+
+interface Meta {
+  inputs: Record<string, { imports: Array<{ path: string; kind: string; external?: boolean }> }>;
+  outputs: Record<string, { imports: Array<{ path: string; external?: boolean }> }>;
+}
+const meta = JSON.parse(readFileSync(join(ROOT, 'dist/wli.meta.json'), 'utf8')) as Meta;
+
+/** The modules evaluated when `from` is: its static imports, transitively (a dynamic import is a lazy boundary). */
+function staticClosure(from: string): Set<string> {
+  const seen = new Set<string>();
+  const visit = (p: string) => {
+    if (seen.has(p) || !meta.inputs[p]) return;
+    seen.add(p);
+    for (const i of meta.inputs[p]!.imports) if (i.kind !== 'dynamic-import' && !i.external) visit(i.path);
+  };
+  visit(from);
+  return seen;
+}
+
+/** Code a run that shows help, the version, completion or a usage error must not evaluate. */
+const HEAVY = [
+  /node_modules\/undici\//,
+  /node_modules\/ora\//,
+  /node_modules\/chalk\//,
+  /node_modules\/get-east-asian-width\//,
+  /dist\/src\/api\/(client|json|http|undici)\.js/,
+  /dist\/src\/output\/(render|table|layout|width|cells|json|jsonl|csv|markdown)\.js/,
+];
+
+describe('the bundle', () => {
+  it.each([
+    ['dist/src/main.js', 'every start: --version, --help, parse errors'],
+    ['dist/src/options.js', 'option values checked'],
+    ['dist/src/execute.js', 'a command run up to its target (usage errors)'],
+    ['dist/src/commands/units.js', 'units up to its target'],
+    ['dist/src/commands/stats.js', 'stats up to its targets'],
+    ['dist/src/commands/completion.js', 'wli completion'],
+  ])('keeps the lazy boundaries: %s (%s) evaluates no HTTP or output code', (entry) => {
+    expect(meta.inputs[entry], entry).toBeDefined();
+    const evaluated = [...staticClosure(entry)];
+    for (const heavy of HEAVY) expect(evaluated.filter((m) => heavy.test(m)), String(heavy)).toEqual([]);
+  });
+
+  it("contains undici's Agent and request API, not its index, WebSocket, caches or mocks", () => {
+    const inputs = Object.keys(meta.inputs);
+    expect(inputs).toContain('node_modules/undici/lib/dispatcher/agent.js');
+    expect(inputs).toContain('node_modules/undici/lib/api/api-request.js');
+    expect(inputs.filter((i) => /node_modules\/undici\/(index\.js|lib\/web\/(websocket|cache|cookies|eventsource)|lib\/cache|lib\/mock|lib\/interceptor)/.test(i))).toEqual([]);
+  });
+
+  it('needs nothing installed but Node built-ins (and undici, required at run time for a proxy only)', () => {
+    const external = Object.values(meta.outputs).flatMap((o) => o.imports.filter((i) => i.external).map((i) => i.path));
+    expect(external.filter((p) => !p.startsWith('node:'))).toEqual([]);
+    expect(readFileSync(join(ROOT, 'dist/wli.cjs'), 'utf8')).toMatch(/createRequire\)?\(__wliUrl\)\("undici"\)/);
+  });
+
+  it('at run time, --version, --help, completion and a usage error load no network module (a request does)', () => {
+    const trace = join(tmpdir(), `wli-builtins-${process.pid}`);
+    const hook = new URL('./support/trace-imports.mjs', import.meta.url).href;
+    const loaded = (args: string[]) => {
+      rmSync(trace, { force: true });
+      spawnSync(process.execPath, ['--import', hook, BIN, ...args], { env: baseEnv({ WLI_TRACE_FILE: trace, WLI_URL: 'http://127.0.0.1:9/' }), encoding: 'utf8' });
+      const text = readFileSync(trace, 'utf8');
+      rmSync(trace, { force: true });
+      return text.split('\n');
+    };
+    for (const args of [['--version'], ['--help'], ['units', '--help'], ['completion', 'bash'], ['units', 'a//b'], ['stats', 'cs', '--fail-under', '200']]) {
+      const modules = loaded(args);
+      for (const net of ['http', 'https', 'net', 'tls', 'http2']) {
+        expect(modules, `${args.join(' ')} loaded node:${net}`).not.toContain(`node:${net}`);
+        expect(modules, `${args.join(' ')} loaded ${net}`).not.toContain(net);
+      }
+      expect(modules.filter((m) => m.includes('node_modules')), args.join(' ')).toEqual([]);
+    }
+    // The control: a run that talks to a server (refused here) does load them.
+    expect(loaded(['language', 'cs', '--retries', '0'])).toContain('node:http');
+  });
+});
+
+describe('the code cache', () => {
+  let server: ReturnType<typeof spawn>;
+  let url = '';
+  const cache = mkdtempSync(join(tmpdir(), 'wli-code-'));
+  beforeAll(async () => {
+    server = spawn(process.execPath, [join(ROOT, 'dist/test/support/fake-weblate/main.js')], { stdio: ['ignore', 'pipe', 'inherit'] });
+    url = await new Promise<string>((resolve) => server.stdout!.setEncoding('utf8').once('data', (d: string) => resolve(d.trim())));
+  });
+  afterAll(() => {
+    server.kill();
+    rmSync(cache, { recursive: true, force: true });
+  });
+  const run = (args: string[]) => spawnSync(process.execPath, [BIN, ...args, '--url', url], { env: baseEnv({ XDG_CACHE_HOME: cache }), encoding: 'utf8' });
+  const files = () => readdirSync(join(cache, 'wli')).filter((f) => f.endsWith('.v8'));
+
+  it('is written after the first run, used (not rewritten) by the next, and one per build and Node', () => {
+    expect(run(['language', 'cs', '-f', 'json']).status).toBe(0);
+    expect(files()).toEqual([expect.stringMatching(new RegExp(`^code-${process.version.replace(/\./g, '\\.')}-${process.arch}-\\d+-\\d+\\.v8$`))]);
+    const file = join(cache, 'wli', files()[0]!);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const written = statSync(file).mtimeMs;
+    const second = run(['language', 'cs', '-f', 'json']);
+    expect(second.status).toBe(0);
+    expect(statSync(file).mtimeMs).toBe(written);
+  });
+
+  it('a broken cache is refused by V8: the run works, and the cache is written anew', () => {
+    const file = join(cache, 'wli', files()[0]!);
+    writeFileSync(file, 'not a code cache');
+    const r = run(['language', 'cs', '-f', 'json']);
+    expect([r.status, r.stderr]).toEqual([0, '']);
+    expect(JSON.parse(r.stdout).code).toBe('cs');
+    expect(readFileSync(file).length).toBeGreaterThan(100_000);
+  });
+
+  it('a cache that cannot be written costs nothing but speed', () => {
+    writeFileSync(join(cache, 'not-a-dir'), '');
+    const r = spawnSync(process.execPath, [BIN, '--version'], { env: baseEnv({ XDG_CACHE_HOME: join(cache, 'not-a-dir') }), encoding: 'utf8' });
+    expect([r.status, r.stderr, r.stdout.trim()]).toEqual([0, '', (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version]);
+  });
+});
