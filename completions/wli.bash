@@ -42,13 +42,14 @@ _wli() {
       stats) opts+=' --project --fail-under --metric --skip-source --baseline --fail-on-drop' ;;
       language) opts+=' -L --limit' ;;
       ls) opts+=' -L --limit' ;;
+      api) opts+=' --paginate -L --limit' ;;
     esac
     COMPREPLY=($(compgen -W "$opts" -- "$cur"))
     return
   fi
 
   case $cmd in
-    '') COMPREPLY=($(compgen -W 'translation units changes stats language ls show config completion' -- "$cur")) ;;
+    '') COMPREPLY=($(compgen -W 'translation units changes stats language ls show api config completion' -- "$cur")) ;;
     completion) ((nargs == 0)) && COMPREPLY=($(compgen -W 'bash zsh fish' -- "$cur")) ;;
     translation) ((nargs == 0)) && _wli_targets translation ;;
     units) ((nargs == 0)) && _wli_targets units ;;

@@ -51,6 +51,7 @@ complete -c wli -n __wli_at -a stats -d 'statistics of translations, components,
 complete -c wli -n __wli_at -a language -d 'one language, or every language of the server'
 complete -c wli -n __wli_at -a ls -d 'what a target contains: projects, components, translations'
 complete -c wli -n __wli_at -a show -d 'a project, component or translation exactly as the server sent it'
+complete -c wli -n __wli_at -a api -d 'GET any API address: the body byte for byte, or every item of a list'
 complete -c wli -n __wli_at -a config -d 'the effective configuration and where each value came from (token redacted)'
 complete -c wli -n __wli_at -a completion -d 'print a shell completion script'
 
@@ -104,5 +105,8 @@ complete -c wli -n '__wli_in ls' -s L -l limit -x -d 'stop after n items, fetchi
 complete -c wli -n '__wli_at ls' -a '(__wli_targets ls)'
 # show
 complete -c wli -n '__wli_at show' -a '(__wli_targets show)'
+# api
+complete -c wli -n '__wli_in api' -l paginate -d 'follow next links and print the items of results in the chosen format'
+complete -c wli -n '__wli_in api' -s L -l limit -x -d 'stop after n items, fetching no page that is not needed'
 # completion
 complete -c wli -n '__wli_at completion' -a 'bash zsh fish'

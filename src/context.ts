@@ -4,7 +4,7 @@ import type { Dispatcher } from 'undici';
 import { homedir } from 'node:os';
 
 export interface OutStream {
-  write(chunk: string, cb?: (err?: Error | null) => void): boolean;
+  write(chunk: string | Uint8Array, cb?: (err?: Error | null) => void): boolean;
   once(event: 'drain' | 'error' | 'close', listener: (...args: any[]) => void): unknown;
   on(event: 'error', listener: (err: Error) => void): unknown;
   removeListener(event: string, listener: (...args: any[]) => void): unknown;

@@ -224,6 +224,22 @@ export const SHELLS = ['bash', 'zsh', 'fish'] as const;
 
 COMMANDS.push(
   {
+    name: 'api',
+    summary: 'GET any API address: the body byte for byte, or every item of a list',
+    description:
+      'Reads any address of the Weblate API with the configured server, token, proxy, timeouts and retries, and prints the response body byte for byte, whatever its type. The path is relative to the API root (/projects/ or projects/demo/) or an absolute URL on the configured server; any other origin is refused before connecting (exit 2), so the token goes nowhere else. With --paginate, the next links are followed and the items of results are printed in the chosen format (-f json, jsonl, csv, table), integers exact, streaming. Read-only: there is no method option.',
+    args: [{ name: 'path', description: 'API path (/projects/, projects/demo/) or URL on the configured server', required: true }],
+    options: [
+      { flags: '--paginate', description: 'follow next links and print the items of results in the chosen format' },
+      LIMIT,
+    ],
+    examples: [
+      ['wli api /projects/demo/', 'one API object, exactly as the server sent it'],
+      ['wli api /projects/ --paginate -f jsonl | jq .slug', 'every project, one JSON line each'],
+      ['wli api /users/ --paginate -f csv --fields username,full_name', 'an endpoint wli has no command for, as CSV'],
+    ],
+  },
+  {
     name: 'config',
     summary: 'the effective configuration and where each value came from (token redacted)',
     description:

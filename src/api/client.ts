@@ -8,7 +8,7 @@ import { InterruptedError, UsageError } from '../errors.js';
 import { msg, ours, type Msg } from '../io/text.js';
 import { isLoopbackHost } from './base-url.js';
 import { HttpError, ServerError } from './errors.js';
-import { sendGet, type RawResponse } from './http.js';
+import { firstHeader, sendGet, type RawResponse } from './http.js';
 import { JsonSyntaxError, parseJsonDocument } from './json.js';
 import { AttemptError } from './network-errors.js';
 import { proxyFor, type ProxyChoice } from './proxy.js';
@@ -121,6 +121,43 @@ export class ApiClient {
     }
   }
 
+  /**
+   * The body of any API address byte for byte, whatever its type (wli api): the same origin check,
+   * retries, redirects and error mapping as getJson; only a 2xx answer's body is returned.
+   */
+  async getBytes(pathOrUrl: string | URL): Promise<{ url: URL; body: Buffer; headers: RawResponse['headers'] }> {
+    const url = this.resolve(pathOrUrl);
+    if (!this.isConfiguredOrigin(url)) {
+      throw new UsageError(msg`refusing to request ${url.href}: it is not on the configured server ${this.base.origin}`, msg`wli sends its requests (and the token) to the configured server only`);
+    }
+    const { retries, sleep } = this.opts;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        let at = url;
+        for (let hop = 0; ; hop++) {
+          const res = await this.send(at, undefined, true);
+          if (res.status >= 300 && res.status < 400 && res.location !== undefined) {
+            const next = new URL(res.location, at);
+            if (next.origin !== this.base.origin || hop >= MAX_REDIRECTS) {
+              throw new ServerError(msg`GET ${at.href} was redirected to ${next.href}; wli does not follow it`);
+            }
+            at = next;
+            continue;
+          }
+          if (res.status >= 200 && res.status < 300) return { url: at, body: res.raw ?? Buffer.alloc(0), headers: res.headers };
+          this.interpret(at, res); // throws the mapped HTTP error
+        }
+      } catch (e) {
+        if (!(e instanceof AttemptError)) throw e;
+        if (!e.retryable || attempt >= retries) throw e.error;
+        const wait = e.retryAfterMs ?? backoffMs(attempt, this.opts.random);
+        if (wait > MAX_RETRY_WAIT_MS) throw e.error;
+        await sleep(wait, this.opts.signal);
+        if (this.opts.signal.aborted) throw new InterruptedError();
+      }
+    }
+  }
+
   private getDispatcher(): Dispatcher {
     if (this.opts.dispatcher) return this.opts.dispatcher;
     if (!this.dispatcher) {
@@ -175,7 +212,7 @@ export class ApiClient {
     }
   }
 
-  private async send(url: URL, signal?: AbortSignal): Promise<RawResponse> {
+  private async send(url: URL, signal?: AbortSignal, keepBytes = false): Promise<RawResponse> {
     const { timeoutMs, log, now } = this.opts;
     const started = now();
     const headers = this.headers(url);
@@ -192,8 +229,10 @@ export class ApiClient {
         timeoutMs,
         proxy: this.proxy,
         maxBodyBytes: this.opts.maxBodyBytes,
+        keepBytes,
       });
-      log?.(msg`GET ${url.href} ${res.status} ${now() - started}ms ${formatBytes(res.bytes)}`);
+      const remaining = firstHeader(res.headers['x-ratelimit-remaining']);
+      log?.(remaining !== undefined ? msg`GET ${url.href} ${res.status} ${now() - started}ms ${formatBytes(res.bytes)} rate-limit remaining ${remaining}` : msg`GET ${url.href} ${res.status} ${now() - started}ms ${formatBytes(res.bytes)}`);
       this.answered = true;
       return res;
     } catch (e) {

@@ -24,6 +24,8 @@ export interface RawResponse {
   location?: string;
   retryAfter?: string;
   headers: Record<string, string | string[] | undefined>;
+  /** The body's bytes as received, when asked for with keepBytes (wli api prints them byte for byte). */
+  raw?: Buffer;
 }
 
 export interface SendOptions {
@@ -36,6 +38,8 @@ export interface SendOptions {
   timeoutMs: number;
   proxy?: ProxyChoice;
   maxBodyBytes?: number;
+  /** Keep the body's bytes (RawResponse.raw), not only its UTF-8 text. */
+  keepBytes?: boolean;
 }
 
 export const firstHeader = (v: string | string[] | undefined): string | undefined => (Array.isArray(v) ? v[0] : v);
@@ -72,7 +76,9 @@ export async function sendGet(url: URL, o: SendOptions): Promise<RawResponse> {
     }
     noteRead(bytes);
     const h = res.headers;
+    const raw = o.keepBytes ? Buffer.concat(chunks, bytes) : undefined;
     return {
+      raw,
       status: res.statusCode,
       text: chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks, bytes).toString('utf8'),
       bytes,

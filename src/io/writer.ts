@@ -38,10 +38,10 @@ export class Writer {
     return this.closed;
   }
 
-  async write(chunk: string): Promise<void> {
+  async write(chunk: string | Uint8Array): Promise<void> {
     if (this.closed) throw new PipeClosed();
     if (this.failure) throw this.failure;
-    if (chunk === '') return;
+    if (chunk.length === 0) return;
     if (this.beforeFirstWrite) {
       this.beforeFirstWrite();
       this.beforeFirstWrite = undefined;

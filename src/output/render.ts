@@ -60,6 +60,10 @@ export async function render(result: Result, out: Writer, o: RenderOptions): Pro
     await out.write(result.text);
     return {};
   }
+  if (result.kind === 'bytes') {
+    await out.write(result.bytes);
+    return {};
+  }
   const counted = { items: 0, seen: new Set<string>() };
   const report = (): RenderReport => {
     if (fields && counted.items > 0) for (const f of fields) if (!counted.seen.has(f)) o.warn(msg`field '${f}' is in none of the items`);

@@ -66,4 +66,10 @@ export interface TextResult {
   text: string;
 }
 
-export type Result = RecordResult | ListResult | TextResult;
+/** A body printed byte for byte, whatever its type (wli api). */
+export interface BytesResult {
+  kind: 'bytes';
+  bytes: Uint8Array;
+}
+
+export type Result = RecordResult | ListResult | TextResult | BytesResult;

@@ -1,0 +1,68 @@
+// Issue 19, wli api end to end: any API address with wli's server and token, byte for byte; other
+// origins refused before connecting; --paginate through the list output; rate limits in --verbose.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeWeblate, type FakeWeblate } from './support/fake-weblate/index.js';
+import { wli } from './support/run.js';
+import { parseJson } from '../src/api/json.js';
+
+let fake: FakeWeblate;
+let env: Record<string, string>;
+
+beforeAll(async () => {
+  fake = await startFakeWeblate({ defaultPageSize: 5 });
+  env = { WLI_URL: fake.url, WLI_TOKEN: 'secret-token' };
+});
+afterAll(() => fake.close());
+const api = (p: string) => `${new URL(fake.url).pathname}${p}`;
+
+describe('wli api', () => {
+  it.each(['/projects/demo/', 'projects/demo/'])('prints %s byte for byte', async (path) => {
+    const r = await wli(['api', path], { env });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(fake.expected(api('projects/demo/')).body);
+  });
+
+  it('accepts an absolute URL on the configured server', async () => {
+    const r = await wli(['api', new URL('projects/demo/', fake.url).href], { env });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(fake.expected(api('projects/demo/')).body);
+  });
+
+  it('refuses another origin before connecting (exit 2), stdout empty', async () => {
+    const before = fake.requests.length;
+    const r = await wli(['api', 'http://evil.example:9/api/projects/'], { env });
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/refusing to request http:\/\/evil\.example:9\/api\/projects\//);
+    expect(r.stderr).not.toContain('secret-token');
+    expect(fake.requests.length).toBe(before);
+  });
+
+  it('maps HTTP errors like every command: 404 exit code, stdout empty', async () => {
+    const r = await wli(['api', '/projects/nope/'], { env });
+    expect(r.code).not.toBe(0);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/404/);
+  });
+
+  it('--paginate prints every project as JSON lines, exact', async () => {
+    const r = await wli(['api', '/projects/', '--paginate', '-f', 'jsonl'], { env: { WLI_URL: fake.url } });
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trim().split('\n');
+    const all: unknown[] = [];
+    let next: string | null = api('projects/?page_size=1000');
+    while (next) {
+      const page = parseJson(fake.expected(next).body) as { results: unknown[]; next: string | null };
+      all.push(...page.results);
+      next = page.next ? new URL(page.next).pathname + new URL(page.next).search : null;
+    }
+    expect(lines.map((l) => parseJson(l))).toEqual(all);
+  });
+
+  it('--verbose shows X-RateLimit-Remaining per request', async () => {
+    const r = await wli(['api', '/projects/demo/', '--verbose'], { env });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/GET \S+projects\/demo\/ 200 .* rate-limit remaining \d+/);
+  });
+});
