@@ -7,7 +7,7 @@ function __wli_words
     set -e words[1]
     while set -q words[1]
         switch $words[1]
-            case --config --url --token -f --format --fields --timeout --retries --concurrency --page-size --state -q --query -L --limit --since --until --action --user --interval --project --fail-under --metric --baseline
+            case --config --url --token -f --format --fields --timeout --retries --concurrency --page-size --state -q --query -L --limit --since --until --action --user --interval --project --fail-under --metric --baseline -o --output --convert
                 set -e words[1]
             case '-*'
             case '*'
@@ -51,6 +51,7 @@ complete -c wli -n __wli_at -a stats -d 'statistics of translations, components,
 complete -c wli -n __wli_at -a language -d 'one language, or every language of the server'
 complete -c wli -n __wli_at -a ls -d 'what a target contains: projects, components, translations'
 complete -c wli -n __wli_at -a show -d 'a project, component or translation exactly as the server sent it'
+complete -c wli -n __wli_at -a download -d 'a translation\'s file, or a zip of a component\'s or project\'s translations'
 complete -c wli -n __wli_at -a api -d 'GET any API address: the body byte for byte, or every item of a list'
 complete -c wli -n __wli_at -a config -d 'the effective configuration and where each value came from (token redacted)'
 complete -c wli -n __wli_at -a completion -d 'print a shell completion script'
@@ -105,6 +106,12 @@ complete -c wli -n '__wli_in ls' -s L -l limit -x -d 'stop after n items, fetchi
 complete -c wli -n '__wli_at ls' -a '(__wli_targets ls)'
 # show
 complete -c wli -n '__wli_at show' -a '(__wli_targets show)'
+# download
+complete -c wli -n '__wli_in download' -s o -l output -x -d 'write this file, or into this directory (ending in / or existing) under the server\'s name'
+complete -c wli -n '__wli_in download' -l convert -x -d 'ask the server to convert: po, xliff, csv, json, mo … (zip:FORMAT for a component or project)'
+complete -c wli -n '__wli_in download' -s q -l query -x -d 'only the units this Weblate search matches (needs --convert)'
+complete -c wli -n '__wli_in download' -l force -d 'download even when the file is not newer on the server'
+complete -c wli -n '__wli_at download' -a '(__wli_targets download)'
 # api
 complete -c wli -n '__wli_in api' -l paginate -d 'follow next links and print the items of results in the chosen format'
 complete -c wli -n '__wli_in api' -s L -l limit -x -d 'stop after n items, fetching no page that is not needed'

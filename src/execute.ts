@@ -38,6 +38,7 @@ const COMMAND_MODULES: Record<string, () => Promise<CommandModule>> = {
   config: () => import('./commands/config.js'),
   completion: () => import('./commands/completion.js'),
   api: () => import('./commands/api.js'),
+  download: () => import('./commands/download.js'),
 };
 
 export async function execute(inv: Invocation, ctx: Context, io: IOStreams): Promise<number> {
@@ -77,7 +78,7 @@ export async function execute(inv: Invocation, ctx: Context, io: IOStreams): Pro
     await out.flush();
     // Ctrl-C ends a run that ends by itself only then (changes --follow): still an interruption.
     if (ctx.signal.aborted) return io.error(new InterruptedError());
-    if (result.kind === 'text' || result.kind === 'bytes' || !result.finish) return EXIT.ok;
+    if (result.kind === 'text' || !result.finish) return EXIT.ok;
     const outcome = result.finish();
     for (const m of outcome.messages ?? []) io.say(m);
     return outcome.exitCode;

@@ -224,6 +224,24 @@ export const SHELLS = ['bash', 'zsh', 'fish'] as const;
 
 COMMANDS.push(
   {
+    name: 'download',
+    summary: "a translation's file, or a zip of a component's or project's translations",
+    description:
+      "Downloads what Weblate serves as the file of a translation (project/component/language: the file in its own format), a component (project/component: a zip of every translation) or a project (a zip; Weblate 5.5 or newer). The bytes are exactly the server's. With -o FILE the file is written to a temporary file beside it and renamed into place, so a failure (a cut connection, a timeout, Ctrl-C) leaves the previous file as it was; when FILE exists only a newer file is fetched (If-Modified-Since: 'unchanged' on 304, the file untouched), and a downloaded file gets the server's Last-Modified as its time. -o DIR/ saves under the server's file name, reduced to a safe base name. Without -o the bytes go to stdout when it is not a terminal; on a terminal they are saved in the current directory under the server's name, never shown.",
+    args: [{ name: 'target', description: 'project/component/language, project/component or project', required: true, targets: ['project', 'component', 'translation'] }],
+    options: [
+      { flags: '-o, --output <path>', description: 'write this file, or into this directory (ending in / or existing) under the server\'s name', value: { type: 'text' } },
+      { flags: '--convert <format>', description: 'ask the server to convert: po, xliff, csv, json, mo … (zip:FORMAT for a component or project)', value: { type: 'text' }, complete: 'none' },
+      { flags: '-q, --query <search>', description: 'only the units this Weblate search matches (needs --convert)', value: { type: 'text' }, complete: 'none' },
+      { flags: '--force', description: 'download even when the file is not newer on the server' },
+    ],
+    examples: [
+      ['wli download demo/android/cs -o locale/cs.po', 'fetch one translation; next time only if it changed'],
+      ['wli download demo/android -o locale/', 'a zip of every language of the component'],
+      ['wli download demo/android/cs --convert po -q state:translated > cs.po', 'converted and filtered, to stdout'],
+    ],
+  },
+  {
     name: 'api',
     summary: 'GET any API address: the body byte for byte, or every item of a list',
     description:

@@ -3,14 +3,14 @@
 // typed error. The parts: http.ts (one GET), retry.ts (when and how long), proxy.ts (which proxy),
 // network-errors.ts (what a failure means), response.ts (what an answer says).
 import type { Dispatcher } from 'undici';
-import { createAgent, createProxyAgent, limitWasmTiering } from './undici.js';
+import { createAgent, createProxyAgent, limitWasmTiering, request } from './undici.js';
 import { InterruptedError, UsageError } from '../errors.js';
 import { msg, ours, type Msg } from '../io/text.js';
 import { isLoopbackHost } from './base-url.js';
 import { HttpError, ServerError } from './errors.js';
 import { firstHeader, sendGet, type RawResponse } from './http.js';
 import { JsonSyntaxError, parseJsonDocument } from './json.js';
-import { AttemptError } from './network-errors.js';
+import { AttemptError, classifyNetworkError } from './network-errors.js';
 import { proxyFor, type ProxyChoice } from './proxy.js';
 import { htmlTitle, isJsonContentType, messageFromErrorBody } from './response.js';
 import { FIRST_REFUSAL_RETRIES, FIRST_REFUSAL_WAIT_MS, MAX_RETRY_WAIT_MS, RETRY_STATUSES, backoffMs, parseRetryAfter, retryAt } from './retry.js';
@@ -154,6 +154,55 @@ export class ApiClient {
         if (wait > MAX_RETRY_WAIT_MS) throw e.error;
         await sleep(wait, this.opts.signal);
         if (this.opts.signal.aborted) throw new InterruptedError();
+      }
+    }
+  }
+
+  /**
+   * A file's bytes as they arrive (wli download): the configured origin only, redirects within it,
+   * extra request headers (If-Modified-Since), a 304 passed back, any other non-2xx mapped to the
+   * usual HTTP error. The caller consumes or destroys the body.
+   */
+  async openFile(pathOrUrl: string | URL, extra: Record<string, string>): Promise<{ url: URL; status: number; headers: RawResponse['headers']; body: AsyncIterable<Buffer> & { destroy(): unknown } }> {
+    let url = this.resolve(pathOrUrl);
+    if (!this.isConfiguredOrigin(url)) {
+      throw new UsageError(msg`refusing to request ${url.href}: it is not on the configured server ${this.base.origin}`, msg`wli sends its requests (and the token) to the configured server only`);
+    }
+    const { timeoutMs, log, now } = this.opts;
+    for (let hop = 0; ; hop++) {
+      const started = now();
+      let res;
+      try {
+        res = await request(url, {
+          method: 'GET',
+          headers: { ...this.headers(url), accept: '*/*', ...extra },
+          dispatcher: this.getDispatcher(),
+          signal: this.opts.signal,
+          headersTimeout: timeoutMs,
+          bodyTimeout: timeoutMs,
+        });
+      } catch (err) {
+        if (this.opts.signal.aborted) throw new InterruptedError();
+        throw classifyNetworkError(err, url, false, timeoutMs, this.proxy).error;
+      }
+      const remaining = firstHeader(res.headers['x-ratelimit-remaining']);
+      log?.(remaining !== undefined ? msg`GET ${url.href} ${res.statusCode} ${now() - started}ms rate-limit remaining ${remaining}` : msg`GET ${url.href} ${res.statusCode} ${now() - started}ms`);
+      const location = firstHeader(res.headers['location']);
+      if (res.statusCode >= 300 && res.statusCode < 400 && res.statusCode !== 304 && location !== undefined) {
+        await res.body.dump();
+        const next = new URL(location, url);
+        if (next.origin !== this.base.origin || hop >= MAX_REDIRECTS) throw new ServerError(msg`GET ${url.href} was redirected to ${next.href}; wli does not follow it`);
+        url = next;
+        continue;
+      }
+      if ((res.statusCode >= 200 && res.statusCode < 300) || res.statusCode === 304) {
+        return { url, status: res.statusCode, headers: res.headers, body: res.body as unknown as AsyncIterable<Buffer> & { destroy(): unknown } };
+      }
+      const text = await res.body.text().catch(() => '');
+      try {
+        this.interpret(url, { status: res.statusCode, text, bytes: text.length, contentType: firstHeader(res.headers['content-type']), headers: res.headers, retryAfter: firstHeader(res.headers['retry-after']) });
+      } catch (e) {
+        throw e instanceof AttemptError ? e.error : e;
       }
     }
   }

@@ -64,6 +64,10 @@ export async function render(result: Result, out: Writer, o: RenderOptions): Pro
     await out.write(result.bytes);
     return {};
   }
+  if (result.kind === 'stream') {
+    for await (const chunk of result.chunks) await out.write(chunk);
+    return {};
+  }
   const counted = { items: 0, seen: new Set<string>() };
   const report = (): RenderReport => {
     if (fields && counted.items > 0) for (const f of fields) if (!counted.seen.has(f)) o.warn(msg`field '${f}' is in none of the items`);

@@ -70,6 +70,15 @@ export interface TextResult {
 export interface BytesResult {
   kind: 'bytes';
   bytes: Uint8Array;
+  /** What to say once written (wli download: where the file went). */
+  finish?: () => Outcome;
 }
 
-export type Result = RecordResult | ListResult | TextResult | BytesResult;
+/** Bytes as they arrive, written as they come (wli download to stdout). */
+export interface StreamResult {
+  kind: 'stream';
+  chunks: AsyncIterable<Uint8Array>;
+  finish?: () => Outcome;
+}
+
+export type Result = RecordResult | ListResult | TextResult | BytesResult | StreamResult;

@@ -140,6 +140,28 @@ export interface FakeOptions {
   oldUnitsSearch?: boolean;
   /** initial rate-limit state, as fake.rateLimit() sets it */
   rateLimit?: RateLimitSetting;
+  /** The Content-Disposition of every …/file/ answer (hostile names in tests). */
+  fileDisposition?: string;
+}
+
+/** When every …/file/ of the fake server last changed (its Last-Modified). */
+export const FILE_LAST_MODIFIED = 'Wed, 21 Oct 2026 07:28:00 GMT';
+const CONVERSIONS = new Set(['po', 'xliff', 'csv', 'json', 'mo', 'tbx']);
+
+/**
+ * The bytes of …/file/ for a translation ("p/c/l", text in the component's format) or a component or
+ * project ("p/c", "p": a zip). The zip is arbitrary binary (every byte value), enough to prove bytes
+ * travel exactly.
+ */
+export function fakeFileBytes(key: string, zip: boolean, format: string | null): Buffer {
+  if (!zip) {
+    const text = `# ${key}${format ? ` (${format})` : ''}\nmsgid "Hello"\nmsgstr "Ahoj — přílišný žluťoučký kůň"\n`;
+    return Buffer.from(text.repeat(key.includes('big') ? 4000 : 1), 'utf8');
+  }
+  const head = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+  const all = Buffer.alloc(256 * 4);
+  for (let i = 0; i < all.length; i++) all[i] = (i * 7 + key.length) & 0xff;
+  return Buffer.concat([head, Buffer.from(key + (format ?? ''), 'utf8'), all]);
 }
 
 /**
@@ -399,6 +421,8 @@ interface Resp {
   status: number;
   headers: Record<string, string>;
   body: string;
+  /** Bytes sent instead of body (a file, a zip). */
+  raw?: Buffer;
   /** run after the response is computed (growth trigger) */
   after?: () => void;
 }
@@ -1042,6 +1066,33 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
   const route = (segs: string[]): Route | null => {
     const [a, b, c, d, e] = segs;
     const n = segs.length;
+    // DownloadViewSet-like file endpoints (weblate/api/views.py: …/file/, zip for components and projects).
+    if (segs[n - 1] === 'file' && ((a === 'translations' && n === 5) || (a === 'components' && n === 4) || (a === 'projects' && n === 3))) {
+      return {
+        allow: A_RO,
+        run: (env) => {
+          if (a === 'translations') needTranslation(env, A_RO, b as string, c as string, d as string);
+          else if (a === 'components') needComponent(env, A_RO, b as string, c as string);
+          else needProject(env, A_RO, b as string);
+          const zip = a !== 'translations';
+          const format = last(env.rr.query, 'format');
+          const bare = format === null ? null : zip ? format.replace(/^zip:?/, '') : format;
+          if (bare !== null && bare !== '' && !CONVERSIONS.has(bare)) return jsonResp(400, errorJson('invalid', `Unsupported conversion: ${bare}`), A_RO, env.authed);
+          const key = segs.slice(1, -1).join('/');
+          const since = env.rr.headers['if-modified-since'];
+          const sinceStr = Array.isArray(since) ? since[0] : since;
+          const base = jsonResp(200, '', A_RO, env.authed);
+          base.headers['Last-Modified'] = FILE_LAST_MODIFIED;
+          if (sinceStr && Date.parse(sinceStr) >= Date.parse(FILE_LAST_MODIFIED)) return { ...base, status: 304, headers: { ...base.headers, 'Content-Type': 'text/plain' } };
+          const name = `${segs.slice(1, -1).join('-')}.${zip ? 'zip' : (bare ?? 'po')}`;
+          return {
+            ...base,
+            headers: { ...base.headers, 'Content-Type': zip ? 'application/zip' : 'text/x-po; charset=utf-8', 'Content-Disposition': options.fileDisposition ?? `attachment; filename=${name}` },
+            raw: fakeFileBytes(key, zip, format),
+          };
+        },
+      };
+    }
     if (n === 0) {
       return {
         allow: A_RO,
@@ -1366,7 +1417,7 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
   };
 
   const send = (req: IncomingMessage, res: ServerResponse, r: Resp): void => {
-    const buf = Buffer.from(r.body, 'utf8');
+    const buf = r.raw ?? Buffer.from(r.body, 'utf8');
     res.writeHead(r.status, { ...r.headers, 'Content-Length': String(buf.length) });
     if (req.method === 'HEAD') res.end();
     else res.end(buf);
@@ -1455,7 +1506,7 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
       case 'truncate':
       case 'stallBody': {
         const r = compute(rr, true);
-        const buf = Buffer.from(r.body, 'utf8');
+        const buf = r.raw ?? Buffer.from(r.body, 'utf8');
         const cut = Math.max(0, Math.min(buf.length - 1, fault.kind === 'truncate' && fault.bytes !== undefined ? fault.bytes : Math.floor(buf.length / 2)));
         res.writeHead(r.status, { ...r.headers, 'Content-Length': String(buf.length) });
         res.flushHeaders();

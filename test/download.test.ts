@@ -1,0 +1,135 @@
+// Issue 19, wli download end to end: exact bytes (text and zip), files written whole or not at all,
+// conditional requests and 304, safe names from hostile servers, usage errors before any request.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { FILE_LAST_MODIFIED, fakeFileBytes, startFakeWeblate, type FakeWeblate } from './support/fake-weblate/index.js';
+import { wli, BIN } from './support/run.js';
+import { spawn } from 'node:child_process';
+import { baseEnv } from './support/run.js';
+
+let fake: FakeWeblate;
+let env: Record<string, string>;
+let dir: string;
+
+beforeAll(async () => {
+  fake = await startFakeWeblate({});
+  env = { WLI_URL: fake.url };
+});
+afterAll(() => fake.close());
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'wli-dl-'));
+  return () => rmSync(dir, { recursive: true, force: true });
+});
+
+const fileRequests = () => fake.requests.filter((r) => r.path.endsWith('/file/'));
+
+/** stdout as bytes: run.ts collects text, so the CLI runs here with a Buffer collector. */
+function wliBytes(args: string[]): Promise<{ code: number; stdout: Buffer; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [BIN, ...args], { env: baseEnv(env), cwd: dir });
+    const out: Buffer[] = [];
+    let err = '';
+    child.stdout.on('data', (b: Buffer) => out.push(b));
+    child.stderr.on('data', (b: Buffer) => (err += b.toString()));
+    child.on('close', (code) => resolve({ code: code ?? -1, stdout: Buffer.concat(out), stderr: err }));
+  });
+}
+
+describe('wli download', () => {
+  it('writes a translation file byte for byte with -o, its mtime the server\'s Last-Modified', async () => {
+    const r = await wli(['download', 'demo/android/cs', '-o', join(dir, 'cs.po')], { env, cwd: dir });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/saved .*cs\.po \(\d+ bytes\)/);
+    expect(readFileSync(join(dir, 'cs.po')).equals(fakeFileBytes('demo/android/cs', false, null))).toBe(true);
+    expect(statSync(join(dir, 'cs.po')).mtime.getTime()).toBe(Date.parse(FILE_LAST_MODIFIED));
+    expect(readdirSync(dir)).toEqual(['cs.po']);
+  });
+
+  it('sends the bytes to stdout when it is not a terminal (text and zip, exact)', async () => {
+    const t = await wliBytes(['download', 'demo/android/cs']);
+    expect(t.code).toBe(0);
+    expect(t.stdout.equals(fakeFileBytes('demo/android/cs', false, null))).toBe(true);
+    const z = await wliBytes(['download', 'demo/android']);
+    expect(z.code).toBe(0);
+    expect(z.stdout.equals(fakeFileBytes('demo/android', true, null))).toBe(true);
+  });
+
+  it('saves a component zip into a directory under the server\'s name', async () => {
+    const r = await wli(['download', 'demo/android', '-o', `${dir}/`], { env, cwd: dir });
+    expect(r.code).toBe(0);
+    expect(readFileSync(join(dir, 'demo-android.zip')).equals(fakeFileBytes('demo/android', true, null))).toBe(true);
+  });
+
+  it('asks If-Modified-Since and leaves an unchanged file untouched on 304 (same inode and mtime)', async () => {
+    const f = join(dir, 'cs.po');
+    await wli(['download', 'demo/android/cs', '-o', f], { env });
+    const before = statSync(f);
+    const n = fake.requests.length;
+    const r = await wli(['download', 'demo/android/cs', '-o', f], { env });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/cs\.po: unchanged/);
+    const after = statSync(f);
+    expect([after.ino, after.mtimeMs]).toEqual([before.ino, before.mtimeMs]);
+    const sent = fake.requests.slice(n).find((q) => q.path.endsWith('/file/'))!;
+    expect(sent.headers['if-modified-since']).toBe(FILE_LAST_MODIFIED);
+    const forced = await wli(['download', 'demo/android/cs', '-o', f, '--force'], { env });
+    expect(forced.stderr).toMatch(/saved/);
+    expect(statSync(f).ino).not.toBe(before.ino);
+  });
+
+  it('asks the server to convert (format=…, zip:… for a component) and passes -q', async () => {
+    const n = fake.requests.length;
+    await wliBytes(['download', 'demo/android/cs', '--convert', 'xliff', '-q', 'state:translated']);
+    await wliBytes(['download', 'demo/android', '--convert', 'po']);
+    const qs = fake.requests.slice(n).filter((q) => q.path.endsWith('/file/')).map((q) => q.query.toString());
+    expect(qs).toEqual(['format=xliff&q=state%3Atranslated', 'format=zip%3Apo']);
+  });
+
+  it('-q without --convert is a usage error before any request', async () => {
+    const n = fake.requests.length;
+    const r = await wli(['download', 'demo/android/cs', '-q', 'x'], { env });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/needs --convert/);
+    expect(fake.requests.length).toBe(n);
+  });
+
+  it('an unknown conversion fails with the server\'s words, nothing written', async () => {
+    const r = await wli(['download', 'demo/android/cs', '--convert', 'nope', '-o', join(dir, 'x')], { env });
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toMatch(/Unsupported conversion: nope/);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('a connection cut half-way leaves the previous file as it was and no temporary file', async () => {
+    const f = join(dir, 'cs.po');
+    writeFileSync(f, 'previous');
+    fake.fault('/file/', { kind: 'truncate' });
+    const r = await wli(['download', 'demo/android/cs', '-o', f, '--force', '--retries', '0'], { env });
+    expect(r.code).not.toBe(0);
+    expect(readFileSync(f, 'utf8')).toBe('previous');
+    expect(readdirSync(dir)).toEqual(['cs.po']);
+  });
+});
+
+describe('hostile Content-Disposition', () => {
+  it.each([
+    ['attachment; filename="../../x"', 'x'],
+    // Node refuses raw control bytes in a header; RFC 5987 encoding carries them just the same.
+    ["attachment; filename*=UTF-8''a%1B%5D0%3Bpwned%07b%E2%80%AE.po", 'a]0;pwnedb.po'],
+    ['attachment; filename=".."', 'demo-android-cs.txt'],
+  ])('%j is reduced to a safe base name', async (disposition, expected) => {
+    const h = await startFakeWeblate({ fileDisposition: disposition });
+    try {
+      const r = await wli(['download', 'demo/android/cs', '-o', `${dir}/`], { env: { WLI_URL: h.url } });
+      expect(r.code).toBe(0);
+      expect(r.stderr).not.toContain('\u001b');
+      expect(readdirSync(dir)).toEqual([expected]);
+      expect(existsSync(join(dir, '..', 'x'))).toBe(false);
+    } finally {
+      await h.close();
+    }
+  });
+});
