@@ -61,6 +61,8 @@ export class Session {
 
   async close(): Promise<void> {
     this.io.stopProgress();
+    const low = this.apiClient?.lowRateNote();
+    if (low) this.io.say(low);
     await this.apiClient?.close();
   }
 }

@@ -65,4 +65,18 @@ describe('wli api', () => {
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/GET \S+projects\/demo\/ 200 .* rate-limit remaining \d+/);
   });
+
+  it('one stderr note when the run leaves less than 10 % of the rate limit', async () => {
+    fake.rateLimit({ limit: 100, remaining: 11 });
+    try {
+      const ok = await wli(['api', '/projects/demo/'], { env: { WLI_URL: fake.url } });
+      expect(ok.stderr).toBe(''); // 10 left of 100: not yet below 10 %
+      const r = await wli(['api', '/projects/', '--paginate', '-f', 'jsonl'], { env: { WLI_URL: fake.url } });
+      expect(r.code).toBe(0);
+      expect(r.stderr.match(/API requests left/g)).toHaveLength(1);
+      expect(r.stderr).toMatch(/note: \d of 100 API requests left/);
+    } finally {
+      fake.rateLimit(null);
+    }
+  });
 });

@@ -185,7 +185,7 @@ export class ApiClient {
         if (this.opts.signal.aborted) throw new InterruptedError();
         throw classifyNetworkError(err, url, false, timeoutMs, this.proxy).error;
       }
-      const remaining = firstHeader(res.headers['x-ratelimit-remaining']);
+      const remaining = this.noteRateLimit(res.headers);
       log?.(remaining !== undefined ? msg`GET ${url.href} ${res.statusCode} ${now() - started}ms rate-limit remaining ${remaining}` : msg`GET ${url.href} ${res.statusCode} ${now() - started}ms`);
       const location = firstHeader(res.headers['location']);
       if (res.statusCode >= 300 && res.statusCode < 400 && res.statusCode !== 304 && location !== undefined) {
@@ -205,6 +205,24 @@ export class ApiClient {
         throw e instanceof AttemptError ? e.error : e;
       }
     }
+  }
+
+  /** The last X-RateLimit-Remaining/Limit the server sent in this run. */
+  private rate?: { remaining: number; limit: number };
+
+  private noteRateLimit(headers: RawResponse['headers']): string | undefined {
+    const remaining = firstHeader(headers['x-ratelimit-remaining']);
+    const r = Number(remaining);
+    const l = Number(firstHeader(headers['x-ratelimit-limit']));
+    if (remaining !== undefined && /^\d+$/.test(remaining.trim()) && Number.isFinite(l) && l > 0) this.rate = { remaining: r, limit: l };
+    return remaining;
+  }
+
+  /** Said once at the end of a run that leaves less than 10 % of the server's rate limit. */
+  lowRateNote(): Msg | undefined {
+    const r = this.rate;
+    if (!r || r.remaining * 10 >= r.limit) return undefined;
+    return msg`note: ${ours(String(r.remaining))} of ${ours(String(r.limit))} API requests left in this rate-limit window (X-RateLimit-Remaining); anonymous clients get few: use a token (--token or WLI_TOKEN)`;
   }
 
   private getDispatcher(): Dispatcher {
@@ -280,7 +298,7 @@ export class ApiClient {
         maxBodyBytes: this.opts.maxBodyBytes,
         keepBytes,
       });
-      const remaining = firstHeader(res.headers['x-ratelimit-remaining']);
+      const remaining = this.noteRateLimit(res.headers);
       log?.(remaining !== undefined ? msg`GET ${url.href} ${res.status} ${now() - started}ms ${formatBytes(res.bytes)} rate-limit remaining ${remaining}` : msg`GET ${url.href} ${res.status} ${now() - started}ms ${formatBytes(res.bytes)}`);
       this.answered = true;
       return res;
