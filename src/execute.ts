@@ -76,6 +76,7 @@ export async function execute(inv: Invocation, ctx: Context, io: IOStreams): Pro
     });
     io.stopProgress();
     await out.flush();
+    s.noteRateLimit();
     // Ctrl-C ends a run that ends by itself only then (changes --follow): still an interruption.
     if (ctx.signal.aborted) return io.error(new InterruptedError());
     if (result.kind === 'text' || !result.finish) return EXIT.ok;

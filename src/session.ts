@@ -59,10 +59,14 @@ export class Session {
     return this.apiClient;
   }
 
-  async close(): Promise<void> {
-    this.io.stopProgress();
+  /** At the end of a run that worked: one note when little of the rate limit is left (errors say enough). */
+  noteRateLimit(): void {
     const low = this.apiClient?.lowRateNote();
     if (low) this.io.say(low);
+  }
+
+  async close(): Promise<void> {
+    this.io.stopProgress();
     await this.apiClient?.close();
   }
 }

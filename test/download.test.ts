@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, w
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FILE_LAST_MODIFIED, fakeFileBytes, startFakeWeblate, type FakeWeblate } from './support/fake-weblate/index.js';
-import { wli, BIN } from './support/run.js';
+import { wli, wliIn, BIN } from './support/run.js';
 import { spawn } from 'node:child_process';
 import { baseEnv } from './support/run.js';
 
@@ -55,6 +55,30 @@ describe('wli download', () => {
     const z = await wliBytes(['download', 'demo/android']);
     expect(z.code).toBe(0);
     expect(z.stdout.equals(fakeFileBytes('demo/android', true, null))).toBe(true);
+  });
+
+  it('on a terminal, never shows the bytes: saves under the server\'s name in the current directory', async () => {
+    const r = await wliIn(['download', 'demo/android/cs'], { env, cwd: dir, tty: true, columns: 80 });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain(`saved ${join(dir, 'demo-android-cs.po')}`);
+    expect(readFileSync(join(dir, 'demo-android-cs.po')).equals(fakeFileBytes('demo/android/cs', false, null))).toBe(true);
+  });
+
+  it('Ctrl-C half-way leaves the previous file and no temporary file (exit 130)', async () => {
+    const f = join(dir, 'cs.po');
+    writeFileSync(f, 'previous');
+    const stop = new AbortController();
+    fake.fault('/file/', { kind: 'stallBody' });
+    const n = fake.requests.length;
+    const run = wliIn(['download', 'demo/android/cs', '-o', f, '--force'], { env, cwd: dir, signal: stop.signal });
+    // Abort once the server has the request (its body stalls half-way).
+    while (fake.requests.length === n) await new Promise((r) => setImmediate(r));
+    stop.abort();
+    const r = await run;
+    expect(r.code).toBe(130);
+    expect(readFileSync(f, 'utf8')).toBe('previous');
+    expect(readdirSync(dir)).toEqual(['cs.po']);
   });
 
   it('saves a component zip into a directory under the server\'s name', async () => {

@@ -278,7 +278,7 @@ describe('token safety', () => {
   it('--verbose and --debug never show the token', async () => {
     const r = await wliIn(['units', 'demo/android/cs', '--token', TOKEN, '--debug', '-f', 'json'], { env });
     expect(r.code).toBe(0);
-    expect(r.stderr).toMatch(/^wli: GET http:\/\/127\.0\.0\.1:\d+\/api\/translations\/demo\/android\/cs\/units\/\?page_size=\d+ 200 \d+ms [\d.]+k?B$/m);
+    expect(r.stderr).toMatch(/^wli: GET http:\/\/127\.0\.0\.1:\d+\/api\/translations\/demo\/android\/cs\/units\/\?page_size=\d+ 200 \d+ms [\d.]+k?B( rate-limit remaining \d+)?$/m);
     expect(r.stderr).toContain('authorization: Token <redacted>');
     expect(r.stderr + r.stdout).not.toContain(TOKEN);
     expect(fake.requests.at(-1)!.headers.authorization).toBe(`Token ${TOKEN}`);
