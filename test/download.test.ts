@@ -157,3 +157,18 @@ describe('hostile Content-Disposition', () => {
     }
   });
 });
+
+describe('gzip', () => {
+  it.each([true, false])('server gzip %s: the file is the decoded bytes, exactly', async (gzip) => {
+    const g = await startFakeWeblate({ fileGzip: gzip });
+    try {
+      const f = join(dir, 'big.po');
+      const r = await wli(['download', 'demo/android', '-o', f], { env: { WLI_URL: g.url } });
+      expect(r.code).toBe(0);
+      expect(readFileSync(f).equals(fakeFileBytes('demo/android', true, null))).toBe(true);
+      expect(g.requests.at(-1)!.headers['accept-encoding']).toBe('gzip');
+    } finally {
+      await g.close();
+    }
+  });
+});

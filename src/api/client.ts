@@ -2,6 +2,7 @@
 // retries with backoff, redirects within the origin, and each answer read as JSON or turned into a
 // typed error. The parts: http.ts (one GET), retry.ts (when and how long), proxy.ts (which proxy),
 // network-errors.ts (what a failure means), response.ts (what an answer says).
+import { createGunzip } from 'node:zlib';
 import type { Dispatcher } from 'undici';
 import { createAgent, createProxyAgent, limitWasmTiering, request } from './undici.js';
 import { InterruptedError, UsageError } from '../errors.js';
@@ -175,7 +176,8 @@ export class ApiClient {
       try {
         res = await request(url, {
           method: 'GET',
-          headers: { ...this.headers(url), accept: '*/*', ...extra },
+          // Files compress well; what is written is the decoded bytes (Content-Encoding, not the file).
+          headers: { ...this.headers(url), accept: '*/*', 'accept-encoding': 'gzip', ...extra },
           dispatcher: this.getDispatcher(),
           signal: this.opts.signal,
           headersTimeout: timeoutMs,
@@ -196,7 +198,20 @@ export class ApiClient {
         continue;
       }
       if ((res.statusCode >= 200 && res.statusCode < 300) || res.statusCode === 304) {
-        return { url, status: res.statusCode, headers: res.headers, body: res.body as unknown as AsyncIterable<Buffer> & { destroy(): unknown } };
+        const encoding = firstHeader(res.headers['content-encoding'])?.trim().toLowerCase();
+        const raw = res.body as unknown as NodeJS.ReadableStream & AsyncIterable<Buffer> & { destroy(): unknown };
+        if (encoding === 'gzip' || encoding === 'x-gzip') {
+          const gunzip = createGunzip();
+          // A cut or corrupt stream fails the decoder, so the download fails rather than end short.
+          raw.on('error', (e) => gunzip.destroy(e));
+          raw.pipe(gunzip);
+          return { url, status: res.statusCode, headers: res.headers, body: gunzip };
+        }
+        if (encoding !== undefined && encoding !== 'identity') {
+          raw.destroy();
+          throw new ServerError(msg`GET ${url.href}: the server sent an encoding wli did not ask for (${encoding})`, msg`report it to the server administrators`);
+        }
+        return { url, status: res.statusCode, headers: res.headers, body: raw };
       }
       const text = await res.body.text().catch(() => '');
       try {

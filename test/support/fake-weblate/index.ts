@@ -48,6 +48,7 @@
  * (Weblate orders all of these by id); the lists added later are by id like Weblate.
  */
 import http from 'node:http';
+import { gzipSync } from 'node:zlib';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import {
@@ -142,6 +143,8 @@ export interface FakeOptions {
   rateLimit?: RateLimitSetting;
   /** The Content-Disposition of every …/file/ answer (hostile names in tests). */
   fileDisposition?: string;
+  /** default true: …/file/ is gzip-compressed when the request accepts gzip; false: always identity. */
+  fileGzip?: boolean;
 }
 
 /** When every …/file/ of the fake server last changed (its Last-Modified). */
@@ -1085,11 +1088,17 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
           base.headers['Last-Modified'] = FILE_LAST_MODIFIED;
           if (sinceStr && Date.parse(sinceStr) >= Date.parse(FILE_LAST_MODIFIED)) return { ...base, status: 304, headers: { ...base.headers, 'Content-Type': 'text/plain' } };
           const name = `${segs.slice(1, -1).join('-')}.${zip ? 'zip' : (bare ?? 'po')}`;
-          return {
+          const file: Resp = {
             ...base,
             headers: { ...base.headers, 'Content-Type': zip ? 'application/zip' : 'text/x-po; charset=utf-8', 'Content-Disposition': options.fileDisposition ?? `attachment; filename=${name}` },
             raw: fakeFileBytes(key, zip, format),
           };
+          const accept = env.rr.headers['accept-encoding'];
+          if (options.fileGzip !== false && /\bgzip\b/.test(Array.isArray(accept) ? accept.join(',') : (accept ?? ''))) {
+            file.headers['Content-Encoding'] = 'gzip';
+            file.raw = gzipSync(file.raw!);
+          }
+          return file;
         },
       };
     }
