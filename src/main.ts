@@ -1,7 +1,7 @@
 // Process entry: wires the real world into the CLI, sets the exit code, and never calls
 // process.exit() while output may still be in flight.
-import { processContext } from './context.js';
-import { runCli } from './cli.js';
+import { processContext } from './core/context.js';
+import { runCli } from './cli/program.js';
 import { IOStreams } from './io/streams.js';
 
 // For bin/wli.cjs, which writes the code cache only when no flag of a long run was set.

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeWeblate, type FakeWeblate } from './support/fake-weblate/index.js';
 import { wli } from './support/run.js';
-import { parseJson } from '../src/api/json.js';
+import { parseJson } from '../src/codec/json.js';
 
 let fake: FakeWeblate;
 let env: Record<string, string>;

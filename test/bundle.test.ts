@@ -39,8 +39,8 @@ const HEAVY = [
 describe('the bundle', () => {
   it.each([
     ['dist/src/main.js', 'every start: --version, --help, parse errors'],
-    ['dist/src/options.js', 'option values checked'],
-    ['dist/src/execute.js', 'a command run up to its target (usage errors)'],
+    ['dist/src/spec/option-values.js', 'option values checked'],
+    ['dist/src/cli/execute.js', 'a command run up to its target (usage errors)'],
     ['dist/src/commands/units.js', 'units up to its target'],
     ['dist/src/commands/stats.js', 'stats up to its targets'],
     ['dist/src/commands/completion.js', 'wli completion'],

@@ -1,4 +1,4 @@
-// Shell completions: generated from src/spec.ts, printed by `wli completion`, committed in completions/,
+// Shell completions: generated from src/spec/spec.ts, printed by `wli completion`, committed in completions/,
 // and driven in the real shells (bash, zsh, fish) to check what they offer.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completionScript } from '../src/docs/completion.js';
 import { generatedFiles } from '../src/docs/generated.js';
-import { COMMANDS, FORMATS, GLOBAL_OPTIONS, METRICS, SHELLS, STATE_NAMES } from '../src/spec.js';
+import { COMMANDS, FORMATS, GLOBAL_OPTIONS, METRICS, SHELLS, STATE_NAMES } from '../src/spec/spec.js';
 import { BIN, DEAD_URL, ROOT, baseEnv, wli, wliIn } from './support/run.js';
 import { startFakeWeblate } from './support/fake-weblate/index.js';
 
@@ -140,7 +140,7 @@ describe('wli completion', () => {
     const loaded = readFileSync(trace, 'utf8');
     rmSync(trace);
     expect(loaded).toContain('/dist/src/docs/completion.js');
-    for (const heavy of ['node_modules/', '/dist/src/api/json.js', '/dist/src/api/client.js', '/dist/src/output/']) {
+    for (const heavy of ['node_modules/', '/dist/src/codec/json.js', '/dist/src/api/client.js', '/dist/src/output/']) {
       expect(loaded, heavy).not.toContain(heavy);
     }
   });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { startFakeWeblate, type FakeWeblate } from './support/fake-weblate/index.js';
 import { wliIn } from './support/run.js';
-import { parseJson } from '../src/api/json.js';
+import { parseJson } from '../src/codec/json.js';
 import { csvObjects } from './support/csv-parse.js';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/weblate-5.4.2/${name}`, import.meta.url), 'utf8');

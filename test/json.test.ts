@@ -12,7 +12,7 @@ import {
   stringifyJsonPure,
   parseJsonDocument,
   compactText,
-} from '../src/api/json.js';
+} from '../src/codec/json.js';
 
 // ------------------------------------------------------------------------------------------------
 // Recorded Weblate 5.4.2 bodies (copied from /work/shared/examples/weblate-5.4.2/*.http).

@@ -1,10 +1,10 @@
-// The man page: generated from src/spec.ts, committed as man/wli.1, clean for groff, and complete.
+// The man page: generated from src/spec/spec.ts, committed as man/wli.1, clean for groff, and complete.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { manPage } from '../src/docs/manpage.js';
-import { COMMANDS, ENVIRONMENT, EXIT_CODES, FORMATS, GLOBAL_OPTIONS, METRICS, STATE_NAMES } from '../src/spec.js';
+import { COMMANDS, ENVIRONMENT, EXIT_CODES, FORMATS, GLOBAL_OPTIONS, METRICS, STATE_NAMES } from '../src/spec/spec.js';
 import { ROOT } from './support/run.js';
 
 const FILE = join(ROOT, 'man/wli.1');

@@ -1,21 +1,21 @@
 // The small pure modules, tested directly: targets, server addresses, fields, cells, escaping.
 import { describe, expect, it } from 'vitest';
-import { objectPath, readTarget, targetOfUrl, translationPath, type TargetKind, type TranslationTarget } from '../src/target.js';
-import { closest } from '../src/closest.js';
+import { objectPath, readTarget, targetOfUrl, translationPath, type TargetKind, type TranslationTarget } from '../src/weblate/target.js';
+import { closest } from '../src/core/closest.js';
 import { normalizeApiBase, isLoopbackHost } from '../src/api/base-url.js';
 import { getPath, pickFields } from '../src/output/fields.js';
 import { cellText } from '../src/output/cells.js';
 import { csvField } from '../src/output/csv.js';
 import { markdownCell } from '../src/output/markdown.js';
-import { escapeControl } from '../src/io/text.js';
+import { escapeControl } from '../src/core/text.js';
 import { colorEnabled } from '../src/io/streams.js';
 import { serverMessage, htmlTitle } from '../src/api/response.js';
 import { parseRetryAfter } from '../src/api/retry.js';
-import { parseJson } from '../src/api/json.js';
+import { parseJson } from '../src/codec/json.js';
 import { unitQuery } from '../src/commands/units.js';
-import { readOptions } from '../src/options.js';
+import { readOptions } from '../src/spec/option-values.js';
 import { cellWidth, truncateCells } from '../src/output/width.js';
-import { COMMANDS, GLOBAL_OPTIONS } from '../src/spec.js';
+import { COMMANDS, GLOBAL_OPTIONS } from '../src/spec/spec.js';
 
 const parseFields = (text: string) => readOptions(GLOBAL_OPTIONS, { fields: text }).fields;
 const unitOptions = COMMANDS.find((c) => c.name === 'units')!.options;

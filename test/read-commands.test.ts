@@ -8,7 +8,7 @@ import { startFakeWeblate, type FakeWeblate } from './support/fake-weblate/index
 import { wli, wliIn, BIN, DEAD_URL, ROOT } from './support/run.js';
 
 const MAIN = join(ROOT, 'dist/src/main.js');
-import { parseJson, isLosslessNumber } from '../src/api/json.js';
+import { parseJson, isLosslessNumber } from '../src/codec/json.js';
 import { csvObjects } from './support/csv-parse.js';
 import { serverPart } from './support/identity.js';
 
@@ -476,8 +476,8 @@ describe('start-up stays lean', () => {
     const loaded = readFileSync(trace, 'utf8');
     rmSync(trace);
     expect(loaded).toContain('commander');
-    expect(loaded).toContain('/dist/src/cli.js');
-    for (const heavy of ['node_modules/undici/', 'node_modules/ora/', 'node_modules/get-east-asian-width/', 'node_modules/chalk/', '/dist/src/output/table.js', '/dist/src/api/json.js', '/dist/src/api/client.js']) {
+    expect(loaded).toContain('/dist/src/cli/program.js');
+    for (const heavy of ['node_modules/undici/', 'node_modules/ora/', 'node_modules/get-east-asian-width/', 'node_modules/chalk/', '/dist/src/output/table.js', '/dist/src/codec/json.js', '/dist/src/api/client.js']) {
       expect(loaded, heavy).not.toContain(heavy);
     }
   });

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { startFakeWeblate, type FakeWeblate } from './support/fake-weblate/index.js';
 import { wli, wliIn, BIN, DEAD_URL, baseEnv } from './support/run.js';
 import { startGate } from './support/gate.js';
-import { parseJson } from '../src/api/json.js';
+import { parseJson } from '../src/codec/json.js';
 import { csvObjects } from './support/csv-parse.js';
 
 let fake: FakeWeblate;

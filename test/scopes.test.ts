@@ -1,7 +1,7 @@
 // Issue 11, the whole server: one target grammar (/, p, p/c, p/c/l, categories in place), ls and
 // show, languages, changes and unit searches at every scope, and misses that say what exists.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseJson } from '../src/api/json.js';
+import { parseJson } from '../src/codec/json.js';
 import { startFakeWeblate, type FakeWeblate } from './support/fake-weblate/index.js';
 import { csvObjects } from './support/csv-parse.js';
 import { wli, wliIn } from './support/run.js';

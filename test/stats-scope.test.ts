@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { startFakeWeblate, type FakeWeblate } from './support/fake-weblate/index.js';
 import { wli, wliIn } from './support/run.js';
-import { numberValue, parseJson } from '../src/api/json.js';
+import { numberValue, parseJson } from '../src/codec/json.js';
 import { csvObjects } from './support/csv-parse.js';
 import { serverPart } from './support/identity.js';
 

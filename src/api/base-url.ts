@@ -1,6 +1,6 @@
 // One rule for the server address, whatever form the user gave it.
-import { UsageError } from '../errors.js';
-import { msg } from '../io/text.js';
+import { UsageError } from '../core/errors.js';
+import { msg } from '../core/text.js';
 
 /**
  * `https://host`, `https://host/api`, `https://host/api/`, `https://host/sub/` and

@@ -5,12 +5,12 @@
 import { createGunzip } from 'node:zlib';
 import type { Dispatcher } from 'undici';
 import { createAgent, createProxyAgent, limitWasmTiering, request } from './undici.js';
-import { InterruptedError, UsageError } from '../errors.js';
-import { msg, ours, type Msg } from '../io/text.js';
+import { InterruptedError, UsageError } from '../core/errors.js';
+import { msg, ours, type Msg } from '../core/text.js';
 import { isLoopbackHost } from './base-url.js';
 import { HttpError, ServerError } from './errors.js';
 import { firstHeader, sendGet, type RawResponse } from './http.js';
-import { JsonSyntaxError, parseJsonDocument } from './json.js';
+import { JsonSyntaxError, parseJsonDocument } from '../codec/json.js';
 import { AttemptError, classifyNetworkError } from './network-errors.js';
 import { proxyFor, type ProxyChoice } from './proxy.js';
 import { htmlTitle, isJsonContentType, messageFromErrorBody } from './response.js';

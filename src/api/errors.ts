@@ -1,7 +1,7 @@
 // The failures of talking to a server: an HTTP error status (exit code by status) or anything else
 // that went wrong on the way (network, timeout, TLS, a body that is not the expected JSON: exit 1).
-import { EXIT, WliError } from '../errors.js';
-import { msg, ours, type Msg } from '../io/text.js';
+import { EXIT, WliError } from '../core/errors.js';
+import { msg, ours, type Msg } from '../core/text.js';
 
 /** The server answered with an HTTP error status. */
 export class HttpError extends WliError {

@@ -2,9 +2,9 @@
 // what the answer means are the client's business (client.ts).
 import type { Dispatcher } from 'undici';
 import { request } from './undici.js';
-import { InterruptedError } from '../errors.js';
+import { InterruptedError } from '../core/errors.js';
 import { noteRead } from '../heap.js';
-import { msg, ours } from '../io/text.js';
+import { msg, ours } from '../core/text.js';
 import { ServerError } from './errors.js';
 import { AttemptError, classifyNetworkError } from './network-errors.js';
 import type { ProxyChoice } from './proxy.js';

@@ -1,6 +1,6 @@
 // Turning a failed attempt (an exception from undici or Node) into one clear ServerError, and
 // saying whether another attempt may help.
-import { msg, ours } from '../io/text.js';
+import { msg, ours } from '../core/text.js';
 import { ServerError } from './errors.js';
 import type { ProxyChoice } from './proxy.js';
 import { RETRY_CODES, RETRY_STATUSES } from './retry.js';

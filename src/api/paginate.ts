@@ -3,8 +3,8 @@
 // (never from the host a `next` link names), and handed out strictly in order.
 import type { ApiClient } from './client.js';
 import { HttpError, ServerError } from './errors.js';
-import { msg, type Msg } from '../io/text.js';
-import { numberValue, stringifyJson } from './json.js';
+import { msg, type Msg } from '../core/text.js';
+import { numberValue, stringifyJson } from '../codec/json.js';
 
 /** One object of a list, as the server sent it (unknown fields included). */
 export type Item = Record<string, unknown>;

@@ -1,6 +1,6 @@
 // Which proxy the environment names for the configured server, read as curl, Go and Python read it.
-import { UsageError } from '../errors.js';
-import { msg, redactCredentials } from '../io/text.js';
+import { UsageError } from '../core/errors.js';
+import { msg, redactCredentials } from '../core/text.js';
 
 export interface ProxyChoice {
   /** As undici takes it (a scheme added when the variable had none). */

@@ -1,6 +1,6 @@
 // Reading a response: is it JSON, and what a failed one says (the server's own message, whichever
 // envelope it used, or the title of an HTML page).
-import { parseJson } from './json.js';
+import { parseJson } from '../codec/json.js';
 
 /** Extracts the server's message from {"detail"}, {"errors":[{"detail"}]}, a bare list, or a field map. */
 export function serverMessage(body: unknown): string | undefined {

@@ -1,7 +1,7 @@
 // wli api: any API address read with wli's server, token and safety; the body byte for byte, or
 // with --paginate the items of every page through the ordinary list output.
-import { UsageError } from '../errors.js';
-import { msg } from '../io/text.js';
+import { UsageError } from '../core/errors.js';
+import { msg } from '../core/text.js';
 import type { Item, Page } from '../api/paginate.js';
 import type { Column, Result } from '../output/result.js';
 import { type CommandInput, pagesOf } from './common.js';

@@ -1,11 +1,11 @@
 // wli changes: the history of a translation, in the order the server lists it.
 import { HttpError } from '../api/errors.js';
-import { UsageError } from '../errors.js';
-import { msg } from '../io/text.js';
-import type { When } from '../options.js';
+import { UsageError } from '../core/errors.js';
+import { msg } from '../core/text.js';
+import type { When } from '../spec/option-values.js';
 import { formsText, username } from '../output/readable.js';
 import type { Column } from '../output/result.js';
-import { componentPath, projectPath, translationPath, type Target } from '../target.js';
+import { componentPath, projectPath, translationPath, type Target } from '../weblate/target.js';
 import { type CommandInput, idFromUrl, listOf, mapErrors, targetReadings } from './common.js';
 
 export const CHANGE_FIELDS = ['unit', 'component', 'translation', 'user', 'author', 'timestamp', 'action', 'target', 'id', 'action_name', 'url'];

@@ -1,13 +1,13 @@
 // Pieces every command shares: resolving its target, and turning an API list into a result.
 import { ServerError } from '../api/errors.js';
 import type { Page } from '../api/paginate.js';
-import { UsageError } from '../errors.js';
-import { msg, ours } from '../io/text.js';
-import { plainText } from '../values.js';
+import { UsageError } from '../core/errors.js';
+import { msg, ours } from '../core/text.js';
+import { plainText } from '../core/values.js';
 import type { Item } from '../output/fields.js';
 import type { Column, ListResult, RecordResult } from '../output/result.js';
-import type { Session } from '../session.js';
-import { formsOf, objectPath, readTarget, type Target, type TargetKind } from '../target.js';
+import type { Session } from './session.js';
+import { formsOf, objectPath, readTarget, type Target, type TargetKind } from '../weblate/target.js';
 import { firstFound, firstFoundPages } from './resolve.js';
 
 export interface CommandInput {

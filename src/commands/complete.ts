@@ -9,11 +9,11 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
-import type { Context } from '../context.js';
+import type { Context } from '../core/context.js';
 import { readConfigFiles } from '../config/files.js';
 import { resolveSettings } from '../config/settings.js';
-import { COMMANDS, type TargetKindName } from '../spec.js';
-import { targetOfUrl } from '../target.js';
+import { COMMANDS, type TargetKindName } from '../spec/spec.js';
+import { targetOfUrl } from '../weblate/target.js';
 
 /** How long a list read from the server is reused: names change rarely, a session types many. */
 export const CACHE_TTL_MS = 120_000;

@@ -3,11 +3,11 @@
 // place, so a cut connection, a timeout or Ctrl-C leaves the previous file as it was.
 import { closeSync, fsyncSync, openSync, renameSync, rmSync, statSync, utimesSync, writeSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { UsageError } from '../errors.js';
-import { msg, ours } from '../io/text.js';
+import { UsageError } from '../core/errors.js';
+import { msg, ours } from '../core/text.js';
 import { firstHeader } from '../api/http.js';
-import { objectPath, readTarget, type Target } from '../target.js';
-import { EXIT } from '../errors.js';
+import { objectPath, readTarget, type Target } from '../weblate/target.js';
+import { EXIT } from '../core/errors.js';
 import type { Result } from '../output/result.js';
 import type { CommandInput } from './common.js';
 

@@ -14,9 +14,9 @@ import { HttpError, ServerError } from '../api/errors.js';
 import type { JsonResponse } from '../api/client.js';
 import type { Item, Page } from '../api/paginate.js';
 import { firstHeader } from '../api/http.js';
-import { msg } from '../io/text.js';
-import type { Session } from '../session.js';
-import { plainText } from '../values.js';
+import { msg } from '../core/text.js';
+import type { Session } from './session.js';
+import { plainText } from '../core/values.js';
 
 export interface FollowOptions {
   path: string;

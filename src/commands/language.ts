@@ -1,8 +1,8 @@
 // wli language: one language of the server.
 import type { Column } from '../output/result.js';
-import { plainText } from '../values.js';
-import { parseLanguageCode } from '../target.js';
-import { msg } from '../io/text.js';
+import { plainText } from '../core/values.js';
+import { parseLanguageCode } from '../weblate/target.js';
+import { msg } from '../core/text.js';
 import { type CommandInput, getRecord, listOf } from './common.js';
 
 /** Current servers nest plural{number, formula}; old ones send nplurals/pluralequation. */

@@ -1,10 +1,10 @@
 // wli ls [target]: what a target contains, each row a usable target: the server's projects, a
 // project's components (with their category paths), a component's translations.
-import { msg } from '../io/text.js';
-import { formsOf } from '../target.js';
+import { msg } from '../core/text.js';
+import { formsOf } from '../weblate/target.js';
 import type { Column } from '../output/result.js';
-import { componentPath, projectPath, readTarget, targetOfUrl, type Target, type TargetKind } from '../target.js';
-import { plainText } from '../values.js';
+import { componentPath, projectPath, readTarget, targetOfUrl, type Target, type TargetKind } from '../weblate/target.js';
+import { plainText } from '../core/values.js';
 import { type CommandInput, listOf } from './common.js';
 
 const ACCEPTS: TargetKind[] = ['server', 'project', 'component'];

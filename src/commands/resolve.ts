@@ -8,11 +8,11 @@
 // the API root is asked once, and the message says so instead of blaming the slugs.
 import { HttpError, NotFoundError } from '../api/errors.js';
 import type { Item, Page } from '../api/paginate.js';
-import { UsageError, WliError } from '../errors.js';
-import { msg, ours, type Msg } from '../io/text.js';
-import type { Session } from '../session.js';
-import { componentPath, projectPath, targetOfUrl, type Target } from '../target.js';
-import { closest, distance } from '../closest.js';
+import { UsageError, WliError } from '../core/errors.js';
+import { msg, ours, type Msg } from '../core/text.js';
+import type { Session } from './session.js';
+import { componentPath, projectPath, targetOfUrl, type Target } from '../weblate/target.js';
+import { closest, distance } from '../core/closest.js';
 
 const isApi404 = (e: unknown): e is HttpError => e instanceof HttpError && e.status === 404;
 

@@ -2,13 +2,13 @@
 // by `wli stats … -f json` to compare with, and the outcome: which rows fail, which dropped.
 import { readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { numberValue, parseJson } from '../api/json.js';
-import { EXIT, UsageError } from '../errors.js';
-import { msg, ours, type Msg } from '../io/text.js';
-import type { Threshold } from '../options.js';
+import { numberValue, parseJson } from '../codec/json.js';
+import { EXIT, UsageError } from '../core/errors.js';
+import { msg, ours, type Msg } from '../core/text.js';
+import type { Threshold } from '../spec/option-values.js';
 import type { Item } from '../output/fields.js';
 import type { Outcome } from '../output/result.js';
-import type { METRICS } from '../spec.js';
+import type { METRICS } from '../spec/spec.js';
 
 export type Metric = (typeof METRICS)[number];
 export const METRIC_FIELD: Record<Metric, string> = {

@@ -16,15 +16,15 @@
 //   one row per language, then /projects/<p>/statistics/ as a total row. The gate checks the total
 //   row too: a project's overall percentage below the threshold is a failure worth naming.
 import { HttpError, NotFoundError, ServerError } from '../api/errors.js';
-import { EXIT, UsageError, WliError } from '../errors.js';
-import { msg, ours } from '../io/text.js';
-import { plainText } from '../values.js';
+import { EXIT, UsageError, WliError } from '../core/errors.js';
+import { msg, ours } from '../core/text.js';
+import { plainText } from '../core/values.js';
 import type { Item } from '../output/fields.js';
 import type { Column, ListResult, RecordResult, Style } from '../output/result.js';
-import type { Session } from '../session.js';
-import type { Threshold } from '../options.js';
+import type { Session } from './session.js';
+import type { Threshold } from '../spec/option-values.js';
 import type { Gate, Metric, Row } from './stats-gate.js';
-import { componentPath, formsOf, languagePath, projectPath, readTarget, translationPath, type ComponentTarget, type Target, type TargetKind } from '../target.js';
+import { componentPath, formsOf, languagePath, projectPath, readTarget, translationPath, type ComponentTarget, type Target, type TargetKind } from '../weblate/target.js';
 import { getObject, pagesOf, type CommandInput } from './common.js';
 import { firstFound } from './resolve.js';
 

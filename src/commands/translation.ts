@@ -1,7 +1,7 @@
 // wli translation: one translation's metadata and counts.
 import { getPath } from '../output/fields.js';
 import type { Column } from '../output/result.js';
-import { numberOf, plainText } from '../values.js';
+import { numberOf, plainText } from '../core/values.js';
 import { type CommandInput, getRecord, targetReadings } from './common.js';
 
 const count = (n: string, pct?: string) => (t: Record<string, unknown>) => {

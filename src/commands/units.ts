@@ -8,11 +8,11 @@
 // instead of listing the wrong units.
 import { HttpError, ServerError } from '../api/errors.js';
 import type { Item, Page } from '../api/paginate.js';
-import { UsageError } from '../errors.js';
-import { msg, ours } from '../io/text.js';
-import type { Session } from '../session.js';
-import { objectPath, targetOfUrl, translationPath, type Target } from '../target.js';
-import { plainText } from '../values.js';
+import { UsageError } from '../core/errors.js';
+import { msg, ours } from '../core/text.js';
+import type { Session } from './session.js';
+import { objectPath, targetOfUrl, translationPath, type Target } from '../weblate/target.js';
+import { plainText } from '../core/values.js';
 import type { Column, Style } from '../output/result.js';
 import { formsText } from '../output/readable.js';
 import { type CommandInput, getObject, listOf, targetReadings } from './common.js';

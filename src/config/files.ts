@@ -19,8 +19,8 @@
 import { readFileSync, statSync } from 'node:fs';
 import ini from 'ini';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
-import { UsageError } from '../errors.js';
-import { msg, ours, type Msg } from '../io/text.js';
+import { UsageError } from '../core/errors.js';
+import { msg, ours, type Msg } from '../core/text.js';
 import { canonicalServerKey } from '../api/base-url.js';
 import type { FileValues, Sourced } from './settings.js';
 

@@ -1,7 +1,7 @@
 // Settings for a run: flags, environment and the wlc-style configuration files (config/files.ts).
 // The one entry point execute.ts calls; resolveSettings stays pure, the file reading is here.
-import type { Context } from '../context.js';
-import type { Msg } from '../io/text.js';
+import type { Context } from '../core/context.js';
+import type { Msg } from '../core/text.js';
 import { readConfigFiles } from './files.js';
 import { resolveSettings, type GlobalFlags, type Settings } from './settings.js';
 

@@ -2,10 +2,10 @@
 // and typed (options.ts); what is left here is what only the combination of flags, environment and
 // files can tell: which URL and token apply, and whether the token may travel there.
 // Precedence: flags > environment > project file > user file (files: see config/files.ts).
-import { UsageError } from '../errors.js';
-import { msg, ours } from '../io/text.js';
+import { UsageError } from '../core/errors.js';
+import { msg, ours } from '../core/text.js';
 import { normalizeApiBase } from '../api/base-url.js';
-import { DEFAULTS, type Format } from '../spec.js';
+import { DEFAULTS, type Format } from '../spec/spec.js';
 
 export interface GlobalFlags {
   /** --config <file>: read this file instead of the user and project files. */

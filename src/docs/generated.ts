@@ -1,5 +1,5 @@
 // Every generated documentation file and its text: completions/ and man/wli.1 (see test/support/generate-docs.ts).
-import { SHELLS } from '../spec.js';
+import { SHELLS } from '../spec/spec.js';
 import { completionScript } from './completion.js';
 import { manPage } from './manpage.js';
 

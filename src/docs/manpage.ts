@@ -1,6 +1,6 @@
 // The man page, wli(1), in roff with the -man macros, generated from the spec (see model.ts).
 // man/wli.1 holds the same text (test/support/generate-docs.ts).
-import { ENVIRONMENT, EXIT_CODES, FILES } from '../spec.js';
+import { ENVIRONMENT, EXIT_CODES, FILES } from '../spec/spec.js';
 import { commands, globalFlags, HELP, names, VERSION, type Command, type Flag, type ValueKind } from './model.js';
 
 // ---------------------------------------------------------------- roff text
@@ -155,7 +155,7 @@ const DESCRIPTION = [
 
 export function manPage(): string {
   const lines: string[] = [
-    '.\\" wli(1). Generated from src/spec.ts by test/support/generate-docs.ts; do not edit.',
+    '.\\" wli(1). Generated from src/spec/spec.ts by test/support/generate-docs.ts; do not edit.',
     '.TH WLI 1 "" "weblate-inspect" "User Commands"',
     '.nh',
     '.ad l',

@@ -1,7 +1,7 @@
-// The spec (src/spec.ts) seen the way completions and the man page need it: every option split into
+// The spec (src/spec/spec.ts) seen the way completions and the man page need it: every option split into
 // its short and long name and what its value is, help and version added, per-command argument values.
-import { ACTION_KEBABS } from '../actions.js';
-import { COMMANDS, GLOBAL_OPTIONS, type ArgSpec, type CommandSpec, type OptionSpec } from '../spec.js';
+import { ACTION_KEBABS } from '../weblate/actions.js';
+import { COMMANDS, GLOBAL_OPTIONS, type ArgSpec, type CommandSpec, type OptionSpec } from '../spec/spec.js';
 
 /** What to offer for an option's value (or a positional argument). */
 export type ValueKind =
@@ -34,7 +34,7 @@ export interface Command {
   options: Flag[];
 }
 
-/** Added by commander in src/cli.ts, not listed in the spec. */
+/** Added by commander in src/cli/program.ts, not listed in the spec. */
 export const HELP: Flag = { short: '-h', long: '--help', description: 'show help', repeatable: false };
 export const VERSION: Flag = { short: '-V', long: '--version', description: 'print the version', repeatable: false };
 

@@ -1,7 +1,7 @@
 // The progress line on stderr ("units 1,200/7,370"): only on a terminal, only when a fetch takes
 // longer than a moment, and always cleared before data is written to the same terminal. Drawn by
 // ora on the stream io/streams.ts hands it.
-import type { OutStream } from '../context.js';
+import type { OutStream } from '../core/context.js';
 
 export interface Progress {
   /** A fetch has started: shows "<label> …" if it is still running after the delay and nothing more precise is known. */

@@ -1,12 +1,12 @@
 // The one owner of stdout and stderr (after gh's iostreams). Data goes to stdout through the writer;
 // every stderr byte (errors, hints, warnings, --verbose and --debug lines, stack traces, the progress
 // line, help after a usage error) is written here, with outside text cleaned in one place: secrets
-// masked, credentials in URLs redacted, length bounded, control characters escaped (io/text.ts).
+// masked, credentials in URLs redacted, length bounded, control characters escaped (core/text.ts).
 // The terminal decisions live here too: is it a terminal, colour per stream, the width of a table.
-import type { Context, OutStream } from '../context.js';
-import { EXIT, WliError } from '../errors.js';
+import type { Context, OutStream } from '../core/context.js';
+import { EXIT, WliError } from '../core/errors.js';
 import { NO_PROGRESS, createProgress, type Progress } from './progress.js';
-import { cleanOutside, escapeControl, msg, outside, renderMsg, type Msg } from './text.js';
+import { cleanOutside, escapeControl, msg, outside, renderMsg, type Msg } from '../core/text.js';
 import { PipeClosed, Writer } from './writer.js';
 
 export { PipeClosed };

@@ -1,8 +1,8 @@
 // How data reaches stdout (owned by io/streams.ts): honours back-pressure (memory stays flat while
 // the terminal or pipe is slow), turns a closed pipe (`| head`) into a quiet, normal end, and stops
 // waiting for a reader that does not read (a pager) as soon as the run is interrupted.
-import type { OutStream } from '../context.js';
-import { InterruptedError } from '../errors.js';
+import type { OutStream } from '../core/context.js';
+import { InterruptedError } from '../core/errors.js';
 
 /** Thrown to unwind the pipeline when the reader went away; the CLI exits 0. */
 export class PipeClosed extends Error {

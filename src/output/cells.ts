@@ -1,7 +1,7 @@
 // One rule for turning a JSON value into the text of a cell: CSV writes values as they are, tables
 // and Markdown show them for people (short times, plural forms told apart, control characters escaped).
-import { isLosslessNumber, stringifyJson } from '../api/json.js';
-import { escapeControl } from '../io/text.js';
+import { isLosslessNumber, stringifyJson } from '../codec/json.js';
+import { escapeControl } from '../core/text.js';
 import { shortTime } from './readable.js';
 import type { Item } from './fields.js';
 import type { Column } from './result.js';

@@ -2,7 +2,7 @@
 // Values are written as they are: no formula-guard prefixes that would corrupt "-123" hashes.
 import type { Page } from '../api/paginate.js';
 import type { Writer } from '../io/writer.js';
-import { msg, type Msg } from '../io/text.js';
+import { msg, type Msg } from '../core/text.js';
 import { cellText } from './cells.js';
 
 export function csvField(text: string): string {

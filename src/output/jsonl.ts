@@ -1,5 +1,5 @@
 // -f jsonl: one compact object per line, a page at a time as pages arrive.
-import { stringifyEach } from '../api/json.js';
+import { stringifyEach } from '../codec/json.js';
 import type { Page } from '../api/paginate.js';
 import type { Writer } from '../io/writer.js';
 

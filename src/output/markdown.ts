@@ -1,7 +1,7 @@
 // -f markdown: a GitHub-flavoured table with the table columns, for pull-request comments.
 import type { Page } from '../api/paginate.js';
 import type { Writer } from '../io/writer.js';
-import { escapeControl } from '../io/text.js';
+import { escapeControl } from '../core/text.js';
 import { columnText } from './cells.js';
 import type { Item } from './fields.js';
 import type { Column } from './result.js';

@@ -1,6 +1,6 @@
 // Values as people read them in tables and Markdown: short times, plural forms told apart. Free of
 // the JSON codec, so commands can name these renderings without loading it.
-import { plainText } from '../values.js';
+import { plainText } from '../core/values.js';
 
 const ISO = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(?::\d{2}(?:[.,]\d+)?)?(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
 

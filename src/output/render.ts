@@ -1,8 +1,8 @@
 // The one output layer: takes what a command returned and writes it in the chosen format.
-import type { Format } from '../spec.js';
+import type { Format } from '../spec/spec.js';
 import type { Page } from '../api/paginate.js';
 import type { Writer } from '../io/writer.js';
-import { msg, type Msg } from '../io/text.js';
+import { msg, type Msg } from '../core/text.js';
 import { getPath, pickFields, type Item } from './fields.js';
 import type { Column, Result } from './result.js';
 

@@ -2,7 +2,7 @@
 // Run: npx tsc -p tsconfig.json && node dist/test/support/bench-json.js [units=1000] [cpu-seconds-per-case=2] [name-regex]
 // `npm run bench` runs the page cases (scenario json): stringifyJson is native JSON.stringify plus a
 // number substitution, stringifyJsonPure the serializer alone.
-import { parseJson, parseJsonPure, stringifyJson, stringifyJsonPure } from '../../src/api/json.js';
+import { parseJson, parseJsonPure, stringifyJson, stringifyJsonPure } from '../../src/codec/json.js';
 
 const UNITS = Number(process.argv[2] ?? 1000);
 const SECONDS = Number(process.argv[3] ?? 2); // per case, split over ROUNDS interleaved rounds

@@ -267,7 +267,7 @@ if (want('table')) {
 
 if (want('json')) {
   // How a freshly parsed page is written: native JSON.stringify plus a number substitution (the
-  // fast path src/api/json.ts uses) against the serializer alone. CPU time per page, median.
+  // fast path src/codec/json.ts uses) against the serializer alone. CPU time per page, median.
   const script = fileURLToPath(new URL('./bench-json.js', import.meta.url));
   const out = spawnSync(process.execPath, [script, '1000', '2', '^parseJson \\+'], { encoding: 'utf8' }).stdout;
   const msPerPage = (name: string) => Number(new RegExp(`^${name.replace(/[+]/g, '\\+')}\\s.*?([\\d.]+) ms/page`, 'm').exec(out)?.[1]);

@@ -1,4 +1,4 @@
-// Regenerates completions/ and man/wli.1 from src/spec.ts: node dist/test/support/generate-docs.js
+// Regenerates completions/ and man/wli.1 from src/spec/spec.ts: node dist/test/support/generate-docs.js
 // (after npx tsc -p tsconfig.json). test/completion.test.ts and test/manpage.test.ts fail when they drift.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

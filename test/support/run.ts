@@ -7,9 +7,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Context, OutStream } from '../../src/context.js';
-import { sleep } from '../../src/context.js';
-import { runCli } from '../../src/cli.js';
+import type { Context, OutStream } from '../../src/core/context.js';
+import { sleep } from '../../src/core/context.js';
+import { runCli } from '../../src/cli/program.js';
 
 export interface RunResult {
   code: number;

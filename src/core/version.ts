@@ -1,4 +1,4 @@
-// The package version, read once from package.json (dist/src/version.js when built, src/version.ts
+// The package version, read once from package.json (dist/src/core/version.js when built, src/core/version.ts
 // when tests run the source).
 import { readFileSync } from 'node:fs';
 

@@ -1,7 +1,7 @@
 // Errors are values with an exit code until the very top; only the I/O layer (io/streams.ts) turns
 // them into stderr lines. Exit codes are the contract of shared/cli.md and belong to the whole
 // program; the errors of talking HTTP live in api/errors.ts.
-import { Msg, msg } from './io/text.js';
+import { Msg, msg } from './text.js';
 
 export const EXIT = {
   ok: 0,
@@ -16,7 +16,7 @@ export const EXIT = {
 
 export class WliError extends Error {
   readonly exitCode: number;
-  /** What failed: our words and outside text told apart (see io/text.ts). */
+  /** What failed: our words and outside text told apart (see core/text.ts). */
   readonly text: Msg;
   /** What to do next. */
   readonly hintText?: Msg;

@@ -2,7 +2,7 @@
 // text that came from outside: the server, a configuration file, the environment, the command line.
 // Our words are shown as written; outside text is shown with secrets masked, credentials in URLs
 // redacted, its length bounded and control characters escaped. Only the escaping applies to both.
-import { plainText } from '../values.js';
+import { plainText } from './values.js';
 
 /** A piece of outside text inside a message. */
 export interface Outside {

@@ -1,13 +1,13 @@
 // What a command receives: the resolved settings, and lazily built services (the API client, the
 // progress line, warnings). Commands use it to ask for data; they never print: what they have to say
 // goes to the I/O layer through warn() or comes back with their result.
-import type { Context } from './context.js';
-import type { Settings } from './config/settings.js';
-import type { ApiClient } from './api/client.js';
-import { UsageError } from './errors.js';
-import type { IOStreams } from './io/streams.js';
-import type { Progress } from './io/progress.js';
-import { msg, type Msg } from './io/text.js';
+import type { Context } from '../core/context.js';
+import type { Settings } from '../config/settings.js';
+import type { ApiClient } from '../api/client.js';
+import { UsageError } from '../core/errors.js';
+import type { IOStreams } from '../io/streams.js';
+import type { Progress } from '../io/progress.js';
+import { msg, type Msg } from '../core/text.js';
 
 export class Session {
   private apiClient?: ApiClient;
@@ -35,7 +35,7 @@ export class Session {
     if (!settings.url) {
       throw new UsageError(msg`no Weblate server configured`, msg`pass --url https://weblate.example.org/ or set WLI_URL (or url in the [weblate] section of a wlc config file)`);
     }
-    const { ApiClient } = await import('./api/client.js');
+    const { ApiClient } = await import('../api/client.js');
     this.apiClient = new ApiClient({
       base: settings.url.value,
       token: settings.token?.value,

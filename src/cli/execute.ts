@@ -1,15 +1,15 @@
 // Runs one parsed command: settings → the command's data → the output layer → the exit code.
-import type { Context } from './context.js';
-import { EXIT, InterruptedError, UsageError } from './errors.js';
-import type { GlobalFlags } from './config/settings.js';
-import { loadSettings } from './config/load.js';
-import { Session } from './session.js';
-import { PipeClosed, type IOStreams } from './io/streams.js';
-import { msg } from './io/text.js';
-import type { Result } from './output/result.js';
-import type { CommandInput } from './commands/common.js';
-import { VERSION } from './version.js';
-import type { CommandSpec } from './spec.js';
+import type { Context } from '../core/context.js';
+import { EXIT, InterruptedError, UsageError } from '../core/errors.js';
+import type { GlobalFlags } from '../config/settings.js';
+import { loadSettings } from '../config/load.js';
+import { Session } from '../commands/session.js';
+import { PipeClosed, type IOStreams } from '../io/streams.js';
+import { msg } from '../core/text.js';
+import type { Result } from '../output/result.js';
+import type { CommandInput } from '../commands/common.js';
+import { VERSION } from '../core/version.js';
+import type { CommandSpec } from '../spec/spec.js';
 
 /** One parsed command line, every option value checked and typed (options.ts). */
 export interface Invocation {
@@ -28,17 +28,17 @@ type CommandModule = {
 };
 
 const COMMAND_MODULES: Record<string, () => Promise<CommandModule>> = {
-  translation: () => import('./commands/translation.js'),
-  units: () => import('./commands/units.js'),
-  changes: () => import('./commands/changes.js'),
-  stats: () => import('./commands/stats.js'),
-  language: () => import('./commands/language.js'),
-  ls: () => import('./commands/ls.js'),
-  show: () => import('./commands/show.js'),
-  config: () => import('./commands/config.js'),
-  completion: () => import('./commands/completion.js'),
-  api: () => import('./commands/api.js'),
-  download: () => import('./commands/download.js'),
+  translation: () => import('../commands/translation.js'),
+  units: () => import('../commands/units.js'),
+  changes: () => import('../commands/changes.js'),
+  stats: () => import('../commands/stats.js'),
+  language: () => import('../commands/language.js'),
+  ls: () => import('../commands/ls.js'),
+  show: () => import('../commands/show.js'),
+  config: () => import('../commands/config.js'),
+  completion: () => import('../commands/completion.js'),
+  api: () => import('../commands/api.js'),
+  download: () => import('../commands/download.js'),
 };
 
 export async function execute(inv: Invocation, ctx: Context, io: IOStreams): Promise<number> {
@@ -64,7 +64,7 @@ export async function execute(inv: Invocation, ctx: Context, io: IOStreams): Pro
     // Clear the progress line before data lands on the same terminal.
     io.clearProgressBeforeData();
     // Formatters load only once there is something to format (usage errors stay lean).
-    const { render } = await import('./output/render.js');
+    const { render } = await import('../output/render.js');
     const s = session;
     await render(result, out, {
       format: settings.format,

@@ -2,11 +2,11 @@
 // once (options.ts), and one run of one command follows (execute.ts, loaded only then). Every byte
 // of help, version and usage errors goes through the I/O layer.
 import { Command, CommanderError, Option } from 'commander';
-import type { Context } from './context.js';
-import { COMMANDS, GLOBAL_OPTIONS, type CommandSpec, type OptionSpec } from './spec.js';
-import { EXIT } from './errors.js';
-import { IOStreams } from './io/streams.js';
-import { VERSION } from './version.js';
+import type { Context } from '../core/context.js';
+import { COMMANDS, GLOBAL_OPTIONS, type CommandSpec, type OptionSpec } from '../spec/spec.js';
+import { EXIT } from '../core/errors.js';
+import { IOStreams } from '../io/streams.js';
+import { VERSION } from '../core/version.js';
 
 
 interface Parsed {
@@ -89,7 +89,7 @@ export async function runCli(argv: string[], ctx: Context): Promise<number> {
   const io = new IOStreams(ctx);
   // The completion scripts' question: names from the server, no parsing, no messages (complete.ts).
   if (argv[0] === '__complete') {
-    const { complete } = await import('./commands/complete.js');
+    const { complete } = await import('../commands/complete.js');
     await io.out.write(await complete(argv.slice(1), ctx)).catch(() => {});
     await io.out.flush();
     return EXIT.ok;
@@ -118,7 +118,7 @@ export async function runCli(argv: string[], ctx: Context): Promise<number> {
       throw e;
     }
     if (!parsed) return EXIT.usage;
-    const { checkArgs, readOptions } = await import('./options.js');
+    const { checkArgs, readOptions } = await import('../spec/option-values.js');
     const globals = readOptions(GLOBAL_OPTIONS, parsed.rawGlobals);
     io.configure({ noColor: globals.color === false, quiet: !!globals.quiet, verbose: !!globals.verbose, debug: !!globals.debug });
     io.addSecret(globals.token as string | undefined);

@@ -1,10 +1,10 @@
 // Every option value checked once, against its description in spec.ts, right after parsing:
 // a bad value is a usage error (exit 2) naming the option and saying what is expected.
 // Commands and settings receive typed values and never validate by hand.
-import { ACTION_KEBABS, actionCode } from './actions.js';
-import { closest } from './closest.js';
-import { UsageError } from './errors.js';
-import { msg, ours } from './io/text.js';
+import { ACTION_KEBABS, actionCode } from '../weblate/actions.js';
+import { closest } from '../core/closest.js';
+import { UsageError } from '../core/errors.js';
+import { msg, ours } from '../core/text.js';
 import type { ArgSpec, OptionSpec, ValueSpec } from './spec.js';
 
 /** A --since/--until value: an ISO 8601 time as given, or a duration back from now (30m, 24h, 7d, 2w). */

@@ -7,8 +7,8 @@
 // command accepts, the translation first; the caller tries them in order and moves to the next only
 // when the server answers 404 (commands/resolve.ts): no extra request for the common case, one when
 // the first reading does not exist.
-import { UsageError } from './errors.js';
-import { msg, ours } from './io/text.js';
+import { UsageError } from '../core/errors.js';
+import { msg, ours } from '../core/text.js';
 
 export interface ServerTarget {
   kind: 'server';

@@ -1,9 +1,9 @@
 // What wli offers, as data: commands, arguments, options, examples. The commander program,
 // the shell completions and the man page are all generated from this one description.
-import { ACTIONS, kebab } from './actions.js';
+import { ACTIONS, kebab } from '../weblate/actions.js';
 
 /**
- * What an option's value must be; src/options.ts checks every value against it once, right after
+ * What an option's value must be; src/spec/option-values.ts checks every value against it once, right after
  * parsing, and turns a bad one into a usage error (exit 2) with the hint below.
  */
 export type ValueSpec =
@@ -34,7 +34,7 @@ export interface OptionSpec {
   complete?: 'url' | 'none';
 }
 
-/** Kinds of target (src/target.ts): what a command's target argument may name. */
+/** Kinds of target (src/weblate/target.ts): what a command's target argument may name. */
 export type TargetKindName = 'server' | 'project' | 'component' | 'translation' | 'language';
 
 export interface ArgSpec {
