@@ -4,6 +4,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from './support/run.js';
+import { COMMANDS } from '../src/spec/spec.js';
 
 const SRC = join(ROOT, 'src');
 
@@ -79,5 +80,11 @@ describe('src/', () => {
     }
     // main.ts and context.ts hand the process's streams to the I/O layer; nothing else names them.
     expect(offenders.filter((o) => !/^src\/(main|core\/context)\.ts:/.test(o) || /write|console/.test(o))).toEqual([]);
+  });
+
+  // A command is declared once, in spec.ts; src/cli/execute.ts loads src/commands/<name>.ts by name.
+  it('every command of spec.ts has its src/commands/<name>.ts with run(), and no other file there has one', () => {
+    const runs = files.filter((f) => f.startsWith(join(SRC, 'commands') + '/') && /^export (async )?function run\b|^export const run\b/m.test(readFileSync(f, 'utf8')));
+    expect(runs.map((f) => relative(join(SRC, 'commands'), f)).sort()).toEqual(COMMANDS.map((c) => `${c.name}.ts`).sort());
   });
 });
