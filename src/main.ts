@@ -30,6 +30,10 @@ if (process.env.FORCE_COLOR !== undefined) {
 runCli(process.argv.slice(2), ctx).then(
   (code) => {
     process.exitCode = code;
+    // Interrupted while a reader had stopped reading (a paused pager, a full pipe): Node would keep
+    // the process alive until that reader drains what is queued, maybe never. Drop it instead; the
+    // run has already said "interrupted" and writes nothing more.
+    if (interrupt.signal.aborted && process.stdout.writableLength > 0) process.exit(code);
   },
   // runCli reports its own failures; this is the last resort, through the same I/O layer.
   (err) => {

@@ -367,6 +367,34 @@ describe('process manners', () => {
       await s.close();
     }
   });
+  it('Ctrl-C while the reader has stopped reading (a paused pager): exit 130 at once, nothing more written', async () => {
+    const s = await startFakeWeblate({ defaultPageSize: 100, bigUnits: 5000 });
+    const child = spawn(process.execPath, [BIN, 'units', 'big/strings/xx', '-f', 'jsonl', '--page-size', '100'], { env: baseEnv({ WLI_URL: s.url }) });
+    try {
+      let stderr = '';
+      child.stderr.on('data', (d) => (stderr += d));
+      const stderrEnded = new Promise((resolve) => child.stderr.once('end', resolve));
+      // 'exit', not 'close': stdout is never read, so it never ends on our side.
+      const exited = new Promise<number | null>((resolve) => child.on('exit', (code, sig) => resolve(code ?? (sig ? -1 : null))));
+      // Nobody reads stdout: once it fills, wli waits for the reader. Synchronise on the server
+      // having answered a few pages (more than a pipe's 64 KiB), not on time.
+      child.stdout.pause();
+      await new Promise<void>((resolve) => {
+        const check = () => (s.requests.length >= 3 ? resolve() : setTimeout(check, 5));
+        check();
+      });
+      child.kill('SIGINT');
+      // The reader never reads again until wli has ended: a wli that waits for it never closes
+      // (the test's timeout is the failure).
+      expect(await exited).toBe(130);
+      await stderrEnded;
+      expect(stderr.trim()).toBe('wli: interrupted');
+    } finally {
+      child.kill('SIGKILL');
+      child.stdout.destroy();
+      await s.close();
+    }
+  }, 20_000);
   it('a failure after page 1 keeps what was written and leaves the json array open', async () => {
     fake.fault(/units\/\?.*page=3/, { kind: 'status', status: 500 }, 1);
     const r = await wliIn(['units', 'demo/android/cs', '-f', 'json', '--page-size', '10'], { env });
