@@ -28,6 +28,12 @@ describe('man/wli.1', () => {
     expect(page === manPage(), 'man/wli.1 differs from the generator output: run `npx tsc -p tsconfig.json && node dist/test/support/generate-docs.js` and commit the result').toBe(true);
   });
 
+  it('sets every example command on a line of its own, apart from what it does', () => {
+    const lines = new Set(rendered.split('\n').map((l) => l.trim()));
+    const missing = COMMANDS.flatMap((c) => c.examples.map(([cmd]) => cmd)).filter((cmd) => !lines.has(cmd));
+    expect(missing).toEqual([]);
+  });
+
   it('has no groff warnings', () => {
     expect(groff(['-ww', '-z']).stderr).toBe('');
     expect(groff(['-ww', '-z', '-Tutf8']).stderr).toBe('');

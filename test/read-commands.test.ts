@@ -11,6 +11,7 @@ const MAIN = join(ROOT, 'dist/src/main.js');
 import { parseJson, isLosslessNumber } from '../src/codec/json.js';
 import { csvObjects } from './support/csv-parse.js';
 import { serverPart } from './support/identity.js';
+import { COMMANDS, EXIT_CODES } from '../src/spec/spec.js';
 
 let fake: FakeWeblate;
 let env: Record<string, string>;
@@ -417,12 +418,38 @@ describe('server addresses', () => {
   });
 });
 
+describe('help at 80 columns', () => {
+  const commands = [[], ...COMMANDS.map((c) => [c.name])];
+  it.each(commands)('wli %s --help: no line over 80 columns, off a terminal and on one', async (...cmd) => {
+    for (const run of [() => wli([...cmd, '--help']), () => wliIn([...cmd, '--help'], { tty: true, columns: 80 })]) {
+      const r = await run();
+      expect(r.code).toBe(0);
+      expect(r.stdout.split('\n').filter((l) => l.length > 80)).toEqual([]);
+    }
+  });
+  it('a wider terminal gets wider lines (the action list of changes follows the terminal)', async () => {
+    const r = await wliIn(['changes', '--help'], { tty: true, columns: 120 });
+    expect(Math.max(...r.stdout.split('\n').map((l) => l.length))).toBeGreaterThan(100);
+  });
+  it('wli --help lists every exit code', async () => {
+    const r = await wli(['--help']);
+    const block = r.stdout.slice(r.stdout.indexOf('Exit codes:'));
+    for (const [code] of EXIT_CODES) expect(block).toMatch(new RegExp(`^ +${code}  \\S`, 'm'));
+  });
+  it('a long example breaks between words with a shell continuation', async () => {
+    const r = await wli(['stats', '--help']);
+    expect(r.stdout).toContain('  $ wli stats demo/android --skip-source --fail-under 90 -f markdown >> \\\n        "$GITHUB_STEP_SUMMARY"\n');
+  });
+});
+
 describe('usage errors exit 2 with one line and the expected form', () => {
   it.each([
     [['translation', 'demo/android'], /invalid target 'demo\/android': too few segments/, /project\/component\/language/],
     [['show', '/'], /invalid target '\/': this command does not take the whole server/, /project, project\/component/],
     [['translation', 'demo//cs'], /empty segment/, /project\/component\/language/],
     [['bogus'], /unknown command 'bogus'/, null],
+    [['frobnicate', '--help'], /unknown command 'frobnicate'/, null],
+    [['--url', 'http://h/', 'stat', '-h'], /unknown command 'stat'/, /did you mean stats\?/],
     [['units', 'demo/android/cs', '--bogus'], /unknown option '--bogus'/, null],
     [['units', 'demo/android/cs', '-f', 'xml'], /invalid --format 'xml'/, /table, json, jsonl, csv, markdown/],
     [['units', 'demo/android/cs', '--state', 'done'], /invalid --state 'done'/, /empty, needs-editing/],

@@ -3,7 +3,7 @@
 // of help, version and usage errors goes through the I/O layer.
 import { Command, CommanderError, Option } from 'commander';
 import type { Context } from '../core/context.js';
-import { COMMANDS, GLOBAL_OPTIONS, type CommandSpec, type OptionSpec } from '../spec/spec.js';
+import { COMMANDS, EXIT_CODES, GLOBAL_OPTIONS, type CommandSpec, type OptionSpec } from '../spec/spec.js';
 import { EXIT } from '../core/errors.js';
 import { IOStreams } from '../io/streams.js';
 import { VERSION } from '../core/version.js';
@@ -28,20 +28,48 @@ function toOption(spec: OptionSpec): Option {
   return o;
 }
 
-function examplesText(spec: CommandSpec): string {
-  const more = spec.more ? `\n${spec.more[0]}:\n${wrap(spec.more[1], 96, '  ')}\n` : '';
-  return '\nExamples:\n' + spec.examples.map(([cmd, what]) => `  $ ${cmd}\n      ${what}`).join('\n') + '\n' + more;
+/** Help text around commander's: laid out for the stream it goes to, at its width (80 off a terminal). */
+type HelpText = (width: number) => string;
+
+function examplesText(spec: CommandSpec): HelpText {
+  return (width) => {
+    const more = spec.more ? `\n${spec.more[0]}:\n${wrapList(spec.more[1], width, '  ')}\n` : '';
+    return '\nExamples:\n' + spec.examples.map(([cmd, what]) => `${wrapCommand(cmd, width)}\n${wrapWords(what, width, '      ')}`).join('\n') + '\n' + more;
+  };
 }
 
-/** A comma-separated list wrapped between its items to lines of at most `width` characters, indented. */
-function wrap(text: string, width: number, indent: string): string {
+const globalAfterText: HelpText = (width) => {
+  const codeWidth = Math.max(...EXIT_CODES.map(([n]) => String(n).length));
+  const codes = EXIT_CODES.map(([n, what]) => {
+    const lead = `  ${String(n).padStart(codeWidth)}  `;
+    return lead + wrapWords(what, width, ' '.repeat(lead.length)).trimStart();
+  });
+  return `\nExit codes:\n${codes.join('\n')}\n\n${wrapWords('Every option can also follow the command. Run "wli <command> --help" for examples, "man wli" for everything.', width, '')}\n`;
+};
+
+/** Lines of at most `width` characters, broken between words (a longer word stands alone), indented. */
+function wrapWords(text: string, width: number, indent: string): string {
+  return wrapItems(text.split(' '), ' ', '', width, indent);
+}
+
+/** A comma-separated list broken between its items. */
+function wrapList(text: string, width: number, indent: string): string {
+  return wrapItems(text.split(', '), ', ', ',', width, indent);
+}
+
+/** An example command: broken between words with a shell continuation, so it still pastes whole. */
+function wrapCommand(cmd: string, width: number): string {
+  return wrapItems(cmd.split(' '), ' ', ' \\', width, '        ').replace(/^ {8}/, '  $ ');
+}
+
+function wrapItems(items: string[], sep: string, lineEnd: string, width: number, indent: string): string {
   const lines: string[] = [];
   let line = '';
-  for (const item of text.split(', ')) {
-    if (line && indent.length + line.length + 2 + item.length > width) {
-      lines.push(indent + line + ',');
+  for (const item of items) {
+    if (line && indent.length + line.length + sep.length + item.length + lineEnd.length > width) {
+      lines.push(indent + line + lineEnd);
       line = item;
-    } else line = line ? `${line}, ${item}` : item;
+    } else line = line ? line + sep + item : item;
   }
   if (line) lines.push(indent + line);
   return lines.join('\n');
@@ -65,7 +93,7 @@ function buildProgram(io: IOStreams, onRun: (parsed: Parsed) => void): Command {
       getOutHelpWidth: () => io.helpWidth('stdout'),
       getErrHelpWidth: () => io.helpWidth('stderr'),
     })
-    .addHelpText('after', '\nEvery option can also follow the command. Run "wli <command> --help" for examples, "man wli" for everything.\n');
+    .addHelpText('after', (c) => globalAfterText(io.helpWidth(c.error ? 'stderr' : 'stdout')));
   for (const g of GLOBAL_OPTIONS) program.addOption(toOption(g));
   for (const spec of COMMANDS) {
     const cmd = program.command(spec.name).summary(spec.summary).description(spec.description);
@@ -74,7 +102,8 @@ function buildProgram(io: IOStreams, onRun: (parsed: Parsed) => void): Command {
       cmd.argument(a.required ? `<${name}>` : `[${name}]`, a.description);
     }
     for (const o of spec.options) cmd.addOption(toOption(o));
-    cmd.addHelpText('after', examplesText(spec));
+    const examples = examplesText(spec);
+    cmd.addHelpText('after', (c) => examples(io.helpWidth(c.error ? 'stderr' : 'stdout')));
     cmd.action((...params: unknown[]) => {
       const self = params[params.length - 1] as Command;
       const args = (self.processedArgs as unknown[]).flatMap((v) => (v === undefined ? [] : Array.isArray(v) ? v.map(String) : [String(v)]));
@@ -82,6 +111,18 @@ function buildProgram(io: IOStreams, onRun: (parsed: Parsed) => void): Command {
     });
   }
   return program;
+}
+
+/** The first word of argv that is not an option or a global option's value: the command named. */
+function commandWord(argv: string[]): string | undefined {
+  const takesValue = new Set(GLOBAL_OPTIONS.filter((o) => /[<[]/.test(o.flags)).flatMap((o) => o.flags.split(/[ ,]+/).filter((f) => f.startsWith('-'))));
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--') return argv[i + 1];
+    if (!a.startsWith('-') || a === '-') return a;
+    if (takesValue.has(a)) i++;
+  }
+  return undefined;
 }
 
 /** Runs wli with argv (without node and script) and returns the exit code. Never exits the process. */
@@ -105,6 +146,15 @@ export async function runCli(argv: string[], ctx: Context): Promise<number> {
     const program = buildProgram(io, (inv) => (parsed = inv));
     if (argv.length === 0) {
       program.outputHelp({ error: true });
+      return EXIT.usage;
+    }
+    // commander answers `wli frobnicate --help` with the global help and exit 0: an unknown command
+    // is a usage error whatever follows it.
+    const word = commandWord(argv);
+    if (word !== undefined && argv.some((a) => a === '--help' || a === '-h') && !COMMANDS.some((c) => c.name === word)) {
+      const { closest } = await import('../core/closest.js');
+      const near = closest(word, COMMANDS.map((c) => c.name))[0];
+      io.parserError(`error: unknown command '${word}'${near ? `\n(Did you mean ${near}?)` : ''}`);
       return EXIT.usage;
     }
     try {

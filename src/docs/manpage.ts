@@ -86,7 +86,8 @@ function usage(c: Command): string {
 }
 
 function example([cmd, what]: [string, string]): string[] {
-  return tp(bold(cmd), prose(what));
+  // .br: a command shorter than the indent would otherwise run into its description.
+  return tp(bold(cmd), '.br', prose(what));
 }
 
 function commandSection(c: Command): string[] {
