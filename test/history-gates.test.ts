@@ -87,6 +87,34 @@ describe('--since and --until', () => {
     expect(fake.requests.length).toBe(before);
   });
 
+  it.each([
+    ['--since', '999999999d'],
+    ['--until', '99999999w'],
+    ['--since', '+999999-01-01T00:00:00Z'],
+    ['--until', '10000-01-01'],
+    ['--since', '110000w'],
+  ])('%s %s cannot be an instant: a usage error naming the option and the forms, before any request', async (option, value) => {
+    const before = fake.requests.length;
+    const r = await wli(['changes', 'demo', option, value], { env });
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    const quoted = value.replace(/[+.]/g, (c) => `\\${c}`);
+    expect(r.stderr).toMatch(new RegExp(`^wli: invalid ${option} '${quoted}'.*\\nhint: expected an ISO 8601 time .*30m, 24h, 7d, 2w\\)\\n$`));
+    expect(fake.requests.length).toBe(before);
+  });
+
+  it.each(['Europe/Prague', 'Asia/Tokyo', 'America/Los_Angeles'])('TZ=%s: a date and a date-time without offset are both UTC; the request carries Z instants', async (tz) => {
+    const before = fake.requests.length;
+    const r = await wli(['changes', 'demo', '--since', '2026-11-01', '--until', '2026-11-01T00:30', '-f', 'jsonl'], { env: { ...env, TZ: tz } });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const q = lastQuery(before);
+    expect([q.get('timestamp_after'), q.get('timestamp_before')]).toEqual(['2026-11-01T00:00:00.000Z', '2026-11-01T00:30:00.000Z']);
+    const offset = await wli(['changes', 'demo', '--since', '2026-11-01T09:00+09:00', '-f', 'jsonl'], { env: { ...env, TZ: tz } });
+    expect(offset.code).toBe(0);
+    expect(fake.requests.at(-1)!.query.get('timestamp_after')).toBe('2026-11-01T00:00:00.000Z');
+  });
+
   it('a word that is neither a time nor a duration is a usage error', async () => {
     const r = await wliIn(['changes', 'demo', '--since', 'yesterday'], { env });
     expect(r.code).toBe(2);

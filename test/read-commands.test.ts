@@ -196,9 +196,10 @@ describe('filters reach the server', () => {
     );
     expect(r.code).toBe(0);
     const sent = requestsSince(before)[0]!;
-    expect(sent.query.get('timestamp_after')).toBe('2026-11-21T13:02:00+01:00');
-    expect(sent.url).toContain('timestamp_after=2026-11-21T13%3A02%3A00%2B01%3A00');
-    expect(sent.query.get('timestamp_before')).toBe('2026-11-22');
+    // Sent as explicit UTC instants, whatever form was given.
+    expect(sent.query.get('timestamp_after')).toBe('2026-11-21T12:02:00.000Z');
+    expect(sent.url).toContain('timestamp_after=2026-11-21T12%3A02%3A00.000Z');
+    expect(sent.query.get('timestamp_before')).toBe('2026-11-22T00:00:00.000Z');
     expect(sent.query.getAll('action')).toEqual(['5', '2', '37']);
     expect(sent.query.get('user')).toBe('admin');
     const items = parseJson(r.stdout) as Item[];

@@ -2,7 +2,7 @@
 import { HttpError } from '../api/errors.js';
 import { UsageError } from '../core/errors.js';
 import { msg } from '../core/text.js';
-import type { When } from '../spec/option-values.js';
+import { instantOf, type When } from '../spec/option-values.js';
 import { formsText, username } from '../output/readable.js';
 import type { Column } from '../output/result.js';
 import { componentPath, projectPath, translationPath, type Target } from '../weblate/target.js';
@@ -56,11 +56,6 @@ export function changesPath(t: Target): string {
   }
 }
 
-/** An ISO time as given, or a duration back from now as an ISO UTC time. */
-function instant(when: When | undefined, now: number): string | undefined {
-  if (when === undefined) return undefined;
-  return 'iso' in when ? when.iso : new Date(now - when.agoMs).toISOString();
-}
 
 /** A 400 for a filter is the user's to fix: exit 2 with the server's words. */
 const filterRejected = (e: unknown) =>
@@ -71,8 +66,8 @@ const filterRejected = (e: unknown) =>
 export async function run({ args, opts, session }: CommandInput) {
   const readings = targetReadings(session, args[0], ['server', 'project', 'component', 'translation']);
   const now = session.ctx.now();
-  const since = instant(opts.since as When | undefined, now);
-  const until = instant(opts.until as When | undefined, now);
+  const since = opts.since === undefined ? undefined : instantOf(opts.since as When, now, '--since');
+  const until = opts.until === undefined ? undefined : instantOf(opts.until as When, now, '--until');
   if (since !== undefined && until !== undefined && Date.parse(since) > Date.parse(until)) {
     throw new UsageError(msg`--since ${since} is later than --until ${until}`, msg`no change can be in that window; swap them?`);
   }

@@ -7,8 +7,20 @@ import { UsageError } from '../core/errors.js';
 import { msg, ours } from '../core/text.js';
 import type { ArgSpec, OptionSpec, ValueSpec } from './spec.js';
 
-/** A --since/--until value: an ISO 8601 time as given, or a duration back from now (30m, 24h, 7d, 2w). */
-export type When = { iso: string } | { agoMs: number };
+/** A --since/--until value: an instant (ms since the epoch), or a duration back from now (30m, 24h, 7d, 2w). */
+export type When = ({ atMs: number } | { agoMs: number }) & { text: string };
+
+/** The instants a Weblate server can take (Python's datetime: years 1 to 9999). */
+const EARLIEST = Date.parse('0001-01-01T00:00:00Z');
+const LATEST = Date.parse('9999-12-31T23:59:59.999Z');
+const TIME_HINT = 'expected an ISO 8601 time (2026-11-01, 2026-11-01T12:00, read as UTC unless it carries an offset: 2026-11-01T12:00+01:00) between the years 1 and 9999, or a duration back from now (30m, 24h, 7d, 2w)';
+
+/** The instant a --since/--until value names, as the request sends it (UTC, with Z); out of range is a usage error. */
+export function instantOf(when: When, now: number, option: string): string {
+  const ms = 'atMs' in when ? when.atMs : now - when.agoMs;
+  if (!(ms >= EARLIEST && ms <= LATEST)) throw new UsageError(msg`invalid ${ours(option)} '${when.text}': that is before the year 1`, ours(TIME_HINT));
+  return new Date(ms).toISOString();
+}
 
 /** A --fail-under value: a percentage for every row, or for one language's rows (cs=95). */
 export interface Threshold {
@@ -37,7 +49,7 @@ function defaultHint(v: ValueSpec): string {
     case 'fields':
       return 'expected comma-separated field paths';
     case 'time':
-      return 'expected an ISO 8601 time (2026-11-01, 2026-11-01T12:00:00Z) or a duration back from now (30m, 24h, 7d, 2w)';
+      return TIME_HINT;
     case 'action':
       return 'expected an action code or name, e.g. --action 2 or --action translation-changed (wli changes --help lists them)';
     case 'threshold':
@@ -82,8 +94,16 @@ function parseOne(v: ValueSpec, text: string): unknown {
     }
     case 'time': {
       const d = /^(\d+)\s*([smhdw])$/i.exec(t);
-      if (d) return { agoMs: Number(d[1]) * UNIT_MS[d[2]!.toLowerCase()]! } satisfies When;
-      return ISO_TIME.test(t) && !Number.isNaN(Date.parse(t)) ? ({ iso: t } satisfies When) : undefined;
+      if (d) {
+        const agoMs = Number(d[1]) * UNIT_MS[d[2]!.toLowerCase()]!;
+        return agoMs <= LATEST - EARLIEST ? ({ agoMs, text: t } satisfies When) : undefined;
+      }
+      const iso = ISO_TIME.exec(t);
+      if (!iso) return undefined;
+      // One rule whatever TZ is: without an offset a time is UTC, like a date alone (Date.parse would
+      // read a date-time without offset as local time, and a date alone as UTC).
+      const atMs = Date.parse(t.replace(' ', 'T') + (iso[1] && !iso[2] ? 'Z' : ''));
+      return atMs >= EARLIEST && atMs <= LATEST ? ({ atMs, text: t } satisfies When) : undefined;
     }
     case 'action':
       // Any code goes to the server (a newer one may know more than this table); names must be known.

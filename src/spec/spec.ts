@@ -139,8 +139,8 @@ export const COMMANDS: CommandSpec[] = [
     description: 'Lists the changes (history) of a translation, a component, a project or (with /) the whole server, in the order the server gives them, reading every page.',
     args: [{ name: 'target', description: '/, project, project/component or project/component/language', required: false, targets: ['server', 'project', 'component', 'translation'] }],
     options: [
-      { flags: '--since <time>', description: 'changes at or after this time (timestamp_after): ISO 8601, or back from now: 30m, 24h, 7d, 2w', value: { type: 'time' }, complete: 'none' },
-      { flags: '--until <time>', description: 'changes before this time (timestamp_before): ISO 8601, or back from now', value: { type: 'time' }, complete: 'none' },
+      { flags: '--since <time>', description: 'changes at or after this time (timestamp_after): ISO 8601 (UTC unless it has an offset), or back from now: 30m, 24h, 7d, 2w', value: { type: 'time' }, complete: 'none' },
+      { flags: '--until <time>', description: 'changes before this time (timestamp_before): ISO 8601 (UTC unless it has an offset), or back from now', value: { type: 'time' }, complete: 'none' },
       { flags: '--action <action>', description: 'only these actions: code, name or kebab name (repeatable or comma-separated)', value: { type: 'action' }, repeatable: true },
       { flags: '--user <username>', description: 'only changes by this user', value: { type: 'text' }, hint: 'expected a username', complete: 'none' },
       { flags: '--follow', description: 'print recent changes, then keep polling and print each new change once, in order (Ctrl-C ends it, exit 130)' },
