@@ -9,7 +9,8 @@ import { runCli } from '../src/cli/program.js';
 import { ACTIONS, kebab } from '../src/weblate/actions.js';
 import { ACTION_NAMES, startFakeWeblate, type FakeWeblate } from './support/fake-weblate/index.js';
 import { csvObjects } from './support/csv-parse.js';
-import { testContext, wli, wliIn } from './support/run.js';
+import { spawn } from 'node:child_process';
+import { BIN, baseEnv, testContext, wli, wliIn } from './support/run.js';
 
 let fake: FakeWeblate;
 let env: Record<string, string>;
@@ -194,12 +195,145 @@ describe('changes --follow', () => {
       s.fault((r) => r.path.endsWith('/changes/'), { kind: 'status', status: 429, headers: { 'Retry-After': '120' } });
       first.wake();
       const after429 = await f.clock.next();
-      expect(f.ctx.stderr.text).toMatch(/^wli: warning: a poll failed, trying again: GET \S+ failed: HTTP 429 Too Many Requests/);
+      expect(f.ctx.stderr.text).toMatch(/^wli: warning: polls are failing: GET \S+ failed: HTTP 429 Too Many Requests.*still trying/);
+      expect(f.ctx.stderr.text).toMatch(/\nwli: waiting 2m before the next poll: the server asked \(Retry-After\)\n$/);
       expect(after429.ms).toBe(120_000); // the server's Retry-After, not the interval
       const [id] = s.addChanges('demo/android/de', [{ action: 2, target: 'after the storm' }]);
       after429.wake();
       await f.clock.next();
       expect(f.lines().map((l) => JSON.parse(l).id).at(-1)).toBe(id);
+      f.interrupt();
+      expect(await f.done).toBe(130);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('a Retry-After of 3,000 years is clamped to an hour, said once on stderr; Ctrl-C still ends it at once (spawned)', async () => {
+    const s = await startFakeWeblate();
+    const child = spawn(process.execPath, [BIN, 'changes', 'demo', '--follow', '-f', 'jsonl', '-L', '1', '--interval', '1', '--retries', '0'], { env: baseEnv({ WLI_URL: s.url }) });
+    try {
+      let stderr = '';
+      const said = new Promise<void>((resolve) => child.stderr.on('data', (d) => ((stderr += d), /waiting/.test(stderr) && resolve())));
+      const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+      s.fault((r) => r.path.endsWith('/changes/') && r.query.get('page_size') === '1000', { kind: 'status', status: 429, headers: { 'Retry-After': String(3000 * 365 * 86400) } });
+      await said;
+      const polls = s.requests.length;
+      expect(stderr).toMatch(/^wli: warning: polls are failing: .*HTTP 429.*\nwli: waiting 1h before the next poll: the server asked \(Retry-After\), asked for [\d,]+ days, more than the hour wli waits at most\n$/);
+      child.kill('SIGINT');
+      expect(await exited).toBe(130);
+      expect(stderr).not.toMatch(/TimeoutOverflowWarning/);
+      expect(s.requests.length).toBe(polls); // no tight loop: nothing asked while waiting
+    } finally {
+      child.kill('SIGKILL');
+      await s.close();
+    }
+  });
+
+  it('a --since backlog that grows while it is read prints every change once, oldest first, page by page', async () => {
+    const s = await startFakeWeblate({ defaultPageSize: 50, honourPageSize: false });
+    try {
+      s.growAfterFirstPage({ translation: 'big/strings/xx', kind: 'changes', n: 7 });
+      const f = following(['big/strings/xx', '-f', 'jsonl', '--fields', 'id,timestamp', '--since', '2000-01-01', '--interval', '5'], s);
+      const first = await f.clock.next();
+      const backlog = f.lines().map((l) => JSON.parse(l) as { id: number; timestamp: string });
+      expect(new Set(backlog.map((c) => c.id)).size).toBe(backlog.length);
+      expect(backlog.map((c) => c.id)).toEqual([...backlog.map((c) => c.id)].sort((a, b) => a - b));
+      // Frozen at its newest change and read from the last page back: many pages, each asked once.
+      const pages = s.requests.filter((r) => r.path.endsWith('/changes/') && r.query.has('timestamp_before'));
+      expect(pages.length).toBeGreaterThan(10);
+      expect(pages[0]!.query.get('page')).toBe('last');
+      first.wake();
+      await f.clock.next();
+      const all = f.lines().map((l) => (JSON.parse(l) as { id: number }).id);
+      expect(new Set(all).size).toBe(all.length);
+      expect(all.length).toBe(2000 + 7);
+      f.interrupt();
+      expect(await f.done).toBe(130);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it.each([
+    ['401', { kind: 'status', status: 401, body: '{"detail":"Invalid token."}' }, 4, /HTTP 401/],
+    ['403', { kind: 'status', status: 403, body: '{"detail":"No."}' }, 4, /HTTP 403/],
+    ['404', { kind: 'status', status: 404, body: '{"detail":"Not found."}' }, 5, /HTTP 404/],
+    ['a body that is not JSON', { kind: 'rawBody', body: '{"results": [', contentType: 'application/json' }, 1, /JSON/],
+  ] as const)('a permanent failure while following (%s) ends it with its exit code', async (_, fault, code, message) => {
+    const s = await startFakeWeblate();
+    try {
+      const f = following(['demo', '-f', 'jsonl', '-L', '1', '--interval', '1', '--retries', '0'], s);
+      const first = await f.clock.next();
+      s.fault((r) => r.path.endsWith('/changes/'), fault as never, 5);
+      first.wake();
+      expect(await f.done).toBe(code);
+      expect(f.ctx.stderr.text).toMatch(message);
+      expect(f.ctx.stderr.text).not.toMatch(/still trying/);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('a server that goes down: said once with the reason, a status line meanwhile, and its recovery said', async () => {
+    const s = await startFakeWeblate();
+    try {
+      const f = following(['demo', '-f', 'jsonl', '--fields', 'id', '-L', '1', '--interval', '1'], s);
+      let wait = await f.clock.next();
+      s.fault((r) => r.path.endsWith('/changes/'), { kind: 'reset' }, 4);
+      for (let i = 0; i < 4; i++) {
+        wait.wake();
+        wait = await f.clock.next();
+      }
+      // Four failed polls, one request each (the loop is the retry), one warning.
+      expect(s.requests.filter((r) => r.path.endsWith('/changes/')).length).toBe(1 + 4);
+      expect(f.ctx.stderr.text).toMatch(/^wli: warning: polls are failing: GET \S+: the connection was closed by the server before a complete response; still trying \(Ctrl-C ends it\)\n$/);
+      const [id] = s.addChanges('demo/android/de', [{ action: 2, target: 'back' }]);
+      wait.wake();
+      await f.clock.next();
+      expect(f.ctx.stderr.text).toMatch(/\nwli: polls work again, after \d+s and 4 failed tries\n$/);
+      expect(f.lines().map((l) => JSON.parse(l).id).at(-1)).toBe(id);
+      f.interrupt();
+      expect(await f.done).toBe(130);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('on a terminal too, failing polls are said once (the rest goes to the status line)', async () => {
+    const s = await startFakeWeblate();
+    try {
+      const interrupt = new AbortController();
+      const clock = controlledSleep();
+      const ctx = { ...testContext({ env: { WLI_URL: s.url, TERM: 'xterm' }, tty: true, columns: 100 }), signal: interrupt.signal, sleep: clock.sleep };
+      const done = runCli(['changes', 'demo', '--follow', '-f', 'jsonl', '-L', '1', '--interval', '1'], ctx);
+      let wait = await clock.next();
+      s.fault((r) => r.path.endsWith('/changes/'), { kind: 'reset' }, 3);
+      for (let i = 0; i < 3; i++) {
+        wait.wake();
+        wait = await clock.next();
+      }
+      expect(ctx.stderr.text.match(/polls are failing/g)).toHaveLength(1);
+      interrupt.abort();
+      expect(await done).toBe(130);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('a change whose timestamp does not parse is warned about once, by id', async () => {
+    const s = await startFakeWeblate();
+    try {
+      const f = following(['demo', '-f', 'jsonl', '--fields', 'id', '-L', '1', '--interval', '1'], s);
+      let wait = await f.clock.next();
+      const body = JSON.stringify({ count: 2, next: null, previous: null, results: [{ id: 987654, timestamp: 'yesterday at noon', action: 2 }, { id: 987655, timestamp: '2031-01-01T00:00:00Z', action: 2 }] });
+      s.fault((r) => r.path.endsWith('/changes/'), { kind: 'rawBody', body, contentType: 'application/json' }, 2);
+      wait.wake();
+      wait = await f.clock.next();
+      wait.wake();
+      await f.clock.next();
+      expect(f.ctx.stderr.text).toBe("wli: warning: change 987654 left out: its timestamp yesterday at noon is not a time\n");
+      expect(f.lines().map((l) => JSON.parse(l).id)).toContain(987655);
       f.interrupt();
       expect(await f.done).toBe(130);
     } finally {

@@ -99,13 +99,15 @@ export class ApiClient {
     return url.origin === this.base.origin;
   }
 
-  async getJson(pathOrUrl: string | URL, query?: URLSearchParams, signal?: AbortSignal): Promise<JsonResponse> {
+  /** `retries` overrides --retries for this request (a poll that is retried by its own loop). */
+  async getJson(pathOrUrl: string | URL, query?: URLSearchParams, signal?: AbortSignal, per: { retries?: number } = {}): Promise<JsonResponse> {
     const url = this.resolve(pathOrUrl, query);
     // Whatever built this URL (a link in a body, a path), nothing but the configured server is asked.
     if (!this.isConfiguredOrigin(url)) {
       throw new ServerError(msg`refusing to request ${url.href}: it is not on the configured server ${this.base.origin}`, msg`a link from the server points elsewhere; report it to the server administrators`);
     }
-    const { retries, sleep } = this.opts;
+    const { sleep } = this.opts;
+    const retries = per.retries ?? this.opts.retries;
     for (let attempt = 0; ; attempt++) {
       try {
         return await this.attempt(url, signal);

@@ -38,6 +38,21 @@ export class ServerError extends WliError {
   }
 }
 
+/**
+ * No answer at all: refused or dropped connections, timeouts, DNS, TLS (exit 1). `transient` when
+ * waiting may help (a server restarting, a slow network), not when it cannot (a certificate).
+ */
+export class NetworkError extends ServerError {
+  constructor(
+    text: Msg,
+    hint: Msg | undefined,
+    readonly transient: boolean,
+    options?: { cause?: unknown },
+  ) {
+    super(text, hint, options);
+  }
+}
+
 export function exitCodeForStatus(status: number): number {
   if (status === 401 || status === 403) return EXIT.auth;
   if (status === 404) return EXIT.notFound;

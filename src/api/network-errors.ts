@@ -1,7 +1,7 @@
 // Turning a failed attempt (an exception from undici or Node) into one clear ServerError, and
 // saying whether another attempt may help.
 import { msg, ours } from '../core/text.js';
-import { ServerError } from './errors.js';
+import { NetworkError, ServerError } from './errors.js';
 import type { ProxyChoice } from './proxy.js';
 import { RETRY_CODES, RETRY_STATUSES } from './retry.js';
 
@@ -48,7 +48,7 @@ function proxyFailure(err: unknown, code: string | undefined, url: URL, proxy: P
   }
   if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
     const what = code === 'ECONNREFUSED' ? ours('connection refused by') : ours('cannot resolve host of');
-    return new AttemptError(new ServerError(msg`${where}: ${what} ${name}`, msg`is the proxy running and ${proxy.variable} right? Unset it, ${bypass}`, { cause: err }), RETRY_CODES.has(code));
+    return new AttemptError(new NetworkError(msg`${where}: ${what} ${name}`, msg`is the proxy running and ${proxy.variable} right? Unset it, ${bypass}`, true, { cause: err }), RETRY_CODES.has(code));
   }
   return undefined;
 }
@@ -89,5 +89,6 @@ export function classifyNetworkError(err: unknown, url: URL, timedOut: boolean, 
     default:
       text = code ? msg`${where}: ${err} (${code})` : msg`${where}: ${err}`;
   }
-  return new AttemptError(new ServerError(text, hint, { cause: err }), retryable, undefined, code === 'ECONNREFUSED');
+  const transient = code !== undefined && !TLS_CODES.test(code);
+  return new AttemptError(new NetworkError(text, hint, transient, { cause: err }), retryable, undefined, code === 'ECONNREFUSED');
 }

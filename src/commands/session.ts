@@ -25,6 +25,11 @@ export class Session {
     this.io.warn(message);
   }
 
+  /** A message of the run itself, not a warning ("polls work again"). */
+  say(message: Msg): void {
+    this.io.say(message);
+  }
+
   get progress(): Progress {
     return this.io.progress;
   }

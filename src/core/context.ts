@@ -36,7 +36,8 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
       signal?.removeEventListener('abort', done);
       resolve();
     };
-    const timer = setTimeout(done, ms);
+    // Node's timers hold at most 2^31-1 ms; a longer one would fire at once (and warn).
+    const timer = setTimeout(done, Math.min(Math.max(ms, 0), 2_147_483_647));
     signal?.addEventListener('abort', done, { once: true });
   });
 }
