@@ -132,3 +132,32 @@ describe('npm install -g <tarball> into a separate prefix', () => {
     for (const dev of ['typescript', 'vitest', 'json-bigint', '@types/node']) expect(installed).not.toContain(dev);
   });
 });
+
+// Issue 16, item 19: the package is not on the npm registry yet, so the README's install steps that
+// work today are the clone's (npm link) and the tarball's (npm pack, then install that file); a
+// command that fetches `weblate-inspect` from the registry is only ever given as what works once it
+// is published.
+describe('README: how to install today', () => {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const section = (title: string) => {
+    const start = readme.indexOf(`\n## ${title}\n`);
+    return readme.slice(start, readme.indexOf('\n## ', start + 1));
+  };
+
+  it('the Install section gives the clone and the tarball routes, and the tarball it names is what npm pack writes', () => {
+    const install = section('Install');
+    expect(install).toMatch(/^npm link\b/m);
+    expect(install).toMatch(/^npm pack\b/m);
+    expect(install).toMatch(/^npm install -g \.\/weblate-inspect-\*\.tgz\b/m);
+    expect(tarball.slice(work.length + 1)).toMatch(/^weblate-inspect-[^/]*\.tgz$/);
+  });
+
+  it('every registry install command (npm install/i/add or npx of weblate-inspect) is marked as working once published', () => {
+    // Paragraphs (and the blank-line-separated parts of code blocks), whitespace folded.
+    const paragraphs = readme.split(/\n\s*\n/).map((p) => p.replace(/\s+/g, ' '));
+    const registry = /\b(?:npm (?:install|i|add)|npx)\b[^`#]*?(?<![\w./-])weblate-inspect(?![\w./-])/;
+    const unmarked = paragraphs.filter((p) => registry.test(p) && !/once (?:it is )?published|not published/i.test(p));
+    expect(unmarked).toEqual([]);
+    expect(paragraphs.some((p) => registry.test(p))).toBe(true);
+  });
+});

@@ -54,6 +54,7 @@ function proxyFailure(err: unknown, code: string | undefined, url: URL, proxy: P
 }
 
 const TLS_CODES = /CERT|TLS|SSL|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_SSL/;
+const PLAIN_HTTP_CODES = new Set(['ERR_SSL_WRONG_VERSION_NUMBER']);
 
 export function classifyNetworkError(err: unknown, url: URL, timedOut: boolean, timeoutMs: number, proxy?: ProxyChoice): AttemptError {
   const code = timedOut ? 'WLI_TIMEOUT' : errorCode(err);
@@ -81,6 +82,11 @@ export function classifyNetworkError(err: unknown, url: URL, timedOut: boolean, 
     case code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE' || code === 'UND_ERR_CLOSED':
       text = msg`${where}: the connection was closed by the server before a complete response`;
       hint = msg`retry later; a proxy or the server dropped the connection`;
+      break;
+    case code !== undefined && PLAIN_HTTP_CODES.has(code):
+      // The first bytes back were not a TLS record: an http:// server on the port of an https:// URL.
+      text = msg`${where}: ${url.host} is not speaking TLS (${code})`;
+      hint = msg`it answers plain http: use http://${url.host}/… in --url (or WLI_URL), or the port where the server serves https`;
       break;
     case code !== undefined && TLS_CODES.test(code):
       text = msg`${where}: TLS failure (${code})`;

@@ -206,7 +206,7 @@ export async function* paginate(client: ApiClient, req: ListRequest): AsyncGener
           response = await client.getJson(url, undefined, stop.signal);
         } catch (e) {
           // The list itself exists (page 1 came back): a dead next link is the server's fault.
-          if (e instanceof HttpError && e.status === 404) throw new ServerError(msg`${e.text} (the server's link to the next page of ${firstUrl.href})`);
+          if (e instanceof HttpError && e.status === 404) throw new ServerError(msg`${e.text} (the server's link to the next page of ${firstUrl.href})`, undefined, { cause: e });
           throw e;
         }
         const body = response.body;

@@ -5,7 +5,8 @@
 // is explained from the parent's list: one request per level above the miss (at most three: the
 // component's translations, the project's components, the projects), each a single page, and the
 // closest names are offered. A 404 that is not the API's own (an HTML page) means the URL is wrong:
-// the API root is asked once, and the message says so instead of blaming the slugs.
+// the API root is asked once, and the message says so instead of blaming the slugs. So it does when
+// the walk up finds every level missing and the API root answers 404 too (a proxy's JSON 404s).
 import { HttpError, NotFoundError } from '../api/errors.js';
 import type { Item, Page } from '../api/paginate.js';
 import { UsageError, WliError } from '../core/errors.js';
@@ -60,35 +61,41 @@ export async function explainMiss(session: Session, readings: Target[], miss: Ht
   // p/x/y read as component x (language y) or as component x/y in a category: at the component
   // level, the name closer to what the project has is the one to talk about.
   const componentNames = readings.flatMap((r) => (r.kind === 'component' || r.kind === 'translation' ? [r.component.join('/')] : []));
-  const client = await session.client();
   const where = miss.serverMessage ? msg`(GET ${miss.url}: HTTP 404: ${miss.serverMessage})` : msg`(GET ${miss.url}: HTTP 404)`;
   try {
-    if (!miss.fromApi) {
-      // An HTML 404: is this a Weblate API at all?
-      try {
-        await client.getJson('');
-      } catch (e) {
-        if (e instanceof HttpError || e instanceof WliError) {
-          return new UsageError(
-            msg`${client.base.href} does not look like a Weblate API: ${e.text}`,
-            msg`check --url (or WLI_URL): https://host/ or https://host/api/, or the sub-path of the install (https://host/weblate/)`,
-          );
-        }
-        throw e;
-      }
-      return miss;
-    }
+    // An HTML 404 is not the API's own: is this a Weblate API at all?
+    if (!miss.fromApi) return (await notAnApi(session, miss, () => true)) ?? miss;
     let t: Target | undefined = target;
     while (t) {
       const level = await lookAround(session, t, componentNames);
       if (level.kind === 'found') return new NotFoundError(msg`${level.what} ${where}`, level.hint, { cause: miss });
       t = level.parent;
     }
+    // Every level up to the top list is missing too: a server or proxy that answers a JSON 404 to
+    // any path, unless the API root is there (then the plain 404 is all there is to say).
+    return (await notAnApi(session, miss, isApi404)) ?? miss;
   } catch (e) {
     // The explanation is a courtesy: if asking around fails, the plain 404 is the answer.
     if (!(e instanceof WliError)) throw e;
   }
   return miss;
+}
+
+/** A wrong --url, when the API root fails the way `wrong` says; undefined when the root answers. */
+async function notAnApi(session: Session, miss: HttpError, wrong: (e: HttpError | WliError) => boolean): Promise<WliError | undefined> {
+  const client = await session.client();
+  try {
+    await client.getJson('');
+    return undefined;
+  } catch (e) {
+    if (!(e instanceof HttpError || e instanceof WliError)) throw e;
+    if (!wrong(e)) return undefined;
+    return new UsageError(
+      msg`${client.base.href} does not look like a Weblate API: ${e.text}`,
+      msg`check --url (or WLI_URL): https://host/ or https://host/api/, or the sub-path of the install (https://host/weblate/)`,
+      { cause: miss },
+    );
+  }
 }
 
 type Level = { kind: 'found'; what: Msg; hint?: Msg } | { kind: 'up'; parent?: Target };

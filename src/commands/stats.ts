@@ -251,7 +251,7 @@ async function languageOrProject<R>(session: Session, readings: Target[], get: (
     } catch {
       throw e;
     }
-    throw new NotFoundError(msg`no language '${only.language}'; '${only.language}' is a project`, msg`for a project's statistics use --project ${only.language} (a bare word in stats is a language code)`);
+    throw new NotFoundError(msg`no language '${only.language}'; '${only.language}' is a project`, msg`for a project's statistics use --project ${only.language} (a bare word in stats is a language code)`, { cause: e });
   }
 }
 

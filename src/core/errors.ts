@@ -35,8 +35,8 @@ export class WliError extends Error {
 
 /** Bad target, option, value or configuration: exit 2. */
 export class UsageError extends WliError {
-  constructor(text: Msg, hint?: Msg) {
-    super(text, EXIT.usage, hint);
+  constructor(text: Msg, hint?: Msg, options?: { cause?: unknown }) {
+    super(text, EXIT.usage, hint, options);
   }
 }
 

@@ -36,5 +36,6 @@ for (const [title, args] of tour) {
   if (status) console.log(`(exit ${status})`);
   console.log('');
 }
-console.log('Try more against your own server: wli --url https://hosted.weblate.org/ stats weblate/application/cs');
+console.log('Keep a sample server to play with: npm run sample-server (prints the export WLI_URL=… line; Ctrl-C stops it)');
+console.log('Against your own server: wli --url https://weblate.example.org/ ls /');
 await server.close();

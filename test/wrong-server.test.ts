@@ -1,0 +1,99 @@
+// Issue 16, items 14, 15 and 17: a --url that is not a Weblate API, or not the protocol the server
+// speaks, is named as such (exit 2 or 1 with what to do), not blamed on the slugs or on certificates;
+// and the 404 a message was built from stays reachable under --debug.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeWeblate, type FakeWeblate } from './support/fake-weblate/index.js';
+import { wliIn } from './support/run.js';
+
+let fake: FakeWeblate;
+/** A server (or proxy) that answers a JSON 404 to every path, the API root included. */
+let everywhere404: FakeWeblate;
+beforeAll(async () => {
+  fake = await startFakeWeblate();
+  everywhere404 = await startFakeWeblate();
+  everywhere404.fault(() => true, { kind: 'status', status: 404, body: '{"detail":"Not found."}', contentType: 'application/json' }, Infinity);
+});
+afterAll(async () => {
+  await fake.close();
+  await everywhere404.close();
+});
+
+const sentTo = async <T>(server: FakeWeblate, fn: () => Promise<T>) => {
+  const before = server.requests.length;
+  const value = await fn();
+  return { value, sent: server.requests.slice(before).map((r) => r.path) };
+};
+
+describe('item 14: a JSON 404 on every path, the API root included', () => {
+  it.each([
+    [['units', 'demo/android/cs']],
+    [['translation', 'demo/android/cs']],
+    [['show', 'demo/android']],
+    [['ls', '/']],
+    [['ls', 'demo']],
+    [['changes', 'demo/android/cs']],
+    [['language', 'cs']],
+  ])('%j says --url is not a Weblate API (exit 2), after asking the API root', async (args) => {
+    const { value: r, sent } = await sentTo(everywhere404, () => wliIn(args, { env: { WLI_URL: everywhere404.url } }));
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^wli: http:\/\/127\.0\.0\.1:\d+\/api\/ does not look like a Weblate API: GET \S+\/api\/ failed: HTTP 404 Not Found: Not found\.\nhint: check --url \(or WLI_URL\)/);
+    expect(r.stderr).not.toMatch(/slug|did you mean/);
+    expect(r.code).toBe(2);
+    expect(sent.at(-1)).toBe('/api/');
+  });
+
+  it('a real miss on a real server is still a miss (exit 5), and the API root is not asked', async () => {
+    const { value: r, sent } = await sentTo(fake, () => wliIn(['ls', 'dmeo'], { env: { WLI_URL: fake.url } }));
+    expect(r.code).toBe(5);
+    expect(r.stderr).toMatch(/^wli: no project 'dmeo' .*\nhint: did you mean: demo\?/);
+    expect(sent).not.toContain('/api/');
+  });
+
+  it('a private project asked without a token stays "no project" (exit 5)', async () => {
+    const r = await wliIn(['ls', 'secret'], { env: { WLI_URL: fake.url } });
+    expect(r.code).toBe(5);
+    expect(r.stderr).toMatch(/^wli: no project 'secret' .*\nhint: .*a private project needs a token/);
+  });
+});
+
+describe('item 15: a 404 explained in other words keeps the original as its cause (--debug)', () => {
+  it('a JSON 404 everywhere: the first miss, URL and status', async () => {
+    const r = await wliIn(['units', 'demo/android/cs', '--debug'], { env: { WLI_URL: everywhere404.url } });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/\ncause: HttpError: GET http:\/\/127\.0\.0\.1:\d+\/api\/translations\/demo\/android\/cs\/units\/\?page_size=\d+ failed: HTTP 404 Not Found/);
+  });
+
+  it('an HTML 404 (a --url that is not the API): the first miss, URL and status', async () => {
+    const r = await wliIn(['ls', 'demo', '--debug'], { env: { WLI_URL: `${fake.origin}/not-weblate/` } });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/does not look like a Weblate API/);
+    expect(r.stderr).toMatch(/\ncause: HttpError: GET http:\/\/127\.0\.0\.1:\d+\/not-weblate\/api\/projects\/demo\/components\/\?page_size=\d+ failed: HTTP 404 Not Found/);
+  });
+
+  it('stats <project> read as a language: the 404 of the language statistics', async () => {
+    const r = await wliIn(['stats', 'demo', '--debug'], { env: { WLI_URL: fake.url } });
+    expect(r.code).toBe(5);
+    expect(r.stderr).toMatch(/^wli: no language 'demo'; 'demo' is a project\n/m);
+    expect(r.stderr).toMatch(/\ncause: HttpError: GET http:\/\/127\.0\.0\.1:\d+\/api\/languages\/demo\/statistics\/ failed: HTTP 404 Not Found/);
+  });
+
+  it('without --debug the message stays one or two lines', async () => {
+    const r = await wliIn(['stats', 'demo'], { env: { WLI_URL: fake.url } });
+    expect(r.stderr.trimEnd().split('\n')).toHaveLength(2);
+  });
+});
+
+describe('item 17: https:// to a port that speaks plain http', () => {
+  it('says the server is not speaking TLS and suggests http://, not certificates', async () => {
+    const url = fake.url.replace(/^http:/, 'https:');
+    const host = new URL(fake.url).host;
+    const r = await wliIn(['ls', '/'], { env: { WLI_URL: url } });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    const lines = r.stderr.trimEnd().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toBe(`wli: GET https://${host}/api/projects/?page_size=250: ${host} is not speaking TLS (ERR_SSL_WRONG_VERSION_NUMBER)`);
+    expect(lines[1]).toMatch(new RegExp(`^hint: it answers plain http: use http://${host.replace('.', '\\.')}/`));
+    expect(r.stderr).not.toMatch(/certificate/);
+  });
+});
