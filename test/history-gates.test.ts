@@ -400,7 +400,7 @@ describe('thresholds', () => {
   it('a bare number for every row, LANG=PCT for a language', async () => {
     const r = await wliIn(['stats', 'demo/android', '--fail-under', '60', '--fail-under', 'cs=95,ar=50'], { env });
     expect(r.code).toBe(3);
-    expect(r.stderr).toBe('wli: 1 of 5 row(s) below their threshold (translated): cs (78.1% < 95%)\n');
+    expect(r.stderr).toBe('wli: 1 of 5 row(s) below their threshold (translated): demo/android/cs (78.1% < 95%)\n');
     const lenient = await wliIn(['stats', 'demo/android', '--fail-under', 'cs=70,de=60,ar=55'], { env });
     expect([lenient.code, lenient.stderr]).toEqual([0, '']);
   });
@@ -430,11 +430,11 @@ describe('--baseline and --fail-on-drop', () => {
     const table = await wliIn(['stats', 'demo/android', '--baseline', file], { env });
     expect(table.code).toBe(0);
     expect(table.stdout.split('\n')[0]).toMatch(/^TARGET\s+TRANSLATED\s+CHANGE\s+STRINGS/);
-    expect(table.stdout).toMatch(/\ndemo\/android cs\s+78\.1%\s+-1\.9\s/);
-    expect(table.stdout).toMatch(/\ndemo\/android de\s+62\.5%\s+\+2\.5\s/);
-    expect(table.stdout).toMatch(/\ndemo\/android ar\s+59\.3%\s+0\.0\s/);
+    expect(table.stdout).toMatch(/\ndemo\/android\/cs\s+78\.1%\s+-1\.9\s/);
+    expect(table.stdout).toMatch(/\ndemo\/android\/de\s+62\.5%\s+\+2\.5\s/);
+    expect(table.stdout).toMatch(/\ndemo\/android\/ar\s+59\.3%\s+0\.0\s/);
     const md = await wliIn(['stats', 'demo/android', '--baseline', file, '-f', 'markdown'], { env });
-    expect(md.stdout).toContain('| demo/android cs | 78.1% | -1.9 |');
+    expect(md.stdout).toContain('| demo/android/cs | 78.1% | -1.9 |');
     // JSON is the data: no change column.
     const json = await wliIn(['stats', 'demo/android', '--baseline', file, '-f', 'json'], { env });
     expect(json.stdout).not.toContain('"change"');
@@ -444,14 +444,14 @@ describe('--baseline and --fail-on-drop', () => {
   it('a row the baseline does not have is "new"', async () => {
     const file = await baseline({});
     const r = await wliIn(['stats', 'demo/android', 'demo/glossary', '--baseline', file], { env });
-    expect(r.stdout).toMatch(/\ndemo\/glossary cs\s+100\.0%\s+new\s/);
+    expect(r.stdout).toMatch(/\ndemo\/glossary\/cs\s+100\.0%\s+new\s/);
   });
 
   it('--fail-on-drop: exit 3 when a row dropped, naming it', async () => {
     const file = await baseline({ 'demo/android/cs': '80.0' });
     const r = await wliIn(['stats', 'demo/android', '--baseline', file, '--fail-on-drop'], { env });
     expect(r.code).toBe(3);
-    expect(r.stderr).toBe('wli: 1 row(s) dropped since the baseline (translated): cs (80.0% → 78.1%, -1.9)\n');
+    expect(r.stderr).toBe('wli: 1 row(s) dropped since the baseline (translated): demo/android/cs (80.0% → 78.1%, -1.9)\n');
     const same = await baseline({});
     expect((await wliIn(['stats', 'demo/android', '--baseline', same, '--fail-on-drop'], { env })).code).toBe(0);
   });

@@ -160,6 +160,23 @@ describe('units searched above a translation', () => {
     }
   });
 
+  it('-L counts the rows printed: units of other components first do not eat the limit; an unreadable link is warned about', async () => {
+    const s = await startFakeWeblate();
+    try {
+      const mine = serverItems('translations/demo/android/cs/units/').slice(0, 3);
+      const others = serverItems('translations/demo/glossary/cs/units/').slice(0, 3);
+      const broken = { ...mine[2]!, id: 777001, translation: 'not a link' };
+      const results = [...others, broken, ...mine];
+      s.fault((r) => r.path === '/api/units/' && !r.query.get('q')!.includes('no such project'), { kind: 'rawBody', body: JSON.stringify({ count: results.length, next: null, previous: null, results }).replaceAll(fake.origin, s.origin) }, Infinity);
+      const r = await wliIn(['units', 'demo/android', '-L', '2', '-f', 'jsonl', '--fields', 'id'], { env: { WLI_URL: s.url } });
+      expect(r.code).toBe(0);
+      expect(r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l).id)).toEqual([mine[0]!.id, mine[1]!.id]);
+      expect(r.stderr).toBe("wli: warning: unit 777001 left out: its translation link 'not a link' is not a translation of this server\n");
+    } finally {
+      await s.close();
+    }
+  });
+
   it('a server that ignores the search (Weblate before 4.14.1) is an error naming the version, not a wrong list', async () => {
     const s = await startFakeWeblate();
     s.oldUnitsSearch(true);

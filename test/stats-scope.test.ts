@@ -82,8 +82,8 @@ describe('stats project/component: one row per translation', () => {
     const r = await run(['stats', 'demo/android']);
     expect(r.code).toBe(0);
     expect(r.stdout.split('\n')[0]).toMatch(/^TARGET\s+TRANSLATED\s+STRINGS\s+FUZZY\s+FAILING\s+APPROVED\s+LAST CHANGE$/);
-    expect(tableTargets(r.stdout)).toEqual(['demo/android en', 'demo/android ar', 'demo/android cs', 'demo/android de', 'demo/android ja']);
-    expect(r.stdout).toMatch(/demo\/android cs\s+78\.1%\s+25\/32\s+2\s+1\s+3\s+2026-/);
+    expect(tableTargets(r.stdout)).toEqual(['demo/android/en', 'demo/android/ar', 'demo/android/cs', 'demo/android/de', 'demo/android/ja']);
+    expect(r.stdout).toMatch(/demo\/android\/cs\s+78\.1%\s+25\/32\s+2\s+1\s+3\s+2026-/);
   });
 
   it('a trailing slash pasted from a URL is accepted', async () => {
@@ -107,7 +107,7 @@ describe('--skip-source', () => {
   it('the source row is the one the component names as source_language', async () => {
     expect((body(fake, 'components/demo/android/') as { source_language: Item }).source_language.code).toBe('en');
     const r = await run(['stats', 'demo/android', '--skip-source']);
-    expect(tableTargets(r.stdout)).toEqual(['demo/android ar', 'demo/android cs', 'demo/android de', 'demo/android ja']);
+    expect(tableTargets(r.stdout)).toEqual(['demo/android/ar', 'demo/android/cs', 'demo/android/de', 'demo/android/ja']);
   });
 
   it('does not touch translation or language rows; with --project leaves out the language that is the source of every component', async () => {
@@ -125,7 +125,7 @@ describe('--skip-source', () => {
   it('gate: the source row can no longer fail or pass it', async () => {
     const r = await run(['stats', 'demo/android', '--skip-source', '--fail-under', '100']);
     expect(r.code).toBe(3);
-    expect(r.stderr).toBe('wli: 3 of 4 row(s) below 100% translated: ar (59.3%), cs (78.1%), de (62.5%)\n');
+    expect(r.stderr).toBe('wli: 3 of 4 row(s) below 100% translated: demo/android/ar (59.3%), demo/android/cs (78.1%), demo/android/de (62.5%)\n');
   });
 });
 
@@ -149,11 +149,11 @@ describe('stats --project: one row per language, then the total', () => {
     }
   });
 
-  it('table: language rows named "<project> <code>", the total row "<project> (total)"', async () => {
+  it('table: language rows named "<project>/-/<code>" (their wli_target), the total row "<project> (total)"', async () => {
     const r = await run(['stats', '--project', 'demo']);
     expect(r.code).toBe(0);
     const targets = tableTargets(r.stdout);
-    expect(targets).toEqual([...projectLanguages().map((l) => `demo ${String(l.code)}`), 'demo (total)']);
+    expect(targets).toEqual([...projectLanguages().map((l) => `demo/-/${String(l.code)}`), 'demo (total)']);
     expect(r.stdout).toMatch(new RegExp(`demo \\(total\\)\\s+${String(projectTotal().translated_percent)}%`));
   });
 
@@ -174,7 +174,7 @@ describe('stats --project: one row per language, then the total', () => {
     expect(r.code).toBe(3);
     expect(csvObjects(r.stdout)).toHaveLength(projectLanguages().length + 1);
     const failing = projectLanguages().filter((l) => numberValue(l.translated_percent)! < 77);
-    const names = [...failing.map((l) => `${String(l.code)} (${String(l.translated_percent)}%)`), 'demo (total) (76.0%)'];
+    const names = [...failing.map((l) => `demo/-/${String(l.code)} (${String(l.translated_percent)}%)`), 'demo (total) (76.0%)'];
     expect(r.stderr).toBe(`wli: ${failing.length + 1} of ${projectLanguages().length + 1} row(s) below 77% translated: ${names.join(', ')}\n`);
   });
 
@@ -212,18 +212,18 @@ describe('mixed targets', () => {
   it('table: every row named, in order', async () => {
     const r = await run(args);
     expect(tableTargets(r.stdout)).toEqual([
-      ...componentStats().map((i) => `demo/android ${String(i.code)}`),
+      ...componentStats().map((i) => `demo/android/${String(i.code)}`),
       'demo/android/cs',
       'cs',
-      ...projectLanguages().map((l) => `demo ${String(l.code)}`),
+      ...projectLanguages().map((l) => `demo/-/${String(l.code)}`),
       'demo (total)',
     ]);
   });
 
-  it('next to other targets, gate labels carry their component or project', async () => {
+  it('gate labels are the rows\' targets, alone or next to other targets', async () => {
     const r = await run([...args, '--fail-under', '60']);
     expect(r.code).toBe(3);
-    expect(r.stderr).toBe('wli: 2 of 13 row(s) below 60% translated: demo/android ar (59.3%), demo ar (59.3%)\n');
+    expect(r.stderr).toBe('wli: 2 of 13 row(s) below 60% translated: demo/android/ar (59.3%), demo/-/ar (59.3%)\n');
   });
 
   it('targets are fetched concurrently but emitted in order (a slow first target)', async () => {
@@ -266,7 +266,7 @@ describe('--metric on component rows', () => {
   /** The gate message the server's own numbers call for. */
   const message = (items: Item[], field: string, threshold: number, metric: string) => {
     const failing = items.filter((i) => numberValue(i[field])! < threshold);
-    const names = failing.map((i) => `${String(i.code)} (${String(i[field])}%)`);
+    const names = failing.map((i) => `demo/android/${String(i.code)} (${String(i[field])}%)`);
     return `wli: ${failing.length} of ${items.length} row(s) below ${threshold}% ${metric}: ${names.join(', ')}\n`;
   };
 
@@ -290,7 +290,7 @@ describe('--metric on component rows', () => {
   it('exact stderr of a failing gate (spawned CLI)', async () => {
     const r = await wli(['stats', 'demo/android', '--skip-source', '--metric', 'approved', '--fail-under', '5'], { env });
     expect(r.code).toBe(3);
-    expect(r.stderr).toBe('wli: 3 of 4 row(s) below 5% approved: ar (0.0%), de (3.1%), ja (0.0%)\n');
+    expect(r.stderr).toBe('wli: 3 of 4 row(s) below 5% approved: demo/android/ar (0.0%), demo/android/de (3.1%), demo/android/ja (0.0%)\n');
     expect(tableTargets(r.stdout)).toHaveLength(4);
   });
 });
@@ -308,13 +308,13 @@ describe('a server without /components/<p>/<c>/statistics/', () => {
       expect(serverPart(parseJson(r.stdout))).toEqual(translations.filter((t) => t.is_source !== true));
       expect(paths(r.sent).sort()).toEqual(['components/demo/android/', 'components/demo/android/statistics/', 'components/demo/android/translations/']);
       const table = await run(['stats', 'demo/android'], s);
-      expect(tableTargets(table.stdout)).toEqual(translations.map((t) => `demo/android ${String(t.language_code)}`));
+      expect(tableTargets(table.stdout)).toEqual(translations.map((t) => `demo/android/${String(t.language_code)}`));
       // The translated metric works; approved is not in Translation objects: the gate fails closed and says so.
       const ok = await run(['stats', 'demo/android', '--fail-under', '50'], s);
       expect([ok.code, ok.stderr]).toEqual([0, '']);
       const closed = await run(['stats', 'demo/android', '--metric', 'approved', '--fail-under', '0'], s);
       expect(closed.code).toBe(3);
-      expect(closed.stderr).toMatch(/^wli: 5 of 5 row\(s\) below 0% approved: en \(no approved_percent\), ar \(no approved_percent\)/);
+      expect(closed.stderr).toMatch(/^wli: 5 of 5 row\(s\) below 0% approved: demo\/android\/en \(no approved_percent\), demo\/android\/ar \(no approved_percent\)/);
     } finally {
       await s.close();
     }
@@ -410,8 +410,8 @@ describe('markdown escaping of server text', () => {
       expect([r.code, r.stderr]).toEqual([0, '']);
       const lines = r.stdout.trimEnd().split('\n');
       expect(lines).toHaveLength(4);
-      expect(lines[2]).toBe('| demo/android x\\|y<br>z | 50% | 1/2 | 0 | 0 | 0 | 2026\\|11<br>21 |');
-      expect(lines[3]).toBe('| demo/android ok | 100% | 2/2 | 0 | 0 | 0 |   |');
+      expect(lines[2]).toBe('| demo/android/x\\|y<br>z | 50% | 1/2 | 0 | 0 | 0 | 2026\\|11<br>21 |');
+      expect(lines[3]).toBe('| demo/android/ok | 100% | 2/2 | 0 | 0 | 0 |   |');
       // Every row has exactly as many unescaped cell separators as the header.
       const separators = (l: string) => l.replace(/\\\|/g, '').split('|').length;
       expect(lines.map(separators)).toEqual(lines.map(() => separators(lines[0]!)));
@@ -422,9 +422,9 @@ describe('markdown escaping of server text', () => {
       // The gate names the row with the code escaped, never a raw line break on stderr.
       const gate = await run(['stats', 'demo/android', '--fail-under', '60'], s);
       expect(gate.code).toBe(3);
-      expect(gate.stderr).toBe('wli: 1 of 2 row(s) below 60% translated: x|y\\nz (50%)\n');
+      expect(gate.stderr).toBe('wli: 1 of 2 row(s) below 60% translated: demo/android/x|y\\nz (50%)\n');
       // The table escapes the line break as well.
-      expect(gate.stdout).toContain('demo/android x|y\\nz');
+      expect(gate.stdout).toContain('demo/android/x|y\\nz');
       expect(gate.stdout.trimEnd().split('\n')).toHaveLength(3);
     } finally {
       await s.close();

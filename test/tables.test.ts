@@ -72,6 +72,88 @@ describe('every table fits the terminal, in display cells', () => {
   });
 });
 
+describe('widths follow the data, and the column that tells rows apart stays whole', () => {
+  const rows = (out: string) => out.trimEnd().split('\n').slice(1);
+
+  it.each([
+    [['ls', 'demo', '--page-size', '1'], ['demo/docs/guide', 'demo/docs/api/reference']],
+    [['language', '--page-size', '2'], ['Japanese', 'Test Language (xx)']],
+  ])('at 200 columns a wider value on a later page is not cut: %j', async (args, whole) => {
+    const r = await wliIn(args, { env, tty: true, columns: 200 });
+    expect(r.code).toBe(0);
+    expect(r.stdout).not.toContain('…');
+    for (const w of whole) expect(r.stdout).toContain(w);
+  });
+
+  it('a pipe (no width) gets whole cells from every page, two spaces apart at least', async () => {
+    const r = await wliIn(['ls', 'demo', '--page-size', '1'], { env });
+    expect(r.stdout).not.toContain('…');
+    for (const l of rows(r.stdout)) expect(l).toMatch(/^\S+ {2,}\S+ {2,}en {2,}\S+$/);
+  });
+
+  it('at 80 columns every stats row shows its whole target', async () => {
+    const r = await wliIn(['stats', 'demo/android', 'demo/docs/api/reference'], { env, tty: true, columns: 80 });
+    expect(rows(r.stdout).map((l) => l.split(/\s+/)[0])).toEqual([
+      'demo/android/en',
+      'demo/android/ar',
+      'demo/android/cs',
+      'demo/android/de',
+      'demo/android/ja',
+      'demo/docs/api/reference/en',
+      'demo/docs/api/reference/cs',
+    ]);
+  });
+
+  it('at 80 columns a search across translations names each hit\'s translation whole', async () => {
+    const r = await wliIn(['units', 'demo', '-q', 'source:Settings'], { env, tty: true, columns: 80 });
+    expect(r.code).toBe(0);
+    const translations = rows(r.stdout).map((l) => l.trim().split(/\s+/)[1]);
+    expect(translations).toContain('demo/android/cs');
+    expect(translations).toContain('demo/docs/guide/cs');
+    for (const t of translations) expect(t).toMatch(/^demo\/[a-z/]+\/[a-z]{2}$/);
+  });
+
+  it.each([['ls'], ['ls', 'demo'], ['stats', 'demo/android']])('at 40 columns %s %s keeps every row\'s target whole', async (...args) => {
+    const r = await wliIn(args, { env, tty: true, columns: 40 });
+    expect(r.code).toBe(0);
+    const targets = rows(r.stdout).map((l) => l.split(/\s+/)[0]!);
+    for (const t of targets) expect(t).not.toContain('…');
+    expect(new Set(targets).size).toBe(targets.length);
+  });
+
+  it('a column empty in most rows (TARGET of untranslated strings) leaves SOURCE its room', async () => {
+    const r = await wliIn(['units', 'demo/android/cs', '--state', 'empty,needs-editing'], { env, tty: true, columns: 80 });
+    expect(r.code).toBe(0);
+    // Five of seven targets are empty: TARGET gets less room than SOURCE, not an equal share.
+    expect(r.stdout).toContain('Do you really want to delete');
+  });
+
+  it('show at 80 columns wraps long values: every *_url is there whole', async () => {
+    const r = await wliIn(['show', 'demo/android'], { env: { ...env, NO_COLOR: '1' }, tty: true, columns: 80 });
+    const sent = JSON.parse(fake.expected('/api/components/demo/android/').body) as Record<string, unknown>;
+    // Each value's lines, joined: a continuation line starts with spaces under the value column.
+    const values = new Map<string, string>();
+    let key = '';
+    for (const line of r.stdout.trimEnd().split('\n')) {
+      const m = /^(\S+)\s+(.*)$/.exec(line);
+      if (m) [key] = [m[1]!, values.set(m[1]!, m[2]!)];
+      else if (/^\s+\S/.test(line)) values.set(key, values.get(key)! + line.trim());
+      expect(cellWidth(line)).toBeLessThanOrEqual(80);
+    }
+    const urls = Object.entries(sent).filter(([k, v]) => k.endsWith('_url') && typeof v === 'string' && v.length > 50);
+    expect(urls.length).toBeGreaterThan(3);
+    for (const [k, v] of urls) expect(values.get(k), k).toBe(v);
+  });
+
+  it('-f markdown marks the rows that fail the gate', async () => {
+    const r = await wliIn(['stats', 'demo/android', '--fail-under', '70', '-f', 'markdown'], { env });
+    expect(r.code).toBe(3);
+    const line = (t: string) => r.stdout.split('\n').find((l) => l.startsWith(`| ${t} |`))!;
+    expect(line('demo/android/ar')).toContain('59.3% ❌ below 70%');
+    expect(line('demo/android/cs')).not.toContain('❌');
+  });
+});
+
 describe('streaming', () => {
   it('the first rows are written before the last page is requested', async () => {
     const big = await startFakeWeblate({ bigUnits: 1000 });
@@ -139,7 +221,7 @@ describe('what the columns show', () => {
   it('stats: the gate metric is the percentage column; with --fail-under, colour says pass or fail', async () => {
     const plain = await wliIn(['stats', 'demo/android', '--metric', 'approved'], { env });
     expect(plain.stdout.split('\n')[0]).toMatch(/^TARGET\s+APPROVED %\s+STRINGS/);
-    expect(plain.stdout).toMatch(/\ndemo\/android cs\s+9\.3%/);
+    expect(plain.stdout).toMatch(/\ndemo\/android\/cs\s+9\.3%/);
     const words = await wliIn(['stats', 'demo/android', '--metric', 'translated_words'], { env });
     expect(words.stdout.split('\n')[0]).toMatch(/^TARGET\s+WORDS\s+STRINGS/);
 
@@ -147,7 +229,7 @@ describe('what the columns show', () => {
     expect(gated.stdout).not.toContain('\u001b');
     const coloured = await wliIn(['stats', 'demo/android', '--fail-under', '70'], { env: { ...env, FORCE_COLOR: '1' } });
     expect(coloured.code).toBe(3);
-    const row = (code: string) => coloured.stdout.split('\n').find((l) => l.startsWith(`demo/android ${code} `))!;
+    const row = (code: string) => coloured.stdout.split('\n').find((l) => l.startsWith(`demo/android/${code} `))!;
     expect(row('cs')).toContain('\u001b[32m78.1%'); // 78.1 ≥ 70: passing, green
     expect(row('de')).toContain('\u001b[31m62.5%'); // 62.5 < 70: failing, red
     // Without a gate nothing is judged: no red or green.

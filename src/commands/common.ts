@@ -72,14 +72,31 @@ export type ListOf = (t: Target) => { path: string; query?: URLSearchParams };
  */
 export async function listOf(
   session: Session,
-  req: { readings: Target[]; list: ListOf; limit?: number; label: string; onStatus?: (e: unknown) => unknown; pipe?: (pages: AsyncGenerator<Page>, t: Target) => AsyncGenerator<Page> } & Omit<ListResult, 'kind' | 'pages'>,
+  req: { readings: Target[]; list: ListOf; limit?: number; label: string; onStatus?: (e: unknown) => unknown; pipe?: (pages: AsyncGenerator<Page>, t: Target) => AsyncGenerator<Page>; filters?: (t: Target) => boolean } & Omit<ListResult, 'kind' | 'pages'>,
 ): Promise<ListResult> {
-  const { readings, list, limit, label, onStatus, pipe, ...shown } = req;
+  const { readings, list, limit, label, onStatus, pipe, filters, ...shown } = req;
   const pages = firstFoundPages(session, readings, async (t) => {
-    const p = await pagesOf(session, { ...list(t), limit, label });
-    return pipe ? pipe(p, t) : p;
+    // A pipe that may leave items out: the limit counts what comes out of it, not what the server sent.
+    if (!pipe) return pagesOf(session, { ...list(t), limit, label });
+    if (!filters?.(t)) return pipe(await pagesOf(session, { ...list(t), limit, label }), t);
+    return limited(pipe(await pagesOf(session, { ...list(t), label }), t), limit);
   });
   return { kind: 'list', pages: onStatus ? mapErrors(pages, onStatus) : pages, ...shown };
+}
+
+/** The first `limit` items of the pages; no page is asked for once they are out. */
+export async function* limited(pages: AsyncGenerator<Page>, limit: number | undefined): AsyncGenerator<Page> {
+  if (limit === undefined) return yield* pages;
+  let left = limit;
+  for await (const page of pages) {
+    if (page.items.length < left) {
+      left -= page.items.length;
+      yield page;
+      continue;
+    }
+    yield { items: page.items.slice(0, left), raw: page.raw?.slice(0, left) };
+    return;
+  }
 }
 
 /** Lets a command reinterpret an API error (e.g. a rejected search query is a usage error). */

@@ -14,6 +14,7 @@ const targetColumn = (fallback: (item: Record<string, unknown>) => unknown): Col
   header: 'target',
   field: 'url',
   value: (item) => targetOfUrl(item.url) ?? fallback(item),
+  kind: 'key',
 });
 
 const PROJECTS: Column[] = [

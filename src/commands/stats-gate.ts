@@ -6,6 +6,7 @@ import { numberValue, parseJson } from '../codec/json.js';
 import { EXIT, UsageError } from '../core/errors.js';
 import { msg, ours, type Msg } from '../core/text.js';
 import type { Threshold } from '../spec/option-values.js';
+import { plainText } from '../core/values.js';
 import type { Item } from '../output/fields.js';
 import type { Outcome } from '../output/result.js';
 import type { METRICS } from '../spec/spec.js';
@@ -19,10 +20,17 @@ export const METRIC_FIELD: Record<Metric, string> = {
 
 export interface Row {
   item: Item;
-  /** How stderr names the row: the target as written, or a language code. */
-  label: string;
-  /** The table's target column: the target as written, `demo/android cs`, `demo cs`, `demo (total)`. */
-  display: string;
+}
+
+/**
+ * How a row is named in the table and on stderr: its wli_target, a target to paste (demo/android/cs,
+ * cs, demo/-/cs for a project's language), or `demo (total)` for a project's total row. From the row
+ * itself, so a copy of it (--fields) is named the same.
+ */
+export function rowLabel(item: Item): string {
+  const target = plainText(item.wli_target);
+  const total = item.wli_project !== null && item.wli_project !== undefined && item.wli_component === null && item.wli_language === null;
+  return total ? `${target} (total)` : target;
 }
 
 export interface Gate {
@@ -120,7 +128,7 @@ export function judge(rows: Row[], gate: Gate): Outcome {
   const failing = gated.filter((r) => passes(gate, r.item) === false);
   if (failing.length) {
     const perLanguage = gate.byLanguage.size > 0;
-    const names = failing.map((r) => (perLanguage ? msg`${r.label} (${shown(r)} < ${thresholdFor(gate, r.item)}%)` : msg`${r.label} (${shown(r)})`));
+    const names = failing.map((r) => (perLanguage ? msg`${rowLabel(r.item)} (${shown(r)} < ${thresholdFor(gate, r.item)}%)` : msg`${rowLabel(r.item)} (${shown(r)})`));
     const metric = ours(gate.metric.replace('_', ' '));
     messages.push(
       perLanguage
@@ -130,7 +138,7 @@ export function judge(rows: Row[], gate: Gate): Outcome {
   }
   const dropped = gate.failOnDrop ? rows.filter((r) => (change(gate, r.item) ?? 0) < 0) : [];
   if (dropped.length) {
-    const names = dropped.map((r) => msg`${r.label} (${gate.baseline!.get(r.item.wli_target as string)!.toFixed(1)}% → ${shown(r)}, ${changeText(gate, r.item)})`);
+    const names = dropped.map((r) => msg`${rowLabel(r.item)} (${gate.baseline!.get(r.item.wli_target as string)!.toFixed(1)}% → ${shown(r)}, ${changeText(gate, r.item)})`);
     messages.push(msg`${dropped.length} row(s) dropped since the baseline (${ours(gate.metric.replace('_', ' '))}): ${join(names)}`);
   }
   return { exitCode: messages.length ? EXIT.gate : EXIT.ok, messages };

@@ -53,14 +53,22 @@ const gateStyle =
 /** The percentage column's header: the metric the gate checks (and the table shows). */
 const METRIC_HEADER: Record<Metric, string> = { translated: 'translated', approved: 'approved %', translated_words: 'words' };
 
-function columns(G: GateModule, labels: WeakMap<Item, string>, gate: Gate): Column[] {
+function columns(G: GateModule, gate: Gate): Column[] {
   const field = G.METRIC_FIELD[gate.metric];
   const change: Column[] = gate.baseline
-    ? [{ header: 'change', value: (s) => G.changeText(gate, s), kind: 'percent', style: (s) => ((G.change(gate, s) ?? 0) < 0 ? 'red' : (G.change(gate, s) ?? 0) > 0 ? 'green' : undefined) }]
+    ? [
+        {
+          header: 'change',
+          value: (s) => G.changeText(gate, s),
+          kind: 'percent',
+          style: (s) => ((G.change(gate, s) ?? 0) < 0 ? 'red' : (G.change(gate, s) ?? 0) > 0 ? 'green' : undefined),
+          mark: (s) => (gate.failOnDrop && (G.change(gate, s) ?? 0) < 0 ? '❌ dropped' : undefined),
+        },
+      ]
     : [];
   return [
-    { header: 'target', field: 'wli_target', value: (s) => labels.get(s) ?? s.wli_target },
-    { header: METRIC_HEADER[gate.metric], field, value: (s) => s[field], text: pct, kind: 'percent', style: gateStyle(G, gate) },
+    { header: 'target', field: 'wli_target', value: (s) => G.rowLabel(s), kind: 'key' },
+    { header: METRIC_HEADER[gate.metric], field, value: (s) => s[field], text: pct, kind: 'percent', style: gateStyle(G, gate), mark: (s) => (G.passes(gate, s) === false ? `❌ below ${G.thresholdFor(gate, s)}%` : undefined) },
     ...change,
     { header: 'strings', value: (s) => `${plainText(s.translated ?? '')}/${plainText(s.total ?? '')}`, kind: 'count' },
     { header: 'fuzzy', field: 'fuzzy', value: (s) => s.fuzzy, kind: 'count', drop: 2 },
@@ -143,11 +151,11 @@ async function singleRow(session: Session, target: Target): Promise<Row[]> {
     target.kind === 'translation'
       ? identified(stats, `${target.project}/${target.component.join('/')}/${target.language}`, target.project, target.component.join('/'), target.language)
       : identified(stats, target.kind === 'language' ? target.language : target.text, null, null, target.kind === 'language' ? target.language : null);
-  return [{ item, label: target.text, display: target.text }];
+  return [{ item }];
 }
 
 /** One row per translation of the component (see the top of this file for the endpoints). */
-async function componentRows(session: Session, target: ComponentTarget, skipSource: boolean, qualify: boolean): Promise<Row[]> {
+async function componentRows(session: Session, target: ComponentTarget, skipSource: boolean): Promise<Row[]> {
   const base = componentPath(target);
   // Asked alongside the list, so --skip-source costs one request but no extra wait.
   const component = skipSource ? deferred(getObject(session, base)) : undefined;
@@ -179,9 +187,7 @@ async function componentRows(session: Session, target: ComponentTarget, skipSour
   const path = target.component.join('/');
   return items.map((stats) => {
     const code = languageCode(stats);
-    const display = `${target.text} ${code}`;
-    const item = identified(stats, `${target.project}/${path}/${code}`, target.project, path, code);
-    return { item, label: qualify ? display : code, display };
+    return { item: identified(stats, `${target.project}/${path}/${code}`, target.project, path, code) };
   });
 }
 
@@ -191,7 +197,7 @@ async function componentRows(session: Session, target: ComponentTarget, skipSour
  * languages that are the source language of every component of the project are left out (one
  * request more, made alongside); the total row is the server's own and still counts them.
  */
-async function projectRows(session: Session, target: ProjectTarget, qualify: boolean, skipSource: boolean): Promise<Row[]> {
+async function projectRows(session: Session, target: ProjectTarget, skipSource: boolean): Promise<Row[]> {
   const base = projectPath(target.project);
   const total = deferred(getObject(session, base + 'statistics/'));
   const components = skipSource ? deferred(getList(session, base + 'components/', `--project ${target.project}`)) : undefined;
@@ -201,14 +207,12 @@ async function projectRows(session: Session, target: ProjectTarget, qualify: boo
     const everywhere = sources.length > 0 && sources.every((c) => typeof c === 'string' && c === sources[0]) ? sources[0] : undefined;
     if (everywhere !== undefined) languages = languages.filter((l) => languageCode(l) !== everywhere);
   }
-  const totalLabel = `${target.project} (total)`;
   return [
     ...languages.map((stats) => {
       const code = languageCode(stats);
-      const display = `${target.project} ${code}`;
-      return { item: identified(stats, `${target.project}/-/${code}`, target.project, null, code), label: qualify ? display : code, display };
+      return { item: identified(stats, `${target.project}/-/${code}`, target.project, null, code) };
     }),
-    { item: identified(await total, target.project, target.project, null, null), label: totalLabel, display: totalLabel },
+    { item: identified(await total, target.project, target.project, null, null) },
   ];
 }
 
@@ -266,17 +270,14 @@ export async function run({ args, opts, session }: CommandInput): Promise<Record
   // Each target's readings (p/x/y: a translation, else a component in a category), project rows last.
   const inputs: Array<Target[] | ProjectTarget> = texts.map((t) => readTarget(t, ACCEPTS));
   if (project) inputs.push(project);
-  // Rows of a component or project are named by language code alone when that is unambiguous
-  // (the only target); next to other targets they carry their component or project.
-  const qualify = inputs.length > 1;
   const G: GateModule = await import('./stats-gate.js');
   const baseline = opts.baseline === undefined ? undefined : G.readBaseline(opts.baseline as string, session.ctx.cwd, metric);
   const gate = G.gateOf(metric, opts.failUnder as Threshold[] | undefined, baseline, opts.failOnDrop === true);
 
   const resolved = await inOrder(inputs, session.settings.concurrency, async (input): Promise<{ kind: string; rows: Row[] }> => {
-    if (!Array.isArray(input)) return { kind: 'project', rows: await projectRows(session, input, qualify, skipSource) };
+    if (!Array.isArray(input)) return { kind: 'project', rows: await projectRows(session, input, skipSource) };
     const { target, value } = await languageOrProject(session, input, () =>
-      firstFound(session, input, (t) => (t.kind === 'component' ? componentRows(session, t, skipSource, qualify) : singleRow(session, t))),
+      firstFound(session, input, (t) => (t.kind === 'component' ? componentRows(session, t, skipSource) : singleRow(session, t))),
     );
     return { kind: target.kind, rows: value };
   });
@@ -291,7 +292,6 @@ export async function run({ args, opts, session }: CommandInput): Promise<Record
   if (resolved.length === 1 && (resolved[0]!.kind === 'translation' || resolved[0]!.kind === 'language')) {
     return { kind: 'record', record: rows[0]!.item, rows: recordRows(G, gate), fieldColumns: FIELD_COLUMNS, finish };
   }
-  const labels = new WeakMap(rows.map((r) => [r.item, r.display]));
   return {
     kind: 'list',
     // Every target was read before anything is written: a failure leaves stdout empty (no
@@ -299,7 +299,7 @@ export async function run({ args, opts, session }: CommandInput): Promise<Record
     pages: (async function* () {
       if (rows.length) yield { items: rows.map((r) => r.item) };
     })(),
-    columns: columns(G, labels, gate),
+    columns: columns(G, gate),
     fieldColumns: FIELD_COLUMNS,
     empty: msg`no statistics rows`,
     finish,

@@ -61,7 +61,7 @@ export const UNIT_COLUMNS: Column[] = [
 /** Above a translation each row also says which translation the string belongs to. */
 export const SCOPED_UNIT_COLUMNS: Column[] = [
   UNIT_COLUMNS[0]!,
-  { header: 'translation', field: 'translation', value: (u) => targetOfUrl(u.translation) ?? u.translation },
+  { header: 'translation', field: 'translation', value: (u) => targetOfUrl(u.translation) ?? u.translation, kind: 'key' },
   ...UNIT_COLUMNS.slice(1),
 ];
 
@@ -140,6 +140,9 @@ async function* checkedScope(session: Session, pages: AsyncGenerator<Page>, t: T
       yield page;
       continue;
     }
+    page.items.forEach((u, i) => {
+      if (keep[i] === undefined) session.warn(msg`unit ${plainText(u.id)} left out: its translation link ${ours("'")}${plainText(u.translation)}${ours("'")} is not a translation of this server`);
+    });
     yield { items: page.items.filter((_, i) => keep[i] === true), raw: page.raw?.filter((_, i) => keep[i] === true) };
   }
   if (!checked) await check();
@@ -167,6 +170,7 @@ export async function run({ args, opts, session }: CommandInput) {
     readings,
     list: (t) => ({ path: t.kind === 'translation' ? translationPath(t) + 'units/' : 'units/', query: queryFor(t) }),
     pipe: (pages, t) => noting(t.kind === 'translation' ? pages : checkedScope(session, pages, t), t),
+    filters: (t) => t.kind !== 'translation',
     limit: opts.limit as number | undefined,
     label: 'units',
     columns: () => (answered && answered.kind !== 'translation' ? SCOPED_UNIT_COLUMNS : UNIT_COLUMNS),

@@ -19,7 +19,11 @@ export function markdownCell(text: string): string {
 
 const row = (cells: string[]) => '| ' + cells.map((c) => (c === '' ? ' ' : c)).join(' | ') + ' |\n';
 
-const cell = (col: Column, item: Item): string => markdownCell(columnText(col, item));
+const cell = (col: Column, item: Item): string => {
+  const text = markdownCell(columnText(col, item));
+  const mark = col.mark?.(item);
+  return mark ? `${text} ${markdownCell(mark)}` : text;
+};
 const RIGHT = new Set(['id', 'count', 'percent']);
 
 /** Streams the rows; the header comes with the first row, so an empty list writes nothing. */

@@ -7,10 +7,11 @@ export type Style = 'red' | 'yellow' | 'green' | 'cyan' | 'gray' | 'bold';
 
 /**
  * What a cell holds, which decides how a table treats it: `text` shrinks to fit the terminal and ends
- * with `…`; every other kind is never cut. `time` cells show `2026-11-21 13:02` (UTC); `id`, `count`
- * and `percent` are right-aligned.
+ * with `…`; every other kind is never cut. `key` is the text that tells rows apart (a target, a
+ * translation): shown whole, other columns give way first. `time` cells show `2026-11-21 13:02` (UTC);
+ * `id`, `count` and `percent` are right-aligned.
  */
-export type CellKind = 'text' | 'id' | 'count' | 'percent' | 'state' | 'time';
+export type CellKind = 'text' | 'key' | 'id' | 'count' | 'percent' | 'state' | 'time';
 
 export interface Column {
   header: string;
@@ -26,6 +27,8 @@ export interface Column {
   drop?: number;
   /** Room kept even when the first page's values are narrower (a state that later pages may show). */
   minWidth?: number;
+  /** A mark after the value where colour cannot say it (Markdown): a row that fails a gate. */
+  mark?(item: Item): string | undefined;
 }
 
 /** How a run ends once its data is written: the exit code, and what to say on stderr (a failed gate). */

@@ -1,6 +1,7 @@
-// -f table: for people. Lists stream: the header and column widths are decided when the first page
-// arrives (layout.ts), and each page's rows are written as soon as it is in, so `| head` ends early
-// and time grows linearly with the rows. Records are key/value lines. Every line fits the width.
+// -f table: for people. Lists stream: the header and column widths are planned when the first page
+// arrives and grown when a later page is wider (layout.ts); each page's rows are written as soon as it
+// is in, so `| head` ends early and time grows linearly with the rows. Records are key/value lines,
+// long values wrapped. Every line fits the width.
 //
 // Not cli-table3: it renders a whole table at once (cost growing faster than the rows: 22 s for
 // 20,000), and even one page at a time with fixed widths it cuts ids, pads the last column, measures
@@ -9,9 +10,9 @@ import type { Page } from '../api/paginate.js';
 import type { Writer } from '../io/writer.js';
 import { displayText } from './cells.js';
 import type { Item } from './fields.js';
-import { lineRenderer, planWidths, type Paint } from './layout.js';
+import { grow, lineRenderer, measure, planWidths, replan, type Measure, type Paint, type Plan } from './layout.js';
 import type { Column, Style } from './result.js';
-import { cellWidth, spaces, truncateCells } from './width.js';
+import { cellWidth, spaces, truncateCells, wrapCells } from './width.js';
 
 export interface TableOptions {
   color: boolean;
@@ -30,16 +31,25 @@ async function painter(color: boolean): Promise<Paint> {
 export async function writeTableList(out: Writer, pages: AsyncIterable<Page>, columnsOf: () => Column[], opts: TableOptions): Promise<number> {
   let columns: Column[] = [];
   let line: ReturnType<typeof lineRenderer> | undefined;
+  let m: Measure | undefined;
+  let plan: Plan | undefined;
+  let paint: Paint | undefined;
   let rows = 0;
   for await (const { items } of pages) {
     if (items.length === 0) continue;
     if (!line) columns = columnsOf();
     const cells = items.map((item) => columns.map((c) => displayText(c, item)));
     let chunk = '';
-    if (!line) {
+    if (!line || !m || !plan || !paint) {
       const headers = columns.map((c) => c.header.toUpperCase());
-      line = lineRenderer(columns, planWidths(columns, headers, cells, opts.width), await painter(opts.color));
+      m = measure(columns, headers, cells);
+      plan = planWidths(columns, m, opts.width);
+      paint = await painter(opts.color);
+      line = lineRenderer(columns, plan, paint);
       chunk += line(headers, columns.map((): 'header' => 'header'));
+    } else if (grow(m, cells)) {
+      plan = replan(columns, m, plan);
+      line = lineRenderer(columns, plan, paint);
     }
     for (let r = 0; r < cells.length; r++) {
       const item = items[r]!;
@@ -58,11 +68,18 @@ export async function writeTableRecord(out: Writer, record: Item, rows: Column[]
   const room = Math.max(1, opts.width - labelWidth - 2);
   let chunk = '';
   for (const r of rows) {
-    const text = truncateCells(displayText(r, record), room);
+    // Long text wraps (a URL keeps its distinguishing end), continued under the value column; a nested
+    // object stays one line (-f json shows it whole).
+    const value = r.value(record);
+    const text = displayText(r, record);
+    const lines = value !== null && typeof value === 'object' && !Array.isArray(value) ? [truncateCells(text, room)] : wrapCells(text, room);
     const style: Style | undefined = opts.color ? r.style?.(record) : undefined;
     const label = truncateCells(r.header, opts.width);
     const pad = spaces(labelWidth - cellWidth(label));
-    chunk += (paint('header', label) + pad + '  ' + (style && text ? paint(style, text) : text)).trimEnd() + '\n';
+    lines.forEach((text, k) => {
+      const head = k === 0 ? paint('header', label) + pad : spaces(labelWidth);
+      chunk += (head + '  ' + (style && text ? paint(style, text) : text)).trimEnd() + '\n';
+    });
   }
   await out.write(chunk);
 }

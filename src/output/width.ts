@@ -156,4 +156,23 @@ export function truncateCells(s: string, max: number): string {
 }
 
 const SPACES = ' '.repeat(512);
+/** `s` in lines of at most `max` cells, broken between grapheme clusters; one line when it fits. */
+export function wrapCells(s: string, max: number): string[] {
+  if (!Number.isFinite(max) || max < 1) return [s];
+  const lines: string[] = [];
+  let rest = s;
+  for (;;) {
+    if (PRINTABLE_ASCII.test(rest)) {
+      for (let i = 0; i < rest.length; i += max) lines.push(rest.slice(i, i + max));
+      return lines.length ? lines : [''];
+    }
+    const w = walkFrom(rest, 0, 0, max, max);
+    if (walk.end === rest.length && w <= max) return [...lines, rest];
+    // A cluster wider than the line still goes, alone, rather than looping forever.
+    const cut = walk.cut > 0 ? walk.cut : Math.max(walk.end, 1);
+    lines.push(rest.slice(0, cut));
+    rest = rest.slice(cut);
+  }
+}
+
 export const spaces = (k: number): string => (k <= 0 ? '' : k <= 512 ? SPACES.slice(0, k) : ' '.repeat(k));
