@@ -322,11 +322,12 @@ describe('a server without /components/<p>/<c>/statistics/', () => {
 });
 
 describe('errors', () => {
-  it('a project that does not exist: exit 5, nothing on stdout', async () => {
+  it('a project that does not exist: exit 5, nothing on stdout, and what exists', async () => {
     const r = await wli(['stats', '--project', 'nope'], { env });
     expect(r.code).toBe(5);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(new RegExp(`^wli: GET ${fake.url}projects/nope/(languages|statistics)/\\S* failed: HTTP 404 Not Found: Not found\\.\\n`));
+    // Explained like any missing target: the URL that missed, then what exists.
+    expect(r.stderr).toMatch(new RegExp(`^wli: no project 'nope' \\(GET ${fake.url}projects/nope/(languages|statistics)/\\S*: HTTP 404: Not found\\.\\)\\nhint: there are: `));
   });
 
   it('a component that does not exist: exit 5, the statistics URL in the message, and what exists', async () => {

@@ -33,6 +33,8 @@ describe('item 14: a JSON 404 on every path, the API root included', () => {
     [['ls', 'demo']],
     [['changes', 'demo/android/cs']],
     [['language', 'cs']],
+    [['stats', 'demo/android/cs']],
+    [['stats', '--project', 'demo']],
   ])('%j says --url is not a Weblate API (exit 2), after asking the API root', async (args) => {
     const { value: r, sent } = await sentTo(everywhere404, () => wliIn(args, { env: { WLI_URL: everywhere404.url } }));
     expect(r.stdout).toBe('');
@@ -47,6 +49,12 @@ describe('item 14: a JSON 404 on every path, the API root included', () => {
     expect(r.code).toBe(5);
     expect(r.stderr).toMatch(/^wli: no project 'dmeo' .*\nhint: did you mean: demo\?/);
     expect(sent).not.toContain('/api/');
+  });
+
+  it('stats --project with a missing project says what exists (exit 5)', async () => {
+    const r = await wliIn(['stats', '--project', 'dmeo'], { env: { WLI_URL: fake.url } });
+    expect(r.code).toBe(5);
+    expect(r.stderr).toMatch(/^wli: no project 'dmeo' .*\nhint: did you mean: demo\?/);
   });
 
   it('a private project asked without a token stays "no project" (exit 5)', async () => {

@@ -275,7 +275,8 @@ export async function run({ args, opts, session }: CommandInput): Promise<Record
   const gate = G.gateOf(metric, opts.failUnder as Threshold[] | undefined, baseline, opts.failOnDrop === true);
 
   const resolved = await inOrder(inputs, session.settings.concurrency, async (input): Promise<{ kind: string; rows: Row[] }> => {
-    if (!Array.isArray(input)) return { kind: 'project', rows: await projectRows(session, input, skipSource) };
+    // Through firstFound so a missing project is explained like any target (and a wrong --url named).
+    if (!Array.isArray(input)) return { kind: 'project', rows: (await firstFound(session, [input], () => projectRows(session, input, skipSource))).value };
     const { target, value } = await languageOrProject(session, input, () =>
       firstFound(session, input, (t) => (t.kind === 'component' ? componentRows(session, t, skipSource) : singleRow(session, t))),
     );
