@@ -300,7 +300,7 @@ describe('changes --follow', () => {
     }
   });
 
-  it('on a terminal too, failing polls are said once (the rest goes to the status line)', async () => {
+  it('on a terminal, failing polls are said once and then counted on one status line', async () => {
     const s = await startFakeWeblate();
     try {
       const interrupt = new AbortController();
@@ -314,6 +314,12 @@ describe('changes --follow', () => {
         wait = await clock.next();
       }
       expect(ctx.stderr.text.match(/polls are failing/g)).toHaveLength(1);
+      // The status line, redrawn in place (carriage return, no new line) as the tries add up.
+      const wait3 = await new Promise<string>((resolve) => {
+        const check = () => (/polls failing for \d+s \(3 tries\)/.test(ctx.stderr.text) ? resolve(ctx.stderr.text) : setImmediate(check));
+        check();
+      });
+      expect(wait3).toMatch(/polls failing for \d+s \(3 tries\): the connection was closed by the server before a complete response/);
       interrupt.abort();
       expect(await done).toBe(130);
     } finally {

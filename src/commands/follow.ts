@@ -114,7 +114,8 @@ class PollHealth {
   constructor(private readonly session: Session) {}
 
   failed(e: HttpError | ServerError, now: number): void {
-    const reason = plainText(e.message);
+    // The status line says why in a few words; the warning above it has the URL.
+    const reason = plainText(e.message).replace(/^GET \S+?:? (failed: )?/, '');
     if (this.failingSince === undefined) {
       this.failingSince = now;
       this.session.warn(msg`polls are failing: ${e.text}; still trying (Ctrl-C ends it)`);
@@ -123,7 +124,7 @@ class PollHealth {
     }
     this.reason = reason;
     this.failures++;
-    this.session.progress.begin(`polls failing for ${duration(now - this.failingSince)} (${this.failures} tries): ${reason}`);
+    this.session.progress.status(`polls failing for ${duration(now - this.failingSince)} (${this.failures} tries): ${reason}`);
   }
 
   worked(now: number): void {

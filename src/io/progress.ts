@@ -11,9 +11,11 @@ export interface Progress {
   stop(): void;
   /** Clear the line now (a warning is about to be written); the next update shows it again. */
   pause(): void;
+  /** What a long run is doing now ("polls failing for 2m …"): drawn at once, even after stop(), until the next stop. */
+  status(label: string): void;
 }
 
-export const NO_PROGRESS: Progress = { begin() {}, update() {}, stop() {}, pause() {} };
+export const NO_PROGRESS: Progress = { begin() {}, update() {}, stop() {}, pause() {}, status() {} };
 
 export interface ProgressOptions {
   /** Milliseconds before anything is drawn: fast commands never flash a spinner. */
@@ -131,6 +133,18 @@ export function createProgress(stream: OutStream, opts: ProgressOptions): Progre
     stop() {
       stopped = true;
       cancel();
+    },
+    status(label) {
+      text = opts.clean(label);
+      stopped = false;
+      paused = false;
+      if (spinner) {
+        spinner.text = text;
+        if (!spinner.isSpinning) spinner.start();
+      } else if (!loading) {
+        if (timer) clearTimeout(timer);
+        void show();
+      }
     },
   };
 }
