@@ -1,12 +1,13 @@
 // Issue 19, wli download end to end: exact bytes (text and zip), files written whole or not at all,
 // conditional requests and 304, safe names from hostile servers, usage errors before any request.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FILE_LAST_MODIFIED, fakeFileBytes, startFakeWeblate, type FakeWeblate } from './support/fake-weblate/index.js';
-import { wli, wliIn, BIN } from './support/run.js';
-import { spawn } from 'node:child_process';
+import { wli, wliIn, BIN, ROOT } from './support/run.js';
+import { onPty } from './support/pty.js';
+import { spawn, spawnSync } from 'node:child_process';
 import { baseEnv } from './support/run.js';
 
 let fake: FakeWeblate;
@@ -61,7 +62,7 @@ describe('wli download', () => {
     const r = await wliIn(['download', 'demo/android/cs'], { env, cwd: dir, tty: true, columns: 80 });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toContain(`saved ${join(dir, 'demo-android-cs.po')}`);
+    expect(r.stderr).toMatch(/saved demo-android-cs.po \(\d+ bytes\)/);
     expect(readFileSync(join(dir, 'demo-android-cs.po')).equals(fakeFileBytes('demo/android/cs', false, null))).toBe(true);
   });
 
@@ -120,10 +121,10 @@ describe('wli download', () => {
     expect(fake.requests.length).toBe(n);
   });
 
-  it('an unknown conversion fails with the server\'s words, nothing written', async () => {
+  it('an unknown conversion is a usage error (exit 2) with the server\'s words, nothing written', async () => {
     const r = await wli(['download', 'demo/android/cs', '--convert', 'nope', '-o', join(dir, 'x')], { env });
-    expect(r.code).not.toBe(0);
-    expect(r.stderr).toMatch(/Unsupported conversion: nope/);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^wli: the server refused the download: Unsupported conversion: nope\nhint: check --convert/);
     expect(readdirSync(dir)).toEqual([]);
   });
 
@@ -169,6 +170,125 @@ describe('gzip', () => {
       expect(g.requests.at(-1)!.headers['accept-encoding']).toBe('gzip');
     } finally {
       await g.close();
+    }
+  });
+});
+
+describe('targets, misses and permissions', () => {
+  it('p/category/c downloads the zip of a component inside a category (after p/c/l misses)', async () => {
+    const r = await wli(['download', 'demo/docs/guide', '-o', `${dir}/`], { env, cwd: dir });
+    expect([r.code, r.stderr.replace(/\n$/, '')]).toEqual([0, expect.stringMatching(/^wli: saved .*\.zip \(\d+ bytes\)$/)]);
+    const paths = fileRequests().slice(-2).map((q) => q.path);
+    expect(paths).toEqual(['/api/translations/demo/docs/guide/file/', '/api/components/demo/docs%2Fguide/file/']);
+    expect(readdirSync(dir)).toHaveLength(1);
+  });
+
+  it('a project download on a server before Weblate 5.5 (404) says which version is needed, exit 5', async () => {
+    const s = await startFakeWeblate();
+    try {
+      s.fault((q) => q.path === '/api/projects/demo/file/', { kind: 'status', status: 404, body: '{"detail":"Not found."}' }, Infinity);
+      const r = await wli(['download', 'demo', '-o', `${dir}/`], { env: { WLI_URL: s.url } });
+      expect(r.code).toBe(5);
+      expect(r.stderr).toMatch(/^wli: project 'demo' has no download \(GET \S+\/projects\/demo\/file\/: HTTP 404\): downloading a whole project needs Weblate 5\.5 or later\nhint: download its components one by one/);
+      expect(readdirSync(dir)).toEqual([]);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('a translation that does not exist is a miss explained like any target, exit 5', async () => {
+    const r = await wli(['download', 'demo/android/xx'], { env, cwd: dir });
+    expect(r.code).toBe(5);
+    expect(r.stderr).toMatch(/^wli: no translation 'xx' of component 'demo\/android'/);
+  });
+
+  it('403: the permission hint and exit 4, nothing written', async () => {
+    const s = await startFakeWeblate();
+    try {
+      s.fault((q) => q.path.endsWith('/file/'), { kind: 'status', status: 403, body: '{"detail":"You do not have permission to perform this action."}' }, Infinity);
+      const r = await wli(['download', 'demo/android/cs', '-o', join(dir, 'cs.po')], { env: { WLI_URL: s.url } });
+      expect(r.code).toBe(4);
+      expect(r.stderr).toMatch(/HTTP 403 Forbidden: You do not have permission to perform this action\.\nhint: the token is valid but lacks permission/);
+      expect(readdirSync(dir)).toEqual([]);
+    } finally {
+      await s.close();
+    }
+  });
+});
+
+describe('into a directory, only what changed', () => {
+  it('a zip: the request is conditional on the file Weblate names it, and 304 leaves it untouched', async () => {
+    mkdirSync(join(dir, 'locale'));
+    await wli(['download', 'demo/android', '-o', 'locale/'], { env, cwd: dir });
+    const before = statSync(join(dir, 'locale', 'demo-android.zip'));
+    const n = fake.requests.length;
+    const r = await wli(['download', 'demo/android', '-o', 'locale/'], { env, cwd: dir });
+    expect([r.code, r.stderr]).toEqual([0, 'wli: locale/demo-android.zip: unchanged\n']);
+    expect(fake.requests.slice(n).find((q) => q.path.endsWith('/file/'))!.headers['if-modified-since']).toBe(FILE_LAST_MODIFIED);
+    const after = statSync(join(dir, 'locale', 'demo-android.zip'));
+    expect([after.ino, after.mtimeMs]).toEqual([before.ino, before.mtimeMs]);
+  });
+
+  it('a file named only by the answer: one as new as the server\'s is left untouched', async () => {
+    await wli(['download', 'demo/android/cs', '-o', `${dir}/`], { env });
+    const [name] = readdirSync(dir);
+    const before = statSync(join(dir, name!));
+    const r = await wli(['download', 'demo/android/cs', '-o', `${dir}/`], { env });
+    expect([r.code, r.stderr]).toEqual([0, `wli: ${join(dir, name!)}: unchanged\n`]);
+    const after = statSync(join(dir, name!));
+    expect([after.ino, after.mtimeMs]).toEqual([before.ino, before.mtimeMs]);
+    expect(readdirSync(dir)).toEqual([name]);
+  });
+
+  it.runIf(spawnSync('jq', ['--version']).status === 0)("the README's CI recipe fetches every language, then only what changed", async () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const recipe = /CI recipe: fetch every language[\s\S]*?```sh\n([\s\S]*?)```/.exec(readme)![1]!;
+    const bin = join(dir, 'bin');
+    mkdirSync(bin);
+    writeFileSync(join(bin, 'wli'), `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} "$@"\n`, { mode: 0o755 });
+    // Not spawnSync: the fake server answers from this process.
+    const run = () =>
+      new Promise<{ status: number | null; stderr: string }>((resolve) => {
+        const child = spawn('bash', ['-ec', recipe], { cwd: dir, env: baseEnv({ WLI_URL: fake.url, PATH: `${bin}:${process.env.PATH}` }) });
+        let stderr = '';
+        child.stderr.on('data', (d) => (stderr += d));
+        child.on('close', (status) => resolve({ status, stderr }));
+      });
+    const first = await run();
+    expect(first.status, first.stderr).toBe(0);
+    const langs = readdirSync(join(dir, 'locale')).sort();
+    expect(langs).toEqual(['ar.po', 'cs.po', 'de.po', 'en.po', 'ja.po']);
+    expect(readFileSync(join(dir, 'locale', 'cs.po')).equals(fakeFileBytes('demo/android/cs', false, null))).toBe(true);
+    const second = await run();
+    expect(second.status).toBe(0);
+    expect(second.stderr.trimEnd().split('\n').sort()).toEqual(langs.map((l) => `wli: locale/${l}: unchanged`));
+  });
+});
+
+describe('a byte counter on a terminal', () => {
+  it('counts the bytes on stderr while a download runs (and not when stderr is not a terminal)', async () => {
+    const s = await startFakeWeblate();
+    try {
+      s.fault((q) => q.path.endsWith('/file/'), { kind: 'stallBody' });
+      const pty = onPty(['download', 'big/strings/xx', '-o', join(dir, 'xx.po'), '--url', s.url]);
+      await pty.waitFor(/bytes [\d,]+\/[\d,]+/);
+      expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toHaveLength(1);
+      pty.type('\x03');
+      expect((await pty.exit).code).toBe(130);
+      expect(readdirSync(dir)).toEqual([]);
+      s.fault((q) => q.path.endsWith('/file/'), { kind: 'stallBody' });
+      const child = spawn(process.execPath, [BIN, 'download', 'big/strings/xx', '-o', join(dir, 'xx.po')], { env: baseEnv({ WLI_URL: s.url }) });
+      let stderr = '';
+      child.stderr.on('data', (d) => (stderr += d));
+      await new Promise<void>((resolve) => {
+        const check = () => (readdirSync(dir).some((f) => f.endsWith('.tmp')) ? resolve() : setTimeout(check, 10));
+        check();
+      });
+      child.kill('SIGINT');
+      await new Promise((resolve) => child.on('close', resolve));
+      expect(stderr).toBe('wli: interrupted\n');
+    } finally {
+      await s.close();
     }
   });
 });

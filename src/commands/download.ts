@@ -1,15 +1,17 @@
 // wli download: a translation's file, or a zip of a component's or project's translations, as the
 // server sends it. Files are written to a temporary file beside the destination and renamed into
 // place, so a cut connection, a timeout or Ctrl-C leaves the previous file as it was.
-import { closeSync, fsyncSync, openSync, renameSync, rmSync, statSync, utimesSync, writeSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
-import { UsageError } from '../core/errors.js';
+import { closeSync, fsyncSync, openSync, readdirSync, renameSync, rmSync, statSync, utimesSync, writeSync } from 'node:fs';
+import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { UsageError, WliError } from '../core/errors.js';
+import { HttpError, NotFoundError } from '../api/errors.js';
 import { msg, ours } from '../core/text.js';
 import { firstHeader } from '../api/http.js';
-import { objectPath, readTarget, type Target } from '../weblate/target.js';
+import { objectPath, type Target } from '../weblate/target.js';
 import { EXIT } from '../core/errors.js';
 import type { Result } from '../output/result.js';
-import type { CommandInput } from './common.js';
+import { getObject, targetReadings, type CommandInput } from './common.js';
+import { firstFound } from './resolve.js';
 
 /** The file name of a Content-Disposition header, undecoded parts left as they are. */
 export function dispositionName(header: string | undefined): string | undefined {
@@ -54,56 +56,116 @@ const isDir = (p: string) => {
   }
 };
 
+/** Weblate's own names for what it builds (zips, conversions): known before asking. */
+function predictedName(t: Target, zip: boolean, convert: string | undefined): string | undefined {
+  const slug = (parts: string[]) => parts.join('-');
+  if (t.kind === 'project') return `${t.project}.zip`;
+  if (t.kind === 'component') return `${slug([t.project, ...t.component])}.zip`;
+  if (t.kind === 'translation' && convert !== undefined && !zip) return `${slug([t.project, ...t.component, t.language])}.${convert}`;
+  return undefined;
+}
+
+const mtimeOf = (p: string): Date | undefined => {
+  try {
+    return statSync(p).mtime;
+  } catch {
+    return undefined;
+  }
+};
+
+/** The object a target names exists, though its file does not: say that, not "no such project". */
+async function fileMissing(session: CommandInput['session'], readings: Target[], miss: WliError): Promise<WliError> {
+  for (const t of readings) {
+    try {
+      await getObject(session, objectPath(t));
+    } catch {
+      continue;
+    }
+    const url = miss.cause instanceof HttpError ? miss.cause.url : miss instanceof HttpError ? miss.url : undefined;
+    const where = url ? msg` (GET ${url}: HTTP 404)` : ours('');
+    if (t.kind === 'project') {
+      return new NotFoundError(
+        msg`project '${t.project}' has no download${where}: downloading a whole project needs Weblate 5.5 or later`,
+        msg`download its components one by one: wli download ${t.project}/<component> ("wli ls ${t.project}" lists them)`,
+        { cause: miss },
+      );
+    }
+    const name = t.kind === 'component' ? `${t.project}/${t.component.join('/')}` : t.text;
+    return new NotFoundError(msg`${ours(t.kind)} '${name}' has no file to download${where}`, msg`the server keeps no file for it (a translation not yet written out, or a component without files); --convert po builds one from the strings`, {
+      cause: miss,
+    });
+  }
+  return miss;
+}
+
 export async function run({ args, opts, session }: CommandInput): Promise<Result> {
-  const [target] = readTarget(args[0]!, ['project', 'component', 'translation']);
-  const t = target!;
+  const readings = targetReadings(session, args[0], ['project', 'component', 'translation']);
   const convert = opts.convert as string | undefined;
   const query = opts.query as string | undefined;
   if (query !== undefined && convert === undefined) {
     throw new UsageError(msg`-q/--query needs --convert`, msg`Weblate filters the units of a download only when it converts the file: add --convert po (or another format)`);
   }
-  const zip = t.kind !== 'translation';
-  const params = new URLSearchParams();
-  if (convert !== undefined) params.set('format', zip ? `zip:${convert}` : convert);
-  if (query !== undefined) params.set('q', query);
   const { ctx } = session;
   const output = opts.output as string | undefined;
   const toStdout = output === undefined && !ctx.stdout.isTTY;
   const outPath = output === undefined ? undefined : resolve(ctx.cwd, output);
   const intoDir = output === undefined || output.endsWith('/') || (outPath !== undefined && isDir(outPath));
-  // Known before the request when -o names a file: ask only for what changed since.
-  const conditional: Record<string, string> = {};
-  if (!toStdout && !intoDir && outPath && !opts.force) {
-    try {
-      conditional['if-modified-since'] = statSync(outPath).mtime.toUTCString();
-    } catch {
-      /* no file yet */
-    }
-  }
+  const dirPath = outPath ?? ctx.cwd;
   const client = await session.client();
-  const path = `${objectPath(t)}file/${params.size ? `?${params}` : ''}`;
-  let res;
+  const pathOf = (t: Target) => {
+    const params = new URLSearchParams();
+    if (convert !== undefined) params.set('format', t.kind !== 'translation' ? `zip:${convert}` : convert);
+    if (query !== undefined) params.set('q', query);
+    return `${objectPath(t)}file/${params.size ? `?${params}` : ''}`;
+  };
+  /**
+   * Ask only for what changed since the file there was written: -o FILE names it; into a directory,
+   * Weblate's own name for a zip or a conversion (a file as stored has the repository's name, known
+   * only from the answer: then an answer no newer than that file leaves it untouched, see below).
+   */
+  const conditionFor = (t: Target): Record<string, string> => {
+    if (toStdout || opts.force) return {};
+    const predicted = intoDir ? predictedName(t, t.kind !== 'translation', convert) : undefined;
+    const existing = intoDir ? (predicted ? mtimeOf(join(dirPath, predicted)) : undefined) : outPath ? mtimeOf(outPath) : undefined;
+    return existing ? { 'if-modified-since': existing.toUTCString() } : {};
+  };
+  let found;
   try {
-    res = await client.openFile(path, conditional);
+    found = await firstFound(session, readings, (t) => client.openFile(pathOf(t), conditionFor(t)));
   } catch (e) {
-    if (t.kind === 'project' && e instanceof Error && 'status' in e && (e as { status: number }).status === 404) {
-      throw new UsageError(msg`GET ${client.resolve(path).href}: 404 — no project ${t.project}, or the server is older than Weblate 5.5`, msg`downloading a whole project needs Weblate 5.5 or newer; download its components one by one (wli download ${t.project}/<component>)`);
+    // A conversion or query the server refuses is the user's to fix: exit 2 with its words.
+    if (e instanceof HttpError && e.status === 400) {
+      throw new UsageError(msg`the server refused the download: ${e.serverMessage ?? 'HTTP 400'}`, msg`check --convert (po, xliff, csv, json, mo … what the server offers) and -q`, { cause: e });
     }
-    throw e;
+    if (!(e instanceof WliError) || e.exitCode !== EXIT.notFound) throw e;
+    throw await fileMissing(session, readings, e);
   }
+  const { target: t, value: res } = found;
+  const zip = t.kind !== 'translation';
   const lastModified = firstHeader(res.headers['last-modified']);
+  const when = lastModified ? new Date(lastModified) : undefined;
+  const serverTime = when && !Number.isNaN(when.getTime()) ? when : undefined;
   const name = safeBaseName(dispositionName(firstHeader(res.headers['content-disposition']))) ?? fallbackName(t, zip);
-  const dest = intoDir ? join(outPath ?? ctx.cwd, name) : outPath!;
+  const dest = intoDir ? join(dirPath, predictedName(t, zip, convert) && res.status === 304 ? predictedName(t, zip, convert)! : name) : outPath!;
   if (toStdout) {
     if (res.status === 304) return { kind: 'bytes', bytes: new Uint8Array() };
     return { kind: 'stream', chunks: res.body };
   }
+  // Named the way the user would: relative to the current directory when it is below it.
+  const near = relative(ctx.cwd, dest);
+  const shown = near && !near.startsWith('..') && !isAbsolute(near) ? near : dest;
+  const unchanged = () => ({ kind: 'bytes' as const, bytes: new Uint8Array(), finish: () => ({ exitCode: EXIT.ok, messages: [msg`${shown}: unchanged`] }) });
   if (res.status === 304) {
     for await (const _ of res.body) void _; // an empty body, read so the connection is reusable
-    return { kind: 'bytes', bytes: new Uint8Array(), finish: () => ({ exitCode: EXIT.ok, messages: [msg`${dest}: unchanged`] }) };
+    return unchanged();
   }
-  // Into a directory the name is known only from the answer, so that download is never conditional
-  // (README: -o FILE for "only what changed").
+  // Into a directory without a name known beforehand: a file of that name as new as the server's
+  // is the one a previous run wrote; it is left untouched.
+  const there = intoDir && !opts.force ? mtimeOf(dest) : undefined;
+  if (there && serverTime && Math.floor(there.getTime() / 1000) === Math.floor(serverTime.getTime() / 1000)) {
+    res.body.destroy();
+    return unchanged();
+  }
   const temp = join(dirname(dest), `.${basename(dest)}.wli-${process.pid}-${Date.now()}.tmp`);
   let bytes = 0;
   const fd = openSync(temp, 'wx', 0o644);
@@ -122,7 +184,6 @@ export async function run({ args, opts, session }: CommandInput): Promise<Result
     if (!done) closeSync(fd);
     rmSync(temp, { force: true });
   }
-  const when = lastModified ? new Date(lastModified) : undefined;
-  if (when && !Number.isNaN(when.getTime())) utimesSync(dest, when, when);
-  return { kind: 'bytes', bytes: new Uint8Array(), finish: () => ({ exitCode: EXIT.ok, messages: [msg`saved ${dest} (${ours(String(bytes))} bytes)`] }) };
+  if (serverTime) utimesSync(dest, serverTime, serverTime);
+  return { kind: 'bytes', bytes: new Uint8Array(), finish: () => ({ exitCode: EXIT.ok, messages: [msg`saved ${shown} (${ours(String(bytes))} bytes)`] }) };
 }
