@@ -2,9 +2,9 @@
 // layer writing to a stream. Read from the source itself, so a new file cannot slip past.
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { ROOT } from './support/run.js';
-import { COMMANDS } from '../src/spec/spec.js';
+import { COMMANDS, STATE_NAMES, type OptionsOf, type Threshold, type When } from '../src/spec/spec.js';
 
 const SRC = join(ROOT, 'src');
 
@@ -86,5 +86,21 @@ describe('src/', () => {
   it('every command of spec.ts has its src/commands/<name>.ts with run(), and no other file there has one', () => {
     const runs = files.filter((f) => f.startsWith(join(SRC, 'commands') + '/') && /^export (async )?function run\b|^export const run\b/m.test(readFileSync(f, 'utf8')));
     expect(runs.map((f) => relative(join(SRC, 'commands'), f)).sort()).toEqual(COMMANDS.map((c) => `${c.name}.ts`).sort());
+  });
+
+  it('commands read their options as typed from spec.ts, without casts', () => {
+    // Checked by tsc (npm run build type-checks the tests): a change to spec.ts changes these types.
+    expectTypeOf<OptionsOf<'units'>['state']>().toEqualTypeOf<Array<(typeof STATE_NAMES)[number]> | undefined>();
+    expectTypeOf<OptionsOf<'changes'>['limit']>().toEqualTypeOf<number | undefined>();
+    expectTypeOf<OptionsOf<'changes'>['since']>().toEqualTypeOf<When | undefined>();
+    expectTypeOf<OptionsOf<'changes'>['action']>().toEqualTypeOf<number[] | undefined>();
+    expectTypeOf<OptionsOf<'stats'>['failUnder']>().toEqualTypeOf<Threshold[] | undefined>();
+    expectTypeOf<OptionsOf<'stats'>['skipSource']>().toEqualTypeOf<boolean | undefined>();
+    expectTypeOf<OptionsOf<'stats'>['metric']>().toEqualTypeOf<'translated' | 'approved' | 'translated_words' | undefined>();
+    const casts = files
+      .filter((f) => f.startsWith(join(SRC, 'commands') + '/'))
+      .flatMap((f) => readFileSync(f, 'utf8').split('\n').map((line, i) => [`${relative(ROOT, f)}:${i + 1}`, line] as const))
+      .filter(([, line]) => /\bopts\.\w+\s+as\b|\bopts\s+as\b|as CommandInput\b/.test(line));
+    expect(casts).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@ import { Session } from '../commands/session.js';
 import { PipeClosed, type IOStreams } from '../io/streams.js';
 import { msg } from '../core/text.js';
 import type { Result } from '../output/result.js';
-import type { CommandInput } from '../commands/common.js';
+import type { CommandInput, StandaloneInput } from '../commands/common.js';
 import { VERSION } from '../core/version.js';
 import type { CommandSpec } from '../spec/spec.js';
 
@@ -21,15 +21,17 @@ export interface Invocation {
   globals: Record<string, unknown>;
 }
 
-type CommandModule = {
-  run(input: CommandInput): Promise<Result>;
+type CommandModule =
+  | { standalone?: false; run(input: CommandInput): Promise<Result> }
   /** Runs without settings, so a broken environment or config file cannot break it (completion). */
-  standalone?: boolean;
-};
+  | { standalone: true; run(input: StandaloneInput): Promise<Result> };
 
 
 export async function execute(inv: Invocation, ctx: Context, io: IOStreams): Promise<number> {
-  const { command: spec, args, opts } = inv;
+  const { command: spec, args } = inv;
+  // The one place options change type: readOptions checked each value against the same spec.ts
+  // entry that OptionsOf derives the command's option types from.
+  const opts = inv.opts as CommandInput['opts'];
   const flags = inv.globals as GlobalFlags;
   let session: Session | undefined;
   const out = io.out;
@@ -38,7 +40,7 @@ export async function execute(inv: Invocation, ctx: Context, io: IOStreams): Pro
     // convention (held by test/structure.test.ts), loaded only when it runs.
     const command = (await import(/* @vite-ignore */ `../commands/${spec.name}.js`)) as CommandModule;
     if (command.standalone) {
-      const result = await command.run({ args, opts } as CommandInput);
+      const result = await command.run({ args, opts });
       if (result.kind === 'text') await out.write(result.text);
       await out.flush();
       return EXIT.ok;

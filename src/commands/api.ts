@@ -31,7 +31,7 @@ function columnsOf(item: Item | undefined): Column[] {
   return Object.keys(item ?? {}).map((k) => ({ header: k, field: k, value: (i: Item) => i[k] }));
 }
 
-export async function run({ args, opts, session }: CommandInput): Promise<Result> {
+export async function run({ args, opts, session }: CommandInput<'api'>): Promise<Result> {
   const client = await session.client();
   const url = apiAddress(args[0]!, client.base);
   if (!opts.paginate) {
@@ -39,7 +39,7 @@ export async function run({ args, opts, session }: CommandInput): Promise<Result
     return { kind: 'bytes', bytes: body };
   }
   let first: Item | undefined;
-  const pages = await pagesOf(session, { path: url.href, limit: opts.limit as number | undefined, label: 'items' });
+  const pages = await pagesOf(session, { path: url.href, limit: opts.limit, label: 'items' });
   const watched = (async function* (): AsyncGenerator<Page> {
     for await (const page of pages) {
       first ??= page.items[0];

@@ -31,11 +31,11 @@ export const CHANGE_FIELD_COLUMNS: Column[] = [
 ];
 
 /** The filters given, as typed, for "no changes match …". */
-function filtersText(opts: Record<string, unknown>, since: string | undefined, until: string | undefined): string {
+function filtersText(opts: CommandInput<'changes'>['opts'], since: string | undefined, until: string | undefined): string {
   const parts: string[] = [];
   if (since !== undefined) parts.push(`--since ${since}`);
   if (until !== undefined) parts.push(`--until ${until}`);
-  for (const a of (opts.action as unknown[] | undefined) ?? []) parts.push(`--action ${String(a)}`);
+  for (const a of opts.action ?? []) parts.push(`--action ${String(a)}`);
   if (opts.user !== undefined) parts.push(`--user ${String(opts.user)}`);
   return parts.join(' ');
 }
@@ -63,19 +63,19 @@ const filterRejected = (e: unknown) =>
     ? new UsageError(msg`the server rejected the filters: ${e.serverMessage ?? 'HTTP 400'}`, msg`check --action (an older server may not know a newer action), --user, --since and --until`)
     : e;
 
-export async function run({ args, opts, session }: CommandInput) {
+export async function run({ args, opts, session }: CommandInput<'changes'>) {
   const readings = targetReadings(session, args[0], ['server', 'project', 'component', 'translation']);
   const now = session.ctx.now();
-  const since = opts.since === undefined ? undefined : instantOf(opts.since as When, now, '--since');
-  const until = opts.until === undefined ? undefined : instantOf(opts.until as When, now, '--until');
+  const since = opts.since === undefined ? undefined : instantOf(opts.since, now, '--since');
+  const until = opts.until === undefined ? undefined : instantOf(opts.until, now, '--until');
   if (since !== undefined && until !== undefined && Date.parse(since) > Date.parse(until)) {
     throw new UsageError(msg`--since ${since} is later than --until ${until}`, msg`no change can be in that window; swap them?`);
   }
   const query = new URLSearchParams();
   if (since !== undefined) query.set('timestamp_after', since);
   if (until !== undefined) query.set('timestamp_before', until);
-  for (const a of (opts.action as number[] | undefined) ?? []) query.append('action', String(a));
-  if (opts.user !== undefined) query.set('user', opts.user as string);
+  for (const a of opts.action ?? []) query.append('action', String(a));
+  if (opts.user !== undefined) query.set('user', opts.user);
   const filters = filtersText(opts, since, until);
   if (opts.follow) {
     if (session.settings.format === 'json') throw new UsageError(msg`-f json cannot be followed: a JSON array never ends`, msg`use -f jsonl (one change per line) or the table`);
@@ -83,11 +83,11 @@ export async function run({ args, opts, session }: CommandInput) {
     const { follow } = await import('./follow.js');
     const { firstFound } = await import('./resolve.js');
     // The recent changes are the first request: it also tells which reading of the target exists.
-    const recent = (opts.limit as number | undefined) ?? 20;
+    const recent = opts.limit ?? 20;
     const client = await session.client();
     const first = query.has('timestamp_after') ? undefined : await firstFound(session, readings, (t) => client.getJson(changesPath(t), new URLSearchParams([...query, ['page_size', String(recent)]])));
     const target = first?.target ?? readings[0]!;
-    const pages = follow(session, { path: changesPath(target), query, recent, intervalMs: ((opts.interval as number | undefined) ?? 30) * 1000, first: first?.value });
+    const pages = follow(session, { path: changesPath(target), query, recent, intervalMs: (opts.interval ?? 30) * 1000, first: first?.value });
     return {
       kind: 'list' as const,
       pages: mapErrors(pages, filterRejected),
@@ -100,7 +100,7 @@ export async function run({ args, opts, session }: CommandInput) {
   return listOf(session, {
     readings,
     list: (t) => ({ path: changesPath(t), query }),
-    limit: opts.limit as number | undefined,
+    limit: opts.limit,
     label: 'changes',
     columns: CHANGE_COLUMNS,
     fieldColumns: CHANGE_FIELD_COLUMNS,

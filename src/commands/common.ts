@@ -7,15 +7,19 @@ import { plainText } from '../core/values.js';
 import type { Item } from '../output/fields.js';
 import type { Column, ListResult, RecordResult } from '../output/result.js';
 import type { Session } from './session.js';
+import type { CommandName, OptionsOf } from '../spec/spec.js';
 import { formsOf, objectPath, readTarget, type Target, type TargetKind } from '../weblate/target.js';
 import { firstFound, firstFoundPages } from './resolve.js';
 
-export interface CommandInput {
+/** What `wli <name>` receives: its arguments, its options checked and typed from spec.ts, the session. */
+export interface CommandInput<N extends CommandName = CommandName> {
   args: string[];
-  /** The command's options, checked and typed against spec.ts (options.ts). */
-  opts: Record<string, unknown>;
+  opts: OptionsOf<N>;
   session: Session;
 }
+
+/** What a command that needs no server or settings receives (completion). */
+export type StandaloneInput<N extends CommandName = CommandName> = Omit<CommandInput<N>, 'session'>;
 
 /** The readings of the argument, or of the default target of the configuration (`translation` in [weblate]). */
 export function targetReadings(session: Session, arg: string | undefined, accepts: readonly TargetKind[]): Target[] {

@@ -2,12 +2,12 @@
 // Lean on purpose: the spec and the generator only, no HTTP client or formatter.
 import type { Result } from '../output/result.js';
 import { completionScript, type Shell } from '../docs/completion.js';
-import type { CommandInput } from './common.js';
+import type { StandaloneInput } from './common.js';
 
 /** Needs no server and no settings: a broken config must not break a shell's start-up. */
 export const standalone = true;
 
 /** The shell argument was checked against the spec's choices (options.ts). */
-export async function run({ args }: Pick<CommandInput, 'args'>): Promise<Result> {
+export async function run({ args }: StandaloneInput<'completion'>): Promise<Result> {
   return { kind: 'text', text: completionScript(args[0] as Shell) };
 }

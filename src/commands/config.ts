@@ -43,7 +43,7 @@ const rows: Column[] = [
   { header: 'Files', value: (r) => r.files, text: (v) => ((v as string[]).length ? (v as string[]).join(', ') : '(none)') },
 ];
 
-export async function run({ session }: CommandInput): Promise<RecordResult> {
+export async function run({ session }: CommandInput<'config'>): Promise<RecordResult> {
   const { settings } = session;
   const record: Item = {
     url: shown(settings.url, (u) => (u as URL).href),

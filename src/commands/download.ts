@@ -98,15 +98,15 @@ async function fileMissing(session: CommandInput['session'], readings: Target[],
   return miss;
 }
 
-export async function run({ args, opts, session }: CommandInput): Promise<Result> {
+export async function run({ args, opts, session }: CommandInput<'download'>): Promise<Result> {
   const readings = targetReadings(session, args[0], ['project', 'component', 'translation']);
-  const convert = opts.convert as string | undefined;
-  const query = opts.query as string | undefined;
+  const convert = opts.convert;
+  const query = opts.query;
   if (query !== undefined && convert === undefined) {
     throw new UsageError(msg`-q/--query needs --convert`, msg`Weblate filters the units of a download only when it converts the file: add --convert po (or another format)`);
   }
   const { ctx } = session;
-  const output = opts.output as string | undefined;
+  const output = opts.output;
   const toStdout = output === undefined && !ctx.stdout.isTTY;
   const outPath = output === undefined ? undefined : resolve(ctx.cwd, output);
   const intoDir = output === undefined || output.endsWith('/') || (outPath !== undefined && isDir(outPath));

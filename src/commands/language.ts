@@ -33,7 +33,7 @@ const LIST_COLUMNS: Column[] = [
   { header: 'population', field: 'population', value: (l) => l.population, kind: 'count', drop: 4 },
 ];
 
-export async function run({ args, session }: CommandInput) {
+export async function run({ args, session }: CommandInput<'language'>) {
   if (args[0] === undefined) {
     return listOf(session, { readings: [{ kind: 'server', text: '/' }], list: () => ({ path: 'languages/' }), label: 'languages', columns: LIST_COLUMNS, empty: msg`no languages` });
   }

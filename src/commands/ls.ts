@@ -41,14 +41,14 @@ const TRANSLATIONS: Column[] = [
 
 const listPath = (t: Target): string => (t.kind === 'project' ? projectPath(t.project) + 'components/' : t.kind === 'component' ? componentPath(t) + 'translations/' : 'projects/');
 
-export async function run({ args, opts, session }: CommandInput) {
+export async function run({ args, opts, session }: CommandInput<'ls'>) {
   // ls lists what is inside: a translation has nothing below it, so three segments are a component in a category.
   const readings = readTarget(args[0] ?? '/', ACCEPTS);
   const kind = readings[0]!.kind;
   return listOf(session, {
     readings,
     list: (t) => ({ path: listPath(t) }),
-    limit: opts.limit as number | undefined,
+    limit: opts.limit,
     label: kind === 'server' ? 'projects' : kind === 'project' ? 'components' : 'translations',
     columns: kind === 'server' ? PROJECTS : kind === 'project' ? COMPONENTS : TRANSLATIONS,
     empty: kind === 'server' ? msg`no projects (private projects need a token that may see them)` : kind === 'project' ? msg`no components in project '${args[0]}'` : msg`no translations of component '${args[0]}'`,

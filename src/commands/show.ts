@@ -9,7 +9,7 @@ const TIME_FIELD = /(^|_)(timestamp|last_change|created|updated|date)$/;
 const rowsOf = (record: Record<string, unknown>): Column[] =>
   Object.keys(record).map((k) => ({ header: k, field: k, value: (r) => r[k], kind: TIME_FIELD.test(k) ? 'time' : 'text' }));
 
-export async function run({ args, session }: CommandInput) {
+export async function run({ args, session }: CommandInput<'show'>) {
   const { record } = await getTargetObject(session, targetReadings(session, args[0], ['project', 'component', 'translation']));
   return { kind: 'record' as const, record, rows: rowsOf(record) };
 }

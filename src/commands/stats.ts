@@ -260,10 +260,10 @@ async function languageOrProject<R>(session: Session, readings: Target[], get: (
 }
 
 
-export async function run({ args, opts, session }: CommandInput): Promise<RecordResult | ListResult> {
+export async function run({ args, opts, session }: CommandInput<'stats'>): Promise<RecordResult | ListResult> {
   // Everything the user typed is checked before the first request (option values by options.ts).
-  const metric = (opts.metric ?? 'translated') as Metric;
-  const project: ProjectTarget | undefined = opts.project === undefined ? undefined : { kind: 'project', text: opts.project as string, project: opts.project as string };
+  const metric: Metric = opts.metric ?? 'translated';
+  const project: ProjectTarget | undefined = opts.project === undefined ? undefined : { kind: 'project', text: opts.project, project: opts.project };
   const skipSource = opts.skipSource === true;
   const texts = args.length || project ? args : session.settings.defaultTarget ? [session.settings.defaultTarget.value] : [];
   if (texts.length === 0 && !project) throw new UsageError(msg`missing target`, msg`expected one or more of: ${ours(formsOf(ACCEPTS))}; or --project <project>`);
@@ -271,8 +271,8 @@ export async function run({ args, opts, session }: CommandInput): Promise<Record
   const inputs: Array<Target[] | ProjectTarget> = texts.map((t) => readTarget(t, ACCEPTS));
   if (project) inputs.push(project);
   const G: GateModule = await import('./stats-gate.js');
-  const baseline = opts.baseline === undefined ? undefined : G.readBaseline(opts.baseline as string, session.ctx.cwd, metric);
-  const gate = G.gateOf(metric, opts.failUnder as Threshold[] | undefined, baseline, opts.failOnDrop === true);
+  const baseline = opts.baseline === undefined ? undefined : G.readBaseline(opts.baseline, session.ctx.cwd, metric);
+  const gate = G.gateOf(metric, opts.failUnder, baseline, opts.failOnDrop === true);
 
   const resolved = await inOrder(inputs, session.settings.concurrency, async (input): Promise<{ kind: string; rows: Row[] }> => {
     // Through firstFound so a missing project is explained like any target (and a wrong --url named).
@@ -284,7 +284,7 @@ export async function run({ args, opts, session }: CommandInput): Promise<Record
   });
   const rows = resolved.flatMap((r) => r.rows);
   if (baseline && !rows.some((r) => typeof r.item.wli_target === 'string' && baseline.has(r.item.wli_target))) {
-    throw new UsageError(msg`--baseline ${opts.baseline as string} matches no row: its rows are of other targets`, msg`compare with a baseline of the same targets (wli_target: ${[...baseline.keys()].slice(0, 3).join(', ')}…)`);
+    throw new UsageError(msg`--baseline ${opts.baseline} matches no row: its rows are of other targets`, msg`compare with a baseline of the same targets (wli_target: ${[...baseline.keys()].slice(0, 3).join(', ')}…)`);
   }
   for (const lang of gate.byLanguage.keys()) {
     if (!rows.some((r) => r.item.wli_language === lang)) session.warn(msg`--fail-under ${lang}=…: no row is in language ${lang}`);

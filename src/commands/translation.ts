@@ -29,6 +29,6 @@ const rows: Column[] = [
   { header: 'URL', value: (t) => t.web_url },
 ];
 
-export async function run({ args, session }: CommandInput) {
+export async function run({ args, session }: CommandInput<'translation'>) {
   return getRecord(session, targetReadings(session, args[0], ['translation']), rows);
 }

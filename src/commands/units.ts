@@ -148,9 +148,9 @@ async function* checkedScope(session: Session, pages: AsyncGenerator<Page>, t: T
   if (!checked) await check();
 }
 
-export async function run({ args, opts, session }: CommandInput) {
+export async function run({ args, opts, session }: CommandInput<'units'>) {
   const readings = targetReadings(session, args[0], ['server', 'project', 'component', 'translation']);
-  const q = unitQuery((opts.state as string[] | undefined) ?? [], opts.query as string | undefined);
+  const q = unitQuery(opts.state ?? [], opts.query);
   const queryFor = (t: Target) => {
     const query = new URLSearchParams();
     const scope = scopeQuery(t);
@@ -171,7 +171,7 @@ export async function run({ args, opts, session }: CommandInput) {
     list: (t) => ({ path: t.kind === 'translation' ? translationPath(t) + 'units/' : 'units/', query: queryFor(t) }),
     pipe: (pages, t) => noting(t.kind === 'translation' ? pages : checkedScope(session, pages, t), t),
     filters: (t) => t.kind !== 'translation',
-    limit: opts.limit as number | undefined,
+    limit: opts.limit,
     label: 'units',
     columns: () => (answered && answered.kind !== 'translation' ? SCOPED_UNIT_COLUMNS : UNIT_COLUMNS),
     fieldColumns: UNIT_FIELD_COLUMNS,

@@ -85,7 +85,7 @@ function usage(c: Command): string {
   return [bold(`wli ${c.name}`), ...args, `[${italic('options')}]`].join(' ');
 }
 
-function example([cmd, what]: [string, string]): string[] {
+function example([cmd, what]: readonly [string, string]): string[] {
   // .br: a command shorter than the indent would otherwise run into its description.
   return tp(bold(cmd), '.br', prose(what));
 }

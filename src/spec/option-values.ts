@@ -5,10 +5,10 @@ import { ACTION_KEBABS, actionCode } from '../weblate/actions.js';
 import { closest } from '../core/closest.js';
 import { UsageError } from '../core/errors.js';
 import { msg, ours } from '../core/text.js';
-import type { ArgSpec, OptionSpec, ValueSpec } from './spec.js';
+import type { ArgSpec, OptionSpec, Threshold, ValueSpec, When } from './spec.js';
 
-/** A --since/--until value: an instant (ms since the epoch), or a duration back from now (30m, 24h, 7d, 2w). */
-export type When = ({ atMs: number } | { agoMs: number }) & { text: string };
+export type { Threshold, When };
+
 
 /** The instants a Weblate server can take (Python's datetime: years 1 to 9999). */
 const EARLIEST = Date.parse('0001-01-01T00:00:00Z');
@@ -22,11 +22,6 @@ export function instantOf(when: When, now: number, option: string): string {
   return new Date(ms).toISOString();
 }
 
-/** A --fail-under value: a percentage for every row, or for one language's rows (cs=95). */
-export interface Threshold {
-  language?: string;
-  percent: number;
-}
 
 const UNIT_MS: Record<string, number> = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
 

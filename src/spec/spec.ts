@@ -54,10 +54,50 @@ export interface CommandSpec {
   description: string;
   /** More reference for --help and the man page, after the examples: [title, text]. */
   more?: readonly [title: string, text: string];
-  args: ArgSpec[];
-  options: OptionSpec[];
-  examples: Array<[command: string, explanation: string]>;
+  args: readonly ArgSpec[];
+  options: readonly OptionSpec[];
+  examples: ReadonlyArray<readonly [command: string, explanation: string]>;
 }
+
+// ---------------------------------------------------------------- the values commands receive
+//
+// The type of each command's options, derived from its description below, so a command reads
+// `opts.limit` as a number without a cast: src/spec/option-values.ts checks every value against the
+// same description at run time, and src/cli/execute.ts hands them over as this type.
+
+/** A --since/--until value: an instant (ms since the epoch), or a duration back from now (30m, 24h, 7d, 2w). */
+export type When = ({ atMs: number } | { agoMs: number }) & { text: string };
+
+/** A --fail-under value: a percentage for every row, or for one language's rows (cs=95). */
+export interface Threshold {
+  language?: string;
+  percent: number;
+}
+
+/** What readOptions makes of a value of this kind. */
+type ValueOf<V> = V extends { type: 'text' | 'slug' | 'file' }
+  ? string
+  : V extends { type: 'integer' | 'seconds' | 'percent' | 'action' }
+    ? number
+    : V extends { type: 'choice'; choices: readonly (infer C)[] }
+      ? C
+      : V extends { type: 'fields' }
+        ? string[]
+        : V extends { type: 'time' }
+          ? When
+          : V extends { type: 'threshold' }
+            ? Threshold
+            : never;
+
+/** '--page-size <n>' → 'pageSize', '--no-color' → 'color' (commander's attribute names). */
+type LongName<F extends string> = F extends `${string}--${infer Rest}` ? (Rest extends `${infer N} ${string}` ? N : Rest) : never;
+type Camel<S extends string> = S extends `${infer H}-${infer T}` ? `${H}${Capitalize<Camel<T>>}` : S;
+type KeyOf<F extends string> = LongName<F> extends `no-${infer N}` ? Camel<N> : Camel<LongName<F>>;
+
+type OptionValue<O extends OptionSpec> = O extends { value: infer V } ? (O extends { repeatable: true } ? ValueOf<V>[] : ValueOf<V>) : boolean;
+
+/** The checked values of a list of options, by attribute name; absent when not given. */
+export type OptionValues<Os extends readonly OptionSpec[]> = { [O in Os[number] as KeyOf<O['flags']>]?: OptionValue<O> };
 
 export const FORMATS = ['table', 'json', 'jsonl', 'csv', 'markdown'] as const;
 export type Format = (typeof FORMATS)[number];
@@ -99,9 +139,12 @@ export const GLOBAL_OPTIONS: OptionSpec[] = [
   { flags: '--debug', description: '--verbose plus request headers and stack traces of errors' },
 ];
 
-const LIMIT: OptionSpec = { flags: '-L, --limit <n>', description: 'stop after n items, fetching no page that is not needed', value: { type: 'integer', min: 1 }, complete: 'none' };
+const LIMIT = { flags: '-L, --limit <n>', description: 'stop after n items, fetching no page that is not needed', value: { type: 'integer', min: 1 }, complete: 'none' } as const satisfies OptionSpec;
 
-export const COMMANDS: CommandSpec[] = [
+export const SHELLS = ['bash', 'zsh', 'fish'] as const;
+
+/** Every command, its literal types kept (OptionsOf); everything else reads COMMANDS. */
+const DECLARED = [
   {
     name: 'translation',
     summary: 'one translation: metadata and counts',
@@ -218,11 +261,6 @@ export const COMMANDS: CommandSpec[] = [
       ['wli show demo/docs/guide -f json', 'a component inside the category "docs", exactly'],
     ],
   },
-];
-
-export const SHELLS = ['bash', 'zsh', 'fish'] as const;
-
-COMMANDS.push(
   {
     name: 'download',
     summary: "a translation's file, or a zip of a component's or project's translations",
@@ -281,7 +319,13 @@ COMMANDS.push(
       ['wli completion fish > ~/.config/fish/completions/wli.fish', 'install for fish'],
     ],
   },
-);
+] as const satisfies readonly CommandSpec[];
+
+export const COMMANDS: readonly CommandSpec[] = DECLARED;
+
+export type CommandName = (typeof DECLARED)[number]['name'];
+/** The options `wli <name>` receives, checked and typed. */
+export type OptionsOf<N extends CommandName> = OptionValues<Extract<(typeof DECLARED)[number], { name: N }>['options']>;
 
 export const FILES: Array<[path: string, meaning: string]> = [
   ['$XDG_CONFIG_HOME/weblate, $XDG_CONFIG_HOME/weblate.ini', 'user configuration (~/.config when XDG_CONFIG_HOME is unset); the only file tokens are read from ([keys])'],
