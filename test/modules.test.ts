@@ -12,14 +12,14 @@ import { colorEnabled } from '../src/io/streams.js';
 import { serverMessage, htmlTitle } from '../src/api/response.js';
 import { parseRetryAfter } from '../src/api/retry.js';
 import { parseJson } from '../src/codec/json.js';
-import { unitQuery } from '../src/commands/units.js';
+import { unitQuery, type StateName } from '../src/weblate/units.js';
 import { readOptions } from '../src/spec/option-values.js';
 import { cellWidth, truncateCells } from '../src/output/width.js';
 import { COMMANDS, GLOBAL_OPTIONS } from '../src/spec/spec.js';
 
 const parseFields = (text: string) => readOptions(GLOBAL_OPTIONS, { fields: text }).fields;
 const unitOptions = COMMANDS.find((c) => c.name === 'units')!.options;
-const stateNames = (state: string[]) => readOptions(unitOptions, { state }).state as string[];
+const stateNames = (state: string[]) => readOptions(unitOptions, { state }).state as StateName[];
 
 describe('targets', () => {
   const T = ['translation'] as const;

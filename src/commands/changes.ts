@@ -2,13 +2,11 @@
 import { HttpError } from '../api/errors.js';
 import { UsageError } from '../core/errors.js';
 import { msg } from '../core/text.js';
-import { instantOf, type When } from '../spec/option-values.js';
+import { instantOf } from '../spec/option-values.js';
 import { formsText, username } from '../output/readable.js';
 import type { Column } from '../output/result.js';
-import { componentPath, projectPath, translationPath, type Target } from '../weblate/target.js';
+import { CHANGE_FIELDS, changesPath } from '../weblate/changes.js';
 import { type CommandInput, idFromUrl, listOf, mapErrors, targetReadings } from './common.js';
-
-export const CHANGE_FIELDS = ['unit', 'component', 'translation', 'user', 'author', 'timestamp', 'action', 'target', 'id', 'action_name', 'url'];
 
 /** Who made a change: its user, else its author (both null for changes the system made). */
 const who = (c: Record<string, unknown>) => (c.user !== null && c.user !== undefined ? c.user : c.author);
@@ -39,23 +37,6 @@ function filtersText(opts: CommandInput<'changes'>['opts'], since: string | unde
   if (opts.user !== undefined) parts.push(`--user ${String(opts.user)}`);
   return parts.join(' ');
 }
-
-/** Every scope has its history: the server's, a project's, a component's, a translation's. */
-export function changesPath(t: Target): string {
-  switch (t.kind) {
-    case 'server':
-      return 'changes/';
-    case 'project':
-      return projectPath(t.project) + 'changes/';
-    case 'component':
-      return componentPath(t) + 'changes/';
-    case 'translation':
-      return translationPath(t) + 'changes/';
-    case 'language':
-      throw new Error('changes of a language: not a target of changes');
-  }
-}
-
 
 /** A 400 for a filter is the user's to fix: exit 2 with the server's words. */
 const filterRejected = (e: unknown) =>

@@ -12,6 +12,7 @@ import { EXIT } from '../core/errors.js';
 import type { Result } from '../output/result.js';
 import { getObject, targetReadings, type CommandInput } from './common.js';
 import { firstFound } from './resolve.js';
+import { PROJECT_DOWNLOAD_SINCE } from '../weblate/versions.js';
 
 /** The file name of a Content-Disposition header, undecoded parts left as they are. */
 export function dispositionName(header: string | undefined): string | undefined {
@@ -85,7 +86,7 @@ async function fileMissing(session: CommandInput['session'], readings: Target[],
     const where = url ? msg` (GET ${url}: HTTP 404)` : ours('');
     if (t.kind === 'project') {
       return new NotFoundError(
-        msg`project '${t.project}' has no download${where}: downloading a whole project needs Weblate 5.5 or later`,
+        msg`project '${t.project}' has no download${where}: downloading a whole project needs Weblate ${ours(PROJECT_DOWNLOAD_SINCE)} or later`,
         msg`download its components one by one: wli download ${t.project}/<component> ("wli ls ${t.project}" lists them)`,
         { cause: miss },
       );

@@ -9,14 +9,9 @@ import type { Threshold } from '../spec/option-values.js';
 import { plainText } from '../core/values.js';
 import type { Item } from '../output/fields.js';
 import type { Outcome } from '../output/result.js';
-import type { METRICS } from '../spec/spec.js';
+import { METRIC_FIELD, type Metric } from '../weblate/statistics.js';
 
-export type Metric = (typeof METRICS)[number];
-export const METRIC_FIELD: Record<Metric, string> = {
-  translated: 'translated_percent',
-  approved: 'approved_percent',
-  translated_words: 'translated_words_percent',
-};
+export { METRIC_FIELD, type Metric };
 
 export interface Row {
   item: Item;

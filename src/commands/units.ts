@@ -12,35 +12,14 @@ import { UsageError } from '../core/errors.js';
 import { msg, ours } from '../core/text.js';
 import type { Session } from './session.js';
 import { objectPath, targetOfUrl, translationPath, type Target } from '../weblate/target.js';
+import { MATCHES_NOTHING, STATE_LABELS, UNIT_FIELDS, inScope, scopeQuery, unitQuery } from '../weblate/units.js';
+import { UNITS_SEARCH_SINCE } from '../weblate/versions.js';
 import { plainText } from '../core/values.js';
 import type { Column, Style } from '../output/result.js';
 import { formsText } from '../output/readable.js';
 import { type CommandInput, getObject, listOf, targetReadings } from './common.js';
 
-export const STATE_LABELS: Record<number, string> = {
-  0: 'empty',
-  10: 'needs editing',
-  11: 'needs rewriting',
-  12: 'needs checking',
-  20: 'translated',
-  30: 'approved',
-  100: 'read-only',
-};
-
 const STATE_STYLE: Record<number, Style> = { 0: 'red', 10: 'yellow', 11: 'yellow', 12: 'yellow', 20: 'green', 30: 'cyan', 100: 'gray' };
-
-/** --state names → terms of Weblate's search language. */
-const STATE_QUERY: Record<string, string> = {
-  empty: 'state:empty',
-  'needs-editing': 'state:needs-editing',
-  fuzzy: 'state:needs-editing',
-  translated: 'state:translated',
-  approved: 'state:approved',
-  'read-only': 'state:read-only',
-  untranslated: 'state:<translated',
-};
-
-export const UNIT_FIELDS = ['translation', 'source', 'previous_source', 'target', 'id_hash', 'content_hash', 'location', 'context', 'note', 'flags', 'labels', 'state', 'fuzzy', 'translated', 'approved', 'position', 'has_suggestion', 'has_comment', 'has_failing_check', 'num_words', 'source_unit', 'priority', 'id', 'web_url', 'url', 'explanation', 'extra_flags', 'pending', 'timestamp'];
 
 export const stateLabel = (v: unknown): string => {
   const label = typeof v === 'number' ? STATE_LABELS[v] : undefined;
@@ -74,37 +53,6 @@ export const UNIT_FIELD_COLUMNS: Column[] = [
   { header: 'priority', field: 'priority', value: (u) => u.priority, kind: 'count' },
 ];
 
-export function unitQuery(states: string[], q: string | undefined): string | undefined {
-  const terms = [...new Set(states.map((s) => STATE_QUERY[s]!))];
-  const stateQ = terms.length === 0 ? undefined : terms.length === 1 ? terms[0] : `(${terms.join(' OR ')})`;
-  const userQ = q?.trim() ? q.trim() : undefined;
-  if (stateQ && userQ) return `${stateQ} AND (${userQ})`;
-  return stateQ ?? userQ;
-}
-
-/** The first Weblate release whose /api/units/ honours q (its changelog: "Added searching support in units API"). */
-export const UNITS_SEARCH_SINCE = '4.14.1';
-
-/** A value in Weblate's search language: quoted unless it is a plain slug. */
-const term = (name: string, value: string) => `${name}:${/^[\w-]+$/.test(value) ? value : `"${value.replace(/"/g, '')}"`}`;
-
-/** The search terms that keep /api/units/ inside a project or component (undefined: the whole server). */
-export function scopeQuery(t: Target): string | undefined {
-  if (t.kind === 'project') return term('project', t.project);
-  // component: matches the component's own slug (not its category path): the link check narrows it.
-  if (t.kind === 'component') return `${term('project', t.project)} AND ${term('component', t.component[t.component.length - 1]!)}`;
-  return undefined;
-}
-
-/** Whether a unit's translation lies inside the scope: its link /api/translations/p/c…/l/. */
-function inScope(unit: Item, t: Target): boolean | undefined {
-  if (t.kind === 'server') return true;
-  const path = targetOfUrl(unit.translation)?.split('/');
-  if (!path || t.kind === 'language') return undefined;
-  if (path[0] !== t.project) return false;
-  return t.kind === 'project' || path.slice(1, -1).join('/') === t.component.join('/');
-}
-
 /**
  * Units above a translation, checked against the scope. A unit of another project, or a probe search
  * that matches something, means the server ignored the search: an error, never a wrong list.
@@ -121,7 +69,7 @@ async function* checkedScope(session: Session, pages: AsyncGenerator<Page>, t: T
     );
   const probe = (async () => {
     const client = await session.client();
-    const { body } = await client.getJson('units/', new URLSearchParams({ q: 'project:"wli: no such project"', page_size: '1' }));
+    const { body } = await client.getJson('units/', new URLSearchParams({ q: MATCHES_NOTHING, page_size: '1' }));
     const count = (body as { count?: unknown } | null)?.count;
     return typeof count === 'number' && count > 0;
   })();

@@ -1,6 +1,8 @@
 // What wli offers, as data: commands, arguments, options, examples. The commander program,
 // the shell completions and the man page are all generated from this one description.
 import { ACTIONS, kebab } from '../weblate/actions.js';
+import { STATE_NAMES } from '../weblate/units.js';
+import { METRICS } from '../weblate/statistics.js';
 
 /**
  * What an option's value must be; src/spec/option-values.ts checks every value against it once, right after
@@ -103,8 +105,8 @@ export const FORMATS = ['table', 'json', 'jsonl', 'csv', 'markdown'] as const;
 export type Format = (typeof FORMATS)[number];
 
 /** --state names and what they mean on the server (Weblate's search language). */
-export const STATE_NAMES = ['empty', 'needs-editing', 'fuzzy', 'translated', 'approved', 'read-only', 'untranslated'] as const;
-export const METRICS = ['translated', 'approved', 'translated_words'] as const;
+export { STATE_NAMES } from '../weblate/units.js';
+export { METRICS } from '../weblate/statistics.js';
 
 /**
  * The longest --timeout: Node's timers hold at most 2^31-1 ms (a longer one fires at once), so

@@ -1,0 +1,11 @@
+// Weblate's statistics: the percentages a gate can check (--metric) and the fields that hold them.
+
+export const METRICS = ['translated', 'approved', 'translated_words'] as const;
+export type Metric = (typeof METRICS)[number];
+
+/** The field of a Statistics (or Translation) object each metric reads. */
+export const METRIC_FIELD: Record<Metric, string> = {
+  translated: 'translated_percent',
+  approved: 'approved_percent',
+  translated_words: 'translated_words_percent',
+};
