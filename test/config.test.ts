@@ -6,6 +6,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { startFakeWeblate, type FakeWeblate } from './support/fake-weblate/index.js';
 import { wli, wliIn, type RunResult, DEAD_URL } from './support/run.js';
+import { spawnSync } from 'node:child_process';
+import { parseIni } from '../src/config/ini.js';
 
 /** Distinctive, so any leak into output is found. */
 const TOKEN = 'wlu_Cfg7Zq-SECRET-93xkPq';
@@ -385,5 +387,67 @@ describe('wli config', () => {
     expect(r.code).toBe(0);
     expect(r.stdout + r.stderr).not.toContain(TOKEN);
     expect(JSON.parse(r.stdout).url.value).toBe(DEAD_URL + 'api/');
+  });
+});
+
+describe('one INI reader, the way wlc reads it (configparser, delimiters "=", no inline comments)', () => {
+  it('keeps `abc;def`, `null` and quotes as written: through the real CLI, to the server', async () => {
+    const semicolon = 'wlu_abc;def#ghi';
+    const s = await startFakeWeblate({ token: semicolon });
+    try {
+      const root = tree({ 'xdg/weblate': `[weblate]\nurl = ${s.url}\ntranslation = demo/android/cs;x\n[keys]\n${s.url} = ${semicolon}\n` });
+      const before = s.requests.length;
+      const r = await run(root, ['translation', PRIVATE]);
+      expect(r.code, r.stderr).toBe(0);
+      expect(s.requests.slice(before).map((q) => q.headers.authorization)).toEqual([`Token ${semicolon}`]);
+      const shown = await run(root, ['config', '-f', 'json']);
+      expect(JSON.parse(shown.stdout).translation.value).toBe('demo/android/cs;x');
+    } finally {
+      await s.close();
+    }
+    const root = tree({ 'xdg/weblate': `[weblate]\nurl = ${fake.url}\ntranslation = null\n` });
+    expect(JSON.parse((await run(root, ['config', '-f', 'json'])).stdout).translation.value).toBe('null');
+  });
+
+  // Python's own configparser is the reference: every sample reads the same, or fails in both.
+  const python = spawnSync('python3', ['-c', 'import configparser'], { encoding: 'utf8' });
+  const SAMPLES: Record<string, string> = {
+    plain: '[weblate]\nurl = https://h/api/\ntranslation = p/c/l\n',
+    'inline ; and # stay': '[weblate]\nurl = https://h/api/ ; not a comment\nkey = a#b\n',
+    'null and quotes': '[s]\na = null\nb = "quoted"\nc = \'single\'\n',
+    'URL options, = in values': '[keys]\nhttps://h/api/ = tok=en\nhttp://x:8080/ = t2\n',
+    'case of options, not sections': '[Weblate]\nURL = u\n[weblate]\nUrl = v\n',
+    'comments anywhere, indented too': '# top\n; top\n[s]\n  # indented\na = 1\n    ; also\n',
+    continuation: '[s]\na = first\n  second\n\n  fourth\nb = 2\n\n\n',
+    'colon is no delimiter': '[s]\nkey: value = x\n',
+    'DEFAULT fallback': '[DEFAULT]\nurl = d\n[weblate]\ntranslation = t\n',
+    'empty value': '[s]\na =\nb=   \n',
+    'duplicate section': '[s]\na = 1\n[s]\nb = 2\n',
+    'duplicate option': '[s]\na = 1\nA = 2\n',
+    'option before section': 'a = 1\n[s]\n',
+    'line without =': '[s]\njust words\n',
+    'empty option name': '[s]\n = v\n',
+    'unterminated header': '[s\na = 1\n',
+    'tabs and spaces': '[s]\n\ta\t=\tv\t\n',
+  };
+  it.runIf(python.status === 0).each(Object.keys(SAMPLES))('%s', (name) => {
+    const text = SAMPLES[name]!;
+    const py = spawnSync(
+      'python3',
+      [
+        '-c',
+        'import configparser,json,sys\np=configparser.RawConfigParser(delimiters=("=",))\ntry:\n  p.read_string(sys.stdin.read())\nexcept configparser.Error:\n  print("null"); sys.exit()\nd={s: dict(p._sections[s]) for s in p.sections()}\nif p.defaults(): d["DEFAULT"]=dict(p.defaults())\nprint(json.dumps(d))',
+      ],
+      { input: text, encoding: 'utf8' },
+    );
+    expect(py.status, py.stderr).toBe(0);
+    const expected = JSON.parse(py.stdout) as Record<string, Record<string, string>> | null;
+    let ours: Record<string, Record<string, string>> | null;
+    try {
+      ours = Object.fromEntries([...parseIni(text, 'x.ini')].map(([s, opts]) => [s, Object.fromEntries([...opts].map(([k, e]) => [k, e.value]))]));
+    } catch {
+      ours = null;
+    }
+    expect(ours).toEqual(expected);
   });
 });

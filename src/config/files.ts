@@ -8,95 +8,23 @@
 // - `--config <file>`: as wlc, that file is read *instead of both* the user file and the project
 //   file. It is trusted like the user file ([keys], legacy `key`). A missing file is a usage error.
 //
-// Format: wlc's INI (Python's configparser): `key = value`, whole-line `#`/`;` comments, option names
-// case-insensitive, a [DEFAULT] section as fallback; a duplicate section or option in one file, a line
-// with no `=`, an unterminated `[section` or an option before any section is a usage error naming
-// `file:line`. Parsed with the `ini` package (see parseIni). The offending line is never echoed.
+// Format: wlc's INI, read as wlc reads it (ini.ts): `key = value`, whole-line `#`/`;` comments, option
+// names case-insensitive, a [DEFAULT] section as fallback; what configparser rejects is a usage error
+// naming `file:line`.
 //
 // Security: a project file comes with whatever repository was checked out, so it never supplies a
 // token ([keys] and `key` in it are ignored with a warning), and settings.ts refuses to send a token
 // from --token or the environment to a URL that only a project file named.
 import { readFileSync, statSync } from 'node:fs';
-import ini from 'ini';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { UsageError } from '../core/errors.js';
+import { DEFAULT_SECTION, parseError, parseIni, type IniData, type IniEntry } from './ini.js';
 import { msg, ours, type Msg } from '../core/text.js';
 import { canonicalServerKey } from '../api/base-url.js';
 import type { FileValues, Sourced } from './settings.js';
 
 export const USER_FILE_NAMES = ['weblate', 'weblate.ini'] as const;
 export const PROJECT_FILE_NAMES = ['.weblate', '.weblate.ini', 'weblate.ini'] as const;
-
-export interface IniEntry {
-  value: string;
-  /** 1-based line of `key = value`. */
-  line: number;
-}
-
-/** Section name → lower-cased option name → entry. Section names keep their case, as in wlc. */
-export type IniData = Map<string, Map<string, IniEntry>>;
-
-const DEFAULT_SECTION = 'DEFAULT';
-
-function parseError(path: string, line: number, what: Msg): UsageError {
-  return new UsageError(
-    msg`invalid configuration file ${path}:${line}: ${what}`,
-    msg`wlc-style INI is expected: a [weblate] section with "url = …" and "translation = …", a [keys] section with "<server URL> = <token>", and # or ; comments`,
-  );
-}
-
-/**
- * Values come from the `ini` package (npm's own INI reader). It never rejects a file, so a first
- * pass finds what wlc's parser would reject and names its line; the offending line is not echoed.
- * Differences from Python's configparser that wlc uses, none of which touch a URL, token or target:
- * `ini` ends a value at an unescaped `;` or `#` and unquotes "quoted" values; multi-line values are
- * not supported (a continuation line is reported as an error).
- */
-export function parseIni(file: string, path: string): IniData {
-  // Editors on Windows save UTF-8 with a byte order mark; configparser (wlc) reads such files too.
-  const text = file.replace(/^\uFEFF/, '');
-  const lines = text.split(/\r\n|\r|\n/);
-  const where = new Map<string, Map<string, number>>();
-  let section: Map<string, number> | undefined;
-  let sectionName = '';
-  for (let i = 0; i < lines.length; i++) {
-    const value = lines[i]!.trim();
-    const lineNo = i + 1;
-    if (value === '' || value.startsWith('#') || value.startsWith(';')) continue;
-    const header = /^\[(.+)\]$/.exec(value);
-    if (header) {
-      sectionName = header[1]!.trim();
-      if (where.has(sectionName)) throw parseError(path, lineNo, msg`section [${sectionName}] appears twice`);
-      section = new Map();
-      where.set(sectionName, section);
-      continue;
-    }
-    if (value.startsWith('[')) throw parseError(path, lineNo, msg`unterminated [section] header`);
-    if (!section) throw parseError(path, lineNo, msg`a setting before any [section] header`);
-    const eq = value.indexOf('=');
-    if (eq < 0) throw parseError(path, lineNo, msg`expected "key = value", a [section] header or a comment`);
-    const key = value.slice(0, eq).trim().toLowerCase();
-    if (key === '') throw parseError(path, lineNo, msg`a value with no key before "="`);
-    if (section.has(key)) throw parseError(path, lineNo, msg`"${key}" appears twice in [${sectionName}]`);
-    section.set(key, lineNo);
-  }
-  const decoded = ini.decode(text) as Record<string, unknown>;
-  const data: IniData = new Map();
-  for (const [name, keys] of where) {
-    const raw = decoded[name];
-    const entries = new Map<string, IniEntry>();
-    if (raw && typeof raw === 'object') {
-      // Option names are case-insensitive, as in wlc.
-      for (const [k, v] of Object.entries(raw)) {
-        const key = k.trim().toLowerCase();
-        const line = keys.get(key);
-        if (line !== undefined && (typeof v === 'string' || typeof v === 'boolean' || typeof v === 'number')) entries.set(key, { value: String(v), line });
-      }
-    }
-    data.set(name, entries);
-  }
-  return data;
-}
 
 /** An option of a section, falling back to [DEFAULT] as RawConfigParser does. */
 function lookup(data: IniData, sectionName: string, key: string): IniEntry | undefined {
