@@ -2,7 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { manPage } from '../src/docs/manpage.js';
 import { COMMANDS, ENVIRONMENT, EXIT_CODES, FORMATS, GLOBAL_OPTIONS, METRICS, STATE_NAMES } from '../src/spec/spec.js';
 import { ROOT } from './support/run.js';
@@ -18,12 +18,15 @@ function groff(args: string[]): { stdout: string; stderr: string } {
 }
 
 /** The page as a reader sees it: no bold/underline, one long line per paragraph, ASCII dashes. */
-const rendered = (() => {
-  const { stdout } = groff(['-Tutf8', '-rLL=400n', '-P-cbou']);
-  return stdout.replace(/[\u2010\u2212]/g, '-');
-})();
+let rendered = '';
 
 describe('man/wli.1', () => {
+  // Rendered in a hook, not at import time: a failing groff is a failing test with its message.
+  beforeAll(() => {
+    const { stdout } = groff(['-Tutf8', '-rLL=400n', '-P-cbou']);
+    rendered = stdout.replace(/[\u2010\u2212]/g, '-');
+  });
+
   it('is up to date', () => {
     expect(page === manPage(), 'man/wli.1 differs from the generator output: run `npx tsc -p tsconfig.json && node dist/test/support/generate-docs.js` and commit the result').toBe(true);
   });
