@@ -7,6 +7,7 @@ import { startFakeWeblate, type FakeWeblate } from './support/fake-weblate/index
 import { wliIn } from './support/run.js';
 import { parseJson } from '../src/codec/json.js';
 import { csvObjects } from './support/csv-parse.js';
+import { seededRandom } from './support/random.js';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/weblate-5.4.2/${name}`, import.meta.url), 'utf8');
 
@@ -23,14 +24,7 @@ const CASES: Array<{ file: string; args: string[]; path: RegExp }> = [
 ];
 const FORMATS = ['table', 'json', 'jsonl', 'csv', 'markdown'];
 
-function prng(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const prng = seededRandom;
 
 const NOISE = ['{', '}', '[', ']', '"', ',', ':', '0', '-', '.', 'e', '\\', '\\u', ' ', '\n', 'null', 'true', '\u001b[31m', '\u202e', '\u0000', '😀', 'é'];
 

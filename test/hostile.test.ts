@@ -170,7 +170,8 @@ describe('4: terminal escapes from the server or a project file', () => {
   });
   it('4: the progress line shows a default target from a project file escaped, never raw', { timeout: 30_000 }, async () => {
     // `wli stats` with no target takes `translation` from .weblate; a component target labels the progress line.
-    const cwd = tree({ 'repo/.weblate': `[weblate]\nurl = ${fake.url}\ntranslation = "demo/android\\u001b]52;c;aGFja2VkIQ==\\u0007\\u001b[2J"\n` });
+    // Raw control characters in the file (wlc's INI has no escapes: what is written is the value).
+    const cwd = tree({ 'repo/.weblate': `[weblate]\nurl = ${fake.url}\ntranslation = demo/android\u001b]52;c;aGFja2VkIQ==\u0007\u001b[2J\n` });
     const isFirst = (q: { path: string; query: URLSearchParams }) => q.path.startsWith('/api/components/demo/') && q.path.endsWith('/statistics/') && !q.query.has('page');
     fake.fault(isFirst, { kind: 'rawBody', body: page([{ code: 'cs', name: 'Czech', total: 10, translated: 5, translated_percent: 50 }], `${fake.url}components/demo/android/statistics/?page=2`, 2) }, 1);
     fake.fault((q) => q.path.endsWith('/statistics/') && q.query.get('page') === '2', { kind: 'stall' }, 1);

@@ -14,6 +14,7 @@ import {
   compactText,
 } from '../src/codec/json.js';
 
+import { seededRandom } from './support/random.js';
 // ------------------------------------------------------------------------------------------------
 // Recorded Weblate 5.4.2 bodies (copied from /work/shared/examples/weblate-5.4.2/*.http).
 // ------------------------------------------------------------------------------------------------
@@ -652,16 +653,7 @@ describe('stringifyJson at any depth', () => {
 // Randomized round trips (seeded)
 // ------------------------------------------------------------------------------------------------
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const mulberry32 = seededRandom;
 
 type Model =
   | { t: 'num'; lit: string }

@@ -24,6 +24,9 @@ export class HttpError extends WliError {
   }
 }
 
+/** The API's answer "no such thing" (HTTP 404, whatever page or JSON came with it). */
+export const isNotFound = (e: unknown): e is HttpError => e instanceof HttpError && e.status === 404;
+
 /** A target that does not exist, said the way people name it, with what does exist: exit 5. */
 export class NotFoundError extends WliError {
   constructor(text: Msg, hint?: Msg, options?: { cause?: unknown }) {

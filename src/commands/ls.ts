@@ -6,6 +6,7 @@ import type { Column } from '../output/result.js';
 import { componentPath, projectPath, readTarget, targetOfUrl, type Target, type TargetKind } from '../weblate/target.js';
 import { plainText } from '../core/values.js';
 import { type CommandInput, listOf } from './common.js';
+import { percentText } from '../output/readable.js';
 
 const ACCEPTS: TargetKind[] = ['server', 'project', 'component'];
 
@@ -30,11 +31,10 @@ const COMPONENTS: Column[] = [
   { header: 'format', field: 'file_format', value: (c) => c.file_format, kind: 'state', drop: 1 },
 ];
 
-const pct = (v: unknown) => (v === undefined || v === null ? '' : `${plainText(v)}%`);
 const TRANSLATIONS: Column[] = [
   targetColumn((t) => t.language_code),
   { header: 'language', field: 'language.name', value: (t) => (t.language && typeof t.language === 'object' ? (t.language as Record<string, unknown>).name : undefined) },
-  { header: 'translated', field: 'translated_percent', value: (t) => t.translated_percent, text: pct, kind: 'percent' },
+  { header: 'translated', field: 'translated_percent', value: (t) => t.translated_percent, text: percentText, kind: 'percent' },
   { header: 'strings', value: (t) => (t.translated === undefined ? undefined : `${plainText(t.translated)}/${plainText(t.total ?? '')}`), kind: 'count' },
   { header: 'last change', field: 'last_change', value: (t) => t.last_change, kind: 'time', drop: 1 },
 ];

@@ -7,7 +7,7 @@
 // closest names are offered. A 404 that is not the API's own (an HTML page) means the URL is wrong:
 // the API root is asked once, and the message says so instead of blaming the slugs. So it does when
 // the walk up finds every level missing and the API root answers 404 too (a proxy's JSON 404s).
-import { HttpError, NotFoundError } from '../api/errors.js';
+import { HttpError, NotFoundError, isNotFound } from '../api/errors.js';
 import type { Item, Page } from '../api/paginate.js';
 import { UsageError, WliError } from '../core/errors.js';
 import { msg, ours, type Msg } from '../core/text.js';
@@ -15,7 +15,6 @@ import type { Session } from './session.js';
 import { componentPath, projectPath, targetOfUrl, type Target } from '../weblate/target.js';
 import { closest, distance } from '../core/closest.js';
 
-const isApi404 = (e: unknown): e is HttpError => e instanceof HttpError && e.status === 404;
 
 /** The first reading the server has, and its value. A miss on every reading is explained. */
 export async function firstFound<R>(session: Session, readings: Target[], get: (t: Target) => Promise<R>): Promise<{ target: Target; value: R }> {
@@ -24,7 +23,7 @@ export async function firstFound<R>(session: Session, readings: Target[], get: (
     try {
       return { target, value: await get(target) };
     } catch (e) {
-      if (!(e instanceof HttpError && e.status === 404)) throw e;
+      if (!isNotFound(e)) throw e;
       first ??= e;
       if (!e.fromApi) break; // not the API's 404: another reading will not help
     }
@@ -41,7 +40,7 @@ export async function* firstFoundPages(session: Session, readings: Target[], pag
     try {
       head = await pages.next();
     } catch (e) {
-      if (!(e instanceof HttpError && e.status === 404)) throw e;
+      if (!isNotFound(e)) throw e;
       first ??= e;
       if (!e.fromApi) break;
       continue;
@@ -73,7 +72,7 @@ export async function explainMiss(session: Session, readings: Target[], miss: Ht
     }
     // Every level up to the top list is missing too: a server or proxy that answers a JSON 404 to
     // any path, unless the API root is there (then the plain 404 is all there is to say).
-    return (await notAnApi(session, miss, isApi404)) ?? miss;
+    return (await notAnApi(session, miss, isNotFound)) ?? miss;
   } catch (e) {
     // The explanation is a courtesy: if asking around fails, the plain 404 is the answer.
     if (!(e instanceof WliError)) throw e;
@@ -153,7 +152,7 @@ async function namesIn(session: Session, path: string, name: (item: Item) => str
   try {
     body = (await client.getJson(path, new URLSearchParams({ page_size: '1000' }))).body;
   } catch (e) {
-    if (isApi404(e)) return undefined;
+    if (isNotFound(e)) return undefined;
     throw e;
   }
   const items = Array.isArray(body) ? body : body && typeof body === 'object' && Array.isArray((body as { results?: unknown }).results) ? (body as { results: unknown[] }).results : [];

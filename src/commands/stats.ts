@@ -15,7 +15,7 @@
 // - --project <p>              → /projects/<p>/languages/ (a plain array on 5.4, paginated elsewhere),
 //   one row per language, then /projects/<p>/statistics/ as a total row. The gate checks the total
 //   row too: a project's overall percentage below the threshold is a failure worth naming.
-import { HttpError, NotFoundError, ServerError } from '../api/errors.js';
+import { NotFoundError, ServerError, isNotFound } from '../api/errors.js';
 import { EXIT, UsageError, WliError } from '../core/errors.js';
 import { msg, ours } from '../core/text.js';
 import { plainText } from '../core/values.js';
@@ -27,6 +27,7 @@ import type { Gate, Metric, Row } from './stats-gate.js';
 import { componentPath, formsOf, languagePath, projectPath, readTarget, translationPath, type ComponentTarget, type Target, type TargetKind } from '../weblate/target.js';
 import { getObject, pagesOf, type CommandInput } from './common.js';
 import { firstFound } from './resolve.js';
+import { percentText } from '../output/readable.js';
 
 /** stats takes translations, components and languages; a bare word is a language (projects: --project). */
 const ACCEPTS: TargetKind[] = ['translation', 'component', 'language'];
@@ -40,7 +41,6 @@ interface ProjectTarget {
   project: string;
 }
 
-const pct = (v: unknown) => (v === undefined || v === null ? '' : `${plainText(v)}%`);
 
 /** How the gate judges a row, for colour: failing (red) or passing (green); no colour for rows not gated. */
 const gateStyle =
@@ -68,7 +68,7 @@ function columns(G: GateModule, gate: Gate): Column[] {
     : [];
   return [
     { header: 'target', field: 'wli_target', value: (s) => G.rowLabel(s), kind: 'key' },
-    { header: METRIC_HEADER[gate.metric], field, value: (s) => s[field], text: pct, kind: 'percent', style: gateStyle(G, gate), mark: (s) => (G.passes(gate, s) === false ? `❌ below ${G.thresholdFor(gate, s)}%` : undefined) },
+    { header: METRIC_HEADER[gate.metric], field, value: (s) => s[field], text: percentText, kind: 'percent', style: gateStyle(G, gate), mark: (s) => (G.passes(gate, s) === false ? `❌ below ${G.thresholdFor(gate, s)}%` : undefined) },
     ...change,
     { header: 'strings', value: (s) => `${plainText(s.translated ?? '')}/${plainText(s.total ?? '')}`, kind: 'count' },
     { header: 'fuzzy', field: 'fuzzy', value: (s) => s.fuzzy, kind: 'count', drop: 2 },
@@ -81,7 +81,7 @@ function columns(G: GateModule, gate: Gate): Column[] {
 /** How other statistics fields look when --fields names them in a table. */
 const FIELD_COLUMNS: Column[] = [
   ...['translated_percent', 'approved_percent', 'translated_words_percent', 'translated_chars_percent', 'fuzzy_percent', 'failing_percent', 'readonly_percent'].map(
-    (f): Column => ({ header: f, field: f, value: (s) => s[f], text: pct, kind: 'percent' }),
+    (f): Column => ({ header: f, field: f, value: (s) => s[f], text: percentText, kind: 'percent' }),
   ),
   ...['total', 'translated', 'total_words', 'translated_words', 'suggestions', 'comments', 'recent_changes'].map((f): Column => ({ header: f, field: f, value: (s) => s[f], kind: 'count' })),
 ];
@@ -111,7 +111,6 @@ function recordRows(G: GateModule, gate: Gate): Column[] {
   ];
 }
 
-const is404 = (e: unknown) => e instanceof HttpError && e.status === 404;
 
 /** A promise whose rejection is handled later (or never, when its value turns out not to be needed). */
 function deferred<T>(p: Promise<T>): Promise<T> {
@@ -163,12 +162,12 @@ async function componentRows(session: Session, target: ComponentTarget, skipSour
   try {
     items = await getList(session, base + 'statistics/', target.text);
   } catch (e) {
-    if (!is404(e)) throw e;
+    if (!isNotFound(e)) throw e;
     try {
       items = await getList(session, base + 'translations/', target.text);
     } catch (e2) {
       // Both missing: the component does not exist; report the list asked for first.
-      throw is404(e2) ? e : e2;
+      throw isNotFound(e2) ? e : e2;
     }
   }
   if (component) {

@@ -50,3 +50,8 @@ export function username(value: unknown): string {
     return m[1]!;
   }
 }
+
+/** A percentage the server sent, as people read it: `78.1%`; nothing when it sent none. */
+export function percentText(value: unknown): string {
+  return value === undefined || value === null ? '' : `${plainText(value)}%`;
+}

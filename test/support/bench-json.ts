@@ -3,22 +3,14 @@
 // `npm run bench` runs the page cases (scenario json): stringifyJson is native JSON.stringify plus a
 // number substitution, stringifyJsonPure the serializer alone.
 import { parseJson, parseJsonPure, stringifyJson, stringifyJsonPure } from '../../src/codec/json.js';
+import { seededRandom } from './random.js';
 
 const UNITS = Number(process.argv[2] ?? 1000);
 const SECONDS = Number(process.argv[3] ?? 2); // per case, split over ROUNDS interleaved rounds
 const ROUNDS = 7;
 
-/** Deterministic PRNG (mulberry32) so every run benchmarks the same bytes. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Deterministic, so every run benchmarks the same bytes. */
+const prng = seededRandom;
 
 const rnd = prng(20261121);
 const WORDS = ['Settings', 'Nastavení', 'Přihlásit se', 'soubor', 'minutami', 'Demo aplikace', 'Share', 'Sdílet', 'Delete', 'Smazat',
