@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { manPage } from '../src/docs/manpage.js';
+import { commandsMarkdown } from '../src/docs/markdown.js';
 import { COMMANDS, ENVIRONMENT, EXIT_CODES, FORMATS, GLOBAL_OPTIONS, METRICS, STATE_NAMES } from '../src/spec/spec.js';
 import { ROOT } from './support/run.js';
 
@@ -85,5 +86,22 @@ describe('man/wli.1', () => {
     expect(page).toContain('\\fB\\-\\-allow\\-insecure\\-http\\fR');
     expect(page).toContain('\\fBwli units demo/android/cs \\-\\-state needs\\-editing,empty \\-L 20\\fR');
     expect(page).not.toMatch(/(^|\s)--?[a-z]/m);
+  });
+});
+
+describe('docs/commands.md', () => {
+  const doc = () => readFileSync(join(ROOT, 'docs/commands.md'), 'utf8');
+  it('is up to date (generated from spec.ts like the man page: npm run build && npm run docs)', () => {
+    expect(doc() === commandsMarkdown(), 'docs/commands.md differs from the generator output: run `npm run build && npm run docs` and commit the result').toBe(true);
+  });
+  it('has every command, option, example and exit code', () => {
+    const text = doc();
+    for (const c of COMMANDS) {
+      expect(text).toContain(`### wli ${c.name}\n`);
+      for (const o of c.options) for (const name of o.flags.match(/--?[\w-]+/g)!) expect(text, `${c.name} ${name}`).toContain(`\`${name}\``);
+      for (const [example] of c.examples) expect(text).toContain(example);
+    }
+    for (const o of GLOBAL_OPTIONS) expect(text).toContain(`\`${/--[\w-]+/.exec(o.flags)![0]}\``);
+    for (const [code] of EXIT_CODES) expect(text).toMatch(new RegExp(`^\\| ${code} \\|`, 'm'));
   });
 });
