@@ -152,9 +152,10 @@ describe('README: how to install today', () => {
     expect(tarball.slice(work.length + 1)).toMatch(/^weblate-inspect-[^/]*\.tgz$/);
   });
 
-  it('every registry install command (npm install/i/add or npx of weblate-inspect) is marked as working once published', () => {
+  it('every registry install command (npm install/i/add or npx of weblate-inspect) in README and docs/ is marked as working once published', () => {
     // Paragraphs (and the blank-line-separated parts of code blocks), whitespace folded.
-    const paragraphs = readme.split(/\n\s*\n/).map((p) => p.replace(/\s+/g, ' '));
+    const docs = readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => readFileSync(join(ROOT, 'docs', f), 'utf8'));
+    const paragraphs = [readme, ...docs].flatMap((text) => text.split(/\n\s*\n/)).map((p) => p.replace(/\s+/g, ' '));
     const registry = /\b(?:npm (?:install|i|add)|npx)\b[^`#]*?(?<![\w./-])weblate-inspect(?![\w./-])/;
     const unmarked = paragraphs.filter((p) => registry.test(p) && !/once (?:it is )?published|not published/i.test(p));
     expect(unmarked).toEqual([]);

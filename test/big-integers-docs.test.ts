@@ -11,8 +11,8 @@ import { HASHES, startFakeWeblate, type FakeWeblate } from './support/fake-webla
 import { BIN, ROOT, baseEnv } from './support/run.js';
 
 const exec = promisify(execFile);
-const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-const start = readme.indexOf('\n### Big integers and jq\n');
+const readme = readFileSync(join(ROOT, 'docs/output.md'), 'utf8');
+const start = readme.indexOf('\n## Big integers and jq\n');
 const rest = start < 0 ? '' : readme.slice(start + 1);
 const end = rest.slice(1).search(/\n##+ /);
 const section = end < 0 ? rest : rest.slice(0, end + 1);
@@ -40,7 +40,7 @@ afterAll(async () => {
 /** A shell script run with wli on PATH and the sample server configured. */
 const sh = (script: string) => exec('sh', ['-c', script], { env: baseEnv({ PATH: `${bin}:${process.env.PATH}`, WLI_URL: fake.url }), maxBuffer: 16 * 1024 * 1024 });
 
-describe('README: big integers and jq', () => {
+describe('docs/output.md: big integers and jq', () => {
   it('says which jq keeps big integers and which rounds them', () => {
     expect(section).toMatch(/jq 1\.7 and later\*\* keep/);
     expect(section).toMatch(/jq 1\.6 and earlier\*\*.*9223372036854776000/s);
