@@ -59,12 +59,16 @@ export async function* paginate(client: ApiClient, req: ListRequest): AsyncGener
   if (req.pageSize !== undefined) query.set('page_size', String(limit !== undefined ? Math.min(req.pageSize, limit) : req.pageSize));
   const firstUrl = client.resolve(req.path, query);
   const stop = new AbortController();
-  const seen = new Set<unknown>();
+  // Duplicates are looked for over a bounded window: the ids of the page before and of this one. A
+  // list that changes while it is read shifts items across adjacent pages, and that is what this
+  // catches; remembering every id would make memory grow with the list.
+  let previous = new Set<unknown>();
   let emitted = 0;
   let duplicates = 0;
 
-  // Items without an id are passed through; items whose id was already emitted are dropped.
+  // Items without an id are passed through; items whose id is in the window are dropped.
   const fresh = (results: unknown[], texts: string[] | undefined): Page => {
+    const current = new Set<unknown>();
     const items: Item[] = [];
     const raw: string[] | undefined = texts ? [] : undefined;
     for (let i = 0; i < results.length; i++) {
@@ -76,16 +80,18 @@ export async function* paginate(client: ApiClient, req: ListRequest): AsyncGener
       const id = (r as Item).id;
       if (id !== undefined && id !== null) {
         const key = idKey(id);
-        if (seen.has(key)) {
+        if (current.has(key) || previous.has(key)) {
           duplicates++;
+          current.add(key);
           continue;
         }
-        seen.add(key);
+        current.add(key);
       }
       items.push(r as Item);
       raw?.push(texts![i]!);
     }
     emitted += items.length;
+    previous = current;
     return { items, raw };
   };
   const full = () => limit !== undefined && emitted >= limit;
