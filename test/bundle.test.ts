@@ -1,6 +1,6 @@
 // What ships is one bundle, dist/wli.cjs, loaded by bin/wli.cjs with a V8 code cache (issue 13). Every
 // end-to-end test runs it through bin/wli.cjs; these check what only the bundle can get wrong: that its
-// lazy parts stay lazy, that it needs nothing installed but undici, and the code cache.
+// lazy parts stay lazy, that it needs nothing installed, and the code cache.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -50,17 +50,9 @@ describe('the bundle', () => {
     for (const heavy of HEAVY) expect(evaluated.filter((m) => heavy.test(m)), String(heavy)).toEqual([]);
   });
 
-  it("contains undici's Agent and request API, not its index, WebSocket, caches or mocks", () => {
-    const inputs = Object.keys(meta.inputs);
-    expect(inputs).toContain('node_modules/undici/lib/dispatcher/agent.js');
-    expect(inputs).toContain('node_modules/undici/lib/api/api-request.js');
-    expect(inputs.filter((i) => /node_modules\/undici\/(index\.js|lib\/web\/(websocket|cache|cookies|eventsource)|lib\/cache|lib\/mock|lib\/interceptor)/.test(i))).toEqual([]);
-  });
-
-  it('needs nothing installed but Node built-ins (and undici, required at run time for a proxy only)', () => {
+  it('needs nothing installed but Node built-ins (undici is inside: test/undici.test.ts)', () => {
     const external = Object.values(meta.outputs).flatMap((o) => o.imports.filter((i) => i.external).map((i) => i.path));
     expect(external.filter((p) => !p.startsWith('node:'))).toEqual([]);
-    expect(readFileSync(join(ROOT, 'dist/wli.cjs'), 'utf8')).toMatch(/createRequire\)?\(__wliUrl\)\("undici"\)/);
   });
 
   it('at run time, --version, --help, completion and a usage error load no network module (a request does)', () => {

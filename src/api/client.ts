@@ -4,7 +4,7 @@
 // network-errors.ts (what a failure means), response.ts (what an answer says).
 import { createGunzip } from 'node:zlib';
 import type { Dispatcher } from 'undici';
-import { createAgent, createProxyAgent, limitWasmTiering, request } from './undici.js';
+import { createAgent, createProxyAgent, request } from './undici.js';
 import { InterruptedError, UsageError } from '../core/errors.js';
 import { msg, ours, type Msg } from '../core/text.js';
 import { isLoopbackHost } from './base-url.js';
@@ -253,7 +253,6 @@ export class ApiClient {
       // applies is decided once, in proxyFor. Plain-http servers get absolute-URI requests, as curl
       // sends them (proxies commonly refuse CONNECT to ports other than 443); https is tunnelled.
       this.dispatcher = p ? createProxyAgent({ ...agentOpts, uri: p.uri, proxyTunnel: false }) : createAgent(agentOpts);
-      limitWasmTiering();
     }
     return this.dispatcher;
   }
