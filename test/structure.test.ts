@@ -23,6 +23,10 @@ describe('src/', () => {
   const files = sourceFiles();
   const graph = new Map(files.map((f) => [f, importsOf(f)]));
 
+  it('sets no V8 flag and forces no garbage collection (issue 17: bin/wli.cjs is the one place)', () => {
+    for (const f of files) expect(readFileSync(f, 'utf8'), relative(ROOT, f)).not.toMatch(/setFlagsFromString|expose[-_]gc|\bgc\(\)|runInNewContext/);
+  });
+
   it('every relative import names a file that exists', () => {
     for (const [file, deps] of graph) for (const d of deps) expect(files, `${relative(ROOT, file)} imports ${relative(ROOT, d)}`).toContain(d);
   });
