@@ -3,7 +3,7 @@
 // paged repeats items across adjacent pages; those are dropped. An id seen further back is the
 // server's business and is passed through, which is what keeps memory flat however long the list.
 import { describe, expect, it } from 'vitest';
-import type { ApiClient } from '../src/api/client.js';
+import { parseJsonText, type ApiClient } from '../src/api/client.js';
 import { paginate, type Item } from '../src/api/paginate.js';
 import type { Msg } from '../src/core/text.js';
 
@@ -19,11 +19,12 @@ function pagesClient(pages: number[][]): ApiClient {
       if (query) for (const [k, v] of query) url.searchParams.append(k, v);
       return url;
     },
-    getJson: async (url: URL) => {
+    getJsonText: async (url: URL) => {
       const n = Number(url.searchParams.get('page') ?? '1');
       const next = n < pages.length ? `${BASE.href}units/?page=${n + 1}` : null;
-      return { url, status: 200, headers: {}, body: { count, next, previous: null, results: pages[n - 1]!.map((id) => ({ id })) } };
+      return { url, status: 200, headers: {}, text: JSON.stringify({ count, next, previous: null, results: pages[n - 1]!.map((id) => ({ id })) }) };
     },
+    getJson: async (url: URL) => parseJsonText(await client.getJsonText(url)),
   };
   return client as unknown as ApiClient;
 }
