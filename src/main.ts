@@ -4,9 +4,6 @@ import { processContext } from './core/context.js';
 import { runCli } from './cli/program.js';
 import { IOStreams } from './io/streams.js';
 
-// For bin/wli.cjs, which writes the code cache only when no flag of a long run was set.
-export { v8FlagsForLongRuns } from './heap.js';
-
 const interrupt = new AbortController();
 process.once('SIGINT', () => {
   interrupt.abort();

@@ -1,8 +1,9 @@
 // What ships is one bundle, dist/wli.cjs, loaded by bin/wli.cjs with a V8 code cache (issue 13). Every
 // end-to-end test runs it through bin/wli.cjs; these check what only the bundle can get wrong: that its
-// lazy parts stay lazy, that it needs nothing installed but undici, and the code cache.
+// lazy parts stay lazy, that it needs nothing installed, and the code cache.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import Module from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -50,17 +51,9 @@ describe('the bundle', () => {
     for (const heavy of HEAVY) expect(evaluated.filter((m) => heavy.test(m)), String(heavy)).toEqual([]);
   });
 
-  it("contains undici's Agent and request API, not its index, WebSocket, caches or mocks", () => {
-    const inputs = Object.keys(meta.inputs);
-    expect(inputs).toContain('node_modules/undici/lib/dispatcher/agent.js');
-    expect(inputs).toContain('node_modules/undici/lib/api/api-request.js');
-    expect(inputs.filter((i) => /node_modules\/undici\/(index\.js|lib\/web\/(websocket|cache|cookies|eventsource)|lib\/cache|lib\/mock|lib\/interceptor)/.test(i))).toEqual([]);
-  });
-
-  it('needs nothing installed but Node built-ins (and undici, required at run time for a proxy only)', () => {
+  it('needs nothing installed but Node built-ins (undici is inside: test/undici.test.ts)', () => {
     const external = Object.values(meta.outputs).flatMap((o) => o.imports.filter((i) => i.external).map((i) => i.path));
     expect(external.filter((p) => !p.startsWith('node:'))).toEqual([]);
-    expect(readFileSync(join(ROOT, 'dist/wli.cjs'), 'utf8')).toMatch(/createRequire\)?\(__wliUrl\)\("undici"\)/);
   });
 
   it('at run time, --version, --help, completion and a usage error load no network module (a request does)', () => {
@@ -99,26 +92,37 @@ describe('the code cache', () => {
     rmSync(cache, { recursive: true, force: true });
   });
   const run = (args: string[]) => spawnSync(process.execPath, [BIN, ...args, '--url', url], { env: baseEnv({ XDG_CACHE_HOME: cache }), encoding: 'utf8' });
-  const files = () => readdirSync(join(cache, 'wli')).filter((f) => f.endsWith('.v8'));
 
-  it('is written after the first run, used (not rewritten) by the next, and one per build and Node', () => {
+  // Node 22.1+: Node's own compile cache, in a folder of its own under $XDG_CACHE_HOME/wli.
+  // Node 20: bin/'s own V8 code cache, one file per build and Node.
+  const nodeCache = typeof (Module as { enableCompileCache?: unknown }).enableCompileCache === 'function';
+  const files = (): string[] => {
+    const dir = join(cache, 'wli');
+    if (!nodeCache) return readdirSync(dir).filter((f) => f.endsWith('.v8')).map((f) => join(dir, f));
+    return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
+  };
+
+  it('is written after the first run, used (not rewritten) by the next', () => {
     expect(run(['language', 'cs', '-f', 'json']).status).toBe(0);
-    expect(files()).toEqual([expect.stringMatching(new RegExp(`^code-${process.version.replace(/\./g, '\\.')}-${process.arch}-\\d+-\\d+\\.v8$`))]);
-    const file = join(cache, 'wli', files()[0]!);
-    expect(statSync(file).mode & 0o777).toBe(0o600);
-    const written = statSync(file).mtimeMs;
+    const written = files();
+    expect(written.length).toBeGreaterThan(0);
+    if (!nodeCache) {
+      expect(written.map((f) => f.slice(f.lastIndexOf('/') + 1))).toEqual([expect.stringMatching(new RegExp(`^code-${process.version.replace(/\./g, '\\.')}-${process.arch}-\\d+-\\d+\\.v8$`))]);
+      expect(statSync(written[0]!).mode & 0o777).toBe(0o600);
+    }
+    const times = written.map((f) => statSync(f).mtimeMs);
     const second = run(['language', 'cs', '-f', 'json']);
     expect(second.status).toBe(0);
-    expect(statSync(file).mtimeMs).toBe(written);
+    expect(files()).toEqual(written);
+    expect(written.map((f) => statSync(f).mtimeMs)).toEqual(times);
   });
 
-  it('a broken cache is refused by V8: the run works, and the cache is written anew', () => {
-    const file = join(cache, 'wli', files()[0]!);
-    writeFileSync(file, 'not a code cache');
+  it('a broken cache is refused: the run works, and the cache is written anew', () => {
+    for (const f of files()) writeFileSync(f, 'not a code cache');
     const r = run(['language', 'cs', '-f', 'json']);
     expect([r.status, r.stderr]).toEqual([0, '']);
     expect(JSON.parse(r.stdout).code).toBe('cs');
-    expect(readFileSync(file).length).toBeGreaterThan(100_000);
+    expect(Math.max(...files().map((f) => readFileSync(f).length))).toBeGreaterThan(100_000);
   });
 
   it('a cache that cannot be written costs nothing but speed', () => {

@@ -4,7 +4,7 @@
 // network-errors.ts (what a failure means), response.ts (what an answer says).
 import { createGunzip } from 'node:zlib';
 import type { Dispatcher } from 'undici';
-import { createAgent, createProxyAgent, limitWasmTiering, request } from './undici.js';
+import { createAgent, createProxyAgent, request } from './undici.js';
 import { InterruptedError, UsageError } from '../core/errors.js';
 import { msg, ours, type Msg } from '../core/text.js';
 import { isLoopbackHost } from './base-url.js';
@@ -40,6 +40,14 @@ export interface ClientOptions {
   debug?: boolean;
   /** The body size cap (tests); MAX_BODY_BYTES otherwise. */
   maxBodyBytes?: number;
+}
+
+/** A 2xx answer with a JSON content type, its body not parsed yet. */
+export interface JsonText {
+  url: URL;
+  status: number;
+  text: string;
+  headers: Record<string, string | string[] | undefined>;
 }
 
 export interface JsonResponse {
@@ -101,6 +109,14 @@ export class ApiClient {
 
   /** `retries` overrides --retries for this request (a poll that is retried by its own loop). */
   async getJson(pathOrUrl: string | URL, query?: URLSearchParams, signal?: AbortSignal, per: { retries?: number } = {}): Promise<JsonResponse> {
+    return parseJsonText(await this.getJsonText(pathOrUrl, query, signal, per));
+  }
+
+  /**
+   * getJson with the body left as its text, to be parsed (parseJsonText) when it is needed: a page
+   * fetched ahead of its turn is held as one string, not as the objects parsed from it.
+   */
+  async getJsonText(pathOrUrl: string | URL, query?: URLSearchParams, signal?: AbortSignal, per: { retries?: number } = {}): Promise<JsonText> {
     const url = this.resolve(pathOrUrl, query);
     // Whatever built this URL (a link in a body, a path), nothing but the configured server is asked.
     if (!this.isConfiguredOrigin(url)) {
@@ -253,7 +269,6 @@ export class ApiClient {
       // applies is decided once, in proxyFor. Plain-http servers get absolute-URI requests, as curl
       // sends them (proxies commonly refuse CONNECT to ports other than 443); https is tunnelled.
       this.dispatcher = p ? createProxyAgent({ ...agentOpts, uri: p.uri, proxyTunnel: false }) : createAgent(agentOpts);
-      limitWasmTiering();
     }
     return this.dispatcher;
   }
@@ -271,7 +286,7 @@ export class ApiClient {
     return h;
   }
 
-  private async attempt(start: URL, signal?: AbortSignal): Promise<JsonResponse> {
+  private async attempt(start: URL, signal?: AbortSignal): Promise<JsonText> {
     let url = start;
     for (let hop = 0; ; hop++) {
       const res = await this.send(url, signal);
@@ -325,7 +340,7 @@ export class ApiClient {
     }
   }
 
-  private interpret(url: URL, res: RawResponse): JsonResponse {
+  private interpret(url: URL, res: RawResponse): JsonText {
     const { status, text, contentType } = res;
     if (status >= 200 && status < 300) {
       if (!isJsonContentType(contentType)) {
@@ -338,18 +353,7 @@ export class ApiClient {
           false,
         );
       }
-      try {
-        const doc = parseJsonDocument(text);
-        return { url, status, body: doc.value, resultTexts: doc.resultTexts, headers: res.headers };
-      } catch (e) {
-        if (e instanceof JsonSyntaxError) {
-          throw new AttemptError(
-            new ServerError(msg`GET ${url.href}: invalid JSON in the response (${e.message}; ${text.length} characters received)`, msg`the response may have been cut short; retry, or report it to the server administrators`),
-            false,
-          );
-        }
-        throw e;
-      }
+      return { url, status, text, headers: res.headers };
     }
     const now = this.opts.now();
     const retryAfterMs = parseRetryAfter(res.retryAfter, now);
@@ -369,6 +373,19 @@ export class ApiClient {
       retryAfterSeconds: retryAfterMs === undefined ? undefined : Math.ceil(retryAfterMs / 1000),
     });
     throw new AttemptError(error, retryable, retryAfterMs);
+  }
+}
+
+/** The JSON of a 2xx answer; a body that is not JSON is the server's fault (not retried). */
+export function parseJsonText({ url, status, text, headers }: JsonText): JsonResponse {
+  try {
+    const doc = parseJsonDocument(text);
+    return { url, status, body: doc.value, resultTexts: doc.resultTexts, headers };
+  } catch (e) {
+    if (e instanceof JsonSyntaxError) {
+      throw new ServerError(msg`GET ${url.href}: invalid JSON in the response (${e.message}; ${text.length} characters received)`, msg`the response may have been cut short; retry, or report it to the server administrators`);
+    }
+    throw e;
   }
 }
 

@@ -3,7 +3,6 @@
 import type { Dispatcher } from 'undici';
 import { request } from './undici.js';
 import { InterruptedError } from '../core/errors.js';
-import { noteRead } from '../heap.js';
 import { msg, ours } from '../core/text.js';
 import { ServerError } from './errors.js';
 import { AttemptError, classifyNetworkError } from './network-errors.js';
@@ -74,7 +73,6 @@ export async function sendGet(url: URL, o: SendOptions): Promise<RawResponse> {
       if (bytes > max) throw tooBig();
       chunks.push(chunk);
     }
-    noteRead(bytes);
     const h = res.headers;
     const raw = o.keepBytes ? Buffer.concat(chunks, bytes) : undefined;
     return {

@@ -1,7 +1,7 @@
 // Every list of the API as pages of items, in server order. Page 1 tells the count and the page
 // size; the remaining pages are requested by number, a few at a time, from the configured origin
 // (never from the host a `next` link names), and handed out strictly in order.
-import type { ApiClient } from './client.js';
+import { parseJsonText, type ApiClient, type JsonText } from './client.js';
 import { HttpError, ServerError } from './errors.js';
 import { msg, type Msg } from '../core/text.js';
 import { numberValue, stringifyJson } from '../codec/json.js';
@@ -59,12 +59,16 @@ export async function* paginate(client: ApiClient, req: ListRequest): AsyncGener
   if (req.pageSize !== undefined) query.set('page_size', String(limit !== undefined ? Math.min(req.pageSize, limit) : req.pageSize));
   const firstUrl = client.resolve(req.path, query);
   const stop = new AbortController();
-  const seen = new Set<unknown>();
+  // Duplicates are looked for over a bounded window: the ids of the page before and of this one. A
+  // list that changes while it is read shifts items across adjacent pages, and that is what this
+  // catches; remembering every id would make memory grow with the list.
+  let previous = new Set<unknown>();
   let emitted = 0;
   let duplicates = 0;
 
-  // Items without an id are passed through; items whose id was already emitted are dropped.
+  // Items without an id are passed through; items whose id is in the window are dropped.
   const fresh = (results: unknown[], texts: string[] | undefined): Page => {
+    const current = new Set<unknown>();
     const items: Item[] = [];
     const raw: string[] | undefined = texts ? [] : undefined;
     for (let i = 0; i < results.length; i++) {
@@ -76,16 +80,18 @@ export async function* paginate(client: ApiClient, req: ListRequest): AsyncGener
       const id = (r as Item).id;
       if (id !== undefined && id !== null) {
         const key = idKey(id);
-        if (seen.has(key)) {
+        if (current.has(key) || previous.has(key)) {
           duplicates++;
+          current.add(key);
           continue;
         }
-        seen.add(key);
+        current.add(key);
       }
       items.push(r as Item);
       raw?.push(texts![i]!);
     }
     emitted += items.length;
+    previous = current;
     return { items, raw };
   };
   const full = () => limit !== undefined && emitted >= limit;
@@ -126,8 +132,9 @@ export async function* paginate(client: ApiClient, req: ListRequest): AsyncGener
       };
       // Pages started and not yet handed out. A new request starts as soon as one finishes (not
       // when the reader catches up), with at most `concurrency` running and at most one more than that
-      // many pages held, so a slow reader cannot make memory grow.
-      const pending = new Map<number, Promise<{ body: unknown; resultTexts?: string[] }>>();
+      // many pages held, so a slow reader cannot make memory grow. A page waiting its turn is held as
+      // its text and parsed when handed out: one page's objects alive at a time, not one per request.
+      const pending = new Map<number, Promise<JsonText>>();
       let running = 0;
       const pump = () => {
         while (running < req.concurrency && pending.size <= req.concurrency && nextToStart <= planned && !stop.signal.aborted) start(nextToStart++);
@@ -136,7 +143,7 @@ export async function* paginate(client: ApiClient, req: ListRequest): AsyncGener
         const url = new URL(firstUrl);
         url.searchParams.set('page', String(n));
         running++;
-        const p = client.getJson(url, undefined, stop.signal);
+        const p = client.getJsonText(url, undefined, stop.signal);
         p.catch(() => {}).finally(() => {
           running--;
           pump();
@@ -150,9 +157,9 @@ export async function* paginate(client: ApiClient, req: ListRequest): AsyncGener
       for (; ; k++) {
         pump();
         if (!pending.has(k)) start(nextToStart++);
-        let response: { body: unknown; resultTexts?: string[] };
+        let text: JsonText;
         try {
-          response = await pending.get(k)!;
+          text = await pending.get(k)!;
         } catch (e) {
           if (e instanceof HttpError && e.status === 404) {
             warn(msg`the list shrank while it was being read: page ${k} no longer exists (${emitted} items read)`);
@@ -162,6 +169,7 @@ export async function* paginate(client: ApiClient, req: ListRequest): AsyncGener
         } finally {
           pending.delete(k);
         }
+        const response = parseJsonText(text);
         const body = response.body;
         if (!isPageBody(body)) throw new ServerError(msg`GET ${firstUrl.href} page ${k}: expected a paginated list`);
         const c = numberValue(body.count);

@@ -7,15 +7,15 @@
 
 import { randomBytes } from 'node:crypto';
 
-/** Set only while the parser constructs a LosslessNumber from a literal it has just validated. */
-let trustedRaw = false;
+/** Passed by the parser, which has just validated the literal, so the constructor need not check it again. */
+const TRUSTED: unique symbol = Symbol('validated literal');
 
 /** A JSON number whose literal text JS cannot reproduce from a double (see {@link parseJson}). */
 export class LosslessNumber {
   readonly raw: string;
 
-  constructor(raw: string) {
-    if (!trustedRaw && (typeof raw !== 'string' || !isJsonNumberText(raw))) {
+  constructor(raw: string, trust?: typeof TRUSTED) {
+    if (trust !== TRUSTED && (typeof raw !== 'string' || !isJsonNumberText(raw))) {
       throw new TypeError(`LosslessNumber: not a JSON number literal: ${String(raw)}`);
     }
     this.raw = raw;
@@ -114,21 +114,29 @@ export function parseJsonDocument(text: string): JsonDocument {
 
 const FALLBACK: unique symbol = Symbol('fallback');
 
-/** Out-parameter of the scanners: index just after the scanned token. */
-let gEnd = 0;
+/** The scanners' state for one parse, passed explicitly: nothing is kept between parses. */
+interface Cursor {
+  /** Out-parameter of the scanners: index just after the scanned token. */
+  end: number;
+  /** Keys seen in this parse, by hash (see scanKey); the pure parser only. */
+  keys?: (string | undefined)[];
+}
 
 const EMPTY = {};
 
-/** Walk state for parseHybrid. */
-let wNum = 0; // number values seen so far (document order)
-let wKeys = 0; // object members seen so far
-let wNext = 0; // index into wOrd/wLns of the next lossless literal
-let wOrd: number[] = []; // ordinal (among all number literals) of each lossless literal
-let wLns: LosslessNumber[] = [];
-let wBad = false; // saw a key for which for-in order may differ from document order
+/** The state of one walk of parseTree over a parsed tree. */
+interface Walk {
+  num: number; // number values seen so far (document order)
+  keys: number; // object members seen so far
+  next: number; // index into ord/lns of the next lossless literal
+  ord: number[]; // ordinal (among all number literals) of each lossless literal
+  lns: LosslessNumber[];
+  bad: boolean; // saw a key for which for-in order may differ from document order
+}
 
 function parseHybrid(text: string): JsonDocument | typeof FALLBACK {
   const n = text.length;
+  const cur: Cursor = { end: 0 };
   let lns: LosslessNumber[] | null = null;
   let ords: number[] | null = null;
   let numbers = 0;
@@ -151,7 +159,7 @@ function parseHybrid(text: string): JsonDocument | typeof FALLBACK {
       if (depth === 1) resultsKey = j - i === 8 && text.startsWith('"results"', i);
       i = j + 1;
     } else if (c === 45 || (c >= 48 && c <= 57)) {
-      const v = scanNumber(text, i); // throws on bad grammar → caller falls back
+      const v = scanNumber(text, i, cur); // throws on bad grammar → caller falls back
       if (typeof v !== 'number') {
         if (lns === null) {
           lns = [];
@@ -161,7 +169,7 @@ function parseHybrid(text: string): JsonDocument | typeof FALLBACK {
         (ords as number[]).push(numbers);
       }
       numbers++;
-      i = gEnd;
+      i = cur.end;
     } else {
       if (c === 58) colons++;
       else if (c === 123 || c === 91) {
@@ -228,50 +236,40 @@ function parseTree(text: string, lns: LosslessNumber[] | null, ords: number[] | 
   if (lns === null) return root;
   if (typeof root !== 'object' || root === null) return lns[0]; // the whole text was one lossless number
   for (const _inherited in EMPTY) return FALLBACK; // enumerable Object.prototype pollution: for-in unreliable
-  wNum = 0;
-  wKeys = 0;
-  wNext = 0;
-  wOrd = ords as number[];
-  wLns = lns;
-  wBad = false;
-  try {
-    walkInPlace(root);
-  } finally {
-    wOrd = [];
-    wLns = [];
-  }
+  const w: Walk = { num: 0, keys: 0, next: 0, ord: ords as number[], lns, bad: false };
+  walkInPlace(root, w);
   // Document order = for-in order unless a duplicate key was dropped (member count differs) or an
-  // integer-like key was hoisted (wBad); then the assignment above may be wrong: start over.
-  return !wBad && wKeys === colons && wNum === numbers && wNext === lns.length ? root : FALLBACK;
+  // integer-like key was hoisted (w.bad); then the assignment above may be wrong: start over.
+  return !w.bad && w.keys === colons && w.num === numbers && w.next === lns.length ? root : FALLBACK;
 }
 
-function walkInPlace(node: object): void {
+function walkInPlace(node: object, w: Walk): void {
   if (Array.isArray(node)) {
     for (let i = 0; i < node.length; i++) {
       const e: unknown = node[i];
       if (typeof e === 'number') {
-        if (wOrd[wNext] === wNum) node[i] = takeLossless(e);
-        wNum++;
-      } else if (typeof e === 'object' && e !== null) walkInPlace(e);
+        if (w.ord[w.next] === w.num) node[i] = takeLossless(e, w);
+        w.num++;
+      } else if (typeof e === 'object' && e !== null) walkInPlace(e, w);
     }
   } else {
     const obj = node as Record<string, unknown>;
     for (const k in obj) {
-      wKeys++;
+      w.keys++;
       const k0 = k.charCodeAt(0);
-      if (k0 >= 48 && k0 <= 57) wBad = true;
+      if (k0 >= 48 && k0 <= 57) w.bad = true;
       const e = obj[k];
       if (typeof e === 'number') {
-        if (wOrd[wNext] === wNum) setProp(obj, k, takeLossless(e));
-        wNum++;
-      } else if (typeof e === 'object' && e !== null) walkInPlace(e);
+        if (w.ord[w.next] === w.num) setProp(obj, k, takeLossless(e, w));
+        w.num++;
+      } else if (typeof e === 'object' && e !== null) walkInPlace(e, w);
     }
   }
 }
 
-function takeLossless(parsed: number): LosslessNumber {
-  const ln = wLns[wNext++] as LosslessNumber;
-  if (!Object.is(Number(ln.raw), parsed)) wBad = true; // order mismatch: cannot happen when the checks pass
+function takeLossless(parsed: number, w: Walk): LosslessNumber {
+  const ln = w.lns[w.next++] as LosslessNumber;
+  if (!Object.is(Number(ln.raw), parsed)) w.bad = true; // order mismatch: cannot happen when the checks pass
   return ln;
 }
 
@@ -314,14 +312,10 @@ function showChar(text: string, i: number): string {
  */
 export function parseJsonPure(text: string): unknown {
   if (typeof text !== 'string') text = String(text);
-  try {
-    return parseScanner(text);
-  } finally {
-    keyCache.fill(undefined); // do not keep keys (or the text they slice) alive after the parse
-  }
+  return parseScanner(text, { end: 0, keys: new Array<string | undefined>(KEY_CACHE_SIZE) });
 }
 
-function parseScanner(text: string): unknown {
+function parseScanner(text: string, cur: Cursor): unknown {
   const n = text.length;
   const stack: unknown[] = [];
   const keys: string[] = [];
@@ -333,8 +327,8 @@ function parseScanner(text: string): unknown {
     i = skipWs(text, i);
     let c = text.charCodeAt(i);
     if (c === 34) {
-      value = scanString(text, i);
-      i = gEnd;
+      value = scanString(text, i, cur);
+      i = cur.end;
     } else if (c === 123) {
       i = skipWs(text, i + 1);
       c = text.charCodeAt(i);
@@ -343,8 +337,8 @@ function parseScanner(text: string): unknown {
         i++;
       } else {
         if (c !== 34) fail(text, i);
-        keys[depth] = scanKey(text, i);
-        i = skipWs(text, gEnd);
+        keys[depth] = scanKey(text, i, cur);
+        i = skipWs(text, cur.end);
         if (text.charCodeAt(i) !== 58) fail(text, i);
         i++;
         stack[depth++] = {};
@@ -361,8 +355,8 @@ function parseScanner(text: string): unknown {
         continue;
       }
     } else if (c === 45 || (c >= 48 && c <= 57)) {
-      value = scanNumber(text, i);
-      i = gEnd;
+      value = scanNumber(text, i, cur);
+      i = cur.end;
     } else if (c === 116) {
       i = scanWord(text, i, 'true');
       value = true;
@@ -396,8 +390,8 @@ function parseScanner(text: string): unknown {
         if (c === 44) {
           i = skipWs(text, i + 1);
           if (text.charCodeAt(i) !== 34) fail(text, i);
-          keys[depth - 1] = scanKey(text, i);
-          i = skipWs(text, gEnd);
+          keys[depth - 1] = scanKey(text, i, cur);
+          i = skipWs(text, cur.end);
           if (text.charCodeAt(i) !== 58) fail(text, i);
           i++;
           break;
@@ -417,20 +411,20 @@ function parseScanner(text: string): unknown {
  * re-internalisation). Only keys without escapes are cached, so the raw text equals the key.
  */
 const KEY_CACHE_SIZE = 1024;
-const keyCache: (string | undefined)[] = new Array<string | undefined>(KEY_CACHE_SIZE).fill(undefined);
 
-function scanKey(text: string, start: number): string {
+function scanKey(text: string, start: number, cur: Cursor): string {
+  const keyCache = cur.keys!;
   const n = text.length;
   let j = start + 1;
   let h = 0;
   for (;;) {
     const c = text.charCodeAt(j);
     if (c === 34) break;
-    if (c === 92 || c < 32 || j >= n) return scanStringSlow(text, start + 1, j);
+    if (c === 92 || c < 32 || j >= n) return scanStringSlow(text, start + 1, j, cur);
     h = (Math.imul(h, 31) + c) | 0;
     j++;
   }
-  gEnd = j + 1;
+  cur.end = j + 1;
   const len = j - start - 1;
   const slot = (h ^ (h >>> 10) ^ len) & (KEY_CACHE_SIZE - 1);
   const cached = keyCache[slot];
@@ -447,30 +441,30 @@ function scanWord(text: string, i: number, word: string): number {
   return i + word.length;
 }
 
-/** Scans a string token starting at the opening quote; sets gEnd after the closing quote. */
-function scanString(text: string, start: number): string {
+/** Scans a string token starting at the opening quote; sets cur.end after the closing quote. */
+function scanString(text: string, start: number, cur: Cursor): string {
   const n = text.length;
   let j = start + 1;
   for (;;) {
     const c = text.charCodeAt(j);
     if (c === 34) {
-      gEnd = j + 1;
+      cur.end = j + 1;
       return text.slice(start + 1, j);
     }
     if (c === 92 || c < 32 || j >= n) break;
     j++;
   }
-  return scanStringSlow(text, start + 1, j);
+  return scanStringSlow(text, start + 1, j, cur);
 }
 
-function scanStringSlow(text: string, chunk: number, j: number): string {
+function scanStringSlow(text: string, chunk: number, j: number, cur: Cursor): string {
   const n = text.length;
   let out = '';
   for (;;) {
     if (j >= n) fail(text, n);
     const c = text.charCodeAt(j);
     if (c === 34) {
-      gEnd = j + 1;
+      cur.end = j + 1;
       return out + text.slice(chunk, j);
     }
     if (c < 32) throw new JsonSyntaxError('Bad control character in string literal', j);
@@ -524,10 +518,10 @@ function isDigit(c: number): boolean {
 }
 
 /**
- * Scans a number token (RFC 8259 grammar) starting at i; sets gEnd. Returns a plain number exactly
+ * Scans a number token (RFC 8259 grammar) starting at i; sets cur.end. Returns a plain number exactly
  * when String(Number(raw)) === raw, else a LosslessNumber carrying raw.
  */
-function scanNumber(text: string, i: number): number | LosslessNumber {
+function scanNumber(text: string, i: number, cur: Cursor): number | LosslessNumber {
   let j = i;
   let c = text.charCodeAt(j);
   const neg = c === 45;
@@ -560,7 +554,7 @@ function scanNumber(text: string, i: number): number | LosslessNumber {
     do c = text.charCodeAt(++j);
     while (c >= 48 && c <= 57);
   }
-  gEnd = j;
+  cur.end = j;
   if (simple && intDigits <= 15) {
     // Exact in a double and printed back identically (no leading zeros by grammar) — except "-0".
     if (!neg) return acc;
@@ -573,10 +567,7 @@ function scanNumber(text: string, i: number): number | LosslessNumber {
     const num = +raw;
     if (String(num) === raw) return num;
   }
-  trustedRaw = true; // the scan above validated the literal
-  const ln = new LosslessNumber(raw);
-  trustedRaw = false;
-  return ln;
+  return new LosslessNumber(raw, TRUSTED); // the scan above validated the literal
 }
 
 /** Whether s is exactly one RFC 8259 number literal. */
@@ -626,6 +617,12 @@ function isJsonNumberText(s: string): boolean {
 // the depth.
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * The captures of the stringifyEach call in progress (saved and restored around nested calls): the one
+ * piece of module state left in the codec, because LosslessNumber.toJSON, called by native
+ * JSON.stringify with nothing but a key, has no other way to reach the call it serves. (JSON.rawJSON,
+ * from Node 21, would let it go with Node 20.) Parsing keeps no state between calls.
+ */
 let lnCapture: string[] | null = null;
 const LN_TOKEN = '\u0000wli-lossless-' + randomBytes(12).toString('hex');
 const LN_TOKEN_JSON = JSON.stringify(LN_TOKEN);
