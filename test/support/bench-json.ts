@@ -4,6 +4,8 @@
 // number substitution, stringifyJsonPure the serializer alone.
 import { parseJson, parseJsonPure, stringifyJson, stringifyJsonPure } from '../../src/codec/json.js';
 import { seededRandom } from './random.js';
+import JSONbig from 'json-bigint';
+import { parse as losslessParse, stringify as losslessStringify } from 'lossless-json';
 
 const UNITS = Number(process.argv[2] ?? 1000);
 const SECONDS = Number(process.argv[3] ?? 2); // per case, split over ROUNDS interleaved rounds
@@ -127,4 +129,25 @@ bench('parseJson + stringifyJson', () => stringifyJson(parseJson(text)));
 bench('parseJson + stringifyJsonPure', () => stringifyJsonPure(parseJson(text)));
 bench('parseJson + stringifyJson indent 2', () => stringifyJson(parseJson(text), 2));
 bench('parseJson + stringifyJsonPure indent 2', () => stringifyJsonPure(parseJson(text), 2));
+// The libraries we did not choose (src/codec/json.ts says why), on the same page: speed, and whether
+// the page comes back exactly as the server wrote it.
+const jsonBigint = (JSONbig as unknown as (o: object) => { parse(t: string): unknown; stringify(v: unknown): string })({ storeAsString: false, useNativeBigInt: true });
+bench('json-bigint parse + stringify', () => jsonBigint.stringify(jsonBigint.parse(text)));
+bench('lossless-json parse + stringify', () => losslessStringify(losslessParse(text)));
+// Literals a server may write that a CLI must print as sent (json.ts: rules 1 and 5).
+const TRICKY = '{"big":9223372036854775807,"huge":1e400,"decimal":100.0,"exp":1E5,"negzero":-0,"long":0.30000000000000004441,"__proto__":{"x":1}}';
+const exact = (roundTrip: (t: string) => string, t: string) => {
+  try {
+    return roundTrip(t) === t ? 'yes' : 'no';
+  } catch {
+    return 'throws';
+  }
+};
+for (const [name, roundTrip] of [
+  ['json-bigint', (t: string) => jsonBigint.stringify(jsonBigint.parse(t))],
+  ['lossless-json', (t: string) => losslessStringify(losslessParse(t)) ?? ''],
+  ['parseJson + stringifyJson', (t: string) => stringifyJson(parseJson(t))],
+] as const) {
+  console.log(`exact ${name}: page ${exact(roundTrip, text)}, tricky literals ${exact(roundTrip, TRICKY)}`);
+}
 run(ROUNDS);

@@ -277,6 +277,15 @@ if (want('json')) {
     rows.push([`parse + write a 1000-unit page, ${label}: fast path`, `${f(fast)} ms`, '', '', `serializer alone ${f(pure)} ms (${f(pure / fast)}×)`, fast <= pure ? 'fast path kept' : 'serializer faster']);
     console.error(`  json ${label}: fast path ${f(fast)} ms/page, serializer ${f(pure)} ms/page`);
   }
+  // The libraries not chosen (src/codec/json.ts says why): speed on the same page, and exactness.
+  const libs = spawnSync(process.execPath, [script, '1000', '2', '^(parseJson \\+ stringifyJson|json-bigint|lossless-json)'], { encoding: 'utf8' }).stdout;
+  const ours = msPerPage('parseJson + stringifyJson');
+  for (const lib of ['json-bigint', 'lossless-json']) {
+    const ms = Number(new RegExp(`^${lib} parse \\+ stringify\\s.*?([\\d.]+) ms/page`, 'm').exec(libs)?.[1]);
+    const exactness = new RegExp(`^exact ${lib}: (.*)$`, 'm').exec(libs)?.[1] ?? '?';
+    rows.push([`parse + write a 1000-unit page with ${lib}`, `${f(ms)} ms`, '', '', `${f(ms / ours)}× wli's codec; ${exactness}`, 'not used']);
+    console.error(`  ${lib}: ${f(ms)} ms/page (${f(ms / ours)}× ours), ${exactness}`);
+  }
 }
 
 rmSync(tmp, { recursive: true, force: true });
