@@ -715,10 +715,13 @@ describe('pages from a server that writes ", " separators', () => {
     const compact = UNITS_BODY;
     const spaced = compact.replace(/("(?:[^"\\]|\\.)*")|([,:])/g, (m, str) => str ?? `${m} `);
     expect(spaced).not.toBe(compact);
-    const a = parseJsonDocument(compact);
-    const b = parseJsonDocument(spaced);
-    expect(b.resultTexts).toEqual(a.resultTexts);
-    expect(b.resultTexts!.every((t) => !/[,:] /.test(t.replace(/"(?:[^"\\]|\\.)*"/g, '')))).toBe(true);
+    const a = parseJsonDocument(compact, 'results');
+    const b = parseJsonDocument(spaced, 'results');
+    expect(b.itemTexts).toEqual(a.itemTexts);
+    expect(b.itemTexts!.every((t) => !/[,:] /.test(t.replace(/"(?:[^"\\]|\\.)*"/g, '')))).toBe(true);
+    // The codec knows no envelope: without a key it finds no items, with another key that array's.
+    expect(parseJsonDocument(compact).itemTexts).toBeUndefined();
+    expect(parseJsonDocument('{"items":[{"a":1},{"b":2}]}', 'items').itemTexts).toEqual(['{"a":1}', '{"b":2}']);
     // Strings keep their spaces and escapes.
     expect(compactText('{"a" : "x , y \\" : z" , "b" :\n[1 , 2]}')).toBe('{"a":"x , y \\" : z","b":[1,2]}');
   });

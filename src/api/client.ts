@@ -55,7 +55,7 @@ export interface JsonResponse {
   status: number;
   body: unknown;
   /** The server's own compact text of each item of a page's `results`, when it sent them compact. */
-  resultTexts?: string[];
+  itemTexts?: string[];
   headers: Record<string, string | string[] | undefined>;
 }
 
@@ -107,9 +107,12 @@ export class ApiClient {
     return url.origin === this.base.origin;
   }
 
-  /** `retries` overrides --retries for this request (a poll that is retried by its own loop). */
-  async getJson(pathOrUrl: string | URL, query?: URLSearchParams, signal?: AbortSignal, per: { retries?: number } = {}): Promise<JsonResponse> {
-    return parseJsonText(await this.getJsonText(pathOrUrl, query, signal, per));
+  /**
+   * `retries` overrides --retries for this request (a poll that is retried by its own loop);
+   * `itemsKey` asks for the text of each item of that array (pagination: `results`).
+   */
+  async getJson(pathOrUrl: string | URL, query?: URLSearchParams, signal?: AbortSignal, per: { retries?: number; itemsKey?: string } = {}): Promise<JsonResponse> {
+    return parseJsonText(await this.getJsonText(pathOrUrl, query, signal, per), per.itemsKey);
   }
 
   /**
@@ -377,10 +380,10 @@ export class ApiClient {
 }
 
 /** The JSON of a 2xx answer; a body that is not JSON is the server's fault (not retried). */
-export function parseJsonText({ url, status, text, headers }: JsonText): JsonResponse {
+export function parseJsonText({ url, status, text, headers }: JsonText, itemsKey?: string): JsonResponse {
   try {
-    const doc = parseJsonDocument(text);
-    return { url, status, body: doc.value, resultTexts: doc.resultTexts, headers };
+    const doc = parseJsonDocument(text, itemsKey);
+    return { url, status, body: doc.value, itemTexts: doc.itemTexts, headers };
   } catch (e) {
     if (e instanceof JsonSyntaxError) {
       throw new ServerError(msg`GET ${url.href}: invalid JSON in the response (${e.message}; ${text.length} characters received)`, msg`the response may have been cut short; retry, or report it to the server administrators`);

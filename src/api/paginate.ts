@@ -10,6 +10,9 @@ import { numberValue, stringifyJson } from '../codec/json.js';
 export type Item = Record<string, unknown>;
 
 /** A page of a list as the output layer receives it. */
+/** Weblate's (DRF's) page envelope: `{count, next, previous, results}`; the items are in `results`. */
+const ITEMS = 'results';
+
 export interface Page {
   items: Item[];
   /** The server's own compact text of each item, when it sent it so (see parseJsonDocument). */
@@ -97,7 +100,7 @@ export async function* paginate(client: ApiClient, req: ListRequest): AsyncGener
   const full = () => limit !== undefined && emitted >= limit;
 
   try {
-    const firstResponse = await client.getJson(firstUrl, undefined, stop.signal);
+    const firstResponse = await client.getJson(firstUrl, undefined, stop.signal, { itemsKey: ITEMS });
     const first = firstResponse.body;
     if (Array.isArray(first)) {
       // Some endpoints (project languages on Weblate 5.4) answer a plain array: one page.
@@ -111,7 +114,7 @@ export async function* paginate(client: ApiClient, req: ListRequest): AsyncGener
     }
     const count = numberValue(first.count);
     const perPage = first.results.length;
-    const page = fresh(first.results, firstResponse.resultTexts);
+    const page = fresh(first.results, firstResponse.itemTexts);
     req.onProgress?.(emitted, count);
     if (page.items.length) yield page;
     if (first.next === null || first.next === undefined || full()) return;
@@ -169,7 +172,7 @@ export async function* paginate(client: ApiClient, req: ListRequest): AsyncGener
         } finally {
           pending.delete(k);
         }
-        const response = parseJsonText(text);
+        const response = parseJsonText(text, ITEMS);
         const body = response.body;
         if (!isPageBody(body)) throw new ServerError(msg`GET ${firstUrl.href} page ${k}: expected a paginated list`);
         const c = numberValue(body.count);
@@ -182,7 +185,7 @@ export async function* paginate(client: ApiClient, req: ListRequest): AsyncGener
         if (body.next != null && (nextPage === undefined || nextPage <= k)) {
           throw new ServerError(msg`GET ${firstUrl.href}: the server's pagination loops (page ${k} links to ${body.next})`, msg`report it to the server administrators`);
         }
-        const page = fresh(body.results, response.resultTexts);
+        const page = fresh(body.results, response.itemTexts);
         req.onProgress?.(emitted, lastCount);
         if (page.items.length) yield page;
         if (body.next == null || full()) return;
@@ -211,7 +214,7 @@ export async function* paginate(client: ApiClient, req: ListRequest): AsyncGener
         visited.add(url.href);
         let response;
         try {
-          response = await client.getJson(url, undefined, stop.signal);
+          response = await client.getJson(url, undefined, stop.signal, { itemsKey: ITEMS });
         } catch (e) {
           // The list itself exists (page 1 came back): a dead next link is the server's fault.
           if (e instanceof HttpError && e.status === 404) throw new ServerError(msg`${e.text} (the server's link to the next page of ${firstUrl.href})`, undefined, { cause: e });
@@ -219,7 +222,7 @@ export async function* paginate(client: ApiClient, req: ListRequest): AsyncGener
         }
         const body = response.body;
         if (!isPageBody(body)) throw new ServerError(msg`GET ${url.href}: expected a paginated list`);
-        const page = fresh(body.results, response.resultTexts);
+        const page = fresh(body.results, response.itemTexts);
         req.onProgress?.(emitted, numberValue(body.count));
         if (page.items.length) yield page;
         if (body.next == null || full()) return;

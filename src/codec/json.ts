@@ -96,19 +96,20 @@ export function parseJson(text: string): unknown {
 export interface JsonDocument {
   value: unknown;
   /**
-   * For a page of a list (an object with a top-level `results` array of objects) sent compact (no
-   * whitespace between tokens inside the results): each result's own text, in order. Writing it back
-   * is exact by construction (numbers, key order, unknown fields) and spares a stringify.
+   * When asked for (parseJsonDocument's itemsKey: an object whose member of that name is an array of
+   * objects, as a page of a list) and sent compact (no whitespace between tokens inside the array):
+   * each item's own text, in order. Writing it back is exact by construction (numbers, key order,
+   * unknown fields) and spares a stringify.
    */
-  resultTexts?: string[];
+  itemTexts?: string[];
 }
 
-/** parseJson, plus the text of each item of a page's `results` (see JsonDocument). */
-export function parseJsonDocument(text: string): JsonDocument {
+/** parseJson, plus the text of each item of the top-level array named `itemsKey` (see JsonDocument). */
+export function parseJsonDocument(text: string, itemsKey?: string): JsonDocument {
   if (typeof text !== 'string') text = String(text);
   let result: JsonDocument | typeof FALLBACK;
   try {
-    result = parseHybrid(text);
+    result = parseHybrid(text, itemsKey);
   } catch {
     result = FALLBACK;
   }
@@ -137,7 +138,7 @@ interface Walk {
   bad: boolean; // saw a key for which for-in order may differ from document order
 }
 
-function parseHybrid(text: string): JsonDocument | typeof FALLBACK {
+function parseHybrid(text: string, itemsKey: string | undefined): JsonDocument | typeof FALLBACK {
   const n = text.length;
   const cur: Cursor = { end: 0 };
   let lns: LosslessNumber[] | null = null;
@@ -145,11 +146,12 @@ function parseHybrid(text: string): JsonDocument | typeof FALLBACK {
   let numbers = 0;
   let colons = 0;
   let i = 0;
-  // Spans of the elements of a top-level "results" array (a page of a list), so the output can
-  // reuse the server's own text for them: see JsonDocument.resultTexts.
+  // Spans of the elements of the top-level array named itemsKey, so the output can reuse the
+  // server's own text for them: see JsonDocument.itemTexts.
+  const keyText = itemsKey === undefined ? undefined : JSON.stringify(itemsKey);
   let depth = 0;
-  let resultsKey = false;
-  let inResults = false;
+  let atItemsKey = false;
+  let inItems = false;
   let compact = true;
   let spanStart = -1;
   const spans: number[] = [];
@@ -159,7 +161,7 @@ function parseHybrid(text: string): JsonDocument | typeof FALLBACK {
       let j = text.indexOf('"', i + 1);
       while (j !== -1 && text.charCodeAt(j - 1) === 92 && isEscapedQuote(text, j)) j = text.indexOf('"', j + 1);
       if (j === -1) return FALLBACK;
-      if (depth === 1) resultsKey = j - i === 8 && text.startsWith('"results"', i);
+      if (depth === 1 && keyText !== undefined) atItemsKey = j - i === keyText.length - 1 && text.startsWith(keyText, i);
       i = j + 1;
     } else if (c === 45 || (c >= 48 && c <= 57)) {
       const v = scanNumber(text, i, cur); // throws on bad grammar → caller falls back
@@ -177,21 +179,21 @@ function parseHybrid(text: string): JsonDocument | typeof FALLBACK {
       if (c === 58) colons++;
       else if (c === 123 || c === 91) {
         depth++;
-        if (depth === 2 && c === 91 && resultsKey) inResults = true;
-        else if (depth === 3 && inResults) spanStart = i;
+        if (depth === 2 && c === 91 && atItemsKey) inItems = true;
+        else if (depth === 3 && inItems) spanStart = i;
       } else if (c === 125 || c === 93) {
-        if (depth === 3 && inResults && spanStart >= 0) {
+        if (depth === 3 && inItems && spanStart >= 0) {
           spans.push(spanStart, i + 1);
           spanStart = -1;
-        } else if (depth === 2) inResults = false;
+        } else if (depth === 2) inItems = false;
         depth--;
-      } else if (inResults && depth >= 3 && (c === 32 || c === 9 || c === 10 || c === 13)) compact = false;
+      } else if (inItems && depth >= 3 && (c === 32 || c === 9 || c === 10 || c === 13)) compact = false;
       i++;
     }
   }
   const root = parseTree(text, lns, ords, numbers, colons);
   if (root === FALLBACK) return FALLBACK;
-  return { value: root, resultTexts: spans.length ? resultTexts(text, root, spans, compact) : undefined };
+  return { value: root, itemTexts: spans.length ? itemTexts(text, root, itemsKey!, spans, compact) : undefined };
 }
 
 /**
@@ -220,14 +222,14 @@ export function compactText(json: string): string {
   return from === 0 ? json : out + json.slice(from);
 }
 
-/** The compact text of each result, when every result is a JSON object whose whole text was found. */
-function resultTexts(text: string, root: unknown, spans: number[], compact: boolean): string[] | undefined {
-  const results = (root as { results?: unknown } | null)?.results;
-  if (!Array.isArray(results) || results.length * 2 !== spans.length) return undefined;
-  const out = new Array<string>(results.length);
-  for (let k = 0; k < results.length; k++) {
-    const result = results[k];
-    if (typeof result !== 'object' || result === null || Array.isArray(result)) return undefined;
+/** The compact text of each item, when every item is a JSON object whose whole text was found. */
+function itemTexts(text: string, root: unknown, key: string, spans: number[], compact: boolean): string[] | undefined {
+  const items = root !== null && typeof root === 'object' && !Array.isArray(root) ? (root as Record<string, unknown>)[key] : undefined;
+  if (!Array.isArray(items) || items.length * 2 !== spans.length) return undefined;
+  const out = new Array<string>(items.length);
+  for (let k = 0; k < items.length; k++) {
+    const value = items[k];
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
     const item = text.slice(spans[2 * k]!, spans[2 * k + 1]!);
     out[k] = compact ? item : compactText(item);
   }
