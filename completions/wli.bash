@@ -1,4 +1,4 @@
-# bash completion for wli. Generated from src/spec/spec.ts by test/support/generate-docs.ts; do not edit.
+# bash completion for wli. Generated from src/spec/spec.ts by scripts/generate-docs.ts; do not edit.
 # Install: wli completion bash > ~/.local/share/bash-completion/completions/wli
 
 _wli() {

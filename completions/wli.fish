@@ -1,4 +1,4 @@
-# fish completion for wli. Generated from src/spec/spec.ts by test/support/generate-docs.ts; do not edit.
+# fish completion for wli. Generated from src/spec/spec.ts by scripts/generate-docs.ts; do not edit.
 # Install: wli completion fish > ~/.config/fish/completions/wli.fish
 
 # The words that are neither options nor option values: the command, then its arguments.

@@ -11,7 +11,7 @@ import { COMMANDS, FORMATS, GLOBAL_OPTIONS, METRICS, SHELLS, STATE_NAMES } from 
 import { BIN, DEAD_URL, ROOT, baseEnv, wli, wliIn } from './support/run.js';
 import { startFakeWeblate } from './support/fake-weblate/index.js';
 
-const REGENERATE = 'run `npx tsc -p tsconfig.json && node dist/test/support/generate-docs.js` and commit the result';
+const REGENERATE = 'run `npx tsc -p tsconfig.json && node dist/scripts/generate-docs.js` and commit the result';
 const FILE = { bash: join(ROOT, 'completions/wli.bash'), zsh: join(ROOT, 'completions/_wli'), fish: join(ROOT, 'completions/wli.fish') };
 const has = (shell: string) => spawnSync(shell, ['-c', 'exit 0']).status === 0;
 /** .ci/run installs the shells and sets this: there a missing shell fails instead of skipping. */

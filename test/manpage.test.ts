@@ -29,7 +29,7 @@ describe('man/wli.1', () => {
   });
 
   it('is up to date', () => {
-    expect(page === manPage(), 'man/wli.1 differs from the generator output: run `npx tsc -p tsconfig.json && node dist/test/support/generate-docs.js` and commit the result').toBe(true);
+    expect(page === manPage(), 'man/wli.1 differs from the generator output: run `npx tsc -p tsconfig.json && node dist/scripts/generate-docs.js` and commit the result').toBe(true);
   });
 
   it('sets every example command on a line of its own, apart from what it does', () => {

@@ -57,7 +57,7 @@ describe('npm run sample-server', () => {
 
   it('the demo ends by pointing at it, not at a public server', async () => {
     const out = await new Promise<string>((resolve, reject) => {
-      const child = spawn(process.execPath, [join(ROOT, 'dist/test/support/demo.js')], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+      const child = spawn(process.execPath, [join(ROOT, 'dist/scripts/demo.js')], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
       let text = '';
       child.stdout.setEncoding('utf8').on('data', (d: string) => (text += d));
       child.on('error', reject);

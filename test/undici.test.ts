@@ -1,13 +1,13 @@
 // undici, once (issue 17): one copy, inside the bundle, no run-time dependency, no exact pin. The
 // bundle takes undici's Agent and request API from internal paths to start faster, with undici's
-// public entry as the automatic fallback when those paths are missing (test/support/bundle.ts).
+// public entry as the automatic fallback when those paths are missing (scripts/bundle.ts).
 // These build the bundle both ways and run each for real.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UNDICI_PARTS, bundle, leanUndiciAvailable } from './support/bundle.js';
+import { UNDICI_PARTS, bundle, leanUndiciAvailable } from '../scripts/bundle.js';
 import { startProxy } from './support/proxy.js';
 import { BIN, ROOT, baseEnv } from './support/run.js';
 
@@ -56,7 +56,7 @@ describe('undici in the package', () => {
 
   it('the installed undici has the lean parts, and they are what its public entry exports', () => {
     // When an upgrade moves them the build still works (the fallback below), only slower to start:
-    // this says so, so the paths in test/support/bundle.ts get updated.
+    // this says so, so the paths in scripts/bundle.ts get updated.
     expect(leanUndiciAvailable()).toBe(true);
   });
 

@@ -1,5 +1,5 @@
 // undici, through its public entry point only. The bundle builds in the parts used here from
-// undici's own modules, and the rest of undici only for a proxy (test/support/bundle.ts): a
+// undici's own modules, and the rest of undici only for a proxy (scripts/bundle.ts): a
 // start-up optimisation of the build, with the public entry as its fallback, so nothing here
 // depends on undici's internal layout.
 import { Agent, ProxyAgent, request as undiciRequest, type Dispatcher } from 'undici';

@@ -1,12 +1,12 @@
 // Shell completion scripts for bash, zsh and fish, generated from the spec (see model.ts).
-// `wli completion <shell>` prints them; completions/ holds the same text (test/support/generate-docs.ts).
+// `wli completion <shell>` prints them; completions/ holds the same text (scripts/generate-docs.ts).
 import type { SHELLS } from '../spec/spec.js';
 import { commands, globalFlags, HELP, names, valuedFlags, VERSION, type Flag, type ValueKind } from './model.js';
 
 export type Shell = (typeof SHELLS)[number];
 
 const HEADER = (shell: string) =>
-  `# ${shell} completion for wli. Generated from src/spec/spec.ts by test/support/generate-docs.ts; do not edit.\n`;
+  `# ${shell} completion for wli. Generated from src/spec/spec.ts by scripts/generate-docs.ts; do not edit.\n`;
 
 export function completionScript(shell: Shell): string {
   switch (shell) {

@@ -1,5 +1,5 @@
 // The man page, wli(1), in roff with the -man macros, generated from the spec (see model.ts).
-// man/wli.1 holds the same text (test/support/generate-docs.ts).
+// man/wli.1 holds the same text (scripts/generate-docs.ts).
 import { ENVIRONMENT, EXIT_CODES, FILES } from '../spec/spec.js';
 import { CONFIG_EXAMPLE, DESCRIPTION, FIELDS_NOTE, FILES_NOTE, FORMATS_NOTE, NOTES, OUTPUT, TARGETS, TARGETS_NOTE } from './prose.js';
 import { commands, globalFlags, HELP, names, VERSION, type Command, type Flag, type ValueKind } from './model.js';
@@ -101,7 +101,7 @@ function commandSection(c: Command): string[] {
 
 export function manPage(): string {
   const lines: string[] = [
-    '.\\" wli(1). Generated from src/spec/spec.ts by test/support/generate-docs.ts; do not edit.',
+    '.\\" wli(1). Generated from src/spec/spec.ts by scripts/generate-docs.ts; do not edit.',
     '.TH WLI 1 "" "weblate-inspect" "User Commands"',
     '.nh',
     '.ad l',

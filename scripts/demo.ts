@@ -1,8 +1,8 @@
 // `npm run demo`: starts the bundled sample Weblate server on a free loopback port and runs a
 // short tour of wli against it, so a new user sees real output with no server of their own.
 import { spawn } from 'node:child_process';
-import { BIN } from './run.js';
-import { startFakeWeblate } from './fake-weblate/index.js';
+import { BIN } from '../test/support/run.js';
+import { startFakeWeblate } from '../test/support/fake-weblate/index.js';
 
 const server = await startFakeWeblate();
 const env: NodeJS.ProcessEnv = { ...process.env, WLI_URL: server.url };

@@ -3,7 +3,7 @@
 // into another shell and serves until Ctrl-C (SIGINT) or SIGTERM, then exits 0.
 //   npm run sample-server [-- --port N]
 // Everything it prints to stdout is valid shell (the export line, the rest comments).
-import { startFakeWeblate } from './fake-weblate/index.js';
+import { startFakeWeblate } from '../test/support/fake-weblate/index.js';
 
 function portArg(argv: string[]): number | undefined {
   for (let i = 0; i < argv.length; i++) {

@@ -1,9 +1,9 @@
 // Throughput of the lossless JSON codec on a realistic Weblate units page.
-// Run: npx tsc -p tsconfig.json && node dist/test/support/bench-json.js [units=1000] [cpu-seconds-per-case=2] [name-regex]
+// Run: npx tsc -p tsconfig.json && node dist/scripts/bench-json.js [units=1000] [cpu-seconds-per-case=2] [name-regex]
 // `npm run bench` runs the page cases (scenario json): stringifyJson is native JSON.stringify plus a
 // number substitution, stringifyJsonPure the serializer alone.
-import { parseJson, parseJsonPure, stringifyJson, stringifyJsonPure } from '../../src/codec/json.js';
-import { seededRandom } from './random.js';
+import { parseJson, parseJsonPure, stringifyJson, stringifyJsonPure } from '../src/codec/json.js';
+import { seededRandom } from '../test/support/random.js';
 import JSONbig from 'json-bigint';
 import { parse as losslessParse, stringify as losslessStringify } from 'lossless-json';
 

@@ -19,7 +19,7 @@ import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ROOT } from './run.js';
+import { ROOT } from '../test/support/run.js';
 
 /** Where undici keeps the two parts wli uses (internal paths: checked at every build). */
 export const UNDICI_PARTS = { agent: 'undici/lib/dispatcher/agent.js', request: 'undici/lib/api/api-request.js' };
@@ -73,7 +73,7 @@ export interface BundleResult {
 
 export async function bundle(outfile: string, parts: UndiciParts = UNDICI_PARTS): Promise<BundleResult> {
   const lean = leanUndiciAvailable(parts);
-  if (!lean) console.error(`bundle: undici's ${parts.agent} / ${parts.request} are missing or not what its index exports: bundling its public entry (start-up about 40 ms slower); update UNDICI_PARTS in test/support/bundle.ts`);
+  if (!lean) console.error(`bundle: undici's ${parts.agent} / ${parts.request} are missing or not what its index exports: bundling its public entry (start-up about 40 ms slower); update UNDICI_PARTS in scripts/bundle.ts`);
   const result = await build({
     entryPoints: [join(ROOT, 'dist/src/main.js')],
     outfile,

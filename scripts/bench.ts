@@ -9,11 +9,11 @@ import { createServer } from 'node:net';
 import { tmpdir, cpus } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BIN, ROOT } from './run.js';
+import { BIN, ROOT } from '../test/support/run.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const ONLY = process.env.BENCH_ONLY?.split(',');
-const SERVER = fileURLToPath(new URL('./fake-weblate/main.js', import.meta.url));
+const SERVER = fileURLToPath(new URL('../test/support/fake-weblate/main.js', import.meta.url));
 const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
 const tmp = mkdtempSync(join(tmpdir(), 'wli-bench-'));
 
