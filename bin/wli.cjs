@@ -32,7 +32,7 @@ if (typeof Module.enableCompileCache === 'function') {
 
 /** Node 20 has no compile cache of its own: a V8 code cache of the bundle, kept in cacheDir. */
 function runWithOwnCache() {
-  const { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } = require('node:fs');
+  const { mkdirSync, readFileSync, readdirSync, rmSync, statSync } = require('node:fs');
   const vm = require('node:vm');
   const source = readFileSync(file, 'utf8');
   // One cache per Node version, architecture and bundle (its size and time): a new build or a new
@@ -47,14 +47,14 @@ function runWithOwnCache() {
     // no cache yet
   }
   const script = new vm.Script(Module.wrap(source), { filename: file, cachedData });
+  const bundle = { exports: {} };
   if (cacheFile && (!cachedData || script.cachedDataRejected)) {
     // Written after the run, so it holds the functions the run compiled, not only the top level.
     process.once('exit', () => {
       try {
         mkdirSync(cacheDir, { recursive: true, mode: 0o700 });
-        const tmp = `${cacheFile}.${process.pid}.tmp`;
-        writeFileSync(tmp, script.createCachedData(), { mode: 0o600 });
-        renameSync(tmp, cacheFile);
+        // The bundle's own atomic write (src/core/files.ts): temporary file, rename, nothing left on failure.
+        bundle.exports.writeFileAtomic(cacheFile, script.createCachedData());
         // The caches of earlier builds or Node versions will never be read again.
         for (const old of readdirSync(cacheDir)) {
           if (/^code-.*\.v8$/.test(old) && join(cacheDir, old) !== cacheFile) rmSync(join(cacheDir, old), { force: true });
@@ -64,6 +64,5 @@ function runWithOwnCache() {
       }
     });
   }
-  const bundle = { exports: {} };
   script.runInThisContext()(bundle.exports, Module.createRequire(file), bundle, file, dirname(file));
 }

@@ -4,6 +4,9 @@ import { processContext } from './core/context.js';
 import { runCli } from './cli/program.js';
 import { IOStreams } from './io/streams.js';
 
+// For bin/wli.cjs, which writes its code cache with the same whole-or-nothing write as every cache.
+export { writeFileAtomic } from './core/files.js';
+
 const interrupt = new AbortController();
 process.once('SIGINT', () => {
   interrupt.abort();

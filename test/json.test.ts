@@ -4,7 +4,6 @@ import {
   LosslessNumber,
   isLosslessNumber,
   numberText,
-  numberValue,
   parseJson,
   parseJsonPure,
   stringifyJson,
@@ -14,6 +13,7 @@ import {
 } from '../src/codec/json.js';
 
 import { seededRandom } from './support/random.js';
+import { numberOf as numberValue } from '../src/core/values.js';
 // ------------------------------------------------------------------------------------------------
 // Recorded Weblate 5.4.2 bodies (copied from /work/shared/examples/weblate-5.4.2/*.http).
 // ------------------------------------------------------------------------------------------------
@@ -129,7 +129,9 @@ describe('LosslessNumber and helpers', () => {
     expect(Object.is(numberValue(new LosslessNumber('-0')), -0)).toBe(true);
     expect(numberValue(12n)).toBe(12);
     expect(numberValue(2n ** 64n)).toBe(18446744073709551616);
-    for (const x of ['1', null, undefined, true, {}, [], { raw: '1' }]) expect(numberValue(x)).toBeUndefined();
+    // The one number extractor (core/values.ts) also reads numeric text; a look-alike object is no number.
+    expect(numberValue('12.5')).toBe(12.5);
+    for (const x of ['x', '', null, undefined, true, {}, [], { raw: '1' }, { raw: '1', 'wli.exact-number': true }]) expect(numberValue(x)).toBeUndefined();
     expect(numberText(68.7)).toBe('68.7');
     expect(numberText(new LosslessNumber('100.0'))).toBe('100.0');
     expect(numberText(-9223372036854775808n)).toBe('-9223372036854775808');

@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { startFakeWeblate, type FakeWeblate } from './support/fake-weblate/index.js';
 import { wli, wliIn } from './support/run.js';
-import { numberValue, parseJson } from '../src/codec/json.js';
+import { parseJson } from '../src/codec/json.js';
+import { numberOf as numberValue } from '../src/core/values.js';
 import { csvObjects } from './support/csv-parse.js';
 import { serverPart } from './support/identity.js';
 

@@ -4,7 +4,8 @@
 import { parseJsonText, type ApiClient, type JsonText } from './client.js';
 import { HttpError, ServerError } from './errors.js';
 import { msg, type Msg } from '../core/text.js';
-import { numberValue, stringifyJson } from '../codec/json.js';
+import { stringifyJson } from '../codec/json.js';
+import { numberOf } from '../core/values.js';
 
 /** One object of a list, as the server sent it (unknown fields included). */
 export type Item = Record<string, unknown>;
@@ -112,7 +113,7 @@ export async function* paginate(client: ApiClient, req: ListRequest): AsyncGener
     if (!isPageBody(first)) {
       throw new ServerError(msg`GET ${firstUrl.href}: expected a paginated list ({count, next, results}), got something else`);
     }
-    const count = numberValue(first.count);
+    const count = numberOf(first.count);
     const perPage = first.results.length;
     const page = fresh(first.results, firstResponse.itemTexts);
     req.onProgress?.(emitted, count);
@@ -175,7 +176,7 @@ export async function* paginate(client: ApiClient, req: ListRequest): AsyncGener
         const response = parseJsonText(text, ITEMS);
         const body = response.body;
         if (!isPageBody(body)) throw new ServerError(msg`GET ${firstUrl.href} page ${k}: expected a paginated list`);
-        const c = numberValue(body.count);
+        const c = numberOf(body.count);
         if (c !== lastCount) {
           warn(msg`the list changed while it was being read (count ${lastCount} → ${c}); rerun for a consistent snapshot`);
           lastCount = c;
@@ -223,7 +224,7 @@ export async function* paginate(client: ApiClient, req: ListRequest): AsyncGener
         const body = response.body;
         if (!isPageBody(body)) throw new ServerError(msg`GET ${url.href}: expected a paginated list`);
         const page = fresh(body.results, response.itemTexts);
-        req.onProgress?.(emitted, numberValue(body.count));
+        req.onProgress?.(emitted, numberOf(body.count));
         if (page.items.length) yield page;
         if (body.next == null || full()) return;
         if (typeof body.next !== 'string') throw badNext(body.next);

@@ -9,6 +9,7 @@
 // and whether a page and a set of tricky literals come back exactly as the server wrote them.
 
 import { randomBytes } from 'node:crypto';
+import { EXACT_NUMBER } from '../core/values.js';
 
 /** Passed by the parser, which has just validated the literal, so the constructor need not check it again. */
 const TRUSTED: unique symbol = Symbol('validated literal');
@@ -16,6 +17,8 @@ const TRUSTED: unique symbol = Symbol('validated literal');
 /** A JSON number whose literal text JS cannot reproduce from a double (see {@link parseJson}). */
 export class LosslessNumber {
   readonly raw: string;
+  /** How core/values.ts knows an exact number without loading this module. */
+  readonly [EXACT_NUMBER] = true;
 
   constructor(raw: string, trust?: typeof TRUSTED) {
     if (trust !== TRUSTED && (typeof raw !== 'string' || !isJsonNumberText(raw))) {
@@ -59,13 +62,6 @@ export class JsonSyntaxError extends Error {
   }
 }
 
-/** number → itself; LosslessNumber → Number(raw); bigint → Number(v); anything else → undefined. */
-export function numberValue(v: unknown): number | undefined {
-  if (typeof v === 'number') return v;
-  if (v instanceof LosslessNumber) return Number(v.raw);
-  if (typeof v === 'bigint') return Number(v);
-  return undefined;
-}
 
 /** The decimal text of a number as the server sent it (for numbers from parseJson, String(n) is that text). */
 export function numberText(v: number | LosslessNumber | bigint): string {

@@ -7,7 +7,8 @@
 // retries); any failure is silently "no candidates". Nothing is ever written to stderr, so completion
 // never prints into the shell.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { writeFileAtomic } from '../core/files.js';
 import { isAbsolute, join } from 'node:path';
 import type { Context } from '../core/context.js';
 import { readConfigFiles } from '../config/files.js';
@@ -118,9 +119,7 @@ function lister(ctx: Context, base: URL, token: string | undefined): { list: Lis
       .map((i) => ({ slug: i.slug, code: i.code, url: i.url }));
     try {
       mkdirSync(dir, { recursive: true, mode: 0o700 });
-      const tmp = `${file}.${process.pid}.tmp`;
-      writeFileSync(tmp, JSON.stringify({ at: ctx.now(), items }), { mode: 0o600 });
-      renameSync(tmp, file);
+      writeFileAtomic(file, JSON.stringify({ at: ctx.now(), items }));
     } catch {
       // a cache that cannot be written only costs the next lookup a request
     }

@@ -2,11 +2,11 @@
 // by `wli stats … -f json` to compare with, and the outcome: which rows fail, which dropped.
 import { readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { numberValue, parseJson } from '../codec/json.js';
+import { parseJson } from '../codec/json.js';
 import { EXIT, UsageError } from '../core/errors.js';
 import { msg, ours, type Msg } from '../core/text.js';
 import type { Threshold } from '../spec/option-values.js';
-import { plainText } from '../core/values.js';
+import { numberOf, plainText } from '../core/values.js';
 import type { Item } from '../output/fields.js';
 import type { Outcome } from '../output/result.js';
 import { METRIC_FIELD, type Metric } from '../weblate/statistics.js';
@@ -56,7 +56,7 @@ export function gateOf(metric: Metric, thresholds: Threshold[] | undefined, base
 }
 
 const language = (item: Item): string | undefined => (typeof item.wli_language === 'string' ? item.wli_language : undefined);
-const metricOf = (item: Item, metric: Metric) => numberValue(item[METRIC_FIELD[metric]]);
+const metricOf = (item: Item, metric: Metric) => numberOf(item[METRIC_FIELD[metric]]);
 
 /** The threshold a row is held to: its language's, else the bare one; undefined when not gated. */
 export function thresholdFor(gate: Gate, item: Item): number | undefined {

@@ -2,6 +2,13 @@
 // hostile shape could have replaced: String() on {"toString": 1} throws "Cannot convert object to
 // primitive value", and so does Number() or a template literal.
 
+/**
+ * The brand of the JSON codec's exact numbers (codec/json.ts LosslessNumber): a registered symbol,
+ * so this module knows them without loading the codec, and parsed JSON cannot fake one.
+ */
+export const EXACT_NUMBER: unique symbol = Symbol.for('wli.exact-number') as never;
+const isExact = (v: object): v is { raw: string } => (v as { [EXACT_NUMBER]?: unknown })[EXACT_NUMBER] === true;
+
 /** Any value as text: strings as they are, numbers as JSON writes them, anything else as compact JSON. */
 export function plainText(v: unknown): string {
   switch (typeof v) {
@@ -20,8 +27,7 @@ export function plainText(v: unknown): string {
   if (v === null) return 'null';
   if (v instanceof Error) return typeof v.message === 'string' ? v.message : '[error]';
   if (v instanceof URL) return v.href;
-  // The JSON codec's exact numbers (not imported: this module stays free of the codec).
-  if (Object.getPrototypeOf(v)?.constructor?.name === 'LosslessNumber') return String((v as { raw: unknown }).raw);
+  if (typeof v === 'object' && isExact(v)) return v.raw;
   try {
     return JSON.stringify(v) ?? '[object]';
   } catch {
@@ -29,11 +35,11 @@ export function plainText(v: unknown): string {
   }
 }
 
-/** A number of a server value (a number, an exact big number, or numeric text); undefined otherwise. */
+/** The one number extractor: a number, an exact big number (as a double), a bigint, or numeric text; undefined otherwise. */
 export function numberOf(v: unknown): number | undefined {
   if (typeof v === 'number') return v;
   if (typeof v === 'bigint') return Number(v);
   if (typeof v === 'string') return v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : undefined;
-  if (v !== null && typeof v === 'object' && Object.getPrototypeOf(v)?.constructor?.name === 'LosslessNumber') return Number((v as { raw: string }).raw);
+  if (v !== null && typeof v === 'object' && isExact(v)) return Number(v.raw);
   return undefined;
 }
