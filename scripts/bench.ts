@@ -2,7 +2,7 @@
 // in its own process with a chosen size and latency, runs each scenario several times, and prints
 // medians of wall time, CPU time and peak RSS next to the bound each is compared with.
 //   BENCH_RUNS=5 npm run bench            (default 5 runs per scenario)
-//   BENCH_ONLY=pages,memory npm run bench (a subset: pages, pagesize, memory, flags, startup, wlc, json, table)
+//   BENCH_ONLY=pages,memory npm run bench (a subset: pages, pagesize, memory, flags, startup, wlc, json, table, width)
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -285,6 +285,18 @@ if (want('json')) {
     const exactness = new RegExp(`^exact ${lib}: (.*)$`, 'm').exec(libs)?.[1] ?? '?';
     rows.push([`parse + write a 1000-unit page with ${lib}`, `${f(ms)} ms`, '', '', `${f(ms / ours)}× wli's codec; ${exactness}`, 'not used']);
     console.error(`  ${lib}: ${f(ms)} ms/page (${f(ms / ours)}× ours), ${exactness}`);
+  }
+}
+
+if (want('width')) {
+  // Issue 18: our width function against the maintained libraries (src/output/width.ts says why ours).
+  const out = spawnSync(process.execPath, [fileURLToPath(new URL('./bench-width.js', import.meta.url))], { encoding: 'utf8' }).stdout;
+  const ours = Number(/^wli width\+truncate ([\d.]+) ms/m.exec(out)?.[1]);
+  for (const [lib, re] of [['string-width 9', /^string-width width ([\d.]+) ms; differs on (\d+)/m], ['fast-string-width', /^fast-string-width width ([\d.]+) ms; differs on (\d+)/m]] as const) {
+    const m = re.exec(out);
+    const t = Number(m?.[1]);
+    rows.push([`display width of 60,000 table cells, ${lib} (width only)`, `${f(t)} ms`, '', '', `${f(t / ours)}× wli's width and truncation (${f(ours)} ms); differs on ${m?.[2] ?? '?'} cells`, 'ours kept']);
+    console.error(`  width: ${lib} ${f(t)} ms vs ours ${f(ours)} ms, differs on ${m?.[2]} cells`);
   }
 }
 

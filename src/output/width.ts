@@ -1,11 +1,12 @@
 // Display width in terminal cells, and truncation by cells, for text that has ALREADY been through
 // escapeControl (no C0/C1/bidi controls, no ANSI escapes left in it). Tables fit the terminal by it.
 //
-// Why our own: string-width 8 (the version that runs on Node 20) undercounts Devanagari conjuncts, and
-// with Intl.Segmenter for truncation it costs ~1.8 s for 20,000 rows; this costs ~50 ms and agrees with
-// string-width 9 on every realistic string measured (see README, Output formats).
+// Why our own: `npm run bench` (scenario width) measures it against the maintained libraries on the
+// cells of a 20,000-row table of mixed scripts: string-width 9 agrees on every cell but takes ~18x as
+// long for the width alone (and asks for Node 22); fast-string-width is fast but differs on about one
+// cell in ten (emoji sequences, Indic conjuncts). Ours agrees with string-width 9 and also truncates.
 //
-// Rules (they match string-width 8/9 on everything we tested, see check-width.mjs):
+// Rules (the same as string-width 9's on every cell of that bench; test/modules.test.ts pins them):
 //   printable ASCII: 1 (fast path: no table, no regex)
 //   East Asian Wide / Fullwidth (get-east-asian-width): 2; everything else, including Ambiguous: 1
 //   Mn, Me (combining marks), Default_Ignorable (ZWSP, ZWJ, ZWNJ, word joiner, VS, tags…), Cc: 0
@@ -18,10 +19,12 @@
 // + spacing marks Mc), and ends with '…'.
 import { eastAsianWidth } from 'get-east-asian-width';
 
-// Per-code-point class, filled lazily 256 code points at a time (1.1 MB, zero = not yet known).
+// Per-code-point class, in pages of 256 code points made when a text first needs one (a table of a
+// few scripts holds a few kilobytes).
 const NARROW = 1, WIDE = 2, ZERO = 3, EMOJI_TEXT = 4, PICT_WIDE = 5, PICT_NARROW = 6, MODIFIER = 7,
   RI = 8, ZWJ = 9, VS16 = 10, VS15 = 11, SPACING_MARK = 12;
-const table = new Uint8Array(0x110000);
+const pages: Array<Uint8Array | undefined> = new Array(0x1100);
+const classOf = (cp: number): number => pages[cp >>> 8]?.[cp & 0xff] ?? fill(cp);
 
 const reZero = /^[\p{Mn}\p{Me}\p{Cc}\p{Default_Ignorable_Code_Point}\p{Cs}]$/u;
 const reCf = /^\p{Cf}$/u;
@@ -54,11 +57,14 @@ function classify(cp: number): number {
 
 function fill(cp: number): number {
   const start = cp & ~0xff;
-  for (let c = start; c < start + 256; c++) table[c] = classify(c);
-  return table[cp]!;
+  const page = new Uint8Array(256);
+  for (let c = 0; c < 256; c++) page[c] = classify(start + c);
+  pages[cp >>> 8] = page;
+  return page[cp & 0xff]!;
 }
 // ASCII is always looked up through the fast path, but the table needs it for prefix handling.
-for (let c = 0; c < 0x80; c++) table[c] = c >= 0x30 && c <= 0x39 || c === 0x23 || c === 0x2a ? EMOJI_TEXT : c < 0x20 || c === 0x7f ? ZERO : NARROW;
+fill(0);
+for (let c = 0; c < 0x80; c++) pages[0]![c] = c >= 0x30 && c <= 0x39 || c === 0x23 || c === 0x2a ? EMOJI_TEXT : c < 0x20 || c === 0x7f ? ZERO : NARROW;
 
 /**
  * Walks `s` from code unit `from` with `w` cells already counted. Stops before the cluster that
@@ -68,7 +74,7 @@ for (let c = 0; c < 0x80; c++) table[c] = c >= 0x30 && c <= 0x39 || c === 0x23 |
 const walk = { cut: 0, end: 0 };
 function walkFrom(s: string, from: number, w: number, keep: number, stop: number): number {
   const n = s.length;
-  let prev = from > 0 ? table[s.charCodeAt(from - 1)]! : 0; // class of previous base (ASCII prefix)
+  let prev = from > 0 ? classOf(s.charCodeAt(from - 1)) : 0; // class of previous base (ASCII prefix)
   let prevW = from > 0 ? 1 : 0; // width of previous base
   let joined = false; // previous code point was ZWJ after a pictograph
   let riOpen = false; // an unpaired regional indicator precedes
@@ -83,8 +89,7 @@ function walkFrom(s: string, from: number, w: number, keep: number, stop: number
       const lo = s.charCodeAt(i + 1);
       if (lo >= 0xdc00 && lo <= 0xdfff) { cp = ((cp - 0xd800) << 10) + (lo - 0xdc00) + 0x10000; len = 2; }
     }
-    let k = table[cp]!;
-    if (k === 0) k = fill(cp);
+    const k = classOf(cp);
     let add = 0;
     let starts = false; // does this code point start a new cluster?
     switch (k) {
