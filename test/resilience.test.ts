@@ -118,6 +118,8 @@ describe('refused connections', () => {
         sleep: async (ms: number) => {
           waits.push(ms);
         },
+        // The backoff's jitter, fixed: a random 0.001 would make the first backoff 250 ms by chance.
+        random: () => 0.5,
       },
     });
     await gate.holding();

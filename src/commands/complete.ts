@@ -83,7 +83,6 @@ async function candidates(kinds: readonly TargetKindName[], word: string, list: 
 /** Reads a list (first page, up to 1000 names) from the cache or the server, within the budget. */
 function lister(ctx: Context, base: URL, token: string | undefined): { list: Lister; close: () => Promise<void> } {
   const dir = cacheDir(ctx);
-  const deadline = AbortSignal.timeout(BUDGET_MS);
   let client: import('../api/client.js').ApiClient | undefined;
   const list: Lister = async (path) => {
     const file = join(dir, createHash('sha256').update(`${base.href}\n${token ? 'token' : 'anonymous'}\n${path}`).digest('hex').slice(0, 32) + '.json');
@@ -95,6 +94,8 @@ function lister(ctx: Context, base: URL, token: string | undefined): { list: Lis
     }
     if (!client) {
       const { ApiClient } = await import('../api/client.js');
+      // The budget counts from here: the time to load the client is start-up, not the server's.
+      const deadline = AbortSignal.timeout(BUDGET_MS);
       client = new ApiClient({
         base,
         token,
