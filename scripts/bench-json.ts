@@ -1,5 +1,5 @@
 // Throughput of the lossless JSON codec on a realistic Weblate units page.
-// Run: npx tsc -p tsconfig.json && node dist/scripts/bench-json.js [units=1000] [cpu-seconds-per-case=2] [name-regex]
+// Run: node --import ./scripts/ts.mjs scripts/bench-json.ts [units=1000] [cpu-seconds-per-case=2] [name-regex]
 // `npm run bench` runs the page cases (scenario json): stringifyJson is native JSON.stringify plus a
 // number substitution, stringifyJsonPure the serializer alone.
 import { parseJson, parseJsonPure, stringifyJson, stringifyJsonPure } from '../src/codec/json.js';

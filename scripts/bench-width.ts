@@ -1,6 +1,6 @@
 // Display width of table cells: wli's own (src/output/width.ts) against the maintained libraries,
 // string-width 9 and fast-string-width, on the cells of a 20,000-row table of mixed scripts.
-// Run: npm run build && node dist/scripts/bench-width.js   (npm run bench runs it: scenario width)
+// Run: node --import ./scripts/ts.mjs scripts/bench-width.ts   (npm run bench runs it: scenario width)
 import stringWidth from 'string-width';
 import fastStringWidth from 'fast-string-width';
 import { cellWidth, truncateCells } from '../src/output/width.js';

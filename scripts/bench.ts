@@ -12,11 +12,12 @@ import { createServer } from 'node:net';
 import { tmpdir, cpus } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BIN, ROOT } from '../test/support/run.js';
+import { BIN, ROOT, nodeTs } from '../test/support/run.js';
+import { build } from 'esbuild';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const ONLY = process.env.BENCH_ONLY?.split(',');
-const SERVER = fileURLToPath(new URL('../test/support/fake-weblate/main.js', import.meta.url));
+const SERVER = join(ROOT, 'test/support/fake-weblate/main.ts');
 const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
 const tmp = mkdtempSync(join(tmpdir(), 'wli-bench-'));
 
@@ -32,7 +33,7 @@ const median = (xs: number[]) => {
 };
 
 async function startServer(args: string[]): Promise<{ url: string; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, [SERVER, '--cache', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, nodeTs(SERVER, '--cache', ...args), { stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise<string>((resolve, reject) => {
     let buf = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => {
@@ -114,7 +115,9 @@ if (want('pages')) {
   const server = await startServer(['--big-units', '10000', '--page-size', '50', '--ignore-page-size', '--latency', String(latency)]);
   const bare = join(tmp, 'bare-pages.mjs');
   const undici = join(ROOT, 'node_modules', 'undici', 'index.js');
-  const codec = join(ROOT, 'dist', 'src', 'codec', 'json.js');
+  // The codec as plain JavaScript, so the bare script pays no TypeScript loader.
+  const codec = join(tmp, 'codec.mjs');
+  await build({ entryPoints: [join(ROOT, 'src/codec/json.ts')], bundle: true, format: 'esm', platform: 'node', target: 'node20', outfile: codec, logLevel: 'warning' });
   writeFileSync(
     bare,
     `import { request } from ${JSON.stringify(undici)};\nimport { parseJsonDocument } from ${JSON.stringify(codec)};\n` +
@@ -327,8 +330,8 @@ if (want('table')) {
 if (want('json')) {
   // How a freshly parsed page is written: native JSON.stringify plus a number substitution (the
   // fast path src/codec/json.ts uses) against the serializer alone. CPU time per page, median.
-  const script = fileURLToPath(new URL('./bench-json.js', import.meta.url));
-  const out = spawnSync(process.execPath, [script, '1000', '2', '^parseJson \\+'], { encoding: 'utf8' }).stdout;
+  const script = join(ROOT, 'scripts/bench-json.ts');
+  const out = spawnSync(process.execPath, nodeTs(script, '1000', '2', '^parseJson \\+'), { encoding: 'utf8' }).stdout;
   const msPerPage = (name: string) => Number(new RegExp(`^${name.replace(/[+]/g, '\\+')}\\s.*?([\\d.]+) ms/page`, 'm').exec(out)?.[1]);
   for (const [label, indent] of [['compact (jsonl fallback, csv cells)', ''], ['indent 2 (-f json)', ' indent 2']] as const) {
     const fast = msPerPage(`parseJson + stringifyJson${indent}`);
@@ -337,7 +340,7 @@ if (want('json')) {
     console.error(`  json ${label}: fast path ${f(fast)} ms/page, serializer ${f(pure)} ms/page`);
   }
   // The libraries not chosen (src/codec/json.ts says why): speed on the same page, and exactness.
-  const libs = spawnSync(process.execPath, [script, '1000', '2', '^(parseJson \\+ stringifyJson|json-bigint|lossless-json)'], { encoding: 'utf8' }).stdout;
+  const libs = spawnSync(process.execPath, nodeTs(script, '1000', '2', '^(parseJson \\+ stringifyJson|json-bigint|lossless-json)'), { encoding: 'utf8' }).stdout;
   const ours = msPerPage('parseJson + stringifyJson');
   for (const lib of ['json-bigint', 'lossless-json']) {
     const ms = Number(new RegExp(`^${lib} parse \\+ stringify\\s.*?([\\d.]+) ms/page`, 'm').exec(libs)?.[1]);
@@ -349,7 +352,7 @@ if (want('json')) {
 
 if (want('width')) {
   // Issue 18: our width function against the maintained libraries (src/output/width.ts says why ours).
-  const out = spawnSync(process.execPath, [fileURLToPath(new URL('./bench-width.js', import.meta.url))], { encoding: 'utf8' }).stdout;
+  const out = spawnSync(process.execPath, nodeTs(join(ROOT, 'scripts/bench-width.ts')), { encoding: 'utf8' }).stdout;
   const ours = Number(/^wli width\+truncate ([\d.]+) ms/m.exec(out)?.[1]);
   for (const [lib, re] of [['string-width 9', /^string-width width ([\d.]+) ms; differs on (\d+)/m], ['fast-string-width', /^fast-string-width width ([\d.]+) ms; differs on (\d+)/m]] as const) {
     const m = re.exec(out);

@@ -1,4 +1,4 @@
-// `npm run build`, after tsc: bundles dist/src/main.js and everything it imports, node_modules
+// `npm run build`, after tsc --noEmit: bundles src/main.ts and everything it imports, node_modules
 // included, into one CommonJS file, dist/wli.cjs, which bin/wli.cjs runs (README, Performance). The
 // package needs nothing installed at run time: undici is inside, once. Dynamic imports stay lazy:
 // esbuild turns each module into an initialiser that runs when first imported, so --version, --help
@@ -75,7 +75,7 @@ export async function bundle(outfile: string, parts: UndiciParts = UNDICI_PARTS)
   const lean = leanUndiciAvailable(parts);
   if (!lean) console.error(`bundle: undici's ${parts.agent} / ${parts.request} are missing or not what its index exports: bundling its public entry (start-up about 40 ms slower); update UNDICI_PARTS in scripts/bundle.ts`);
   const result = await build({
-    entryPoints: [join(ROOT, 'dist/src/main.js')],
+    entryPoints: [join(ROOT, 'src/main.ts')],
     outfile,
     bundle: true,
     format: 'cjs',

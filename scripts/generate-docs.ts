@@ -1,5 +1,5 @@
-// `npm run docs`: regenerates completions/, man/wli.1 and docs/commands.md from src/spec/spec.ts
-// (after npm run build). test/completion.test.ts and test/manpage.test.ts fail when they drift.
+// `npm run docs`: regenerates completions/, man/wli.1 and docs/commands.md from src/spec/spec.ts.
+// test/completion.test.ts and test/manpage.test.ts fail when they drift.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { generatedFiles } from '../src/docs/generated.js';

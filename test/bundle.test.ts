@@ -7,7 +7,7 @@ import Module from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, ROOT, baseEnv } from './support/run.js';
+import { BIN, ROOT, baseEnv, nodeTs } from './support/run.js';
 
 interface Meta {
   inputs: Record<string, { imports: Array<{ path: string; kind: string; external?: boolean }> }>;
@@ -39,12 +39,12 @@ const HEAVY = [
 
 describe('the bundle', () => {
   it.each([
-    ['dist/src/main.js', 'every start: --version, --help, parse errors'],
-    ['dist/src/spec/option-values.js', 'option values checked'],
-    ['dist/src/cli/execute.js', 'a command run up to its target (usage errors)'],
-    ['dist/src/commands/units.js', 'units up to its target'],
-    ['dist/src/commands/stats.js', 'stats up to its targets'],
-    ['dist/src/commands/completion.js', 'wli completion'],
+    ['src/main.ts', 'every start: --version, --help, parse errors'],
+    ['src/spec/option-values.ts', 'option values checked'],
+    ['src/cli/execute.ts', 'a command run up to its target (usage errors)'],
+    ['src/commands/units.ts', 'units up to its target'],
+    ['src/commands/stats.ts', 'stats up to its targets'],
+    ['src/commands/completion.ts', 'wli completion'],
   ])('keeps the lazy boundaries: %s (%s) evaluates no HTTP or output code', (entry) => {
     expect(meta.inputs[entry], entry).toBeDefined();
     const evaluated = [...staticClosure(entry)];
@@ -84,7 +84,7 @@ describe('the code cache', () => {
   let url = '';
   const cache = mkdtempSync(join(tmpdir(), 'wli-code-'));
   beforeAll(async () => {
-    server = spawn(process.execPath, [join(ROOT, 'dist/test/support/fake-weblate/main.js')], { stdio: ['ignore', 'pipe', 'inherit'] });
+    server = spawn(process.execPath, nodeTs(join(ROOT, 'test/support/fake-weblate/main.ts')), { stdio: ['ignore', 'pipe', 'inherit'] });
     url = await new Promise<string>((resolve) => server.stdout!.setEncoding('utf8').once('data', (d: string) => resolve(d.trim())));
   });
   afterAll(() => {

@@ -8,10 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completionScript } from '../src/docs/completion.js';
 import { generatedFiles } from '../src/docs/generated.js';
 import { COMMANDS, FORMATS, GLOBAL_OPTIONS, METRICS, SHELLS, STATE_NAMES } from '../src/spec/spec.js';
-import { BIN, DEAD_URL, ROOT, baseEnv, wli, wliIn } from './support/run.js';
+import { BIN, DEAD_URL, ROOT, baseEnv, wli, wliIn, nodeTs } from './support/run.js';
 import { startFakeWeblate } from './support/fake-weblate/index.js';
 
-const REGENERATE = 'run `npx tsc -p tsconfig.json && node dist/scripts/generate-docs.js` and commit the result';
+const REGENERATE = 'run `npm run docs` and commit the result';
 const FILE = { bash: join(ROOT, 'completions/wli.bash'), zsh: join(ROOT, 'completions/_wli'), fish: join(ROOT, 'completions/wli.fish') };
 const has = (shell: string) => spawnSync(shell, ['-c', 'exit 0']).status === 0;
 /** .ci/run installs the shells and sets this: there a missing shell fails instead of skipping. */
@@ -132,16 +132,17 @@ describe('wli completion', () => {
   it('the command module loads the spec and the generator only', () => {
     const trace = join(tmpdir(), `wli-trace-${process.pid}-${Math.random()}`);
     const hook = new URL('./support/trace-imports.mjs', import.meta.url).href;
-    const module = join(ROOT, 'dist/src/commands/completion.js');
-    const r = spawnSync(process.execPath, ['--import', hook, '--input-type=module', '-e', `await import(${JSON.stringify(module)})`], {
+    const module = join(ROOT, 'src/commands/completion.ts');
+    const [importTs, loader] = nodeTs('');
+    const r = spawnSync(process.execPath, [importTs!, loader!, '--import', hook, '--input-type=module', '-e', `await import(${JSON.stringify(module)})`], {
       env: { ...process.env, WLI_TRACE_FILE: trace },
       encoding: 'utf8',
     });
     expect(r.status, r.stderr).toBe(0);
     const loaded = readFileSync(trace, 'utf8');
     rmSync(trace);
-    expect(loaded).toContain('/dist/src/docs/completion.js');
-    for (const heavy of ['node_modules/', '/dist/src/codec/json.js', '/dist/src/api/client.js', '/dist/src/output/']) {
+    expect(loaded).toContain('/src/docs/completion.ts');
+    for (const heavy of ['/src/codec/json.ts', '/src/api/client.ts', '/src/output/']) {
       expect(loaded, heavy).not.toContain(heavy);
     }
   });
@@ -239,7 +240,7 @@ describe('completion from the server', () => {
   let url = '';
   const dir = mkdtempSync(join(tmpdir(), 'wli-complete-'));
   beforeAll(async () => {
-    server = spawn(process.execPath, [join(ROOT, 'dist/test/support/fake-weblate/main.js')], { stdio: ['ignore', 'pipe', 'inherit'] });
+    server = spawn(process.execPath, nodeTs(join(ROOT, 'test/support/fake-weblate/main.ts')), { stdio: ['ignore', 'pipe', 'inherit'] });
     url = await new Promise<string>((resolve) => server.stdout!.setEncoding('utf8').once('data', (d: string) => resolve(d.trim())));
     mkdirSync(join(dir, 'bin'));
     symlinkSync(BIN, join(dir, 'bin', 'wli'));

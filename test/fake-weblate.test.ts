@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTION_NAMES, DATA, HASHES, HOSTILE, startFakeWeblate } from './support/fake-weblate/index.js';
 import type { FakeOptions, FakeWeblate } from './support/fake-weblate/index.js';
+import { nodeTs } from './support/run.js';
 
 interface Got {
   status: number;
@@ -867,8 +868,8 @@ describe('following history: addChanges, action names, rate limits', () => {
   });
 
   it('main.js: --old-units-search, --rate-limit-* and --new-change-every', async () => {
-    const main = fileURLToPath(new URL('../dist/test/support/fake-weblate/main.js', import.meta.url));
-    const child = spawn(process.execPath, [main, '--old-units-search', '--rate-limit-remaining', '7', '--rate-limit-reset', '30', '--new-change-every', '20'], {
+    const main = fileURLToPath(new URL('./support/fake-weblate/main.ts', import.meta.url));
+    const child = spawn(process.execPath, nodeTs(main, '--old-units-search', '--rate-limit-remaining', '7', '--rate-limit-reset', '30', '--new-change-every', '20'), {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     try {

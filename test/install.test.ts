@@ -43,7 +43,7 @@ let fake: FakeWeblate;
 
 beforeAll(async () => {
   // The tests run after the build (npm test: pretest); packing does not rebuild (--ignore-scripts).
-  expect(existsSync(join(ROOT, 'dist', 'src', 'main.js')), 'run `npm run build` first').toBe(true);
+  expect(existsSync(join(ROOT, 'dist', 'wli.cjs')), 'run `npm run build` first').toBe(true);
   work = mkdtempSync(join(tmpdir(), 'wli-install-'));
   const { stdout } = await npm(['pack', '--json', '--ignore-scripts', '--pack-destination', work], ROOT);
   const [info] = JSON.parse(stdout.slice(stdout.indexOf('['))) as { filename: string; files: { path: string }[] }[];

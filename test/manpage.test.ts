@@ -29,7 +29,7 @@ describe('man/wli.1', () => {
   });
 
   it('is up to date', () => {
-    expect(page === manPage(), 'man/wli.1 differs from the generator output: run `npx tsc -p tsconfig.json && node dist/scripts/generate-docs.js` and commit the result').toBe(true);
+    expect(page === manPage(), 'man/wli.1 differs from the generator output: run `npm run docs` and commit the result').toBe(true);
   });
 
   it('sets every example command on a line of its own, apart from what it does', () => {
@@ -91,8 +91,8 @@ describe('man/wli.1', () => {
 
 describe('docs/commands.md', () => {
   const doc = () => readFileSync(join(ROOT, 'docs/commands.md'), 'utf8');
-  it('is up to date (generated from spec.ts like the man page: npm run build && npm run docs)', () => {
-    expect(doc() === commandsMarkdown(), 'docs/commands.md differs from the generator output: run `npm run build && npm run docs` and commit the result').toBe(true);
+  it('is up to date (generated from spec.ts like the man page: npm run docs)', () => {
+    expect(doc() === commandsMarkdown(), 'docs/commands.md differs from the generator output: run `npm run docs` and commit the result').toBe(true);
   });
   it('has every command, option, example and exit code', () => {
     const text = doc();

@@ -5,9 +5,9 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { startFakeWeblate, type FakeWeblate } from './support/fake-weblate/index.js';
-import { wli, wliIn, BIN, DEAD_URL, ROOT } from './support/run.js';
+import { wli, wliIn, BIN, DEAD_URL, ROOT, nodeTs } from './support/run.js';
 
-const MAIN = join(ROOT, 'dist/src/main.js');
+const MAIN = join(ROOT, 'src/main.ts');
 import { parseJson, isLosslessNumber } from '../src/codec/json.js';
 import { csvObjects } from './support/csv-parse.js';
 import { serverPart } from './support/identity.js';
@@ -498,14 +498,16 @@ describe('start-up stays lean', () => {
     const trace = join(tmpdir(), `wli-trace-${process.pid}-${Math.random()}`);
     const { spawnSync } = await import('node:child_process');
     const hook = new URL('./support/trace-imports.mjs', import.meta.url);
-    // The unbundled build: its module graph is the bundle's (test/bundle.test.ts checks the bundle keeps it).
-    const r = spawnSync(process.execPath, ['--import', hook.href, MAIN, ...args], { env: { ...process.env, WLI_TRACE_FILE: trace, WLI_URL: fake.url }, encoding: 'utf8' });
+    // The source, module by module: its graph is the bundle's (test/bundle.test.ts checks the bundle keeps it).
+    // The TypeScript loader first, the trace last: the hook registered last sees every module first.
+    const [importTs, loader] = nodeTs('');
+    const r = spawnSync(process.execPath, [importTs!, loader!, '--import', hook.href, MAIN, ...args], { env: { ...process.env, WLI_TRACE_FILE: trace, WLI_URL: fake.url }, encoding: 'utf8' });
     expect(r.status).toBe(args.length > 1 && args[1] !== '--help' && args[0] !== 'completion' ? 2 : 0);
     const loaded = readFileSync(trace, 'utf8');
     rmSync(trace);
     expect(loaded).toContain('commander');
-    expect(loaded).toContain('/dist/src/cli/program.js');
-    for (const heavy of ['node_modules/undici/', 'node_modules/ora/', 'node_modules/get-east-asian-width/', 'node_modules/chalk/', '/dist/src/output/table.js', '/dist/src/codec/json.js', '/dist/src/api/client.js']) {
+    expect(loaded).toContain('/src/cli/program.ts');
+    for (const heavy of ['node_modules/undici/', 'node_modules/ora/', 'node_modules/get-east-asian-width/', 'node_modules/chalk/', '/src/output/table.ts', '/src/codec/json.ts', '/src/api/client.ts']) {
       expect(loaded, heavy).not.toContain(heavy);
     }
   });

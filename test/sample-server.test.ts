@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT, wli } from './support/run.js';
+import { ROOT, wli, nodeTs } from './support/run.js';
 
 /** npm's own settings, without what `npm test` exported for its own run (prefix, lifecycle, package). */
 function npmEnv(): NodeJS.ProcessEnv {
@@ -57,7 +57,7 @@ describe('npm run sample-server', () => {
 
   it('the demo ends by pointing at it, not at a public server', async () => {
     const out = await new Promise<string>((resolve, reject) => {
-      const child = spawn(process.execPath, [join(ROOT, 'dist/scripts/demo.js')], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+      const child = spawn(process.execPath, nodeTs(join(ROOT, 'scripts/demo.ts')), { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
       let text = '';
       child.stdout.setEncoding('utf8').on('data', (d: string) => (text += d));
       child.on('error', reject);

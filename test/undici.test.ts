@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNDICI_PARTS, bundle, leanUndiciAvailable } from '../scripts/bundle.js';
 import { startProxy } from './support/proxy.js';
-import { BIN, ROOT, baseEnv } from './support/run.js';
+import { BIN, ROOT, baseEnv, nodeTs } from './support/run.js';
 
 interface Meta {
   inputs: Record<string, { imports: Array<{ path: string; kind: string }> }>;
@@ -21,7 +21,7 @@ let server: ReturnType<typeof spawn>;
 let url = '';
 const work = mkdtempSync(join(tmpdir(), 'wli-undici-'));
 beforeAll(async () => {
-  server = spawn(process.execPath, [join(ROOT, 'dist/test/support/fake-weblate/main.js')], { stdio: ['ignore', 'pipe', 'inherit'] });
+  server = spawn(process.execPath, nodeTs(join(ROOT, 'test/support/fake-weblate/main.ts')), { stdio: ['ignore', 'pipe', 'inherit'] });
   url = await new Promise<string>((resolve) => server.stdout!.setEncoding('utf8').once('data', (d: string) => resolve(d.trim())));
 });
 afterAll(() => {

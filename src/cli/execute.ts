@@ -38,7 +38,7 @@ export async function execute(inv: Invocation, ctx: Context, io: IOStreams): Pro
   try {
     // A command is declared once, in spec.ts; its implementation is src/commands/<name>.ts by
     // convention (held by test/structure.test.ts), loaded only when it runs.
-    const command = (await import(/* @vite-ignore */ `../commands/${spec.name}.js`)) as CommandModule;
+    const command = (await import(/* @vite-ignore */ `../commands/${spec.name}.ts`)) as CommandModule;
     if (command.standalone) {
       const result = await command.run({ args, opts });
       if (result.kind === 'text') await out.write(result.text);

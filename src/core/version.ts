@@ -1,5 +1,5 @@
-// The package version, read once from package.json (dist/src/core/version.js when built, src/core/version.ts
-// when tests run the source).
+// The package version, read once from package.json: ../package.json from dist/wli.cjs (the bundle),
+// ../../package.json from src/core/version.ts (tests and scripts run the source).
 import { readFileSync } from 'node:fs';
 
 export const VERSION: string = (() => {

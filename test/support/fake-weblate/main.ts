@@ -1,5 +1,5 @@
 // Runnable fake Weblate server for the demo and the benchmark:
-//   node dist/test/support/fake-weblate/main.js [--port N] [--latency MS] [--big-units N] [--big-changes N]
+//   node --import ./scripts/ts.mjs test/support/fake-weblate/main.ts [--port N] [--latency MS] [--big-units N] [--big-changes N]
 //        [--ignore-page-size] [--page-size N] [--token T] [--api-prefix /api/] [--modern-errors] [--changes-asc]
 //        [--cache] [--units-page-size N] [--old-units-search] [--rate-limit-remaining N] [--rate-limit-reset S]
 //        [--rate-limit-enforce] [--new-change-every MS]
