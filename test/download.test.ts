@@ -124,7 +124,10 @@ describe('wli download', () => {
   it('an unknown conversion is a usage error (exit 2) with the server\'s words, nothing written', async () => {
     const r = await wli(['download', 'demo/android/cs', '--convert', 'nope', '-o', join(dir, 'x')], { env });
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^wli: the server refused the download: Unsupported conversion: nope\nhint: check --convert/);
+    expect(r.stderr).toMatch(/^wli: the server refused the download: format: Unsupported conversion: nope\nhint: check --convert/);
+    // A zip's unknown conversion is Weblate's 404 "Conversion to zip:… is not supported": the same usage error.
+    const zip = await wli(['download', 'demo/android', '--convert', 'nope', '-o', `${dir}/`], { env });
+    expect([zip.code, zip.stderr]).toEqual([2, expect.stringMatching(/^wli: the server refused the download: Conversion to zip:nope is not supported\n/)]);
     expect(readdirSync(dir)).toEqual([]);
   });
 
@@ -229,11 +232,14 @@ describe('into a directory, only what changed', () => {
     expect([after.ino, after.mtimeMs]).toEqual([before.ino, before.mtimeMs]);
   });
 
-  it('a file named only by the answer: one as new as the server\'s is left untouched', async () => {
+  it('a translation file: the one file Weblate\'s p-c-l.* names in the directory makes the request conditional', async () => {
     await wli(['download', 'demo/android/cs', '-o', `${dir}/`], { env });
     const [name] = readdirSync(dir);
+    expect(name).toMatch(/^demo-android-cs\./);
     const before = statSync(join(dir, name!));
+    const n = fake.requests.length;
     const r = await wli(['download', 'demo/android/cs', '-o', `${dir}/`], { env });
+    expect(fake.requests.slice(n).find((q) => q.path.endsWith('/file/'))!.headers['if-modified-since']).toBe(FILE_LAST_MODIFIED);
     expect([r.code, r.stderr]).toEqual([0, `wli: ${join(dir, name!)}: unchanged\n`]);
     const after = statSync(join(dir, name!));
     expect([after.ino, after.mtimeMs]).toEqual([before.ino, before.mtimeMs]);
@@ -271,7 +277,9 @@ describe('a byte counter on a terminal', () => {
     try {
       s.fault((q) => q.path.endsWith('/file/'), { kind: 'stallBody' });
       const pty = onPty(['download', 'big/strings/xx', '-o', join(dir, 'xx.po'), '--url', s.url]);
-      await pty.waitFor(/bytes [\d,]+\/[\d,]+/);
+      // Counted after decoding: a gzip-encoded body has no total to show (its Content-Length is compressed).
+      await pty.waitFor(/bytes [\d,]+/);
+      expect(pty.output).not.toMatch(/bytes [\d,]+\//);
       expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toHaveLength(1);
       pty.type('\x03');
       expect((await pty.exit).code).toBe(130);

@@ -57,13 +57,24 @@ const isDir = (p: string) => {
   }
 };
 
-/** Weblate's own names for what it builds (zips, conversions): known before asking. */
-function predictedName(t: Target, zip: boolean, convert: string | undefined): string | undefined {
+/**
+ * The name Weblate gives what it sends (`p-c-l.ext`, `p-c.zip`, `p.zip`: shared/weblate-facts.md),
+ * known before asking: a conversion's extension is the format; a file as stored keeps its own, so
+ * it is the one file of that stem already in the directory, if there is exactly one.
+ */
+function predictedName(t: Target, zip: boolean, convert: string | undefined, dir: string): string | undefined {
   const slug = (parts: string[]) => parts.join('-');
   if (t.kind === 'project') return `${t.project}.zip`;
   if (t.kind === 'component') return `${slug([t.project, ...t.component])}.zip`;
-  if (t.kind === 'translation' && convert !== undefined && !zip) return `${slug([t.project, ...t.component, t.language])}.${convert}`;
-  return undefined;
+  if (t.kind !== 'translation' || zip) return undefined;
+  const stem = slug([t.project, ...t.component, t.language]);
+  if (convert !== undefined) return `${stem}.${convert}`;
+  try {
+    const same = readdirSync(dir).filter((f) => f.startsWith(`${stem}.`) && !f.endsWith('.tmp'));
+    return same.length === 1 ? same[0] : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 const mtimeOf = (p: string): Date | undefined => {
@@ -126,7 +137,7 @@ export async function run({ args, opts, session }: CommandInput<'download'>): Pr
    */
   const conditionFor = (t: Target): Record<string, string> => {
     if (toStdout || opts.force) return {};
-    const predicted = intoDir ? predictedName(t, t.kind !== 'translation', convert) : undefined;
+    const predicted = intoDir ? predictedName(t, t.kind !== 'translation', convert, dirPath) : undefined;
     const existing = intoDir ? (predicted ? mtimeOf(join(dirPath, predicted)) : undefined) : outPath ? mtimeOf(outPath) : undefined;
     return existing ? { 'if-modified-since': existing.toUTCString() } : {};
   };
@@ -135,8 +146,10 @@ export async function run({ args, opts, session }: CommandInput<'download'>): Pr
     found = await firstFound(session, readings, (t) => client.openFile(pathOf(t), conditionFor(t)));
   } catch (e) {
     // A conversion or query the server refuses is the user's to fix: exit 2 with its words.
-    if (e instanceof HttpError && e.status === 400) {
-      throw new UsageError(msg`the server refused the download: ${e.serverMessage ?? 'HTTP 400'}`, msg`check --convert (po, xliff, csv, json, mo … what the server offers) and -q`, { cause: e });
+    // (A zip's unknown conversion is Weblate's 404 "Conversion to zip:… is not supported".)
+    const http = e instanceof HttpError ? e : e instanceof Error && e.cause instanceof HttpError ? e.cause : undefined;
+    if (http && (http.status === 400 || (convert !== undefined && http.status === 404 && /conversion/i.test(http.serverMessage ?? '')))) {
+      throw new UsageError(msg`the server refused the download: ${http.serverMessage ?? `HTTP ${http.status}`}`, msg`check --convert (po, xliff, csv, json, mo … what the server offers) and -q`, { cause: e });
     }
     if (!(e instanceof WliError) || e.exitCode !== EXIT.notFound) throw e;
     throw await fileMissing(session, readings, e);
@@ -147,7 +160,8 @@ export async function run({ args, opts, session }: CommandInput<'download'>): Pr
   const when = lastModified ? new Date(lastModified) : undefined;
   const serverTime = when && !Number.isNaN(when.getTime()) ? when : undefined;
   const name = safeBaseName(dispositionName(firstHeader(res.headers['content-disposition']))) ?? fallbackName(t, zip);
-  const dest = intoDir ? join(dirPath, predictedName(t, zip, convert) && res.status === 304 ? predictedName(t, zip, convert)! : name) : outPath!;
+  const predicted = intoDir && res.status === 304 ? predictedName(t, zip, convert, dirPath) : undefined;
+  const dest = intoDir ? join(dirPath, predicted ?? name) : outPath!;
   if (toStdout) {
     if (res.status === 304) return { kind: 'bytes', bytes: new Uint8Array() };
     return { kind: 'stream', chunks: res.body };
@@ -169,13 +183,15 @@ export async function run({ args, opts, session }: CommandInput<'download'>): Pr
   }
   const temp = join(dirname(dest), `.${basename(dest)}.wli-${process.pid}-${Date.now()}.tmp`);
   let bytes = 0;
+  // Content-Length counts what travels; a compressed body is counted after decoding, so it has no total.
+  const total = firstHeader(res.headers['content-encoding']) ? undefined : Number(firstHeader(res.headers['content-length'])) || undefined;
   const fd = openSync(temp, 'wx', 0o644);
   let done = false;
   try {
     for await (const chunk of res.body) {
       writeSync(fd, chunk);
       bytes += chunk.length;
-      session.progress.update('bytes', bytes, Number(firstHeader(res.headers['content-length'])) || undefined);
+      session.progress.update('bytes', bytes, total);
     }
     fsyncSync(fd);
     closeSync(fd);

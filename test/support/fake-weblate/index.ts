@@ -1080,7 +1080,12 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
           const zip = a !== 'translations';
           const format = last(env.rr.query, 'format');
           const bare = format === null ? null : zip ? format.replace(/^zip:?/, '') : format;
-          if (bare !== null && bare !== '' && !CONVERSIONS.has(bare)) return jsonResp(400, errorJson('invalid', `Unsupported conversion: ${bare}`), A_RO, env.authed);
+          // As Weblate answers (shared/weblate-facts.md): a translation's unknown format is a 400 on
+          // `format`; a zip's unknown conversion is a 404 "Conversion to zip:… is not supported".
+          if (bare !== null && bare !== '' && !CONVERSIONS.has(bare)) {
+            if (zip) return jsonResp(404, errorJson('not_found', `Conversion to zip:${bare} is not supported`), A_RO, env.authed);
+            return jsonResp(400, envelope === 'legacy' ? stringify({ format: [`Unsupported conversion: ${bare}`] }) : errorJson('invalid', `Unsupported conversion: ${bare}`, 'validation_error', 'format'), A_RO, env.authed);
+          }
           const key = segs.slice(1, -1).join('/');
           const since = env.rr.headers['if-modified-since'];
           const sinceStr = Array.isArray(since) ? since[0] : since;
