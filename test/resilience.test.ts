@@ -440,3 +440,21 @@ describe('tolerant reader', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 });
+
+describe('the data writer', () => {
+  it('a flush waiting for a reader that stopped reading ends when the run is interrupted', async () => {
+    const { Writer } = await import('../src/io/writer.js');
+    // A stream that takes every write and never reports it written: the reader stopped reading.
+    const stalled = { write: () => true, once: () => stalled, on: () => stalled, removeListener: () => stalled };
+    const interrupt = new AbortController();
+    const writer = new Writer(stalled, interrupt.signal);
+    await writer.write('the last bytes\n');
+    let ended = false;
+    const flushed = writer.flush().then(() => (ended = true));
+    await Promise.resolve();
+    expect(ended).toBe(false);
+    interrupt.abort();
+    await flushed;
+    expect(ended).toBe(true);
+  });
+});

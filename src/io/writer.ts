@@ -79,12 +79,18 @@ export class Writer {
 
   /** Resolves once everything written so far has been handed to the OS (or the pipe closed). */
   flush(): Promise<void> {
-    if (this.closed) return Promise.resolve();
+    if (this.closed || this.signal?.aborted) return Promise.resolve();
     return new Promise((resolve) => {
-      try {
-        this.stream.write('', () => resolve());
-      } catch {
+      // Interrupted while waiting (a reader that stopped reading the last bytes): stop waiting.
+      const done = () => {
+        this.signal?.removeEventListener('abort', done);
         resolve();
+      };
+      this.signal?.addEventListener('abort', done, { once: true });
+      try {
+        this.stream.write('', done);
+      } catch {
+        done();
       }
     });
   }

@@ -339,7 +339,7 @@ export const EXIT_CODES: Array<[code: number, meaning: string]> = [
   [0, 'success, including empty results'],
   [1, 'failure talking to the server: network error, timeout, HTTP 5xx, a response that is not the expected JSON'],
   [2, 'usage error: bad target, option, value or configuration; no server configured; a search query the server rejects'],
-  [3, 'a --fail-under gate failed'],
+  [3, 'a --fail-under or --fail-on-drop gate failed'],
   [4, 'authentication or permission refused (401, 403)'],
   [5, 'not found (404)'],
   [6, 'rate limited (429) after the retries'],
