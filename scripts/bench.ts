@@ -11,7 +11,6 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { createServer } from 'node:net';
 import { tmpdir, cpus } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { BIN, ROOT, nodeTs } from '../test/support/run.js';
 import { build } from 'esbuild';
 

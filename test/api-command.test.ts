@@ -41,9 +41,13 @@ describe('wli api', () => {
 
   it('maps HTTP errors like every command: 404 exit code, stdout empty', async () => {
     const r = await wli(['api', '/projects/nope/'], { env });
-    expect(r.code).not.toBe(0);
+    expect(r.code).toBe(5);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/404/);
+    // The hint speaks of paths, not of slugs and language codes; --paginate says the same.
+    expect(r.stderr).toMatch(/HTTP 404.*\nhint: paths are relative to the API root \S+; "wli api \/" lists the endpoints\n$/);
+    const paged = await wli(['api', '/nope/', '--paginate', '-f', 'jsonl'], { env });
+    expect([paged.code, paged.stdout]).toEqual([5, '']);
+    expect(paged.stderr).toMatch(/hint: paths are relative to the API root/);
   });
 
   it('--paginate prints every project as JSON lines, exact', async () => {

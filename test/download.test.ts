@@ -113,6 +113,15 @@ describe('wli download', () => {
     expect(qs).toEqual(['format=xliff&q=state%3Atranslated', 'format=zip%3Apo']);
   });
 
+  it('-q downloads are never conditional: the file depends on the query, not only on Last-Modified', async () => {
+    const f = join(dir, 'cs.po');
+    await wli(['download', 'demo/android/cs', '--convert', 'po', '-o', f], { env });
+    const n = fake.requests.length;
+    const r = await wli(['download', 'demo/android/cs', '--convert', 'po', '-q', 'state:translated', '-o', f], { env });
+    expect(r.stderr).toMatch(/saved/);
+    expect(fake.requests.slice(n).find((q) => q.path.endsWith('/file/'))!.headers['if-modified-since']).toBeUndefined();
+  });
+
   it('-q without --convert is a usage error before any request', async () => {
     const n = fake.requests.length;
     const r = await wli(['download', 'demo/android/cs', '-q', 'x'], { env });

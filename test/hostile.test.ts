@@ -4,7 +4,7 @@
 // fails before its fix. Tests that could eat memory or hang run wli as a child process (the endless
 // body with a 256 MB heap and a server-side guard), are bounded by a test timeout and kill their child
 // when the test ends; synchronisation is on the server's request log, output and exits, never sleeps.
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -12,7 +12,7 @@ import { cellWidth as stringWidth } from '../src/output/width.js';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { bigUnit, startFakeWeblate, type FakeWeblate } from './support/fake-weblate/index.js';
 import { startProxy } from './support/proxy.js';
-import { BIN, EMPTY_HOME, baseEnv, wli, wliIn, type RunResult } from './support/run.js';
+import { BIN, baseEnv, wli, wliIn, type RunResult } from './support/run.js';
 import { onPty } from './support/pty.js';
 
 const MiB = 1024 * 1024;

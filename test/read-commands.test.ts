@@ -5,7 +5,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { startFakeWeblate, type FakeWeblate } from './support/fake-weblate/index.js';
-import { wli, wliIn, BIN, DEAD_URL, ROOT, nodeTs } from './support/run.js';
+import { wli, wliIn, DEAD_URL, ROOT, nodeTs } from './support/run.js';
 
 const MAIN = join(ROOT, 'src/main.ts');
 import { parseJson, isLosslessNumber } from '../src/codec/json.js';

@@ -2,13 +2,12 @@
 // appears on a slow fetch and is gone before the data, colour follows the documented rule, and
 // nothing of the sort reaches a pipe. Synchronisation is by output and exit events only: a gate in
 // front of the fake server holds a page until the spinner is on the screen.
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeWeblate, type FakeWeblate } from './support/fake-weblate/index.js';
-import { BIN, EMPTY_HOME, baseEnv, testContext, wli, wliIn } from './support/run.js';
+import { testContext, wli, wliIn } from './support/run.js';
 import { IOStreams } from '../src/io/streams.js';
 import { NO_PROGRESS } from '../src/io/progress.js';
 import { startGate } from './support/gate.js';

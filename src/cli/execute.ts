@@ -5,7 +5,6 @@ import type { GlobalFlags } from '../config/settings.js';
 import { loadSettings } from '../config/load.js';
 import { Session } from '../commands/session.js';
 import { PipeClosed, type IOStreams } from '../io/streams.js';
-import { msg } from '../core/text.js';
 import type { Result } from '../output/result.js';
 import type { CommandInput, StandaloneInput } from '../commands/common.js';
 import { VERSION } from '../core/version.js';

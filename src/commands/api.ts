@@ -4,7 +4,8 @@ import { UsageError } from '../core/errors.js';
 import { msg } from '../core/text.js';
 import type { Item, Page } from '../api/paginate.js';
 import type { Column, Result } from '../output/result.js';
-import { type CommandInput, pagesOf } from './common.js';
+import { type CommandInput, mapErrors, pagesOf } from './common.js';
+import { HttpError, isNotFound } from '../api/errors.js';
 
 /**
  * A path relative to the API root ("/projects/" and "projects/" alike) or an absolute URL. An
@@ -34,8 +35,13 @@ function columnsOf(item: Item | undefined): Column[] {
 export async function run({ args, opts, session }: CommandInput<'api'>): Promise<Result> {
   const client = await session.client();
   const url = apiAddress(args[0]!, client.base);
+  // A 404 here is a path, not a slug: the hint every other command gives would mislead.
+  const noSuchPath = (e: unknown) =>
+    isNotFound(e)
+      ? new HttpError({ status: 404, url: e.url, serverMessage: e.serverMessage, fromApi: e.fromApi, hint: msg`paths are relative to the API root ${client.base.href}; "wli api /" lists the endpoints` })
+      : e;
   if (!opts.paginate) {
-    const { body } = await client.getBytes(url);
+    const { body } = await client.getBytes(url).catch((e: unknown) => Promise.reject(noSuchPath(e)));
     return { kind: 'bytes', bytes: body };
   }
   let first: Item | undefined;
@@ -46,5 +52,5 @@ export async function run({ args, opts, session }: CommandInput<'api'>): Promise
       yield page;
     }
   })();
-  return { kind: 'list', pages: watched, columns: () => columnsOf(first), empty: msg`no items at ${url.href}` };
+  return { kind: 'list', pages: mapErrors(watched, noSuchPath), columns: () => columnsOf(first), empty: msg`no items at ${url.href}` };
 }

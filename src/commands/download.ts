@@ -136,7 +136,9 @@ export async function run({ args, opts, session }: CommandInput<'download'>): Pr
    * only from the answer: then an answer no newer than that file leaves it untouched, see below).
    */
   const conditionFor = (t: Target): Record<string, string> => {
-    if (toStdout || opts.force) return {};
+    // A filtered download depends on -q as well as on the translation's last change (what
+    // Last-Modified dates): asking conditionally would keep the file of another query.
+    if (toStdout || opts.force || query !== undefined) return {};
     const predicted = intoDir ? predictedName(t, t.kind !== 'translation', convert, dirPath) : undefined;
     const existing = intoDir ? (predicted ? mtimeOf(join(dirPath, predicted)) : undefined) : outPath ? mtimeOf(outPath) : undefined;
     return existing ? { 'if-modified-since': existing.toUTCString() } : {};

@@ -1,7 +1,6 @@
 // wli ls [target]: what a target contains, each row a usable target: the server's projects, a
 // project's components (with their category paths), a component's translations.
 import { msg } from '../core/text.js';
-import { formsOf } from '../weblate/target.js';
 import type { Column } from '../output/result.js';
 import { componentPath, projectPath, readTarget, targetOfUrl, type Target, type TargetKind } from '../weblate/target.js';
 import { plainText } from '../core/values.js';

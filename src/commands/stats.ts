@@ -22,7 +22,6 @@ import { plainText } from '../core/values.js';
 import type { Item } from '../output/fields.js';
 import type { Column, ListResult, RecordResult, Style } from '../output/result.js';
 import type { Session } from './session.js';
-import type { Threshold } from '../spec/option-values.js';
 import type { Gate, Metric, Row } from './stats-gate.js';
 import { componentPath, formsOf, languagePath, projectPath, readTarget, translationPath, type ComponentTarget, type Target, type TargetKind } from '../weblate/target.js';
 import { getObject, pagesOf, type CommandInput } from './common.js';

@@ -7,7 +7,7 @@
 // a probe asked alongside page 1 (a search that can match nothing) and stops the run with an error
 // instead of listing the wrong units.
 import { HttpError, ServerError } from '../api/errors.js';
-import type { Item, Page } from '../api/paginate.js';
+import type { Page } from '../api/paginate.js';
 import { UsageError } from '../core/errors.js';
 import { msg, ours } from '../core/text.js';
 import type { Session } from './session.js';
