@@ -1,6 +1,7 @@
 // The small pure modules, tested directly: targets, server addresses, fields, cells, escaping.
 import { describe, expect, it } from 'vitest';
-import { objectPath, readTarget, targetOfUrl, translationPath, type TargetKind, type TranslationTarget } from '../src/weblate/target.js';
+import { readTarget, targetOfUrl, type TargetKind, type TranslationTarget } from '../src/weblate/target.js';
+import { objectPath, translationPath } from '../src/weblate/paths.js';
 import { closest } from '../src/core/closest.js';
 import { normalizeApiBase, isLoopbackHost } from '../src/api/base-url.js';
 import { getPath, pickFields } from '../src/output/fields.js';

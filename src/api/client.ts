@@ -1,20 +1,21 @@
-// The API client commands use: every request to the configured origin only (the token with it),
-// retries with backoff, redirects within the origin, and each answer read as JSON or turned into a
-// typed error. The parts: http.ts (one GET), retry.ts (when and how long), proxy.ts (which proxy),
-// network-errors.ts (what a failure means), response.ts (what an answer says).
-import { createGunzip } from 'node:zlib';
+// The API client commands use: one connection to the configured server, its token, its proxy, and
+// thin ways to ask — an object or a page as JSON, any address as bytes (wli api), a file as a stream
+// (download, pull) — all through the one request core (request.ts). The parts: request.ts (origin,
+// retries, redirects, errors), http.ts (one exchange, body caps), retry.ts (when and how long),
+// proxy.ts (which proxy), network-errors.ts (what a failure means), response.ts (what an answer says).
 import type { Dispatcher } from 'undici';
-import { createAgent, createProxyAgent, request } from './undici.js';
-import { InterruptedError, UsageError } from '../core/errors.js';
+import { createAgent, createProxyAgent } from './undici.js';
+import { UsageError } from '../core/errors.js';
 import { msg, ours, type Msg } from '../core/text.js';
 import { isLoopbackHost } from './base-url.js';
-import { HttpError, ServerError } from './errors.js';
-import { firstHeader, sendGet, type RawResponse } from './http.js';
+import { ServerError } from './errors.js';
+import type { Exchange } from './http.js';
 import { JsonSyntaxError, parseJsonDocument } from '../codec/json.js';
-import { AttemptError, classifyNetworkError } from './network-errors.js';
 import { proxyFor, type ProxyChoice } from './proxy.js';
-import { htmlTitle, isJsonContentType, messageFromErrorBody } from './response.js';
-import { FIRST_REFUSAL_RETRIES, FIRST_REFUSAL_WAIT_MS, MAX_RETRY_WAIT_MS, RETRY_STATUSES, backoffMs, parseRetryAfter, retryAt } from './retry.js';
+import { send, type BytesAnswer, type JsonText, type Mode, type RequestOptions, type StreamAnswer, type Transport } from './request.js';
+import { isLow, readRateLimit, type RateLimit } from '../weblate/rate-limit.js';
+
+export type { BytesAnswer, FileBody, JsonText, StreamAnswer } from './request.js';
 
 export interface ClientOptions {
   /** Normalised API root, e.g. https://host/api/ */
@@ -36,18 +37,12 @@ export interface ClientOptions {
   log?: (line: Msg) => void;
   /** Told every secret the client learns (proxy credentials), so no output shows it. */
   secret?: (text: string) => void;
+  /** Told once when the rate limit runs low, while there is still some left. */
+  lowRate?: (note: Msg) => void;
   /** --debug: request headers too. */
   debug?: boolean;
   /** The body size cap (tests); MAX_BODY_BYTES otherwise. */
   maxBodyBytes?: number;
-}
-
-/** A 2xx answer with a JSON content type, its body not parsed yet. */
-export interface JsonText {
-  url: URL;
-  status: number;
-  text: string;
-  headers: Record<string, string | string[] | undefined>;
 }
 
 export interface JsonResponse {
@@ -59,16 +54,22 @@ export interface JsonResponse {
   headers: Record<string, string | string[] | undefined>;
 }
 
-const MAX_REDIRECTS = 5;
+/** A request: the query added to the address, and the core's per-request options. */
+export interface Ask extends RequestOptions {
+  query?: URLSearchParams;
+}
 
 export class ApiClient {
   readonly base: URL;
-  private readonly opts: ClientOptions;
-  private dispatcher?: Dispatcher;
-  /** Whether the server has answered anything in this run (see FIRST_REFUSAL_RETRIES). */
-  private answered = false;
   /** The proxy the environment names for the configured server, decided before any request. */
   readonly proxy?: ProxyChoice;
+  /** The rate limit the server stated last in this run. */
+  rateLimit?: RateLimit;
+  private readonly opts: ClientOptions;
+  private connection?: Promise<Dispatcher>;
+  private heard = false;
+  private saidLow = false;
+  private readonly transport: Transport;
 
   constructor(opts: ClientOptions) {
     this.opts = opts;
@@ -76,6 +77,23 @@ export class ApiClient {
     if (!opts.dispatcher) this.proxy = proxyFor(opts.base, opts.env);
     if (this.proxy?.credentials) opts.secret?.(this.proxy.credentials);
     this.checkTokenRoute();
+    this.transport = {
+      base: opts.base,
+      retries: opts.retries,
+      timeoutMs: opts.timeoutMs,
+      runSignal: opts.signal,
+      proxy: this.proxy,
+      maxBodyBytes: opts.maxBodyBytes,
+      debug: !!opts.debug,
+      dispatcher: () => this.dispatcher(),
+      headers: (mode) => this.headers(mode),
+      answered: (res) => this.answered(res),
+      hasAnswered: () => this.heard,
+      sleep: opts.sleep,
+      now: opts.now,
+      random: opts.random,
+      log: opts.log,
+    };
   }
 
   /**
@@ -103,167 +121,56 @@ export class ApiClient {
     return url;
   }
 
-  isConfiguredOrigin(url: URL): boolean {
-    return url.origin === this.base.origin;
+  /** One JSON answer, parsed; `itemsKey` keeps the text of each item of that array (a page's `results`). */
+  async getJson(target: string | URL, ask: Ask & { itemsKey?: string } = {}): Promise<JsonResponse> {
+    return parseJsonText(await this.getJsonText(target, ask), ask.itemsKey);
   }
 
   /**
-   * `retries` overrides --retries for this request (a poll that is retried by its own loop);
-   * `itemsKey` asks for the text of each item of that array (pagination: `results`).
+   * One JSON answer as its text, parsed when needed (parseJsonText): a page fetched ahead of its turn
+   * is held as one string, not as the objects parsed from it.
    */
-  async getJson(pathOrUrl: string | URL, query?: URLSearchParams, signal?: AbortSignal, per: { retries?: number; itemsKey?: string } = {}): Promise<JsonResponse> {
-    return parseJsonText(await this.getJsonText(pathOrUrl, query, signal, per), per.itemsKey);
+  getJsonText(target: string | URL, ask: Ask = {}): Promise<JsonText> {
+    return this.ask(target, 'json', ask);
   }
 
-  /**
-   * getJson with the body left as its text, to be parsed (parseJsonText) when it is needed: a page
-   * fetched ahead of its turn is held as one string, not as the objects parsed from it.
-   */
-  async getJsonText(pathOrUrl: string | URL, query?: URLSearchParams, signal?: AbortSignal, per: { retries?: number } = {}): Promise<JsonText> {
-    const url = this.resolve(pathOrUrl, query);
-    // Whatever built this URL (a link in a body, a path), nothing but the configured server is asked.
-    if (!this.isConfiguredOrigin(url)) {
-      throw new ServerError(msg`refusing to request ${url.href}: it is not on the configured server ${this.base.origin}`, msg`a link from the server points elsewhere; report it to the server administrators`);
-    }
-    const { sleep } = this.opts;
-    const retries = per.retries ?? this.opts.retries;
-    for (let attempt = 0; ; attempt++) {
-      try {
-        return await this.attempt(url, signal);
-      } catch (e) {
-        if (!(e instanceof AttemptError)) throw e;
-        const firstRefusal = e.refused && !this.answered;
-        if (!e.retryable || attempt >= (firstRefusal ? Math.min(retries, FIRST_REFUSAL_RETRIES) : retries)) throw e.error;
-        const wait = firstRefusal ? FIRST_REFUSAL_WAIT_MS : (e.retryAfterMs ?? backoffMs(attempt, this.opts.random));
-        if (wait > MAX_RETRY_WAIT_MS) throw e.error;
-        this.opts.log?.(msg`retrying in ${(wait / 1000).toFixed(1)}s (attempt ${attempt + 2} of ${retries + 1}): ${e.error instanceof ServerError || e.error instanceof HttpError ? e.error.text : e.error.message}`);
-        await sleep(wait, signal ? AbortSignal.any([this.opts.signal, signal]) : this.opts.signal);
-        if (this.opts.signal.aborted) throw new InterruptedError();
-      }
+  /** Any API address, its body byte for byte whatever its type (wli api). */
+  getBytes(target: string | URL, ask: Ask = {}): Promise<BytesAnswer> {
+    return this.ask(target, 'bytes', ask);
+  }
+
+  /** A file as it arrives (download, pull); a 304 comes back when `headers` made the request conditional. */
+  openFile(target: string | URL, ask: Ask = {}): Promise<StreamAnswer> {
+    return this.ask(target, 'stream', ask);
+  }
+
+  private ask<M extends Mode>(target: string | URL, mode: M, { query, ...o }: Ask) {
+    return send(this.transport, this.resolve(target, query), mode, o);
+  }
+
+  private answered(res: Exchange): void {
+    this.heard = true;
+    const rate = readRateLimit(res.headers);
+    if (!rate) return;
+    this.rateLimit = rate;
+    if (!this.saidLow && isLow(rate) && rate.remaining !== undefined && rate.remaining > 0 && this.opts.lowRate) {
+      this.saidLow = true;
+      this.opts.lowRate(this.lowRateText(rate));
     }
   }
 
-  /**
-   * The body of any API address byte for byte, whatever its type (wli api): the same origin check,
-   * retries, redirects and error mapping as getJson; only a 2xx answer's body is returned.
-   */
-  async getBytes(pathOrUrl: string | URL): Promise<{ url: URL; body: Buffer; headers: RawResponse['headers'] }> {
-    const url = this.resolve(pathOrUrl);
-    if (!this.isConfiguredOrigin(url)) {
-      throw new UsageError(msg`refusing to request ${url.href}: it is not on the configured server ${this.base.origin}`, msg`wli sends its requests (and the token) to the configured server only`);
-    }
-    const { retries, sleep } = this.opts;
-    for (let attempt = 0; ; attempt++) {
-      try {
-        let at = url;
-        for (let hop = 0; ; hop++) {
-          const res = await this.send(at, undefined, true);
-          if (res.status >= 300 && res.status < 400 && res.location !== undefined) {
-            const next = new URL(res.location, at);
-            if (next.origin !== this.base.origin || hop >= MAX_REDIRECTS) {
-              throw new ServerError(msg`GET ${at.href} was redirected to ${next.href}; wli does not follow it`);
-            }
-            at = next;
-            continue;
-          }
-          if (res.status >= 200 && res.status < 300) return { url: at, body: res.raw ?? Buffer.alloc(0), headers: res.headers };
-          this.interpret(at, res); // throws the mapped HTTP error
-        }
-      } catch (e) {
-        if (!(e instanceof AttemptError)) throw e;
-        if (!e.retryable || attempt >= retries) throw e.error;
-        const wait = e.retryAfterMs ?? backoffMs(attempt, this.opts.random);
-        if (wait > MAX_RETRY_WAIT_MS) throw e.error;
-        await sleep(wait, this.opts.signal);
-        if (this.opts.signal.aborted) throw new InterruptedError();
-      }
-    }
+  private lowRateText(r: RateLimit): Msg {
+    return msg`${ours(String(r.remaining))} of ${ours(String(r.limit))} API requests left in this rate-limit window (X-RateLimit-Remaining); anonymous clients get few: use a token (--token or WLI_TOKEN)`;
   }
 
-  /**
-   * A file's bytes as they arrive (wli download): the configured origin only, redirects within it,
-   * extra request headers (If-Modified-Since), a 304 passed back, any other non-2xx mapped to the
-   * usual HTTP error. The caller consumes or destroys the body.
-   */
-  async openFile(pathOrUrl: string | URL, extra: Record<string, string>): Promise<{ url: URL; status: number; headers: RawResponse['headers']; body: AsyncIterable<Buffer> & { destroy(): unknown } }> {
-    let url = this.resolve(pathOrUrl);
-    if (!this.isConfiguredOrigin(url)) {
-      throw new UsageError(msg`refusing to request ${url.href}: it is not on the configured server ${this.base.origin}`, msg`wli sends its requests (and the token) to the configured server only`);
-    }
-    const { timeoutMs, log, now } = this.opts;
-    for (let hop = 0; ; hop++) {
-      const started = now();
-      let res;
-      try {
-        res = await request(url, {
-          method: 'GET',
-          // Files compress well; what is written is the decoded bytes (Content-Encoding, not the file).
-          headers: { ...this.headers(url), accept: '*/*', 'accept-encoding': 'gzip', ...extra },
-          dispatcher: this.getDispatcher(),
-          signal: this.opts.signal,
-          headersTimeout: timeoutMs,
-          bodyTimeout: timeoutMs,
-        });
-      } catch (err) {
-        if (this.opts.signal.aborted) throw new InterruptedError();
-        throw classifyNetworkError(err, url, false, timeoutMs, this.proxy).error;
-      }
-      const remaining = this.noteRateLimit(res.headers);
-      log?.(remaining !== undefined ? msg`GET ${url.href} ${res.statusCode} ${now() - started}ms rate-limit remaining ${remaining}` : msg`GET ${url.href} ${res.statusCode} ${now() - started}ms`);
-      const location = firstHeader(res.headers['location']);
-      if (res.statusCode >= 300 && res.statusCode < 400 && res.statusCode !== 304 && location !== undefined) {
-        await res.body.dump();
-        const next = new URL(location, url);
-        if (next.origin !== this.base.origin || hop >= MAX_REDIRECTS) throw new ServerError(msg`GET ${url.href} was redirected to ${next.href}; wli does not follow it`);
-        url = next;
-        continue;
-      }
-      if ((res.statusCode >= 200 && res.statusCode < 300) || res.statusCode === 304) {
-        const encoding = firstHeader(res.headers['content-encoding'])?.trim().toLowerCase();
-        const raw = res.body as unknown as NodeJS.ReadableStream & AsyncIterable<Buffer> & { destroy(): unknown };
-        if (encoding === 'gzip' || encoding === 'x-gzip') {
-          const gunzip = createGunzip();
-          // A cut or corrupt stream fails the decoder, so the download fails rather than end short.
-          raw.on('error', (e) => gunzip.destroy(e));
-          raw.pipe(gunzip);
-          return { url, status: res.statusCode, headers: res.headers, body: gunzip };
-        }
-        if (encoding !== undefined && encoding !== 'identity') {
-          raw.destroy();
-          throw new ServerError(msg`GET ${url.href}: the server sent an encoding wli did not ask for (${encoding})`, msg`report it to the server administrators`);
-        }
-        return { url, status: res.statusCode, headers: res.headers, body: raw };
-      }
-      const text = await res.body.text().catch(() => '');
-      try {
-        this.interpret(url, { status: res.statusCode, text, bytes: text.length, contentType: firstHeader(res.headers['content-type']), headers: res.headers, retryAfter: firstHeader(res.headers['retry-after']) });
-      } catch (e) {
-        throw e instanceof AttemptError ? e.error : e;
-      }
-    }
-  }
-
-  /** The last X-RateLimit-Remaining/Limit the server sent in this run. */
-  private rate?: { remaining: number; limit: number };
-
-  private noteRateLimit(headers: RawResponse['headers']): string | undefined {
-    const remaining = firstHeader(headers['x-ratelimit-remaining']);
-    const r = Number(remaining);
-    const l = Number(firstHeader(headers['x-ratelimit-limit']));
-    if (remaining !== undefined && /^\d+$/.test(remaining.trim()) && Number.isFinite(l) && l > 0) this.rate = { remaining: r, limit: l };
-    return remaining;
-  }
-
-  /** Said once at the end of a run that leaves less than 10 % of the server's rate limit. */
+  /** Said at the end of a run that leaves less than 10 % of the server's rate limit. */
   lowRateNote(): Msg | undefined {
-    const r = this.rate;
-    if (!r || r.remaining * 10 >= r.limit) return undefined;
-    return msg`note: ${ours(String(r.remaining))} of ${ours(String(r.limit))} API requests left in this rate-limit window (X-RateLimit-Remaining); anonymous clients get few: use a token (--token or WLI_TOKEN)`;
+    return this.rateLimit && isLow(this.rateLimit) ? msg`note: ${this.lowRateText(this.rateLimit)}` : undefined;
   }
 
-  private getDispatcher(): Dispatcher {
-    if (this.opts.dispatcher) return this.opts.dispatcher;
-    if (!this.dispatcher) {
+  private dispatcher(): Promise<Dispatcher> {
+    if (this.opts.dispatcher) return Promise.resolve(this.opts.dispatcher);
+    if (!this.connection) {
       const { timeoutMs, concurrency } = this.opts;
       const agentOpts = { connect: { timeout: timeoutMs }, connections: Math.max(concurrency, 1) + 2 };
       const p = this.proxy;
@@ -271,111 +178,24 @@ export class ApiClient {
       // Every request goes to the configured origin (other origins are refused), so whether a proxy
       // applies is decided once, in proxyFor. Plain-http servers get absolute-URI requests, as curl
       // sends them (proxies commonly refuse CONNECT to ports other than 443); https is tunnelled.
-      this.dispatcher = p ? createProxyAgent({ ...agentOpts, uri: p.uri, proxyTunnel: false }) : createAgent(agentOpts);
+      this.connection = p ? createProxyAgent({ ...agentOpts, uri: p.uri, proxyTunnel: false }) : createAgent(agentOpts);
     }
-    return this.dispatcher;
+    return this.connection;
   }
 
   async close(): Promise<void> {
-    const d = this.dispatcher;
-    this.dispatcher = undefined;
-    if (d) await d.destroy().catch(() => {});
+    const d = this.connection;
+    this.connection = undefined;
+    if (d) await (await d).destroy().catch(() => {});
   }
 
-  private headers(url: URL): Record<string, string> {
-    const h: Record<string, string> = { accept: 'application/json', 'user-agent': this.opts.userAgent };
-    // The token goes to the configured origin only: never to a host named in a link or redirect.
-    if (this.opts.token && this.isConfiguredOrigin(url)) h.authorization = `Token ${this.opts.token}`;
+  /** Headers of a request to the configured origin (the only one the core asks): the token goes with it. */
+  private headers(mode: Mode): Record<string, string> {
+    // Files compress well; what is written is the decoded bytes (Content-Encoding, not the file).
+    const h: Record<string, string> = mode === 'stream' ? { accept: '*/*', 'accept-encoding': 'gzip' } : { accept: 'application/json' };
+    h['user-agent'] = this.opts.userAgent;
+    if (this.opts.token) h.authorization = `Token ${this.opts.token}`;
     return h;
-  }
-
-  private async attempt(start: URL, signal?: AbortSignal): Promise<JsonText> {
-    let url = start;
-    for (let hop = 0; ; hop++) {
-      const res = await this.send(url, signal);
-      if (res.status >= 300 && res.status < 400 && res.location !== undefined) {
-        let next: URL;
-        try {
-          next = new URL(res.location, url);
-        } catch {
-          throw new ServerError(msg`GET ${url.href} was redirected to an address that is not a URL (${res.location})`, msg`the server's redirect is broken; report it to its administrators`);
-        }
-        if (next.origin !== this.base.origin) {
-          throw new ServerError(
-            msg`GET ${url.href} was redirected to another origin (${next.origin}); wli does not follow it`,
-            msg`if the server moved, point --url (or WLI_URL) at ${next.origin}${this.base.pathname}`,
-          );
-        }
-        if (hop >= MAX_REDIRECTS) throw new ServerError(msg`GET ${start.href}: too many redirects`);
-        url = next;
-        continue;
-      }
-      return this.interpret(url, res);
-    }
-  }
-
-  private async send(url: URL, signal?: AbortSignal, keepBytes = false): Promise<RawResponse> {
-    const { timeoutMs, log, now } = this.opts;
-    const started = now();
-    const headers = this.headers(url);
-    if (this.opts.debug) {
-      const shown = Object.entries(headers).map(([k, v]) => `${k}: ${k === 'authorization' ? 'Token <redacted>' : v}`);
-      log?.(msg`> GET ${url.href} ${shown.join(', ')}`);
-    }
-    try {
-      const res = await sendGet(url, {
-        headers,
-        dispatcher: this.getDispatcher(),
-        runSignal: this.opts.signal,
-        signal,
-        timeoutMs,
-        proxy: this.proxy,
-        maxBodyBytes: this.opts.maxBodyBytes,
-        keepBytes,
-      });
-      const remaining = this.noteRateLimit(res.headers);
-      log?.(remaining !== undefined ? msg`GET ${url.href} ${res.status} ${now() - started}ms ${formatBytes(res.bytes)} rate-limit remaining ${remaining}` : msg`GET ${url.href} ${res.status} ${now() - started}ms ${formatBytes(res.bytes)}`);
-      this.answered = true;
-      return res;
-    } catch (e) {
-      if (e instanceof AttemptError) log?.(msg`GET ${url.href} failed after ${now() - started}ms: ${e.error instanceof ServerError ? e.error.text : e.error.message}`);
-      throw e;
-    }
-  }
-
-  private interpret(url: URL, res: RawResponse): JsonText {
-    const { status, text, contentType } = res;
-    if (status >= 200 && status < 300) {
-      if (!isJsonContentType(contentType)) {
-        const title = htmlTitle(text);
-        throw new AttemptError(
-          new ServerError(
-            title ? msg`GET ${url.href}: expected JSON, got ${describeType(contentType)} ("${title}")` : msg`GET ${url.href}: expected JSON, got ${describeType(contentType)}`,
-            msg`is --url the Weblate server (https://host/ or https://host/api/)? A login page or proxy may be answering instead`,
-          ),
-          false,
-        );
-      }
-      return { url, status, text, headers: res.headers };
-    }
-    const now = this.opts.now();
-    const retryAfterMs = parseRetryAfter(res.retryAfter, now);
-    const message = messageFromErrorBody(text, contentType);
-    const retryable = RETRY_STATUSES.has(status);
-    let hint: Msg | undefined;
-    if (retryable && retryAfterMs !== undefined && retryAfterMs > MAX_RETRY_WAIT_MS) {
-      const at = retryAt(now, retryAfterMs);
-      hint = at ? msg`the server asks to wait ${Math.ceil(retryAfterMs / 1000)} s: retry after ${at}` : msg`the server asks to wait ${Math.ceil(retryAfterMs / 1000)} s`;
-    }
-    const error = new HttpError({
-      status,
-      url: url.href,
-      fromApi: isJsonContentType(contentType),
-      serverMessage: message,
-      hint,
-      retryAfterSeconds: retryAfterMs === undefined ? undefined : Math.ceil(retryAfterMs / 1000),
-    });
-    throw new AttemptError(error, retryable, retryAfterMs);
   }
 }
 
@@ -390,15 +210,4 @@ export function parseJsonText({ url, status, text, headers }: JsonText, itemsKey
     }
     throw e;
   }
-}
-
-function describeType(contentType: string | undefined): Msg {
-  if (!contentType) return ours('a response without a content type');
-  return msg`${contentType.split(';')[0]!.trim() || contentType}`;
-}
-
-function formatBytes(n: number): string {
-  if (n < 1024) return `${n}B`;
-  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)}kB`;
-  return `${(n / 1024 / 1024).toFixed(1)}MB`;
 }

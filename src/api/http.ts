@@ -1,96 +1,88 @@
-// One GET over undici: send, read the body within the size cap, time out. Retries, redirects and
-// what the answer means are the client's business (client.ts).
+// One HTTP exchange over undici, and reading a body within a cap. What an answer means, retries and
+// redirects are the request core's business (request.ts).
 import type { Dispatcher } from 'undici';
 import { request } from './undici.js';
-import { InterruptedError } from '../core/errors.js';
 import { msg, ours } from '../core/text.js';
+import { MAX_BODY_BYTES, MAX_BODY_TEXT } from '../core/limits.js';
 import { ServerError } from './errors.js';
-import { AttemptError, classifyNetworkError } from './network-errors.js';
-import type { ProxyChoice } from './proxy.js';
+import { AttemptError } from './network-errors.js';
 
-/**
- * The most wli reads of one response. Weblate's largest pages (1000 units) are a few megabytes; a
- * server that sends more is broken or hostile, and an endless body must not exhaust memory.
- */
-export const MAX_BODY_BYTES = 64 * 1024 * 1024;
-export const MAX_BODY_TEXT = '64 MiB';
+export type Headers = Record<string, string | string[] | undefined>;
 
-export interface RawResponse {
+/** A body as undici hands it: chunks as they arrive, destroyable. */
+export type Body = Dispatcher.ResponseData['body'];
+
+export interface Exchange {
   status: number;
-  text: string;
-  bytes: number;
-  contentType?: string;
-  location?: string;
-  retryAfter?: string;
-  headers: Record<string, string | string[] | undefined>;
-  /** The body's bytes as received, when asked for with keepBytes (wli api prints them byte for byte). */
-  raw?: Buffer;
+  headers: Headers;
+  body: Body;
 }
 
-export interface SendOptions {
-  headers: Record<string, string>;
-  dispatcher: Dispatcher;
-  /** Aborted on Ctrl-C: the run ends. */
-  runSignal: AbortSignal;
-  /** Aborted when the caller no longer wants this answer (a page after the output closed). */
-  signal?: AbortSignal;
-  timeoutMs: number;
-  proxy?: ProxyChoice;
-  maxBodyBytes?: number;
-  /** Keep the body's bytes (RawResponse.raw), not only its UTF-8 text. */
-  keepBytes?: boolean;
+/** A body not wanted (a redirect's, one over the cap): dropped, its end no error of anyone's. */
+export function discard(body: Body): void {
+  body.on('error', () => {});
+  body.destroy();
 }
 
 export const firstHeader = (v: string | string[] | undefined): string | undefined => (Array.isArray(v) ? v[0] : v);
 
-export async function sendGet(url: URL, o: SendOptions): Promise<RawResponse> {
-  const timeout = new AbortController();
-  const timer = setTimeout(() => timeout.abort(), o.timeoutMs);
-  const combined = AbortSignal.any([o.runSignal, ...(o.signal ? [o.signal] : []), timeout.signal]);
-  const max = o.maxBodyBytes ?? MAX_BODY_BYTES;
-  try {
-    const res = await request(url, {
-      method: 'GET',
-      headers: o.headers,
-      dispatcher: o.dispatcher,
-      signal: combined,
-      headersTimeout: o.timeoutMs,
-      bodyTimeout: o.timeoutMs,
-    });
-    const tooBig = () => {
-      res.body.destroy();
-      return new AttemptError(
-        new ServerError(msg`GET ${url.href}: the response is larger than ${ours(max === MAX_BODY_BYTES ? MAX_BODY_TEXT : `${max} bytes`)}, the most wli reads of one response`, msg`the server or a proxy in front of it is sending far more than a Weblate page; report it to its administrators`),
-        false,
-      );
-    };
-    const declared = Number(firstHeader(res.headers['content-length']));
-    if (declared > max) throw tooBig();
-    const chunks: Buffer[] = [];
-    let bytes = 0;
-    for await (const chunk of res.body as AsyncIterable<Buffer>) {
-      bytes += chunk.length;
-      if (bytes > max) throw tooBig();
-      chunks.push(chunk);
-    }
-    const h = res.headers;
-    const raw = o.keepBytes ? Buffer.concat(chunks, bytes) : undefined;
-    return {
-      raw,
-      status: res.statusCode,
-      text: chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks, bytes).toString('utf8'),
-      bytes,
-      contentType: firstHeader(h['content-type']),
-      location: firstHeader(h['location']),
-      retryAfter: firstHeader(h['retry-after']),
-      headers: h,
-    };
-  } catch (err) {
-    if (err instanceof AttemptError) throw err;
-    if (o.runSignal.aborted) throw new InterruptedError();
-    if (o.signal?.aborted) throw err; // the caller stopped wanting this page
-    throw classifyNetworkError(err, url, timeout.signal.aborted, o.timeoutMs, o.proxy);
-  } finally {
-    clearTimeout(timer);
+/** Sends one GET; resolves when the status and headers are in. Failures are undici's or Node's errors, as thrown. */
+export async function exchange(url: URL, o: { headers: Record<string, string>; dispatcher: Dispatcher; signal: AbortSignal; timeoutMs: number }): Promise<Exchange> {
+  const res = await request(url, {
+    method: 'GET',
+    headers: o.headers,
+    dispatcher: o.dispatcher,
+    signal: o.signal,
+    headersTimeout: o.timeoutMs,
+    bodyTimeout: o.timeoutMs,
+  });
+  return { status: res.statusCode, headers: res.headers, body: res.body };
+}
+
+/**
+ * The whole body, at most `max` bytes. Weblate's largest pages (1000 units) are a few megabytes; a
+ * server that sends more is broken or hostile, and an endless body must not exhaust memory.
+ */
+export async function readBody(url: URL, res: Exchange, max = MAX_BODY_BYTES): Promise<Buffer> {
+  const tooBig = () => {
+    discard(res.body);
+    return new AttemptError(
+      new ServerError(
+        msg`GET ${url.href}: the response is larger than ${ours(max === MAX_BODY_BYTES ? MAX_BODY_TEXT : `${max} bytes`)}, the most wli reads of one response`,
+        msg`the server or a proxy in front of it is sending far more than a Weblate page; report it to its administrators`,
+      ),
+      false,
+    );
+  };
+  if (Number(firstHeader(res.headers['content-length'])) > max) throw tooBig();
+  const chunks: Buffer[] = [];
+  let bytes = 0;
+  for await (const chunk of res.body as AsyncIterable<Buffer>) {
+    bytes += chunk.length;
+    if (bytes > max) throw tooBig();
+    chunks.push(chunk);
   }
+  return chunks.length === 1 && chunks[0] ? chunks[0] : Buffer.concat(chunks, bytes);
+}
+
+/** The most of an error answer read for its message: enough for any error page, never a flood. */
+export const MAX_ERROR_BODY_BYTES = 1024 * 1024;
+
+/** An error answer's text for its message, cut at MAX_ERROR_BODY_BYTES (never an error of its own). */
+export async function readErrorText(res: Exchange): Promise<string> {
+  const chunks: Buffer[] = [];
+  let bytes = 0;
+  try {
+    for await (const chunk of res.body as AsyncIterable<Buffer>) {
+      chunks.push(chunk);
+      bytes += chunk.length;
+      if (bytes >= MAX_ERROR_BODY_BYTES) {
+        discard(res.body);
+        break;
+      }
+    }
+  } catch {
+    // a cut error body still has its status to tell
+  }
+  return Buffer.concat(chunks).subarray(0, MAX_ERROR_BODY_BYTES).toString('utf8');
 }

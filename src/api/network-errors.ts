@@ -3,7 +3,7 @@
 import { msg, ours } from '../core/text.js';
 import { NetworkError, ServerError } from './errors.js';
 import type { ProxyChoice } from './proxy.js';
-import { RETRY_CODES, RETRY_STATUSES } from './retry.js';
+import { RETRY_CODES, retryableStatus } from './retry.js';
 
 /** One attempt's failure: the error to report if it is the last, and whether to try again. */
 export class AttemptError extends Error {
@@ -43,7 +43,7 @@ function proxyFailure(err: unknown, code: string | undefined, url: URL, proxy: P
     }
     return new AttemptError(
       new ServerError(msg`${where}: ${name} refused to connect to ${url.host} (HTTP ${n})`, msg`check that the proxy allows this host, ${bypass}`, { cause: err }),
-      RETRY_STATUSES.has(n),
+      retryableStatus(n),
     );
   }
   if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN') {

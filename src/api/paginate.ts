@@ -1,242 +1,396 @@
-// Every list of the API as pages of items, in server order. Page 1 tells the count and the page
-// size; the remaining pages are requested by number, a few at a time, from the configured origin
-// (never from the host a `next` link names), and handed out strictly in order.
+// The one page reader: every list of the API, as pages of items, whatever way the server pages it.
+//
+// - Numbered pages (page 1 states a `count` and its `next` link asks for `page=2`): the remaining pages
+//   are requested by number from the configured origin, a few at a time, and handed out in order.
+// - Linked pages (no `count`, or a `next` that names no page number: cursor pagination, planned in
+//   weblate issue 21696): each `next` is followed as given (its path and query, on the configured
+//   origin), one page after the other.
+// - A bare array is the whole list.
+// - Last page first (`order: 'last-first'`, for a history read oldest first from a newest-first list):
+//   numbered pages are asked from the last number down; linked pages are walked to the end, keeping
+//   only each page's address, then read back from the end (every page twice, one page in memory).
+//
+// It can never loop: a `next` link already read, a page that repeats the one before it, or more pages
+// than `count` promised end the list with an error that says so. Duplicates from a list that shifts
+// while it is read are dropped over a bounded window (the ids of the page before and of this one), so
+// memory stays flat however long the list.
 import { parseJsonText, type ApiClient, type JsonText } from './client.js';
 import { HttpError, ServerError } from './errors.js';
 import { msg, type Msg } from '../core/text.js';
+import type { Item, Page } from '../core/page.js';
 import { stringifyJson } from '../codec/json.js';
-import { numberOf } from '../core/values.js';
+import { ITEMS, pageNumber, readEnvelope, type Envelope } from '../weblate/pages.js';
 
-/** One object of a list, as the server sent it (unknown fields included). */
-export type Item = Record<string, unknown>;
-
-/** A page of a list as the output layer receives it. */
-/** Weblate's (DRF's) page envelope: `{count, next, previous, results}`; the items are in `results`. */
-const ITEMS = 'results';
-
-export interface Page {
-  items: Item[];
-  /** The server's own compact text of each item, when it sent it so (see parseJsonDocument). */
-  raw?: string[];
-}
+export type { Item, Page };
 
 export interface ListRequest {
-  path: string;
+  path: string | URL;
   query?: URLSearchParams;
   /** Sent as page_size; the server may ignore or cap it. */
   pageSize?: number;
   /** Stop after this many items, requesting no page that is not needed. */
   limit?: number;
   concurrency: number;
+  /** Server order (the default), or the pages from the last to the first, each page's items as sent. */
+  order?: 'first-last' | 'last-first';
+  /** Overrides --retries for these requests (a poll is retried by its own loop). */
+  retries?: number;
   warn: (message: Msg) => void;
   onProgress?: (items: number, total: number | undefined) => void;
 }
 
-interface PageBody {
-  count?: unknown;
-  next?: unknown;
-  results: unknown[];
+/** One page as read: its items (checked to be objects), their texts, and the envelope's links. */
+interface ReadPage {
+  url: URL;
+  envelope: Envelope;
+  items: Item[];
+  texts?: string[];
 }
 
-function isPageBody(body: unknown): body is PageBody {
-  return !!body && typeof body === 'object' && !Array.isArray(body) && Array.isArray((body as PageBody).results);
-}
-
-function pageNumber(link: unknown, relativeTo: URL): number | undefined {
-  if (typeof link !== 'string') return undefined;
+export async function* paginate(client: ApiClient, req: ListRequest): AsyncGenerator<Page, void, undefined> {
+  const list = new ListReader(client, req);
   try {
-    const p = new URL(link, relativeTo).searchParams.get('page');
-    return p !== null && /^\d+$/.test(p) ? Number(p) : undefined;
-  } catch {
-    return undefined;
+    yield* list.pages();
+  } finally {
+    list.close();
+  }
+}
+
+/** The state of reading one list: where it is, what it has handed out, what the server promised. */
+class ListReader {
+  private readonly firstUrl: URL;
+  private readonly stop = new AbortController();
+  private readonly window = new DuplicateWindow();
+  private emitted = 0;
+  /** The latest count the server stated, when it states one. */
+  private count?: number;
+  private perPage = 0;
+  private pagesRead = 0;
+  /** The ids of the page read last, in the order pages are read: a page that repeats it is refused. */
+  private lastRead = new Set<unknown>();
+
+  constructor(
+    private readonly client: ApiClient,
+    private readonly req: ListRequest,
+  ) {
+    const query = new URLSearchParams(req.query);
+    const { pageSize, limit } = req;
+    if (pageSize !== undefined) query.set('page_size', String(limit !== undefined ? Math.min(pageSize, limit) : pageSize));
+    this.firstUrl = client.resolve(req.path, query);
+  }
+
+  close(): void {
+    this.stop.abort();
+    const repeated = this.window.repeated;
+    if (repeated) this.req.warn(msg`the list changed while it was being read: ${repeated} item(s) appeared twice and were shown once`);
+  }
+
+  async *pages(): AsyncGenerator<Page, void, undefined> {
+    const first = await this.read(this.firstUrl, { first: true });
+    this.perPage = first.items.length;
+    this.count = first.envelope.count;
+    const next = linkOf(first.envelope.next, this.firstUrl);
+    const lastFirst = this.req.order === 'last-first';
+    if (next === undefined) return yield* this.hand(first);
+    if (this.numbered(next)) {
+      yield* lastFirst ? this.byNumberDown(first) : this.hand(first, () => this.byNumber());
+      return;
+    }
+    yield* lastFirst ? this.byLinksBack(first, next) : this.hand(first, () => this.byLinks(next));
+  }
+
+  /** Page 1 states how many items there are and links to page 2: the server numbers its pages. */
+  private numbered(next: string): boolean {
+    return this.count !== undefined && this.perPage > 0 && pageNumber(next, this.firstUrl) === 2;
+  }
+
+  /** Hands out a page (its fresh items, if any), then the rest unless the limit is reached. */
+  private async *hand(page: ReadPage, rest?: () => AsyncGenerator<Page, void, undefined>): AsyncGenerator<Page, void, undefined> {
+    const out = this.fresh(page);
+    this.req.onProgress?.(this.emitted, this.count);
+    if (out.items.length) yield out;
+    if (rest && !this.full()) yield* rest();
+  }
+
+  private full(): boolean {
+    return this.req.limit !== undefined && this.emitted >= this.req.limit;
+  }
+
+  /** The items of a page not handed out already (the window), cut at the limit. */
+  private fresh(page: ReadPage): Page {
+    const { limit } = this.req;
+    const room = limit === undefined ? Infinity : limit - this.emitted;
+    const keep = this.window.pass(page.items).slice(0, Math.max(0, room));
+    this.emitted += keep.length;
+    return { items: keep.map((i) => page.items[i] as Item), raw: page.texts ? keep.map((i) => page.texts?.[i] ?? '') : undefined };
+  }
+
+  /** Pages 2… by number: at most `concurrency` requests in flight, handed out in order. */
+  private async *byNumber(): AsyncGenerator<Page, void, undefined> {
+    const ahead = new PagesAhead(this.req.concurrency, (n) => this.fetch(this.numberedUrl(n)));
+    // The last page worth requesting once `done` pages are handed out: the count's last, or fewer for the limit.
+    const wanted = (done: number) => {
+      const total = this.count !== undefined ? Math.ceil(this.count / this.perPage) : Infinity;
+      const { limit } = this.req;
+      return limit === undefined ? total : Math.min(total, done + Math.ceil((limit - this.emitted) / this.perPage));
+    };
+    try {
+      for (let k = 2; ; k++) {
+        ahead.fill(Math.max(k, wanted(k - 1)));
+        let page: ReadPage;
+        try {
+          page = this.parse(await ahead.take(k), k);
+        } catch (e) {
+          if (e instanceof HttpError && e.status === 404) {
+            this.req.warn(msg`the list shrank while it was being read: page ${k} no longer exists (${this.emitted} items read)`);
+            return;
+          }
+          throw e;
+        }
+        this.noteCount(page.envelope.count);
+        const next = linkOf(page.envelope.next, this.firstUrl);
+        if (next !== undefined && (pageNumber(next, this.firstUrl) ?? 0) <= k) {
+          throw this.loops(msg`page ${k} links to ${next}`);
+        }
+        yield* this.hand(page);
+        if (next === undefined || this.full()) return;
+      }
+    } finally {
+      ahead.cancel();
+    }
+  }
+
+  /** Pages from the last number down to 1 (page 1, already read, comes last). */
+  private async *byNumberDown(first: ReadPage): AsyncGenerator<Page, void, undefined> {
+    const lastPage = Math.ceil((this.count ?? 0) / this.perPage);
+    const ahead = new PagesAhead(this.req.concurrency, (i) => this.fetch(this.numberedUrl(lastPage + 2 - i)));
+    try {
+      // Request i asks page lastPage + 2 - i: i = 2 is the last page, i = lastPage page 2.
+      for (let i = 2; i <= lastPage; i++) {
+        ahead.fill(lastPage);
+        yield* this.hand(this.parse(await ahead.take(i), lastPage + 2 - i));
+        if (this.full()) return;
+      }
+    } finally {
+      ahead.cancel();
+    }
+    yield* this.hand(first);
+  }
+
+  /** Linked pages, one after the other, each `next` as given. */
+  private async *byLinks(next: string): AsyncGenerator<Page, void, undefined> {
+    const visited = new Set<string>([this.firstUrl.href]);
+    let link: string | undefined = next;
+    while (link !== undefined) {
+      const url = this.onOrigin(link, visited);
+      const page = await this.readLinked(url);
+      this.checkPromise();
+      yield* this.hand(page);
+      if (this.full()) return;
+      link = linkOf(page.envelope.next, url);
+    }
+  }
+
+  /**
+   * Linked pages from the last to the first: walked to the end keeping each page's address, then read
+   * back (the last page, in hand, first). Twice the requests of reading forward, one page in memory.
+   */
+  private async *byLinksBack(first: ReadPage, next: string): AsyncGenerator<Page, void, undefined> {
+    const visited = new Set<string>([this.firstUrl.href]);
+    const addresses: URL[] = [this.firstUrl];
+    let last = first;
+    for (let link: string | undefined = next; link !== undefined; link = linkOf(last.envelope.next, last.url)) {
+      const url = this.onOrigin(link, visited);
+      last = await this.readLinked(url);
+      this.checkPromise();
+      addresses.push(url);
+    }
+    yield* this.hand(last);
+    for (let i = addresses.length - 2; i >= 0 && !this.full(); i--) {
+      const url = addresses[i];
+      if (url) yield* this.hand(i === 0 ? await this.read(url) : await this.readLinked(url));
+    }
+  }
+
+  /** A linked page; a dead link is the server's fault (the list itself exists: page 1 came back). */
+  private async readLinked(url: URL): Promise<ReadPage> {
+    try {
+      return await this.read(url);
+    } catch (e) {
+      if (e instanceof HttpError && e.status === 404) throw new ServerError(msg`${e.text} (the server's link to the next page of ${this.firstUrl.href})`, undefined, { cause: e });
+      throw e;
+    }
+  }
+
+  /** A link's path and query on the configured origin; a link already read means the pages loop. */
+  private onOrigin(link: string, visited: Set<string>): URL {
+    let parsed: URL;
+    try {
+      parsed = new URL(link, this.firstUrl);
+    } catch {
+      throw new ServerError(msg`GET ${this.firstUrl.href}: the server's next-page link is not a URL (${link})`, msg`the list cannot be read past this page; report it to the server administrators`);
+    }
+    // Path and query only, set on a copy of the configured origin: a path such as "//other/x" stays a
+    // path (a URL built from text would read it as another host), and a server that names itself by
+    // another host (a misconfigured proxy) is still asked where the token may go.
+    const url = new URL(this.client.base.origin);
+    url.pathname = parsed.pathname;
+    url.search = parsed.search;
+    if (visited.has(url.href)) throw this.loops(msg`next link ${link} was already read`);
+    visited.add(url.href);
+    return url;
+  }
+
+  /** More pages than the count promised: the pages go round. */
+  private checkPromise(): void {
+    if (this.count === undefined || this.perPage === 0) return;
+    const promised = Math.max(1, Math.ceil(this.count / this.perPage));
+    if (this.pagesRead > promised) throw this.loops(msg`${this.pagesRead} pages read where the count (${this.count}) makes ${promised}`);
+  }
+
+  private loops(why: Msg): ServerError {
+    return new ServerError(msg`GET ${this.firstUrl.href}: the server's pagination loops (${why}); the list ends after ${this.emitted} items`, msg`report it to the server administrators`);
+  }
+
+  private numberedUrl(n: number): URL {
+    const url = new URL(this.firstUrl);
+    url.searchParams.set('page', String(n));
+    return url;
+  }
+
+  private noteCount(count: number | undefined): void {
+    if (count === this.count) return;
+    this.req.warn(msg`the list changed while it was being read (count ${this.count ?? 'unknown'} → ${count ?? 'unknown'}); rerun for a consistent snapshot`);
+    this.count = count;
+  }
+
+  private fetch(url: URL): Promise<JsonText> {
+    return this.client.getJsonText(url, { signal: this.stop.signal, retries: this.req.retries });
+  }
+
+  private async read(url: URL, o: { first?: boolean } = {}): Promise<ReadPage> {
+    return this.parse(await this.fetch(url), undefined, o.first);
+  }
+
+  /** A page's text read: its envelope, its items (objects), and a page that repeats the one before it refused. */
+  private parse(text: JsonText, number?: number, first = false): ReadPage {
+    const response = parseJsonText(text, ITEMS);
+    const envelope = readEnvelope(response.body);
+    const where = number === undefined ? msg`GET ${text.url.href}` : msg`GET ${this.firstUrl.href} page ${number}`;
+    if (!envelope) {
+      throw new ServerError(first ? msg`${where}: expected a list ({count, next, results} or an array), got something else` : msg`${where}: expected a paginated list`);
+    }
+    if (!first && envelope.bare) throw new ServerError(msg`${where}: expected a paginated list`);
+    const items = envelope.items.map((r) => {
+      if (!r || typeof r !== 'object' || Array.isArray(r)) throw new ServerError(msg`${where}: a list item is not an object`, msg`the server answered an unexpected shape`);
+      return r as Item;
+    });
+    const ids = new Set(items.flatMap((i) => (i.id === undefined || i.id === null ? [] : [idKey(i.id)])));
+    // Numbered pages cannot loop (their numbers only grow, up to the count); a linked page can.
+    const linked = !first && number === undefined;
+    if (linked && items.length > 0 && ids.size === items.length && [...ids].every((id) => this.lastRead.has(id))) {
+      throw this.loops(msg`a page repeats the one before it`);
+    }
+    this.lastRead = ids;
+    this.pagesRead++;
+    if (linked && envelope.count !== undefined) this.count = envelope.count;
+    return { url: text.url, envelope, items, texts: envelope.bare ? undefined : response.itemTexts };
+  }
+}
+
+/** `next`/`previous` as the server sent it: a link to follow, or undefined at the end. */
+function linkOf(link: unknown, from: URL): string | undefined {
+  if (link === undefined || link === null) return undefined;
+  if (typeof link !== 'string') throw new ServerError(msg`GET ${from.href}: the server's next-page link is not a URL (${link})`, msg`the list cannot be read past this page; report it to the server administrators`);
+  return link;
+}
+
+/**
+ * Requests started ahead of the reader, by index: a new one starts as soon as one finishes, at most
+ * `concurrency` running and at most one more than that many held, so a slow reader cannot make memory
+ * grow. A page waiting its turn is held as its text, parsed when handed out.
+ */
+class PagesAhead {
+  next = 2;
+  private readonly pending = new Map<number, Promise<JsonText>>();
+  private running = 0;
+  private planned = 2;
+  private cancelled = false;
+
+  constructor(
+    private readonly concurrency: number,
+    private readonly get: (i: number) => Promise<JsonText>,
+  ) {}
+
+  /** Plans requests up to index `upTo` (and starts what the limits allow). */
+  fill(upTo: number): void {
+    this.planned = Math.max(this.planned, upTo);
+    this.pump();
+  }
+
+  private pump(): void {
+    while (!this.cancelled && this.running < this.concurrency && this.pending.size <= this.concurrency && this.next <= this.planned) this.start(this.next++);
+  }
+
+  private start(i: number): void {
+    this.running++;
+    const p = this.get(i);
+    p.catch(() => {}).finally(() => {
+      this.running--;
+      this.pump();
+    });
+    this.pending.set(i, p);
+  }
+
+  /** The answer of request `i` (started now if it was not yet). */
+  async take(i: number): Promise<JsonText> {
+    if (!this.pending.has(i)) {
+      this.next = Math.max(this.next, i + 1);
+      this.start(i);
+    }
+    try {
+      return await (this.pending.get(i) as Promise<JsonText>);
+    } finally {
+      this.pending.delete(i);
+    }
+  }
+
+  cancel(): void {
+    this.cancelled = true;
+  }
+}
+
+/**
+ * Ids of the page before and of this one: a list that changes while it is read shifts items across
+ * adjacent pages, and that is what this catches; remembering every id would make memory grow with
+ * the list. Items without an id are passed through.
+ */
+class DuplicateWindow {
+  repeated = 0;
+  private previous = new Set<unknown>();
+
+  /** The indexes of the items to hand out; the window moves on to this page. */
+  pass(items: Item[]): number[] {
+    const current = new Set<unknown>();
+    const keep: number[] = [];
+    items.forEach((item, i) => {
+      const id = item.id;
+      if (id !== undefined && id !== null) {
+        const key = idKey(id);
+        if (current.has(key) || this.previous.has(key)) {
+          this.repeated++;
+          return;
+        }
+        current.add(key);
+      }
+      keep.push(i);
+    });
+    this.previous = current;
+    return keep;
   }
 }
 
 /** The key an id is remembered by: 1 and "1" differ, and ids that are objects are told apart by content. */
 function idKey(id: unknown): unknown {
   return typeof id === 'object' && id !== null ? `\u0000${stringifyJson(id)}` : id;
-}
-
-export async function* paginate(client: ApiClient, req: ListRequest): AsyncGenerator<Page, void, undefined> {
-  const { limit, warn } = req;
-  const query = new URLSearchParams(req.query);
-  if (req.pageSize !== undefined) query.set('page_size', String(limit !== undefined ? Math.min(req.pageSize, limit) : req.pageSize));
-  const firstUrl = client.resolve(req.path, query);
-  const stop = new AbortController();
-  // Duplicates are looked for over a bounded window: the ids of the page before and of this one. A
-  // list that changes while it is read shifts items across adjacent pages, and that is what this
-  // catches; remembering every id would make memory grow with the list.
-  let previous = new Set<unknown>();
-  let emitted = 0;
-  let duplicates = 0;
-
-  // Items without an id are passed through; items whose id is in the window are dropped.
-  const fresh = (results: unknown[], texts: string[] | undefined): Page => {
-    const current = new Set<unknown>();
-    const items: Item[] = [];
-    const raw: string[] | undefined = texts ? [] : undefined;
-    for (let i = 0; i < results.length; i++) {
-      const r = results[i];
-      if (limit !== undefined && emitted + items.length >= limit) break;
-      if (!r || typeof r !== 'object' || Array.isArray(r)) {
-        throw new ServerError(msg`GET ${firstUrl.href}: a list item is not an object`, msg`the server answered an unexpected shape`);
-      }
-      const id = (r as Item).id;
-      if (id !== undefined && id !== null) {
-        const key = idKey(id);
-        if (current.has(key) || previous.has(key)) {
-          duplicates++;
-          current.add(key);
-          continue;
-        }
-        current.add(key);
-      }
-      items.push(r as Item);
-      raw?.push(texts![i]!);
-    }
-    emitted += items.length;
-    previous = current;
-    return { items, raw };
-  };
-  const full = () => limit !== undefined && emitted >= limit;
-
-  try {
-    const firstResponse = await client.getJson(firstUrl, undefined, stop.signal, { itemsKey: ITEMS });
-    const first = firstResponse.body;
-    if (Array.isArray(first)) {
-      // Some endpoints (project languages on Weblate 5.4) answer a plain array: one page.
-      const page = fresh(first, undefined);
-      req.onProgress?.(emitted, first.length);
-      if (page.items.length) yield page;
-      return;
-    }
-    if (!isPageBody(first)) {
-      throw new ServerError(msg`GET ${firstUrl.href}: expected a paginated list ({count, next, results}), got something else`);
-    }
-    const count = numberOf(first.count);
-    const perPage = first.results.length;
-    const page = fresh(first.results, firstResponse.itemTexts);
-    req.onProgress?.(emitted, count);
-    if (page.items.length) yield page;
-    if (first.next === null || first.next === undefined || full()) return;
-    if (typeof first.next !== 'string') throw badNext(first.next);
-
-    if (pageNumber(first.next, firstUrl) === 2 && perPage > 0) {
-      yield* byNumber();
-    } else {
-      yield* byLinks(first.next);
-    }
-
-    // Concurrent pages by number; at most `concurrency` requests in flight, emitted in order.
-    async function* byNumber(): AsyncGenerator<Page, void, undefined> {
-      // The last page worth requesting, once `done` pages have been consumed.
-      const wanted = (done: number) => {
-        const total = lastCount !== undefined ? Math.ceil(lastCount / perPage) : Infinity;
-        return limit !== undefined ? Math.min(total, done + Math.ceil((limit - emitted) / perPage)) : total;
-      };
-      // Pages started and not yet handed out. A new request starts as soon as one finishes (not
-      // when the reader catches up), with at most `concurrency` running and at most one more than that
-      // many pages held, so a slow reader cannot make memory grow. A page waiting its turn is held as
-      // its text and parsed when handed out: one page's objects alive at a time, not one per request.
-      const pending = new Map<number, Promise<JsonText>>();
-      let running = 0;
-      const pump = () => {
-        while (running < req.concurrency && pending.size <= req.concurrency && nextToStart <= planned && !stop.signal.aborted) start(nextToStart++);
-      };
-      const start = (n: number) => {
-        const url = new URL(firstUrl);
-        url.searchParams.set('page', String(n));
-        running++;
-        const p = client.getJsonText(url, undefined, stop.signal);
-        p.catch(() => {}).finally(() => {
-          running--;
-          pump();
-        });
-        pending.set(n, p);
-      };
-      let lastCount = count;
-      let k = 2;
-      let planned = wanted(1);
-      let nextToStart = 2;
-      for (; ; k++) {
-        pump();
-        if (!pending.has(k)) start(nextToStart++);
-        let text: JsonText;
-        try {
-          text = await pending.get(k)!;
-        } catch (e) {
-          if (e instanceof HttpError && e.status === 404) {
-            warn(msg`the list shrank while it was being read: page ${k} no longer exists (${emitted} items read)`);
-            return;
-          }
-          throw e;
-        } finally {
-          pending.delete(k);
-        }
-        const response = parseJsonText(text, ITEMS);
-        const body = response.body;
-        if (!isPageBody(body)) throw new ServerError(msg`GET ${firstUrl.href} page ${k}: expected a paginated list`);
-        const c = numberOf(body.count);
-        if (c !== lastCount) {
-          warn(msg`the list changed while it was being read (count ${lastCount} → ${c}); rerun for a consistent snapshot`);
-          lastCount = c;
-        }
-        if (body.next != null && typeof body.next !== 'string') throw badNext(body.next);
-        const nextPage = body.next == null ? undefined : pageNumber(body.next, firstUrl);
-        if (body.next != null && (nextPage === undefined || nextPage <= k)) {
-          throw new ServerError(msg`GET ${firstUrl.href}: the server's pagination loops (page ${k} links to ${body.next})`, msg`report it to the server administrators`);
-        }
-        const page = fresh(body.results, response.itemTexts);
-        req.onProgress?.(emitted, lastCount);
-        if (page.items.length) yield page;
-        if (body.next == null || full()) return;
-        planned = Math.max(planned, k + 1, wanted(k));
-      }
-    }
-
-    // Servers without numbered pages: follow `next`, its path and query on the configured origin.
-    async function* byLinks(next: string): AsyncGenerator<Page, void, undefined> {
-      const visited = new Set<string>([firstUrl.href]);
-      for (;;) {
-        let link: URL;
-        try {
-          link = new URL(next, firstUrl);
-        } catch {
-          throw new ServerError(msg`GET ${firstUrl.href}: the server's next-page link is not a URL (${next})`);
-        }
-        // Path and query only, set on a copy of the configured origin: a path such as "//other/x"
-        // stays a path (a URL built from text would read it as another host).
-        const url = new URL(client.base.origin);
-        url.pathname = link.pathname;
-        url.search = link.search;
-        if (visited.has(url.href)) {
-          throw new ServerError(msg`GET ${firstUrl.href}: the server's pagination loops (next link ${next} was already read)`, msg`report it to the server administrators`);
-        }
-        visited.add(url.href);
-        let response;
-        try {
-          response = await client.getJson(url, undefined, stop.signal, { itemsKey: ITEMS });
-        } catch (e) {
-          // The list itself exists (page 1 came back): a dead next link is the server's fault.
-          if (e instanceof HttpError && e.status === 404) throw new ServerError(msg`${e.text} (the server's link to the next page of ${firstUrl.href})`, undefined, { cause: e });
-          throw e;
-        }
-        const body = response.body;
-        if (!isPageBody(body)) throw new ServerError(msg`GET ${url.href}: expected a paginated list`);
-        const page = fresh(body.results, response.itemTexts);
-        req.onProgress?.(emitted, numberOf(body.count));
-        if (page.items.length) yield page;
-        if (body.next == null || full()) return;
-        if (typeof body.next !== 'string') throw badNext(body.next);
-        next = body.next;
-      }
-    }
-
-    function badNext(next: unknown): ServerError {
-      return new ServerError(msg`GET ${firstUrl.href}: the server's next-page link is not a URL (${next})`, msg`the list cannot be read past this page; report it to the server administrators`);
-    }
-  } finally {
-    stop.abort();
-    if (duplicates) warn(msg`the list changed while it was being read: ${duplicates} item(s) appeared twice and were shown once`);
-  }
 }

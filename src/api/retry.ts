@@ -1,10 +1,13 @@
 // When a failed GET is tried again, and how long wli waits first.
 
-/** Waits longer than this are not slept: the user is told when to come back. */
-export const MAX_RETRY_WAIT_MS = 60_000;
+export { MAX_RETRY_WAIT_MS } from '../core/limits.js';
 
-/** Answers that say "try again later". 500 and other 4xx are the same on every attempt. */
-export const RETRY_STATUSES = new Set([429, 502, 503, 504]);
+/**
+ * Answers worth another attempt: a timeout (408), a rate limit (429, after its Retry-After) and every
+ * server failure (5xx: a restart, an overloaded worker, a proxy without its upstream). Other 4xx are
+ * the same on every attempt.
+ */
+export const retryableStatus = (status: number): boolean => status === 408 || status === 429 || (status >= 500 && status <= 599);
 
 /** Network failures worth another attempt: resets, refusals, timeouts. */
 export const RETRY_CODES = new Set([

@@ -3,74 +3,42 @@ import type { Context } from '../core/context.js';
 import { EXIT, InterruptedError, UsageError } from '../core/errors.js';
 import type { GlobalFlags } from '../config/settings.js';
 import { loadSettings } from '../config/load.js';
-import { Session } from '../commands/session.js';
+import { Session } from '../session/session.js';
 import { PipeClosed, type IOStreams } from '../io/streams.js';
+import { render } from '../output/render.js';
 import type { Result } from '../output/result.js';
-import type { CommandInput, StandaloneInput } from '../commands/common.js';
 import { VERSION } from '../core/version.js';
-import type { CommandSpec } from '../spec/spec.js';
+import type { CommandName, OptionsOf } from '../spec/spec.js';
+import { COMMAND_MODULES } from './registry.js';
 
-/** One parsed command line, every option value checked and typed (options.ts). */
-export interface Invocation {
-  command: CommandSpec;
+/** One parsed command line, every option value checked and typed (spec/option-values.ts). */
+export interface Invocation<N extends CommandName> {
+  name: N;
   args: string[];
   /** The command's own options. */
-  opts: Record<string, unknown>;
+  opts: OptionsOf<N>;
   /** The global options. */
-  globals: Record<string, unknown>;
+  globals: GlobalFlags;
 }
 
-type CommandModule =
-  | { standalone?: false; run(input: CommandInput): Promise<Result> }
-  /** Runs without settings, so a broken environment or config file cannot break it (completion). */
-  | { standalone: true; run(input: StandaloneInput): Promise<Result> };
-
-
-export async function execute(inv: Invocation, ctx: Context, io: IOStreams): Promise<number> {
-  const { command: spec, args } = inv;
-  // The one place options change type: readOptions checked each value against the same spec.ts
-  // entry that OptionsOf derives the command's option types from.
-  const opts = inv.opts as CommandInput['opts'];
-  const flags = inv.globals as GlobalFlags;
+export async function execute<N extends CommandName>(inv: Invocation<N>, ctx: Context, io: IOStreams): Promise<number> {
+  const { name, args, opts } = inv;
   let session: Session | undefined;
   const out = io.out;
   try {
-    // A command is declared once, in spec.ts; its implementation is src/commands/<name>.ts by
-    // convention (held by test/structure.test.ts), loaded only when it runs.
-    const command = (await import(/* @vite-ignore */ `../commands/${spec.name}.ts`)) as CommandModule;
+    const command = await COMMAND_MODULES[name]();
     if (command.standalone) {
       const result = await command.run({ args, opts });
       if (result.kind === 'text') await out.write(result.text);
       await out.flush();
       return EXIT.ok;
     }
-    const { settings, warnings } = loadSettings(flags, ctx);
+    const { settings, warnings } = loadSettings(inv.globals, ctx);
     io.addSecret(settings.token?.value);
     for (const w of warnings) io.warn(w);
-    session = new Session(ctx, io, settings, VERSION, spec.name);
+    session = new Session(ctx, io, settings, VERSION, name);
     const result = await command.run({ args, opts, session });
-    // Clear the progress line before data lands on the same terminal.
-    io.clearProgressBeforeData();
-    // Formatters load only once there is something to format (usage errors stay lean).
-    const { render } = await import('../output/render.js');
-    const s = session;
-    await render(result, out, {
-      format: settings.format,
-      fields: settings.fields,
-      color: settings.format === 'table' && io.colorStdout,
-      width: io.tableWidth,
-      warn: (m) => s.warn(m),
-      note: (m) => io.say(m),
-    });
-    io.stopProgress();
-    await out.flush();
-    s.noteRateLimit();
-    // Ctrl-C ends a run that ends by itself only then (changes --follow): still an interruption.
-    if (ctx.signal.aborted) return io.error(new InterruptedError());
-    if (result.kind === 'text' || !result.finish) return EXIT.ok;
-    const outcome = result.finish();
-    for (const m of outcome.messages ?? []) io.say(m);
-    return outcome.exitCode;
+    return await finish(result, session, ctx, io);
   } catch (e) {
     io.stopProgress();
     // Ctrl-C wins over what it caused: a reader that went away, a request cut short.
@@ -80,4 +48,28 @@ export async function execute(inv: Invocation, ctx: Context, io: IOStreams): Pro
   } finally {
     await session?.close();
   }
+}
+
+/** The result written in the chosen format, then what the run ends with: its exit code and last words. */
+async function finish(result: Result, session: Session, ctx: Context, io: IOStreams): Promise<number> {
+  const { settings } = session;
+  // Clear the progress line before data lands on the same terminal.
+  io.clearProgressBeforeData();
+  await render(result, io.out, {
+    format: settings.format,
+    fields: settings.fields,
+    color: settings.format === 'table' && io.colorStdout,
+    width: io.tableWidth,
+    warn: (m) => session.warn(m),
+    note: (m) => io.say(m),
+  });
+  io.stopProgress();
+  await io.out.flush();
+  session.noteRateLimit();
+  // Ctrl-C ends a run that ends by itself only then (changes --follow): still an interruption.
+  if (ctx.signal.aborted) return io.error(new InterruptedError());
+  if (result.kind === 'text' || !result.finish) return EXIT.ok;
+  const outcome = result.finish();
+  for (const m of outcome.messages ?? []) io.say(m);
+  return outcome.exitCode;
 }

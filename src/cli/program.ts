@@ -7,6 +7,12 @@ import { COMMANDS, EXIT_CODES, GLOBAL_OPTIONS, type CommandSpec, type OptionSpec
 import { EXIT } from '../core/errors.js';
 import { IOStreams } from '../io/streams.js';
 import { VERSION } from '../core/version.js';
+import { closest } from '../core/closest.js';
+import type { GlobalFlags } from '../config/settings.js';
+import { checkArgs, readCommandOptions, readOptions } from '../spec/option-values.js';
+import { execute } from './execute.js';
+import { isCommandName } from './registry.js';
+import { complete } from './complete.js';
 
 
 interface Parsed {
@@ -130,7 +136,6 @@ export async function runCli(argv: string[], ctx: Context): Promise<number> {
   const io = new IOStreams(ctx);
   // The completion scripts' question: names from the server, no parsing, no messages (complete.ts).
   if (argv[0] === '__complete') {
-    const { complete } = await import('../commands/complete.js');
     await io.out.write(await complete(argv.slice(1), ctx)).catch(() => {});
     await io.out.flush();
     return EXIT.ok;
@@ -152,7 +157,6 @@ export async function runCli(argv: string[], ctx: Context): Promise<number> {
     // is a usage error whatever follows it.
     const word = commandWord(argv);
     if (word !== undefined && argv.some((a) => a === '--help' || a === '-h') && !COMMANDS.some((c) => c.name === word)) {
-      const { closest } = await import('../core/closest.js');
       const near = closest(word, COMMANDS.map((c) => c.name))[0];
       io.parserError(`error: unknown command '${word}'${near ? `\n(Did you mean ${near}?)` : ''}`);
       return EXIT.usage;
@@ -168,14 +172,14 @@ export async function runCli(argv: string[], ctx: Context): Promise<number> {
       throw e;
     }
     if (!parsed) return EXIT.usage;
-    const { checkArgs, readOptions } = await import('../spec/option-values.js');
-    const globals = readOptions(GLOBAL_OPTIONS, parsed.rawGlobals);
+    const globals = readOptions(GLOBAL_OPTIONS, parsed.rawGlobals) as GlobalFlags;
     io.configure({ noColor: globals.color === false, quiet: !!globals.quiet, verbose: !!globals.verbose, debug: !!globals.debug });
-    io.addSecret(globals.token as string | undefined);
-    const opts = readOptions(parsed.command.options, parsed.rawOpts);
+    io.addSecret(globals.token);
+    const name = parsed.command.name;
+    if (!isCommandName(name)) return EXIT.usage;
+    const opts = readCommandOptions(name, parsed.rawOpts);
     checkArgs(parsed.command.args, parsed.args);
-    const { execute } = await import('./execute.js');
-    return await execute({ command: parsed.command, args: parsed.args, opts, globals }, ctx, io);
+    return await execute({ name, args: parsed.args, opts, globals }, ctx, io);
   } catch (e) {
     return io.error(e);
   }

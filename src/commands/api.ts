@@ -2,9 +2,11 @@
 // with --paginate the items of every page through the ordinary list output.
 import { UsageError } from '../core/errors.js';
 import { msg } from '../core/text.js';
-import type { Item, Page } from '../api/paginate.js';
+import type { Item, Page } from '../core/page.js';
 import type { Column, Result } from '../output/result.js';
-import { type CommandInput, mapErrors, pagesOf } from './common.js';
+import type { CommandInput } from '../session/session.js';
+import { pagesOf } from '../session/reads.js';
+import { mapErrors } from '../session/results.js';
 import { HttpError, isNotFound } from '../api/errors.js';
 
 /**
@@ -33,8 +35,8 @@ function columnsOf(item: Item | undefined): Column[] {
 }
 
 export async function run({ args, opts, session }: CommandInput<'api'>): Promise<Result> {
-  const client = await session.client();
-  const url = apiAddress(args[0]!, client.base);
+  const client = session.client();
+  const url = apiAddress(args[0] ?? '/', client.base);
   // A 404 here is a path, not a slug: the hint every other command gives would mislead.
   const noSuchPath = (e: unknown) =>
     isNotFound(e)
@@ -45,7 +47,7 @@ export async function run({ args, opts, session }: CommandInput<'api'>): Promise
     return { kind: 'bytes', bytes: body };
   }
   let first: Item | undefined;
-  const pages = await pagesOf(session, { path: url.href, limit: opts.limit, label: 'items' });
+  const pages = pagesOf(session, { path: url, limit: opts.limit, label: 'items' });
   const watched = (async function* (): AsyncGenerator<Page> {
     for await (const page of pages) {
       first ??= page.items[0];

@@ -1,12 +1,17 @@
-// wli changes: the history of a translation, in the order the server lists it.
+// wli changes: the history of a translation, component, project or the server, in the order the
+// server lists it; with --follow, then every new change as it appears (changes/follow.ts).
 import { HttpError } from '../api/errors.js';
 import { UsageError } from '../core/errors.js';
 import { msg } from '../core/text.js';
 import { instantOf } from '../spec/option-values.js';
 import { formsText, username } from '../output/readable.js';
-import type { Column } from '../output/result.js';
-import { CHANGE_FIELDS, changesPath } from '../weblate/changes.js';
-import { type CommandInput, idFromUrl, listOf, mapErrors, targetReadings } from './common.js';
+import type { Column, ListResult } from '../output/result.js';
+import { CHANGE_FIELDS } from '../weblate/changes.js';
+import { idFromUrl } from '../weblate/objects.js';
+import { changesOf } from '../weblate/paths.js';
+import type { CommandInput } from '../session/session.js';
+import { listOf, mapErrors, targetReadings } from '../session/results.js';
+import { follow } from './changes/follow.js';
 
 /** Who made a change: its user, else its author (both null for changes the system made). */
 const who = (c: Record<string, unknown>) => (c.user !== null && c.user !== undefined ? c.user : c.author);
@@ -44,7 +49,17 @@ const filterRejected = (e: unknown) =>
     ? new UsageError(msg`the server rejected the filters: ${e.serverMessage ?? 'HTTP 400'}`, msg`check --action (an older server may not know a newer action), --user, --since and --until`)
     : e;
 
-export async function run({ args, opts, session }: CommandInput<'changes'>) {
+/** The server's filters: timestamp_after/before (UTC instants), action (repeated), user. */
+function filterQuery(opts: CommandInput<'changes'>['opts'], since: string | undefined, until: string | undefined): URLSearchParams {
+  const query = new URLSearchParams();
+  if (since !== undefined) query.set('timestamp_after', since);
+  if (until !== undefined) query.set('timestamp_before', until);
+  for (const a of opts.action ?? []) query.append('action', String(a));
+  if (opts.user !== undefined) query.set('user', opts.user);
+  return query;
+}
+
+export async function run({ args, opts, session }: CommandInput<'changes'>): Promise<ListResult> {
   const readings = targetReadings(session, args[0], ['server', 'project', 'component', 'translation']);
   const now = session.ctx.now();
   const since = opts.since === undefined ? undefined : instantOf(opts.since, now, '--since');
@@ -52,41 +67,14 @@ export async function run({ args, opts, session }: CommandInput<'changes'>) {
   if (since !== undefined && until !== undefined && Date.parse(since) > Date.parse(until)) {
     throw new UsageError(msg`--since ${since} is later than --until ${until}`, msg`no change can be in that window; swap them?`);
   }
-  const query = new URLSearchParams();
-  if (since !== undefined) query.set('timestamp_after', since);
-  if (until !== undefined) query.set('timestamp_before', until);
-  for (const a of opts.action ?? []) query.append('action', String(a));
-  if (opts.user !== undefined) query.set('user', opts.user);
+  const query = filterQuery(opts, since, until);
   const filters = filtersText(opts, since, until);
+  const shown = { columns: CHANGE_COLUMNS, fieldColumns: CHANGE_FIELD_COLUMNS, knownFields: CHANGE_FIELDS, empty: filters ? msg`no changes match ${filters}` : msg`no changes` };
   if (opts.follow) {
     if (session.settings.format === 'json') throw new UsageError(msg`-f json cannot be followed: a JSON array never ends`, msg`use -f jsonl (one change per line) or the table`);
     if (until !== undefined) throw new UsageError(msg`--until cannot be followed: new changes come after it`, msg`drop --until, or drop --follow`);
-    const { follow } = await import('./follow.js');
-    const { firstFound } = await import('./resolve.js');
-    // The recent changes are the first request: it also tells which reading of the target exists.
-    const recent = opts.limit ?? 20;
-    const client = await session.client();
-    const first = query.has('timestamp_after') ? undefined : await firstFound(session, readings, (t) => client.getJson(changesPath(t), new URLSearchParams([...query, ['page_size', String(recent)]])));
-    const target = first?.target ?? readings[0]!;
-    const pages = follow(session, { path: changesPath(target), query, recent, intervalMs: (opts.interval ?? 30) * 1000, first: first?.value });
-    return {
-      kind: 'list' as const,
-      pages: mapErrors(pages, filterRejected),
-      columns: CHANGE_COLUMNS,
-      fieldColumns: CHANGE_FIELD_COLUMNS,
-      knownFields: CHANGE_FIELDS,
-      empty: filters ? msg`no changes match ${filters}` : msg`no changes`,
-    };
+    const pages = follow(session, { readings, query, recent: opts.limit ?? 20, intervalMs: (opts.interval ?? 30) * 1000 });
+    return { kind: 'list', pages: mapErrors(pages, filterRejected), ...shown };
   }
-  return listOf(session, {
-    readings,
-    list: (t) => ({ path: changesPath(t), query }),
-    limit: opts.limit,
-    label: 'changes',
-    columns: CHANGE_COLUMNS,
-    fieldColumns: CHANGE_FIELD_COLUMNS,
-    knownFields: CHANGE_FIELDS,
-    empty: filters ? msg`no changes match ${filters}` : msg`no changes`,
-    onStatus: filterRejected,
-  });
+  return listOf(session, { readings, list: (t) => ({ path: changesOf(t), query }), limit: opts.limit, label: 'changes', onStatus: filterRejected, ...shown });
 }

@@ -10,10 +10,10 @@
 //   }
 // An unset value is {"value": null, "source": null}. Sources: "--url", "--token", "WLI_URL", "WLC_URL",
 // "WLI_TOKEN", "WLC_KEY", a file path, "<file> [keys]" or "<file> [weblate] key".
-import type { Item } from '../output/fields.js';
+import type { Item } from '../core/page.js';
 import type { Column, RecordResult } from '../output/result.js';
 import type { Sourced } from '../config/settings.js';
-import type { CommandInput } from './common.js';
+import type { CommandInput } from '../session/session.js';
 
 export const REDACTED = '<redacted>';
 
@@ -43,7 +43,7 @@ const rows: Column[] = [
   { header: 'Files', value: (r) => r.files, text: (v) => ((v as string[]).length ? (v as string[]).join(', ') : '(none)') },
 ];
 
-export async function run({ session }: CommandInput<'config'>): Promise<RecordResult> {
+export function run({ session }: CommandInput<'config'>): RecordResult {
   const { settings } = session;
   const record: Item = {
     url: shown(settings.url, (u) => (u as URL).href),

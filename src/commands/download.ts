@@ -7,11 +7,14 @@ import { UsageError, WliError } from '../core/errors.js';
 import { HttpError, NotFoundError } from '../api/errors.js';
 import { msg, ours } from '../core/text.js';
 import { firstHeader } from '../api/http.js';
-import { objectPath, type Target } from '../weblate/target.js';
+import type { Target } from '../weblate/target.js';
+import { fileOf, objectPath } from '../weblate/paths.js';
 import { EXIT } from '../core/errors.js';
 import type { Result } from '../output/result.js';
-import { getObject, targetReadings, type CommandInput } from './common.js';
-import { firstFound } from './resolve.js';
+import type { CommandInput } from '../session/session.js';
+import { getObject } from '../session/reads.js';
+import { targetReadings } from '../session/results.js';
+import { firstFound } from '../session/resolve.js';
 import { PROJECT_DOWNLOAD_SINCE } from '../weblate/versions.js';
 
 /** The file name of a Content-Disposition header, undecoded parts left as they are. */
@@ -123,12 +126,10 @@ export async function run({ args, opts, session }: CommandInput<'download'>): Pr
   const outPath = output === undefined ? undefined : resolve(ctx.cwd, output);
   const intoDir = output === undefined || output.endsWith('/') || (outPath !== undefined && isDir(outPath));
   const dirPath = outPath ?? ctx.cwd;
-  const client = await session.client();
+  const client = session.client();
   const pathOf = (t: Target) => {
-    const params = new URLSearchParams();
-    if (convert !== undefined) params.set('format', t.kind !== 'translation' ? `zip:${convert}` : convert);
-    if (query !== undefined) params.set('q', query);
-    return `${objectPath(t)}file/${params.size ? `?${params}` : ''}`;
+    if (t.kind === 'server' || t.kind === 'language') throw new UsageError(msg`${t.text} has no file`);
+    return fileOf(t, { format: convert === undefined ? undefined : t.kind !== 'translation' ? `zip:${convert}` : convert, q: query });
   };
   /**
    * Ask only for what changed since the file there was written: -o FILE names it; into a directory,
@@ -145,7 +146,7 @@ export async function run({ args, opts, session }: CommandInput<'download'>): Pr
   };
   let found;
   try {
-    found = await firstFound(session, readings, (t) => client.openFile(pathOf(t), conditionFor(t)));
+    found = await firstFound(session, readings, (t) => client.openFile(pathOf(t), { headers: conditionFor(t) }));
   } catch (e) {
     // A conversion or query the server refuses is the user's to fix: exit 2 with its words.
     // (A zip's unknown conversion is Weblate's 404 "Conversion to zip:… is not supported".)

@@ -1,7 +1,8 @@
 // wli show <target>: the project, component or translation object exactly as the server sent it
 // (table and Markdown: one line per top-level field).
 import type { Column } from '../output/result.js';
-import { type CommandInput, getTargetObject, targetReadings } from './common.js';
+import type { CommandInput } from '../session/session.js';
+import { getTargetObject, targetReadings } from '../session/results.js';
 
 const TIME_FIELD = /(^|_)(timestamp|last_change|created|updated|date)$/;
 

@@ -2,7 +2,8 @@
 import { getPath } from '../output/fields.js';
 import type { Column } from '../output/result.js';
 import { numberOf, plainText } from '../core/values.js';
-import { type CommandInput, getRecord, targetReadings } from './common.js';
+import type { CommandInput } from '../session/session.js';
+import { getRecord, targetReadings } from '../session/results.js';
 
 const count = (n: string, pct?: string) => (t: Record<string, unknown>) => {
   const v = t[n];

@@ -7,17 +7,19 @@
 // a probe asked alongside page 1 (a search that can match nothing) and stops the run with an error
 // instead of listing the wrong units.
 import { HttpError, ServerError } from '../api/errors.js';
-import type { Page } from '../api/paginate.js';
+import type { Page } from '../core/page.js';
 import { UsageError } from '../core/errors.js';
 import { msg, ours } from '../core/text.js';
-import type { Session } from './session.js';
-import { objectPath, targetOfUrl, translationPath, type Target } from '../weblate/target.js';
+import { plainText } from '../core/values.js';
+import type { Column, ListResult, Style } from '../output/result.js';
+import { formsText } from '../output/readable.js';
+import type { CommandInput, Session } from '../session/session.js';
+import { allItems, getObject } from '../session/reads.js';
+import { listOf, targetReadings } from '../session/results.js';
+import { targetOfUrl, type Target } from '../weblate/target.js';
+import { UNITS_SEARCH, objectPath, unitsOf } from '../weblate/paths.js';
 import { MATCHES_NOTHING, STATE_LABELS, UNIT_FIELDS, inScope, scopeQuery, unitQuery } from '../weblate/units.js';
 import { UNITS_SEARCH_SINCE } from '../weblate/versions.js';
-import { plainText } from '../core/values.js';
-import type { Column, Style } from '../output/result.js';
-import { formsText } from '../output/readable.js';
-import { type CommandInput, getObject, listOf, targetReadings } from './common.js';
 
 const STATE_STYLE: Record<number, Style> = { 0: 'red', 10: 'yellow', 11: 'yellow', 12: 'yellow', 20: 'green', 30: 'cyan', 100: 'gray' };
 
@@ -39,7 +41,7 @@ export const UNIT_COLUMNS: Column[] = [
 
 /** Above a translation each row also says which translation the string belongs to. */
 export const SCOPED_UNIT_COLUMNS: Column[] = [
-  UNIT_COLUMNS[0]!,
+  ...UNIT_COLUMNS.slice(0, 1),
   { header: 'translation', field: 'translation', value: (u) => targetOfUrl(u.translation) ?? u.translation, kind: 'key' },
   ...UNIT_COLUMNS.slice(1),
 ];
@@ -67,12 +69,7 @@ async function* checkedScope(session: Session, pages: AsyncGenerator<Page>, t: T
       msg`the server ignored the search of GET …/api/units/ (it lists units outside ${t.kind === 'project' || t.kind === 'component' ? msg`project '${t.project}'` : ours('the search')}): searching above one translation needs Weblate ${ours(UNITS_SEARCH_SINCE)} or later`,
       msg`search one translation at a time: wli units project/component/language -q …`,
     );
-  const probe = (async () => {
-    const client = await session.client();
-    const { body } = await client.getJson('units/', new URLSearchParams({ q: MATCHES_NOTHING, page_size: '1' }));
-    const count = (body as { count?: unknown } | null)?.count;
-    return typeof count === 'number' && count > 0;
-  })();
+  const probe = (async () => (await allItems(session, { path: UNITS_SEARCH, query: new URLSearchParams({ q: MATCHES_NOTHING }), pageSize: 1, limit: 1, label: 'units', quiet: true })).length > 0)();
   probe.catch(() => {});
   let checked = false;
   const check = async () => {
@@ -96,7 +93,7 @@ async function* checkedScope(session: Session, pages: AsyncGenerator<Page>, t: T
   if (!checked) await check();
 }
 
-export async function run({ args, opts, session }: CommandInput<'units'>) {
+export function run({ args, opts, session }: CommandInput<'units'>): ListResult {
   const readings = targetReadings(session, args[0], ['server', 'project', 'component', 'translation']);
   const q = unitQuery(opts.state ?? [], opts.query);
   const queryFor = (t: Target) => {
@@ -116,7 +113,7 @@ export async function run({ args, opts, session }: CommandInput<'units'>) {
   }
   return listOf(session, {
     readings,
-    list: (t) => ({ path: t.kind === 'translation' ? translationPath(t) + 'units/' : 'units/', query: queryFor(t) }),
+    list: (t) => ({ path: t.kind === 'translation' ? unitsOf(t) : UNITS_SEARCH, query: queryFor(t) }),
     pipe: (pages, t) => noting(t.kind === 'translation' ? pages : checkedScope(session, pages, t), t),
     filters: (t) => t.kind !== 'translation',
     limit: opts.limit,

@@ -16,7 +16,8 @@
 // token ([keys] and `key` in it are ignored with a warning), and settings.ts refuses to send a token
 // from --token or the environment to a URL that only a project file named.
 import { readFileSync, statSync } from 'node:fs';
-import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { xdgDir } from '../core/xdg.js';
 import { UsageError } from '../core/errors.js';
 import { DEFAULT_SECTION, parseError, parseIni, type IniData, type IniEntry } from './ini.js';
 import { msg, ours, type Msg } from '../core/text.js';
@@ -35,11 +36,7 @@ function isFile(path: string): boolean {
   return statSync(path, { throwIfNoEntry: false })?.isFile() ?? false;
 }
 
-export function userConfigDir(env: Record<string, string | undefined>, homedir: string): string {
-  const xdg = env.XDG_CONFIG_HOME;
-  // The XDG spec: an empty or relative XDG_CONFIG_HOME is ignored.
-  return xdg && isAbsolute(xdg) ? xdg : join(homedir, '.config');
-}
+export const userConfigDir = (env: Record<string, string | undefined>, homedir: string): string => xdgDir('config', env, homedir);
 
 export function findUserFile(env: Record<string, string | undefined>, homedir: string): string | undefined {
   const dir = userConfigDir(env, homedir);

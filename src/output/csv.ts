@@ -1,6 +1,6 @@
 // -f csv: RFC 4180 (CRLF, quotes doubled), header of field names, streamed a page at a time.
 // Values are written as they are: no formula-guard prefixes that would corrupt "-123" hashes.
-import type { Page } from '../api/paginate.js';
+import type { Page } from '../core/page.js';
 import type { Writer } from '../io/writer.js';
 import { msg, type Msg } from '../core/text.js';
 import { cellText } from './cells.js';

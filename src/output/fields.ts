@@ -1,6 +1,6 @@
 // --fields: which values a row carries, reached by dotted paths ("language.code", "source.0").
 // (The option's value is checked by options.ts.)
-import type { Item } from '../api/paginate.js';
+import type { Item } from '../core/page.js';
 
 export type { Item };
 

@@ -1,7 +1,7 @@
 // -f json: a record as one indented object; a list as one array written item by item, so memory
 // stays flat and a failure after page 1 leaves an unterminated array (the exit code says why).
 import { stringifyEach, stringifyJson } from '../codec/json.js';
-import type { Page } from '../api/paginate.js';
+import type { Page } from '../core/page.js';
 import type { Writer } from '../io/writer.js';
 import type { Item } from './fields.js';
 

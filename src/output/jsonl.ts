@@ -1,6 +1,6 @@
 // -f jsonl: one compact object per line, a page at a time as pages arrive.
 import { stringifyEach } from '../codec/json.js';
-import type { Page } from '../api/paginate.js';
+import type { Page } from '../core/page.js';
 import type { Writer } from '../io/writer.js';
 
 const line = (json: string) => json + '\n';

@@ -1,5 +1,5 @@
 // -f markdown: a GitHub-flavoured table with the table columns, for pull-request comments.
-import type { Page } from '../api/paginate.js';
+import type { Page } from '../core/page.js';
 import type { Writer } from '../io/writer.js';
 import { escapeControl } from '../core/text.js';
 import { columnText } from './cells.js';

@@ -1,10 +1,15 @@
 // The one output layer: takes what a command returned and writes it in the chosen format.
 import type { Format } from '../spec/spec.js';
-import type { Page } from '../api/paginate.js';
+import type { Page } from '../core/page.js';
 import type { Writer } from '../io/writer.js';
 import { msg, type Msg } from '../core/text.js';
 import { getPath, pickFields, type Item } from './fields.js';
 import type { Column, Result } from './result.js';
+import { writeCsv } from './csv.js';
+import { writeJsonList, writeJsonRecord } from './json.js';
+import { writeJsonLines } from './jsonl.js';
+import { writeMarkdownList, writeMarkdownRecord } from './markdown.js';
+import { writeTableList, writeTableRecord } from './table.js';
 
 export interface RenderOptions {
   format: Format;
@@ -73,7 +78,6 @@ export async function render(result: Result, out: Writer, o: RenderOptions): Pro
     if (fields && counted.items > 0) for (const f of fields) if (!counted.seen.has(f)) o.warn(msg`field '${f}' is in none of the items`);
     return { items: counted.items };
   };
-  // Each format's module loads only when it is used.
   if (result.kind === 'record') {
     const source = watch(once(result.record), fields, counted);
     const rows = fields ? fields.map((f) => fieldColumn(f, [...result.rows, ...(result.fieldColumns ?? [])])) : result.rows;
@@ -83,19 +87,19 @@ export async function render(result: Result, out: Writer, o: RenderOptions): Pro
     };
     switch (format) {
       case 'json':
-        await (await import('./json.js')).writeJsonRecord(out, fields ? pickFields(await record(), fields) : await record());
+        await writeJsonRecord(out, fields ? pickFields(await record(), fields) : await record());
         break;
       case 'jsonl':
-        await (await import('./jsonl.js')).writeJsonLines(out, fields ? project(source, fields) : source);
+        await writeJsonLines(out, fields ? project(source, fields) : source);
         break;
       case 'csv':
-        await (await import('./csv.js')).writeCsv(out, fields ? project(source, fields) : source, fields, [], o.warn);
+        await writeCsv(out, fields ? project(source, fields) : source, fields, [], o.warn);
         break;
       case 'markdown':
-        await (await import('./markdown.js')).writeMarkdownRecord(out, await record(), rows);
+        await writeMarkdownRecord(out, await record(), rows);
         break;
       case 'table':
-        await (await import('./table.js')).writeTableRecord(out, await record(), rows, { color: o.color, width: o.width });
+        await writeTableRecord(out, await record(), rows, { color: o.color, width: o.width });
         break;
     }
     return report();
@@ -106,19 +110,19 @@ export async function render(result: Result, out: Writer, o: RenderOptions): Pro
   const columns = () => (fields ? fields.map((f) => fieldColumn(f, [...shown(), ...(result.fieldColumns ?? [])])) : shown());
   switch (format) {
     case 'json':
-      await (await import('./json.js')).writeJsonList(out, pages);
+      await writeJsonList(out, pages);
       break;
     case 'jsonl':
-      await (await import('./jsonl.js')).writeJsonLines(out, pages);
+      await writeJsonLines(out, pages);
       break;
     case 'csv':
-      await (await import('./csv.js')).writeCsv(out, pages, fields, result.knownFields ?? [], o.warn);
+      await writeCsv(out, pages, fields, result.knownFields ?? [], o.warn);
       break;
     case 'markdown':
-      await (await import('./markdown.js')).writeMarkdownList(out, pages, columns);
+      await writeMarkdownList(out, pages, columns);
       break;
     case 'table':
-      await (await import('./table.js')).writeTableList(out, pages, columns, { color: o.color, width: o.width });
+      await writeTableList(out, pages, columns, { color: o.color, width: o.width });
       break;
   }
   // A table with no rows says so on stderr; the data formats have their own empty forms ([], nothing, a header).

@@ -1,6 +1,6 @@
 // What a command hands to the output layer: data plus how people should see it.
 // Commands never print; render.ts turns a Result into bytes in the chosen format.
-import type { Item, Page } from '../api/paginate.js';
+import type { Item, Page } from '../core/page.js';
 import type { Msg } from '../core/text.js';
 
 export type Style = 'red' | 'yellow' | 'green' | 'cyan' | 'gray' | 'bold';

@@ -6,7 +6,7 @@
 // Not cli-table3: it renders a whole table at once (cost growing faster than the rows: 22 s for
 // 20,000), and even one page at a time with fixed widths it cuts ids, pads the last column, measures
 // Thai, Arabic and Indic text wrongly and can split an emoji (measured; README, Output formats).
-import type { Page } from '../api/paginate.js';
+import type { Page } from '../core/page.js';
 import type { Writer } from '../io/writer.js';
 import { displayText } from './cells.js';
 import type { Item } from './fields.js';

@@ -5,7 +5,7 @@ import { ACTION_KEBABS, actionCode } from '../weblate/actions.js';
 import { closest } from '../core/closest.js';
 import { UsageError } from '../core/errors.js';
 import { msg, ours } from '../core/text.js';
-import type { ArgSpec, OptionSpec, Threshold, ValueSpec, When } from './spec.js';
+import { COMMANDS, type ArgSpec, type CommandName, type OptionSpec, type OptionsOf, type Threshold, type ValueSpec, type When } from './spec.js';
 
 export type { Threshold, When };
 
@@ -173,6 +173,12 @@ export function readOptions(specs: readonly OptionSpec[], raw: Record<string, un
     out[key] = value;
   }
   return out;
+}
+
+/** A command's options as typed from its entry in spec.ts: the one place where option values change type. */
+export function readCommandOptions<N extends CommandName>(name: N, raw: Record<string, unknown>): OptionsOf<N> {
+  const spec = COMMANDS.find((c) => c.name === name);
+  return readOptions(spec?.options ?? [], raw) as OptionsOf<N>;
 }
 
 /** Positional arguments limited to a set of values (the shell of `completion`). */

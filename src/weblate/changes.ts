@@ -1,21 +1,29 @@
-// Weblate's history: where each scope keeps its changes, and what a Change object holds.
-import { componentPath, projectPath, translationPath, type Target } from './target.js';
+// Weblate's history: what a Change object holds, and when a change happened.
+import { plainText } from '../core/values.js';
 
 /** The fields of a Change object (Weblate's ChangeSerializer): the CSV header of an empty list. */
 export const CHANGE_FIELDS = ['unit', 'component', 'translation', 'user', 'author', 'timestamp', 'action', 'target', 'id', 'action_name', 'url'];
 
-/** Every scope has its history: the server's, a project's, a component's, a translation's. */
-export function changesPath(t: Target): string {
-  switch (t.kind) {
-    case 'server':
-      return 'changes/';
-    case 'project':
-      return projectPath(t.project) + 'changes/';
-    case 'component':
-      return componentPath(t) + 'changes/';
-    case 'translation':
-      return translationPath(t) + 'changes/';
-    case 'language':
-      throw new Error('changes of a language: not a target of changes');
-  }
+/** A change's timestamp in microseconds since the epoch (exact for Weblate's six-digit fractions). */
+export function timeKey(ts: unknown): number | undefined {
+  if (typeof ts !== 'string') return undefined;
+  const m = /^(\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2})?)(?:[.,](\d{1,6})\d*)?(Z|[+-]\d{2}:?\d{2})?$/i.exec(ts.trim());
+  if (!m?.[1]) return undefined;
+  const ms = Date.parse(`${m[1].replace(' ', 'T')}${m[3] ?? 'Z'}`);
+  return Number.isNaN(ms) ? undefined : ms * 1000 + Number((m[2] ?? '').padEnd(6, '0'));
+}
+
+/** A change's id as text (ids are numbers on every server wli knows; text keeps any other exact). */
+export const changeId = (c: Record<string, unknown>): string => plainText(c.id);
+
+/** Oldest first: by timestamp, then id (a change without a readable time sorts first). */
+export function chronological(a: Record<string, unknown>, b: Record<string, unknown>): number {
+  return (timeKey(a.timestamp) ?? 0) - (timeKey(b.timestamp) ?? 0) || Number(changeId(a)) - Number(changeId(b)) || changeId(a).localeCompare(changeId(b));
+}
+
+/** Whether a page of changes is listed oldest first (servers before 4.x), judged by its ends. */
+export function oldestFirst(items: readonly Record<string, unknown>[]): boolean {
+  const first = items[0];
+  const last = items.at(-1);
+  return items.length > 1 && first !== undefined && last !== undefined && chronological(first, last) < 0;
 }

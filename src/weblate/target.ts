@@ -103,39 +103,6 @@ export function parseLanguageCode(text: string): LanguageTarget {
   return { kind: 'language', text, language: text };
 }
 
-const seg = encodeURIComponent;
-/** A component inside categories travels as one segment, "category%2Fcomponent". */
-const componentSegment = (parts: string[]): string => parts.map(seg).join('%2F');
-
-export function translationPath(t: Pick<TranslationTarget, 'project' | 'component' | 'language'>): string {
-  return `translations/${seg(t.project)}/${componentSegment(t.component)}/${seg(t.language)}/`;
-}
-export function componentPath(t: Pick<ComponentTarget, 'project' | 'component'>): string {
-  return `components/${seg(t.project)}/${componentSegment(t.component)}/`;
-}
-export function languagePath(t: Pick<LanguageTarget, 'language'>): string {
-  return `languages/${seg(t.language)}/`;
-}
-export function projectPath(project: string): string {
-  return `projects/${seg(project)}/`;
-}
-
-/** The API path of the object a target names ('' for the whole server: the API root). */
-export function objectPath(t: Target): string {
-  switch (t.kind) {
-    case 'server':
-      return '';
-    case 'project':
-      return projectPath(t.project);
-    case 'component':
-      return componentPath(t);
-    case 'translation':
-      return translationPath(t);
-    case 'language':
-      return languagePath(t);
-  }
-}
-
 /** The target text of an API object from its own URL: …/translations/p/c%2Fd/l/ → "p/c/d/l". */
 export function targetOfUrl(url: unknown): string | undefined {
   if (typeof url !== 'string') return undefined;

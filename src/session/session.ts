@@ -1,16 +1,28 @@
-// What a command receives: the resolved settings, and lazily built services (the API client, the
-// progress line, warnings). Commands use it to ask for data; they never print: what they have to say
-// goes to the I/O layer through warn() or comes back with their result.
+// What a command receives: its arguments and typed options, the resolved settings, and lazily built
+// services (the API client, the progress line, warnings). Commands use it to ask for data; they never
+// print: what they have to say goes to the I/O layer through warn() or comes back with their result.
 import type { Context } from '../core/context.js';
 import type { Settings } from '../config/settings.js';
-import type { ApiClient } from '../api/client.js';
+import { ApiClient } from '../api/client.js';
 import { UsageError } from '../core/errors.js';
 import type { IOStreams } from '../io/streams.js';
 import type { Progress } from '../io/progress.js';
 import { msg, type Msg } from '../core/text.js';
+import type { CommandName, OptionsOf } from '../spec/spec.js';
+
+/** What `wli <name>` receives: its arguments, its options checked and typed from spec.ts, the session. */
+export interface CommandInput<N extends CommandName = CommandName> {
+  args: string[];
+  opts: OptionsOf<N>;
+  session: Session;
+}
+
+/** What a command that needs no server or settings receives (completion). */
+export type StandaloneInput<N extends CommandName = CommandName> = Omit<CommandInput<N>, 'session'>;
 
 export class Session {
   private apiClient?: ApiClient;
+  private lowSaid = false;
 
   constructor(
     readonly ctx: Context,
@@ -34,13 +46,13 @@ export class Session {
     return this.io.progress;
   }
 
-  async client(): Promise<ApiClient> {
+  /** The client of the configured server: built on first use, one per run. */
+  client(): ApiClient {
     if (this.apiClient) return this.apiClient;
     const { settings, ctx, io } = this;
     if (!settings.url) {
       throw new UsageError(msg`no Weblate server configured`, msg`pass --url https://weblate.example.org/ or set WLI_URL (or url in the [weblate] section of a wlc config file)`);
     }
-    const { ApiClient } = await import('../api/client.js');
     this.apiClient = new ApiClient({
       base: settings.url.value,
       token: settings.token?.value,
@@ -57,6 +69,11 @@ export class Session {
       random: () => ctx.random(),
       log: settings.verbose ? (line) => io.verbose(line) : undefined,
       secret: (s) => io.addSecret(s),
+      // Said while there is still some left, so a long run (pull, a follow) is not cut off unawares.
+      lowRate: (note) => {
+        this.lowSaid = true;
+        io.warn(note);
+      },
       debug: settings.debug,
     });
     // Single-resource commands report nothing else: a slow server still gets a "translation …" line.
@@ -64,9 +81,9 @@ export class Session {
     return this.apiClient;
   }
 
-  /** At the end of a run that worked: one note when little of the rate limit is left (errors say enough). */
+  /** At the end of a run that worked: one note when little of the rate limit is left, unless said already. */
   noteRateLimit(): void {
-    const low = this.apiClient?.lowRateNote();
+    const low = this.lowSaid ? undefined : this.apiClient?.lowRateNote();
     if (low) this.io.say(low);
   }
 

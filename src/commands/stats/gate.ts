@@ -2,14 +2,14 @@
 // by `wli stats … -f json` to compare with, and the outcome: which rows fail, which dropped.
 import { readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { parseJson } from '../codec/json.js';
-import { EXIT, UsageError } from '../core/errors.js';
-import { msg, ours, type Msg } from '../core/text.js';
-import type { Threshold } from '../spec/option-values.js';
-import { numberOf, plainText } from '../core/values.js';
-import type { Item } from '../output/fields.js';
-import type { Outcome } from '../output/result.js';
-import { METRIC_FIELD, type Metric } from '../weblate/statistics.js';
+import { parseJson } from '../../codec/json.js';
+import { EXIT, UsageError } from '../../core/errors.js';
+import { msg, ours, type Msg } from '../../core/text.js';
+import type { Threshold } from '../../spec/option-values.js';
+import { numberOf, plainText } from '../../core/values.js';
+import type { Item } from '../../core/page.js';
+import type { Outcome } from '../../output/result.js';
+import { METRIC_FIELD, type Metric } from '../../weblate/statistics.js';
 
 export { METRIC_FIELD, type Metric };
 

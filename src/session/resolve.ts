@@ -8,12 +8,15 @@
 // the API root is asked once, and the message says so instead of blaming the slugs. So it does when
 // the walk up finds every level missing and the API root answers 404 too (a proxy's JSON 404s).
 import { HttpError, NotFoundError, isNotFound } from '../api/errors.js';
-import type { Item, Page } from '../api/paginate.js';
+import type { Item, Page } from '../core/page.js';
 import { UsageError, WliError } from '../core/errors.js';
 import { msg, ours, type Msg } from '../core/text.js';
 import type { Session } from './session.js';
-import { componentPath, projectPath, targetOfUrl, type Target } from '../weblate/target.js';
+import { targetOfUrl, type Target } from '../weblate/target.js';
+import { API_ROOT, LANGUAGES, PROJECTS, componentsOf, translationsOf } from '../weblate/paths.js';
+import { languageCode } from '../weblate/objects.js';
 import { closest, distance } from '../core/closest.js';
+import { firstItems } from './reads.js';
 
 
 /** The first reading the server has, and its value. A miss on every reading is explained. */
@@ -28,14 +31,14 @@ export async function firstFound<R>(session: Session, readings: Target[], get: (
       if (!e.fromApi) break; // not the API's 404: another reading will not help
     }
   }
-  throw await explainMiss(session, readings, first!);
+  throw await explainMiss(session, readings, first);
 }
 
 /** The pages of the first reading whose list exists; a miss on every reading is explained. */
-export async function* firstFoundPages(session: Session, readings: Target[], pagesFor: (t: Target) => Promise<AsyncGenerator<Page>>): AsyncGenerator<Page> {
+export async function* firstFoundPages(session: Session, readings: Target[], pagesFor: (t: Target) => AsyncGenerator<Page>): AsyncGenerator<Page> {
   let first: HttpError | undefined;
   for (const target of readings) {
-    const pages = await pagesFor(target);
+    const pages = pagesFor(target);
     let head: IteratorResult<Page>;
     try {
       head = await pages.next();
@@ -51,12 +54,13 @@ export async function* firstFoundPages(session: Session, readings: Target[], pag
     }
     return;
   }
-  throw await explainMiss(session, readings, first!);
+  throw await explainMiss(session, readings, first);
 }
 
 /** What a miss means, as one error: the missing name, what exists nearby, or a wrong --url. */
-export async function explainMiss(session: Session, readings: Target[], miss: HttpError): Promise<WliError> {
-  const target = readings[0]!;
+export async function explainMiss(session: Session, readings: Target[], miss: HttpError | undefined): Promise<WliError> {
+  const target = readings[0];
+  if (!target || !miss) return new UsageError(msg`no target to look for`);
   // p/x/y read as component x (language y) or as component x/y in a category: at the component
   // level, the name closer to what the project has is the one to talk about.
   const componentNames = readings.flatMap((r) => (r.kind === 'component' || r.kind === 'translation' ? [r.component.join('/')] : []));
@@ -82,9 +86,9 @@ export async function explainMiss(session: Session, readings: Target[], miss: Ht
 
 /** A wrong --url, when the API root fails the way `wrong` says; undefined when the root answers. */
 async function notAnApi(session: Session, miss: HttpError, wrong: (e: HttpError | WliError) => boolean): Promise<WliError | undefined> {
-  const client = await session.client();
+  const client = session.client();
   try {
-    await client.getJson('');
+    await client.getJson(API_ROOT);
     return undefined;
   } catch (e) {
     if (!(e instanceof HttpError || e instanceof WliError)) throw e;
@@ -104,23 +108,23 @@ async function lookAround(session: Session, t: Target, componentNames: string[])
   switch (t.kind) {
     case 'translation': {
       const component = { kind: 'component', text: t.text, project: t.project, component: t.component } as const;
-      const names = await namesIn(session, componentPath(component) + 'translations/', languageOf);
+      const names = await namesIn(session, translationsOf(component), languageCode);
       if (!names) return { kind: 'up', parent: component };
       return found(msg`no translation '${t.language}' of component '${t.project}/${t.component.join('/')}'`, t.language, names, `wli ls ${t.project}/${t.component.join('/')}`);
     }
     case 'component': {
-      const names = await namesIn(session, projectPath(t.project) + 'components/', (c) => targetOfUrl(c.url)?.split('/').slice(1).join('/') ?? (typeof c.slug === 'string' ? c.slug : undefined));
+      const names = await namesIn(session, componentsOf(t), (c) => targetOfUrl(c.url)?.split('/').slice(1).join('/') ?? (typeof c.slug === 'string' ? c.slug : undefined));
       if (!names) return { kind: 'up', parent: { kind: 'project', text: t.project, project: t.project } };
       const missing = bestMissing([t.component.join('/'), ...componentNames], names);
       return found(msg`no component '${missing}' in project '${t.project}'`, missing, names, `wli ls ${t.project}`);
     }
     case 'project': {
-      const names = await namesIn(session, 'projects/', (p) => (typeof p.slug === 'string' ? p.slug : undefined));
+      const names = await namesIn(session, PROJECTS, (p) => (typeof p.slug === 'string' ? p.slug : undefined));
       if (!names) return { kind: 'up' };
       return found(msg`no project '${t.project}'`, t.project, names, 'wli ls /', '; a private project needs a token that may see it');
     }
     case 'language': {
-      const names = await namesIn(session, 'languages/', (l) => (typeof l.code === 'string' ? l.code : undefined));
+      const names = await namesIn(session, LANGUAGES, (l) => (typeof l.code === 'string' ? l.code : undefined));
       if (!names) return { kind: 'up' };
       return found(msg`no language '${t.language}'`, t.language, names, 'wli language');
     }
@@ -139,24 +143,16 @@ function found(what: Msg, missing: string, names: string[], listCommand: string,
   return { kind: 'found', what, hint: msg`there are: ${shown} (${list})` };
 }
 
-const languageOf = (t: Item): string | undefined => {
-  const nested = t.language && typeof t.language === 'object' ? (t.language as Item).code : undefined;
-  const code = t.language_code ?? nested ?? t.code;
-  return typeof code === 'string' ? code : undefined;
-};
-
 /** The names in the first page of a list (up to 1000), or undefined when the list itself is missing. */
 async function namesIn(session: Session, path: string, name: (item: Item) => string | undefined): Promise<string[] | undefined> {
-  const client = await session.client();
-  let body: unknown;
+  let items: Item[];
   try {
-    body = (await client.getJson(path, new URLSearchParams({ page_size: '1000' }))).body;
+    items = await firstItems(session, path, 'names');
   } catch (e) {
     if (isNotFound(e)) return undefined;
     throw e;
   }
-  const items = Array.isArray(body) ? body : body && typeof body === 'object' && Array.isArray((body as { results?: unknown }).results) ? (body as { results: unknown[] }).results : [];
-  return items.flatMap((i) => (i && typeof i === 'object' ? [name(i as Item)].filter((n): n is string => !!n) : []));
+  return items.flatMap((i) => [name(i)].filter((n): n is string => !!n));
 }
 
 /** Of the ways to read the missing name, the one with the closest existing name (ties: the longer). */

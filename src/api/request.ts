@@ -1,0 +1,311 @@
+// The request core: every GET wli sends goes through send(), whatever it wants back — JSON text (the
+// API's objects and pages), raw bytes (wli api) or a streamed file (download, pull). One origin check,
+// one retry loop, one redirect loop, one mapping of failures to errors, so a promise kept for one kind
+// of answer is kept for all of them:
+//
+// - only the configured origin is asked (the token goes nowhere else), redirects included;
+// - network errors, 408, 429 (after its Retry-After) and 5xx are tried again, --retries times, with
+//   capped backoff; a refused connection before the server ever answered gets one quick retry only
+//   (most likely a wrong --url or a server that is not running);
+// - a streamed body is retried only until its first byte is handed on: after that, a failure is the
+//   caller's (a half-written file is the caller's to throw away);
+// - a redirect to another origin, to an address that is not a URL, or more than MAX_REDIRECTS of them,
+//   is an error that says so.
+import { createGunzip } from 'node:zlib';
+import type { Dispatcher } from 'undici';
+import { InterruptedError, WliError } from '../core/errors.js';
+import { msg, ours, type Msg } from '../core/text.js';
+import { HttpError, ServerError } from './errors.js';
+import { discard, exchange, firstHeader, readBody, readErrorText, type Body, type Exchange, type Headers } from './http.js';
+import { AttemptError, classifyNetworkError } from './network-errors.js';
+import type { ProxyChoice } from './proxy.js';
+import { htmlTitle, isJsonContentType, messageFromErrorBody } from './response.js';
+import { FIRST_REFUSAL_RETRIES, FIRST_REFUSAL_WAIT_MS, MAX_RETRY_WAIT_MS, backoffMs, parseRetryAfter, retryAt, retryableStatus } from './retry.js';
+
+/** What a request wants back. */
+export type Mode = 'json' | 'bytes' | 'stream';
+
+export const MAX_REDIRECTS = 5;
+
+export interface RequestOptions {
+  /** Aborted when the caller no longer wants the answer (a page after the output closed). */
+  signal?: AbortSignal;
+  /** Overrides --retries for this request (a poll that is retried by its own loop). */
+  retries?: number;
+  /** Extra request headers (If-Modified-Since). */
+  headers?: Record<string, string>;
+}
+
+export interface Answer {
+  /** Where the answer came from, after redirects. */
+  url: URL;
+  status: number;
+  headers: Headers;
+}
+
+/** A 2xx answer with a JSON content type, its body not parsed yet. */
+export interface JsonText extends Answer {
+  text: string;
+}
+
+export interface BytesAnswer extends Answer {
+  body: Buffer;
+}
+
+/** A file's bytes as they arrive, decoded (gzip); the caller consumes or destroys it. */
+export interface FileBody extends AsyncIterable<Buffer> {
+  destroy(): void;
+}
+
+/** A 2xx answer, or a 304 (a conditional request whose file has not changed: an empty body). */
+export interface StreamAnswer extends Answer {
+  body: FileBody;
+}
+
+export type AnswerOf<M extends Mode> = M extends 'json' ? JsonText : M extends 'bytes' ? BytesAnswer : StreamAnswer;
+
+/** What the core needs of the client: its settings, its connection, and where it reports. */
+export interface Transport {
+  readonly base: URL;
+  readonly retries: number;
+  readonly timeoutMs: number;
+  /** Aborted on Ctrl-C: the run ends. */
+  readonly runSignal: AbortSignal;
+  readonly proxy?: ProxyChoice;
+  readonly maxBodyBytes?: number;
+  readonly debug: boolean;
+  dispatcher(): Promise<Dispatcher>;
+  /** The request headers for a URL of the configured origin (the token among them). */
+  headers(mode: Mode): Record<string, string>;
+  /** Every answer, as it arrives (the rate limit it states, that the server answers at all). */
+  answered(res: Exchange): void;
+  /** Whether the server has answered anything in this run. */
+  hasAnswered(): boolean;
+  sleep(ms: number, signal: AbortSignal): Promise<void>;
+  now(): number;
+  random(): number;
+  log?(line: Msg): void;
+}
+
+/** Sends a GET to the configured origin and returns what `mode` asks for, or throws the mapped error. */
+export async function send<M extends Mode>(t: Transport, url: URL, mode: M, o: RequestOptions = {}): Promise<AnswerOf<M>> {
+  if (url.origin !== t.base.origin) {
+    throw new ServerError(msg`refusing to request ${url.href}: it is not on the configured server ${t.base.origin}`, msg`wli sends its requests (and the token) to the configured server only`);
+  }
+  const retries = o.retries ?? t.retries;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return (await followRedirects(t, url, mode, o)) as AnswerOf<M>;
+    } catch (e) {
+      if (!(e instanceof AttemptError)) throw e;
+      const wait = retryWait(t, e, attempt, retries);
+      if (wait === undefined) throw e.error;
+      t.log?.(msg`retrying in ${(wait / 1000).toFixed(1)}s (attempt ${attempt + 2} of ${retries + 1}): ${e.error instanceof WliError ? e.error.text : e.error.message}`);
+      await t.sleep(wait, o.signal ? AbortSignal.any([t.runSignal, o.signal]) : t.runSignal);
+      if (t.runSignal.aborted) throw new InterruptedError();
+      if (o.signal?.aborted) throw e.error;
+    }
+  }
+}
+
+/** How long to wait before the next attempt; undefined when there is none. */
+function retryWait(t: Transport, e: AttemptError, attempt: number, retries: number): number | undefined {
+  const firstRefusal = e.refused && !t.hasAnswered();
+  if (!e.retryable || attempt >= (firstRefusal ? Math.min(retries, FIRST_REFUSAL_RETRIES) : retries)) return undefined;
+  const wait = firstRefusal ? FIRST_REFUSAL_WAIT_MS : (e.retryAfterMs ?? backoffMs(attempt, t.random));
+  return wait > MAX_RETRY_WAIT_MS ? undefined : wait;
+}
+
+/** One attempt: the request, and each redirect within the configured origin. */
+async function followRedirects(t: Transport, start: URL, mode: Mode, o: RequestOptions): Promise<Answer> {
+  let url = start;
+  for (let hop = 0; ; hop++) {
+    const got = await once(t, url, mode, o);
+    if ('answer' in got) return got.answer;
+    if (hop >= MAX_REDIRECTS) throw new ServerError(msg`GET ${start.href}: too many redirects`, msg`the server's redirects go round; report it to its administrators`);
+    url = got.redirect;
+  }
+}
+
+/** Where a redirect answer points, checked: a URL on the configured origin. */
+function redirectTarget(t: Transport, from: URL, location: string): URL {
+  let next: URL;
+  try {
+    next = new URL(location, from);
+  } catch {
+    throw new ServerError(msg`GET ${from.href} was redirected to an address that is not a URL (${location})`, msg`the server's redirect is broken; report it to its administrators`);
+  }
+  if (next.origin !== t.base.origin) {
+    throw new ServerError(
+      msg`GET ${from.href} was redirected to another origin (${next.origin}); wli does not follow it`,
+      msg`if the server moved, point --url (or WLI_URL) at ${next.origin}${t.base.pathname}`,
+    );
+  }
+  return next;
+}
+
+/**
+ * One exchange: the answer as `mode` wants it, or where a redirect points. The timeout covers the
+ * answer's headers and its body (a stream's first chunk); a stream's later chunks each get their own
+ * (undici's bodyTimeout), so a large file is never cut for taking long, only for stalling.
+ */
+async function once(t: Transport, url: URL, mode: Mode, o: RequestOptions): Promise<{ answer: Answer } | { redirect: URL }> {
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(), t.timeoutMs);
+  const signal = AbortSignal.any([t.runSignal, timeout.signal, ...(o.signal ? [o.signal] : [])]);
+  const started = t.now();
+  const headers = { ...t.headers(mode), ...o.headers };
+  if (t.debug) t.log?.(msg`> GET ${url.href} ${Object.entries(headers).map(([k, v]) => `${k}: ${k === 'authorization' ? 'Token <redacted>' : v}`).join(', ')}`);
+  try {
+    const res = await exchange(url, { headers, dispatcher: await t.dispatcher(), signal, timeoutMs: t.timeoutMs });
+    t.answered(res);
+    const heard = (size?: number) => t.log?.(requestLine(url, res, t.now() - started, size));
+    const location = firstHeader(res.headers.location);
+    if (res.status >= 300 && res.status < 400 && res.status !== 304 && location !== undefined) {
+      heard();
+      discard(res.body);
+      return { redirect: redirectTarget(t, url, location) };
+    }
+    if (res.status === 304 && mode === 'stream') {
+      heard(0);
+      await res.body.dump().catch(() => {});
+      const unchanged: StreamAnswer = { url, status: res.status, headers: res.headers, body: emptyBody() };
+      return { answer: unchanged };
+    }
+    if (res.status < 200 || res.status >= 300) {
+      const text = await readErrorText(res);
+      heard(Buffer.byteLength(text));
+      throw httpFailure(t, url, res, text);
+    }
+    return { answer: await accept(t, url, res, mode, heard) };
+  } catch (err) {
+    if (err instanceof AttemptError || err instanceof WliError) throw err;
+    if (t.runSignal.aborted) throw new InterruptedError();
+    if (o.signal?.aborted) throw err; // the caller stopped wanting this answer
+    const failed = classifyNetworkError(err, url, timeout.signal.aborted, t.timeoutMs, t.proxy);
+    t.log?.(msg`GET ${url.href} failed after ${t.now() - started}ms: ${failed.error instanceof WliError ? failed.error.text : failed.error.message}`);
+    throw failed;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** A 2xx answer read as the mode wants it. */
+async function accept(t: Transport, url: URL, res: Exchange, mode: Mode, heard: (size?: number) => void): Promise<Answer> {
+  const answer = { url, status: res.status, headers: res.headers };
+  if (mode === 'stream') {
+    const streamed: StreamAnswer = { ...answer, body: await firstByte(decoded(url, res), url, t) };
+    heard();
+    return streamed;
+  }
+  const bytes = await readBody(url, res, t.maxBodyBytes);
+  heard(bytes.length);
+  if (mode === 'bytes') {
+    const raw: BytesAnswer = { ...answer, body: bytes };
+    return raw;
+  }
+  const contentType = firstHeader(res.headers['content-type']);
+  if (!isJsonContentType(contentType)) throw notJson(url, contentType, bytes.toString('utf8'));
+  const json: JsonText = { ...answer, text: bytes.toString('utf8') };
+  return json;
+}
+
+/** A 2xx answer that is not JSON: a login page or a proxy answering instead (not retried). */
+function notJson(url: URL, contentType: string | undefined, text: string): AttemptError {
+  const type = contentType ? msg`${contentType.split(';')[0]?.trim() || contentType}` : ours('a response without a content type');
+  const title = htmlTitle(text);
+  return new AttemptError(
+    new ServerError(
+      title ? msg`GET ${url.href}: expected JSON, got ${type} ("${title}")` : msg`GET ${url.href}: expected JSON, got ${type}`,
+      msg`is --url the Weblate server (https://host/ or https://host/api/)? A login page or proxy may be answering instead`,
+    ),
+    false,
+  );
+}
+
+/** The one mapping of an HTTP error status: its exit code, the server's message, whether to retry. */
+function httpFailure(t: Transport, url: URL, res: Exchange, text: string): AttemptError {
+  const now = t.now();
+  const retryAfterMs = parseRetryAfter(firstHeader(res.headers['retry-after']), now);
+  const contentType = firstHeader(res.headers['content-type']);
+  const retryable = retryableStatus(res.status);
+  let hint: Msg | undefined;
+  if (retryable && retryAfterMs !== undefined && retryAfterMs > MAX_RETRY_WAIT_MS) {
+    const at = retryAt(now, retryAfterMs);
+    const seconds = Math.ceil(retryAfterMs / 1000);
+    hint = at ? msg`the server asks to wait ${seconds} s: retry after ${at}` : msg`the server asks to wait ${seconds} s`;
+  }
+  const error = new HttpError({
+    status: res.status,
+    url: url.href,
+    fromApi: isJsonContentType(contentType),
+    serverMessage: messageFromErrorBody(text, contentType),
+    hint,
+    retryAfterSeconds: retryAfterMs === undefined ? undefined : Math.ceil(retryAfterMs / 1000),
+  });
+  return new AttemptError(error, retryable, retryAfterMs);
+}
+
+/** The body as the file's bytes: gzip decoded (wli asks for it), anything else refused. */
+function decoded(url: URL, res: Exchange): Body | NodeJS.ReadableStream {
+  const encoding = firstHeader(res.headers['content-encoding'])?.trim().toLowerCase();
+  if (encoding === undefined || encoding === '' || encoding === 'identity') return res.body;
+  if (encoding === 'gzip' || encoding === 'x-gzip') {
+    const gunzip = createGunzip();
+    // A cut or corrupt stream fails the decoder, so the download fails rather than end short.
+    res.body.on('error', (e) => gunzip.destroy(e));
+    res.body.pipe(gunzip);
+    return gunzip;
+  }
+  discard(res.body);
+  throw new ServerError(msg`GET ${url.href}: the server sent an encoding wli did not ask for (${encoding})`, msg`report it to the server administrators`);
+}
+
+/**
+ * Waits for the first chunk (a failure until then is the attempt's, and retried), then hands the
+ * chunks on; a later failure is a NetworkError of its own (never an undici error).
+ */
+async function firstByte(body: Body | NodeJS.ReadableStream, url: URL, t: Transport): Promise<FileBody> {
+  const chunks = (body as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
+  const first = await chunks.next();
+  const destroy = () => void (body as { destroy(): unknown }).destroy();
+  return {
+    destroy,
+    async *[Symbol.asyncIterator]() {
+      if (first.done) return;
+      yield first.value;
+      for (;;) {
+        let next: IteratorResult<Buffer>;
+        try {
+          next = await chunks.next();
+        } catch (err) {
+          if (t.runSignal.aborted) throw new InterruptedError();
+          throw classifyNetworkError(err, url, false, t.timeoutMs, t.proxy).error;
+        }
+        if (next.done) return;
+        yield next.value;
+      }
+    },
+  };
+}
+
+function emptyBody(): FileBody {
+  return {
+    destroy() {},
+    async *[Symbol.asyncIterator]() {},
+  };
+}
+
+/** --verbose: one line per answer. */
+function requestLine(url: URL, res: Exchange, ms: number, size: number | undefined): Msg {
+  const remaining = firstHeader(res.headers['x-ratelimit-remaining']);
+  const sized = size === undefined ? ours('') : ours(` ${formatBytes(size)}`);
+  const rate = remaining === undefined ? ours('') : msg` rate-limit remaining ${remaining}`;
+  return msg`GET ${url.href} ${ours(String(res.status))} ${ours(String(ms))}ms${sized}${rate}`;
+}
+
+function formatBytes(n: number): string {
+  if (n < 1024) return `${n}B`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)}kB`;
+  return `${(n / 1024 / 1024).toFixed(1)}MB`;
+}

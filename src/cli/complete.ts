@@ -1,0 +1,117 @@
+// `wli __complete <command> <word>`: the names a shell completes for a command's target, read from
+// the configured server. Called by the completion scripts, never by people.
+//
+// Manners: the configured server and token from the same settings and session as every command (flags
+// on the line being typed are not read); nothing at all when no server is configured; each list cached
+// on disk ($XDG_CACHE_HOME/wli, two minutes); the whole lookup bounded to about a second (one attempt,
+// no retries); any failure is silently "no candidates". Nothing is ever written to stderr, so
+// completion never prints into the shell.
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Context, OutStream } from '../core/context.js';
+import { writeFileAtomic } from '../core/files.js';
+import { cacheDir } from '../core/xdg.js';
+import { loadSettings } from '../config/load.js';
+import { IOStreams } from '../io/streams.js';
+import { Session } from '../session/session.js';
+import { firstItems } from '../session/reads.js';
+import { COMMANDS, type TargetKindName } from '../spec/spec.js';
+import { targetOfUrl } from '../weblate/target.js';
+import { LANGUAGES, PROJECTS, componentsOf, translationsOf } from '../weblate/paths.js';
+import { VERSION } from '../core/version.js';
+
+/** How long a list read from the server is reused: names change rarely, a session types many. */
+export const CACHE_TTL_MS = 120_000;
+/** The most a lookup may take, start-up aside. */
+const BUDGET_MS = 900;
+
+export const COMPLETE_COMMAND = '__complete';
+
+type Name = { slug?: unknown; code?: unknown; url?: unknown };
+type Lister = (path: string) => Promise<Name[]>;
+
+/** Candidates, one per line; "" when there are none or anything failed. */
+export async function complete(args: string[], ctx: Context): Promise<string> {
+  let session: Session | undefined;
+  try {
+    const [command, word = ''] = args;
+    const kinds = COMMANDS.find((c) => c.name === command)?.args[0]?.targets;
+    if (!kinds || /[\s"'\\]/.test(word)) return '';
+    const { settings } = loadSettings({}, ctx);
+    const url = settings.url?.value;
+    if (!url) return '';
+    // Built at the first list the cache lacks, so the budget counts from there: one attempt, within
+    // the budget, and not a byte on stderr.
+    const ask = () => {
+      const quiet = { ...ctx, stderr: SILENT, signal: AbortSignal.any([ctx.signal, AbortSignal.timeout(BUDGET_MS)]) };
+      return (session ??= new Session(quiet, new IOStreams(quiet), { ...settings, retries: 0, timeoutMs: BUDGET_MS, concurrency: 1, verbose: false, debug: false, quiet: true }, VERSION, 'names'));
+    };
+    const list = cachedLister(ctx, url, !!settings.token, (path) => firstItems(ask(), path, 'names'));
+    const names = await candidates(kinds, word, list);
+    return names.length ? names.join('\n') + '\n' : '';
+  } catch {
+    return '';
+  } finally {
+    await session?.close().catch(() => {});
+  }
+}
+
+async function candidates(kinds: readonly TargetKindName[], word: string, list: Lister): Promise<string[]> {
+  const starts = (names: string[]) => names.filter((n) => n.startsWith(word)).sort();
+  const strings = (values: unknown[]) => values.filter((v): v is string => typeof v === 'string');
+  const slash = word.indexOf('/');
+  if (slash < 0) {
+    const out: string[] = [];
+    if (kinds.includes('server') && '/'.startsWith(word)) out.push('/');
+    // In stats and language a bare word is a language code.
+    if (kinds.includes('language')) out.push(...strings((await list(LANGUAGES)).map((l) => l.code)));
+    if (kinds.some((k) => k === 'project' || k === 'component' || k === 'translation')) {
+      out.push(...strings((await list(PROJECTS)).map((p) => p.slug)).map((s) => `${s}/`));
+    }
+    return starts(out);
+  }
+  const project = word.slice(0, slash);
+  if (!kinds.some((k) => k === 'component' || k === 'translation')) return [];
+  const components = strings((await list(componentsOf({ project }))).map((c) => targetOfUrl(c.url)));
+  // A component typed whole and followed by "/": its languages.
+  const component = components.find((c) => word.startsWith(`${c}/`));
+  if (component && kinds.includes('translation')) {
+    const [p = '', ...rest] = component.split('/');
+    return starts(strings((await list(translationsOf({ project: p, component: rest }))).map((t) => targetOfUrl(t.url))));
+  }
+  // Components (with their category paths); a trailing "/" invites the language when there is one to give.
+  return starts(components.map((c) => (kinds.includes('translation') ? `${c}/` : c)));
+}
+
+/** Reads a list from the cache, or from the server (then caching only the names). */
+function cachedLister(ctx: Context, base: URL, token: boolean, read: (path: string) => Promise<Name[]>): Lister {
+  const dir = cacheDir(ctx.env, ctx.homedir);
+  return async (path) => {
+    const file = join(dir, createHash('sha256').update(`${base.href}\n${token ? 'token' : 'anonymous'}\n${path}`).digest('hex').slice(0, 32) + '.json');
+    try {
+      const cached = JSON.parse(readFileSync(file, 'utf8')) as { at: number; items: Name[] };
+      if (ctx.now() - cached.at < CACHE_TTL_MS && Array.isArray(cached.items)) return cached.items;
+    } catch {
+      // no cache yet, or a broken one: ask the server
+    }
+    // Only the names are kept: slug, code and url are all completion needs.
+    const items = (await read(path)).map((i) => ({ slug: i.slug, code: i.code, url: i.url }));
+    try {
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
+      writeFileAtomic(file, JSON.stringify({ at: ctx.now(), items }));
+    } catch {
+      // a cache that cannot be written only costs the next lookup a request
+    }
+    return items;
+  };
+}
+
+/** stderr for completion: nothing reaches the shell. */
+const SILENT: OutStream = {
+  write: () => true,
+  once: () => SILENT,
+  on: () => SILENT,
+  removeListener: () => SILENT,
+  isTTY: false,
+};

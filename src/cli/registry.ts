@@ -1,0 +1,30 @@
+// Every command's implementation, loaded only when it runs: help, the version and a usage error load
+// none of them. Typed end to end: `units` gets CommandInput<'units'>, whose options are typed from its
+// entry in spec.ts, and a command missing here (or a module whose run takes other options) does not
+// compile.
+import type { Result } from '../output/result.js';
+import type { CommandInput, StandaloneInput } from '../session/session.js';
+import type { CommandName } from '../spec/spec.js';
+
+type Returns = Result | Promise<Result>;
+
+export type CommandModule<N extends CommandName> =
+  | { readonly standalone?: false; run(input: CommandInput<N>): Returns }
+  /** Runs without settings, so a broken environment or config file cannot break it (completion). */
+  | { readonly standalone: true; run(input: StandaloneInput<N>): Returns };
+
+export const COMMAND_MODULES: { readonly [N in CommandName]: () => Promise<CommandModule<N>> } = {
+  translation: () => import('../commands/translation.js'),
+  units: () => import('../commands/units.js'),
+  changes: () => import('../commands/changes.js'),
+  stats: () => import('../commands/stats.js'),
+  language: () => import('../commands/language.js'),
+  ls: () => import('../commands/ls.js'),
+  show: () => import('../commands/show.js'),
+  download: () => import('../commands/download.js'),
+  api: () => import('../commands/api.js'),
+  config: () => import('../commands/config.js'),
+  completion: () => import('../commands/completion.js'),
+};
+
+export const isCommandName = (name: string): name is CommandName => Object.hasOwn(COMMAND_MODULES, name);

@@ -1,0 +1,262 @@
+// wli changes --follow: the recent changes, then every new change once, in order, as it appears.
+//
+// How no change is shown twice or skipped: every poll asks for the changes at or after the newest
+// timestamp already shown (timestamp_after is inclusive), reads all its pages, leaves out the ids
+// already shown at that timestamp (and any id a page shift repeated), and prints the rest sorted by
+// (timestamp, id). The ids remembered are only those at the newest timestamp, so memory stays flat
+// however long it runs.
+//
+// A --since backlog streams page by page, oldest first: a newest-first list is frozen with
+// timestamp_before at its newest change (new changes cannot shift its pages while it is read) and read
+// from its last page back to its first (the page reader's last-first order, whether the server numbers
+// its pages or links them by cursor), each page in time order; what arrives meanwhile comes with the
+// first poll. An oldest-first list (servers before 4.x) is read forward.
+//
+// Politeness: one poll every --interval seconds; when X-RateLimit-Remaining runs low the polls are
+// spread over what is left until X-RateLimit-Reset; a 429's Retry-After is honoured. Every wait is
+// clamped to MAX_FOLLOW_WAIT_MS (a Retry-After of 3,000 years means "poll again in an hour"), and a
+// wait longer than the interval is said once. A failing poll is the follow's own business: transient
+// failures (network, timeouts, 429, 5xx) are said once, kept on a status line, and their end is said;
+// permanent ones (401, 403, 404, a body that is not the expected JSON) end the follow with their exit
+// code. Ctrl-C ends it at once.
+import { HttpError, NetworkError, ServerError } from '../../api/errors.js';
+import type { Item, Page } from '../../core/page.js';
+import { MAX_FOLLOW_WAIT_MS } from '../../core/limits.js';
+import { msg, ours, type Msg } from '../../core/text.js';
+import { plainText } from '../../core/values.js';
+import type { Session } from '../../session/session.js';
+import { allItems, pagesOf } from '../../session/reads.js';
+import { firstFound } from '../../session/resolve.js';
+import { changeId, chronological, oldestFirst, timeKey } from '../../weblate/changes.js';
+import { changesOf } from '../../weblate/paths.js';
+import type { RateLimit } from '../../weblate/rate-limit.js';
+import type { Target } from '../../weblate/target.js';
+
+export interface FollowOptions {
+  readings: Target[];
+  /** The filters (action, user, timestamp_after from --since). */
+  query: URLSearchParams;
+  /** How many recent changes to show first when no --since was given. */
+  recent: number;
+  intervalMs: number;
+}
+
+/** Below this many requests left, polls are spread over the rest of the rate-limit window. */
+const LOW_REMAINING = 20;
+/** The page size of a backlog and of a poll: the most Weblate serves. */
+const PAGE_SIZE = 1000;
+/** Changes with an unreadable timestamp already warned about (bounded: a hostile list cannot grow it). */
+const MAX_WARNED = 1000;
+
+/** 90 s → "1m 30s"; what a person reads in a status line. */
+export function duration(ms: number): string {
+  const s = Math.round(ms / 1000);
+  if (s < 60) return `${s}s`;
+  if (s < 3600) return `${Math.floor(s / 60)}m${s % 60 ? ` ${s % 60}s` : ''}`;
+  const h = Math.floor(s / 3600);
+  return h >= 48 ? `${Math.round(h / 24).toLocaleString('en-US')} days` : `${h}h${Math.floor((s % 3600) / 60) ? ` ${Math.floor((s % 3600) / 60)}m` : ''}`;
+}
+
+/** What has been shown: the newest timestamp and the ids shown at it. */
+class Shown {
+  newest?: { key: number; text: string };
+  private atNewest = new Set<string>();
+  private warned = new Set<string>();
+
+  constructor(private readonly warn: (m: Msg) => void) {}
+
+  /** The changes not shown yet, in time order, now counted as shown. */
+  fresh(items: Item[]): Item[] {
+    const seen = new Set<string>(); // a page shift can repeat a change inside one batch
+    const out = items.filter((c) => {
+      const id = changeId(c);
+      const k = timeKey(c.timestamp);
+      if (k === undefined) {
+        this.unreadable(id, c.timestamp);
+        return false;
+      }
+      if (seen.has(id)) return false;
+      seen.add(id);
+      if (this.newest === undefined || k > this.newest.key) return true;
+      return k === this.newest.key && !this.atNewest.has(id);
+    });
+    out.sort(chronological);
+    for (const c of out) {
+      const k = timeKey(c.timestamp) ?? 0;
+      if (this.newest === undefined || k > this.newest.key) {
+        this.newest = { key: k, text: String(c.timestamp) };
+        this.atNewest = new Set();
+      }
+      this.atNewest.add(changeId(c));
+    }
+    return out;
+  }
+
+  private unreadable(id: string, timestamp: unknown): void {
+    if (this.warned.has(id)) return;
+    if (this.warned.size >= MAX_WARNED) this.warned.clear();
+    this.warned.add(id);
+    this.warn(msg`change ${id} left out: its timestamp ${plainText(timestamp)} is not a time`);
+  }
+}
+
+/** Failing polls said once, a status line while they fail, and their end said. */
+class PollHealth {
+  private failingSince?: number;
+  private failures = 0;
+  private reason = '';
+
+  constructor(private readonly session: Session) {}
+
+  failed(e: HttpError | ServerError, now: number): void {
+    // The status line says why in a few words; the warning above it has the URL.
+    const reason = plainText(e.message).replace(/^GET \S+?:? (failed: )?/, '');
+    if (this.failingSince === undefined) {
+      this.failingSince = now;
+      this.session.warn(msg`polls are failing: ${e.text}; still trying (Ctrl-C ends it)`);
+    } else if (reason !== this.reason) {
+      this.session.warn(msg`polls still failing, now: ${e.text}`);
+    }
+    this.reason = reason;
+    this.failures++;
+    this.session.progress.status(`polls failing for ${duration(now - this.failingSince)} (${this.failures} tries): ${reason}`);
+  }
+
+  worked(now: number): void {
+    if (this.failingSince === undefined) return;
+    this.session.progress.stop();
+    this.session.say(msg`polls work again, after ${ours(duration(now - this.failingSince))} and ${this.failures} failed ${ours(this.failures === 1 ? 'try' : 'tries')}`);
+    this.failingSince = undefined;
+    this.failures = 0;
+  }
+}
+
+/** The changes list of a target, with filters and settings of its own. */
+const query = (base: URLSearchParams, set: Record<string, string | undefined>): URLSearchParams => {
+  const q = new URLSearchParams(base);
+  for (const [k, v] of Object.entries(set)) if (v !== undefined) q.set(k, v);
+  return q;
+};
+
+/** A changes list opened: its path, its first page, and the rest of its pages, unread. */
+interface Opened {
+  path: string;
+  items: Item[];
+  rest: AsyncGenerator<Page>;
+}
+
+/** The list of the first reading that exists (a miss explained), its first page read. */
+async function open(session: Session, o: FollowOptions, pageSize: number): Promise<Opened> {
+  const { value } = await firstFound(session, o.readings, async (t) => {
+    const pages = pagesOf(session, { path: changesOf(t), query: o.query, pageSize, label: 'changes' });
+    const head = await pages.next();
+    return { path: changesOf(t), items: head.done ? [] : head.value.items, rest: pages };
+  });
+  return value;
+}
+
+/** Every change at or after --since, page by page, oldest first. */
+async function* backlog(session: Session, o: FollowOptions, first: Opened): AsyncGenerator<Item[]> {
+  if (oldestFirst(first.items)) {
+    // Oldest first (servers before 4.x): read forward; new changes join the end, shifting nothing.
+    yield first.items;
+    for await (const page of first.rest) yield page.items;
+    return;
+  }
+  await first.rest.return(undefined);
+  if (first.items.length === 0) return;
+  // Newest first: frozen at its newest change, read from the last page back.
+  const top = [...first.items].sort(chronological).at(-1)?.timestamp;
+  const frozen = query(o.query, { timestamp_before: typeof top === 'string' ? top : undefined });
+  for await (const page of pagesOf(session, { path: first.path, query: frozen, pageSize: PAGE_SIZE, order: 'last-first', label: 'changes' })) yield page.items;
+}
+
+/** The most recent changes: the first page of a newest-first list, the last of an oldest-first one. */
+async function* recent(session: Session, o: FollowOptions, first: Opened): AsyncGenerator<Item[]> {
+  await first.rest.return(undefined);
+  if (!oldestFirst(first.items)) return yield first.items;
+  yield await allItems(session, { path: first.path, query: o.query, pageSize: o.recent, limit: o.recent, order: 'last-first', label: 'changes' });
+}
+
+export async function* follow(session: Session, o: FollowOptions): AsyncGenerator<Page> {
+  const { ctx } = session;
+  const shown = new Shown((m) => session.warn(m));
+  // What happened lately: everything since --since, or the most recent changes.
+  const since = o.query.has('timestamp_after');
+  const first = await open(session, o, since ? PAGE_SIZE : o.recent);
+  for await (const items of since ? backlog(session, o, first) : recent(session, o, first)) {
+    const page = shown.fresh(items);
+    if (page.length) yield { items: page };
+  }
+  const { path } = first;
+
+  // Every change at or after the newest shown, all pages (one poll); the follow loop is the retry of
+  // a poll: no hidden retries (they kept a server that went down silent).
+  const poll = (): Promise<Item[]> => allItems(session, { path, query: query(o.query, { timestamp_after: shown.newest?.text }), pageSize: PAGE_SIZE, retries: 0, label: 'changes', quiet: true });
+  const health = new PollHealth(session);
+  const waits = new Waits(session, o.intervalMs);
+  for (;;) {
+    await waits.next(session.client().rateLimit);
+    if (ctx.signal.aborted) return;
+    let items: Item[];
+    try {
+      items = await poll();
+    } catch (e) {
+      if (ctx.signal.aborted) return;
+      if (!transient(e)) throw e;
+      if (e instanceof HttpError && e.retryAfterSeconds !== undefined) waits.asked(e.retryAfterSeconds * 1000, msg`the server asked (Retry-After)`);
+      health.failed(e, ctx.now());
+      continue;
+    }
+    health.worked(ctx.now());
+    const page = shown.fresh(items);
+    if (page.length) yield { items: page };
+  }
+}
+
+/** The wait before each poll: the interval, longer when asked or when the rate limit runs low; said when longer. */
+class Waits {
+  private wanted?: { ms: number; why: Msg };
+  private announced?: number;
+
+  constructor(
+    private readonly session: Session,
+    private readonly intervalMs: number,
+  ) {}
+
+  /** A Retry-After for the next wait. */
+  asked(ms: number, why: Msg): void {
+    this.wanted = { ms, why };
+  }
+
+  async next(rate: RateLimit | undefined): Promise<void> {
+    const { ctx } = this.session;
+    const slow = waitMs(this.intervalMs, rate);
+    const wanted = Math.max(slow, this.wanted?.ms ?? 0);
+    const wait = Math.min(wanted, MAX_FOLLOW_WAIT_MS);
+    if (wait > this.intervalMs && wait !== this.announced) {
+      const why = this.wanted && this.wanted.ms >= slow ? this.wanted.why : msg`the rate limit is running low (${String(rate?.remaining)} requests left)`;
+      const more = wanted > wait ? ours(`, asked for ${duration(wanted)}, more than the ${duration(MAX_FOLLOW_WAIT_MS)} wli waits at most`) : ours('');
+      this.session.say(msg`waiting ${ours(duration(wait))} before the next poll: ${why}${more}`);
+    }
+    this.announced = wait > this.intervalMs ? wait : undefined;
+    this.wanted = undefined;
+    await ctx.sleep(wait, ctx.signal);
+  }
+}
+
+/** The wait before the next poll: the interval, or longer while the rate limit runs low. */
+export function waitMs(intervalMs: number, rate: RateLimit | undefined): number {
+  const { remaining, resetSeconds } = rate ?? {};
+  if (remaining === undefined || resetSeconds === undefined || remaining > LOW_REMAINING) return intervalMs;
+  return Math.max(intervalMs, Math.ceil((resetSeconds * 1000) / Math.max(remaining, 1)));
+}
+
+/**
+ * Worth another poll: rate limits, server failures and the network (a server restarting, a timeout).
+ * Not: a refused token or permission, a list that is gone, a body that is not the expected JSON.
+ */
+function transient(e: unknown): e is HttpError | NetworkError {
+  if (e instanceof HttpError) return e.status === 429 || e.status === 408 || e.status >= 500;
+  return e instanceof NetworkError && e.transient;
+}

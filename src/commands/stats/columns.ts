@@ -1,0 +1,78 @@
+// How stats rows look in a table and Markdown: the gated metric, the change since a baseline, counts;
+// a single row as key/value lines. Failing rows are coloured (and marked where colour cannot say it).
+import { plainText } from '../../core/values.js';
+import type { Item } from '../../core/page.js';
+import { percentText } from '../../output/readable.js';
+import type { Column, Style } from '../../output/result.js';
+import { METRIC_FIELD, change, changeText, passes, rowLabel, thresholdFor, type Gate, type Metric } from './gate.js';
+
+/** How the gate judges a row, for colour: failing (red) or passing (green); no colour for rows not gated. */
+const gateStyle =
+  (gate: Gate) =>
+  (s: Item): Style | undefined => {
+    const ok = passes(gate, s);
+    return ok === undefined ? undefined : ok ? 'green' : 'red';
+  };
+
+/** The percentage column's header: the metric the gate checks (and the table shows). */
+const METRIC_HEADER: Record<Metric, string> = { translated: 'translated', approved: 'approved %', translated_words: 'words' };
+
+export function listColumns(gate: Gate): Column[] {
+  const field = METRIC_FIELD[gate.metric];
+  const since: Column[] = gate.baseline
+    ? [
+        {
+          header: 'change',
+          value: (s) => changeText(gate, s),
+          kind: 'percent',
+          style: (s) => ((change(gate, s) ?? 0) < 0 ? 'red' : (change(gate, s) ?? 0) > 0 ? 'green' : undefined),
+          mark: (s) => (gate.failOnDrop && (change(gate, s) ?? 0) < 0 ? '❌ dropped' : undefined),
+        },
+      ]
+    : [];
+  return [
+    { header: 'target', field: 'wli_target', value: (s) => rowLabel(s), kind: 'key' },
+    { header: METRIC_HEADER[gate.metric], field, value: (s) => s[field], text: percentText, kind: 'percent', style: gateStyle(gate), mark: (s) => (passes(gate, s) === false ? `❌ below ${thresholdFor(gate, s)}%` : undefined) },
+    ...since,
+    { header: 'strings', value: (s) => `${plainText(s.translated ?? '')}/${plainText(s.total ?? '')}`, kind: 'count' },
+    { header: 'fuzzy', field: 'fuzzy', value: (s) => s.fuzzy, kind: 'count', drop: 2 },
+    { header: 'failing', field: 'failing', value: (s) => s.failing ?? s.failing_checks, kind: 'count', drop: 3 },
+    { header: 'approved', field: 'approved', value: (s) => s.approved, kind: 'count', drop: 4 },
+    { header: 'last change', field: 'last_change', value: (s) => s.last_change, kind: 'time', drop: 5 },
+  ];
+}
+
+/** How other statistics fields look when --fields names them in a table. */
+export const FIELD_COLUMNS: Column[] = [
+  ...['translated_percent', 'approved_percent', 'translated_words_percent', 'translated_chars_percent', 'fuzzy_percent', 'failing_percent', 'readonly_percent'].map(
+    (f): Column => ({ header: f, field: f, value: (s) => s[f], text: percentText, kind: 'percent' }),
+  ),
+  ...['total', 'translated', 'total_words', 'translated_words', 'suggestions', 'comments', 'recent_changes'].map((f): Column => ({ header: f, field: f, value: (s) => s[f], kind: 'count' })),
+];
+
+const ofTotal = (n: string, total: string, p: string) => (s: Item) =>
+  s[n] === undefined ? '' : `${plainText(s[n])}/${plainText(s[total] ?? '')}${s[p] !== undefined ? ` (${plainText(s[p])}%)` : ''}`;
+
+export function recordRows(gate: Gate): Column[] {
+  // The gated metric's line is coloured by the gate.
+  const judged = (m: Metric) => (m === gate.metric ? gateStyle(gate) : undefined);
+  const since: Column[] = gate.baseline ? [{ header: 'Change', value: (s) => changeText(gate, s) }] : [];
+  return [
+    { header: 'Name', value: (s) => (s.code !== undefined ? `${plainText(s.name ?? '')} (${plainText(s.code)})` : s.name) },
+    { header: 'Translated', value: (s) => s, text: (_v, s) => ofTotal('translated', 'total', 'translated_percent')(s), style: judged('translated') },
+    { header: 'Words', value: (s) => s, text: (_v, s) => ofTotal('translated_words', 'total_words', 'translated_words_percent')(s), style: judged('translated_words') },
+    { header: 'Characters', value: (s) => s, text: (_v, s) => ofTotal('translated_chars', 'total_chars', 'translated_chars_percent')(s) },
+    { header: 'Needs editing', value: (s) => s, text: (_v, s) => ofTotal('fuzzy', 'total', 'fuzzy_percent')(s) },
+    { header: 'Failing checks', value: (s) => s, text: (_v, s) => ofTotal('failing', 'total', 'failing_percent')(s) },
+    { header: 'Approved', value: (s) => s, text: (_v, s) => ofTotal('approved', 'total', 'approved_percent')(s), style: judged('approved') },
+    ...since,
+    { header: 'Read-only', value: (s) => s, text: (_v, s) => ofTotal('readonly', 'total', 'readonly_percent')(s) },
+    { header: 'Suggestions', value: (s) => s.suggestions },
+    { header: 'Comments', value: (s) => s.comments },
+    { header: 'Last change', field: 'last_change', value: (s) => s.last_change, kind: 'time' },
+    { header: 'Recent changes', value: (s) => s.recent_changes },
+    { header: 'URL', value: (s) => s.url },
+  ];
+}
+
+

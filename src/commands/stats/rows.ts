@@ -1,0 +1,148 @@
+// Where stats rows come from, one reading of one target at a time (see src/commands/stats.ts for the
+// endpoints), each row with its identity first.
+import { NotFoundError, ServerError, isNotFound } from '../../api/errors.js';
+import { EXIT, UsageError, WliError } from '../../core/errors.js';
+import type { Item } from '../../core/page.js';
+import { msg } from '../../core/text.js';
+import type { Session } from '../../session/session.js';
+import { allItems, getObject } from '../../session/reads.js';
+import { languageCode, sourceLanguageCode } from '../../weblate/objects.js';
+import { componentsOf, languagesOf, objectPath, projectPath, statisticsOf, translationsOf } from '../../weblate/paths.js';
+import type { ComponentTarget, ProjectTarget, Target } from '../../weblate/target.js';
+import type { Row } from './gate.js';
+
+/** A promise whose rejection is handled later (or never, when its value turns out not to be needed). */
+function deferred<T>(p: Promise<T>): Promise<T> {
+  p.catch(() => {});
+  return p;
+}
+
+/** Every item of a list (paginated, or a plain JSON array), in server order. */
+const getList = (session: Session, path: string, label: string): Promise<Item[]> => allItems(session, { path, label });
+
+/** A row's language code; '?' for a row that names none (its identity must still be text). */
+const codeOf = (item: Item): string => languageCode(item) ?? '?';
+
+/**
+ * A row with its identity first, so rows of several targets can be told apart and matched later
+ * (--baseline): wli_target names the row (p/c/l, a language code, p/-/l for a project's language, p
+ * for a project's total), then its project, component (with categories) and language, null where
+ * they do not apply. The server's fields follow, exactly as sent.
+ */
+export function identified(item: Item, target: string, project: string | null, component: string | null, language: string | null): Item {
+  return { wli_target: target, wli_project: project, wli_component: component, wli_language: language, ...item };
+}
+
+export async function singleRow(session: Session, target: Target): Promise<Row[]> {
+  if (target.kind !== 'language' && target.kind !== 'translation') throw new UsageError(msg`unsupported stats target '${target.text}'`);
+  const stats = await getObject(session, statisticsOf(target));
+  const item =
+    target.kind === 'translation'
+      ? identified(stats, `${target.project}/${target.component.join('/')}/${target.language}`, target.project, target.component.join('/'), target.language)
+      : identified(stats, target.language, null, null, target.language);
+  return [{ item }];
+}
+
+/** One row per translation of the component (see the top of this file for the endpoints). */
+export async function componentRows(session: Session, target: ComponentTarget, skipSource: boolean): Promise<Row[]> {
+  // Asked alongside the list, so --skip-source costs one request but no extra wait.
+  const component = skipSource ? deferred(getObject(session, objectPath(target))) : undefined;
+  let items: Item[];
+  try {
+    items = await getList(session, statisticsOf(target), target.text);
+  } catch (e) {
+    if (!isNotFound(e)) throw e;
+    try {
+      items = await getList(session, translationsOf(target), target.text);
+    } catch (e2) {
+      // Both missing: the component does not exist; report the list asked for first.
+      throw isNotFound(e2) ? e : e2;
+    }
+  }
+  if (component) {
+    // Translation objects (the fallback) say is_source themselves; Statistics rows need the component.
+    let source: string | undefined;
+    if (!items.every((i) => typeof i.is_source === 'boolean')) {
+      const code = sourceLanguageCode(await component);
+      if (code === undefined) {
+        throw new ServerError(msg`GET ${session.client().resolve(objectPath(target)).href}: the component names no source_language.code`, msg`run without --skip-source`);
+      }
+      source = code;
+    }
+    items = items.filter((i) => (typeof i.is_source === 'boolean' ? !i.is_source : codeOf(i) !== source));
+  }
+  const path = target.component.join('/');
+  return items.map((stats) => {
+    const code = codeOf(stats);
+    return { item: identified(stats, `${target.project}/${path}/${code}`, target.project, path, code) };
+  });
+}
+
+/**
+ * One row per language of the project, then the project's total row. With --skip-source, the
+ * languages that are the source language of every component of the project are left out (one
+ * request more, made alongside); the total row is the server's own and still counts them.
+ */
+export async function projectRows(session: Session, target: ProjectTarget, skipSource: boolean): Promise<Row[]> {
+  const total = deferred(getObject(session, statisticsOf(target)));
+  const label = `--project ${target.project}`;
+  const components = skipSource ? deferred(getList(session, componentsOf(target), label)) : undefined;
+  let languages = await getList(session, languagesOf(target), label);
+  if (components) {
+    const sources = (await components).map(sourceLanguageCode);
+    const everywhere = sources.length > 0 && sources.every((c) => c !== undefined && c === sources[0]) ? sources[0] : undefined;
+    if (everywhere !== undefined) languages = languages.filter((l) => codeOf(l) !== everywhere);
+  }
+  return [
+    ...languages.map((stats) => {
+      const code = codeOf(stats);
+      return { item: identified(stats, `${target.project}/-/${code}`, target.project, null, code) };
+    }),
+    { item: identified(await total, target.project, target.project, null, null) },
+  ];
+}
+
+
+/**
+ * Runs fn over inputs at most `limit` at a time; results keep input order. After a failure no new
+ * input is started, and the first failure is what the caller sees.
+ */
+export async function inOrder<T, R>(inputs: T[], limit: number, fn: (t: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(inputs.length);
+  let next = 0;
+  let failed = false;
+  const worker = async () => {
+    while (next < inputs.length && !failed) {
+      const i = next++;
+      try {
+        results[i] = await fn(inputs[i] as T);
+      } catch (e) {
+        failed = true;
+        throw e;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(Math.max(limit, 1), inputs.length) }, worker));
+  return results;
+}
+
+/**
+ * A bare word that is no language but is a project gets the hint it needs: stats takes projects with
+ * --project (one request more, only after the miss).
+ */
+export async function languageOrProject<R>(session: Session, readings: Target[], get: () => Promise<R>): Promise<R> {
+  try {
+    return await get();
+  } catch (e) {
+    const only = readings.length === 1 ? readings[0] : undefined;
+    if (only?.kind !== 'language' || !(e instanceof WliError) || e.exitCode !== EXIT.notFound) throw e;
+    try {
+      await getObject(session, projectPath({ project: only.language }));
+    } catch {
+      throw e;
+    }
+    throw new NotFoundError(msg`no language '${only.language}'; '${only.language}' is a project`, msg`for a project's statistics use --project ${only.language} (a bare word in stats is a language code)`, { cause: e });
+  }
+}
+
+

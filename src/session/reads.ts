@@ -1,0 +1,64 @@
+// The reads every command shares, with this run's settings (page size, concurrency, warnings,
+// progress): one object, or a list through the one page reader.
+import { ServerError } from '../api/errors.js';
+import { paginate, type ListRequest } from '../api/paginate.js';
+import type { Item, Page } from '../core/page.js';
+import { msg } from '../core/text.js';
+import type { Session } from './session.js';
+
+/** One resource; anything but a JSON object is the server's fault. */
+export async function getObject(session: Session, path: string): Promise<Item> {
+  const client = session.client();
+  const { body, url } = await client.getJson(path);
+  if (!body || typeof body !== 'object' || Array.isArray(body)) {
+    throw new ServerError(msg`GET ${url.href}: expected a JSON object`, msg`is --url the Weblate server?`);
+  }
+  return body as Item;
+}
+
+/** What a list read asks beyond its address: a limit, the progress label, a page size or order of its own. */
+export interface ListAsk {
+  path: string | URL;
+  query?: URLSearchParams;
+  limit?: number;
+  /** The progress line's word for the items ("units 1,200/7,370"). */
+  label: string;
+  pageSize?: number;
+  order?: ListRequest['order'];
+  retries?: number;
+  /** No progress line (a poll of a follow, which keeps its own status). */
+  quiet?: boolean;
+}
+
+/** The pages of a list with this run's settings: page size, concurrency, warnings, progress. */
+export function pagesOf(session: Session, req: ListAsk): AsyncGenerator<Page> {
+  const { settings } = session;
+  return paginate(session.client(), {
+    path: req.path,
+    query: req.query,
+    pageSize: req.pageSize ?? settings.pageSize,
+    limit: req.limit,
+    order: req.order,
+    retries: req.retries,
+    concurrency: settings.concurrency,
+    warn: (m) => session.warn(m),
+    // With --limit the goal is the limit, not the server's count.
+    onProgress: req.quiet ? undefined : (done, total) => session.progress.update(req.label, done, req.limit !== undefined && total !== undefined ? Math.min(req.limit, total) : (total ?? req.limit)),
+  });
+}
+
+/** Every item of a list, in server order (for results that need them all before anything is shown). */
+export async function allItems(session: Session, req: ListAsk): Promise<Item[]> {
+  const items: Item[] = [];
+  for await (const page of pagesOf(session, req)) items.push(...page.items);
+  return items;
+}
+
+/** The largest page Weblate serves: names for a hint or a completion come in one request. */
+export const ONE_PAGE = 1000;
+
+/** The first page of a list, up to ONE_PAGE items: enough to name what exists. */
+export async function firstItems(session: Session, path: string, label: string): Promise<Item[]> {
+  return allItems(session, { path, label, pageSize: ONE_PAGE, limit: ONE_PAGE });
+}
+

@@ -1,0 +1,83 @@
+// A command's target as its result: the object it names, or its list, the first reading the server
+// has (a miss explained: resolve.ts).
+import { UsageError } from '../core/errors.js';
+import type { Item, Page } from '../core/page.js';
+import { msg, ours } from '../core/text.js';
+import type { Column, ListResult, RecordResult } from '../output/result.js';
+import type { Session } from './session.js';
+import { formsOf, readTarget, type Target, type TargetKind } from '../weblate/target.js';
+import { objectPath } from '../weblate/paths.js';
+import { getObject, pagesOf } from './reads.js';
+import { firstFound, firstFoundPages } from './resolve.js';
+
+/** The readings of the argument, or of the default target of the configuration (`translation` in [weblate]). */
+export function targetReadings(session: Session, arg: string | undefined, accepts: readonly TargetKind[]): Target[] {
+  const text = arg ?? session.settings.defaultTarget?.value;
+  if (text === undefined) {
+    throw new UsageError(msg`missing target`, msg`expected ${ours(formsOf(accepts))}, or a default target (translation = …) in the [weblate] section of a wlc config file`);
+  }
+  return readTarget(text, accepts);
+}
+
+/** The object the first existing reading names, as the server sent it. */
+export async function getTargetObject(session: Session, readings: Target[]): Promise<{ target: Target; record: Item }> {
+  const { target, value } = await firstFound(session, readings, (t) => getObject(session, objectPath(t)));
+  return { target, record: value };
+}
+
+export async function getRecord(session: Session, readings: Target[], rows: Column[]): Promise<RecordResult> {
+  return { kind: 'record', record: (await getTargetObject(session, readings)).record, rows };
+}
+
+/** Where a target's list is: its path and query. */
+export type ListOf = (t: Target) => { path: string; query?: URLSearchParams };
+
+/**
+ * A list of the first reading of the target whose list exists (a miss explained), as a result.
+ * `pipe` may filter or check the pages on their way out (the scope check of units).
+ */
+export function listOf(
+  session: Session,
+  req: {
+    readings: Target[];
+    list: ListOf;
+    limit?: number;
+    label: string;
+    onStatus?: (e: unknown) => unknown;
+    pipe?: (pages: AsyncGenerator<Page>, t: Target) => AsyncGenerator<Page>;
+    filters?: (t: Target) => boolean;
+  } & Omit<ListResult, 'kind' | 'pages'>,
+): ListResult {
+  const { readings, list, limit, label, onStatus, pipe, filters, ...shown } = req;
+  const pages = firstFoundPages(session, readings, (t) => {
+    // A pipe that may leave items out: the limit counts what comes out of it, not what the server sent.
+    if (!pipe) return pagesOf(session, { ...list(t), limit, label });
+    if (!filters?.(t)) return pipe(pagesOf(session, { ...list(t), limit, label }), t);
+    return limited(pipe(pagesOf(session, { ...list(t), label }), t), limit);
+  });
+  return { kind: 'list', pages: onStatus ? mapErrors(pages, onStatus) : pages, ...shown };
+}
+
+/** The first `limit` items of the pages; no page is asked for once they are out. */
+export async function* limited(pages: AsyncGenerator<Page>, limit: number | undefined): AsyncGenerator<Page> {
+  if (limit === undefined) return yield* pages;
+  let left = limit;
+  for await (const page of pages) {
+    if (page.items.length < left) {
+      left -= page.items.length;
+      yield page;
+      continue;
+    }
+    yield { items: page.items.slice(0, left), raw: page.raw?.slice(0, left) };
+    return;
+  }
+}
+
+/** Lets a command reinterpret an API error (e.g. a rejected search query is a usage error). */
+export async function* mapErrors<T>(source: AsyncIterable<T>, map: (e: unknown) => unknown): AsyncGenerator<T> {
+  try {
+    yield* source;
+  } catch (e) {
+    throw map(e);
+  }
+}

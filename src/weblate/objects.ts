@@ -1,0 +1,48 @@
+// Reading Weblate's objects: the few facts wli needs from a translation, statistics row, component or
+// language, whichever shape the server's version sent.
+import { plainText } from '../core/values.js';
+
+type Obj = Record<string, unknown>;
+
+const nested = (o: Obj, key: string, field: string): unknown => {
+  const v = o[key];
+  return v && typeof v === 'object' && !Array.isArray(v) ? (v as Obj)[field] : undefined;
+};
+
+/**
+ * The language code of a Translation (`language_code`, else `language.code`), a Statistics row or a
+ * Language (`code`). One rule for every caller: a translation's own code first (it is what its URL
+ * and target use), the nested language's next, a bare `code` last.
+ */
+export function languageCode(o: Obj): string | undefined {
+  for (const v of [o.language_code, nested(o, 'language', 'code'), o.code]) if (typeof v === 'string' && v !== '') return v;
+  return undefined;
+}
+
+/** The source language code of a Component (`source_language.code`). */
+export function sourceLanguageCode(component: Obj): string | undefined {
+  const code = nested(component, 'source_language', 'code');
+  return typeof code === 'string' ? code : undefined;
+}
+
+/** A Language's plural forms: current servers nest plural{number, formula}; old ones send nplurals/pluralequation. */
+export function pluralOf(l: Obj): { number: unknown; formula: unknown } | undefined {
+  const p = l.plural;
+  const inner = p && typeof p === 'object' && !Array.isArray(p) ? (p as Obj) : undefined;
+  const number = inner ? inner.number : l.nplurals;
+  const formula = inner ? inner.formula : l.pluralequation;
+  return number === undefined && formula === undefined ? undefined : { number, formula };
+}
+
+/** "2 forms: n != 1"; '' when the server sent no plural rule. */
+export function pluralText(l: Obj): string {
+  const p = pluralOf(l);
+  return p ? `${plainText(p.number ?? '?')} forms: ${plainText(p.formula ?? '')}` : '';
+}
+
+/** The id at the end of an API URL ("…/api/units/123/" → "123"); other text as it is. */
+export function idFromUrl(value: unknown): string {
+  if (typeof value !== 'string') return value === null || value === undefined ? '' : plainText(value);
+  const m = /\/(\d+)\/?(?:\?.*)?$/.exec(value);
+  return m?.[1] ?? value;
+}

@@ -1,0 +1,87 @@
+// Where Weblate keeps things: every API path wli asks for, relative to the API root (…/api/). Commands
+// name what they want (a component's translations, a translation's file); only this module knows the
+// addresses, so a path is written once and a server's layout is learnt in one place.
+import type { ComponentTarget, LanguageTarget, ProjectTarget, Target, TranslationTarget } from './target.js';
+
+const seg = encodeURIComponent;
+/** A component inside categories travels as one segment, "category%2Fcomponent". */
+const componentSegment = (parts: readonly string[]): string => parts.map(seg).join('%2F');
+
+type ProjectRef = Pick<ProjectTarget, 'project'>;
+type ComponentRef = Pick<ComponentTarget, 'project' | 'component'>;
+type TranslationRef = Pick<TranslationTarget, 'project' | 'component' | 'language'>;
+type LanguageRef = Pick<LanguageTarget, 'language'>;
+
+/** The API root: it lists the endpoints (and answers when --url is right). */
+export const API_ROOT = '';
+/** Every project the caller may see. */
+export const PROJECTS = 'projects/';
+/** Every language of the server. */
+export const LANGUAGES = 'languages/';
+/** Units of the whole server, searched with `q` (scope terms: weblate/units.ts). */
+export const UNITS_SEARCH = 'units/';
+
+export function projectPath(t: ProjectRef): string {
+  return `projects/${seg(t.project)}/`;
+}
+export function componentPath(t: ComponentRef): string {
+  return `components/${seg(t.project)}/${componentSegment(t.component)}/`;
+}
+export function translationPath(t: TranslationRef): string {
+  return `translations/${seg(t.project)}/${componentSegment(t.component)}/${seg(t.language)}/`;
+}
+export function languagePath(t: LanguageRef): string {
+  return `languages/${seg(t.language)}/`;
+}
+
+/** The API path of the object a target names (the API root for the whole server). */
+export function objectPath(t: Target): string {
+  switch (t.kind) {
+    case 'server':
+      return API_ROOT;
+    case 'project':
+      return projectPath(t);
+    case 'component':
+      return componentPath(t);
+    case 'translation':
+      return translationPath(t);
+    case 'language':
+      return languagePath(t);
+  }
+}
+
+/** A project's components (items without `project`, as Weblate sends them). */
+export const componentsOf = (t: ProjectRef): string => `${projectPath(t)}components/`;
+/** A component's translations (the source language among them). */
+export const translationsOf = (t: ComponentRef): string => `${componentPath(t)}translations/`;
+/** A project's languages with their statistics (a bare array on Weblate 5.4, paginated elsewhere). */
+export const languagesOf = (t: ProjectRef): string => `${projectPath(t)}languages/`;
+/** A translation's units. */
+export const unitsOf = (t: TranslationRef): string => `${translationPath(t)}units/`;
+
+/**
+ * Statistics: of a translation or a language (one object), of a project (its total), or of a
+ * component (a list, one row per translation).
+ */
+export function statisticsOf(t: Exclude<Target, { kind: 'server' }>): string {
+  return `${objectPath(t)}statistics/`;
+}
+
+/** Every scope has its history: the server's, a project's, a component's, a translation's (not a language's). */
+export function changesOf(t: Target): string {
+  if (t.kind === 'language') throw new Error('a language has no history of its own');
+  return `${objectPath(t)}changes/`;
+}
+
+/**
+ * What Weblate serves as a target's file: a translation's file as stored in the repository, or a zip
+ * of a component's or project's translations. `format` asks the server to convert (`po`, or for a zip
+ * `zip:po`); `q` filters the units of a conversion.
+ */
+export function fileOf(t: ProjectRef | ComponentRef | TranslationRef, o: { format?: string; q?: string } = {}): string {
+  const path = 'language' in t ? translationPath(t) : 'component' in t ? componentPath(t) : projectPath(t);
+  const params = new URLSearchParams();
+  if (o.format !== undefined) params.set('format', o.format);
+  if (o.q !== undefined) params.set('q', o.q);
+  return `${path}file/${params.size ? `?${params}` : ''}`;
+}
