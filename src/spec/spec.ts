@@ -6,6 +6,7 @@ import { METRICS } from '../weblate/statistics.js';
 import { PROJECT_DOWNLOAD_SINCE, UNITS_SEARCH_SINCE } from '../weblate/versions.js';
 import { COMPLETION_CACHE_TEXT, MAX_BODY_TEXT, MAX_FOLLOW_WAIT_TEXT, MAX_TIMEOUT_SECONDS, RETRY_STATUSES } from '../core/limits.js';
 import type { FlagKey } from './flags.js';
+import { EXIT } from '../core/errors.js';
 
 /**
  * What an option's value must be; src/spec/option-values.ts checks every value against it once, right after
@@ -151,7 +152,7 @@ export const GLOBAL_OPTIONS = [
   {
     flags: '--timeout <seconds>',
     description: 'per-request timeout; a timed-out request is retried',
-    note: `At most ${MAX_TIMEOUT_SECONDS} seconds (Node timers hold no more). Each response is read up to ${MAX_BODY_TEXT}; a larger one is an error (exit 1).`,
+    note: `At most ${MAX_TIMEOUT_SECONDS} seconds (Node timers hold no more). Each response is read up to ${MAX_BODY_TEXT}; a larger one is an error (exit ${EXIT.server}).`,
     value: { type: 'seconds', max: MAX_TIMEOUT_SECONDS },
     hint: `expected a number of seconds above 0 and at most ${MAX_TIMEOUT_SECONDS}, e.g. --timeout 60`,
     defaultText: String(DEFAULTS.timeoutSeconds),
@@ -208,7 +209,7 @@ const DECLARED = [
       {
         flags: '-q, --query <search>',
         description: "Weblate search query, sent as q (e.g. 'has:check', 'context:menu')",
-        note: `With \`--state\` as well, a unit must match both. A query the server rejects is a usage error (exit 2) that shows its message. Above a translation the search goes to /api/units/ with \`project:\` (and \`component:\`) joined to it; units outside the scope are never shown, and a server that ignores the search (Weblate before ${UNITS_SEARCH_SINCE}) is an error.`,
+        note: `With \`--state\` as well, a unit must match both. A query the server rejects is a usage error (exit ${EXIT.usage}) that shows its message. Above a translation the search goes to /api/units/ with \`project:\` (and \`component:\`) joined to it; units outside the scope are never shown, and a server that ignores the search (Weblate before ${UNITS_SEARCH_SINCE}) is an error.`,
         value: { type: 'text' },
         complete: 'none',
       },
@@ -240,8 +241,8 @@ const DECLARED = [
       { flags: '--user <username>', description: 'only changes by this user', value: { type: 'text' }, hint: 'expected a username', complete: 'none' },
       {
         flags: '--follow',
-        description: 'print recent changes, then keep polling and print each new change once, in order (Ctrl-C ends it, exit 130)',
-        note: `Recent changes first (the last ${FOLLOW_DEFAULTS.recent}, \`-L n\`, or all since \`--since\`), oldest first, then each new change once, in order, table or JSON Lines (\`-f json\` is refused). A --since backlog streams, frozen at its newest change and read from its last page back. Polls slow down when the rate limit runs low and wait out a 429, never longer than ${MAX_FOLLOW_WAIT_TEXT} (a longer wait is said on stderr). Transient failures (network, timeouts, 429, 5xx) are said once and their end too; permanent ones (401, 403, 404, a body that is not the expected JSON) end the follow with their exit status. Ctrl-C ends it with exit status 130.`,
+        description: `print recent changes, then keep polling and print each new change once, in order (Ctrl-C ends it, exit ${EXIT.interrupted})`,
+        note: `Recent changes first (the last ${FOLLOW_DEFAULTS.recent}, \`-L n\`, or all since \`--since\`), oldest first, then each new change once, in order, table or JSON Lines (\`-f json\` is refused). A --since backlog streams, frozen at its newest change and read from its last page back. Polls slow down when the rate limit runs low and wait out a 429, never longer than ${MAX_FOLLOW_WAIT_TEXT} (a longer wait is said on stderr). Transient failures (network, timeouts, 429, 5xx) are said once and their end too; permanent ones (401, 403, 404, a body that is not the expected JSON) end the follow with their exit status. Ctrl-C ends it with exit status ${EXIT.interrupted}.`,
       },
       {
         flags: '--interval <seconds>',
@@ -272,7 +273,7 @@ const DECLARED = [
       { flags: '--project <project>', description: 'one row per language of the project, then a total row (after the other targets)', value: { type: 'slug' }, hint: 'expected a project slug, e.g. --project weblate', complete: 'none' },
       {
         flags: '--fail-under <percent>',
-        description: 'exit 3 when any row is below this percentage (90 or 90%); LANG=PCT for one language (cs=95); repeatable, a bare number is the default for other rows',
+        description: `exit ${EXIT.gate} when any row is below this percentage (90 or 90%); LANG=PCT for one language (cs=95); repeatable, a bare number is the default for other rows`,
         note: 'Every row is still printed; stderr names the rows below their threshold. A row that lacks the metric fails the gate. `--fail-under 80 --fail-under cs=95,de=90`: Czech rows are held to 95, German to 90, every other row to 80.',
         value: { type: 'threshold' },
         repeatable: true,
@@ -286,11 +287,11 @@ const DECLARED = [
         note: 'Rows are matched by `wli_target`; the change column shows points of the gated metric (`+2.5`, `-1.0`, `new`). A file that does not parse, holds no rows, or matches no row is a usage error.',
         value: { type: 'file' },
       },
-      { flags: '--fail-on-drop', description: 'with --baseline: exit 3 when any row\'s metric dropped' },
+      { flags: '--fail-on-drop', description: `with --baseline: exit ${EXIT.gate} when any row's metric dropped` },
     ],
     examples: [
       ['wli stats demo/android/cs demo/android/de', 'two translations side by side'],
-      ['wli stats demo/android --skip-source --fail-under 90', 'fail CI (exit 3) when a language of the component is below 90 %'],
+      ['wli stats demo/android --skip-source --fail-under 90', `fail CI (exit ${EXIT.gate}) when a language of the component is below 90 %`],
       ['wli stats demo/android --skip-source --fail-under 90 -f markdown >> "$GITHUB_STEP_SUMMARY"', 'the same gate, with the table in a GitHub Actions job summary'],
       ['wli stats --project demo --metric approved --fail-under 50', 'every language of a project and its total, gated on approved strings'],
       ['wli stats demo/android cs --project demo -f json', 'mixed targets: one JSON array, rows in argument order, project rows last'],
@@ -357,7 +358,7 @@ const DECLARED = [
     name: 'api',
     summary: 'GET any API address: the body byte for byte, or every item of a list',
     description:
-      'Reads any address of the Weblate API with the configured server, token, proxy, timeouts and retries, and prints the response body byte for byte, whatever its type. The path is relative to the API root (/projects/ or projects/demo/) or an absolute URL on the configured server; any other origin is refused before connecting (exit 2), so the token goes nowhere else. With --paginate, the next links are followed and the items of results are printed in the chosen format (-f json, jsonl, csv, table), integers exact, streaming. Read-only: there is no method option.',
+      `Reads any address of the Weblate API with the configured server, token, proxy, timeouts and retries, and prints the response body byte for byte, whatever its type. The path is relative to the API root (/projects/ or projects/demo/) or an absolute URL on the configured server; any other origin is refused before connecting (exit ${EXIT.usage}), so the token goes nowhere else. With --paginate, the next links are followed and the items of results are printed in the chosen format (-f json, jsonl, csv, table), integers exact, streaming. Read-only: there is no method option.`,
     args: [{ name: 'path', description: 'API path (/projects/, projects/demo/) or URL on the configured server', required: true }],
     options: [
       { flags: '--paginate', description: 'follow next links and print the items of results in the chosen format' },
