@@ -1,6 +1,6 @@
 // The command-line program: commander built from spec.ts parses argv, every option value is checked
-// once (spec/option-values.ts), and one run of one command follows (execute.ts, loaded only then). Every byte
-// of help, version and usage errors goes through the I/O layer.
+// once (spec/option-values.ts), and one run of one command follows (execute.ts, loaded only then).
+// Every byte of help, version and usage errors goes through the I/O layer.
 import { Command, CommanderError, Option } from 'commander';
 import type { Context } from '../core/context.js';
 import { COMMANDS, EXIT_CODES, GLOBAL_OPTIONS, type CommandSpec, type OptionSpec } from '../spec/spec.js';

@@ -1,6 +1,6 @@
 // Global options → settings, each value with the place it came from. Option values arrive checked
-// and typed (spec/option-values.ts); what is left here is what only the combination of flags, environment and
-// files can tell: which URL and token apply, and whether the token may travel there.
+// and typed (spec/option-values.ts); what is left here is what only the combination of flags,
+// environment and files can tell: which URL and token apply, and whether the token may travel there.
 // Precedence: flags > environment > project file > user file (files: see config/files.ts).
 import { UsageError } from '../core/errors.js';
 import { msg, ours } from '../core/text.js';
