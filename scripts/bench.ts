@@ -253,7 +253,7 @@ if (want('wlc') || ONLY?.includes('wlc-changes')) {
   } else {
     const latency = 40;
     const server = await startServer(['--big-changes', '2000', '--big-units', '2000', '--latency', String(latency), '--ignore-page-size', '--page-size', '100']);
-    // As measured in weblate-facts.md: 20 pages of 100, page_size ignored.
+    // wlc's own measurement setup: 20 pages of 100, page_size ignored (docs/performance.md).
     const cfg = join(tmp, 'wlc.ini');
     (await import('node:fs')).writeFileSync(cfg, `[weblate]\nurl = ${server.url}\n`);
     // One request at loopback, side by side (issue 13: ≤ 1.0× wlc, stretch 0.85×, peak RSS ≤ 60 MB).

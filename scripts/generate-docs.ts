@@ -1,11 +1,14 @@
-// `npm run docs`: regenerates completions/, man/wli.1 and docs/commands.md from src/spec/spec.ts.
-// test/completion.test.ts and test/manpage.test.ts fail when they drift.
+// `npm run docs`: regenerates completions/, man/wli.1 and docs/commands.md from src/spec/spec.ts, and
+// the sample blocks of README.md and docs/*.md from real runs against the sample server
+// (test/support/doc-samples.ts). test/completion.test.ts, test/manpage.test.ts and test/docs.test.ts
+// fail when they drift.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { generatedFiles } from '../src/docs/generated.js';
+import { filledDocuments } from '../test/support/doc-samples.js';
 import { ROOT } from '../test/support/run.js';
 
-for (const [path, text] of generatedFiles()) {
+for (const [path, text] of [...generatedFiles(), ...(await filledDocuments())]) {
   const file = join(ROOT, path);
   let old: string | undefined;
   try {

@@ -18,7 +18,7 @@ process.stdout.on('error', () => {});
 process.stderr.on('error', () => {});
 
 const ctx = processContext(interrupt.signal);
-// wli decides colour from its own copy of the environment (NO_COLOR wins, cli.md). Node itself, when
+// wli decides colour from its own copy of the environment (NO_COLOR wins: docs/configuration.md, Colour and progress). Node itself, when
 // both are set and a dependency loads node:assert on a terminal, prints "Warning: The 'NO_COLOR' env
 // is ignored due to the 'FORCE_COLOR' env being set": take the variables Node reacts to away from it.
 ctx.env = { ...process.env };

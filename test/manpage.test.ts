@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { manPage } from '../src/docs/manpage.js';
 import { commandsMarkdown } from '../src/docs/markdown.js';
-import { COMMANDS, ENVIRONMENT, EXIT_CODES, FORMATS, GLOBAL_OPTIONS, METRICS, STATE_NAMES } from '../src/spec/spec.js';
+import { COMMANDS, ENVIRONMENT, EXIT_CODES, FORMATS, GLOBAL_OPTIONS, METRICS, STATE_NAMES, type OptionSpec } from '../src/spec/spec.js';
 import { ROOT } from './support/run.js';
 
 const FILE = join(ROOT, 'man/wli.1');
@@ -64,7 +64,8 @@ describe('man/wli.1', () => {
   });
 
   it('renders every global option, with defaults and environment variables', () => {
-    for (const o of GLOBAL_OPTIONS) {
+    const globals: readonly OptionSpec[] = GLOBAL_OPTIONS;
+    for (const o of globals) {
       // The entry's tag: '-f, --format <fmt>' shows as '-f, --format fmt'.
       const tag = o.flags.replace(/[<>]/g, '');
       expect(rendered.split('\n').map((l) => l.trim()), tag).toContain(tag);
@@ -103,5 +104,19 @@ describe('docs/commands.md', () => {
     }
     for (const o of GLOBAL_OPTIONS) expect(text).toContain(`\`${/--[\w-]+/.exec(o.flags)![0]}\``);
     for (const [code] of EXIT_CODES) expect(text).toMatch(new RegExp(`^\\| ${code} \\|`, 'm'));
+  });
+  it("shows each option's note in that option's row", () => {
+    const rows = doc().split('\n');
+    const options: Array<[string, OptionSpec]> = [...GLOBAL_OPTIONS.map((o): [string, OptionSpec] => ['', o]), ...COMMANDS.flatMap((c) => c.options.map((o): [string, OptionSpec] => [c.name, o]))];
+    const noted = options.filter(([, o]) => o.note);
+    expect(noted.length).toBeGreaterThan(5);
+    for (const [command, o] of noted) {
+      const long = /--[\w-]+/.exec(o.flags)![0];
+      const section = command ? doc().split(`### wli ${command}\n`)[1]!.split('\n### ')[0]! : doc().split('## Global options\n')[1]!;
+      const row = section.split('\n').find((l) => l.startsWith(`| \``) && l.includes(`\`${long}\``));
+      expect(row, `${command} ${long}`).toBeDefined();
+      expect(row!.endsWith(` ${o.note!.replace(/\|/g, '\\|')} |`), `${command} ${long}: ${row}`).toBe(true);
+      expect(rows).toContain(row);
+    }
   });
 });

@@ -4,7 +4,8 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { ROOT } from './support/run.js';
-import { COMMANDS, STATE_NAMES, type OptionsOf, type Threshold, type When } from '../src/spec/spec.js';
+import { COMMANDS, STATE_NAMES, type Format, type GlobalOptionValues, type OptionsOf, type Threshold, type When } from '../src/spec/spec.js';
+import type { GlobalFlags } from '../src/config/settings.js';
 
 const SRC = join(ROOT, 'src');
 
@@ -52,7 +53,7 @@ describe('src/', () => {
   // The floors of the house, top to bottom (CONTRIBUTING.md draws them). A folder imports only from
   // folders below it, so a folder-level cycle (which the file-level test cannot see) cannot form.
   // Files at the root of src/ are their own floor, named by file.
-  const FLOORS = ['main', 'cli', 'commands', 'docs', 'output', 'config', 'api', 'spec', 'weblate', 'codec', 'io', 'core'];
+  const FLOORS = ['main', 'cli', 'commands', 'session', 'docs', 'output', 'config', 'api', 'spec', 'weblate', 'codec', 'io', 'core'];
   const floorOf = (file: string) => {
     const parts = relative(SRC, file).split('/');
     return parts.length > 1 ? parts[0]! : parts[0]!.replace(/\.ts$/, '');
@@ -92,7 +93,7 @@ describe('src/', () => {
     expect(runs.map((f) => relative(join(SRC, 'commands'), f)).sort()).toEqual(COMMANDS.map((c) => `${c.name}.ts`).sort());
   });
 
-  it('commands read their options as typed from spec.ts, without casts', () => {
+  it('commands and settings read their options as typed from spec.ts, without casts', () => {
     // Checked by tsc (npm run build type-checks the tests): a change to spec.ts changes these types.
     expectTypeOf<OptionsOf<'units'>['state']>().toEqualTypeOf<Array<(typeof STATE_NAMES)[number]> | undefined>();
     expectTypeOf<OptionsOf<'changes'>['limit']>().toEqualTypeOf<number | undefined>();
@@ -101,6 +102,18 @@ describe('src/', () => {
     expectTypeOf<OptionsOf<'stats'>['failUnder']>().toEqualTypeOf<Threshold[] | undefined>();
     expectTypeOf<OptionsOf<'stats'>['skipSource']>().toEqualTypeOf<boolean | undefined>();
     expectTypeOf<OptionsOf<'stats'>['metric']>().toEqualTypeOf<'translated' | 'approved' | 'translated_words' | undefined>();
+    // The global options too: declared `as const` in GLOBAL_OPTIONS, so settings read them typed.
+    expectTypeOf<GlobalFlags>().toEqualTypeOf<GlobalOptionValues>();
+    expectTypeOf<GlobalFlags['format']>().toEqualTypeOf<Format | undefined>();
+    expectTypeOf<GlobalFlags['timeout']>().toEqualTypeOf<number | undefined>();
+    expectTypeOf<GlobalFlags['fields']>().toEqualTypeOf<string[] | undefined>();
+    expectTypeOf<GlobalFlags['token']>().toEqualTypeOf<string | undefined>();
+    expectTypeOf<GlobalFlags['pageSize']>().toEqualTypeOf<number | undefined>();
+    expectTypeOf<GlobalFlags['color']>().toEqualTypeOf<boolean | undefined>();
+    expectTypeOf<GlobalFlags['allowInsecureHttp']>().toEqualTypeOf<boolean | undefined>();
+    expectTypeOf<keyof GlobalFlags>().toEqualTypeOf<
+      'config' | 'url' | 'token' | 'format' | 'fields' | 'timeout' | 'retries' | 'concurrency' | 'pageSize' | 'allowInsecureHttp' | 'color' | 'quiet' | 'verbose' | 'debug'
+    >();
     const casts = files
       .filter((f) => f.startsWith(join(SRC, 'commands') + '/'))
       .flatMap((f) => readFileSync(f, 'utf8').split('\n').map((line, i) => [`${relative(ROOT, f)}:${i + 1}`, line] as const))

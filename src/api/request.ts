@@ -20,12 +20,12 @@ import { discard, exchange, firstHeader, readBody, readErrorText, type Body, typ
 import { AttemptError, classifyNetworkError } from './network-errors.js';
 import type { ProxyChoice } from './proxy.js';
 import { htmlTitle, isJsonContentType, messageFromErrorBody } from './response.js';
+import { MAX_REDIRECTS } from '../core/limits.js';
 import { FIRST_REFUSAL_RETRIES, FIRST_REFUSAL_WAIT_MS, MAX_RETRY_WAIT_MS, backoffMs, parseRetryAfter, retryAt, retryableStatus } from './retry.js';
 
 /** What a request wants back. */
 export type Mode = 'json' | 'bytes' | 'stream';
 
-export const MAX_REDIRECTS = 5;
 
 export interface RequestOptions {
   /** Aborted when the caller no longer wants the answer (a page after the output closed). */

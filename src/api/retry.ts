@@ -1,13 +1,11 @@
 // When a failed GET is tried again, and how long wli waits first.
 
-export { MAX_RETRY_WAIT_MS } from '../core/limits.js';
+import { BACKOFF_FIRST_MS, BACKOFF_MAX_MS, RETRY_STATUSES } from '../core/limits.js';
 
-/**
- * Answers worth another attempt: a timeout (408), a rate limit (429, after its Retry-After) and every
- * server failure (5xx: a restart, an overloaded worker, a proxy without its upstream). Other 4xx are
- * the same on every attempt.
- */
-export const retryableStatus = (status: number): boolean => status === 408 || status === 429 || (status >= 500 && status <= 599);
+export { FIRST_REFUSAL_RETRIES, FIRST_REFUSAL_WAIT_MS, MAX_RETRY_WAIT_MS } from '../core/limits.js';
+
+/** An answer worth another attempt (RETRY_STATUSES: 408, 429 and every 5xx). */
+export const retryableStatus = (status: number): boolean => RETRY_STATUSES.some((s) => (s === '5xx' ? status >= 500 && status <= 599 : s === status));
 
 /** Network failures worth another attempt: resets, refusals, timeouts. */
 export const RETRY_CODES = new Set([
@@ -24,17 +22,9 @@ export const RETRY_CODES = new Set([
   'WLI_TIMEOUT',
 ]);
 
-/**
- * A refused connection before the server ever answered in this run is most likely a wrong --url or
- * a server that is not running: one quick retry, then the error (within about a second). Once the
- * server has answered, a refusal is a hiccup (a restart, a load balancer) and gets the full policy.
- */
-export const FIRST_REFUSAL_RETRIES = 1;
-export const FIRST_REFUSAL_WAIT_MS = 250;
-
 /** Capped exponential backoff with jitter: 0.5 s, 1 s, 2 s … up to 10 s, each ±50 %. */
 export function backoffMs(attempt: number, random: () => number): number {
-  const exp = Math.min(10_000, 500 * 2 ** attempt);
+  const exp = Math.min(BACKOFF_MAX_MS, BACKOFF_FIRST_MS * 2 ** attempt);
   return Math.round(exp / 2 + random() * (exp / 2));
 }
 

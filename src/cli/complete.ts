@@ -20,9 +20,8 @@ import { COMMANDS, type TargetKindName } from '../spec/spec.js';
 import { targetOfUrl } from '../weblate/target.js';
 import { LANGUAGES, PROJECTS, componentsOf, translationsOf } from '../weblate/paths.js';
 import { VERSION } from '../core/version.js';
+import { COMPLETION_CACHE_MS } from '../core/limits.js';
 
-/** How long a list read from the server is reused: names change rarely, a session types many. */
-export const CACHE_TTL_MS = 120_000;
 /** The most a lookup may take, start-up aside. */
 const BUDGET_MS = 900;
 
@@ -91,7 +90,7 @@ function cachedLister(ctx: Context, base: URL, token: boolean, read: (path: stri
     const file = join(dir, createHash('sha256').update(`${base.href}\n${token ? 'token' : 'anonymous'}\n${path}`).digest('hex').slice(0, 32) + '.json');
     try {
       const cached = JSON.parse(readFileSync(file, 'utf8')) as { at: number; items: Name[] };
-      if (ctx.now() - cached.at < CACHE_TTL_MS && Array.isArray(cached.items)) return cached.items;
+      if (ctx.now() - cached.at < COMPLETION_CACHE_MS && Array.isArray(cached.items)) return cached.items;
     } catch {
       // no cache yet, or a broken one: ask the server
     }

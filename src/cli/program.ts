@@ -1,14 +1,14 @@
 // The command-line program: commander built from spec.ts parses argv, every option value is checked
-// once (options.ts), and one run of one command follows (execute.ts, loaded only then). Every byte
-// of help, version and usage errors goes through the I/O layer.
+// once (spec/option-values.ts), and one run of one command follows (execute.ts, loaded only then).
+// Every byte of help, version and usage errors goes through the I/O layer.
 import { Command, CommanderError, Option } from 'commander';
 import type { Context } from '../core/context.js';
 import { COMMANDS, EXIT_CODES, GLOBAL_OPTIONS, type CommandSpec, type OptionSpec } from '../spec/spec.js';
+import { flagsOf, namesOf } from '../spec/flags.js';
 import { EXIT } from '../core/errors.js';
 import { IOStreams } from '../io/streams.js';
 import { VERSION } from '../core/version.js';
 import { closest } from '../core/closest.js';
-import type { GlobalFlags } from '../config/settings.js';
 import { checkArgs, readCommandOptions, readOptions } from '../spec/option-values.js';
 import { execute } from './execute.js';
 import { isCommandName } from './registry.js';
@@ -27,7 +27,7 @@ const collect = (value: string, previous: string[] | undefined) => [...(previous
 function toOption(spec: OptionSpec): Option {
   const o = new Option(spec.flags, spec.description);
   if (spec.repeatable) o.argParser(collect);
-  // Values are checked by options.ts (exit 2, one line); help lists what is accepted.
+  // Values are checked by option-values.ts (exit 2, one line); help lists what is accepted.
   if (spec.value?.type === 'choice') o.description += ` (${spec.value.choices.join(', ')})`;
   if (spec.defaultText) o.description += ` [default: ${spec.defaultText}]`;
   if (spec.env) o.description += ` [env: ${spec.env}]`;
@@ -48,7 +48,7 @@ const globalAfterText: HelpText = (width) => {
   const codeWidth = Math.max(...EXIT_CODES.map(([n]) => String(n).length));
   const codes = EXIT_CODES.map(([n, what]) => {
     const lead = `  ${String(n).padStart(codeWidth)}  `;
-    return lead + wrapWords(what, width, ' '.repeat(lead.length)).trimStart();
+    return lead + wrapWords(what.replace(/`/g, ''), width, ' '.repeat(lead.length)).trimStart();
   });
   return `\nExit codes:\n${codes.join('\n')}\n\n${wrapWords('Every option can also follow the command. Run "wli <command> --help" for examples, "man wli" for everything.', width, '')}\n`;
 };
@@ -121,7 +121,7 @@ function buildProgram(io: IOStreams, onRun: (parsed: Parsed) => void): Command {
 
 /** The first word of argv that is not an option or a global option's value: the command named. */
 function commandWord(argv: string[]): string | undefined {
-  const takesValue = new Set(GLOBAL_OPTIONS.filter((o) => /[<[]/.test(o.flags)).flatMap((o) => o.flags.split(/[ ,]+/).filter((f) => f.startsWith('-'))));
+  const takesValue = new Set(GLOBAL_OPTIONS.map(flagsOf).flatMap((f) => (f.placeholder === undefined ? [] : namesOf(f))));
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === '--') return argv[i + 1];
@@ -172,7 +172,7 @@ export async function runCli(argv: string[], ctx: Context): Promise<number> {
       throw e;
     }
     if (!parsed) return EXIT.usage;
-    const globals = readOptions(GLOBAL_OPTIONS, parsed.rawGlobals) as GlobalFlags;
+    const globals = readOptions(GLOBAL_OPTIONS, parsed.rawGlobals);
     io.configure({ noColor: globals.color === false, quiet: !!globals.quiet, verbose: !!globals.verbose, debug: !!globals.debug });
     io.addSecret(globals.token);
     const name = parsed.command.name;

@@ -10,6 +10,7 @@
 
 import { randomBytes } from 'node:crypto';
 import { EXACT_NUMBER } from '../core/values.js';
+import { JSON_INDENT_DEPTH } from '../core/limits.js';
 
 /** Passed by the parser, which has just validated the literal, so the constructor need not check it again. */
 const TRUSTED: unique symbol = Symbol('validated literal');
@@ -629,7 +630,7 @@ const LN_TOKEN = '\u0000wli-lossless-' + randomBytes(12).toString('hex');
 const LN_TOKEN_JSON = JSON.stringify(LN_TOKEN);
 
 /** Nesting depth from which the serializer writes a subtree compact, iteratively. */
-const DEEP = 64;
+const DEEP = JSON_INDENT_DEPTH;
 
 /**
  * The inverse of parseJson: LosslessNumber → raw literal, bigint → decimal digits, everything else

@@ -4,6 +4,7 @@ import { HttpError } from '../api/errors.js';
 import { UsageError } from '../core/errors.js';
 import { msg } from '../core/text.js';
 import { instantOf } from '../spec/option-values.js';
+import { FOLLOW_DEFAULTS } from '../spec/spec.js';
 import { formsText, username } from '../output/readable.js';
 import type { Column, ListResult } from '../output/result.js';
 import { CHANGE_FIELDS } from '../weblate/changes.js';
@@ -73,7 +74,7 @@ export async function run({ args, opts, session }: CommandInput<'changes'>): Pro
   if (opts.follow) {
     if (session.settings.format === 'json') throw new UsageError(msg`-f json cannot be followed: a JSON array never ends`, msg`use -f jsonl (one change per line) or the table`);
     if (until !== undefined) throw new UsageError(msg`--until cannot be followed: new changes come after it`, msg`drop --until, or drop --follow`);
-    const pages = follow(session, { readings, query, recent: opts.limit ?? 20, intervalMs: (opts.interval ?? 30) * 1000 });
+    const pages = follow(session, { readings, query, recent: opts.limit ?? FOLLOW_DEFAULTS.recent, intervalMs: (opts.interval ?? FOLLOW_DEFAULTS.intervalSeconds) * 1000 });
     return { kind: 'list', pages: mapErrors(pages, filterRejected), ...shown };
   }
   return listOf(session, { readings, list: (t) => ({ path: changesOf(t), query }), limit: opts.limit, label: 'changes', onStatus: filterRejected, ...shown });

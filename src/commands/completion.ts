@@ -7,7 +7,7 @@ import type { StandaloneInput } from '../session/session.js';
 /** Needs no server and no settings: a broken config must not break a shell's start-up. */
 export const standalone = true;
 
-/** The shell argument was checked against the spec's choices (options.ts). */
+/** The shell argument was checked against the spec's choices (spec/option-values.ts). */
 export function run({ args }: StandaloneInput<'completion'>): Result {
   return { kind: 'text', text: completionScript(args[0] as Shell) };
 }

@@ -29,7 +29,7 @@ import { componentRows, inOrder, languageOrProject, projectRows, singleRow } fro
 const ACCEPTS: TargetKind[] = ['translation', 'component', 'language'];
 
 export async function run({ args, opts, session }: CommandInput<'stats'>): Promise<RecordResult | ListResult> {
-  // Everything the user typed is checked before the first request (option values by options.ts).
+  // Everything the user typed is checked before the first request (option values by spec/option-values.ts).
   const metric: Metric = opts.metric ?? 'translated';
   const project: ProjectTarget | undefined = opts.project === undefined ? undefined : { kind: 'project', text: opts.project, project: opts.project };
   const skipSource = opts.skipSource === true;

@@ -1,30 +1,14 @@
 // Global options → settings, each value with the place it came from. Option values arrive checked
-// and typed (options.ts); what is left here is what only the combination of flags, environment and
-// files can tell: which URL and token apply, and whether the token may travel there.
+// and typed (spec/option-values.ts); what is left here is what only the combination of flags,
+// environment and files can tell: which URL and token apply, and whether the token may travel there.
 // Precedence: flags > environment > project file > user file (files: see config/files.ts).
 import { UsageError } from '../core/errors.js';
 import { msg, ours } from '../core/text.js';
 import { normalizeApiBase } from '../api/base-url.js';
-import { DEFAULTS, type Format } from '../spec/spec.js';
+import { DEFAULTS, type Format, type GlobalOptionValues } from '../spec/spec.js';
 
-export interface GlobalFlags {
-  /** --config <file>: read this file instead of the user and project files. */
-  config?: string;
-  url?: string;
-  token?: string;
-  format?: Format;
-  fields?: string[];
-  /** Seconds. */
-  timeout?: number;
-  retries?: number;
-  concurrency?: number;
-  pageSize?: number;
-  allowInsecureHttp?: boolean;
-  color?: boolean;
-  quiet?: boolean;
-  verbose?: boolean;
-  debug?: boolean;
-}
+/** The global options, typed from their declaration in the spec (GLOBAL_OPTIONS): --timeout in seconds, --no-color as color. */
+export type GlobalFlags = GlobalOptionValues;
 
 export interface Sourced<T> {
   value: T;

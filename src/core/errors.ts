@@ -1,18 +1,31 @@
 // Errors are values with an exit code until the very top; only the I/O layer (io/streams.ts) turns
-// them into stderr lines. Exit codes are the contract of shared/cli.md and belong to the whole
-// program; the errors of talking HTTP live in api/errors.ts.
+// them into stderr lines. Exit codes belong to the whole program; the errors of talking HTTP live in
+// api/errors.ts.
 import { Msg, msg } from './text.js';
 
-export const EXIT = {
-  ok: 0,
-  server: 1,
-  usage: 2,
-  gate: 3,
-  auth: 4,
-  notFound: 5,
-  rateLimited: 6,
-  interrupted: 130,
+/**
+ * wli's exit codes, the one declaration: EXIT names them for the code, and --help, the man page and
+ * docs/commands.md list them from here; test/docs.test.ts holds the README's table to it. Meanings are
+ * plain text with `code` spans, as the docs' prose (src/docs/prose.ts).
+ */
+export const EXIT_STATUSES = {
+  ok: { code: 0, meaning: 'success, including empty results' },
+  server: { code: 1, meaning: 'failure talking to the server: network error, timeout, HTTP 5xx, a response that is not the expected JSON' },
+  usage: { code: 2, meaning: 'usage error: bad target, option, value or configuration; no server configured; a search query the server rejects' },
+  gate: { code: 3, meaning: 'a `--fail-under` or `--fail-on-drop` gate failed' },
+  auth: { code: 4, meaning: 'authentication or permission refused (401, 403)' },
+  notFound: { code: 5, meaning: 'not found (404)' },
+  rateLimited: { code: 6, meaning: 'rate limited (429) after the retries' },
+  interrupted: { code: 130, meaning: 'interrupted' },
 } as const;
+
+type ExitName = keyof typeof EXIT_STATUSES;
+
+/** The code of each exit status by name: EXIT.usage is 2. */
+export const EXIT = Object.fromEntries(Object.entries(EXIT_STATUSES).map(([name, s]) => [name, s.code])) as { readonly [N in ExitName]: (typeof EXIT_STATUSES)[N]['code'] };
+
+/** Every exit code with its meaning, in the order declared. */
+export const EXIT_CODES: ReadonlyArray<readonly [code: number, meaning: string]> = Object.values(EXIT_STATUSES).map((s) => [s.code, s.meaning]);
 
 export class WliError extends Error {
   readonly exitCode: number;

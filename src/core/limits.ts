@@ -1,14 +1,72 @@
-// The bounds wli keeps, in one place: the code enforces them and the documentation quotes them.
+// The limits wli holds itself to, each declared once: the modules that enforce them (api/, commands/,
+// io/, codec/) and the words that state them (the spec's help notes, the man page, docs/commands.md)
+// read them here, and test/docs.test.ts holds the figures of the hand-written docs (README.md,
+// docs/*.md) to them. Change a number here and every text that states it follows or fails a test.
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+
+/** A duration as the docs say it: 'an hour', '2 hours', '2 minutes', '60 s', '1.5 s', '250 ms'. */
+export function spokenDuration(ms: number): string {
+  if (ms >= HOUR_MS && ms % HOUR_MS === 0) return ms === HOUR_MS ? 'an hour' : `${ms / HOUR_MS} hours`;
+  if (ms > MINUTE_MS && ms % MINUTE_MS === 0) return `${ms / MINUTE_MS} minutes`;
+  return ms >= 1000 ? `${ms / 1000} s` : `${ms} ms`;
+}
 
 /**
  * The most wli reads of one response. Weblate's largest pages (1000 units) are a few megabytes; a
  * server that sends more is broken or hostile, and an endless body must not exhaust memory.
  */
 export const MAX_BODY_BYTES = 64 * 1024 * 1024;
-export const MAX_BODY_TEXT = '64 MiB';
+export const MAX_BODY_TEXT = `${MAX_BODY_BYTES / (1024 * 1024)} MiB`;
 
-/** A retry's wait longer than this is not slept: the user is told when to come back. */
-export const MAX_RETRY_WAIT_MS = 60_000;
+/**
+ * The longest --timeout: Node's timers hold at most 2^31-1 ms (a longer one fires at once), so
+ * 2,147,483 s (24.8 days).
+ */
+export const MAX_TIMEOUT_SECONDS = Math.floor((2 ** 31 - 1) / 1000);
 
-/** The longest wli waits between two polls of `changes --follow`, whatever the server asks: an hour. */
-export const MAX_FOLLOW_WAIT_MS = 3_600_000;
+/**
+ * Answers that get another attempt (--retries): a timeout (408), a rate limit (429, after its
+ * Retry-After) and every server failure (5xx: a restart, an overloaded worker, a proxy without its
+ * upstream). Other statuses are the same on every attempt.
+ */
+export const RETRY_STATUSES = [408, 429, '5xx'] as const;
+
+/** A retry the server asks to wait longer for is not slept: the user is told when to come back. */
+export const MAX_RETRY_WAIT_MS = MINUTE_MS;
+
+/** Retries back off exponentially from this wait (with jitter)… */
+export const BACKOFF_FIRST_MS = 500;
+/** …up to this one. */
+export const BACKOFF_MAX_MS = 10_000;
+
+/**
+ * A refused connection before the server ever answered in this run is most likely a wrong --url or a
+ * server that is not running: this many quick retries after this wait, then the error.
+ */
+export const FIRST_REFUSAL_RETRIES = 1;
+export const FIRST_REFUSAL_WAIT_MS = 250;
+
+/** Redirects followed within the configured origin, per request. */
+export const MAX_REDIRECTS = 5;
+
+/** The longest `changes --follow` waits between two polls, whatever the server asks. */
+export const MAX_FOLLOW_WAIT_MS = HOUR_MS;
+export const MAX_FOLLOW_WAIT_TEXT = spokenDuration(MAX_FOLLOW_WAIT_MS);
+
+/** At or below this many requests left (X-RateLimit-Remaining), follow's polls are spread over the rest of the window. */
+export const LOW_RATE_REMAINING = 20;
+
+/** A run that leaves less than this share of the rate limit (percent) says so once. */
+export const LOW_RATE_NOTE_PERCENT = 10;
+
+/** How long shell completion reuses a list of names read from the server. */
+export const COMPLETION_CACHE_MS = 2 * MINUTE_MS;
+export const COMPLETION_CACHE_TEXT = spokenDuration(COMPLETION_CACHE_MS);
+
+/** The progress line appears only when a fetch takes longer than this. */
+export const PROGRESS_DELAY_MS = 300;
+
+/** -f json writes a value nested deeper than this many levels compact (valid JSON, the same values). */
+export const JSON_INDENT_DEPTH = 64;

@@ -1,7 +1,7 @@
 // The man page, wli(1), in roff with the -man macros, generated from the spec (see model.ts).
 // man/wli.1 holds the same text (scripts/generate-docs.ts).
 import { ENVIRONMENT, EXIT_CODES, FILES } from '../spec/spec.js';
-import { CONFIG_EXAMPLE, DESCRIPTION, FIELDS_NOTE, FILES_NOTE, FORMATS_NOTE, NOTES, OUTPUT, TARGETS, TARGETS_NOTE } from './prose.js';
+import { CONFIG_EXAMPLE, DESCRIPTION, FIELDS_NOTE, FILES_NOTE, FORMATS_NOTE, OUTPUT, TARGETS, TARGETS_NOTE } from './prose.js';
 import { commands, globalFlags, HELP, names, VERSION, type Command, type Flag, type ValueKind } from './model.js';
 
 // ---------------------------------------------------------------- roff text
@@ -54,13 +54,12 @@ function valuesText(v: ValueKind | undefined): string[] {
 }
 
 
-function flagItem(f: Flag, command?: Command): string[] {
+function flagItem(f: Flag): string[] {
   const spec = f.spec;
   const body = [prose(sentence(f.description)), ...valuesText(f.values)];
   if (spec?.defaultText) body.push(`Default: ${bold(spec.defaultText)}.`);
   if (spec?.env) body.push(`Environment: ${bold(spec.env)}.`);
-  const note = NOTES[command ? `${command.name} ${f.long}` : f.long];
-  if (note) body.push(md(note));
+  if (f.note) body.push(md(f.note));
   return tp(flagTag(f), body.join(' '));
 }
 
@@ -87,7 +86,7 @@ function commandSection(c: Command): string[] {
   }
   if (c.options.length) {
     out.push('.PP', 'Options:');
-    for (const f of c.options) out.push(...flagItem(f, c));
+    for (const f of c.options) out.push(...flagItem(f));
   }
   if (c.spec.examples.length) {
     out.push('.PP', 'Examples:');
@@ -132,7 +131,7 @@ export function manPage(): string {
     '.PP',
     md(FIELDS_NOTE),
     '.SH EXIT STATUS',
-    ...EXIT_CODES.flatMap(([n, what]) => tp(bold(String(n)), prose(sentence(what)))),
+    ...EXIT_CODES.flatMap(([n, what]) => tp(bold(String(n)), md(sentence(what)))),
     '.SH ENVIRONMENT',
     ...ENVIRONMENT.flatMap(([name, what]) => tp(bold(name), prose(sentence(what, false)))),
     '.SH FILES',

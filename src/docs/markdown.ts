@@ -2,7 +2,7 @@
 // page and the completions (src/docs/generated.ts), so the three cannot disagree.
 import { ENVIRONMENT, EXIT_CODES, FILES } from '../spec/spec.js';
 import { HELP, VERSION, commands, globalFlags, names, type Command, type Flag, type ValueKind } from './model.js';
-import { CONFIG_EXAMPLE, DESCRIPTION, FIELDS_NOTE, FILES_NOTE, FORMATS_NOTE, NOTES, OUTPUT, TARGETS, TARGETS_NOTE } from './prose.js';
+import { CONFIG_EXAMPLE, DESCRIPTION, FIELDS_NOTE, FILES_NOTE, FORMATS_NOTE, OUTPUT, TARGETS, TARGETS_NOTE } from './prose.js';
 
 /** Text as a Markdown table cell: no line breaks, `|` escaped. */
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
@@ -17,13 +17,12 @@ function valuesText(v: ValueKind | undefined): string {
   return ` ${v.list ? 'Any of' : 'One of'}: ${v.choices.map((c) => `\`${c}\``).join(', ')}.`;
 }
 
-function flagRow(f: Flag, command?: Command): string {
+function flagRow(f: Flag): string {
   const spec = f.spec;
   let text = sentence(f.description) + valuesText(f.values);
   if (spec?.defaultText) text += ` Default: \`${spec.defaultText}\`.`;
   if (spec?.env) text += ` Environment: \`${spec.env}\`.`;
-  const note = NOTES[command ? `${command.name} ${f.long}` : f.long];
-  if (note) text += ` ${note}`;
+  if (f.note) text += ` ${f.note}`;
   return `| ${cell(flagName(f))} | ${cell(text)} |`;
 }
 
@@ -40,7 +39,7 @@ function commandSection(c: Command): string[] {
   const out = [`### wli ${c.name}`, '', '```', usage(c), '```', '', c.spec.description, ''];
   const args = c.args.filter((a) => a.values.kind !== 'choices');
   if (args.length) out.push('| argument | |', '|---|---|', ...args.map((a) => `| *${a.spec.name}* | ${cell(sentence(a.spec.description))} |`), '');
-  if (c.options.length) out.push('| option | |', '|---|---|', ...c.options.map((f) => flagRow(f, c)), '');
+  if (c.options.length) out.push('| option | |', '|---|---|', ...c.options.map((f) => flagRow(f)), '');
   if (c.spec.examples.length) {
     out.push('```sh');
     for (const [cmd, what] of c.spec.examples) out.push(`${cmd}    # ${what}`);

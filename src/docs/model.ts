@@ -2,6 +2,7 @@
 // its short and long name and what its value is, help and version added, per-command argument values.
 import { ACTION_KEBABS } from '../weblate/actions.js';
 import { COMMANDS, GLOBAL_OPTIONS, type ArgSpec, type CommandSpec, type OptionSpec } from '../spec/spec.js';
+import { flagsOf, namesOf } from '../spec/flags.js';
 
 /** What to offer for an option's value (or a positional argument). */
 export type ValueKind =
@@ -18,6 +19,8 @@ export interface Flag {
   value?: string;
   values?: ValueKind;
   description: string;
+  /** What the description leaves out (the spec's note), prose with `code` spans. */
+  note?: string;
   repeatable: boolean;
   spec?: OptionSpec;
 }
@@ -39,9 +42,7 @@ export const HELP: Flag = { short: '-h', long: '--help', description: 'show help
 export const VERSION: Flag = { short: '-V', long: '--version', description: 'print the version', repeatable: false };
 
 export function parseFlag(spec: OptionSpec): Flag {
-  const m = /^(?:(-[A-Za-z]), )?(--[a-z][a-z-]*)(?: <([^>]+)>)?$/.exec(spec.flags);
-  if (!m) throw new Error(`docs: cannot read option flags '${spec.flags}'`);
-  const [, short, long, value] = m;
+  const { short, long, placeholder: value } = flagsOf(spec);
   let values: ValueKind | undefined;
   if (value !== undefined) {
     const v = spec.value;
@@ -49,7 +50,7 @@ export function parseFlag(spec: OptionSpec): Flag {
     else if (v?.type === 'action') values = { kind: 'choices', choices: ACTION_KEBABS, list: !!spec.repeatable };
     else values = v?.type === 'file' ? { kind: 'file' } : { kind: 'none' };
   }
-  return { short, long: long!, value, values, description: spec.description, repeatable: !!spec.repeatable, spec };
+  return { short, long, value, values, description: spec.description, note: spec.note, repeatable: !!spec.repeatable, spec };
 }
 
 export const globalFlags: Flag[] = GLOBAL_OPTIONS.map(parseFlag);
@@ -62,7 +63,7 @@ export const commands: Command[] = COMMANDS.map((spec) => ({
 }));
 
 /** Names of a flag: ['-f', '--format'] or ['--url']. */
-export const names = (f: Flag): string[] => (f.short ? [f.short, f.long] : [f.long]);
+export const names = (f: Flag): string[] => namesOf(f);
 
 /** Every flag that takes a value, once per long name (commands may share one, e.g. --limit). */
 export function valuedFlags(): Flag[] {

@@ -1,20 +1,7 @@
-// The prose of the reference (from shared/cli.md), shared by the man page and docs/commands.md:
-// plain text with `code` spans, which each backend renders its own way.
-
-/** Facts about an option that its one-line description leaves out (from shared/cli.md). */
-export const NOTES: Record<string, string> = {
-  'units --state': '`fuzzy` is another name for `needs-editing`; `untranslated` means any state below translated.',
-  'units --query': 'With `--state` as well, a unit must match both. A query the server rejects is a usage error (exit 2) that shows its message. Above a translation the search goes to /api/units/ with `project:` (and `component:`) joined to it; units outside the scope are never shown, and a server that ignores the search (Weblate before 4.14.1) is an error.',
-  'stats --fail-under': 'Every row is still printed; stderr names the rows below their threshold. A row that lacks the metric fails the gate. `--fail-under 80 --fail-under cs=95,de=90`: Czech rows are held to 95, German to 90, every other row to 80.',
-  'stats --baseline': 'Rows are matched by `wli_target`; the change column shows points of the gated metric (`+2.5`, `-1.0`, `new`). A file that does not parse, holds no rows, or matches no row is a usage error.',
-  'changes --since': 'An ISO 8601 time, e.g. `2026-11-01`, `2026-11-01T12:00` or `2026-11-01T12:00+01:00`, or a duration back from now: `30m`, `24h`, `7d`, `2w`. A date alone and a date-time without an offset are UTC whatever `TZ` says; the request carries UTC instants. Later than `--until`, or outside the years 1 to 9999, is a usage error.',
-  'changes --follow': 'Recent changes first (the last 20, `-L n`, or all since `--since`), oldest first, then each new change once, in order, table or JSON Lines (`-f json` is refused). A --since backlog streams, frozen at its newest change and read from its last page back. Polls slow down when the rate limit runs low and wait out a 429, never longer than an hour (a longer wait is said on stderr). Transient failures (network, timeouts, 429, 5xx) are said once and their end too; permanent ones (401, 403, 404, a body that is not the expected JSON) end the follow with their exit status. Ctrl-C ends it with exit status 130.',
-  '--url': 'Also read from `WLC_URL` and the `[weblate]` section of a configuration file.',
-  '--timeout': 'At most 2147483 seconds (Node timers hold no more). Each response is read up to 64 MiB; a larger one is an error (exit 1).',
-  '--allow-insecure-http': 'Without it, a token is sent over plain http only when every host it passes is this machine: the server, and the proxy if one is used.',
-  '--token': 'Also read from `WLC_KEY` and the `[keys]` section of the user configuration file.',
-};
-
+// The prose of the reference, shared by the man page and docs/commands.md: plain text with `code`
+// spans, which each backend renders its own way. What belongs to one option is its note in the spec
+// (src/spec/spec.ts); figures come from the constants that enforce them.
+import { MAX_OUTSIDE_CHARS } from '../core/text.js';
 
 export const TARGETS: Array<[string, string]> = [
   ['/', 'the whole server (`ls`, `changes`, `units`)'],
@@ -31,7 +18,7 @@ export const OUTPUT: Array<[string, string[]]> = [
       'The default, for people: the columns each command chooses; a single resource is shown as key/value lines. The layout may change between versions; do not parse it.',
       'Lists stream: column widths are planned when the first page arrives, grown when a later page is wider, and each page is written as it comes. On a terminal no line is wider than the terminal, in display cells (wide characters and emoji 2, combining marks 0); otherwise `COLUMNS` when set, else no limit. The column that tells rows apart (a target, a translation, a code, an id) is never cut, nor are states, counts, percentages and times; free text shrinks and ends with `…`, a column empty in most rows first; on narrow terminals the least needed columns are left out. Long values of a single resource wrap. Times are shown as `2026-11-21 13:02` in UTC. Plural forms are separated by the symbol for the record separator (U+241E), an empty form among filled ones is the empty-set sign (U+2205), and a literal one of either in a text is shown escaped. A table with no rows writes one line on standard error and nothing on standard output.',
       'Colour is decided per stream: `--no-color`, then `NO_COLOR` (any non-empty value turns it off), then `FORCE_COLOR` (non-zero forces colour even into a pipe, `0` turns it off), then `TERM=dumb`, then whether the stream is a terminal. Control characters in server text are shown escaped, never emitted raw.',
-      'The same holds for everything on standard error: text from the server, a configuration file or the environment is shown with control characters escaped, the token and proxy credentials replaced by `<redacted>`, credentials in URLs by `<credentials>`, and each piece cut at 500 characters.',
+      `The same holds for everything on standard error: text from the server, a configuration file or the environment is shown with control characters escaped, the token and proxy credentials replaced by \`<redacted>\`, credentials in URLs by \`<credentials>\`, and each piece cut at ${MAX_OUTSIDE_CHARS} characters.`,
     ],
   ],
   [

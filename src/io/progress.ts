@@ -2,6 +2,7 @@
 // longer than a moment, and always cleared before data is written to the same terminal. Drawn by
 // ora on the stream io/streams.ts hands it.
 import type { OutStream } from '../core/context.js';
+import { PROGRESS_DELAY_MS } from '../core/limits.js';
 
 export interface Progress {
   /** A fetch has started: shows "<label> …" if it is still running after the delay and nothing more precise is known. */
@@ -72,7 +73,7 @@ function terminal(stream: OutStream) {
 }
 
 export function createProgress(stream: OutStream, opts: ProgressOptions): Progress {
-  const delayMs = opts.delayMs ?? 300;
+  const delayMs = opts.delayMs ?? PROGRESS_DELAY_MS;
   let text = '';
   let spinner: Spinner | undefined;
   let timer: NodeJS.Timeout | undefined;

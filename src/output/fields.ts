@@ -1,5 +1,5 @@
 // --fields: which values a row carries, reached by dotted paths ("language.code", "source.0").
-// (The option's value is checked by options.ts.)
+// (The option's value is checked by spec/option-values.ts.)
 import type { Item } from '../core/page.js';
 
 export type { Item };

@@ -5,7 +5,8 @@ import { ACTION_KEBABS, actionCode } from '../weblate/actions.js';
 import { closest } from '../core/closest.js';
 import { UsageError } from '../core/errors.js';
 import { msg, ours } from '../core/text.js';
-import { COMMANDS, type ArgSpec, type CommandName, type OptionSpec, type OptionsOf, type Threshold, type ValueSpec, type When } from './spec.js';
+import { COMMANDS, type ArgSpec, type CommandName, type OptionSpec, type OptionValues, type OptionsOf, type Threshold, type ValueSpec, type When } from './spec.js';
+import { flagsOf } from './flags.js';
 
 export type { Threshold, When };
 
@@ -24,14 +25,6 @@ export function instantOf(when: When, now: number, option: string): string {
 
 
 const UNIT_MS: Record<string, number> = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
-
-/** The key commander stores an option under: '--page-size' → 'pageSize', '--no-color' → 'color'. */
-export function attributeName(spec: OptionSpec): string {
-  const long = /--([a-z][a-z-]*)/.exec(spec.flags)![1]!;
-  return long.replace(/^no-/, '').replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
-}
-
-export const longName = (spec: OptionSpec): string => /--[a-z][a-z-]*/.exec(spec.flags)![0];
 
 function defaultHint(v: ValueSpec): string {
   switch (v.type) {
@@ -127,7 +120,7 @@ function invalid(spec: OptionSpec, text: string): UsageError {
     if (close.length) return new UsageError(msg`unknown action '${text}'`, msg`did you mean: ${ours(close.join(', '))}? (wli changes --help lists every action)`);
     return new UsageError(msg`unknown action '${text}'`, ours(defaultHint(spec.value)));
   }
-  return new UsageError(msg`invalid ${ours(longName(spec))} '${text}'`, ours(spec.hint ?? defaultHint(spec.value!)));
+  return new UsageError(msg`invalid ${ours(flagsOf(spec).long)} '${text}'`, ours(spec.hint ?? defaultHint(spec.value!)));
 }
 
 /** A repeatable option's values, each possibly a comma-separated list (choices and numbers). */
@@ -137,7 +130,7 @@ function parseRepeated(spec: OptionSpec, given: string[]): unknown[] {
   const splits = v.type === 'choice' || v.type === 'integer' || v.type === 'action' || v.type === 'threshold';
   const items = splits ? given.flatMap((g) => g.split(',')).map((s) => s.trim()) : given;
   const present = items.filter((s) => s !== '');
-  if (present.length === 0) throw new UsageError(msg`empty ${ours(longName(spec))}`, ours(spec.hint ?? defaultHint(v)));
+  if (present.length === 0) throw new UsageError(msg`empty ${ours(flagsOf(spec).long)}`, ours(spec.hint ?? defaultHint(v)));
   const out: unknown[] = [];
   for (const item of present) {
     const value = parseOne(v, item);
@@ -150,11 +143,12 @@ function parseRepeated(spec: OptionSpec, given: string[]): unknown[] {
 /**
  * The options of one command (or the global ones) as typed values, keyed like commander's:
  * switches are booleans, repeatable options arrays, the rest one value each. Absent stays absent.
+ * The type is derived from the same specs (OptionValues), so callers read them without a cast.
  */
-export function readOptions(specs: readonly OptionSpec[], raw: Record<string, unknown>): Record<string, unknown> {
+export function readOptions<Os extends readonly OptionSpec[]>(specs: Os, raw: Record<string, unknown>): ReadValues<Os> {
   const out: Record<string, unknown> = {};
   for (const spec of specs) {
-    const key = attributeName(spec);
+    const key = flagsOf(spec).key;
     const given = raw[key];
     if (given === undefined) continue;
     if (!spec.value) {
@@ -169,13 +163,17 @@ export function readOptions(specs: readonly OptionSpec[], raw: Record<string, un
     // An empty token from a CI secret that is not set (a fork's pull request) means no token.
     if (text.trim() === '' && spec.value.type === 'text' && spec.value.emptyMeansUnset) continue;
     const value = parseOne(spec.value, text);
-    if (value === undefined) throw text.trim() === '' ? new UsageError(msg`empty ${ours(longName(spec))}`, ours(spec.hint ?? defaultHint(spec.value))) : invalid(spec, text);
+    if (value === undefined) throw text.trim() === '' ? new UsageError(msg`empty ${ours(flagsOf(spec).long)}`, ours(spec.hint ?? defaultHint(spec.value))) : invalid(spec, text);
     out[key] = value;
   }
-  return out;
+  // The one place the checked values change type: each was parsed against the spec OptionValues reads.
+  return out as ReadValues<Os>;
 }
 
-/** A command's options as typed from its entry in spec.ts: the one place where option values change type. */
+/** Typed values for options declared `as const`; a plain record for options known only as OptionSpec[]. */
+type ReadValues<Os extends readonly OptionSpec[]> = string extends Os[number]['flags'] ? Record<string, unknown> : OptionValues<Os>;
+
+/** A command's options as typed from its entry in spec.ts (COMMANDS forgets each command's own types). */
 export function readCommandOptions<N extends CommandName>(name: N, raw: Record<string, unknown>): OptionsOf<N> {
   const spec = COMMANDS.find((c) => c.name === name);
   return readOptions(spec?.options ?? [], raw) as OptionsOf<N>;

@@ -3,6 +3,10 @@
 import { ACTIONS, kebab } from '../weblate/actions.js';
 import { STATE_NAMES } from '../weblate/units.js';
 import { METRICS } from '../weblate/statistics.js';
+import { PROJECT_DOWNLOAD_SINCE, UNITS_SEARCH_SINCE } from '../weblate/versions.js';
+import { COMPLETION_CACHE_TEXT, MAX_BODY_TEXT, MAX_FOLLOW_WAIT_TEXT, MAX_TIMEOUT_SECONDS, RETRY_STATUSES } from '../core/limits.js';
+import type { FlagKey } from './flags.js';
+import { EXIT } from '../core/errors.js';
 
 /**
  * What an option's value must be; src/spec/option-values.ts checks every value against it once, right after
@@ -22,8 +26,12 @@ export type ValueSpec =
   | { type: 'file' };
 
 export interface OptionSpec {
-  flags: string; // commander syntax: '-f, --format <fmt>'
+  /** Commander's syntax, read by flags.ts: '-f, --format <fmt>', '--url <url>', '--quiet'. */
+  flags: string;
+  /** One line, for --help. */
   description: string;
+  /** What the one-line description leaves out, for the man page and docs/commands.md (prose with `code` spans). */
+  note?: string;
   /** Absent for a switch. */
   value?: ValueSpec;
   /** Shown after "invalid --x '…'" when the value is refused. */
@@ -91,15 +99,10 @@ type ValueOf<V> = V extends { type: 'text' | 'slug' | 'file' }
             ? Threshold
             : never;
 
-/** '--page-size <n>' → 'pageSize', '--no-color' → 'color' (commander's attribute names). */
-type LongName<F extends string> = F extends `${string}--${infer Rest}` ? (Rest extends `${infer N} ${string}` ? N : Rest) : never;
-type Camel<S extends string> = S extends `${infer H}-${infer T}` ? `${H}${Capitalize<Camel<T>>}` : S;
-type KeyOf<F extends string> = LongName<F> extends `no-${infer N}` ? Camel<N> : Camel<LongName<F>>;
-
 type OptionValue<O extends OptionSpec> = O extends { value: infer V } ? (O extends { repeatable: true } ? ValueOf<V>[] : ValueOf<V>) : boolean;
 
 /** The checked values of a list of options, by attribute name; absent when not given. */
-export type OptionValues<Os extends readonly OptionSpec[]> = { [O in Os[number] as KeyOf<O['flags']>]?: OptionValue<O> };
+export type OptionValues<Os extends readonly OptionSpec[]> = { [O in Os[number] as FlagKey<O['flags']>]?: OptionValue<O> };
 
 export const FORMATS = ['table', 'json', 'jsonl', 'csv', 'markdown'] as const;
 export type Format = (typeof FORMATS)[number];
@@ -108,11 +111,7 @@ export type Format = (typeof FORMATS)[number];
 export { STATE_NAMES } from '../weblate/units.js';
 export { METRICS } from '../weblate/statistics.js';
 
-/**
- * The longest --timeout: Node's timers hold at most 2^31-1 ms (a longer one fires at once), so
- * 2,147,483 s (24.8 days).
- */
-export const MAX_TIMEOUT_SECONDS = 2_147_483;
+export { MAX_TIMEOUT_SECONDS } from '../core/limits.js';
 
 /** Defaults of the global options: settings apply them, help and the man page show them. */
 export const DEFAULTS = {
@@ -120,26 +119,60 @@ export const DEFAULTS = {
   timeoutSeconds: 30,
   retries: 3,
   concurrency: 4,
-  // Chosen by measurement (README, Performance).
+  // Chosen by measurement (docs/performance.md, the --page-size sweep).
   pageSize: 250,
 } as const;
 
-export const GLOBAL_OPTIONS: OptionSpec[] = [
+/** Defaults of `changes --follow`: what it shows first without --since, and how often it polls. */
+export const FOLLOW_DEFAULTS = {
+  recent: 20,
+  intervalSeconds: 30,
+} as const;
+
+export const GLOBAL_OPTIONS = [
   { flags: '--config <file>', description: 'read only this wlc-style INI file (instead of the user and project files)', value: { type: 'file' } },
-  { flags: '--url <url>', description: 'server address: https://host, https://host/api/ or https://host/sub/path/', value: { type: 'text' }, env: 'WLI_URL', complete: 'url' },
-  { flags: '--token <token>', description: 'API token, sent as "Authorization: Token <token>" to the configured server only', value: { type: 'text', emptyMeansUnset: true }, env: 'WLI_TOKEN', complete: 'none' },
+  {
+    flags: '--url <url>',
+    description: 'server address: https://host, https://host/api/ or https://host/sub/path/',
+    note: 'Also read from `WLC_URL` and the `[weblate]` section of a configuration file.',
+    value: { type: 'text' },
+    env: 'WLI_URL',
+    complete: 'url',
+  },
+  {
+    flags: '--token <token>',
+    description: 'API token, sent as "Authorization: Token <token>" to the configured server only',
+    note: 'Also read from `WLC_KEY` and the `[keys]` section of the user configuration file.',
+    value: { type: 'text', emptyMeansUnset: true },
+    env: 'WLI_TOKEN',
+    complete: 'none',
+  },
   { flags: '-f, --format <fmt>', description: 'output format', value: { type: 'choice', choices: FORMATS }, defaultText: DEFAULTS.format },
   { flags: '--fields <list>', description: 'comma-separated field paths; dots reach into nested objects (language.code)', value: { type: 'fields' }, hint: 'expected comma-separated field paths, e.g. --fields id,context,language.code' },
-  { flags: '--timeout <seconds>', description: 'per-request timeout; a timed-out request is retried', value: { type: 'seconds', max: MAX_TIMEOUT_SECONDS }, hint: `expected a number of seconds above 0 and at most ${MAX_TIMEOUT_SECONDS}, e.g. --timeout 60`, defaultText: String(DEFAULTS.timeoutSeconds) },
-  { flags: '--retries <n>', description: 'extra attempts on 429, 502, 503, 504, timeouts and dropped connections', value: { type: 'integer', min: 0, max: 20 }, defaultText: String(DEFAULTS.retries) },
+  {
+    flags: '--timeout <seconds>',
+    description: 'per-request timeout; a timed-out request is retried',
+    note: `At most ${MAX_TIMEOUT_SECONDS} seconds (Node timers hold no more). Each response is read up to ${MAX_BODY_TEXT}; a larger one is an error (exit ${EXIT.server}).`,
+    value: { type: 'seconds', max: MAX_TIMEOUT_SECONDS },
+    hint: `expected a number of seconds above 0 and at most ${MAX_TIMEOUT_SECONDS}, e.g. --timeout 60`,
+    defaultText: String(DEFAULTS.timeoutSeconds),
+  },
+  { flags: '--retries <n>', description: `extra attempts on ${RETRY_STATUSES.join(', ')}, timeouts and dropped connections`, value: { type: 'integer', min: 0, max: 20 }, defaultText: String(DEFAULTS.retries) },
   { flags: '--concurrency <n>', description: 'list pages fetched at once', value: { type: 'integer', min: 1, max: 32 }, defaultText: String(DEFAULTS.concurrency) },
   { flags: '--page-size <n>', description: 'items per page requested (page_size); servers may cap or ignore it', value: { type: 'integer', min: 1, max: 1000 }, defaultText: String(DEFAULTS.pageSize) },
-  { flags: '--allow-insecure-http', description: 'allow sending the token over plain http to a host that is not loopback' },
+  {
+    flags: '--allow-insecure-http',
+    description: 'allow sending the token over plain http to a host that is not loopback',
+    note: 'Without it, a token is sent over plain http only when every host it passes is this machine: the server, and the proxy if one is used.',
+  },
   { flags: '--no-color', description: 'never colour output (also NO_COLOR; FORCE_COLOR forces it)' },
   { flags: '--quiet', description: 'no progress display' },
   { flags: '--verbose', description: 'one line per HTTP request on stderr (token redacted)' },
   { flags: '--debug', description: '--verbose plus request headers and stack traces of errors' },
-];
+] as const satisfies readonly OptionSpec[];
+
+/** The global options as the program receives them: checked, typed, absent when not given. */
+export type GlobalOptionValues = OptionValues<typeof GLOBAL_OPTIONS>;
 
 const LIMIT = { flags: '-L, --limit <n>', description: 'stop after n items, fetching no page that is not needed', value: { type: 'integer', min: 1 }, complete: 'none' } as const satisfies OptionSpec;
 
@@ -163,11 +196,23 @@ const DECLARED = [
     name: 'units',
     summary: 'the strings of a translation, or search them anywhere',
     description:
-      "Lists the units (strings) of a translation in server order, reading every page; filters are applied by the server. Above a translation (a component, a project, or / for the whole server) the strings are searched through /api/units/ with Weblate's scope terms (project:, component:) joined to the query; every unit's translation link is checked against the scope, and a server that ignores the search (Weblate before 4.14.1) is an error rather than a wrong list.",
+      `Lists the units (strings) of a translation in server order, reading every page; filters are applied by the server. Above a translation (a component, a project, or / for the whole server) the strings are searched through /api/units/ with Weblate's scope terms (project:, component:) joined to the query; every unit's translation link is checked against the scope, and a server that ignores the search (Weblate before ${UNITS_SEARCH_SINCE}) is an error rather than a wrong list.`,
     args: [{ name: 'target', description: '/, project, project/component or project/component/language', required: false, targets: ['server', 'project', 'component', 'translation'] }],
     options: [
-      { flags: '--state <names>', description: 'only units in these states (repeatable or comma-separated)', value: { type: 'choice', choices: STATE_NAMES }, repeatable: true },
-      { flags: '-q, --query <search>', description: "Weblate search query, sent as q (e.g. 'has:check', 'context:menu')", value: { type: 'text' }, complete: 'none' },
+      {
+        flags: '--state <names>',
+        description: 'only units in these states (repeatable or comma-separated)',
+        note: '`fuzzy` is another name for `needs-editing`; `untranslated` means any state below translated.',
+        value: { type: 'choice', choices: STATE_NAMES },
+        repeatable: true,
+      },
+      {
+        flags: '-q, --query <search>',
+        description: "Weblate search query, sent as q (e.g. 'has:check', 'context:menu')",
+        note: `With \`--state\` as well, a unit must match both. A query the server rejects is a usage error (exit ${EXIT.usage}) that shows its message. Above a translation the search goes to /api/units/ with \`project:\` (and \`component:\`) joined to it; units outside the scope are never shown, and a server that ignores the search (Weblate before ${UNITS_SEARCH_SINCE}) is an error.`,
+        value: { type: 'text' },
+        complete: 'none',
+      },
       LIMIT,
     ],
     examples: [
@@ -184,12 +229,28 @@ const DECLARED = [
     description: 'Lists the changes (history) of a translation, a component, a project or (with /) the whole server, in the order the server gives them, reading every page.',
     args: [{ name: 'target', description: '/, project, project/component or project/component/language', required: false, targets: ['server', 'project', 'component', 'translation'] }],
     options: [
-      { flags: '--since <time>', description: 'changes at or after this time (timestamp_after): ISO 8601 (UTC unless it has an offset), or back from now: 30m, 24h, 7d, 2w', value: { type: 'time' }, complete: 'none' },
+      {
+        flags: '--since <time>',
+        description: 'changes at or after this time (timestamp_after): ISO 8601 (UTC unless it has an offset), or back from now: 30m, 24h, 7d, 2w',
+        note: 'An ISO 8601 time, e.g. `2026-11-01`, `2026-11-01T12:00` or `2026-11-01T12:00+01:00`, or a duration back from now: `30m`, `24h`, `7d`, `2w`. A date alone and a date-time without an offset are UTC whatever `TZ` says; the request carries UTC instants. Later than `--until`, or outside the years 1 to 9999, is a usage error.',
+        value: { type: 'time' },
+        complete: 'none',
+      },
       { flags: '--until <time>', description: 'changes before this time (timestamp_before): ISO 8601 (UTC unless it has an offset), or back from now', value: { type: 'time' }, complete: 'none' },
       { flags: '--action <action>', description: 'only these actions: code, name or kebab name (repeatable or comma-separated)', value: { type: 'action' }, repeatable: true },
       { flags: '--user <username>', description: 'only changes by this user', value: { type: 'text' }, hint: 'expected a username', complete: 'none' },
-      { flags: '--follow', description: 'print recent changes, then keep polling and print each new change once, in order (Ctrl-C ends it, exit 130)' },
-      { flags: '--interval <seconds>', description: 'with --follow: seconds between polls (slower when the rate limit runs low)', value: { type: 'integer', min: 1, max: 86400 }, defaultText: '30', complete: 'none' },
+      {
+        flags: '--follow',
+        description: `print recent changes, then keep polling and print each new change once, in order (Ctrl-C ends it, exit ${EXIT.interrupted})`,
+        note: `Recent changes first (the last ${FOLLOW_DEFAULTS.recent}, \`-L n\`, or all since \`--since\`), oldest first, then each new change once, in order, table or JSON Lines (\`-f json\` is refused). A --since backlog streams, frozen at its newest change and read from its last page back. Polls slow down when the rate limit runs low and wait out a 429, never longer than ${MAX_FOLLOW_WAIT_TEXT} (a longer wait is said on stderr). Transient failures (network, timeouts, 429, 5xx) are said once and their end too; permanent ones (401, 403, 404, a body that is not the expected JSON) end the follow with their exit status. Ctrl-C ends it with exit status ${EXIT.interrupted}.`,
+      },
+      {
+        flags: '--interval <seconds>',
+        description: 'with --follow: seconds between polls (slower when the rate limit runs low)',
+        value: { type: 'integer', min: 1, max: 86400 },
+        defaultText: String(FOLLOW_DEFAULTS.intervalSeconds),
+        complete: 'none',
+      },
       LIMIT,
     ],
     more: ['Actions (--action takes the code, the name in any case, or the kebab name)', ACTIONS.map(([code, name]) => `${kebab(name)} (${code})`).join(', ')],
@@ -210,15 +271,27 @@ const DECLARED = [
     args: [{ name: 'targets', description: 'project/component/language, project/component or a language code', required: false, variadic: true, targets: ['component', 'translation', 'language'] }],
     options: [
       { flags: '--project <project>', description: 'one row per language of the project, then a total row (after the other targets)', value: { type: 'slug' }, hint: 'expected a project slug, e.g. --project weblate', complete: 'none' },
-      { flags: '--fail-under <percent>', description: 'exit 3 when any row is below this percentage (90 or 90%); LANG=PCT for one language (cs=95); repeatable, a bare number is the default for other rows', value: { type: 'threshold' }, repeatable: true, complete: 'none' },
+      {
+        flags: '--fail-under <percent>',
+        description: `exit ${EXIT.gate} when any row is below this percentage (90 or 90%); LANG=PCT for one language (cs=95); repeatable, a bare number is the default for other rows`,
+        note: 'Every row is still printed; stderr names the rows below their threshold. A row that lacks the metric fails the gate. `--fail-under 80 --fail-under cs=95,de=90`: Czech rows are held to 95, German to 90, every other row to 80.',
+        value: { type: 'threshold' },
+        repeatable: true,
+        complete: 'none',
+      },
       { flags: '--metric <name>', description: 'the percentage --fail-under checks: translated strings, approved strings or translated words', value: { type: 'choice', choices: METRICS }, defaultText: 'translated' },
       { flags: '--skip-source', description: 'leave out the source-language row of each component target, and with --project the languages that are the source of every component' },
-      { flags: '--baseline <file>', description: 'a file written earlier by "wli stats … -f json": tables and Markdown show each row\'s change in points of the metric', value: { type: 'file' } },
-      { flags: '--fail-on-drop', description: 'with --baseline: exit 3 when any row\'s metric dropped' },
+      {
+        flags: '--baseline <file>',
+        description: 'a file written earlier by "wli stats … -f json": tables and Markdown show each row\'s change in points of the metric',
+        note: 'Rows are matched by `wli_target`; the change column shows points of the gated metric (`+2.5`, `-1.0`, `new`). A file that does not parse, holds no rows, or matches no row is a usage error.',
+        value: { type: 'file' },
+      },
+      { flags: '--fail-on-drop', description: `with --baseline: exit ${EXIT.gate} when any row's metric dropped` },
     ],
     examples: [
       ['wli stats demo/android/cs demo/android/de', 'two translations side by side'],
-      ['wli stats demo/android --skip-source --fail-under 90', 'fail CI (exit 3) when a language of the component is below 90 %'],
+      ['wli stats demo/android --skip-source --fail-under 90', `fail CI (exit ${EXIT.gate}) when a language of the component is below 90 %`],
       ['wli stats demo/android --skip-source --fail-under 90 -f markdown >> "$GITHUB_STEP_SUMMARY"', 'the same gate, with the table in a GitHub Actions job summary'],
       ['wli stats --project demo --metric approved --fail-under 50', 'every language of a project and its total, gated on approved strings'],
       ['wli stats demo/android cs --project demo -f json', 'mixed targets: one JSON array, rows in argument order, project rows last'],
@@ -267,7 +340,7 @@ const DECLARED = [
     name: 'download',
     summary: "a translation's file, or a zip of a component's or project's translations",
     description:
-      "Downloads what Weblate serves as the file of a translation (project/component/language: the file in its own format), a component (project/component: a zip of every translation) or a project (a zip; Weblate 5.5 or newer). The bytes are exactly the server's. With -o FILE the file is written to a temporary file beside it and renamed into place, so a failure (a cut connection, a timeout, Ctrl-C) leaves the previous file as it was; when FILE exists only a newer file is fetched (If-Modified-Since: 'unchanged' on 304, the file untouched), and a downloaded file gets the server's Last-Modified as its time. -o DIR/ saves under the server's file name, reduced to a safe base name. Without -o the bytes go to stdout when it is not a terminal; on a terminal they are saved in the current directory under the server's name, never shown.",
+      `Downloads what Weblate serves as the file of a translation (project/component/language: the file in its own format), a component (project/component: a zip of every translation) or a project (a zip; Weblate ${PROJECT_DOWNLOAD_SINCE} or newer). The bytes are exactly the server's. With -o FILE the file is written to a temporary file beside it and renamed into place, so a failure (a cut connection, a timeout, Ctrl-C) leaves the previous file as it was; when FILE exists only a newer file is fetched (If-Modified-Since: 'unchanged' on 304, the file untouched), and a downloaded file gets the server's Last-Modified as its time. -o DIR/ saves under the server's file name, reduced to a safe base name. Without -o the bytes go to stdout when it is not a terminal; on a terminal they are saved in the current directory under the server's name, never shown.`,
     args: [{ name: 'target', description: 'project/component/language, project/component or project', required: true, targets: ['project', 'component', 'translation'] }],
     options: [
       { flags: '-o, --output <path>', description: 'write this file, or into this directory (ending in / or existing) under the server\'s name', value: { type: 'text' } },
@@ -285,7 +358,7 @@ const DECLARED = [
     name: 'api',
     summary: 'GET any API address: the body byte for byte, or every item of a list',
     description:
-      'Reads any address of the Weblate API with the configured server, token, proxy, timeouts and retries, and prints the response body byte for byte, whatever its type. The path is relative to the API root (/projects/ or projects/demo/) or an absolute URL on the configured server; any other origin is refused before connecting (exit 2), so the token goes nowhere else. With --paginate, the next links are followed and the items of results are printed in the chosen format (-f json, jsonl, csv, table), integers exact, streaming. Read-only: there is no method option.',
+      `Reads any address of the Weblate API with the configured server, token, proxy, timeouts and retries, and prints the response body byte for byte, whatever its type. The path is relative to the API root (/projects/ or projects/demo/) or an absolute URL on the configured server; any other origin is refused before connecting (exit ${EXIT.usage}), so the token goes nowhere else. With --paginate, the next links are followed and the items of results are printed in the chosen format (-f json, jsonl, csv, table), integers exact, streaming. Read-only: there is no method option.`,
     args: [{ name: 'path', description: 'API path (/projects/, projects/demo/) or URL on the configured server', required: true }],
     options: [
       { flags: '--paginate', description: 'follow next links and print the items of results in the chosen format' },
@@ -332,19 +405,11 @@ export type OptionsOf<N extends CommandName> = OptionValues<Extract<(typeof DECL
 export const FILES: Array<[path: string, meaning: string]> = [
   ['$XDG_CONFIG_HOME/weblate, $XDG_CONFIG_HOME/weblate.ini', 'user configuration (~/.config when XDG_CONFIG_HOME is unset); the only file tokens are read from ([keys])'],
   ['.weblate, .weblate.ini, weblate.ini', 'project configuration: the nearest one in the current directory or a parent ([weblate] url and translation)'],
-  ['$XDG_CACHE_HOME/wli', 'names read from the server for shell completion, kept two minutes, and the compiled code of wli (a V8 code cache, code-*.v8) that makes it start faster (~/.cache/wli when XDG_CACHE_HOME is unset); no tokens; safe to delete'],
+  ['$XDG_CACHE_HOME/wli', `names read from the server for shell completion, kept ${COMPLETION_CACHE_TEXT}, and the compiled code of wli (a V8 code cache, code-*.v8) that makes it start faster (~/.cache/wli when XDG_CACHE_HOME is unset); no tokens; safe to delete`],
 ];
 
-export const EXIT_CODES: Array<[code: number, meaning: string]> = [
-  [0, 'success, including empty results'],
-  [1, 'failure talking to the server: network error, timeout, HTTP 5xx, a response that is not the expected JSON'],
-  [2, 'usage error: bad target, option, value or configuration; no server configured; a search query the server rejects'],
-  [3, 'a --fail-under or --fail-on-drop gate failed'],
-  [4, 'authentication or permission refused (401, 403)'],
-  [5, 'not found (404)'],
-  [6, 'rate limited (429) after the retries'],
-  [130, 'interrupted'],
-];
+/** Declared with the errors (src/core/errors.ts); here for the help, the man page and docs/commands.md. */
+export { EXIT_CODES } from '../core/errors.js';
 
 export const ENVIRONMENT: Array<[name: string, meaning: string]> = [
   ['WLI_URL', 'server address (WLC_URL is read when unset)'],

@@ -1,6 +1,7 @@
 // Weblate's rate limit as its answers tell it (weblate/api/middleware.py): X-RateLimit-Limit, the
 // requests of a window; X-RateLimit-Remaining, those left; X-RateLimit-Reset, seconds until the window
 // starts again (not an epoch). Exempt clients get none of them.
+import { LOW_RATE_NOTE_PERCENT } from '../core/limits.js';
 
 export interface RateLimit {
   limit?: number;
@@ -29,5 +30,5 @@ export function readRateLimit(headers: Headers): RateLimit | undefined {
   return r.limit === undefined && r.remaining === undefined && r.resetSeconds === undefined ? undefined : r;
 }
 
-/** Less than a tenth of the window is left: worth saying once. */
-export const isLow = (r: RateLimit | undefined): boolean => r?.remaining !== undefined && r.limit !== undefined && r.limit > 0 && r.remaining * 10 < r.limit;
+/** Less than LOW_RATE_NOTE_PERCENT of the window is left: worth saying once. */
+export const isLow = (r: RateLimit | undefined): boolean => r?.remaining !== undefined && r.limit !== undefined && r.limit > 0 && r.remaining * 100 < r.limit * LOW_RATE_NOTE_PERCENT;

@@ -5,7 +5,7 @@
 //   p/c/l        a translation; p/cat/c/l a translation of a component inside categories
 // Three or more segments can be read two ways (p/c/l or p/cat/c). readTarget lists the readings a
 // command accepts, the translation first; the caller tries them in order and moves to the next only
-// when the server answers 404 (commands/resolve.ts): no extra request for the common case, one when
+// when the server answers 404 (session/resolve.ts): no extra request for the common case, one when
 // the first reading does not exist.
 import { UsageError } from '../core/errors.js';
 import { msg, ours } from '../core/text.js';

@@ -21,7 +21,7 @@
 // code. Ctrl-C ends it at once.
 import { HttpError, NetworkError, ServerError } from '../../api/errors.js';
 import type { Item, Page } from '../../core/page.js';
-import { MAX_FOLLOW_WAIT_MS } from '../../core/limits.js';
+import { LOW_RATE_REMAINING, MAX_FOLLOW_WAIT_MS, MAX_FOLLOW_WAIT_TEXT } from '../../core/limits.js';
 import { msg, ours, type Msg } from '../../core/text.js';
 import { plainText } from '../../core/values.js';
 import type { Session } from '../../session/session.js';
@@ -41,8 +41,6 @@ export interface FollowOptions {
   intervalMs: number;
 }
 
-/** Below this many requests left, polls are spread over the rest of the rate-limit window. */
-const LOW_REMAINING = 20;
 /** The page size of a backlog and of a poll: the most Weblate serves. */
 const PAGE_SIZE = 1000;
 /** Changes with an unreadable timestamp already warned about (bounded: a hostile list cannot grow it). */
@@ -236,7 +234,7 @@ class Waits {
     const wait = Math.min(wanted, MAX_FOLLOW_WAIT_MS);
     if (wait > this.intervalMs && wait !== this.announced) {
       const why = this.wanted && this.wanted.ms >= slow ? this.wanted.why : msg`the rate limit is running low (${String(rate?.remaining)} requests left)`;
-      const more = wanted > wait ? ours(`, asked for ${duration(wanted)}, more than the ${duration(MAX_FOLLOW_WAIT_MS)} wli waits at most`) : ours('');
+      const more = wanted > wait ? ours(`, asked for ${duration(wanted)}, more than the ${MAX_FOLLOW_WAIT_TEXT} wli waits at most`) : ours('');
       this.session.say(msg`waiting ${ours(duration(wait))} before the next poll: ${why}${more}`);
     }
     this.announced = wait > this.intervalMs ? wait : undefined;
@@ -248,7 +246,7 @@ class Waits {
 /** The wait before the next poll: the interval, or longer while the rate limit runs low. */
 export function waitMs(intervalMs: number, rate: RateLimit | undefined): number {
   const { remaining, resetSeconds } = rate ?? {};
-  if (remaining === undefined || resetSeconds === undefined || remaining > LOW_REMAINING) return intervalMs;
+  if (remaining === undefined || resetSeconds === undefined || remaining > LOW_RATE_REMAINING) return intervalMs;
   return Math.max(intervalMs, Math.ceil((resetSeconds * 1000) / Math.max(remaining, 1)));
 }
 
