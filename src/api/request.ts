@@ -11,7 +11,6 @@
 //   caller's (a half-written file is the caller's to throw away);
 // - a redirect to another origin, to an address that is not a URL, or more than MAX_REDIRECTS of them,
 //   is an error that says so.
-import { createGunzip } from 'node:zlib';
 import type { Dispatcher } from 'undici';
 import { InterruptedError, WliError } from '../core/errors.js';
 import { msg, ours, type Msg } from '../core/text.js';
@@ -194,7 +193,7 @@ async function once(t: Transport, url: URL, mode: Mode, o: RequestOptions): Prom
 async function accept(t: Transport, url: URL, res: Exchange, mode: Mode, heard: (size?: number) => void): Promise<Answer> {
   const answer = { url, status: res.status, headers: res.headers };
   if (mode === 'stream') {
-    const streamed: StreamAnswer = { ...answer, body: await firstByte(decoded(url, res), url, t) };
+    const streamed: StreamAnswer = { ...answer, body: await firstByte(await decoded(url, res), url, t) };
     heard();
     return streamed;
   }
@@ -246,11 +245,16 @@ function httpFailure(t: Transport, url: URL, res: Exchange, text: string): Attem
   return new AttemptError(error, retryable, retryAfterMs);
 }
 
-/** The body as the file's bytes: gzip decoded (wli asks for it), anything else refused. */
-function decoded(url: URL, res: Exchange): Body | NodeJS.ReadableStream {
+/**
+ * The body as the file's bytes: gzip decoded (wli asks for it), anything else refused. node:zlib is
+ * loaded here, when a file arrives compressed: loading it at every start cost about 2 ms of a 110 ms
+ * `wli --version` (docs/performance.md, start-up).
+ */
+async function decoded(url: URL, res: Exchange): Promise<Body | NodeJS.ReadableStream> {
   const encoding = firstHeader(res.headers['content-encoding'])?.trim().toLowerCase();
   if (encoding === undefined || encoding === '' || encoding === 'identity') return res.body;
   if (encoding === 'gzip' || encoding === 'x-gzip') {
+    const { createGunzip } = await import('node:zlib');
     const gunzip = createGunzip();
     // A cut or corrupt stream fails the decoder, so the download fails rather than end short.
     res.body.on('error', (e) => gunzip.destroy(e));

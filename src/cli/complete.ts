@@ -6,7 +6,6 @@
 // on disk ($XDG_CACHE_HOME/wli, two minutes); the whole lookup bounded to about a second (one attempt,
 // no retries); any failure is silently "no candidates". Nothing is ever written to stderr, so
 // completion never prints into the shell.
-import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Context, OutStream } from '../core/context.js';
@@ -87,7 +86,7 @@ async function candidates(kinds: readonly TargetKindName[], word: string, list: 
 function cachedLister(ctx: Context, base: URL, token: boolean, read: (path: string) => Promise<Name[]>): Lister {
   const dir = cacheDir(ctx.env, ctx.homedir);
   return async (path) => {
-    const file = join(dir, createHash('sha256').update(`${base.href}\n${token ? 'token' : 'anonymous'}\n${path}`).digest('hex').slice(0, 32) + '.json');
+    const file = join(dir, `${(await sha256(`${base.href}\n${token ? 'token' : 'anonymous'}\n${path}`)).slice(0, 32)}.json`);
     try {
       const cached = JSON.parse(readFileSync(file, 'utf8')) as { at: number; items: Name[] };
       if (ctx.now() - cached.at < COMPLETION_CACHE_MS && Array.isArray(cached.items)) return cached.items;
@@ -104,6 +103,12 @@ function cachedLister(ctx: Context, base: URL, token: boolean, read: (path: stri
     }
     return items;
   };
+}
+
+/** The hex SHA-256 of a text, by the Web Crypto API: loaded on use, not at every start as node:crypto would be. */
+async function sha256(text: string): Promise<string> {
+  const digest = await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return Buffer.from(digest).toString('hex');
 }
 
 /** stderr for completion: nothing reaches the shell. */

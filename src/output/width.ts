@@ -59,12 +59,11 @@ function fill(cp: number): number {
   const start = cp & ~0xff;
   const page = new Uint8Array(256);
   for (let c = 0; c < 256; c++) page[c] = classify(start + c);
+  // ASCII is always looked up through the fast path, but the table needs it for prefix handling.
+  if (start === 0) for (let c = 0; c < 0x80; c++) page[c] = c >= 0x30 && c <= 0x39 || c === 0x23 || c === 0x2a ? EMOJI_TEXT : c < 0x20 || c === 0x7f ? ZERO : NARROW;
   pages[cp >>> 8] = page;
   return page[cp & 0xff]!;
 }
-// ASCII is always looked up through the fast path, but the table needs it for prefix handling.
-fill(0);
-for (let c = 0; c < 0x80; c++) pages[0]![c] = c >= 0x30 && c <= 0x39 || c === 0x23 || c === 0x2a ? EMOJI_TEXT : c < 0x20 || c === 0x7f ? ZERO : NARROW;
 
 /**
  * Walks `s` from code unit `from` with `w` cells already counted. Stops before the cluster that
