@@ -281,11 +281,11 @@ describe('into a directory, only what changed', () => {
 });
 
 describe('a byte counter on a terminal', () => {
-  it('counts the bytes on stderr while a download runs (and not when stderr is not a terminal)', async () => {
+  it('counts the bytes on stderr while a download runs (and not when stderr is not a terminal)', async (ctx) => {
     const s = await startFakeWeblate();
     try {
       s.fault((q) => q.path.endsWith('/file/'), { kind: 'stallBody' });
-      const pty = onPty(['download', 'big/strings/xx', '-o', join(dir, 'xx.po'), '--url', s.url]);
+      const pty = onPty(ctx, ['download', 'big/strings/xx', '-o', join(dir, 'xx.po'), '--url', s.url]);
       // Counted after decoding: a gzip-encoded body has no total to show (its Content-Length is compressed).
       await pty.waitFor(/bytes [\d,]+/);
       expect(pty.output).not.toMatch(/bytes [\d,]+\//);

@@ -1,7 +1,8 @@
 // wli on a real pseudo-terminal (util-linux `script`), the way a person sees it: the progress line
 // appears on a slow fetch and is gone before the data, colour follows the documented rule, and
 // nothing of the sort reaches a pipe. Synchronisation is by output and exit events only: a gate in
-// front of the fake server holds a page until the spinner is on the screen.
+// front of the fake server holds a page until the spinner is on the screen. Where `script` is
+// missing, the pty tests are skipped and say so (support/pty.ts).
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -37,17 +38,17 @@ describe('progress on a terminal', () => {
   // before the first row, like every streamed format.
   const FIRST_PAGE = (u: string) => u.includes('/units/') && !/[?&]page=\d/.test(u);
 
-  it('shows "units …" while the first page is awaited and erases it before the table', async () => {
+  it('shows "units …" while the first page is awaited and erases it before the table', async (ctx) => {
     const gate = await startGate(fake, FIRST_PAGE);
     try {
-      const pty = onPty([...LIST, '--url', gate.url]);
+      const pty = onPty(ctx, [...LIST, '--url', gate.url]);
       await pty.waitFor(/units …/);
       gate.release();
       const { code, output } = await pty.exit;
       expect(code).toBe(0);
 
       // Nothing of the progress line is left between or inside the table lines.
-      const quiet = await onPty([...LIST, '--url', fake.url, '--quiet']).exit;
+      const quiet = await onPty(ctx, [...LIST, '--url', fake.url, '--quiet']).exit;
       expect(SPINNER_TEXT.test(quiet.output)).toBe(false);
       expect(screen(output)).toEqual(screen(quiet.output));
       expect(screen(output)).toHaveLength(301);
@@ -67,11 +68,11 @@ describe('progress on a terminal', () => {
     }
   });
 
-  it('a warning mid-list gets lines of its own between the rows', async () => {
+  it('a warning mid-list gets lines of its own between the rows', async (ctx) => {
     const growing = await startFakeWeblate();
     growing.growAfterFirstPage({ translation: 'big/strings/xx', kind: 'units', n: 5 });
     try {
-      const { code, output } = await onPty([...LIST, '--url', growing.url]).exit;
+      const { code, output } = await onPty(ctx, [...LIST, '--url', growing.url]).exit;
       expect(code).toBe(0);
       const shown = screen(output);
       const warnings = shown.filter((l) => l.startsWith('wli: warning: the list changed'));
@@ -83,15 +84,15 @@ describe('progress on a terminal', () => {
     }
   });
 
-  it('shows "<command> …" while a single request waits', async () => {
+  it('shows "<command> …" while a single request waits', async (ctx) => {
     const gate = await startGate(fake, (u) => u.startsWith('/api/translations/'));
     try {
-      const pty = onPty(['translation', 'demo/android/cs', '--url', gate.url]);
+      const pty = onPty(ctx, ['translation', 'demo/android/cs', '--url', gate.url]);
       await pty.waitFor(/translation …/);
       gate.release();
       const { code, output } = await pty.exit;
       expect(code).toBe(0);
-      const quiet = await onPty(['translation', 'demo/android/cs', '--url', fake.url]).exit;
+      const quiet = await onPty(ctx, ['translation', 'demo/android/cs', '--url', fake.url]).exit;
       expect(screen(output)).toEqual(screen(quiet.output));
       expect(screen(output)[0]).toMatch(/^Project\s+Demo/);
     } finally {
@@ -99,12 +100,12 @@ describe('progress on a terminal', () => {
     }
   });
 
-  it('with stdout redirected, shows progress on the terminal and writes plain data to the file', async () => {
+  it('with stdout redirected, shows progress on the terminal and writes plain data to the file', async (ctx) => {
     const gate = await startGate(fake, (u) => /[?&]page=2\b/.test(u));
     const dir = mkdtempSync(join(tmpdir(), 'wli-pty-'));
     const file = join(dir, 'out.txt');
     try {
-      const pty = onPty([...LIST, '--url', gate.url], { redirect: `> ${quote(file)}` });
+      const pty = onPty(ctx, [...LIST, '--url', gate.url], { redirect: `> ${quote(file)}` });
       await pty.waitFor(/units 100\/300/);
       gate.release();
       const { code, output } = await pty.exit;
@@ -119,11 +120,11 @@ describe('progress on a terminal', () => {
     }
   });
 
-  it('survives a terminal whose size was never set (0 columns)', async () => {
+  it('survives a terminal whose size was never set (0 columns)', async (ctx) => {
     // ora sized the lines to erase by the width: 0 columns made it erase lines forever.
     const gate = await startGate(fake, FIRST_PAGE);
     try {
-      const pty = onPty([...LIST, '--url', gate.url], { cols: 0 });
+      const pty = onPty(ctx, [...LIST, '--url', gate.url], { cols: 0 });
       await pty.waitFor(/units …/);
       gate.release();
       const { code, output } = await pty.exit;
@@ -135,10 +136,10 @@ describe('progress on a terminal', () => {
     }
   });
 
-  it('Ctrl-C while the spinner is up: exit 130, the line erased, "interrupted" shown', async () => {
+  it('Ctrl-C while the spinner is up: exit 130, the line erased, "interrupted" shown', async (ctx) => {
     const gate = await startGate(fake, FIRST_PAGE);
     try {
-      const pty = onPty([...LIST, '--url', gate.url]);
+      const pty = onPty(ctx, [...LIST, '--url', gate.url]);
       await pty.waitFor(/units …/);
       pty.type('\u0003');
       const { code, output } = await pty.exit;
@@ -154,16 +155,16 @@ describe('progress on a terminal', () => {
   // The same slow list (one page that takes 500 ms) with and without each switch.
   const SLOW = ['units', 'big/strings/xx', '--page-size', '100', '-L', '100'];
 
-  it('control: the slow list shows a spinner', async () => {
-    const { code, output } = await onPty([...SLOW, '--url', slow.url]).exit;
+  it('control: the slow list shows a spinner', async (ctx) => {
+    const { code, output } = await onPty(ctx, [...SLOW, '--url', slow.url]).exit;
     expect(code).toBe(0);
     expect(/units …/.test(output)).toBe(true);
     expect(screen(output)).toHaveLength(101);
   });
 
   // One run on the terminal for "off"; every way of turning it off is the same decision, tested below.
-  it('--quiet: no spinner on the slow list', async () => {
-    const { code, output } = await onPty([...SLOW, '--quiet', '--url', slow.url]).exit;
+  it('--quiet: no spinner on the slow list', async (ctx) => {
+    const { code, output } = await onPty(ctx, [...SLOW, '--quiet', '--url', slow.url]).exit;
     expect(code).toBe(0);
     expect(SPINNER_TEXT.test(output)).toBe(false);
     expect(/\u001b\[[0-9]*[GK]/.test(output)).toBe(false);
@@ -201,11 +202,11 @@ describe('colour on a terminal (per cli.md: --no-color > NO_COLOR > FORCE_COLOR 
 
   // On the terminal: one run with colour, one without; every rule of the decision runs in-process
   // below, with stdout a terminal, through the same code path from argv to bytes.
-  it.concurrent.each([
+  it.concurrent.for([
     ['a terminal', [], {}, true],
     ['--no-color', ['--no-color'], {}, false],
-  ])('%s', async (_name, flags, env, colour) => {
-    const { code, output } = await onPty([...UNITS, ...flags, '--url', fake.url], { env }).exit;
+  ] as const)('%s', async ([, flags, env, colour], ctx) => {
+    const { code, output } = await onPty(ctx, [...UNITS, ...flags, '--url', fake.url], { env }).exit;
     expect(code).toBe(0);
     expect(screen(output)[0]).toMatch(/^ID\s+STATE\s+CONTEXT/);
     if (colour) expect(output).toMatch(SGR);
@@ -231,8 +232,8 @@ describe('colour on a terminal (per cli.md: --no-color > NO_COLOR > FORCE_COLOR 
     else expect(r.stdout).not.toContain('\u001b');
   });
 
-  it('json on a terminal is never coloured', async () => {
-    const { output } = await onPty(['language', 'cs', '-f', 'json', '--url', fake.url]).exit;
+  it('json on a terminal is never coloured', async (ctx) => {
+    const { output } = await onPty(ctx, ['language', 'cs', '-f', 'json', '--url', fake.url]).exit;
     expect(output).not.toContain('\u001b');
   });
 
