@@ -326,10 +326,7 @@ describe('9: Ctrl-C while stdout is blocked', () => {
         };
         child.stdout.setEncoding('utf8').on('data', onData);
       });
-      await new Promise<void>((resolve) => {
-        const check = () => (s.requests.some((q) => Number(q.query.get('page')) >= 3) ? resolve() : setImmediate(check));
-        check();
-      });
+      await s.whenRequests((requests) => requests.some((q) => Number(q.query.get('page')) >= 3));
       child.kill('SIGINT');
       await aborted; // wli handled Ctrl-C: it dropped the requests in flight
       child.stdout.destroy(); // the reader goes away

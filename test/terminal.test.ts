@@ -6,13 +6,13 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import { startFakeWeblate, type FakeWeblate } from './support/fake-weblate/index.js';
 import { testContext, wli, wliIn } from './support/run.js';
 import { IOStreams } from '../src/io/streams.js';
 import { NO_PROGRESS } from '../src/io/progress.js';
 import { startGate } from './support/gate.js';
-import { onPty, quote, screen } from './support/pty.js';
+import { needsPty, onPty, quote, screen } from './support/pty.js';
 
 const SGR = /\u001b\[[0-9;]*m/;
 const SPINNER_TEXT = /(units|translation|language|stats) (…|\d)/;
@@ -20,15 +20,11 @@ const SPINNER_TEXT = /(units|translation|language|stats) (…|\d)/;
 // ---------------------------------------------------------------------------------------------
 
 let fake: FakeWeblate;
-let slow: FakeWeblate;
 beforeAll(async () => {
   fake = await startFakeWeblate();
-  // Slow by construction: every answer takes 500 ms, beyond the spinner's 300 ms delay.
-  slow = await startFakeWeblate({ latencyMs: 500 });
 });
 afterAll(async () => {
   await fake.close();
-  await slow.close();
 });
 
 const LIST = ['units', 'big/strings/xx', '--page-size', '100', '-L', '300'];
@@ -37,6 +33,33 @@ describe('progress on a terminal', () => {
   // Tables stream (issue 10): the progress line shows while page 1 is awaited and is erased for good
   // before the first row, like every streamed format.
   const FIRST_PAGE = (u: string) => u.includes('/units/') && !/[?&]page=\d/.test(u);
+
+  /**
+   * A run that must show no spinner, its first page held at a gate, beside a control on a pty
+   * started after that page was asked for: once the control's spinner is on the screen, the run
+   * under test has waited at least as long (the same program, the same delay). Then both go on.
+   * Synchronised on the server's requests and the control's screen, never on time.
+   */
+  async function heldBesideControl<T>(ctx: TestContext, start: (url: string) => Promise<T>): Promise<T> {
+    needsPty(ctx);
+    const gate = await startGate(fake, FIRST_PAGE);
+    const controlGate = await startGate(fake, FIRST_PAGE);
+    try {
+      const run = start(gate.url);
+      await gate.holding();
+      const control = onPty(ctx, [...SLOW, '--url', controlGate.url]);
+      await control.waitFor(/units …/);
+      gate.release();
+      controlGate.release();
+      const shown = await control.exit;
+      expect(shown.code).toBe(0);
+      expect(screen(shown.output)).toHaveLength(101);
+      return await run;
+    } finally {
+      await gate.close();
+      await controlGate.close();
+    }
+  }
 
   it('shows "units …" while the first page is awaited and erases it before the table', async (ctx) => {
     const gate = await startGate(fake, FIRST_PAGE);
@@ -152,19 +175,12 @@ describe('progress on a terminal', () => {
     }
   });
 
-  // The same slow list (one page that takes 500 ms) with and without each switch.
+  // One page held long enough for the spinner, with and without each switch (heldBesideControl).
   const SLOW = ['units', 'big/strings/xx', '--page-size', '100', '-L', '100'];
 
-  it('control: the slow list shows a spinner', async (ctx) => {
-    const { code, output } = await onPty(ctx, [...SLOW, '--url', slow.url]).exit;
-    expect(code).toBe(0);
-    expect(/units …/.test(output)).toBe(true);
-    expect(screen(output)).toHaveLength(101);
-  });
-
   // One run on the terminal for "off"; every way of turning it off is the same decision, tested below.
-  it('--quiet: no spinner on the slow list', async (ctx) => {
-    const { code, output } = await onPty(ctx, [...SLOW, '--quiet', '--url', slow.url]).exit;
+  it('--quiet: no spinner on a held list, where a control run beside it shows one', async (ctx) => {
+    const { code, output } = await heldBesideControl(ctx, (url) => onPty(ctx, [...SLOW, '--quiet', '--url', url]).exit);
     expect(code).toBe(0);
     expect(SPINNER_TEXT.test(output)).toBe(false);
     expect(/\u001b\[[0-9]*[GK]/.test(output)).toBe(false);
@@ -188,8 +204,8 @@ describe('progress on a terminal', () => {
     expect(new IOStreams(testContext({ tty: false, env })).progress).toBe(NO_PROGRESS);
   });
 
-  it('not on a terminal: no spinner on stderr, no escapes on stdout', async () => {
-    const r = await wli([...SLOW, '--url', slow.url]);
+  it('not on a terminal: no spinner on stderr, no escapes on stdout (a held list, beside a control run)', async (ctx) => {
+    const r = await heldBesideControl(ctx, (url) => wli([...SLOW, '--url', url]));
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('');
     expect(r.stdout).not.toContain('\u001b');
