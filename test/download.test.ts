@@ -1,7 +1,7 @@
 // Issue 19, wli download end to end: exact bytes (text and zip), files written whole or not at all,
 // conditional requests and 304, safe names from hostile servers, usage errors before any request.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, watch, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FILE_LAST_MODIFIED, fakeFileBytes, startFakeWeblate, type FakeWeblate } from './support/fake-weblate/index.js';
@@ -74,7 +74,7 @@ describe('wli download', () => {
     const n = fake.requests.length;
     const run = wliIn(['download', 'demo/android/cs', '-o', f, '--force'], { env, cwd: dir, signal: stop.signal });
     // Abort once the server has the request (its body stalls half-way).
-    while (fake.requests.length === n) await new Promise((r) => setImmediate(r));
+    await fake.whenRequests((requests) => requests.length > n);
     stop.abort();
     const r = await run;
     expect(r.code).toBe(130);
@@ -280,12 +280,26 @@ describe('into a directory, only what changed', () => {
   });
 });
 
+/** Resolves once `dir` holds a file whose name matches: on the directory's change events, never on a timer. */
+function fileIn(dir: string, match: (name: string) => boolean): Promise<void> {
+  return new Promise((resolve) => {
+    const watcher = watch(dir);
+    const check = () => {
+      if (!readdirSync(dir).some(match)) return;
+      watcher.close();
+      resolve();
+    };
+    watcher.on('change', check);
+    check();
+  });
+}
+
 describe('a byte counter on a terminal', () => {
-  it('counts the bytes on stderr while a download runs (and not when stderr is not a terminal)', async () => {
+  it('counts the bytes on stderr while a download runs (and not when stderr is not a terminal)', async (ctx) => {
     const s = await startFakeWeblate();
     try {
       s.fault((q) => q.path.endsWith('/file/'), { kind: 'stallBody' });
-      const pty = onPty(['download', 'big/strings/xx', '-o', join(dir, 'xx.po'), '--url', s.url]);
+      const pty = onPty(ctx, ['download', 'big/strings/xx', '-o', join(dir, 'xx.po'), '--url', s.url]);
       // Counted after decoding: a gzip-encoded body has no total to show (its Content-Length is compressed).
       await pty.waitFor(/bytes [\d,]+/);
       expect(pty.output).not.toMatch(/bytes [\d,]+\//);
@@ -297,10 +311,7 @@ describe('a byte counter on a terminal', () => {
       const child = spawn(process.execPath, [BIN, 'download', 'big/strings/xx', '-o', join(dir, 'xx.po')], { env: baseEnv({ WLI_URL: s.url }) });
       let stderr = '';
       child.stderr.on('data', (d) => (stderr += d));
-      await new Promise<void>((resolve) => {
-        const check = () => (readdirSync(dir).some((f) => f.endsWith('.tmp')) ? resolve() : setTimeout(check, 10));
-        check();
-      });
+      await fileIn(dir, (f) => f.endsWith('.tmp'));
       child.kill('SIGINT');
       await new Promise((resolve) => child.on('close', resolve));
       expect(stderr).toBe('wli: interrupted\n');

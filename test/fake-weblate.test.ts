@@ -355,11 +355,26 @@ describe('modes', () => {
     expect(r.json.count).toBe(32);
   });
 
-  it('delays responses by latencyMs', async () => {
-    const f = await start({ latencyMs: 40 });
-    const t0 = performance.now();
-    await get(f, CS);
-    expect(performance.now() - t0).toBeGreaterThanOrEqual(35);
+  it('holds each response for latencyMs on its timer, and answers when the timer fires', async () => {
+    // The timer is the test's: the response must wait for it, whatever the clock says.
+    const timers: Array<{ ms: number; fire: () => void }> = [];
+    let scheduled!: () => void;
+    const held = new Promise<'held'>((resolve) => (scheduled = () => resolve('held')));
+    const f = await start({
+      latencyMs: 40,
+      setTimer: (fire, ms) => {
+        timers.push({ ms, fire });
+        scheduled();
+        return () => {};
+      },
+    });
+    const response = get(f, CS);
+    // A server that ignored latencyMs would answer without scheduling anything: the response wins.
+    expect(await Promise.race([held, response.then(() => 'answered')])).toBe('held');
+    expect(timers.map((t) => t.ms)).toEqual([40]);
+    timers[0]!.fire();
+    const r = await response;
+    expect([r.status, r.json.language_code]).toEqual([200, 'cs']);
   });
 });
 
@@ -636,16 +651,15 @@ describe('changes at every scope', () => {
     expect(p).toEqual([...p].sort((a, b) => a - b));
   });
 
-  it('stays fast on a big server', async () => {
+  // Its speed is not asserted here (no wall-clock budgets in tests); the test's timeout bounds it.
+  it('serves the first and last pages of a big server', async () => {
     const f = await start({ bigUnits: 100_000, bigChanges: 100_000 });
-    const t0 = performance.now();
     const first = await get(f, '/api/changes/?page_size=1000');
     const last = await get(f, '/api/changes/?page_size=1000&page=last');
     const units = await get(f, '/api/units/?page=last&page_size=10000');
     expect(first.json.count).toBeGreaterThan(100_000);
     expect(last.json.results.at(-1).id).toBe(1);
     expect(units.json.count).toBeGreaterThan(200_000);
-    expect(performance.now() - t0).toBeLessThan(5000);
   });
 });
 
@@ -870,8 +884,19 @@ describe('following history: addChanges, action names, rate limits', () => {
   it('main.js: --old-units-search, --rate-limit-* and --new-change-every', async () => {
     const main = fileURLToPath(new URL('./support/fake-weblate/main.ts', import.meta.url));
     const child = spawn(process.execPath, nodeTs(main, '--old-units-search', '--rate-limit-remaining', '7', '--rate-limit-reset', '30', '--new-change-every', '20'), {
-      stdio: ['ignore', 'pipe', 'inherit'],
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
+    // Each live change is announced on stderr once it is served: the test waits for those lines.
+    const announced: string[] = [];
+    let announcement: (() => void) | undefined;
+    createInterface({ input: child.stderr! }).on('line', (line) => {
+      announced.push(line);
+      announcement?.();
+    });
+    const nthChange = async (n: number): Promise<string> => {
+      while (announced.length < n) await new Promise<void>((resolve) => (announcement = resolve));
+      return announced[n - 1]!;
+    };
     try {
       const url = await new Promise<string>((resolve, reject) => {
         createInterface({ input: child.stdout! }).once('line', resolve);
@@ -883,9 +908,12 @@ describe('following history: addChanges, action names, rate limits', () => {
       expect(u.headers.get('x-ratelimit-reset')).toBe('30');
       expect(((await u.json()) as { count: number }).count).toBe(sum(DATA.translations, DATA.unitCounts));
       const count = async () => ((await (await fetch(url + 'translations/demo/android/cs/changes/?page_size=1')).json()) as { count: number }).count;
-      const first = await count();
-      await new Promise((r) => setTimeout(r, 150));
-      expect(await count()).toBeGreaterThan(first);
+      const line = await nthChange(2);
+      expect(line).toMatch(/^fake-weblate: new change \d+: Live edit 2$/);
+      const id = Number(/\d+/.exec(line)![0]);
+      expect(await count()).toBeGreaterThanOrEqual(DATA.changeCounts['demo/android/cs']! + 2);
+      const change = (await (await fetch(`${url}changes/${id}/`)).json()) as { id: number; target: string; user: string | null };
+      expect([change.id, change.target, change.user]).toEqual([id, 'Live edit 2', `${url}users/admin/`]);
     } finally {
       child.kill('SIGTERM');
     }

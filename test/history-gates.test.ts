@@ -315,10 +315,7 @@ describe('changes --follow', () => {
       }
       expect(ctx.stderr.text.match(/polls are failing/g)).toHaveLength(1);
       // The status line, redrawn in place (carriage return, no new line) as the tries add up.
-      const wait3 = await new Promise<string>((resolve) => {
-        const check = () => (/polls failing for \d+s \(3 tries\)/.test(ctx.stderr.text) ? resolve(ctx.stderr.text) : setImmediate(check));
-        check();
-      });
+      const wait3 = await ctx.stderr.waitFor(/polls failing for \d+s \(3 tries\)/);
       expect(wait3).toMatch(/polls failing for \d+s \(3 tries\): the connection was closed by the server before a complete response/);
       interrupt.abort();
       expect(await done).toBe(130);

@@ -45,8 +45,8 @@ describe('every table fits the terminal, in display cells', () => {
     ['config'],
   ];
   for (const cols of [40, 80, 200]) {
-    it.concurrent.each(COMMANDS)(`at ${cols} columns: %s %s`, async (...args) => {
-      const { code, output } = await onPty([...args, '--quiet'], { cols, env }).exit;
+    it.concurrent.for(COMMANDS)(`at ${cols} columns: %s %s`, async (args, ctx) => {
+      const { code, output } = await onPty(ctx, [...args, '--quiet'], { cols, env }).exit;
       expect(code).toBe(0);
       const lines = screenLines(output);
       expect(lines.length).toBeGreaterThan(1);
@@ -56,8 +56,8 @@ describe('every table fits the terminal, in display cells', () => {
     });
   }
 
-  it('at 80 columns a long text ends with …, and a wide CJK cell is cut on a character boundary', async () => {
-    const { output } = await onPty(['units', 'demo/android/ja', '--quiet'], { cols: 80, env }).exit;
+  it('at 80 columns a long text ends with …, and a wide CJK cell is cut on a character boundary', async (ctx) => {
+    const { output } = await onPty(ctx, ['units', 'demo/android/ja', '--quiet'], { cols: 80, env }).exit;
     const lines = screenLines(output);
     expect(lines.some((l) => l.endsWith('…'))).toBe(true);
     expect(lines.join('\n')).not.toMatch(/[\ud800-\udbff](?![\udc00-\udfff])/);

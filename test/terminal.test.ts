@@ -1,17 +1,18 @@
 // wli on a real pseudo-terminal (util-linux `script`), the way a person sees it: the progress line
 // appears on a slow fetch and is gone before the data, colour follows the documented rule, and
 // nothing of the sort reaches a pipe. Synchronisation is by output and exit events only: a gate in
-// front of the fake server holds a page until the spinner is on the screen.
+// front of the fake server holds a page until the spinner is on the screen. Where `script` is
+// missing, the pty tests are skipped and say so (support/pty.ts).
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import { startFakeWeblate, type FakeWeblate } from './support/fake-weblate/index.js';
 import { testContext, wli, wliIn } from './support/run.js';
 import { IOStreams } from '../src/io/streams.js';
 import { NO_PROGRESS } from '../src/io/progress.js';
 import { startGate } from './support/gate.js';
-import { onPty, quote, screen } from './support/pty.js';
+import { needsPty, onPty, quote, screen } from './support/pty.js';
 
 const SGR = /\u001b\[[0-9;]*m/;
 const SPINNER_TEXT = /(units|translation|language|stats) (…|\d)/;
@@ -19,15 +20,11 @@ const SPINNER_TEXT = /(units|translation|language|stats) (…|\d)/;
 // ---------------------------------------------------------------------------------------------
 
 let fake: FakeWeblate;
-let slow: FakeWeblate;
 beforeAll(async () => {
   fake = await startFakeWeblate();
-  // Slow by construction: every answer takes 500 ms, beyond the spinner's 300 ms delay.
-  slow = await startFakeWeblate({ latencyMs: 500 });
 });
 afterAll(async () => {
   await fake.close();
-  await slow.close();
 });
 
 const LIST = ['units', 'big/strings/xx', '--page-size', '100', '-L', '300'];
@@ -37,17 +34,44 @@ describe('progress on a terminal', () => {
   // before the first row, like every streamed format.
   const FIRST_PAGE = (u: string) => u.includes('/units/') && !/[?&]page=\d/.test(u);
 
-  it('shows "units …" while the first page is awaited and erases it before the table', async () => {
+  /**
+   * A run that must show no spinner, its first page held at a gate, beside a control on a pty
+   * started after that page was asked for: once the control's spinner is on the screen, the run
+   * under test has waited at least as long (the same program, the same delay). Then both go on.
+   * Synchronised on the server's requests and the control's screen, never on time.
+   */
+  async function heldBesideControl<T>(ctx: TestContext, start: (url: string) => Promise<T>): Promise<T> {
+    needsPty(ctx);
+    const gate = await startGate(fake, FIRST_PAGE);
+    const controlGate = await startGate(fake, FIRST_PAGE);
+    try {
+      const run = start(gate.url);
+      await gate.holding();
+      const control = onPty(ctx, [...SLOW, '--url', controlGate.url]);
+      await control.waitFor(/units …/);
+      gate.release();
+      controlGate.release();
+      const shown = await control.exit;
+      expect(shown.code).toBe(0);
+      expect(screen(shown.output)).toHaveLength(101);
+      return await run;
+    } finally {
+      await gate.close();
+      await controlGate.close();
+    }
+  }
+
+  it('shows "units …" while the first page is awaited and erases it before the table', async (ctx) => {
     const gate = await startGate(fake, FIRST_PAGE);
     try {
-      const pty = onPty([...LIST, '--url', gate.url]);
+      const pty = onPty(ctx, [...LIST, '--url', gate.url]);
       await pty.waitFor(/units …/);
       gate.release();
       const { code, output } = await pty.exit;
       expect(code).toBe(0);
 
       // Nothing of the progress line is left between or inside the table lines.
-      const quiet = await onPty([...LIST, '--url', fake.url, '--quiet']).exit;
+      const quiet = await onPty(ctx, [...LIST, '--url', fake.url, '--quiet']).exit;
       expect(SPINNER_TEXT.test(quiet.output)).toBe(false);
       expect(screen(output)).toEqual(screen(quiet.output));
       expect(screen(output)).toHaveLength(301);
@@ -67,11 +91,11 @@ describe('progress on a terminal', () => {
     }
   });
 
-  it('a warning mid-list gets lines of its own between the rows', async () => {
+  it('a warning mid-list gets lines of its own between the rows', async (ctx) => {
     const growing = await startFakeWeblate();
     growing.growAfterFirstPage({ translation: 'big/strings/xx', kind: 'units', n: 5 });
     try {
-      const { code, output } = await onPty([...LIST, '--url', growing.url]).exit;
+      const { code, output } = await onPty(ctx, [...LIST, '--url', growing.url]).exit;
       expect(code).toBe(0);
       const shown = screen(output);
       const warnings = shown.filter((l) => l.startsWith('wli: warning: the list changed'));
@@ -83,15 +107,15 @@ describe('progress on a terminal', () => {
     }
   });
 
-  it('shows "<command> …" while a single request waits', async () => {
+  it('shows "<command> …" while a single request waits', async (ctx) => {
     const gate = await startGate(fake, (u) => u.startsWith('/api/translations/'));
     try {
-      const pty = onPty(['translation', 'demo/android/cs', '--url', gate.url]);
+      const pty = onPty(ctx, ['translation', 'demo/android/cs', '--url', gate.url]);
       await pty.waitFor(/translation …/);
       gate.release();
       const { code, output } = await pty.exit;
       expect(code).toBe(0);
-      const quiet = await onPty(['translation', 'demo/android/cs', '--url', fake.url]).exit;
+      const quiet = await onPty(ctx, ['translation', 'demo/android/cs', '--url', fake.url]).exit;
       expect(screen(output)).toEqual(screen(quiet.output));
       expect(screen(output)[0]).toMatch(/^Project\s+Demo/);
     } finally {
@@ -99,12 +123,12 @@ describe('progress on a terminal', () => {
     }
   });
 
-  it('with stdout redirected, shows progress on the terminal and writes plain data to the file', async () => {
+  it('with stdout redirected, shows progress on the terminal and writes plain data to the file', async (ctx) => {
     const gate = await startGate(fake, (u) => /[?&]page=2\b/.test(u));
     const dir = mkdtempSync(join(tmpdir(), 'wli-pty-'));
     const file = join(dir, 'out.txt');
     try {
-      const pty = onPty([...LIST, '--url', gate.url], { redirect: `> ${quote(file)}` });
+      const pty = onPty(ctx, [...LIST, '--url', gate.url], { redirect: `> ${quote(file)}` });
       await pty.waitFor(/units 100\/300/);
       gate.release();
       const { code, output } = await pty.exit;
@@ -119,11 +143,11 @@ describe('progress on a terminal', () => {
     }
   });
 
-  it('survives a terminal whose size was never set (0 columns)', async () => {
+  it('survives a terminal whose size was never set (0 columns)', async (ctx) => {
     // ora sized the lines to erase by the width: 0 columns made it erase lines forever.
     const gate = await startGate(fake, FIRST_PAGE);
     try {
-      const pty = onPty([...LIST, '--url', gate.url], { cols: 0 });
+      const pty = onPty(ctx, [...LIST, '--url', gate.url], { cols: 0 });
       await pty.waitFor(/units …/);
       gate.release();
       const { code, output } = await pty.exit;
@@ -135,10 +159,10 @@ describe('progress on a terminal', () => {
     }
   });
 
-  it('Ctrl-C while the spinner is up: exit 130, the line erased, "interrupted" shown', async () => {
+  it('Ctrl-C while the spinner is up: exit 130, the line erased, "interrupted" shown', async (ctx) => {
     const gate = await startGate(fake, FIRST_PAGE);
     try {
-      const pty = onPty([...LIST, '--url', gate.url]);
+      const pty = onPty(ctx, [...LIST, '--url', gate.url]);
       await pty.waitFor(/units …/);
       pty.type('\u0003');
       const { code, output } = await pty.exit;
@@ -151,19 +175,12 @@ describe('progress on a terminal', () => {
     }
   });
 
-  // The same slow list (one page that takes 500 ms) with and without each switch.
+  // One page held long enough for the spinner, with and without each switch (heldBesideControl).
   const SLOW = ['units', 'big/strings/xx', '--page-size', '100', '-L', '100'];
 
-  it('control: the slow list shows a spinner', async () => {
-    const { code, output } = await onPty([...SLOW, '--url', slow.url]).exit;
-    expect(code).toBe(0);
-    expect(/units …/.test(output)).toBe(true);
-    expect(screen(output)).toHaveLength(101);
-  });
-
   // One run on the terminal for "off"; every way of turning it off is the same decision, tested below.
-  it('--quiet: no spinner on the slow list', async () => {
-    const { code, output } = await onPty([...SLOW, '--quiet', '--url', slow.url]).exit;
+  it('--quiet: no spinner on a held list, where a control run beside it shows one', async (ctx) => {
+    const { code, output } = await heldBesideControl(ctx, (url) => onPty(ctx, [...SLOW, '--quiet', '--url', url]).exit);
     expect(code).toBe(0);
     expect(SPINNER_TEXT.test(output)).toBe(false);
     expect(/\u001b\[[0-9]*[GK]/.test(output)).toBe(false);
@@ -187,8 +204,8 @@ describe('progress on a terminal', () => {
     expect(new IOStreams(testContext({ tty: false, env })).progress).toBe(NO_PROGRESS);
   });
 
-  it('not on a terminal: no spinner on stderr, no escapes on stdout', async () => {
-    const r = await wli([...SLOW, '--url', slow.url]);
+  it('not on a terminal: no spinner on stderr, no escapes on stdout (a held list, beside a control run)', async (ctx) => {
+    const r = await heldBesideControl(ctx, (url) => wli([...SLOW, '--url', url]));
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('');
     expect(r.stdout).not.toContain('\u001b');
@@ -201,11 +218,11 @@ describe('colour on a terminal (per cli.md: --no-color > NO_COLOR > FORCE_COLOR 
 
   // On the terminal: one run with colour, one without; every rule of the decision runs in-process
   // below, with stdout a terminal, through the same code path from argv to bytes.
-  it.concurrent.each([
+  it.concurrent.for([
     ['a terminal', [], {}, true],
     ['--no-color', ['--no-color'], {}, false],
-  ])('%s', async (_name, flags, env, colour) => {
-    const { code, output } = await onPty([...UNITS, ...flags, '--url', fake.url], { env }).exit;
+  ] as const)('%s', async ([, flags, env, colour], ctx) => {
+    const { code, output } = await onPty(ctx, [...UNITS, ...flags, '--url', fake.url], { env }).exit;
     expect(code).toBe(0);
     expect(screen(output)[0]).toMatch(/^ID\s+STATE\s+CONTEXT/);
     if (colour) expect(output).toMatch(SGR);
@@ -231,8 +248,8 @@ describe('colour on a terminal (per cli.md: --no-color > NO_COLOR > FORCE_COLOR 
     else expect(r.stdout).not.toContain('\u001b');
   });
 
-  it('json on a terminal is never coloured', async () => {
-    const { output } = await onPty(['language', 'cs', '-f', 'json', '--url', fake.url]).exit;
+  it('json on a terminal is never coloured', async (ctx) => {
+    const { output } = await onPty(ctx, ['language', 'cs', '-f', 'json', '--url', fake.url]).exit;
     expect(output).not.toContain('\u001b');
   });
 

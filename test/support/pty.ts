@@ -1,8 +1,24 @@
 // wli on a real pseudo-terminal (util-linux `script`), as a person sees it, and a minimal VT
-// interpreter to read back what the screen shows.
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { afterAll } from 'vitest';
+// interpreter to read back what the screen shows. Where `script` is missing, every test that needs
+// a pty is skipped and says so, by name (onPty and needsPty take the test's context for that).
+import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { afterAll, type TestContext } from 'vitest';
 import { BIN, EMPTY_HOME, baseEnv } from './run.js';
+
+/** Whether util-linux `script` runs here, with the options onPty uses (looked up on PATH, as onPty does). */
+export const HAS_SCRIPT = spawnSync('script', ['-qec', 'exit 0', '/dev/null'], { env: baseEnv(), stdio: 'ignore' }).status === 0;
+export const NO_SCRIPT = 'util-linux `script` is not on PATH: no pseudo-terminal to run wli on';
+
+/**
+ * Skips the running test where there is no `script`, saying so by name: on stderr, which every
+ * reporter shows, and as the skip's note (the verbose and JSON reporters). Call it before a test
+ * changes anything it shares (a fault on a shared server); onPty calls it too.
+ */
+export function needsPty(ctx: TestContext): void {
+  if (HAS_SCRIPT) return;
+  console.warn(`skipped: ${ctx.task.fullName}: ${NO_SCRIPT}`);
+  ctx.skip(NO_SCRIPT);
+}
 
 export interface Pty {
   /** Everything the terminal received so far (stdout and stderr of wli, unless redirected). */
@@ -24,9 +40,11 @@ export const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
 /**
  * Runs `node bin/wli.cjs <args>` on a fresh pty sized cols×40 (0 leaves the size unset, as for a pty
- * nobody resized). `redirect` is appended to the shell command, e.g. `> file`.
+ * nobody resized). `redirect` is appended to the shell command, e.g. `> file`. Without `script`,
+ * the test (`ctx`) is skipped here (needsPty).
  */
-export function onPty(args: string[], opts: { env?: Record<string, string | undefined>; cols?: number; redirect?: string; cwd?: string } = {}): Pty {
+export function onPty(ctx: TestContext, args: string[], opts: { env?: Record<string, string | undefined>; cols?: number; redirect?: string; cwd?: string } = {}): Pty {
+  needsPty(ctx);
   const cols = opts.cols ?? 100;
   const size = cols > 0 ? `stty cols ${cols} rows 40 && ` : '';
   const command = `${size}exec ${quote(process.execPath)} ${quote(BIN)} ${args.map(quote).join(' ')} ${opts.redirect ?? ''}`;

@@ -90,11 +90,24 @@ export class CaptureStream extends EventEmitter implements OutStream {
   }
   write(chunk: string, cb?: (err?: Error | null) => void): boolean {
     this.chunks.push(chunk);
+    this.emit('written');
     if (cb) queueMicrotask(() => cb());
     return true;
   }
   get text(): string {
     return this.chunks.join('');
+  }
+  /** Resolves with all the text so far once it matches: checked now and on each write, never on a timer. */
+  waitFor(pattern: RegExp): Promise<string> {
+    return new Promise((resolve) => {
+      const check = () => {
+        if (!pattern.test(this.text)) return;
+        this.off('written', check);
+        resolve(this.text);
+      };
+      this.on('written', check);
+      check();
+    });
   }
 }
 

@@ -110,6 +110,11 @@ export interface FakeOptions {
   honourPageSize?: boolean;
   /** default 0: delay before every response */
   latencyMs?: number;
+  /**
+   * Schedules the latency delay (default: setTimeout); returns a cancel function. Its own self-test
+   * injects one to hold and release responses without reading a clock.
+   */
+  setTimer?: (run: () => void, ms: number) => () => void;
   /** Keep each computed response by URL (the benchmark: measure the client, not this generator). */
   cacheResponses?: boolean;
   /** Write JSON with ", " and ": " separators (legal; some proxies and old servers do). */
@@ -260,6 +265,12 @@ export interface FakeWeblate {
   /** origin + apiPrefix */
   url: string;
   requests: RecordedRequest[];
+  /**
+   * Resolves once `done(requests)` holds: checked now and each time a request is recorded (on
+   * arrival, before any fault, latency or answer). Tests synchronise on what the server saw, never
+   * on time.
+   */
+  whenRequests(done: (requests: readonly RecordedRequest[]) => boolean): Promise<void>;
   /** endless bodies sent (fault `endless`), in request order */
   streams: StreamedBody[];
   /** string: substring of path+query; RegExp: tested on path+query; times default 1 (Infinity allowed) */
@@ -567,6 +578,12 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
   const defaultPageSize = options.defaultPageSize ?? 50;
   const honourPageSize = options.honourPageSize ?? true;
   const latencyMs = options.latencyMs ?? 0;
+  const setTimer =
+    options.setTimer ??
+    ((run: () => void, ms: number) => {
+      const t = setTimeout(run, ms);
+      return () => clearTimeout(t);
+    });
   const envelope = options.errorEnvelope ?? 'legacy';
   const changesOrder = options.changesOrder ?? 'desc';
   const projectLanguagesShape = options.projectLanguagesShape ?? 'array';
@@ -578,6 +595,8 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
   let old = false;
   let exoticOn = false;
   const requests: RecordedRequest[] = [];
+  /** whenRequests() callers still waiting: each returns true once it is done. */
+  const requestWaiters = new Set<() => boolean>();
   const streams: StreamedBody[] = [];
   const faults: { match: FaultMatch; fault: Fault; remaining: number }[] = [];
   const growths: Growth[] = [];
@@ -1537,7 +1556,7 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
 
   const responseCache = options.cacheResponses ? new Map<string, ReturnType<typeof compute>>() : undefined;
   const sockets = new Set<Socket>();
-  const timers = new Set<NodeJS.Timeout>();
+  const timers = new Set<() => void>();
   let closed = false;
 
   const server = http.createServer((req, res) => {
@@ -1551,6 +1570,7 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
       headers: { ...req.headers },
     };
     requests.push(rr);
+    for (const waiter of requestWaiters) if (waiter()) requestWaiters.delete(waiter);
     req.resume();
     const fault = takeFault(rr);
     const go = (): void => {
@@ -1571,11 +1591,11 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
       }
     };
     if (latencyMs > 0) {
-      const t = setTimeout(() => {
-        timers.delete(t);
+      const cancel = setTimer(() => {
+        timers.delete(cancel);
         go();
       }, latencyMs);
-      timers.add(t);
+      timers.add(cancel);
     } else {
       go();
     }
@@ -1608,6 +1628,12 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
     origin,
     url: origin + prefix,
     requests,
+    whenRequests(done) {
+      return new Promise<void>((resolve) => {
+        const waiter = () => (done(requests) ? (resolve(), true) : false);
+        if (!waiter()) requestWaiters.add(waiter);
+      });
+    },
     streams,
     fault(match, fault, times = 1) {
       faults.push({ match, fault, remaining: times });
@@ -1685,7 +1711,7 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
     },
     close() {
       closed = true;
-      for (const t of timers) clearTimeout(t);
+      for (const cancel of timers) cancel();
       timers.clear();
       return new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -6,7 +6,9 @@
 // --old-units-search: /api/units/ ignores q (a server older than Weblate 4.14.1).
 // --rate-limit-*: X-RateLimit-Remaining/Reset start at N/S for both buckets; --rate-limit-enforce: 429 at 0.
 // --new-change-every MS: every MS milliseconds a "Translation changed" by admin appears in
-//   demo/android/cs (fake.addChanges), for demonstrating a client that follows the history.
+//   demo/android/cs (fake.addChanges), for demonstrating a client that follows the history; each
+//   is announced on stderr once it is served ("fake-weblate: new change <id>: Live edit <n>"), so a
+//   test waits for that line, not for a time.
 // Prints the API URL (e.g. http://127.0.0.1:4711/api/) as one line on stdout, runs until SIGINT/SIGTERM.
 import { DATA, startFakeWeblate } from './index.js';
 import type { FakeOptions } from './index.js';
@@ -111,7 +113,8 @@ if (newChangeEveryMs > 0) {
   live = setInterval(() => {
     const u = units[n % units.length];
     n++;
-    fake.addChanges('demo/android/cs', [{ action: 2, user: 'admin', unit: u?.id ?? null, target: `Live edit ${n}` }]);
+    const [id] = fake.addChanges('demo/android/cs', [{ action: 2, user: 'admin', unit: u?.id ?? null, target: `Live edit ${n}` }]);
+    process.stderr.write(`fake-weblate: new change ${id}: Live edit ${n}\n`);
   }, newChangeEveryMs);
 }
 let stopping = false;
