@@ -63,7 +63,7 @@ complete -c wli -l token -x -d 'API token, sent as "Authorization: Token <token>
 complete -c wli -s f -l format -x -a 'table json jsonl csv markdown' -d 'output format'
 complete -c wli -l fields -x -d 'comma-separated field paths; dots reach into nested objects (language.code)'
 complete -c wli -l timeout -x -d 'per-request timeout; a timed-out request is retried'
-complete -c wli -l retries -x -d 'extra attempts on 429, 502, 503, 504, timeouts and dropped connections'
+complete -c wli -l retries -x -d 'extra attempts on 408, 429, 5xx, timeouts and dropped connections'
 complete -c wli -l concurrency -x -d 'list pages fetched at once'
 complete -c wli -l page-size -x -d 'items per page requested (page_size); servers may cap or ignore it'
 complete -c wli -l allow-insecure-http -d 'allow sending the token over plain http to a host that is not loopback'

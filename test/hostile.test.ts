@@ -162,7 +162,7 @@ describe('3: pagination links', () => {
 describe('4: terminal escapes from the server or a project file', () => {
   it('4: --debug never writes server text raw: no ESC, BEL or other control byte reaches stderr', async () => {
     fake.fault('/languages/cs/', { kind: 'status', status: 500, body: JSON.stringify({ detail: `Server exploded ${OSC52}${CLEAR} here` }) }, 1);
-    const r = await wliIn(['language', 'cs', '--debug'], { env });
+    const r = await wliIn(['language', 'cs', '--debug', '--retries', '0'], { env });
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(STACK); // --debug still shows where
     expect(r.stderr).toContain('Server exploded \\e]52;c;aGFja2VkIQ==\\x07\\e[2J here');
@@ -410,7 +410,7 @@ describe('12: huge server messages', () => {
   const huge = 'Huge failure: ' + 'x'.repeat(MiB);
   it('12: a 1 MB detail on a 500 is shown bounded (stderr under 4 KB), exit 1', async () => {
     fake.fault('/languages/cs/', { kind: 'status', status: 500, body: JSON.stringify({ detail: huge }) }, 1);
-    const r = await wliIn(['language', 'cs'], { env });
+    const r = await wliIn(['language', 'cs', '--retries', '0'], { env });
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/^wli: .*HTTP 500.*Huge failure/);
     expect(r.stderr.length).toBeLessThan(4096);

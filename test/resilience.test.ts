@@ -75,13 +75,27 @@ describe('retries', () => {
     expect(count('/languages/ja/', before)).toBe(1);
     expect(r.stderr).toMatch(/hint: the server asks to wait 3600 s: retry after \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ/);
   });
-  it('500 and other 4xx are never retried', async () => {
-    fake.fault('/languages/xx/', { kind: 'status', status: 500, body: '<!doctype html><title>Server Error (500)</title>', contentType: 'text/html' }, 1);
+  it('500 is retried like every 5xx (issue 23), and its last failure is the error', async () => {
+    fake.fault('/languages/xx/', { kind: 'status', status: 500, body: '<!doctype html><title>Server Error (500)</title>', contentType: 'text/html' }, 3);
     const before = fake.requests.length;
-    const r = await wliIn(['language', 'xx'], { env, ctx: fakeSleep });
+    const r = await wliIn(['language', 'xx', '--retries', '2'], { env, ctx: { ...fakeSleep, random: () => 0.5 } });
     expect(r.code).toBe(1);
-    expect(count('/languages/xx/', before)).toBe(1);
+    expect(count('/languages/xx/', before)).toBe(3);
+    expect(waits).toEqual([375, 750]);
     expect(r.stderr.split('\n')[0]).toBe(`wli: GET ${fake.url}languages/xx/ failed: HTTP 500 Internal Server Error: Server Error (500)`);
+  });
+  it('408 is retried; 4xx other than 408 and 429 never are', async () => {
+    fake.fault('/languages/xx/', { kind: 'status', status: 408 }, 1);
+    const before = fake.requests.length;
+    const ok = await wliIn(['language', 'xx', '-f', 'json'], { env, ctx: fakeSleep });
+    expect([ok.code, count('/languages/xx/', before), waits.length]).toEqual([0, 2, 1]);
+    waits.length = 0;
+    for (const status of [400, 403, 410]) {
+      fake.fault('/languages/de/', { kind: 'status', status }, 1);
+      const at = fake.requests.length;
+      const r = await wliIn(['language', 'de'], { env, ctx: fakeSleep });
+      expect([status, r.code === 0, count('/languages/de/', at)]).toEqual([status, false, 1]);
+    }
     const gone = await wliIn(['language', 'nope'], { env, ctx: fakeSleep });
     expect(gone.code).toBe(5);
     expect(waits).toEqual([]);
@@ -225,10 +239,11 @@ describe('clear errors', () => {
   });
   it('every message is one or two lines, no stack trace; --debug adds one', async () => {
     fake.fault('/languages/cs/', { kind: 'status', status: 500 }, 2);
-    const plain = await wliIn(['language', 'cs'], { env });
+    const plain = await wliIn(['language', 'cs', '--retries', '0'], { env });
+    expect(plain.code).toBe(1);
     expect(plain.stderr.trimEnd().split('\n').length).toBeLessThanOrEqual(2);
     expect(plain.stderr).not.toMatch(STACK);
-    const debug = await wliIn(['language', 'cs', '--debug'], { env });
+    const debug = await wliIn(['language', 'cs', '--debug', '--retries', '0'], { env });
     expect(debug.stderr).toMatch(STACK);
   });
 });
@@ -401,7 +416,7 @@ describe('process manners', () => {
   }, 20_000);
   it('a failure after page 1 keeps what was written and leaves the json array open', async () => {
     fake.fault(/units\/\?.*page=3/, { kind: 'status', status: 500 }, 1);
-    const r = await wliIn(['units', 'demo/android/cs', '-f', 'json', '--page-size', '10'], { env });
+    const r = await wliIn(['units', 'demo/android/cs', '-f', 'json', '--page-size', '10', '--retries', '0'], { env });
     expect(r.code).toBe(1);
     expect(r.stdout.startsWith('[\n')).toBe(true);
     expect(r.stdout.trimEnd().endsWith('}')).toBe(true);
@@ -409,7 +424,7 @@ describe('process manners', () => {
   });
   it('a failure on page 1 writes nothing', async () => {
     fake.fault(/units\/\?page_size=10$/, { kind: 'status', status: 500 }, 1);
-    const r = await wliIn(['units', 'demo/android/cs', '-f', 'json', '--page-size', '10'], { env });
+    const r = await wliIn(['units', 'demo/android/cs', '-f', 'json', '--page-size', '10', '--retries', '0'], { env });
     expect([r.code, r.stdout]).toEqual([1, '']);
   });
 });

@@ -345,7 +345,7 @@ describe('errors', () => {
 
   it('a 500 on the project total fails the run (exit 1)', async () => {
     fake.fault('/api/projects/demo/statistics/', { kind: 'status', status: 500 }, 1);
-    const r = await run(['stats', '--project', 'demo', '-f', 'json']);
+    const r = await run(['stats', '--project', 'demo', '-f', 'json', '--retries', '0']);
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
   });

@@ -37,8 +37,6 @@ export interface ClientOptions {
   log?: (line: Msg) => void;
   /** Told every secret the client learns (proxy credentials), so no output shows it. */
   secret?: (text: string) => void;
-  /** Told once when the rate limit runs low, while there is still some left. */
-  lowRate?: (note: Msg) => void;
   /** --debug: request headers too. */
   debug?: boolean;
   /** The body size cap (tests); MAX_BODY_BYTES otherwise. */
@@ -68,7 +66,6 @@ export class ApiClient {
   private readonly opts: ClientOptions;
   private connection?: Promise<Dispatcher>;
   private heard = false;
-  private saidLow = false;
   private readonly transport: Transport;
 
   constructor(opts: ClientOptions) {
@@ -150,22 +147,14 @@ export class ApiClient {
 
   private answered(res: Exchange): void {
     this.heard = true;
-    const rate = readRateLimit(res.headers);
-    if (!rate) return;
-    this.rateLimit = rate;
-    if (!this.saidLow && isLow(rate) && rate.remaining !== undefined && rate.remaining > 0 && this.opts.lowRate) {
-      this.saidLow = true;
-      this.opts.lowRate(this.lowRateText(rate));
-    }
+    this.rateLimit = readRateLimit(res.headers) ?? this.rateLimit;
   }
 
-  private lowRateText(r: RateLimit): Msg {
-    return msg`${ours(String(r.remaining))} of ${ours(String(r.limit))} API requests left in this rate-limit window (X-RateLimit-Remaining); anonymous clients get few: use a token (--token or WLI_TOKEN)`;
-  }
-
-  /** Said at the end of a run that leaves less than 10 % of the server's rate limit. */
+  /** Said at the end of a run that leaves less than LOW_RATE_NOTE_PERCENT of the server's rate limit. */
   lowRateNote(): Msg | undefined {
-    return this.rateLimit && isLow(this.rateLimit) ? msg`note: ${this.lowRateText(this.rateLimit)}` : undefined;
+    const r = this.rateLimit;
+    if (!r || !isLow(r)) return undefined;
+    return msg`note: ${ours(String(r.remaining))} of ${ours(String(r.limit))} API requests left in this rate-limit window (X-RateLimit-Remaining); anonymous clients get few: use a token (--token or WLI_TOKEN)`;
   }
 
   private dispatcher(): Promise<Dispatcher> {

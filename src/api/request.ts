@@ -193,7 +193,7 @@ async function once(t: Transport, url: URL, mode: Mode, o: RequestOptions): Prom
 async function accept(t: Transport, url: URL, res: Exchange, mode: Mode, heard: (size?: number) => void): Promise<Answer> {
   const answer = { url, status: res.status, headers: res.headers };
   if (mode === 'stream') {
-    const streamed: StreamAnswer = { ...answer, body: await firstByte(await decoded(url, res), url, t) };
+    const streamed: StreamAnswer = { ...answer, body: await firstByte(decoded(url, res), url, t) };
     heard();
     return streamed;
   }
@@ -248,13 +248,14 @@ function httpFailure(t: Transport, url: URL, res: Exchange, text: string): Attem
 /**
  * The body as the file's bytes: gzip decoded (wli asks for it), anything else refused. node:zlib is
  * loaded here, when a file arrives compressed: loading it at every start cost about 2 ms of a 110 ms
- * `wli --version` (docs/performance.md, start-up).
+ * `wli --version` (docs/performance.md, start-up). process.getBuiltinModule, not import(): bin/wli.cjs
+ * runs the bundle as a vm script on Node 20, where a dynamic import of a built-in fails.
  */
-async function decoded(url: URL, res: Exchange): Promise<Body | NodeJS.ReadableStream> {
+function decoded(url: URL, res: Exchange): Body | NodeJS.ReadableStream {
   const encoding = firstHeader(res.headers['content-encoding'])?.trim().toLowerCase();
   if (encoding === undefined || encoding === '' || encoding === 'identity') return res.body;
   if (encoding === 'gzip' || encoding === 'x-gzip') {
-    const { createGunzip } = await import('node:zlib');
+    const { createGunzip } = process.getBuiltinModule('node:zlib');
     const gunzip = createGunzip();
     // A cut or corrupt stream fails the decoder, so the download fails rather than end short.
     res.body.on('error', (e) => gunzip.destroy(e));

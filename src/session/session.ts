@@ -22,7 +22,6 @@ export type StandaloneInput<N extends CommandName = CommandName> = Omit<CommandI
 
 export class Session {
   private apiClient?: ApiClient;
-  private lowSaid = false;
 
   constructor(
     readonly ctx: Context,
@@ -69,11 +68,6 @@ export class Session {
       random: () => ctx.random(),
       log: settings.verbose ? (line) => io.verbose(line) : undefined,
       secret: (s) => io.addSecret(s),
-      // Said while there is still some left, so a long run (pull, a follow) is not cut off unawares.
-      lowRate: (note) => {
-        this.lowSaid = true;
-        io.warn(note);
-      },
       debug: settings.debug,
     });
     // Single-resource commands report nothing else: a slow server still gets a "translation …" line.
@@ -81,9 +75,9 @@ export class Session {
     return this.apiClient;
   }
 
-  /** At the end of a run that worked: one note when little of the rate limit is left, unless said already. */
+  /** At the end of a run that worked: one note when little of the rate limit is left. */
   noteRateLimit(): void {
-    const low = this.lowSaid ? undefined : this.apiClient?.lowRateNote();
+    const low = this.apiClient?.lowRateNote();
     if (low) this.io.say(low);
   }
 

@@ -234,7 +234,7 @@ class Waits {
     const wait = Math.min(wanted, MAX_FOLLOW_WAIT_MS);
     if (wait > this.intervalMs && wait !== this.announced) {
       const why = this.wanted && this.wanted.ms >= slow ? this.wanted.why : msg`the rate limit is running low (${String(rate?.remaining)} requests left)`;
-      const more = wanted > wait ? ours(`, asked for ${duration(wanted)}, more than the ${MAX_FOLLOW_WAIT_TEXT} wli waits at most`) : ours('');
+      const more = wanted > wait ? ours(`, asked for ${duration(wanted)}, more than ${MAX_FOLLOW_WAIT_TEXT}, the longest wli waits`) : ours('');
       this.session.say(msg`waiting ${ours(duration(wait))} before the next poll: ${why}${more}`);
     }
     this.announced = wait > this.intervalMs ? wait : undefined;
