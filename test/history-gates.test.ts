@@ -260,6 +260,32 @@ describe('changes --follow', () => {
     }
   });
 
+  it('a --since backlog on a cursor-paginated server (no count, `page` ignored) prints once, oldest first, then polls at the interval', async () => {
+    // Weblate's planned cursor pagination (weblate issue 21696). Before issue 23 wli asked page
+    // numbers whatever `next` said: about 2,900 requests in 4 seconds, and only the first page shown.
+    const s = await startFakeWeblate({ pagination: 'cursor' });
+    try {
+      const f = following(['big/strings/xx', '-f', 'jsonl', '--fields', 'id', '--since', '2000-01-01', '--interval', '7'], s);
+      const first = await f.clock.next();
+      expect(first.ms).toBe(7000);
+      const backlog = f.lines().map((l) => (JSON.parse(l) as { id: number }).id);
+      expect(backlog).toHaveLength(2000);
+      expect(backlog).toEqual([...backlog].sort((a, b) => a - b));
+      const asked = s.requests.filter((r) => r.path.endsWith('/changes/'));
+      expect(asked.every((r) => !r.query.has('page'))).toBe(true);
+      // The first page, then the frozen list: walked to its end and read back (2 × 2 pages − 1).
+      expect(asked.length).toBe(1 + 3);
+      const [added] = s.addChanges('big/strings/xx', [{ action: 2, target: 'new' }]);
+      first.wake();
+      await f.clock.next();
+      expect(f.lines().slice(2000).map((l) => (JSON.parse(l) as { id: number }).id)).toEqual([added]);
+      f.interrupt();
+      expect(await f.done).toBe(130);
+    } finally {
+      await s.close();
+    }
+  });
+
   it.each([
     ['401', { kind: 'status', status: 401, body: '{"detail":"Invalid token."}' }, 4, /HTTP 401/],
     ['403', { kind: 'status', status: 403, body: '{"detail":"No."}' }, 4, /HTTP 403/],

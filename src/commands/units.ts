@@ -66,7 +66,7 @@ async function* checkedScope(session: Session, pages: AsyncGenerator<Page>, t: T
   exists?.catch(() => {});
   const ignored = () =>
     new ServerError(
-      msg`the server ignored the search of GET …/api/units/ (it lists units outside ${t.kind === 'project' || t.kind === 'component' ? msg`project '${t.project}'` : ours('the search')}): searching above one translation needs Weblate ${ours(UNITS_SEARCH_SINCE)} or later`,
+      msg`the server ignored the search of GET ${session.client().resolve(UNITS_SEARCH).href} (it lists units outside ${t.kind === 'project' || t.kind === 'component' ? msg`project '${t.project}'` : ours('the search')}): searching above one translation needs Weblate ${ours(UNITS_SEARCH_SINCE)} or later`,
       msg`search one translation at a time: wli units project/component/language -q …`,
     );
   const probe = (async () => (await allItems(session, { path: UNITS_SEARCH, query: new URLSearchParams({ q: MATCHES_NOTHING }), pageSize: 1, limit: 1, label: 'units', quiet: true })).length > 0)();
@@ -80,7 +80,7 @@ async function* checkedScope(session: Session, pages: AsyncGenerator<Page>, t: T
   for await (const page of pages) {
     if (!checked) await check();
     const keep = page.items.map((u) => inScope(u, t));
-    if (keep.some((k) => k === false) && page.items.some((u, i) => keep[i] === false && targetOfUrl(u.translation)?.split('/')[0] !== (t as { project?: string }).project)) throw ignored();
+    if (keep.some((k) => k === false) && page.items.some((u, i) => keep[i] === false && targetOfUrl(u.translation)?.split('/')[0] !== ('project' in t ? t.project : undefined))) throw ignored();
     if (keep.every((k) => k === true)) {
       yield page;
       continue;

@@ -123,6 +123,8 @@ export interface FakeOptions {
   errorEnvelope?: 'legacy' | 'modern';
   /** default 'desc' (newest first) */
   changesOrder?: 'desc' | 'asc';
+  /** default 'numbered'; 'cursor': no count, `page` ignored, opaque `cursor` links (fake.pagination) */
+  pagination?: 'numbered' | 'cursor';
   /** if set, any other presented token → 401; the private project needs this token. If unset, any token authenticates. */
   token?: string;
   /** units in big/strings/{en,xx} (default 2000) */
@@ -276,6 +278,8 @@ export interface FakeWeblate {
   /** string: substring of path+query; RegExp: tested on path+query; times default 1 (Infinity allowed) */
   fault(match: FaultMatch, fault: Fault, times?: number): void;
   nextLinks(mode: 'normal' | 'self' | { foreignOrigin: string }): void;
+  /** How lists are paged: by number (Weblate today), or by cursor (planned: no count, `page` ignored). */
+  pagination(mode: 'numbered' | 'cursor'): void;
   growAfterFirstPage(list: { translation: string; kind: 'units' | 'changes'; n: number }): void;
   oldShapes(on: boolean): void;
   exotic(on: boolean): void;
@@ -391,15 +395,15 @@ function parseQueryPairs(raw: string): [string, string][] {
 }
 
 /** DRF replace_query_param / remove_query_param: other params kept, sorted by name */
-function linkWithPage(base: string, pairs: [string, string][], page: string | null): string {
+function linkWithPage(base: string, pairs: [string, string][], page: string | null, key = 'page'): string {
   const groups = new Map<string, string[]>();
   for (const [k, v] of pairs) {
-    if (k === 'page') continue;
+    if (k === 'page' || k === key) continue;
     const g = groups.get(k);
     if (g) g.push(v);
     else groups.set(k, [v]);
   }
-  if (page !== null) groups.set('page', [page]);
+  if (page !== null) groups.set(key, [page]);
   const keys = [...groups.keys()].sort();
   const qs = keys.flatMap((k) => (groups.get(k) as string[]).map((v) => `${quotePlus(k)}=${quotePlus(v)}`)).join('&');
   return qs === '' ? base : `${base}?${qs}`;
@@ -592,6 +596,7 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
 
   let origin = '';
   let linkMode: 'normal' | 'self' | { foreignOrigin: string } = 'normal';
+  let pagination: 'numbered' | 'cursor' = options.pagination ?? 'numbered';
   let old = false;
   let exoticOn = false;
   const requests: RecordedRequest[] = [];
@@ -936,6 +941,7 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
   ): Json | Resp {
     const q = env.rr.query;
     const size = sizing ? pageSizeOf(q, sizing.dflt, sizing.max) : pageSizeOf(q);
+    if (pagination === 'cursor') return cursorPage(env, allow, src, render, size);
     const pageRaw = last(q, 'page');
     const numPages = Math.max(1, Math.ceil(src.count / size));
     let page: number;
@@ -962,6 +968,28 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
       }
     }
     return body;
+  }
+
+  /**
+   * Cursor pagination as planned for Weblate (weblate issue 21696; DRF's CursorPagination): no count,
+   * `page` ignored, opaque `cursor` links both ways; an unreadable cursor is 404 "Invalid cursor".
+   */
+  function cursorPage<T>(env: Env, allow: string, src: Source<T>, render: (t: T) => Json, size: number): Json {
+    const raw = last(env.rr.query, 'cursor');
+    let offset = 0;
+    if (raw !== null) {
+      const m = /^o(\d+)$/.exec(Buffer.from(raw, 'base64url').toString('latin1'));
+      if (!m) throw notFound(allow, env, 'Invalid cursor');
+      offset = Number(m[1]);
+    }
+    const results: Json[] = [];
+    for (let i = offset; i < Math.min(offset + size, src.count); i++) results.push(render(src.get(i)));
+    const base = origin + env.rawPath;
+    const cursor = (o: number) => Buffer.from(`o${o}`, 'latin1').toString('base64url');
+    let next = offset + size < src.count ? linkWithPage(base, env.pairs, cursor(offset + size), 'cursor') : null;
+    const previous = offset > 0 ? linkWithPage(base, env.pairs, offset - size <= 0 ? null : cursor(offset - size), 'cursor') : null;
+    if (linkMode === 'self') next = linkWithPage(base, env.pairs, raw, 'cursor');
+    return { next, previous, results };
   }
 
   const needProject = (env: Env, allow: string, slug: string): ProjectDef => {
@@ -1637,6 +1665,9 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
     streams,
     fault(match, fault, times = 1) {
       faults.push({ match, fault, remaining: times });
+    },
+    pagination(mode) {
+      pagination = mode;
     },
     nextLinks(mode) {
       linkMode = mode;

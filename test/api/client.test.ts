@@ -1,0 +1,162 @@
+// The request core (src/api/request.ts) through the client's three ways to ask: JSON (objects and
+// pages), bytes (wli api) and a streamed file (download, pull). One table of failures drives all three
+// against the fake server: whatever a request wants back, it is retried, redirected and refused the
+// same way.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient } from '../../src/api/client.js';
+import { WliError } from '../../src/core/errors.js';
+import { fakeFileBytes, startFakeWeblate, type Fault, type FakeWeblate } from '../support/fake-weblate/index.js';
+
+let fake: FakeWeblate;
+let other: FakeWeblate;
+beforeAll(async () => {
+  fake = await startFakeWeblate({ fileGzip: false });
+  other = await startFakeWeblate();
+});
+afterAll(async () => {
+  await fake.close();
+  await other.close();
+});
+
+/** A client of the fake server whose waits are recorded, not slept. */
+function client(o: { timeoutMs?: number; retries?: number } = {}) {
+  const waits: number[] = [];
+  const run = new AbortController();
+  const c = new ApiClient({
+    base: new URL(fake.url),
+    token: 'tok-core',
+    timeoutMs: o.timeoutMs ?? 5_000,
+    retries: o.retries ?? 3,
+    concurrency: 1,
+    userAgent: 'wli-test',
+    allowInsecureHttp: false,
+    env: {},
+    signal: run.signal,
+    sleep: async (ms) => void waits.push(ms),
+    now: Date.now,
+    random: () => 0.5,
+  });
+  return { c, waits };
+}
+
+const FILE = 'translations/demo/android/cs/file/';
+const OBJECT = 'languages/cs/';
+
+/** Each way to ask, and what a good answer is. */
+const MODES = {
+  json: { path: OBJECT, read: async (c: ApiClient) => (await c.getJson(OBJECT)).body as { code: string }, good: (v: unknown) => expect((v as { code: string }).code).toBe('cs') },
+  bytes: { path: OBJECT, read: async (c: ApiClient) => JSON.parse((await c.getBytes(OBJECT)).body.toString('utf8')) as unknown, good: (v: unknown) => expect((v as { code: string }).code).toBe('cs') },
+  stream: {
+    path: FILE,
+    read: async (c: ApiClient) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of (await c.openFile(FILE)).body) chunks.push(chunk);
+      return Buffer.concat(chunks);
+    },
+    good: (v: unknown) => expect((v as Buffer).equals(fakeFileBytes('demo/android/cs', false, null))).toBe(true),
+  },
+} as const;
+
+type Outcome = { ok: true; attempts: number; waits: number[] } | { ok: false; attempts: number; error: RegExp; exitCode: number };
+
+const CASES: Array<[name: string, fault: () => Fault, times: number, outcome: Outcome]> = [
+  ['503 once', () => ({ kind: 'status', status: 503 }), 1, { ok: true, attempts: 2, waits: [375] }],
+  ['429 with Retry-After', () => ({ kind: 'status', status: 429, headers: { 'Retry-After': '7' } }), 1, { ok: true, attempts: 2, waits: [7000] }],
+  ['a connection reset', () => ({ kind: 'reset' }), 1, { ok: true, attempts: 2, waits: [375] }],
+  ['a timeout', () => ({ kind: 'stall' }), 1, { ok: true, attempts: 2, waits: [375] }],
+  ['a Location that is not a URL', () => ({ kind: 'redirect', location: 'http://[::1' }), 1, { ok: false, attempts: 1, error: /redirected to an address that is not a URL/, exitCode: 1 }],
+  ['a redirect to another origin', () => ({ kind: 'redirect', location: `${other.url}languages/cs/` }), 1, { ok: false, attempts: 1, error: /redirected to another origin/, exitCode: 1 }],
+  // Every attempt fails (--retries 3: four of them); the last failure is the error.
+  ['503 every time', () => ({ kind: 'status', status: 503 }), 4, { ok: false, attempts: 4, error: /HTTP 503/, exitCode: 1 }],
+];
+
+describe.each(Object.keys(MODES) as Array<keyof typeof MODES>)('the request core asked for %s', (mode) => {
+  const m = MODES[mode];
+  it.each(CASES)('%s', async (_name, fault, times, outcome) => {
+    const { c, waits } = client({ timeoutMs: 300 });
+    const before = fake.requests.length;
+    const foreign = other.requests.length;
+    fake.fault(m.path, fault(), times);
+    try {
+      const read = m.read(c);
+      if (outcome.ok) {
+        m.good(await read);
+        expect(waits).toEqual(outcome.waits);
+      } else {
+        const e = await read.then(
+          () => undefined,
+          (err: unknown) => err,
+        );
+        expect(e).toBeInstanceOf(WliError);
+        expect((e as WliError).message).toMatch(outcome.error);
+        expect((e as WliError).exitCode).toBe(outcome.exitCode);
+      }
+      expect(fake.requests.slice(before).filter((r) => r.url.includes(m.path))).toHaveLength(outcome.attempts);
+      // Whatever happened, nothing went to another server, and every request carried the token to this one only.
+      expect(other.requests.length).toBe(foreign);
+      expect(fake.requests.slice(before).every((r) => r.headers.authorization === 'Token tok-core')).toBe(true);
+    } finally {
+      await c.close();
+    }
+  });
+});
+
+describe('a streamed body', () => {
+  it('is retried until its first byte is handed on, never after', async () => {
+    const { c, waits } = client();
+    try {
+      // Cut before the first byte: another attempt, and the whole file.
+      fake.fault(FILE, { kind: 'truncate', bytes: 0 }, 1);
+      MODES.stream.good(await MODES.stream.read(c));
+      expect(waits).toHaveLength(1);
+      // Cut after the first bytes reached the caller: its error, one attempt, no wait.
+      waits.length = 0;
+      const before = fake.requests.length;
+      fake.fault(FILE, { kind: 'truncate', bytes: 20 }, 1);
+      const answer = await c.openFile(FILE);
+      const got: Buffer[] = [];
+      const err = await (async () => {
+        for await (const chunk of answer.body) got.push(chunk);
+      })().then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(Buffer.concat(got).length).toBeGreaterThan(0);
+      expect(err).toBeInstanceOf(WliError);
+      expect((err as WliError).exitCode).toBe(1);
+      expect(fake.requests.slice(before).filter((r) => r.url.includes(FILE))).toHaveLength(1);
+      expect(waits).toEqual([]);
+    } finally {
+      await c.close();
+    }
+  });
+
+  it('passes a 304 back, its body empty', async () => {
+    const { c } = client();
+    try {
+      const answer = await c.openFile(FILE, { headers: { 'if-modified-since': new Date(Date.now() + 86_400_000).toUTCString() } });
+      expect(answer.status).toBe(304);
+      const chunks: Buffer[] = [];
+      for await (const chunk of answer.body) chunks.push(chunk);
+      expect(chunks).toEqual([]);
+      expect(fake.requests.at(-1)?.headers['if-modified-since']).toBeDefined();
+    } finally {
+      await c.close();
+    }
+  });
+});
+
+describe('the origin check', () => {
+  it('refuses an address on another origin before connecting, in every mode', async () => {
+    const { c } = client();
+    const before = other.requests.length;
+    try {
+      for (const ask of [() => c.getJson(`${other.url}languages/cs/`), () => c.getBytes(`${other.url}languages/cs/`), () => c.openFile(`${other.url}${FILE}`)]) {
+        await expect(ask()).rejects.toThrow(/refusing to request .*: it is not on the configured server/);
+      }
+      expect(other.requests.length).toBe(before);
+    } finally {
+      await c.close();
+    }
+  });
+});
