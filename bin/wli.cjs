@@ -53,7 +53,7 @@ function runWithOwnCache() {
     process.once('exit', () => {
       try {
         mkdirSync(cacheDir, { recursive: true, mode: 0o700 });
-        // The bundle's own atomic write (src/core/files.ts): temporary file, rename, nothing left on failure.
+        // The bundle's own atomic write (src/io/files.ts): temporary file, rename, nothing left on failure.
         bundle.exports.writeFileAtomic(cacheFile, script.createCachedData());
         // The caches of earlier builds or Node versions will never be read again.
         for (const old of readdirSync(cacheDir)) {

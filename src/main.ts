@@ -5,7 +5,7 @@ import { runCli } from './cli/program.js';
 import { IOStreams } from './io/streams.js';
 
 // For bin/wli.cjs, which writes its code cache with the same whole-or-nothing write as every cache.
-export { writeFileAtomic } from './core/files.js';
+export { writeFileAtomic } from './io/files.js';
 
 const interrupt = new AbortController();
 process.once('SIGINT', () => {

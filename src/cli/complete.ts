@@ -9,7 +9,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Context, OutStream } from '../core/context.js';
-import { writeFileAtomic } from '../core/files.js';
+import { writeFileAtomic } from '../io/files.js';
 import { cacheDir } from '../core/xdg.js';
 import { loadSettings } from '../config/load.js';
 import { IOStreams } from '../io/streams.js';

@@ -1,8 +1,9 @@
 // wli download: a translation's file, or a zip of a component's or project's translations, as the
 // server sends it. Files are written to a temporary file beside the destination and renamed into
 // place, so a cut connection, a timeout or Ctrl-C leaves the previous file as it was.
-import { closeSync, fsyncSync, openSync, readdirSync, renameSync, rmSync, statSync, utimesSync, writeSync } from 'node:fs';
-import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { readdirSync, statSync, utimesSync } from 'node:fs';
+import { isAbsolute, join, relative, resolve } from 'node:path';
+import { writeStreamAtomic } from '../io/files.js';
 import { UsageError, WliError } from '../core/errors.js';
 import { HttpError, NotFoundError } from '../api/errors.js';
 import { msg, ours } from '../core/text.js';
@@ -113,24 +114,50 @@ async function fileMissing(session: CommandInput['session'], readings: Target[],
   return miss;
 }
 
+/** Where the bytes go: stdout, one file (-o FILE), or a directory (-o DIR/, or the current one on a terminal). */
+interface Destination {
+  toStdout: boolean;
+  intoDir: boolean;
+  /** The directory a file goes into when its name is the server's. */
+  dir: string;
+  /** -o FILE, resolved. */
+  file?: string;
+}
+
+function destinationOf(output: string | undefined, cwd: string, stdoutIsTTY: boolean): Destination {
+  const file = output === undefined ? undefined : resolve(cwd, output);
+  const intoDir = output === undefined || output.endsWith('/') || (file !== undefined && isDir(file));
+  return { toStdout: output === undefined && !stdoutIsTTY, intoDir, dir: file ?? cwd, file: intoDir ? undefined : file };
+}
+
+/** What a download asks: the conversion (a zip's as zip:FORMAT) and the query of its units. */
+function fileRequest(t: Target, convert: string | undefined, query: string | undefined): string {
+  if (t.kind === 'server' || t.kind === 'language') throw new UsageError(msg`${t.text} has no file`);
+  return fileOf(t, { format: convert === undefined ? undefined : t.kind !== 'translation' ? `zip:${convert}` : convert, q: query });
+}
+
+/** A refused conversion or query is the user's to fix (exit 2); a missing file is said as such. */
+async function downloadFailed(session: CommandInput['session'], readings: Target[], e: unknown, convert: string | undefined): Promise<unknown> {
+  // A conversion or query the server refuses is the user's to fix: exit 2 with its words.
+  // (A zip's unknown conversion is Weblate's 404 "Conversion to zip:… is not supported".)
+  const http = e instanceof HttpError ? e : e instanceof Error && e.cause instanceof HttpError ? e.cause : undefined;
+  if (http && (http.status === 400 || (convert !== undefined && http.status === 404 && /conversion/i.test(http.serverMessage ?? '')))) {
+    return new UsageError(msg`the server refused the download: ${http.serverMessage ?? `HTTP ${http.status}`}`, msg`check --convert (po, xliff, csv, json, mo … what the server offers) and -q`, { cause: e });
+  }
+  if (!(e instanceof WliError) || e.exitCode !== EXIT.notFound) return e;
+  return fileMissing(session, readings, e);
+}
+
+const said = (text: ReturnType<typeof msg>): Result => ({ kind: 'bytes', bytes: new Uint8Array(), finish: () => ({ exitCode: EXIT.ok, messages: [text] }) });
+
 export async function run({ args, opts, session }: CommandInput<'download'>): Promise<Result> {
   const readings = targetReadings(session, args[0], ['project', 'component', 'translation']);
-  const convert = opts.convert;
-  const query = opts.query;
+  const { convert, query } = opts;
   if (query !== undefined && convert === undefined) {
     throw new UsageError(msg`-q/--query needs --convert`, msg`Weblate filters the units of a download only when it converts the file: add --convert po (or another format)`);
   }
   const { ctx } = session;
-  const output = opts.output;
-  const toStdout = output === undefined && !ctx.stdout.isTTY;
-  const outPath = output === undefined ? undefined : resolve(ctx.cwd, output);
-  const intoDir = output === undefined || output.endsWith('/') || (outPath !== undefined && isDir(outPath));
-  const dirPath = outPath ?? ctx.cwd;
-  const client = session.client();
-  const pathOf = (t: Target) => {
-    if (t.kind === 'server' || t.kind === 'language') throw new UsageError(msg`${t.text} has no file`);
-    return fileOf(t, { format: convert === undefined ? undefined : t.kind !== 'translation' ? `zip:${convert}` : convert, q: query });
-  };
+  const to = destinationOf(opts.output, ctx.cwd, !!ctx.stdout.isTTY);
   /**
    * Ask only for what changed since the file there was written: -o FILE names it; into a directory,
    * Weblate's own name for a zip or a conversion (a file as stored has the repository's name, known
@@ -139,71 +166,38 @@ export async function run({ args, opts, session }: CommandInput<'download'>): Pr
   const conditionFor = (t: Target): Record<string, string> => {
     // A filtered download depends on -q as well as on the translation's last change (what
     // Last-Modified dates): asking conditionally would keep the file of another query.
-    if (toStdout || opts.force || query !== undefined) return {};
-    const predicted = intoDir ? predictedName(t, t.kind !== 'translation', convert, dirPath) : undefined;
-    const existing = intoDir ? (predicted ? mtimeOf(join(dirPath, predicted)) : undefined) : outPath ? mtimeOf(outPath) : undefined;
+    if (to.toStdout || opts.force || query !== undefined) return {};
+    const predicted = to.intoDir ? predictedName(t, t.kind !== 'translation', convert, to.dir) : undefined;
+    const existing = to.intoDir ? (predicted ? mtimeOf(join(to.dir, predicted)) : undefined) : to.file ? mtimeOf(to.file) : undefined;
     return existing ? { 'if-modified-since': existing.toUTCString() } : {};
   };
-  let found;
-  try {
-    found = await firstFound(session, readings, (t) => client.openFile(pathOf(t), { headers: conditionFor(t) }));
-  } catch (e) {
-    // A conversion or query the server refuses is the user's to fix: exit 2 with its words.
-    // (A zip's unknown conversion is Weblate's 404 "Conversion to zip:… is not supported".)
-    const http = e instanceof HttpError ? e : e instanceof Error && e.cause instanceof HttpError ? e.cause : undefined;
-    if (http && (http.status === 400 || (convert !== undefined && http.status === 404 && /conversion/i.test(http.serverMessage ?? '')))) {
-      throw new UsageError(msg`the server refused the download: ${http.serverMessage ?? `HTTP ${http.status}`}`, msg`check --convert (po, xliff, csv, json, mo … what the server offers) and -q`, { cause: e });
-    }
-    if (!(e instanceof WliError) || e.exitCode !== EXIT.notFound) throw e;
-    throw await fileMissing(session, readings, e);
-  }
+  const client = session.client();
+  const found = await firstFound(session, readings, (t) => client.openFile(fileRequest(t, convert, query), { headers: conditionFor(t) })).catch(async (e: unknown) => {
+    throw await downloadFailed(session, readings, e, convert);
+  });
   const { target: t, value: res } = found;
+  if (to.toStdout) return res.status === 304 ? { kind: 'bytes', bytes: new Uint8Array() } : { kind: 'stream', chunks: res.body };
   const zip = t.kind !== 'translation';
   const lastModified = firstHeader(res.headers['last-modified']);
   const when = lastModified ? new Date(lastModified) : undefined;
   const serverTime = when && !Number.isNaN(when.getTime()) ? when : undefined;
   const name = safeBaseName(dispositionName(firstHeader(res.headers['content-disposition']))) ?? fallbackName(t, zip);
-  const predicted = intoDir && res.status === 304 ? predictedName(t, zip, convert, dirPath) : undefined;
-  const dest = intoDir ? join(dirPath, predicted ?? name) : outPath!;
-  if (toStdout) {
-    if (res.status === 304) return { kind: 'bytes', bytes: new Uint8Array() };
-    return { kind: 'stream', chunks: res.body };
-  }
+  const predicted = to.intoDir && res.status === 304 ? predictedName(t, zip, convert, to.dir) : undefined;
+  const dest = to.file ?? join(to.dir, predicted ?? name);
   // Named the way the user would: relative to the current directory when it is below it.
   const near = relative(ctx.cwd, dest);
   const shown = near && !near.startsWith('..') && !isAbsolute(near) ? near : dest;
-  const unchanged = () => ({ kind: 'bytes' as const, bytes: new Uint8Array(), finish: () => ({ exitCode: EXIT.ok, messages: [msg`${shown}: unchanged`] }) });
-  if (res.status === 304) {
-    for await (const _ of res.body) void _; // an empty body, read so the connection is reusable
-    return unchanged();
-  }
+  if (res.status === 304) return said(msg`${shown}: unchanged`);
   // Into a directory without a name known beforehand: a file of that name as new as the server's
   // is the one a previous run wrote; it is left untouched.
-  const there = intoDir && !opts.force ? mtimeOf(dest) : undefined;
+  const there = to.intoDir && !opts.force ? mtimeOf(dest) : undefined;
   if (there && serverTime && Math.floor(there.getTime() / 1000) === Math.floor(serverTime.getTime() / 1000)) {
     res.body.destroy();
-    return unchanged();
+    return said(msg`${shown}: unchanged`);
   }
-  const temp = join(dirname(dest), `.${basename(dest)}.wli-${process.pid}-${Date.now()}.tmp`);
-  let bytes = 0;
   // Content-Length counts what travels; a compressed body is counted after decoding, so it has no total.
   const total = firstHeader(res.headers['content-encoding']) ? undefined : Number(firstHeader(res.headers['content-length'])) || undefined;
-  const fd = openSync(temp, 'wx', 0o644);
-  let done = false;
-  try {
-    for await (const chunk of res.body) {
-      writeSync(fd, chunk);
-      bytes += chunk.length;
-      session.progress.update('bytes', bytes, total);
-    }
-    fsyncSync(fd);
-    closeSync(fd);
-    done = true;
-    renameSync(temp, dest);
-  } finally {
-    if (!done) closeSync(fd);
-    rmSync(temp, { force: true });
-  }
+  const bytes = await writeStreamAtomic(dest, res.body, (n) => session.progress.update('bytes', n, total));
   if (serverTime) utimesSync(dest, serverTime, serverTime);
-  return { kind: 'bytes', bytes: new Uint8Array(), finish: () => ({ exitCode: EXIT.ok, messages: [msg`saved ${shown} (${ours(String(bytes))} bytes)`] }) };
+  return said(msg`saved ${shown} (${ours(String(bytes))} bytes)`);
 }

@@ -73,79 +73,93 @@ function terminal(stream: OutStream) {
 }
 
 export function createProgress(stream: OutStream, opts: ProgressOptions): Progress {
-  const delayMs = opts.delayMs ?? PROGRESS_DELAY_MS;
-  let text = '';
-  let spinner: Spinner | undefined;
-  let timer: NodeJS.Timeout | undefined;
-  let loading = false;
-  let stopped = false;
-  let paused = false;
+  return new TerminalProgress(stream, opts);
+}
 
-  const show = async () => {
-    timer = undefined;
-    loading = true;
+/** The progress line on a terminal: drawn by ora after a delay, cleared for data and warnings. */
+class TerminalProgress implements Progress {
+  private text = '';
+  private spinner?: Spinner;
+  private timer?: NodeJS.Timeout;
+  private loading = false;
+  private stopped = false;
+  private paused = false;
+
+  constructor(
+    private readonly stream: OutStream,
+    private readonly opts: ProgressOptions,
+  ) {}
+
+  begin(label: string): void {
+    if (!this.text) this.text = `${this.opts.clean(label)} …`;
+    this.arm();
+  }
+
+  update(label: string, done: number, total?: number): void {
+    this.text = progressText(this.opts.clean(label), done, total);
+    this.paused = false;
+    if (this.spinner?.isSpinning) this.spinner.text = this.text;
+    else this.arm();
+  }
+
+  pause(): void {
+    this.paused = true;
+    this.cancel();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    this.cancel();
+  }
+
+  status(label: string): void {
+    this.text = this.opts.clean(label);
+    this.stopped = false;
+    this.paused = false;
+    if (this.spinner) {
+      this.spinner.text = this.text;
+      if (!this.spinner.isSpinning) this.spinner.start();
+    } else if (!this.loading) {
+      if (this.timer) clearTimeout(this.timer);
+      void this.show();
+    }
+  }
+
+  /** Draws after the delay, or at once when it was drawn before a pause. */
+  private arm(): void {
+    if (this.stopped || this.paused || this.loading || this.timer) return;
+    if (this.spinner) {
+      if (!this.spinner.isSpinning) {
+        this.spinner.text = this.text;
+        this.spinner.start();
+      }
+      return;
+    }
+    this.timer = setTimeout(() => void this.show(), this.opts.delayMs ?? PROGRESS_DELAY_MS);
+    this.timer.unref();
+  }
+
+  private cancel(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    if (this.spinner?.isSpinning) this.spinner.stop();
+  }
+
+  /** ora is loaded only now: a run that never shows progress never loads it (docs/performance.md, start-up). */
+  private async show(): Promise<void> {
+    this.timer = undefined;
+    this.loading = true;
     const { default: ora } = await import('ora');
-    loading = false;
-    if (stopped || paused) return;
-    spinner = ora({
-      text,
-      stream: terminal(stream) as unknown as NodeJS.WritableStream,
-      color: opts.color === false ? false : 'cyan',
+    this.loading = false;
+    if (this.stopped || this.paused) return;
+    this.spinner = ora({
+      text: this.text,
+      stream: terminal(this.stream) as unknown as NodeJS.WritableStream,
+      color: this.opts.color === false ? false : 'cyan',
       discardStdin: false,
       isEnabled: true,
       hideCursor: false, // nothing to restore if the process dies mid-fetch
     }) as Spinner;
-    spinner.start();
-  };
-  // Draws after the delay, or at once when it was drawn before a pause.
-  const arm = () => {
-    if (stopped || paused || loading || timer) return;
-    if (spinner) {
-      if (!spinner.isSpinning) {
-        spinner.text = text;
-        spinner.start();
-      }
-      return;
-    }
-    timer = setTimeout(() => void show(), delayMs);
-    timer.unref();
-  };
-  const cancel = () => {
-    if (timer) clearTimeout(timer);
-    timer = undefined;
-    if (spinner?.isSpinning) spinner.stop();
-  };
-
-  return {
-    begin(label) {
-      if (!text) text = `${opts.clean(label)} …`;
-      arm();
-    },
-    update(label, done, total) {
-      text = progressText(opts.clean(label), done, total);
-      paused = false;
-      if (spinner?.isSpinning) spinner.text = text;
-      else arm();
-    },
-    pause() {
-      paused = true;
-      cancel();
-    },
-    stop() {
-      stopped = true;
-      cancel();
-    },
-    status(label) {
-      text = opts.clean(label);
-      stopped = false;
-      paused = false;
-      if (spinner) {
-        spinner.text = text;
-        if (!spinner.isSpinning) spinner.start();
-      } else if (!loading) {
-        if (timer) clearTimeout(timer);
-        void show();
-      }
-    },
-  };
+    this.spinner.start();
+  }
 }
