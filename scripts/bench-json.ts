@@ -15,8 +15,28 @@ const ROUNDS = 7;
 const prng = seededRandom;
 
 const rnd = prng(20261121);
-const WORDS = ['Settings', 'Nastavení', 'Přihlásit se', 'soubor', 'minutami', 'Demo aplikace', 'Share', 'Sdílet', 'Delete', 'Smazat',
-  'file', 'Řádek', 'žluťoučký kůň', '日本語', 'emoji 😀', 'quote "x"', 'tab\tand\nnewline', 'path\\to', '%d items', 'Log in'];
+const WORDS = [
+  'Settings',
+  'Nastavení',
+  'Přihlásit se',
+  'soubor',
+  'minutami',
+  'Demo aplikace',
+  'Share',
+  'Sdílet',
+  'Delete',
+  'Smazat',
+  'file',
+  'Řádek',
+  'žluťoučký kůň',
+  '日本語',
+  'emoji 😀',
+  'quote "x"',
+  'tab\tand\nnewline',
+  'path\\to',
+  '%d items',
+  'Log in',
+];
 function words(k: number): string {
   const out: string[] = [];
   for (let i = 0; i < k; i++) out.push(WORDS[Math.floor(rnd() * WORDS.length)] as string);
@@ -57,8 +77,7 @@ function page(units: number): string {
   const items: string[] = [];
   for (let i = 1; i <= units; i++) items.push(unitJson(i));
   return (
-    `{"count":${units * 7},"next":"http://127.0.0.1:8765/api/translations/demo/android/cs/units/?page=2",` +
-    `"previous":null,"results":[${items.join(',')}]}`
+    `{"count":${units * 7},"next":"http://127.0.0.1:8765/api/translations/demo/android/cs/units/?page=2",` + `"previous":null,"results":[${items.join(',')}]}`
   );
 }
 
@@ -101,8 +120,9 @@ function run(rounds: number): void {
     const best = sorted[sorted.length - 1] as number;
     const mbs = (bytes * perSec) / 1e6;
     console.log(
-      `${c.name.padEnd(36)} ${mbs.toFixed(1).padStart(7)} MB/s ${Math.round(UNITS * perSec).toString().padStart(8)} units/s ` +
-        `${(1000 / perSec).toFixed(2).padStart(6)} ms/page  (best ${((bytes * best) / 1e6).toFixed(1)} MB/s)`,
+      `${c.name.padEnd(36)} ${mbs.toFixed(1).padStart(7)} MB/s ${Math.round(UNITS * perSec)
+        .toString()
+        .padStart(8)} units/s ` + `${(1000 / perSec).toFixed(2).padStart(6)} ms/page  (best ${((bytes * best) / 1e6).toFixed(1)} MB/s)`,
     );
   }
 }
@@ -114,7 +134,9 @@ const lossless = parseJson(text);
 if (stringifyJson(lossless) !== text) throw new Error('round trip mismatch (compact)');
 if (stringifyJsonPure(parseJsonPure(text)) !== text) throw new Error('round trip mismatch (pure)');
 
-console.log(`page: ${UNITS} units, ${bytes} bytes (${Math.round(bytes / UNITS)} B/unit), node ${process.version}; rates per CPU-second, median of ${ROUNDS} rounds`);
+console.log(
+  `page: ${UNITS} units, ${bytes} bytes (${Math.round(bytes / UNITS)} B/unit), node ${process.version}; rates per CPU-second, median of ${ROUNDS} rounds`,
+);
 bench('JSON.parse (native, lossy)', () => JSON.parse(text));
 bench('parseJson', () => parseJson(text));
 bench('parseJsonPure (scanner only)', () => parseJsonPure(text));
@@ -131,7 +153,10 @@ bench('parseJson + stringifyJson indent 2', () => stringifyJson(parseJson(text),
 bench('parseJson + stringifyJsonPure indent 2', () => stringifyJsonPure(parseJson(text), 2));
 // The libraries we did not choose (src/codec/json.ts says why), on the same page: speed, and whether
 // the page comes back exactly as the server wrote it.
-const jsonBigint = (JSONbig as unknown as (o: object) => { parse(t: string): unknown; stringify(v: unknown): string })({ storeAsString: false, useNativeBigInt: true });
+const jsonBigint = (JSONbig as unknown as (o: object) => { parse(t: string): unknown; stringify(v: unknown): string })({
+  storeAsString: false,
+  useNativeBigInt: true,
+});
 bench('json-bigint parse + stringify', () => jsonBigint.stringify(jsonBigint.parse(text)));
 bench('lossless-json parse + stringify', () => losslessStringify(losslessParse(text)));
 // Literals a server may write that a CLI must print as sent (json.ts: rules 1 and 5).

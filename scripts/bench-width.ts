@@ -7,8 +7,27 @@ import { cellWidth, truncateCells } from '../src/output/width.js';
 import { seededRandom } from '../test/support/random.js';
 
 const rnd = seededRandom(20261125);
-const TEXTS = ['Settings', 'Nastavení', 'Přihlásit se', 'Install the app, then open **Settings**.', 'ファイルを開く', '파일 열기', '学生の皆さん、こんにちは！',
-  'नमस्ते दुनिया', 'क्षत्रिय', 'สวัสดีครับ', 'مرحبا بالعالم', 'e\u0301le\u0300ve', '👨\u200d👩\u200d👧 family', '🇨🇿 flag', '👍🏽 ok', '©\ufe0f 2026', 'Sdílet', '%d items', 'Log in'];
+const TEXTS = [
+  'Settings',
+  'Nastavení',
+  'Přihlásit se',
+  'Install the app, then open **Settings**.',
+  'ファイルを開く',
+  '파일 열기',
+  '学生の皆さん、こんにちは！',
+  'नमस्ते दुनिया',
+  'क्षत्रिय',
+  'สวัสดีครับ',
+  'مرحبا بالعالم',
+  'e\u0301le\u0300ve',
+  '👨\u200d👩\u200d👧 family',
+  '🇨🇿 flag',
+  '👍🏽 ok',
+  '©\ufe0f 2026',
+  'Sdílet',
+  '%d items',
+  'Log in',
+];
 const cell = () => {
   const parts: string[] = [];
   for (let i = 0, n = 1 + Math.floor(rnd() * 4); i < n; i++) parts.push(TEXTS[Math.floor(rnd() * TEXTS.length)]!);

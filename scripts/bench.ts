@@ -82,7 +82,11 @@ async function measure(cmd: string, args: string[], env: NodeJS.ProcessEnv = {},
  * Two commands measured side by side: after a warm-up of each, runs alternate A B A B …, so a machine
  * whose speed drifts (other processes) moves both alike. `ratio` is the median of the pairs' A/B wall.
  */
-async function measurePair(a: [string, string[], NodeJS.ProcessEnv?, boolean?], b: [string, string[], NodeJS.ProcessEnv?, boolean?], runs = RUNS): Promise<{ a: Sample; b: Sample; ratio: number }> {
+async function measurePair(
+  a: [string, string[], NodeJS.ProcessEnv?, boolean?],
+  b: [string, string[], NodeJS.ProcessEnv?, boolean?],
+  runs = RUNS,
+): Promise<{ a: Sample; b: Sample; ratio: number }> {
   const once = ([cmd, args, env, failing]: [string, string[], NodeJS.ProcessEnv?, boolean?]) => runOnce(cmd, args, env ?? {}, failing ?? false);
   await once(a);
   await once(b);
@@ -116,7 +120,15 @@ if (want('pages')) {
   const undici = join(ROOT, 'node_modules', 'undici', 'index.js');
   // The codec as plain JavaScript, so the bare script pays no TypeScript loader.
   const codec = join(tmp, 'codec.mjs');
-  await build({ entryPoints: [join(ROOT, 'src/codec/json.ts')], bundle: true, format: 'esm', platform: 'node', target: 'node20', outfile: codec, logLevel: 'warning' });
+  await build({
+    entryPoints: [join(ROOT, 'src/codec/json.ts')],
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    outfile: codec,
+    logLevel: 'warning',
+  });
   writeFileSync(
     bare,
     `import { request } from ${JSON.stringify(undici)};\nimport { parseJsonDocument } from ${JSON.stringify(codec)};\n` +
@@ -126,9 +138,21 @@ if (want('pages')) {
       `let next = 2; const worker = async () => { while (next <= pages) await get(next++); };\n` +
       `await Promise.all([worker(), worker(), worker(), worker()]);\n`,
   );
-  const { a: s, b: floor, ratio } = await measurePair([...wli(['units', 'big/strings/xx', '-f', 'jsonl', '--concurrency', '4', '--url', server.url])], [process.execPath, [bare, server.url]]);
+  const {
+    a: s,
+    b: floor,
+    ratio,
+  } = await measurePair(
+    [...wli(['units', 'big/strings/xx', '-f', 'jsonl', '--concurrency', '4', '--url', server.url])],
+    [process.execPath, [bare, server.url]],
+  );
   report('bare undici script: 200 pages of 50, 4 at a time, parsed, 25 ms latency', floor, '');
-  report('wli units: the same 200 pages to jsonl, --concurrency 4', s, `${f(ratio)}× the bare script (target ≤ 1.1×)`, ratio <= 1.1 ? 'meets target' : 'MISSES target');
+  report(
+    'wli units: the same 200 pages to jsonl, --concurrency 4',
+    s,
+    `${f(ratio)}× the bare script (target ≤ 1.1×)`,
+    ratio <= 1.1 ? 'meets target' : 'MISSES target',
+  );
   await server.stop();
   const honoured = await startServer(['--big-units', '10000', '--page-size', '50', '--latency', String(latency)]);
   const h = await measure(...wli(['units', 'big/strings/xx', '-f', 'jsonl', '--url', honoured.url]));
@@ -170,7 +194,14 @@ if (want('throughput')) {
       `  if (!page.next) break;\n` +
       `}\n`,
   );
-  const { a: loop, b: s, ratio } = await measurePair([process.execPath, [naive, server.url]], [...wli(['units', 'big/strings/xx', '-f', 'jsonl', '--url', server.url])]).then((r) => ({ ...r, ratio: 1 / r.ratio }));
+  const {
+    a: loop,
+    b: s,
+    ratio,
+  } = await measurePair([process.execPath, [naive, server.url]], [...wli(['units', 'big/strings/xx', '-f', 'jsonl', '--url', server.url])]).then((r) => ({
+    ...r,
+    ratio: 1 / r.ratio,
+  }));
   report('naive loop: 100,000 units to jsonl (fetch, JSON.parse, JSON.stringify per item; a page at a time)', loop, `${f(100000 / loop.wall, 0)} units/s`);
   report('wli units: the same 100,000 units to jsonl', s, `${f(ratio)}× the naive loop (target ≤ 1.0×)`, ratio <= 1.0 ? 'meets target' : 'MISSES target');
   await server.stop();
@@ -185,7 +216,12 @@ if (want('memory')) {
   for (const format of ['jsonl', 'json']) {
     const big = await measure(...wli(['units', 'big/strings/xx', '-f', format, '--url', server.url]));
     if (format === 'jsonl') jsonl100k = big.rssMB;
-    report(`100,000 units to ${format}`, big, `${f(100000 / big.wall, 0)} units/s; peak RSS target ≤ 200 MB`, big.rssMB <= 200 ? 'meets target' : 'MISSES target');
+    report(
+      `100,000 units to ${format}`,
+      big,
+      `${f(100000 / big.wall, 0)} units/s; peak RSS target ≤ 200 MB`,
+      big.rssMB <= 200 ? 'meets target' : 'MISSES target',
+    );
   }
   await server.stop();
   const spaced = await startServer(['--big-units', '100000', '--spaced-json']);
@@ -195,7 +231,12 @@ if (want('memory')) {
   const million = await startServer(['--big-units', '1000000']);
   const m = await measure(...wli(['units', 'big/strings/xx', '-f', 'jsonl', '--url', million.url]), {}, Math.min(RUNS, 3));
   const ratio = m.rssMB / jsonl100k;
-  report('1,000,000 units to jsonl', m, `${f(1000000 / m.wall, 0)} units/s; RSS ${f(ratio)}× the 100,000-unit run (target ≤ 200 MB and ≤ 1.15×)`, m.rssMB <= 200 && ratio <= 1.15 ? 'meets target' : 'MISSES target');
+  report(
+    '1,000,000 units to jsonl',
+    m,
+    `${f(1000000 / m.wall, 0)} units/s; RSS ${f(ratio)}× the 100,000-unit run (target ≤ 200 MB and ≤ 1.15×)`,
+    m.rssMB <= 200 && ratio <= 1.15 ? 'meets target' : 'MISSES target',
+  );
   await million.stop();
 }
 
@@ -206,11 +247,20 @@ if (want('flags')) {
   writeFileSync(noFlags, "import v8 from 'node:v8';\nv8.setFlagsFromString = () => {};\n");
   const server = await startServer(['--big-units', '100000']);
   const pair = async (name: string, args: string[]) => {
-    const { a: on, b: off, ratio } = await measurePair([...wli(args), cacheHome('flag-on')], [process.execPath, ['--import', noFlags, BIN, ...args], cacheHome('flag-off')]);
+    const {
+      a: on,
+      b: off,
+      ratio,
+    } = await measurePair([...wli(args), cacheHome('flag-on')], [process.execPath, ['--import', noFlags, BIN, ...args], cacheHome('flag-off')]);
     report(`${name}, as bin/ runs it`, on, '');
     const time = ratio - 1;
     const saved = off.rssMB - on.rssMB;
-    report(`${name}, no V8 flag`, off, `bin/'s way: ${f(time * 100, 0)} % time side by side, ${f(-saved, 0)} MB`, time < -0.02 ? 'the flag pays' : Math.abs(time) <= 0.02 ? 'no difference' : 'the flag costs');
+    report(
+      `${name}, no V8 flag`,
+      off,
+      `bin/'s way: ${f(time * 100, 0)} % time side by side, ${f(-saved, 0)} MB`,
+      time < -0.02 ? 'the flag pays' : Math.abs(time) <= 0.02 ? 'no difference' : 'the flag costs',
+    );
   };
   await pair('one request (language cs -f json)', ['language', 'cs', '-f', 'json', '--url', server.url]);
   await pair('100,000 units to jsonl', ['units', 'big/strings/xx', '-f', 'jsonl', '--url', server.url]);
@@ -224,7 +274,12 @@ if (want('cache')) {
     const { a: on, b: off, ratio } = await measurePair([...wli(args), cacheHome('cache-on')], [...wli(args), NO_CACHE]);
     const name = args[0] === '--version' ? 'wli --version' : 'one request (language cs -f json)';
     report(`${name}, with the code cache`, on, '');
-    report(`${name}, no code cache`, off, `the cache: ${f((ratio - 1) * 100, 0)} % time side by side`, ratio < 0.98 ? 'the cache pays' : 'the cache does not pay');
+    report(
+      `${name}, no code cache`,
+      off,
+      `the cache: ${f((ratio - 1) * 100, 0)} % time side by side`,
+      ratio < 0.98 ? 'the cache pays' : 'the cache does not pay',
+    );
   }
   await server.stop();
 }
@@ -252,7 +307,17 @@ if (want('wlc') || ONLY?.includes('wlc-changes')) {
     console.error('  wlc not installed (apt-get install -y wlc): skipping the side-by-side runs');
   } else {
     const latency = 40;
-    const server = await startServer(['--big-changes', '2000', '--big-units', '2000', '--latency', String(latency), '--ignore-page-size', '--page-size', '100']);
+    const server = await startServer([
+      '--big-changes',
+      '2000',
+      '--big-units',
+      '2000',
+      '--latency',
+      String(latency),
+      '--ignore-page-size',
+      '--page-size',
+      '100',
+    ]);
     // wlc's own measurement setup: 20 pages of 100, page_size ignored (docs/performance.md).
     const cfg = join(tmp, 'wlc.ini');
     (await import('node:fs')).writeFileSync(cfg, `[weblate]\nurl = ${server.url}\n`);
@@ -260,9 +325,18 @@ if (want('wlc') || ONLY?.includes('wlc-changes')) {
     const local = await startServer([]);
     const lcfg = join(tmp, 'wlc-local.ini');
     (await import('node:fs')).writeFileSync(lcfg, `[weblate]\nurl = ${local.url}\n`);
-    const { a: l0, b: w0, ratio: r0 } = await measurePair([...wli(['translation', 'demo/android/cs', '-f', 'json', '--url', local.url])], [wlc, ['--config', lcfg, 'show', 'demo/android/cs']]);
+    const {
+      a: l0,
+      b: w0,
+      ratio: r0,
+    } = await measurePair([...wli(['translation', 'demo/android/cs', '-f', 'json', '--url', local.url])], [wlc, ['--config', lcfg, 'show', 'demo/android/cs']]);
     report('wlc show demo/android/cs (one translation, loopback)', w0, '');
-    report('wli translation demo/android/cs -f json (loopback)', l0, `${f(r0)}× wlc (target ≤ 1.0×, stretch 0.85×); peak RSS target ≤ 60 MB`, r0 <= 1 && l0.rssMB <= 60 ? (r0 <= 0.85 ? 'meets target and stretch' : 'meets target') : 'MISSES target');
+    report(
+      'wli translation demo/android/cs -f json (loopback)',
+      l0,
+      `${f(r0)}× wlc (target ≤ 1.0×, stretch 0.85×); peak RSS target ≤ 60 MB`,
+      r0 <= 1 && l0.rssMB <= 60 ? (r0 <= 0.85 ? 'meets target and stretch' : 'meets target') : 'MISSES target',
+    );
     await local.stop();
     const w1 = await measure(wlc, ['--config', cfg, 'show', 'demo/android/cs']);
     report('wlc show demo/android/cs (one translation)', w1, `${latency} ms latency`);
@@ -271,10 +345,10 @@ if (want('wlc') || ONLY?.includes('wlc-changes')) {
     // One run: wlc needs two requests per change here (over two minutes at this latency), so only
     // when asked for by name: BENCH_ONLY=wlc-changes.
     if (ONLY?.includes('wlc-changes')) {
-    const w2 = await measure(wlc, ['--config', cfg, '--format', 'json', 'changes', 'big/strings/xx'], {}, 1);
-    report('wlc changes big/strings/xx (2,000 changes, 20 pages; one run)', w2, `${latency} ms latency`);
-    const l2 = await measure(...wli(['changes', 'big/strings/xx', '-f', 'json', '--url', server.url]));
-    report('wli changes big/strings/xx -f json', l2, `${latency} ms latency; ${f(w2.wall / l2.wall, 1)}× faster than wlc`);
+      const w2 = await measure(wlc, ['--config', cfg, '--format', 'json', 'changes', 'big/strings/xx'], {}, 1);
+      report('wlc changes big/strings/xx (2,000 changes, 20 pages; one run)', w2, `${latency} ms latency`);
+      const l2 = await measure(...wli(['changes', 'big/strings/xx', '-f', 'json', '--url', server.url]));
+      report('wli changes big/strings/xx -f json', l2, `${latency} ms latency; ${f(w2.wall / l2.wall, 1)}× faster than wlc`);
     }
     await server.stop();
   }
@@ -302,7 +376,10 @@ if (want('table')) {
   const list = ['units', 'big/strings/xx', '--url', server.url];
   const jsonl = await measure(...wli([...list, '-f', 'jsonl']));
   report('20,000 units to jsonl', jsonl, '');
-  for (const [name, env] of [['piped, no width limit', {}], ['COLUMNS=80', { COLUMNS: '80' }]] as const) {
+  for (const [name, env] of [
+    ['piped, no width limit', {}],
+    ['COLUMNS=80', { COLUMNS: '80' }],
+  ] as const) {
     const table = await measure(...wli(list), env);
     const ratio = table.wall / jsonl.wall;
     report(`20,000 units as a table, ${name}`, table, `${f(ratio)}× jsonl (target ≤ 1.5×)`, ratio <= 1.5 ? 'meets target' : 'MISSES target');
@@ -321,7 +398,14 @@ if (want('table')) {
   const page1 = await medianOf([...slowList, '-f', 'jsonl'], {}, 0);
   const first = await medianOf(slowList, { COLUMNS: '80' }, 1);
   rows.push(['page 1 fetched: first JSON Lines line (100 ms latency)', `${f(page1)} s`, '', '', '', '']);
-  rows.push(['first table row of the 20,000-unit list (100 ms latency)', `${f(first)} s`, '', '', `${f(first / page1)}× fetching page 1 (target ≤ 1.2×)`, first <= 1.2 * page1 ? 'meets target' : 'MISSES target']);
+  rows.push([
+    'first table row of the 20,000-unit list (100 ms latency)',
+    `${f(first)} s`,
+    '',
+    '',
+    `${f(first / page1)}× fetching page 1 (target ≤ 1.2×)`,
+    first <= 1.2 * page1 ? 'meets target' : 'MISSES target',
+  ]);
   console.error(`  first table row: ${f(first)} s, page 1 fetched ${f(page1)} s`);
   await slow.stop();
 }
@@ -332,14 +416,26 @@ if (want('json')) {
   const script = join(ROOT, 'scripts/bench-json.ts');
   const out = spawnSync(process.execPath, nodeTs(script, '1000', '2', '^parseJson \\+'), { encoding: 'utf8' }).stdout;
   const msPerPage = (name: string) => Number(new RegExp(`^${name.replace(/[+]/g, '\\+')}\\s.*?([\\d.]+) ms/page`, 'm').exec(out)?.[1]);
-  for (const [label, indent] of [['compact (jsonl fallback, csv cells)', ''], ['indent 2 (-f json)', ' indent 2']] as const) {
+  for (const [label, indent] of [
+    ['compact (jsonl fallback, csv cells)', ''],
+    ['indent 2 (-f json)', ' indent 2'],
+  ] as const) {
     const fast = msPerPage(`parseJson + stringifyJson${indent}`);
     const pure = msPerPage(`parseJson + stringifyJsonPure${indent}`);
-    rows.push([`parse + write a 1000-unit page, ${label}: fast path`, `${f(fast)} ms`, '', '', `serializer alone ${f(pure)} ms (${f(pure / fast)}×)`, fast <= pure ? 'fast path kept' : 'serializer faster']);
+    rows.push([
+      `parse + write a 1000-unit page, ${label}: fast path`,
+      `${f(fast)} ms`,
+      '',
+      '',
+      `serializer alone ${f(pure)} ms (${f(pure / fast)}×)`,
+      fast <= pure ? 'fast path kept' : 'serializer faster',
+    ]);
     console.error(`  json ${label}: fast path ${f(fast)} ms/page, serializer ${f(pure)} ms/page`);
   }
   // The libraries not chosen (src/codec/json.ts says why): speed on the same page, and exactness.
-  const libs = spawnSync(process.execPath, nodeTs(script, '1000', '2', '^(parseJson \\+ stringifyJson|json-bigint|lossless-json)'), { encoding: 'utf8' }).stdout;
+  const libs = spawnSync(process.execPath, nodeTs(script, '1000', '2', '^(parseJson \\+ stringifyJson|json-bigint|lossless-json)'), {
+    encoding: 'utf8',
+  }).stdout;
   const ours = msPerPage('parseJson + stringifyJson');
   for (const lib of ['json-bigint', 'lossless-json']) {
     const ms = Number(new RegExp(`^${lib} parse \\+ stringify\\s.*?([\\d.]+) ms/page`, 'm').exec(libs)?.[1]);
@@ -353,10 +449,20 @@ if (want('width')) {
   // Issue 18: our width function against the maintained libraries (src/output/width.ts says why ours).
   const out = spawnSync(process.execPath, nodeTs(join(ROOT, 'scripts/bench-width.ts')), { encoding: 'utf8' }).stdout;
   const ours = Number(/^wli width\+truncate ([\d.]+) ms/m.exec(out)?.[1]);
-  for (const [lib, re] of [['string-width 9', /^string-width width ([\d.]+) ms; differs on (\d+)/m], ['fast-string-width', /^fast-string-width width ([\d.]+) ms; differs on (\d+)/m]] as const) {
+  for (const [lib, re] of [
+    ['string-width 9', /^string-width width ([\d.]+) ms; differs on (\d+)/m],
+    ['fast-string-width', /^fast-string-width width ([\d.]+) ms; differs on (\d+)/m],
+  ] as const) {
     const m = re.exec(out);
     const t = Number(m?.[1]);
-    rows.push([`display width of 60,000 table cells, ${lib} (width only)`, `${f(t)} ms`, '', '', `${f(t / ours)}× wli's width and truncation (${f(ours)} ms); differs on ${m?.[2] ?? '?'} cells`, 'ours kept']);
+    rows.push([
+      `display width of 60,000 table cells, ${lib} (width only)`,
+      `${f(t)} ms`,
+      '',
+      '',
+      `${f(t / ours)}× wli's width and truncation (${f(ours)} ms); differs on ${m?.[2] ?? '?'} cells`,
+      'ours kept',
+    ]);
     console.error(`  width: ${lib} ${f(t)} ms vs ours ${f(ours)} ms, differs on ${m?.[2]} cells`);
   }
 }

@@ -73,7 +73,10 @@ export interface BundleResult {
 
 export async function bundle(outfile: string, parts: UndiciParts = UNDICI_PARTS): Promise<BundleResult> {
   const lean = leanUndiciAvailable(parts);
-  if (!lean) console.error(`bundle: undici's ${parts.agent} / ${parts.request} are missing or not what its index exports: bundling its public entry (start-up about 40 ms slower); update UNDICI_PARTS in scripts/bundle.ts`);
+  if (!lean)
+    console.error(
+      `bundle: undici's ${parts.agent} / ${parts.request} are missing or not what its index exports: bundling its public entry (start-up about 40 ms slower); update UNDICI_PARTS in scripts/bundle.ts`,
+    );
   const result = await build({
     entryPoints: [join(ROOT, 'src/main.ts')],
     outfile,

@@ -14,7 +14,10 @@ const tour: Array<[string, string[]]> = [
   ['The translations of a component, with their progress', ['ls', 'demo/android']],
   ['One translation, its metadata and counts', ['translation', 'demo/android/cs']],
   ['Its strings that still need work', ['units', 'demo/android/cs', '--state', 'untranslated']],
-  ['The first strings as JSON Lines, picked fields (hashes stay exact)', ['units', 'demo/android/cs', '-L', '3', '-f', 'jsonl', '--fields', 'id,id_hash,context']],
+  [
+    'The first strings as JSON Lines, picked fields (hashes stay exact)',
+    ['units', 'demo/android/cs', '-L', '3', '-f', 'jsonl', '--fields', 'id,id_hash,context'],
+  ],
   ['Recent history', ['changes', 'demo/android/cs', '-L', '5']],
   ['Statistics of two translations and a language', ['stats', 'demo/android/cs', 'demo/android/de', 'cs']],
   ['A CI gate: exit 3 when a translation is below 90 %', ['stats', 'demo/android/cs', '--fail-under', '90']],

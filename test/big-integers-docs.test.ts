@@ -22,7 +22,10 @@ const jqVersion = await exec('sh', ['-c', 'jq --version'], { env: baseEnv() }).t
   ({ stdout }) => /(\d+)\.(\d+)/.exec(stdout)?.slice(1, 3).map(Number),
   () => undefined,
 );
-const hasPython = await exec('sh', ['-c', 'python3 --version'], { env: baseEnv() }).then(() => true, () => false);
+const hasPython = await exec('sh', ['-c', 'python3 --version'], { env: baseEnv() }).then(
+  () => true,
+  () => false,
+);
 
 let fake: FakeWeblate;
 let bin: string;
@@ -38,7 +41,8 @@ afterAll(async () => {
 });
 
 /** A shell script run with wli on PATH and the sample server configured. */
-const sh = (script: string) => exec('sh', ['-c', script], { env: baseEnv({ PATH: `${bin}:${process.env.PATH}`, WLI_URL: fake.url }), maxBuffer: 16 * 1024 * 1024 });
+const sh = (script: string) =>
+  exec('sh', ['-c', script], { env: baseEnv({ PATH: `${bin}:${process.env.PATH}`, WLI_URL: fake.url }), maxBuffer: 16 * 1024 * 1024 });
 
 describe('docs/output.md: big integers and jq', () => {
   it('says which jq keeps big integers and which rounds them', () => {

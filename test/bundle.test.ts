@@ -30,7 +30,7 @@ function staticClosure(from: string): Set<string> {
   const visit = (p: string) => {
     if (seen.has(p) || !meta.inputs[p]) return;
     seen.add(p);
-    for (const i of meta.inputs[p]!.imports) if (i.kind !== 'dynamic-import' && !i.external) visit(i.path);
+    for (const i of meta.inputs[p].imports) if (i.kind !== 'dynamic-import' && !i.external) visit(i.path);
   };
   visit(from);
   return seen;
@@ -45,7 +45,12 @@ function staticClosure(from: string): Set<string> {
 function templateTargets(importer: string, glob: string): string[] {
   const pattern = posix.join(posix.dirname(importer), glob);
   const escape = (text: string) => text.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
-  const re = new RegExp(`^${pattern.split('**/').map((part) => part.split('*').map(escape).join('[^/]*')).join('(?:.*/)?')}$`);
+  const re = new RegExp(
+    `^${pattern
+      .split('**/')
+      .map((part) => part.split('*').map(escape).join('[^/]*'))
+      .join('(?:.*/)?')}$`,
+  );
   const staticallyImported = new Set(Object.values(meta.inputs).flatMap((m) => m.imports.filter((i) => i.kind !== 'dynamic-import').map((i) => i.path)));
   return MODULES.filter((m) => re.test(m) && !staticallyImported.has(m));
 }
@@ -125,7 +130,9 @@ describe('the bundle', () => {
   });
 
   it('imports no module dynamically from outside the bundle: bin/wli.cjs runs it as a vm script on Node 20, where import() of a built-in fails', () => {
-    const external = Object.entries(meta.inputs).flatMap(([from, m]) => m.imports.filter((i) => i.kind === 'dynamic-import' && i.external && !i.path.includes('*')).map((i) => `${from} -> ${i.path}`));
+    const external = Object.entries(meta.inputs).flatMap(([from, m]) =>
+      m.imports.filter((i) => i.kind === 'dynamic-import' && i.external && !i.path.includes('*')).map((i) => `${from} -> ${i.path}`),
+    );
     expect(external).toEqual([]);
   });
 
@@ -139,7 +146,10 @@ describe('the bundle', () => {
     const hook = new URL('./support/trace-imports.mjs', import.meta.url).href;
     const loaded = (args: string[]) => {
       rmSync(trace, { force: true });
-      spawnSync(process.execPath, ['--import', hook, BIN, ...args], { env: baseEnv({ WLI_TRACE_FILE: trace, WLI_URL: 'http://127.0.0.1:9/' }), encoding: 'utf8' });
+      spawnSync(process.execPath, ['--import', hook, BIN, ...args], {
+        env: baseEnv({ WLI_TRACE_FILE: trace, WLI_URL: 'http://127.0.0.1:9/' }),
+        encoding: 'utf8',
+      });
       const text = readFileSync(trace, 'utf8');
       rmSync(trace, { force: true });
       return text.split('\n');
@@ -150,7 +160,10 @@ describe('the bundle', () => {
         expect(modules, `${args.join(' ')} loaded node:${net}`).not.toContain(`node:${net}`);
         expect(modules, `${args.join(' ')} loaded ${net}`).not.toContain(net);
       }
-      expect(modules.filter((m) => m.includes('node_modules')), args.join(' ')).toEqual([]);
+      expect(
+        modules.filter((m) => m.includes('node_modules')),
+        args.join(' '),
+      ).toEqual([]);
     }
     // The control: a run that talks to a server (refused here) does load them.
     expect(loaded(['language', 'cs', '--retries', '0'])).toContain('node:http');
@@ -176,8 +189,13 @@ describe('the code cache', () => {
   const nodeCache = typeof (Module as { enableCompileCache?: unknown }).enableCompileCache === 'function';
   const files = (): string[] => {
     const dir = join(cache, 'wli');
-    if (!nodeCache) return readdirSync(dir).filter((f) => f.endsWith('.v8')).map((f) => join(dir, f));
-    return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
+    if (!nodeCache)
+      return readdirSync(dir)
+        .filter((f) => f.endsWith('.v8'))
+        .map((f) => join(dir, f));
+    return readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => join(e.parentPath, e.name));
   };
 
   it('is written after the first run, used (not rewritten) by the next', () => {
@@ -185,7 +203,9 @@ describe('the code cache', () => {
     const written = files();
     expect(written.length).toBeGreaterThan(0);
     if (!nodeCache) {
-      expect(written.map((f) => f.slice(f.lastIndexOf('/') + 1))).toEqual([expect.stringMatching(new RegExp(`^code-${process.version.replace(/\./g, '\\.')}-${process.arch}-\\d+-\\d+\\.v8$`))]);
+      expect(written.map((f) => f.slice(f.lastIndexOf('/') + 1))).toEqual([
+        expect.stringMatching(new RegExp(`^code-${process.version.replace(/\./g, '\\.')}-${process.arch}-\\d+-\\d+\\.v8$`)),
+      ]);
       expect(statSync(written[0]!).mode & 0o777).toBe(0o600);
     }
     const times = written.map((f) => statSync(f).mtimeMs);
@@ -206,6 +226,10 @@ describe('the code cache', () => {
   it('a cache that cannot be written costs nothing but speed', () => {
     writeFileSync(join(cache, 'not-a-dir'), '');
     const r = spawnSync(process.execPath, [BIN, '--version'], { env: baseEnv({ XDG_CACHE_HOME: join(cache, 'not-a-dir') }), encoding: 'utf8' });
-    expect([r.status, r.stderr, r.stdout.trim()]).toEqual([0, '', (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version]);
+    expect([r.status, r.stderr, r.stdout.trim()]).toEqual([
+      0,
+      '',
+      (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version,
+    ]);
   });
 });

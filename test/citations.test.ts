@@ -10,7 +10,9 @@ import { ROOT } from './support/run.js';
 const SKIP_DIRS = new Set(['node_modules', 'fixtures', 'dist', '.git']);
 
 function walk(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? (SKIP_DIRS.has(e.name) ? [] : walk(join(dir, e.name))) : [join(dir, e.name)]));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? (SKIP_DIRS.has(e.name) ? [] : walk(join(dir, e.name))) : [join(dir, e.name)],
+  );
 }
 
 /** Every file of the repository (as paths from the root), for names cited without a folder. */
@@ -73,7 +75,15 @@ function staleCitations(): string[] {
   return [
     ...code.flatMap((f) => missing(f, commentsOf(readFileSync(join(ROOT, f), 'utf8')), true)),
     // Docs: only names with a folder of the repository (a bare cs.po in a doc is the reader's file).
-    ...docs.flatMap((f) => missing(f, readFileSync(join(ROOT, f), 'utf8').split('\n').map((l, i): [number, string] => [i + 1, l]), false)),
+    ...docs.flatMap((f) =>
+      missing(
+        f,
+        readFileSync(join(ROOT, f), 'utf8')
+          .split('\n')
+          .map((l, i): [number, string] => [i + 1, l]),
+        false,
+      ),
+    ),
   ];
 }
 
@@ -92,6 +102,8 @@ describe('citations', () => {
   it('can fail: a citation of a file that does not exist is found, one that exists is not', () => {
     const comments: Array<[number, string]> = [[1, '// see src/api/nothing.ts, config/files.ts, option-values.ts and options.ts; shared/cli.md']];
     expect(missing('src/x.ts', comments, true)).toEqual(['src/x.ts:1: src/api/nothing.ts', 'src/x.ts:1: options.ts', 'src/x.ts:1: shared/cli.md']);
-    expect(missing('docs/x.md', [[3, 'the `docs/nothing.md` page, `demo/docs/guide`, cs.po, Node 22.1 and docs/user/search.rst']], false)).toEqual(['docs/x.md:3: docs/nothing.md']);
+    expect(missing('docs/x.md', [[3, 'the `docs/nothing.md` page, `demo/docs/guide`, cs.po, Node 22.1 and docs/user/search.rst']], false)).toEqual([
+      'docs/x.md:3: docs/nothing.md',
+    ]);
   });
 });

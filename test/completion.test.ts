@@ -66,7 +66,12 @@ const fishComplete: Complete = (lines) =>
     .split('--end--\n')
     .slice(0, lines.length)
     // fish repeats "--opt=" in front of each value completed after it.
-    .map((block) => block.split('\n').filter(Boolean).map((l) => l.split('\t')[0]!.replace(/^--[\w-]+=(?=.)/, '')));
+    .map((block) =>
+      block
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => l.split('\t')[0]!.replace(/^--[\w-]+=(?=.)/, '')),
+    );
 
 // zsh: an interactive zsh in a pseudo-terminal (zpty) loads _wli from $fpath via compinit, each line
 // is typed with a TAB, and a compadd wrapper records the matches the completion system adds.
@@ -229,7 +234,6 @@ describe.skipIf(!has('zsh'))('zsh', () => {
     expect(files).toEqual(['package.json']);
   });
 });
-
 
 // ---------------------------------------------------------------------------------------------
 // Names from the server (issue 11): every shell asks `wli __complete` and offers what the server has.

@@ -63,7 +63,9 @@ async function configJson(root: string, opts: { cwd?: string; env?: Record<strin
 }
 
 const userFile = (url: string, keys: Record<string, string> = {}, extra = '') =>
-  `[weblate]\nurl = ${url}\n${extra}\n[keys]\n${Object.entries(keys).map(([k, v]) => `${k} = ${v}\n`).join('')}`;
+  `[weblate]\nurl = ${url}\n${extra}\n[keys]\n${Object.entries(keys)
+    .map(([k, v]) => `${k} = ${v}\n`)
+    .join('')}`;
 
 describe('user file', () => {
   it('supplies the url and the token for it from [keys]', async () => {
@@ -266,7 +268,12 @@ describe('project file', () => {
     expect(r.stderr).toMatch(message);
     expect(r.stderr).not.toContain(OTHER);
     // Naming the server explicitly is fine.
-    const ok = await authOf(run(root, ['translation', PRIVATE, ...args.map((a) => (a === OTHER ? TOKEN : a))], { cwd: 'repo', env: { ...Object.fromEntries(Object.keys(env).map((k) => [k, TOKEN])), WLI_URL: fake.url } }));
+    const ok = await authOf(
+      run(root, ['translation', PRIVATE, ...args.map((a) => (a === OTHER ? TOKEN : a))], {
+        cwd: 'repo',
+        env: { ...Object.fromEntries(Object.keys(env).map((k) => [k, TOKEN])), WLI_URL: fake.url },
+      }),
+    );
     expect(ok.r.code, ok.r.stderr).toBe(0);
     expect(ok.auth).toEqual([`Token ${TOKEN}`]);
   });
@@ -350,7 +357,10 @@ describe('wli config', () => {
   });
 
   it('shows each value with its source in a table, and files read', async () => {
-    const root = tree({ 'xdg/weblate': userFile('https://user.example/', { 'https://env.example/api/': TOKEN }), 'repo/.weblate': '[weblate]\ntranslation = p/c/l\n' });
+    const root = tree({
+      'xdg/weblate': userFile('https://user.example/', { 'https://env.example/api/': TOKEN }),
+      'repo/.weblate': '[weblate]\ntranslation = p/c/l\n',
+    });
     const r = await run(root, ['config'], { cwd: 'repo', env: { WLI_URL: 'https://env.example' } });
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('');

@@ -28,7 +28,13 @@ import {
 import { DEFAULTS, FOLLOW_DEFAULTS } from '../src/spec/spec.js';
 import { PROJECT_DOWNLOAD_SINCE, UNITS_SEARCH_SINCE } from '../src/weblate/versions.js';
 
-const FILES = ['README.md', 'CONTRIBUTING.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+const FILES = [
+  'README.md',
+  'CONTRIBUTING.md',
+  ...readdirSync(join(ROOT, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+];
 const read = (f: string) => readFileSync(join(ROOT, f), 'utf8');
 
 /** GitHub's anchor for a heading: lower case, punctuation dropped, spaces as hyphens. */
@@ -43,7 +49,16 @@ const anchors = (text: string) => new Set(text.split('\n').flatMap((l) => (/^#{1
 describe('documentation', () => {
   it('the README stays short (at most 12 KB); the rest is in docs/', () => {
     expect(Buffer.byteLength(read('README.md'))).toBeLessThanOrEqual(12 * 1024);
-    for (const f of ['docs/commands.md', 'docs/guide.md', 'docs/ci.md', 'docs/configuration.md', 'docs/output.md', 'docs/troubleshooting.md', 'docs/performance.md']) expect(FILES).toContain(f);
+    for (const f of [
+      'docs/commands.md',
+      'docs/guide.md',
+      'docs/ci.md',
+      'docs/configuration.md',
+      'docs/output.md',
+      'docs/troubleshooting.md',
+      'docs/performance.md',
+    ])
+      expect(FILES).toContain(f);
   });
 
   it('every relative link leads to a file that exists, and to a heading it has', () => {
@@ -118,7 +133,14 @@ describe('exit codes', () => {
       .filter((l) => l.startsWith('| ') && !l.startsWith('| situation') && !l.startsWith('|---'));
     expect(rows.length).toBeGreaterThan(20);
     // "6 (1 for 503)": the codes, not the HTTP status they depend on.
-    const cited = rows.flatMap((l) => [...l.split(' | ').at(-1)!.matchAll(/(?<!for )\b\d+\b/g)].map((m) => Number(m[0])));
+    const cited = rows.flatMap((l) =>
+      [
+        ...l
+          .split(' | ')
+          .at(-1)!
+          .matchAll(/(?<!for )\b\d+\b/g),
+      ].map((m) => Number(m[0])),
+    );
     expect(cited.filter((c) => !declared.has(c))).toEqual([]);
     expect(cited.length).toBeGreaterThan(20);
   });
@@ -127,8 +149,11 @@ describe('exit codes', () => {
 describe('sample output', () => {
   it('every sample block of README.md and docs/*.md is what a fresh run prints (npm run docs)', async () => {
     const filled = await filledDocuments();
-    expect(filled.filter(([, text]) => text.includes('<!-- sample')).map(([path]) => path)).toEqual(expect.arrayContaining(['README.md', 'docs/ci.md', 'docs/guide.md']));
-    for (const [path, text] of filled) expect(read(path) === text, `${path} differs from a fresh run of its samples: run \`npm run docs\` and commit the result`).toBe(true);
+    expect(filled.filter(([, text]) => text.includes('<!-- sample')).map(([path]) => path)).toEqual(
+      expect.arrayContaining(['README.md', 'docs/ci.md', 'docs/guide.md']),
+    );
+    for (const [path, text] of filled)
+      expect(read(path) === text, `${path} differs from a fresh run of its samples: run \`npm run docs\` and commit the result`).toBe(true);
   });
 
   it('fills a stale block from a real run: commands, files, redirects, stderr and the exit code', async () => {

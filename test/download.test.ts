@@ -39,7 +39,7 @@ function wliBytes(args: string[]): Promise<{ code: number; stdout: Buffer; stder
 }
 
 describe('wli download', () => {
-  it('writes a translation file byte for byte with -o, its mtime the server\'s Last-Modified', async () => {
+  it("writes a translation file byte for byte with -o, its mtime the server's Last-Modified", async () => {
     const r = await wli(['download', 'demo/android/cs', '-o', join(dir, 'cs.po')], { env, cwd: dir });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('');
@@ -58,7 +58,7 @@ describe('wli download', () => {
     expect(z.stdout.equals(fakeFileBytes('demo/android', true, null))).toBe(true);
   });
 
-  it('on a terminal, never shows the bytes: saves under the server\'s name in the current directory', async () => {
+  it("on a terminal, never shows the bytes: saves under the server's name in the current directory", async () => {
     const r = await wliIn(['download', 'demo/android/cs'], { env, cwd: dir, tty: true, columns: 80 });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('');
@@ -82,7 +82,7 @@ describe('wli download', () => {
     expect(readdirSync(dir)).toEqual(['cs.po']);
   });
 
-  it('saves a component zip into a directory under the server\'s name', async () => {
+  it("saves a component zip into a directory under the server's name", async () => {
     const r = await wli(['download', 'demo/android', '-o', `${dir}/`], { env, cwd: dir });
     expect(r.code).toBe(0);
     expect(readFileSync(join(dir, 'demo-android.zip')).equals(fakeFileBytes('demo/android', true, null))).toBe(true);
@@ -109,7 +109,10 @@ describe('wli download', () => {
     const n = fake.requests.length;
     await wliBytes(['download', 'demo/android/cs', '--convert', 'xliff', '-q', 'state:translated']);
     await wliBytes(['download', 'demo/android', '--convert', 'po']);
-    const qs = fake.requests.slice(n).filter((q) => q.path.endsWith('/file/')).map((q) => q.query.toString());
+    const qs = fake.requests
+      .slice(n)
+      .filter((q) => q.path.endsWith('/file/'))
+      .map((q) => q.query.toString());
     expect(qs).toEqual(['format=xliff&q=state%3Atranslated', 'format=zip%3Apo']);
   });
 
@@ -130,7 +133,7 @@ describe('wli download', () => {
     expect(fake.requests.length).toBe(n);
   });
 
-  it('an unknown conversion is a usage error (exit 2) with the server\'s words, nothing written', async () => {
+  it("an unknown conversion is a usage error (exit 2) with the server's words, nothing written", async () => {
     const r = await wli(['download', 'demo/android/cs', '--convert', 'nope', '-o', join(dir, 'x')], { env });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^wli: the server refused the download: format: Unsupported conversion: nope\nhint: check --convert/);
@@ -190,7 +193,9 @@ describe('targets, misses and permissions', () => {
   it('p/category/c downloads the zip of a component inside a category (after p/c/l misses)', async () => {
     const r = await wli(['download', 'demo/docs/guide', '-o', `${dir}/`], { env, cwd: dir });
     expect([r.code, r.stderr.replace(/\n$/, '')]).toEqual([0, expect.stringMatching(/^wli: saved .*\.zip \(\d+ bytes\)$/)]);
-    const paths = fileRequests().slice(-2).map((q) => q.path);
+    const paths = fileRequests()
+      .slice(-2)
+      .map((q) => q.path);
     expect(paths).toEqual(['/api/translations/demo/docs/guide/file/', '/api/components/demo/docs%2Fguide/file/']);
     expect(readdirSync(dir)).toHaveLength(1);
   });
@@ -201,7 +206,9 @@ describe('targets, misses and permissions', () => {
       s.fault((q) => q.path === '/api/projects/demo/file/', { kind: 'status', status: 404, body: '{"detail":"Not found."}' }, Infinity);
       const r = await wli(['download', 'demo', '-o', `${dir}/`], { env: { WLI_URL: s.url } });
       expect(r.code).toBe(5);
-      expect(r.stderr).toMatch(/^wli: project 'demo' has no download \(GET \S+\/projects\/demo\/file\/: HTTP 404\): downloading a whole project needs Weblate 5\.5 or later\nhint: download its components one by one/);
+      expect(r.stderr).toMatch(
+        /^wli: project 'demo' has no download \(GET \S+\/projects\/demo\/file\/: HTTP 404\): downloading a whole project needs Weblate 5\.5 or later\nhint: download its components one by one/,
+      );
       expect(readdirSync(dir)).toEqual([]);
     } finally {
       await s.close();
@@ -217,7 +224,11 @@ describe('targets, misses and permissions', () => {
   it('403: the permission hint and exit 4, nothing written', async () => {
     const s = await startFakeWeblate();
     try {
-      s.fault((q) => q.path.endsWith('/file/'), { kind: 'status', status: 403, body: '{"detail":"You do not have permission to perform this action."}' }, Infinity);
+      s.fault(
+        (q) => q.path.endsWith('/file/'),
+        { kind: 'status', status: 403, body: '{"detail":"You do not have permission to perform this action."}' },
+        Infinity,
+      );
       const r = await wli(['download', 'demo/android/cs', '-o', join(dir, 'cs.po')], { env: { WLI_URL: s.url } });
       expect(r.code).toBe(4);
       expect(r.stderr).toMatch(/HTTP 403 Forbidden: You do not have permission to perform this action\.\nhint: the token is valid but lacks permission/);
@@ -241,7 +252,7 @@ describe('into a directory, only what changed', () => {
     expect([after.ino, after.mtimeMs]).toEqual([before.ino, before.mtimeMs]);
   });
 
-  it('a translation file: the one file Weblate\'s p-c-l.* names in the directory makes the request conditional', async () => {
+  it("a translation file: the one file Weblate's p-c-l.* names in the directory makes the request conditional", async () => {
     await wli(['download', 'demo/android/cs', '-o', `${dir}/`], { env });
     const [name] = readdirSync(dir);
     expect(name).toMatch(/^demo-android-cs\./);

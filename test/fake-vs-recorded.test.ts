@@ -77,6 +77,10 @@ describe('the fake server answers like Weblate 5.4.2', () => {
   it('the comparison itself sees a missing field, an extra one and a changed type', () => {
     const out: string[] = [];
     drift({ results: [{ id: 1, id_hash: 2, state: 20 }] }, { results: [{ id: '1', id_hash: 2, extra: true }] }, '$', out);
-    expect(out).toEqual(['$.results[0].state: missing in the fake', '$.results[0].extra: not sent by Weblate', '$.results[0].id: number in Weblate, string in the fake']);
+    expect(out).toEqual([
+      '$.results[0].state: missing in the fake',
+      '$.results[0].extra: not sent by Weblate',
+      '$.results[0].id: number in Weblate, string in the fake',
+    ]);
   });
 });

@@ -460,6 +460,7 @@ const sum = (keys: readonly string[], counts: Record<string, number>): number =>
 const demoKeys = DATA.translations.filter((k) => k.startsWith('demo/'));
 const keysOf = (component: string): string[] => DATA.translations.filter((k) => k.startsWith(component + '/'));
 /** every item of a paginated list, following next links */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the items are the server's JSON, read freely by the tests below
 async function all(f: FakeWeblate, path: string, init?: RequestInit): Promise<{ first: Got; items: any[] }> {
   const first = await get(f, path, init);
   expect(first.status, first.text).toBe(200);
@@ -576,7 +577,19 @@ describe('changes at every scope', () => {
     const ids = proj.items.map((c) => c.id);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
     expect(proj.items.every((c) => c.translation.startsWith(`${fake.url}translations/demo/`))).toBe(true);
-    expect(Object.keys(proj.items[0])).toEqual(['unit', 'component', 'translation', 'user', 'author', 'timestamp', 'action', 'target', 'id', 'action_name', 'url']);
+    expect(Object.keys(proj.items[0])).toEqual([
+      'unit',
+      'component',
+      'translation',
+      'user',
+      'author',
+      'timestamp',
+      'action',
+      'target',
+      'id',
+      'action_name',
+      'url',
+    ]);
     // the same objects as the translation list
     const cs = (await get(fake, CS + 'changes/?page_size=1')).json.results[0];
     expect(proj.items.find((c) => c.id === cs.id)).toEqual(cs);
@@ -599,7 +612,12 @@ describe('changes at every scope', () => {
   });
 
   it('answers JSON 404 for unknown scopes and HTML 404 for unknown paths', async () => {
-    for (const path of ['/api/projects/nope/changes/', '/api/components/nope/android/changes/', '/api/components/demo/nope/changes/', '/api/components/demo/docs%2Fnope/changes/']) {
+    for (const path of [
+      '/api/projects/nope/changes/',
+      '/api/components/nope/android/changes/',
+      '/api/components/demo/nope/changes/',
+      '/api/components/demo/docs%2Fnope/changes/',
+    ]) {
       const r = await get(fake, path);
       expect([r.status, r.text], path).toEqual([404, '{"detail":"Not found."}']);
     }
@@ -778,7 +796,10 @@ describe('following history: addChanges, action names, rate limits', () => {
     expect(ids[1]).toBe(ids[0]! + 1);
     for (const path of [CS + 'changes/', '/api/components/demo/android/changes/', '/api/projects/demo/changes/', '/api/changes/']) {
       const r = await get(f, path);
-      expect(r.json.results.slice(0, 2).map((c: { id: number }) => c.id), path).toEqual([ids[1], ids[0]]);
+      expect(
+        r.json.results.slice(0, 2).map((c: { id: number }) => c.id),
+        path,
+      ).toEqual([ids[1], ids[0]]);
     }
     expect((await get(f, '/api/changes/')).json.count).toBe(before.count + 2);
     expect((await get(f, '/api/components/demo/glossary/changes/')).json.results[0].id).toBeLessThan(ids[0]!);
@@ -868,7 +889,11 @@ describe('following history: addChanges, action names, rate limits', () => {
     expect(no.text).toBe('{"detail":"Request was throttled. Expected available in 60 seconds."}');
     expect((await get(f, '/api/nope/')).status).toBe(404); // unknown paths are not throttled (no DRF view)
 
-    expect(f.rateLimit(null)).toEqual({ anonymous: { limit: 100, remaining: 100, reset: 86352 }, token: { limit: 5000, remaining: 5000, reset: 3570 }, enforce: false });
+    expect(f.rateLimit(null)).toEqual({
+      anonymous: { limit: 100, remaining: 100, reset: 86352 },
+      token: { limit: 5000, remaining: 5000, reset: 3570 },
+      enforce: false,
+    });
     const back = await get(f, '/api/languages/cs/');
     expect([back.status, back.headers.get('x-ratelimit-remaining'), back.headers.get('x-ratelimit-reset')]).toEqual([200, '99', '86352']);
     // the 429 fault keeps working
@@ -883,13 +908,17 @@ describe('following history: addChanges, action names, rate limits', () => {
 
   it('main.js: --old-units-search, --rate-limit-* and --new-change-every', async () => {
     const main = fileURLToPath(new URL('./support/fake-weblate/main.ts', import.meta.url));
-    const child = spawn(process.execPath, nodeTs(main, '--old-units-search', '--rate-limit-remaining', '7', '--rate-limit-reset', '30', '--new-change-every', '20'), {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      nodeTs(main, '--old-units-search', '--rate-limit-remaining', '7', '--rate-limit-reset', '30', '--new-change-every', '20'),
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     // Each live change is announced on stderr once it is served: the test waits for those lines.
     const announced: string[] = [];
     let announcement: (() => void) | undefined;
-    createInterface({ input: child.stderr! }).on('line', (line) => {
+    createInterface({ input: child.stderr }).on('line', (line) => {
       announced.push(line);
       announcement?.();
     });
@@ -899,7 +928,7 @@ describe('following history: addChanges, action names, rate limits', () => {
     };
     try {
       const url = await new Promise<string>((resolve, reject) => {
-        createInterface({ input: child.stdout! }).once('line', resolve);
+        createInterface({ input: child.stdout }).once('line', resolve);
         child.once('error', reject);
         child.once('exit', (code) => reject(new Error(`main.js exited with ${code} (run npm run build first)`)));
       });

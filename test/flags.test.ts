@@ -11,12 +11,19 @@ describe('flag syntax', () => {
   it('splits a flag string into short and long name, placeholder and key', () => {
     expect(parseFlags('-f, --format <fmt>')).toEqual({ short: '-f', long: '--format', placeholder: 'fmt', key: 'format', negated: false });
     expect(parseFlags('--page-size <n>')).toEqual({ short: undefined, long: '--page-size', placeholder: 'n', key: 'pageSize', negated: false });
-    expect(parseFlags('--allow-insecure-http')).toEqual({ short: undefined, long: '--allow-insecure-http', placeholder: undefined, key: 'allowInsecureHttp', negated: false });
+    expect(parseFlags('--allow-insecure-http')).toEqual({
+      short: undefined,
+      long: '--allow-insecure-http',
+      placeholder: undefined,
+      key: 'allowInsecureHttp',
+      negated: false,
+    });
     expect(parseFlags('--no-color')).toEqual({ short: undefined, long: '--no-color', placeholder: undefined, key: 'color', negated: true });
   });
 
   it('refuses a flag string in another form, naming it', () => {
-    for (const bad of ['--format [fmt]', '-f --format', 'format', '--Format', '-f, --format <fmt> extra']) expect(() => parseFlags(bad), bad).toThrow(/cannot read option flags/);
+    for (const bad of ['--format [fmt]', '-f --format', 'format', '--Format', '-f, --format <fmt> extra'])
+      expect(() => parseFlags(bad), bad).toThrow(/cannot read option flags/);
   });
 
   it.each(every.map((o) => [o.flags, o] as const))('%s reads as commander reads it', (_, spec) => {

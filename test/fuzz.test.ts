@@ -15,12 +15,24 @@ const CASES: Array<{ file: string; args: string[]; path: RegExp }> = [
   { file: 'GET_api_translations_demo_android_cs.200.json', args: ['translation', 'demo/android/cs'], path: /\/translations\/demo\/android\/cs\/$/ },
   { file: 'GET_api_languages_cs.200.json', args: ['language', 'cs'], path: /\/languages\/cs\/$/ },
   { file: 'GET_api_languages_cs_statistics.200.json', args: ['stats', 'cs'], path: /\/languages\/cs\/statistics\/$/ },
-  { file: 'GET_api_translations_demo_android_cs_statistics.200.json', args: ['stats', 'demo/android/cs', 'de'], path: /\/translations\/demo\/android\/cs\/statistics\/$/ },
+  {
+    file: 'GET_api_translations_demo_android_cs_statistics.200.json',
+    args: ['stats', 'demo/android/cs', 'de'],
+    path: /\/translations\/demo\/android\/cs\/statistics\/$/,
+  },
   { file: 'GET_api_translations_demo_android_cs_units__page_size-5.200.json', args: ['units', 'demo/android/cs'], path: /\/units\/\?page_size=\d+$/ },
-  { file: 'GET_api_translations_demo_android_cs_units__q-state-lt-translated.200.json', args: ['units', 'demo/android/cs', '--state', 'untranslated'], path: /\/units\/\?/ },
+  {
+    file: 'GET_api_translations_demo_android_cs_units__q-state-lt-translated.200.json',
+    args: ['units', 'demo/android/cs', '--state', 'untranslated'],
+    path: /\/units\/\?/,
+  },
   { file: 'GET_api_translations_demo_glossary_cs_units.200.json', args: ['units', 'demo/glossary/cs'], path: /\/glossary\/cs\/units\// },
   { file: 'GET_api_translations_demo_android_cs_changes__page_size-5.200.json', args: ['changes', 'demo/android/cs'], path: /\/changes\/\?page_size=\d+$/ },
-  { file: 'GET_api_translations_demo_android_cs_changes__page_size-5__page-2.200.json', args: ['changes', 'demo/android/cs', '-L', '7'], path: /\/changes\/\?page_size=\d+$/ },
+  {
+    file: 'GET_api_translations_demo_android_cs_changes__page_size-5__page-2.200.json',
+    args: ['changes', 'demo/android/cs', '-L', '7'],
+    path: /\/changes\/\?page_size=\d+$/,
+  },
 ];
 const FORMATS = ['table', 'json', 'jsonl', 'csv', 'markdown'];
 
@@ -54,7 +66,9 @@ function mutate(text: string, rnd: () => number): string {
     case 5: // a number becomes enormous, tiny, or a long decimal
       return text.replace(/-?\d+(\.\d+)?/g, (m) => (rnd() < 0.1 ? pick(['1' + '9'.repeat(400), '-0.' + '1'.repeat(60) + 'e-999', '1e400', '-0', '1.0']) : m));
     case 6: // a string value becomes another type
-      return text.replace(/:"([^"\\]*)"/g, (m) => (rnd() < 0.15 ? `:${pick(['null', '[]', '{}', '12', '["a","b"]', '{"__proto__":{"polluted":1}}', 'true'])}` : m));
+      return text.replace(/:"([^"\\]*)"/g, (m) =>
+        rnd() < 0.15 ? `:${pick(['null', '[]', '{}', '12', '["a","b"]', '{"__proto__":{"polluted":1}}', 'true'])}` : m,
+      );
     default: // hostile keys
       return text.replace(/\{/g, (m) => (rnd() < 0.2 ? `{"__proto__":{"polluted":1},"constructor":{"prototype":{"polluted":1}},` : m));
   }
@@ -85,7 +99,10 @@ describe('fuzzed real responses', () => {
       expect(r.stderr, label).not.toMatch(/internal error|\n\s+at .+:\d+:\d+/);
       expect([0, 1], label).toContain(r.code);
       if (r.code === 1) {
-        const lines = r.stderr.trimEnd().split('\n').filter((l) => !l.startsWith('wli: warning:'));
+        const lines = r.stderr
+          .trimEnd()
+          .split('\n')
+          .filter((l) => !l.startsWith('wli: warning:'));
         expect(lines.length, label).toBeLessThanOrEqual(2);
         expect(lines[0], label).toMatch(/^wli: /);
       } else if (format === 'json') {

@@ -34,17 +34,29 @@ describe('--action: codes, names, kebab names', () => {
 
   it('a code, a name in any case and a kebab name, repeated or comma-separated, reach the server as codes', async () => {
     const before = fake.requests.length;
-    const r = await wliIn(['changes', 'demo/android/cs', '--action', '5', '--action', 'translation CHANGED,translation-approved', '-f', 'jsonl', '--fields', 'action'], { env });
+    const r = await wliIn(
+      ['changes', 'demo/android/cs', '--action', '5', '--action', 'translation CHANGED,translation-approved', '-f', 'jsonl', '--fields', 'action'],
+      { env },
+    );
     expect([r.code, r.stderr]).toEqual([0, '']);
     expect(lastQuery(before).getAll('action')).toEqual(['5', '2', '36']);
-    expect(new Set(r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l).action))).toEqual(new Set([5, 2]));
+    expect(
+      new Set(
+        r.stdout
+          .trimEnd()
+          .split('\n')
+          .map((l) => JSON.parse(l).action),
+      ),
+    ).toEqual(new Set([5, 2]));
   });
 
   it('an unknown name is a usage error with the closest names, before any request', async () => {
     const before = fake.requests.length;
     const r = await wliIn(['changes', 'demo/android/cs', '--action', 'translaton-chaged'], { env });
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^wli: unknown action 'translaton-chaged'\nhint: did you mean: translation-changed[,?].*\(wli changes --help lists every action\)\n$/);
+    expect(r.stderr).toMatch(
+      /^wli: unknown action 'translaton-chaged'\nhint: did you mean: translation-changed[,?].*\(wli changes --help lists every action\)\n$/,
+    );
     expect(fake.requests.length).toBe(before);
   });
 
@@ -80,7 +92,10 @@ describe('--since and --until', () => {
 
   it('--since later than --until is a usage error, before any request', async () => {
     const before = fake.requests.length;
-    for (const args of [['--since', '2026-11-20', '--until', '2026-11-01'], ['--since', '1h', '--until', '2d']]) {
+    for (const args of [
+      ['--since', '2026-11-20', '--until', '2026-11-01'],
+      ['--since', '1h', '--until', '2d'],
+    ]) {
       const r = await wliIn(['changes', 'demo', ...args], { env, ctx: { now: () => NOW } });
       expect(r.code).toBe(2);
       expect(r.stderr).toMatch(/^wli: --since \S+ is later than --until \S+\n/);
@@ -104,17 +119,20 @@ describe('--since and --until', () => {
     expect(fake.requests.length).toBe(before);
   });
 
-  it.each(['Europe/Prague', 'Asia/Tokyo', 'America/Los_Angeles'])('TZ=%s: a date and a date-time without offset are both UTC; the request carries Z instants', async (tz) => {
-    const before = fake.requests.length;
-    const r = await wli(['changes', 'demo', '--since', '2026-11-01', '--until', '2026-11-01T00:30', '-f', 'jsonl'], { env: { ...env, TZ: tz } });
-    expect(r.stderr).toBe('');
-    expect(r.code).toBe(0);
-    const q = lastQuery(before);
-    expect([q.get('timestamp_after'), q.get('timestamp_before')]).toEqual(['2026-11-01T00:00:00.000Z', '2026-11-01T00:30:00.000Z']);
-    const offset = await wli(['changes', 'demo', '--since', '2026-11-01T09:00+09:00', '-f', 'jsonl'], { env: { ...env, TZ: tz } });
-    expect(offset.code).toBe(0);
-    expect(fake.requests.at(-1)!.query.get('timestamp_after')).toBe('2026-11-01T00:00:00.000Z');
-  });
+  it.each(['Europe/Prague', 'Asia/Tokyo', 'America/Los_Angeles'])(
+    'TZ=%s: a date and a date-time without offset are both UTC; the request carries Z instants',
+    async (tz) => {
+      const before = fake.requests.length;
+      const r = await wli(['changes', 'demo', '--since', '2026-11-01', '--until', '2026-11-01T00:30', '-f', 'jsonl'], { env: { ...env, TZ: tz } });
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+      const q = lastQuery(before);
+      expect([q.get('timestamp_after'), q.get('timestamp_before')]).toEqual(['2026-11-01T00:00:00.000Z', '2026-11-01T00:30:00.000Z']);
+      const offset = await wli(['changes', 'demo', '--since', '2026-11-01T09:00+09:00', '-f', 'jsonl'], { env: { ...env, TZ: tz } });
+      expect(offset.code).toBe(0);
+      expect(fake.requests.at(-1)!.query.get('timestamp_after')).toBe('2026-11-01T00:00:00.000Z');
+    },
+  );
 
   it('a word that is neither a time nor a duration is a usage error', async () => {
     const r = await wliIn(['changes', 'demo', '--since', 'yesterday'], { env });
@@ -163,10 +181,19 @@ describe('changes --follow', () => {
 
       // Several changes between two polls, two of them at the same microsecond.
       const at = 1_900_000_000_000_000;
-      const ids = s.addChanges('demo/android/cs', [{ action: 2, target: 'one' }, { action: 2, target: 'two', timestampUs: at }, { action: 5, target: 'three', timestampUs: at }]);
+      const ids = s.addChanges('demo/android/cs', [
+        { action: 2, target: 'one' },
+        { action: 2, target: 'two', timestampUs: at },
+        { action: 5, target: 'three', timestampUs: at },
+      ]);
       first.wake();
       const second = await f.clock.next();
-      expect(f.lines().slice(3).map((l) => JSON.parse(l).id)).toEqual(ids);
+      expect(
+        f
+          .lines()
+          .slice(3)
+          .map((l) => JSON.parse(l).id),
+      ).toEqual(ids);
 
       // A poll that finds nothing new prints nothing; then one more change at that same microsecond.
       second.wake();
@@ -175,7 +202,12 @@ describe('changes --follow', () => {
       const [late] = s.addChanges('demo/android/cs', [{ action: 2, target: 'four', timestampUs: at }]);
       third.wake();
       await f.clock.next();
-      expect(f.lines().slice(6).map((l) => JSON.parse(l).id)).toEqual([late]);
+      expect(
+        f
+          .lines()
+          .slice(6)
+          .map((l) => JSON.parse(l).id),
+      ).toEqual([late]);
       // Each poll asked from the newest timestamp shown, inclusive.
       expect(s.requests.at(-1)!.query.get('timestamp_after')).toMatch(/^2030-03-17T17:46:40(\.0+)?Z$/);
 
@@ -201,7 +233,12 @@ describe('changes --follow', () => {
       const [id] = s.addChanges('demo/android/de', [{ action: 2, target: 'after the storm' }]);
       after429.wake();
       await f.clock.next();
-      expect(f.lines().map((l) => JSON.parse(l).id).at(-1)).toBe(id);
+      expect(
+        f
+          .lines()
+          .map((l) => JSON.parse(l).id)
+          .at(-1),
+      ).toBe(id);
       f.interrupt();
       expect(await f.done).toBe(130);
     } finally {
@@ -211,15 +248,23 @@ describe('changes --follow', () => {
 
   it('a Retry-After of 3,000 years is clamped to an hour, said once on stderr; Ctrl-C still ends it at once (spawned)', async () => {
     const s = await startFakeWeblate();
-    const child = spawn(process.execPath, [BIN, 'changes', 'demo', '--follow', '-f', 'jsonl', '-L', '1', '--interval', '1', '--retries', '0'], { env: baseEnv({ WLI_URL: s.url }) });
+    const child = spawn(process.execPath, [BIN, 'changes', 'demo', '--follow', '-f', 'jsonl', '-L', '1', '--interval', '1', '--retries', '0'], {
+      env: baseEnv({ WLI_URL: s.url }),
+    });
     try {
       let stderr = '';
       const said = new Promise<void>((resolve) => child.stderr.on('data', (d) => ((stderr += d), /waiting/.test(stderr) && resolve())));
       const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
-      s.fault((r) => r.path.endsWith('/changes/') && r.query.get('page_size') === '1000', { kind: 'status', status: 429, headers: { 'Retry-After': String(3000 * 365 * 86400) } });
+      s.fault((r) => r.path.endsWith('/changes/') && r.query.get('page_size') === '1000', {
+        kind: 'status',
+        status: 429,
+        headers: { 'Retry-After': String(3000 * 365 * 86400) },
+      });
       await said;
       const polls = s.requests.length;
-      expect(stderr).toMatch(/^wli: warning: polls are failing: .*HTTP 429.*\nwli: waiting 1h before the next poll: the server asked \(Retry-After\), asked for [\d,]+ days, more than an hour, the longest wli waits\n$/);
+      expect(stderr).toMatch(
+        /^wli: warning: polls are failing: .*HTTP 429.*\nwli: waiting 1h before the next poll: the server asked \(Retry-After\), asked for [\d,]+ days, more than an hour, the longest wli waits\n$/,
+      );
       child.kill('SIGINT');
       expect(await exited).toBe(130);
       expect(stderr).not.toMatch(/TimeoutOverflowWarning/);
@@ -246,7 +291,10 @@ describe('changes --follow', () => {
       // (a few at a time, so they reach the server in any order; they are printed last page first).
       const numbers = pages.map((r) => r.query.get('page'));
       expect(numbers[0]).toBeNull();
-      const rest = numbers.slice(1).map(Number).sort((a, b) => a - b);
+      const rest = numbers
+        .slice(1)
+        .map(Number)
+        .sort((a, b) => a - b);
       expect(rest).toEqual(Array.from({ length: rest.length }, (_, i) => i + 2));
       first.wake();
       await f.clock.next();
@@ -278,7 +326,12 @@ describe('changes --follow', () => {
       const [added] = s.addChanges('big/strings/xx', [{ action: 2, target: 'new' }]);
       first.wake();
       await f.clock.next();
-      expect(f.lines().slice(2000).map((l) => (JSON.parse(l) as { id: number }).id)).toEqual([added]);
+      expect(
+        f
+          .lines()
+          .slice(2000)
+          .map((l) => (JSON.parse(l) as { id: number }).id),
+      ).toEqual([added]);
       f.interrupt();
       expect(await f.done).toBe(130);
     } finally {
@@ -318,12 +371,19 @@ describe('changes --follow', () => {
       }
       // Four failed polls, one request each (the loop is the retry), one warning.
       expect(s.requests.filter((r) => r.path.endsWith('/changes/')).length).toBe(1 + 4);
-      expect(f.ctx.stderr.text).toMatch(/^wli: warning: polls are failing: GET \S+: the connection was closed by the server before a complete response; still trying \(Ctrl-C ends it\)\n$/);
+      expect(f.ctx.stderr.text).toMatch(
+        /^wli: warning: polls are failing: GET \S+: the connection was closed by the server before a complete response; still trying \(Ctrl-C ends it\)\n$/,
+      );
       const [id] = s.addChanges('demo/android/de', [{ action: 2, target: 'back' }]);
       wait.wake();
       await f.clock.next();
       expect(f.ctx.stderr.text).toMatch(/\nwli: polls work again, after \d+s and 4 failed tries\n$/);
-      expect(f.lines().map((l) => JSON.parse(l).id).at(-1)).toBe(id);
+      expect(
+        f
+          .lines()
+          .map((l) => JSON.parse(l).id)
+          .at(-1),
+      ).toBe(id);
       f.interrupt();
       expect(await f.done).toBe(130);
     } finally {
@@ -360,13 +420,21 @@ describe('changes --follow', () => {
     try {
       const f = following(['demo', '-f', 'jsonl', '--fields', 'id', '-L', '1', '--interval', '1'], s);
       let wait = await f.clock.next();
-      const body = JSON.stringify({ count: 2, next: null, previous: null, results: [{ id: 987654, timestamp: 'yesterday at noon', action: 2 }, { id: 987655, timestamp: '2031-01-01T00:00:00Z', action: 2 }] });
+      const body = JSON.stringify({
+        count: 2,
+        next: null,
+        previous: null,
+        results: [
+          { id: 987654, timestamp: 'yesterday at noon', action: 2 },
+          { id: 987655, timestamp: '2031-01-01T00:00:00Z', action: 2 },
+        ],
+      });
       s.fault((r) => r.path.endsWith('/changes/'), { kind: 'rawBody', body, contentType: 'application/json' }, 2);
       wait.wake();
       wait = await f.clock.next();
       wait.wake();
       await f.clock.next();
-      expect(f.ctx.stderr.text).toBe("wli: warning: change 987654 left out: its timestamp yesterday at noon is not a time\n");
+      expect(f.ctx.stderr.text).toBe('wli: warning: change 987654 left out: its timestamp yesterday at noon is not a time\n');
       expect(f.lines().map((l) => JSON.parse(l).id)).toContain(987655);
       f.interrupt();
       expect(await f.done).toBe(130);
@@ -405,7 +473,12 @@ describe('stats rows carry their identity', () => {
   it('json and csv: wli_target, wli_project, wli_component, wli_language first, for every kind of row', async () => {
     const r = await wliIn(['stats', 'demo/android/cs', 'demo/docs/guide', 'xx', '--project', 'demo', '-f', 'json'], { env });
     expect(r.code).toBe(0);
-    const ids = (parseJson(r.stdout) as Item[]).map((x) => Object.entries(x).slice(0, 4).map(([k, v]) => `${k}=${String(v)}`).join(' '));
+    const ids = (parseJson(r.stdout) as Item[]).map((x) =>
+      Object.entries(x)
+        .slice(0, 4)
+        .map(([k, v]) => `${k}=${String(v)}`)
+        .join(' '),
+    );
     expect(ids).toEqual([
       'wli_target=demo/android/cs wli_project=demo wli_component=android wli_language=cs',
       'wli_target=demo/docs/guide/en wli_project=demo wli_component=docs/guide wli_language=en',
@@ -453,7 +526,8 @@ describe('--baseline and --fail-on-drop', () => {
   async function baseline(changes: Record<string, string>): Promise<string> {
     const r = await wli(['stats', 'demo/android', '-f', 'json'], { env });
     let text = r.stdout;
-    for (const [target, pct] of Object.entries(changes)) text = text.replace(new RegExp(`("wli_target": "${target}"[^}]*?"translated_percent": )[\\d.]+`), `$1${pct}`);
+    for (const [target, pct] of Object.entries(changes))
+      text = text.replace(new RegExp(`("wli_target": "${target}"[^}]*?"translated_percent": )[\\d.]+`), `$1${pct}`);
     const file = join(dir, `baseline-${Math.random()}.json`);
     writeFileSync(file, text);
     return file;

@@ -75,7 +75,6 @@ const page = (results: unknown[], next: unknown = null, count: number = results.
 /** A unit with the fields the table shows. */
 const unit = (id: unknown, source: unknown, target: unknown, context = 'ctx') => ({ id, state: 20, context, source, target, position: 1 });
 
-
 // ---------------------------------------------------------------------------------------------
 
 describe('1: response size', () => {
@@ -103,7 +102,11 @@ describe('1: response size', () => {
 
 describe('2: the route the token travels', () => {
   it('2: a token over plain http through a proxy that is not loopback is refused (exit 2) before any request', async () => {
-    for (const [variable, proxy] of [['HTTP_PROXY', 'http://proxy.invalid:3128'], ['http_proxy', 'http://proxy.invalid:3128'], ['HTTP_PROXY', 'proxy.invalid:3128']] as const) {
+    for (const [variable, proxy] of [
+      ['HTTP_PROXY', 'http://proxy.invalid:3128'],
+      ['http_proxy', 'http://proxy.invalid:3128'],
+      ['HTTP_PROXY', 'proxy.invalid:3128'],
+    ] as const) {
       const before = fake.requests.length;
       const r = await wli(['language', 'cs', '--token', TOKEN, '--retries', '0'], { env: { WLI_URL: fake.url, [variable]: proxy } });
       expect(r.code, `${variable}=${proxy}: ${r.stderr}`).toBe(2);
@@ -124,7 +127,9 @@ describe('2: the route the token travels', () => {
     } finally {
       await proxy.close();
     }
-    const allowed = await wli(['language', 'cs', '--token', TOKEN, '--retries', '0', '--allow-insecure-http'], { env: { WLI_URL: fake.url, HTTP_PROXY: 'http://proxy.invalid:3128' } });
+    const allowed = await wli(['language', 'cs', '--token', TOKEN, '--retries', '0', '--allow-insecure-http'], {
+      env: { WLI_URL: fake.url, HTTP_PROXY: 'http://proxy.invalid:3128' },
+    });
     expect(allowed.code).toBe(1);
     expect(allowed.stderr).toMatch(/proxy/);
   });
@@ -140,9 +145,16 @@ describe('3: pagination links', () => {
         `/.//${evilHost}/api/translations/demo/android/cs/units/?cursor=2`,
       ];
       for (const next of links) {
-        fake.fault((q) => q.path === '/api/translations/demo/android/cs/units/' && !q.query.has('cursor'), { kind: 'rawBody', body: page([unit(101, ['One'], ['Jedna'])], next, 2) }, 1);
+        fake.fault(
+          (q) => q.path === '/api/translations/demo/android/cs/units/' && !q.query.has('cursor'),
+          { kind: 'rawBody', body: page([unit(101, ['One'], ['Jedna'])], next, 2) },
+          1,
+        );
         const r = await wliIn(['units', 'demo/android/cs', '-f', 'jsonl', '--token', TOKEN], { env });
-        expect(evil.requests.map((q) => q.url), `next ${next}: wli fetched the other origin`).toEqual([]);
+        expect(
+          evil.requests.map((q) => q.url),
+          `next ${next}: wli fetched the other origin`,
+        ).toEqual([]);
         expect(r.stderr).not.toMatch(/internal error/);
       }
     } finally {
@@ -173,8 +185,20 @@ describe('4: terminal escapes from the server or a project file', () => {
     // `wli stats` with no target takes `translation` from .weblate; a component target labels the progress line.
     // Raw control characters in the file (wlc's INI has no escapes: what is written is the value).
     const cwd = tree({ 'repo/.weblate': `[weblate]\nurl = ${fake.url}\ntranslation = demo/android\u001b]52;c;aGFja2VkIQ==\u0007\u001b[2J\n` });
-    const isFirst = (q: { path: string; query: URLSearchParams }) => q.path.startsWith('/api/components/demo/') && q.path.endsWith('/statistics/') && !q.query.has('page');
-    fake.fault(isFirst, { kind: 'rawBody', body: page([{ code: 'cs', name: 'Czech', total: 10, translated: 5, translated_percent: 50 }], `${fake.url}components/demo/android/statistics/?page=2`, 2) }, 1);
+    const isFirst = (q: { path: string; query: URLSearchParams }) =>
+      q.path.startsWith('/api/components/demo/') && q.path.endsWith('/statistics/') && !q.query.has('page');
+    fake.fault(
+      isFirst,
+      {
+        kind: 'rawBody',
+        body: page(
+          [{ code: 'cs', name: 'Czech', total: 10, translated: 5, translated_percent: 50 }],
+          `${fake.url}components/demo/android/statistics/?page=2`,
+          2,
+        ),
+      },
+      1,
+    );
     fake.fault((q) => q.path.endsWith('/statistics/') && q.query.get('page') === '2', { kind: 'stall' }, 1);
     const pty = onPty(ctx, ['stats'], { cwd: join(cwd, 'repo'), cols: 200 });
     await pty.waitFor(/1\/2/); // the progress line with the label is on the screen
@@ -223,7 +247,11 @@ describe('5: credentials in a bad server URL', () => {
 describe('6: odd headers', () => {
   const noSleep = { sleep: async () => {} };
   it('6: Retry-After: 99999999999999999999 on a 429 is a rate limit (exit 6), not an internal error', async () => {
-    fake.fault('/languages/cs/', { kind: 'status', status: 429, body: '{"detail":"Request was throttled."}', headers: { 'Retry-After': '99999999999999999999' } }, 1);
+    fake.fault(
+      '/languages/cs/',
+      { kind: 'status', status: 429, body: '{"detail":"Request was throttled."}', headers: { 'Retry-After': '99999999999999999999' } },
+      1,
+    );
     const r = await wliIn(['language', 'cs'], { env, ctx: noSleep });
     expect(r.stderr).not.toMatch(/internal error/);
     expect(r.code, r.stderr).toBe(6);
@@ -296,7 +324,11 @@ describe('9: Ctrl-C while stdout is blocked', () => {
     try {
       const units = `${s.url}translations/big/strings/xx/units/`;
       // Page 1: one small item, so it is written at once; the list then continues by number.
-      s.fault((q) => q.path.endsWith('/units/') && !q.query.has('page'), { kind: 'rawBody', body: page([{ id: 1, source: ['first'] }], `${units}?page=2&page_size=500`, 2000) }, 1);
+      s.fault(
+        (q) => q.path.endsWith('/units/') && !q.query.has('page'),
+        { kind: 'rawBody', body: page([{ id: 1, source: ['first'] }], `${units}?page=2&page_size=500`, 2000) },
+        1,
+      );
       // Page 2 is the server's own: 500 units, about 375 kB, far beyond what a pipe (64 KiB) and the
       // paused reader's buffer hold. Pages 3 and later stay unanswered: requests in flight while wli
       // is blocked on stdout, whose connections close when wli handles Ctrl-C.
@@ -360,35 +392,47 @@ describe('11: odd shapes', () => {
   const deep = '['.repeat(DEPTH) + '"bottom"' + ']'.repeat(DEPTH);
   const translationBody = `{"language_code":"cs","filename":"cs.xml","deep":${deep},"total":1}`;
 
-  it(`11: a field nested ${DEPTH} levels deep: -f json prints it exactly (or one clear line, exit 1), never an internal error`, { timeout: 60_000 }, async () => {
-    fake.fault('/translations/demo/android/cs/', { kind: 'rawBody', body: translationBody }, 1);
-    const r = await wli(['translation', 'demo/android/cs', '-f', 'json'], { env, signal: killOnFinish() });
-    expect(r.stderr).not.toMatch(/internal error/);
-    if (r.code === 0) expect(r.stdout.replace(/\s+/g, '')).toBe(translationBody);
-    else {
-      expect(r.code).toBe(1);
-      expectShortError(r);
-    }
-  });
-  it(`11: a field nested ${DEPTH} levels deep in a list: table and markdown show it (exit 0); jsonl and csv print it or fail clearly; never an internal error`, { timeout: 60_000 }, async () => {
-    const body = page([unit(1, ['One'], ['Jedna']), unit(2, ['Two'], ['Dva'], '@@DEEP@@')]).replace('"@@DEEP@@"', deep);
-    for (const format of ['table', 'markdown', 'jsonl', 'csv']) {
-      fake.fault('/translations/demo/android/cs/units/', { kind: 'rawBody', body }, 1);
-      const r = await wli(['units', 'demo/android/cs', '-f', format], { env, signal: killOnFinish() });
-      expect(r.stderr, format).not.toMatch(/internal error/);
-      if (format === 'table' || format === 'markdown' || r.code === 0) {
-        expect(r.code, `${format}: ${r.stderr.slice(0, 300)}`).toBe(0);
-        expect(r.stdout, format).toMatch(/Dva/);
-        if (format === 'jsonl') expect(r.stdout.includes(deep), 'jsonl: the deep value exactly').toBe(true);
-      } else {
-        expect(r.code, `${format}: ${r.stderr.slice(0, 300)}`).toBe(1);
+  it(
+    `11: a field nested ${DEPTH} levels deep: -f json prints it exactly (or one clear line, exit 1), never an internal error`,
+    { timeout: 60_000 },
+    async () => {
+      fake.fault('/translations/demo/android/cs/', { kind: 'rawBody', body: translationBody }, 1);
+      const r = await wli(['translation', 'demo/android/cs', '-f', 'json'], { env, signal: killOnFinish() });
+      expect(r.stderr).not.toMatch(/internal error/);
+      if (r.code === 0) expect(r.stdout.replace(/\s+/g, '')).toBe(translationBody);
+      else {
+        expect(r.code).toBe(1);
         expectShortError(r);
       }
-    }
-  });
+    },
+  );
+  it(
+    `11: a field nested ${DEPTH} levels deep in a list: table and markdown show it (exit 0); jsonl and csv print it or fail clearly; never an internal error`,
+    { timeout: 60_000 },
+    async () => {
+      const body = page([unit(1, ['One'], ['Jedna']), unit(2, ['Two'], ['Dva'], '@@DEEP@@')]).replace('"@@DEEP@@"', deep);
+      for (const format of ['table', 'markdown', 'jsonl', 'csv']) {
+        fake.fault('/translations/demo/android/cs/units/', { kind: 'rawBody', body }, 1);
+        const r = await wli(['units', 'demo/android/cs', '-f', format], { env, signal: killOnFinish() });
+        expect(r.stderr, format).not.toMatch(/internal error/);
+        if (format === 'table' || format === 'markdown' || r.code === 0) {
+          expect(r.code, `${format}: ${r.stderr.slice(0, 300)}`).toBe(0);
+          expect(r.stdout, format).toMatch(/Dva/);
+          if (format === 'jsonl') expect(r.stdout.includes(deep), 'jsonl: the deep value exactly').toBe(true);
+        } else {
+          expect(r.code, `${format}: ${r.stderr.slice(0, 300)}`).toBe(1);
+          expectShortError(r);
+        }
+      }
+    },
+  );
   it('11: a source that is an object with a toString key: table and markdown show it, exit 0', async () => {
     for (const format of ['table', 'markdown']) {
-      fake.fault('/translations/demo/android/cs/units/', { kind: 'rawBody', body: page([unit(1, { toString: 1 }, { valueOf: 2 }), unit(2, ['Two'], ['Dva'])]) }, 1);
+      fake.fault(
+        '/translations/demo/android/cs/units/',
+        { kind: 'rawBody', body: page([unit(1, { toString: 1 }, { valueOf: 2 }), unit(2, ['Two'], ['Dva'])]) },
+        1,
+      );
       const r = await wliIn(['units', 'demo/android/cs', '-f', format], { env });
       expect(r.stderr, format).not.toMatch(/internal error/);
       expect(r.code, `${format}: ${r.stderr}`).toBe(0);
@@ -397,7 +441,11 @@ describe('11: odd shapes', () => {
     }
   });
   it('11: ids that are distinct objects are not dropped as duplicates', async () => {
-    fake.fault('/translations/demo/android/cs/units/', { kind: 'rawBody', body: page([unit({ a: 1 }, ['One'], ['Jedna']), unit({ a: 2 }, ['Two'], ['Dva'])]) }, 1);
+    fake.fault(
+      '/translations/demo/android/cs/units/',
+      { kind: 'rawBody', body: page([unit({ a: 1 }, ['One'], ['Jedna']), unit({ a: 2 }, ['Two'], ['Dva'])]) },
+      1,
+    );
     const r = await wliIn(['units', 'demo/android/cs', '-f', 'jsonl'], { env });
     expect(r.code, r.stderr).toBe(0);
     const lines = r.stdout.trimEnd().split('\n');
@@ -423,7 +471,11 @@ describe('12: huge server messages', () => {
     expect(r.stderr.length).toBeLessThan(4096);
   });
   it('12: a 10 KB HTML title on a 502 is shown bounded too', async () => {
-    fake.fault('/languages/cs/', { kind: 'status', status: 502, contentType: 'text/html', body: `<html><title>Bad gateway ${'y'.repeat(10_000)}</title></html>` }, 1);
+    fake.fault(
+      '/languages/cs/',
+      { kind: 'status', status: 502, contentType: 'text/html', body: `<html><title>Bad gateway ${'y'.repeat(10_000)}</title></html>` },
+      1,
+    );
     const r = await wliIn(['language', 'cs', '--retries', '0'], { env });
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/^wli: .*HTTP 502.*Bad gateway/);
@@ -475,10 +527,14 @@ describe('14: terminals and closed streams', () => {
     const cjk = '翻訳されたテキストの例です日本語中文한국어'.repeat(2);
     const combining = 'e\u0301a\u0300o\u0308'.repeat(8);
     const emoji = '😀🎉🚀'.repeat(6);
-    fake.fault('/translations/demo/android/cs/units/', {
-      kind: 'rawBody',
-      body: page([unit(1, [cjk], [cjk], 'context_一'), unit(2, [combining], [emoji], 'ctx_two'), unit(3, ['plain'], [cjk + emoji], 'ctx_three')]),
-    }, 1);
+    fake.fault(
+      '/translations/demo/android/cs/units/',
+      {
+        kind: 'rawBody',
+        body: page([unit(1, [cjk], [cjk], 'context_一'), unit(2, [combining], [emoji], 'ctx_two'), unit(3, ['plain'], [cjk + emoji], 'ctx_three')]),
+      },
+      1,
+    );
     const { code, output } = await onPty(ctx, ['units', 'demo/android/cs', '--url', fake.url], { cols: 80 }).exit;
     expect(code).toBe(0);
     const lines = output.split(/\r?\n/).filter((l) => l.trim() !== '');

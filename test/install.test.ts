@@ -60,7 +60,16 @@ afterAll(async () => {
 describe('npm pack', () => {
   it('holds the program, its man page, completions and README', () => {
     expect(existsSync(tarball)).toBe(true);
-    for (const f of ['package.json', 'README.md', 'bin/wli.cjs', 'dist/wli.cjs', 'man/wli.1', 'completions/wli.bash', 'completions/_wli', 'completions/wli.fish']) {
+    for (const f of [
+      'package.json',
+      'README.md',
+      'bin/wli.cjs',
+      'dist/wli.cjs',
+      'man/wli.1',
+      'completions/wli.bash',
+      'completions/_wli',
+      'completions/wli.fish',
+    ]) {
       expect(files).toContain(f);
     }
   });
@@ -154,7 +163,9 @@ describe('README: how to install today', () => {
 
   it('every registry install command (npm install/i/add or npx of weblate-inspect) in README and docs/ is marked as working once published', () => {
     // Paragraphs (and the blank-line-separated parts of code blocks), whitespace folded.
-    const docs = readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => readFileSync(join(ROOT, 'docs', f), 'utf8'));
+    const docs = readdirSync(join(ROOT, 'docs'))
+      .filter((f) => f.endsWith('.md'))
+      .map((f) => readFileSync(join(ROOT, 'docs', f), 'utf8'));
     const paragraphs = [readme, ...docs].flatMap((text) => text.split(/\n\s*\n/)).map((p) => p.replace(/\s+/g, ' '));
     const registry = /\b(?:npm (?:install|i|add)|npx)\b[^`#]*?(?<![\w./-])weblate-inspect(?![\w./-])/;
     const unmarked = paragraphs.filter((p) => registry.test(p) && !/once (?:it is )?published|not published/i.test(p));

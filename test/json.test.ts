@@ -19,13 +19,17 @@ import { numberOf as numberValue } from '../src/core/values.js';
 // ------------------------------------------------------------------------------------------------
 
 /** GET /api/translations/demo/android/cs/units/?page_size=5 */
-const UNITS_BODY = '{"count":32,"next":"http://127.0.0.1:8765/api/translations/demo/android/cs/units/?page=2&page_size=5","previous":null,"results":[{"translation":"http://127.0.0.1:8765/api/translations/demo/android/cs/","source":["Demo App"],"previous_source":"","target":["Demo aplikace"],"id_hash":7290622678552713746,"content_hash":3973695350178511336,"location":"","context":"app_name","note":"","flags":"","labels":[],"state":20,"fuzzy":false,"translated":true,"approved":false,"position":1,"has_suggestion":false,"has_comment":false,"has_failing_check":false,"num_words":2,"source_unit":"http://127.0.0.1:8765/api/units/1/","priority":100,"id":33,"web_url":"http://127.0.0.1:8765/translate/demo/android/cs/?checksum=e52d7eb2e28a9a12","url":"http://127.0.0.1:8765/api/units/33/","explanation":"","extra_flags":"","pending":false,"timestamp":"2026-11-21T13:01:57.199704Z"},{"translation":"http://127.0.0.1:8765/api/translations/demo/android/cs/","source":["Settings"],"previous_source":"","target":["Nastavení"],"id_hash":5887218324600740055,"content_hash":-8325833789281144268,"location":"","context":"action_settings","note":"","flags":"","labels":[],"state":20,"fuzzy":false,"translated":true,"approved":false,"position":2,"has_suggestion":false,"has_comment":false,"has_failing_check":false,"num_words":1,"source_unit":"http://127.0.0.1:8765/api/units/2/","priority":100,"id":34,"web_url":"http://127.0.0.1:8765/translate/demo/android/cs/?checksum=d1b399dfd8ff58d7","url":"http://127.0.0.1:8765/api/units/34/","explanation":"","extra_flags":"","pending":false,"timestamp":"2026-11-21T13:01:57.203046Z"},{"translation":"http://127.0.0.1:8765/api/translations/demo/android/cs/","source":["About"],"previous_source":"","target":["O aplikaci"],"id_hash":-7428165689673726320,"content_hash":-958609833595954399,"location":"","context":"action_about","note":"","flags":"","labels":[],"state":20,"fuzzy":false,"translated":true,"approved":false,"position":3,"has_suggestion":false,"has_comment":false,"has_failing_check":false,"num_words":1,"source_unit":"http://127.0.0.1:8765/api/units/3/","priority":100,"id":35,"web_url":"http://127.0.0.1:8765/translate/demo/android/cs/?checksum=18e9daa94e40c690","url":"http://127.0.0.1:8765/api/units/35/","explanation":"","extra_flags":"","pending":false,"timestamp":"2026-11-21T13:01:57.205055Z"},{"translation":"http://127.0.0.1:8765/api/translations/demo/android/cs/","source":["Share"],"previous_source":"","target":["Sdílet"],"id_hash":-5454520710923911697,"content_hash":-1801517820962694594,"location":"","context":"action_share","note":"","flags":"","labels":[],"state":20,"fuzzy":false,"translated":true,"approved":false,"position":4,"has_suggestion":false,"has_comment":false,"has_failing_check":false,"num_words":1,"source_unit":"http://127.0.0.1:8765/api/units/4/","priority":100,"id":36,"web_url":"http://127.0.0.1:8765/translate/demo/android/cs/?checksum=344da6500d5e7def","url":"http://127.0.0.1:8765/api/units/36/","explanation":"","extra_flags":"","pending":false,"timestamp":"2026-11-21T13:01:57.206726Z"},{"translation":"http://127.0.0.1:8765/api/translations/demo/android/cs/","source":["Delete"],"previous_source":"","target":["Smazat"],"id_hash":4918797620742810122,"content_hash":-6981266022217784896,"location":"","context":"action_delete","note":"","flags":"","labels":[],"state":20,"fuzzy":false,"translated":true,"approved":false,"position":5,"has_suggestion":false,"has_comment":false,"has_failing_check":false,"num_words":1,"source_unit":"http://127.0.0.1:8765/api/units/5/","priority":100,"id":37,"web_url":"http://127.0.0.1:8765/translate/demo/android/cs/?checksum=c44314600a696a0a","url":"http://127.0.0.1:8765/api/units/37/","explanation":"","extra_flags":"","pending":false,"timestamp":"2026-11-21T13:01:57.208305Z"}]}';
+const UNITS_BODY =
+  '{"count":32,"next":"http://127.0.0.1:8765/api/translations/demo/android/cs/units/?page=2&page_size=5","previous":null,"results":[{"translation":"http://127.0.0.1:8765/api/translations/demo/android/cs/","source":["Demo App"],"previous_source":"","target":["Demo aplikace"],"id_hash":7290622678552713746,"content_hash":3973695350178511336,"location":"","context":"app_name","note":"","flags":"","labels":[],"state":20,"fuzzy":false,"translated":true,"approved":false,"position":1,"has_suggestion":false,"has_comment":false,"has_failing_check":false,"num_words":2,"source_unit":"http://127.0.0.1:8765/api/units/1/","priority":100,"id":33,"web_url":"http://127.0.0.1:8765/translate/demo/android/cs/?checksum=e52d7eb2e28a9a12","url":"http://127.0.0.1:8765/api/units/33/","explanation":"","extra_flags":"","pending":false,"timestamp":"2026-11-21T13:01:57.199704Z"},{"translation":"http://127.0.0.1:8765/api/translations/demo/android/cs/","source":["Settings"],"previous_source":"","target":["Nastavení"],"id_hash":5887218324600740055,"content_hash":-8325833789281144268,"location":"","context":"action_settings","note":"","flags":"","labels":[],"state":20,"fuzzy":false,"translated":true,"approved":false,"position":2,"has_suggestion":false,"has_comment":false,"has_failing_check":false,"num_words":1,"source_unit":"http://127.0.0.1:8765/api/units/2/","priority":100,"id":34,"web_url":"http://127.0.0.1:8765/translate/demo/android/cs/?checksum=d1b399dfd8ff58d7","url":"http://127.0.0.1:8765/api/units/34/","explanation":"","extra_flags":"","pending":false,"timestamp":"2026-11-21T13:01:57.203046Z"},{"translation":"http://127.0.0.1:8765/api/translations/demo/android/cs/","source":["About"],"previous_source":"","target":["O aplikaci"],"id_hash":-7428165689673726320,"content_hash":-958609833595954399,"location":"","context":"action_about","note":"","flags":"","labels":[],"state":20,"fuzzy":false,"translated":true,"approved":false,"position":3,"has_suggestion":false,"has_comment":false,"has_failing_check":false,"num_words":1,"source_unit":"http://127.0.0.1:8765/api/units/3/","priority":100,"id":35,"web_url":"http://127.0.0.1:8765/translate/demo/android/cs/?checksum=18e9daa94e40c690","url":"http://127.0.0.1:8765/api/units/35/","explanation":"","extra_flags":"","pending":false,"timestamp":"2026-11-21T13:01:57.205055Z"},{"translation":"http://127.0.0.1:8765/api/translations/demo/android/cs/","source":["Share"],"previous_source":"","target":["Sdílet"],"id_hash":-5454520710923911697,"content_hash":-1801517820962694594,"location":"","context":"action_share","note":"","flags":"","labels":[],"state":20,"fuzzy":false,"translated":true,"approved":false,"position":4,"has_suggestion":false,"has_comment":false,"has_failing_check":false,"num_words":1,"source_unit":"http://127.0.0.1:8765/api/units/4/","priority":100,"id":36,"web_url":"http://127.0.0.1:8765/translate/demo/android/cs/?checksum=344da6500d5e7def","url":"http://127.0.0.1:8765/api/units/36/","explanation":"","extra_flags":"","pending":false,"timestamp":"2026-11-21T13:01:57.206726Z"},{"translation":"http://127.0.0.1:8765/api/translations/demo/android/cs/","source":["Delete"],"previous_source":"","target":["Smazat"],"id_hash":4918797620742810122,"content_hash":-6981266022217784896,"location":"","context":"action_delete","note":"","flags":"","labels":[],"state":20,"fuzzy":false,"translated":true,"approved":false,"position":5,"has_suggestion":false,"has_comment":false,"has_failing_check":false,"num_words":1,"source_unit":"http://127.0.0.1:8765/api/units/5/","priority":100,"id":37,"web_url":"http://127.0.0.1:8765/translate/demo/android/cs/?checksum=c44314600a696a0a","url":"http://127.0.0.1:8765/api/units/37/","explanation":"","extra_flags":"","pending":false,"timestamp":"2026-11-21T13:01:57.208305Z"}]}';
 /** GET /api/translations/demo/glossary/cs/units/ (id_hash === content_hash) */
-const GLOSSARY_BODY = '{"count":2,"next":null,"previous":null,"results":[{"translation":"http://127.0.0.1:8765/api/translations/demo/glossary/cs/","source":["Settings"],"previous_source":"","target":["Nastavení"],"id_hash":-8113810605908949413,"content_hash":-8113810605908949413,"location":"","context":"","note":"","flags":"","labels":[],"state":20,"fuzzy":false,"translated":true,"approved":false,"position":1,"has_suggestion":false,"has_comment":false,"has_failing_check":false,"num_words":1,"source_unit":"http://127.0.0.1:8765/api/units/97/","priority":100,"id":98,"web_url":"http://127.0.0.1:8765/translate/demo/glossary/cs/?checksum=0f65f43e2400065b","url":"http://127.0.0.1:8765/api/units/98/","explanation":"","extra_flags":"","pending":true,"timestamp":"2026-11-21T13:02:08.346041Z"},{"translation":"http://127.0.0.1:8765/api/translations/demo/glossary/cs/","source":["Log in"],"previous_source":"","target":["Přihlásit se"],"id_hash":-2911554867822098110,"content_hash":-2911554867822098110,"location":"","context":"","note":"","flags":"","labels":[],"state":20,"fuzzy":false,"translated":true,"approved":false,"position":2,"has_suggestion":false,"has_comment":false,"has_failing_check":false,"num_words":2,"source_unit":"http://127.0.0.1:8765/api/units/99/","priority":100,"id":100,"web_url":"http://127.0.0.1:8765/translate/demo/glossary/cs/?checksum=5798144617678942","url":"http://127.0.0.1:8765/api/units/100/","explanation":"","extra_flags":"","pending":true,"timestamp":"2026-11-21T13:02:16.979945Z"}]}';
+const GLOSSARY_BODY =
+  '{"count":2,"next":null,"previous":null,"results":[{"translation":"http://127.0.0.1:8765/api/translations/demo/glossary/cs/","source":["Settings"],"previous_source":"","target":["Nastavení"],"id_hash":-8113810605908949413,"content_hash":-8113810605908949413,"location":"","context":"","note":"","flags":"","labels":[],"state":20,"fuzzy":false,"translated":true,"approved":false,"position":1,"has_suggestion":false,"has_comment":false,"has_failing_check":false,"num_words":1,"source_unit":"http://127.0.0.1:8765/api/units/97/","priority":100,"id":98,"web_url":"http://127.0.0.1:8765/translate/demo/glossary/cs/?checksum=0f65f43e2400065b","url":"http://127.0.0.1:8765/api/units/98/","explanation":"","extra_flags":"","pending":true,"timestamp":"2026-11-21T13:02:08.346041Z"},{"translation":"http://127.0.0.1:8765/api/translations/demo/glossary/cs/","source":["Log in"],"previous_source":"","target":["Přihlásit se"],"id_hash":-2911554867822098110,"content_hash":-2911554867822098110,"location":"","context":"","note":"","flags":"","labels":[],"state":20,"fuzzy":false,"translated":true,"approved":false,"position":2,"has_suggestion":false,"has_comment":false,"has_failing_check":false,"num_words":2,"source_unit":"http://127.0.0.1:8765/api/units/99/","priority":100,"id":100,"web_url":"http://127.0.0.1:8765/translate/demo/glossary/cs/?checksum=5798144617678942","url":"http://127.0.0.1:8765/api/units/100/","explanation":"","extra_flags":"","pending":true,"timestamp":"2026-11-21T13:02:16.979945Z"}]}';
 /** GET /api/translations/demo/android/cs/statistics/ (percentages like 0.0) */
-const STATS_BODY = '{"total":32,"total_words":78,"total_chars":437,"last_change":"2026-11-21T13:02:48.391692Z","recent_changes":3,"translated":22,"translated_words":44,"translated_percent":68.7,"translated_words_percent":56.4,"translated_chars":237,"translated_chars_percent":54.2,"fuzzy":1,"fuzzy_percent":3.1,"fuzzy_words":6,"fuzzy_words_percent":7.6,"fuzzy_chars":33,"fuzzy_chars_percent":7.5,"failing":0,"failing_percent":0.0,"approved":0,"approved_percent":0.0,"approved_words":0,"approved_words_percent":0.0,"approved_chars":0,"approved_chars_percent":0.0,"readonly":0,"readonly_percent":0.0,"readonly_words":0,"readonly_words_percent":0.0,"readonly_chars":0,"readonly_chars_percent":0.0,"suggestions":0,"comments":0,"code":"cs","name":"Czech","url":"http://127.0.0.1:8765/projects/demo/android/cs/","translate_url":"http://127.0.0.1:8765/translate/demo/android/cs/"}';
+const STATS_BODY =
+  '{"total":32,"total_words":78,"total_chars":437,"last_change":"2026-11-21T13:02:48.391692Z","recent_changes":3,"translated":22,"translated_words":44,"translated_percent":68.7,"translated_words_percent":56.4,"translated_chars":237,"translated_chars_percent":54.2,"fuzzy":1,"fuzzy_percent":3.1,"fuzzy_words":6,"fuzzy_words_percent":7.6,"fuzzy_chars":33,"fuzzy_chars_percent":7.5,"failing":0,"failing_percent":0.0,"approved":0,"approved_percent":0.0,"approved_words":0,"approved_words_percent":0.0,"approved_chars":0,"approved_chars_percent":0.0,"readonly":0,"readonly_percent":0.0,"readonly_words":0,"readonly_words_percent":0.0,"readonly_chars":0,"readonly_chars_percent":0.0,"suggestions":0,"comments":0,"code":"cs","name":"Czech","url":"http://127.0.0.1:8765/projects/demo/android/cs/","translate_url":"http://127.0.0.1:8765/translate/demo/android/cs/"}';
 /** GET /api/languages/cs/ */
-const LANGUAGE_BODY = '{"id":131,"code":"cs","name":"Czech","plural":{"id":131,"source":0,"number":3,"formula":"(n==1) ? 0 : (n>=2 && n<=4) ? 1 : 2","type":22},"aliases":["cs_cs","cz","csy","ces","cze"],"direction":"ltr","population":13045532,"web_url":"http://127.0.0.1:8765/languages/cs/","url":"http://127.0.0.1:8765/api/languages/cs/","statistics_url":"http://127.0.0.1:8765/api/languages/cs/statistics/"}';
+const LANGUAGE_BODY =
+  '{"id":131,"code":"cs","name":"Czech","plural":{"id":131,"source":0,"number":3,"formula":"(n==1) ? 0 : (n>=2 && n<=4) ? 1 : 2","type":22},"aliases":["cs_cs","cz","csy","ces","cze"],"direction":"ltr","population":13045532,"web_url":"http://127.0.0.1:8765/languages/cs/","url":"http://127.0.0.1:8765/api/languages/cs/","statistics_url":"http://127.0.0.1:8765/api/languages/cs/statistics/"}';
 
 const HASH_RE = /"(id_hash|content_hash)":(-?\d+)/g;
 
@@ -73,14 +77,59 @@ function thrown(fn: () => unknown): unknown {
 // Rule 1: number classification, one rule by value
 // ------------------------------------------------------------------------------------------------
 
-const PLAIN_NUMBERS = ['0', '42', '-7', '68.7', '0.5', '-0.25', '1e+21', '1e-7', '5e-324', '9007199254740991', '-9007199254740991',
-  '13045532', '123456789012345', '1.7976931348623157e+308', '0.1', '100', '10000000000000000', '10000000000000000000',
-  '-10000000000000000000', '100000000000000000000', '9223372036854776000'];
-const LOSSLESS_NUMBERS = ['9007199254740993', '9223372036854775807', '-9223372036854775808', '9223372036854775808', '7290622678552713746',
-  '100.0', '0.0', '1E5', '1e5', '1e21', '-0', '-0.0', '0e0', '1e400', '-1e400', '1e-400', '123456789012345678901234567890',
-  '0.1000000000000000055511151231257827021181583404541015625', '0.12345678901234567890', '1.50', '1E+2', '1e-07',
-  '18446744073709551616', '340282366920938463463374607431768211457', '10000000000000000001', '1000000000000000000000',
-  '123456789012345678000', '-9223372036854775800'];
+const PLAIN_NUMBERS = [
+  '0',
+  '42',
+  '-7',
+  '68.7',
+  '0.5',
+  '-0.25',
+  '1e+21',
+  '1e-7',
+  '5e-324',
+  '9007199254740991',
+  '-9007199254740991',
+  '13045532',
+  '123456789012345',
+  '1.7976931348623157e+308',
+  '0.1',
+  '100',
+  '10000000000000000',
+  '10000000000000000000',
+  '-10000000000000000000',
+  '100000000000000000000',
+  '9223372036854776000',
+];
+const LOSSLESS_NUMBERS = [
+  '9007199254740993',
+  '9223372036854775807',
+  '-9223372036854775808',
+  '9223372036854775808',
+  '7290622678552713746',
+  '100.0',
+  '0.0',
+  '1E5',
+  '1e5',
+  '1e21',
+  '-0',
+  '-0.0',
+  '0e0',
+  '1e400',
+  '-1e400',
+  '1e-400',
+  '123456789012345678901234567890',
+  '0.1000000000000000055511151231257827021181583404541015625',
+  '0.12345678901234567890',
+  '1.50',
+  '1E+2',
+  '1e-07',
+  '18446744073709551616',
+  '340282366920938463463374607431768211457',
+  '10000000000000000001',
+  '1000000000000000000000',
+  '123456789012345678000',
+  '-9223372036854775800',
+];
 
 describe.each(PARSERS)('%s numbers', (_name, parse) => {
   it.each(PLAIN_NUMBERS)('%s → plain number', (lit) => {
@@ -108,9 +157,10 @@ describe('LosslessNumber and helpers', () => {
   it('behaves like its number for arithmetic and like its literal for text', () => {
     const ln = new LosslessNumber('9223372036854775807');
     expect(ln.raw).toBe('9223372036854775807');
-    expect(ln.valueOf()).toBe(9223372036854775807);
+    expect(ln.valueOf()).toBe(2 ** 63); // 9223372036854775807 as a double
     expect(+ln).toBe(Number('9223372036854775807'));
     expect(ln.toString()).toBe('9223372036854775807');
+    // eslint-disable-next-line @typescript-eslint/restrict-template-expressions -- what a template does with one is the point
     expect(`${ln}`).toBe('9223372036854775807');
     expect(ln.toJSON()).toBe('9223372036854775807');
     expect(JSON.stringify({ h: ln })).toBe('{"h":"9223372036854775807"}'); // accidental native use: sane, quoted
@@ -306,7 +356,7 @@ describe.each(PARSERS)('%s deep nesting', (_name, parse) => {
 
   it('valid deep input parses (also when lossless numbers sit at the bottom)', () => {
     for (const leaf of ['1', '1e400']) {
-      let v = parse('['.repeat(N) + leaf + ']'.repeat(N)) as unknown;
+      let v = parse('['.repeat(N) + leaf + ']'.repeat(N));
       let depth = 0;
       while (Array.isArray(v)) {
         v = v[0];
@@ -315,7 +365,7 @@ describe.each(PARSERS)('%s deep nesting', (_name, parse) => {
       expect(depth).toBe(N);
       expect(numberText(v as number)).toBe(leaf);
     }
-    let o = parse('{"a":'.repeat(N) + '9007199254740993' + '}'.repeat(N)) as unknown;
+    let o = parse('{"a":'.repeat(N) + '9007199254740993' + '}'.repeat(N));
     for (let i = 0; i < N; i++) o = (o as Record<string, unknown>).a;
     expect((o as LosslessNumber).raw).toBe('9007199254740993');
   });
@@ -363,11 +413,12 @@ describe.each(PARSERS)('%s object safety', (_name, parse) => {
     const text = '{"constructor":{"prototype":{"polluted":1}},"toString":1,"hasOwnProperty":"x","valueOf":9007199254740993}';
     const v = parse(text) as Record<string, unknown>;
     expect(Object.keys(v)).toEqual(['constructor', 'toString', 'hasOwnProperty', 'valueOf']);
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- a parsed key named toString is data, not a method
     expect(v.toString).toBe(1);
     expect(Object.prototype.hasOwnProperty.call(v, 'hasOwnProperty')).toBe(true);
     expect((v.valueOf as unknown as LosslessNumber).raw).toBe('9007199254740993');
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-    expect(typeof ({}).toString).toBe('function');
+    expect(typeof {}.toString).toBe('function');
     expect(stringifyJson(v)).toBe(text);
   });
 
@@ -384,7 +435,8 @@ describe.each(PARSERS)('%s object safety', (_name, parse) => {
     const keys: string[] = [];
     for (let i = 0; i < 1500; i++) keys.push(`k${i}`, `${i}k`, `key_${i % 7}_${i}`);
     keys.push('ab', 'ba', 'a\\u0062', 'a"b', '\\u00e9', 'é', 'aa', 'a');
-    const text = '[' + [0, 1].map((n) => '{' + keys.map((k, i) => `"${k.replace(/"/g, '\\"')}":${i + n}`).join(',') + '}').join(',') + ',{"aa":1},{"a":2},{"ab":3}]';
+    const text =
+      '[' + [0, 1].map((n) => '{' + keys.map((k, i) => `"${k.replace(/"/g, '\\"')}":${i + n}`).join(',') + '}').join(',') + ',{"aa":1},{"a":2},{"ab":3}]';
     const v = parse(text) as Record<string, number>[];
     expect(JSON.stringify(v)).toBe(JSON.stringify(JSON.parse(text)));
     expect(v.map((o) => Object.keys(o).length)).toEqual([4500 + 6, 4500 + 6, 1, 1, 1]); // 'a\u0062' = 'ab', '\u00e9' = 'é'
@@ -566,28 +618,93 @@ function generator(seed: number) {
     for (let i = 1; i < n; i++) s += String(int(10));
     return s;
   };
-  const SPECIAL = ['0', '-0', '0.0', '100.0', '1E5', '1e400', '-1e400', '1e-400', '5e-324', '9007199254740991', '9007199254740992',
-    '9007199254740993', '9223372036854775807', '-9223372036854775808', '0.1000000000000000055511151231257827021181583404541015625', '1.5e+300'];
+  const SPECIAL = [
+    '0',
+    '-0',
+    '0.0',
+    '100.0',
+    '1E5',
+    '1e400',
+    '-1e400',
+    '1e-400',
+    '5e-324',
+    '9007199254740991',
+    '9007199254740992',
+    '9007199254740993',
+    '9223372036854775807',
+    '-9223372036854775808',
+    '0.1000000000000000055511151231257827021181583404541015625',
+    '1.5e+300',
+  ];
   const number = (): string => {
     switch (int(8)) {
-      case 0: return String(int(2000001) - 1000000);
-      case 1: return String((r() - 0.5) * 10 ** int(12));
-      case 2: return (r() * 1000).toFixed(int(4)); // "12.50" style: sometimes lossless
-      case 3: return (r() < 0.5 ? '-' : '') + digits(16 + int(25));
-      case 4: return BigInt.asIntN(64, (BigInt(int(2 ** 32)) << 32n) | BigInt(int(2 ** 32))).toString();
-      case 5: return `${r() < 0.3 ? '-' : ''}${int(10)}${r() < 0.5 ? '.' + digits(1 + int(3)) : ''}${pick(['e', 'E'])}${pick(['', '+', '-'])}${int(400)}`;
-      case 6: return pick(SPECIAL);
-      default: return String(int(100));
+      case 0:
+        return String(int(2000001) - 1000000);
+      case 1:
+        return String((r() - 0.5) * 10 ** int(12));
+      case 2:
+        return (r() * 1000).toFixed(int(4)); // "12.50" style: sometimes lossless
+      case 3:
+        return (r() < 0.5 ? '-' : '') + digits(16 + int(25));
+      case 4:
+        return BigInt.asIntN(64, (BigInt(int(2 ** 32)) << 32n) | BigInt(int(2 ** 32))).toString();
+      case 5:
+        return `${r() < 0.3 ? '-' : ''}${int(10)}${r() < 0.5 ? '.' + digits(1 + int(3)) : ''}${pick(['e', 'E'])}${pick(['', '+', '-'])}${int(400)}`;
+      case 6:
+        return pick(SPECIAL);
+      default:
+        return String(int(100));
     }
   };
-  const CHARS = ['a', 'b', 'Z', ' ', '"', '\\', '/', '\u0000', '\u0001', '\n', '\t', '\u001f', '\u007f', 'é', 'ř', 'ů', '日', '😀', '\ud800', '\udfff', '\u2028', '0', '-'];
+  const CHARS = [
+    'a',
+    'b',
+    'Z',
+    ' ',
+    '"',
+    '\\',
+    '/',
+    '\u0000',
+    '\u0001',
+    '\n',
+    '\t',
+    '\u001f',
+    '\u007f',
+    'é',
+    'ř',
+    'ů',
+    '日',
+    '😀',
+    '\ud800',
+    '\udfff',
+    '\u2028',
+    '0',
+    '-',
+  ];
   const string = (): string => {
     let s = '';
     const n = int(4) === 0 ? 0 : int(12);
     for (let i = 0; i < n; i++) s += pick(CHARS);
     return s;
   };
-  const KEYS = ['a', 'b', 'id', 'id_hash', 'content_hash', '__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', 'é', '', 'x y', 'k"q', 'a\\b', '日本'];
+  const KEYS = [
+    'a',
+    'b',
+    'id',
+    'id_hash',
+    'content_hash',
+    '__proto__',
+    'constructor',
+    'toString',
+    'hasOwnProperty',
+    'valueOf',
+    'é',
+    '',
+    'x y',
+    'k"q',
+    'a\\b',
+    '日本',
+  ];
   const value = (depth: number): Model => {
     const k = depth > 3 ? int(4) : int(7);
     if (k === 0) return { t: 'num', lit: number() };
@@ -626,11 +743,16 @@ function generator(seed: number) {
   };
   const emit = (m: Model): string => {
     switch (m.t) {
-      case 'num': return m.lit;
-      case 'str': return encodeString(m.s);
-      case 'lit': return String(m.v);
-      case 'arr': return '[' + ws() + m.items.map((x) => ws() + emit(x) + ws()).join(',') + ws() + ']';
-      case 'obj': return '{' + ws() + m.entries.map(([k, x]) => ws() + encodeString(k) + ws() + ':' + ws() + emit(x) + ws()).join(',') + ws() + '}';
+      case 'num':
+        return m.lit;
+      case 'str':
+        return encodeString(m.s);
+      case 'lit':
+        return String(m.v);
+      case 'arr':
+        return '[' + ws() + m.items.map((x) => ws() + emit(x) + ws()).join(',') + ws() + ']';
+      case 'obj':
+        return '{' + ws() + m.entries.map(([k, x]) => ws() + encodeString(k) + ws() + ':' + ws() + emit(x) + ws()).join(',') + ws() + '}';
     }
   };
   return { value, emit: (m: Model) => ws() + emit(m) + ws() };
@@ -638,20 +760,29 @@ function generator(seed: number) {
 
 function canonical(m: Model): string {
   switch (m.t) {
-    case 'num': return m.lit;
-    case 'str': return JSON.stringify(m.s);
-    case 'lit': return String(m.v);
-    case 'arr': return '[' + m.items.map(canonical).join(',') + ']';
-    case 'obj': return '{' + m.entries.map(([k, x]) => JSON.stringify(k) + ':' + canonical(x)).join(',') + '}';
+    case 'num':
+      return m.lit;
+    case 'str':
+      return JSON.stringify(m.s);
+    case 'lit':
+      return String(m.v);
+    case 'arr':
+      return '[' + m.items.map(canonical).join(',') + ']';
+    case 'obj':
+      return '{' + m.entries.map(([k, x]) => JSON.stringify(k) + ':' + canonical(x)).join(',') + '}';
   }
 }
 
 function allSafe(m: Model): boolean {
   switch (m.t) {
-    case 'num': return String(Number(m.lit)) === m.lit;
-    case 'arr': return m.items.every(allSafe);
-    case 'obj': return m.entries.every(([, x]) => allSafe(x));
-    default: return true;
+    case 'num':
+      return String(Number(m.lit)) === m.lit;
+    case 'arr':
+      return m.items.every(allSafe);
+    case 'obj':
+      return m.entries.every(([, x]) => allSafe(x));
+    default:
+      return true;
   }
 }
 

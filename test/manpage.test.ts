@@ -52,7 +52,19 @@ describe('man/wli.1', () => {
 
   it('has every section', () => {
     const sections = [...page.matchAll(/^\.SH (.*)$/gm)].map((m) => m[1]);
-    expect(sections).toEqual(['NAME', 'SYNOPSIS', 'DESCRIPTION', 'COMMANDS', 'OPTIONS', 'OUTPUT FORMATS', 'EXIT STATUS', 'ENVIRONMENT', 'FILES', 'EXAMPLES', 'SEE ALSO']);
+    expect(sections).toEqual([
+      'NAME',
+      'SYNOPSIS',
+      'DESCRIPTION',
+      'COMMANDS',
+      'OPTIONS',
+      'OUTPUT FORMATS',
+      'EXIT STATUS',
+      'ENVIRONMENT',
+      'FILES',
+      'EXAMPLES',
+      'SEE ALSO',
+    ]);
   });
 
   it('renders every command with its options and examples', () => {
@@ -68,7 +80,10 @@ describe('man/wli.1', () => {
     for (const o of globals) {
       // The entry's tag: '-f, --format <fmt>' shows as '-f, --format fmt'.
       const tag = o.flags.replace(/[<>]/g, '');
-      expect(rendered.split('\n').map((l) => l.trim()), tag).toContain(tag);
+      expect(
+        rendered.split('\n').map((l) => l.trim()),
+        tag,
+      ).toContain(tag);
       if (o.defaultText) expect(rendered).toContain(`Default: ${o.defaultText}.`);
       if (o.env) expect(rendered).toContain(`Environment: ${o.env}.`);
     }
@@ -107,7 +122,10 @@ describe('docs/commands.md', () => {
   });
   it("shows each option's note in that option's row", () => {
     const rows = doc().split('\n');
-    const options: Array<[string, OptionSpec]> = [...GLOBAL_OPTIONS.map((o): [string, OptionSpec] => ['', o]), ...COMMANDS.flatMap((c) => c.options.map((o): [string, OptionSpec] => [c.name, o]))];
+    const options: Array<[string, OptionSpec]> = [
+      ...GLOBAL_OPTIONS.map((o): [string, OptionSpec] => ['', o]),
+      ...COMMANDS.flatMap((c) => c.options.map((o): [string, OptionSpec] => [c.name, o])),
+    ];
     const noted = options.filter(([, o]) => o.note);
     expect(noted.length).toBeGreaterThan(5);
     for (const [command, o] of noted) {

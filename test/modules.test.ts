@@ -94,7 +94,10 @@ describe('server address', () => {
 });
 
 describe('fields and cells', () => {
-  const item = parseJson('{"id":1,"source":["a","b"],"language":{"code":"cs","plural":{"number":3}},"__proto__":{"x":1},"h":-9223372036854775808}') as Record<string, unknown>;
+  const item = parseJson('{"id":1,"source":["a","b"],"language":{"code":"cs","plural":{"number":3}},"__proto__":{"x":1},"h":-9223372036854775808}') as Record<
+    string,
+    unknown
+  >;
   it('reaches nested values and array elements by dotted paths', () => {
     expect(getPath(item, 'language.code')).toBe('cs');
     expect(getPath(item, 'language.plural.number')).toBe(3);

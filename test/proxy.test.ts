@@ -185,7 +185,7 @@ describe('when the proxy fails', () => {
     expect(fake.requests).toEqual([]);
   });
 
-  it('a tunnel the proxy cannot open is the proxy\'s answer, not a server failure', async () => {
+  it("a tunnel the proxy cannot open is the proxy's answer, not a server failure", async () => {
     const nowhere = `https://127.0.0.1:${new URL(deadProxy).port}/api/`;
     const r = await run(['language', 'cs', '--url', nowhere, '--retries', '0'], { HTTPS_PROXY: proxy.url });
     expect(r.code).toBe(1);

@@ -115,7 +115,10 @@ describe('lists: every item of every page, in order', () => {
 
   it('changes keep server order (newest first here)', async () => {
     const r = await wliIn(['changes', 'demo/android/cs', '-f', 'jsonl', '--fields', 'id'], { env });
-    const ids = r.stdout.trimEnd().split('\n').map((l) => (JSON.parse(l) as { id: number }).id);
+    const ids = r.stdout
+      .trimEnd()
+      .split('\n')
+      .map((l) => (JSON.parse(l) as { id: number }).id);
     expect(ids).toEqual(serverItems(api('translations/demo/android/cs/changes/')).map((c) => c.id));
     expect(ids[0]!).toBeGreaterThan(ids[ids.length - 1]!);
   });
@@ -169,14 +172,20 @@ describe('filters reach the server', () => {
     expect(r.code).toBe(0);
     const q = requestsSince(before)[0]!.query.get('q');
     expect(q).toBe('(state:empty OR state:needs-editing) AND (source:"e")');
-    const states = r.stdout.trimEnd().split('\n').map((l) => (JSON.parse(l) as { state: number }).state);
+    const states = r.stdout
+      .trimEnd()
+      .split('\n')
+      .map((l) => (JSON.parse(l) as { state: number }).state);
     expect(states.length).toBeGreaterThan(0);
     expect(states.every((s) => s === 0 || s === 10)).toBe(true);
   });
 
   it('--state untranslated lists everything below translated', async () => {
     const r = await wliIn(['units', 'demo/android/cs', '--state', 'untranslated', '-f', 'jsonl', '--fields', 'state'], { env });
-    const states = r.stdout.trimEnd().split('\n').map((l) => (JSON.parse(l) as { state: number }).state);
+    const states = r.stdout
+      .trimEnd()
+      .split('\n')
+      .map((l) => (JSON.parse(l) as { state: number }).state);
     expect(states.sort()).toEqual([0, 0, 0, 0, 0, 10, 10]);
   });
 
@@ -191,7 +200,22 @@ describe('filters reach the server', () => {
   it('changes filters become timestamp_after, timestamp_before, action and user', async () => {
     const before = fake.requests.length;
     const r = await wliIn(
-      ['changes', 'demo/android/cs', '--since', '2026-11-21T13:02:00+01:00', '--until', '2026-11-22', '--action', '5', '--action', '2,37', '--user', 'admin', '-f', 'json'],
+      [
+        'changes',
+        'demo/android/cs',
+        '--since',
+        '2026-11-21T13:02:00+01:00',
+        '--until',
+        '2026-11-22',
+        '--action',
+        '5',
+        '--action',
+        '2,37',
+        '--user',
+        'admin',
+        '-f',
+        'json',
+      ],
       { env },
     );
     expect(r.code).toBe(0);
@@ -267,7 +291,11 @@ describe('every command in every format', () => {
         expect(r.stdout.length).toBeGreaterThan(0);
         expect(r.stdout.endsWith('\n')).toBe(true);
         if (format === 'json') parseJson(r.stdout);
-        if (format === 'jsonl') r.stdout.trimEnd().split('\n').forEach((l) => parseJson(l));
+        if (format === 'jsonl')
+          r.stdout
+            .trimEnd()
+            .split('\n')
+            .forEach((l) => parseJson(l));
         if (format === 'csv') expect(csvObjects(r.stdout).length).toBeGreaterThan(0);
         if (format === 'markdown') expect(r.stdout.split('\n')[1]).toMatch(/^\| (---:?( \| )?)+ \|$/);
         // No raw control characters ever reach a table or markdown.
@@ -306,7 +334,11 @@ describe('table output for people', () => {
   });
   it('stats rows are labelled by the target as written, in argument order', async () => {
     const r = await wliIn(['stats', 'demo/android/de', 'cs', 'demo/android/cs'], { env });
-    const labels = r.stdout.trimEnd().split('\n').slice(1).map((l) => l.split(/\s+/)[0]);
+    const labels = r.stdout
+      .trimEnd()
+      .split('\n')
+      .slice(1)
+      .map((l) => l.split(/\s+/)[0]);
     expect(labels).toEqual(['demo/android/de', 'cs', 'demo/android/cs']);
   });
 });
@@ -370,7 +402,9 @@ describe('server errors', () => {
       expect(r.code).toBe(4);
       expect(r.stderr).toContain('HTTP 401 Unauthorized: Invalid token.');
       expect(r.stderr).not.toContain('tok-wrong-456');
-      const ok = await wliIn(['translation', 'secret/android/cs', '--fields', 'language_code', '-f', 'csv'], { env: { WLI_URL: s.url, WLI_TOKEN: 'tok-right-123' } });
+      const ok = await wliIn(['translation', 'secret/android/cs', '--fields', 'language_code', '-f', 'csv'], {
+        env: { WLI_URL: s.url, WLI_TOKEN: 'tok-right-123' },
+      });
       expect(ok.stdout).toBe('language_code\r\ncs\r\n');
       expect(s.requests.at(-1)!.headers.authorization).toBe('Token tok-right-123');
     } finally {
@@ -393,10 +427,13 @@ describe('server errors', () => {
 });
 
 describe('server addresses', () => {
-  it.each([(u: string) => u, (u: string) => u.replace(/api\/$/, ''), (u: string) => u.replace(/\/$/, '')])('accepts every form of the URL (%#)', async (form) => {
-    const r = await wliIn(['language', 'cs', '--fields', 'code', '-f', 'csv', '--url', form(fake.url)], {});
-    expect([r.code, r.stdout]).toEqual([0, 'code\r\ncs\r\n']);
-  });
+  it.each([(u: string) => u, (u: string) => u.replace(/api\/$/, ''), (u: string) => u.replace(/\/$/, '')])(
+    'accepts every form of the URL (%#)',
+    async (form) => {
+      const r = await wliIn(['language', 'cs', '--fields', 'code', '-f', 'csv', '--url', form(fake.url)], {});
+      expect([r.code, r.stdout]).toEqual([0, 'code\r\ncs\r\n']);
+    },
+  );
   it('works with a sub-path install', async () => {
     const s = await startFakeWeblate({ apiPrefix: '/weblate/api/' });
     try {
@@ -413,7 +450,9 @@ describe('server addresses', () => {
     const r = await wliIn(['language', 'cs', '-f', 'csv', '--fields', 'code'], { env: { WLC_URL: fake.url, WLC_KEY: 'k1' } });
     expect(r.code).toBe(0);
     expect(requestsSince(before)[0]!.headers.authorization).toBe('Token k1');
-    const r2 = await wliIn(['language', 'cs', '-f', 'csv', '--fields', 'code'], { env: { WLC_URL: DEAD_URL, WLI_URL: fake.url, WLC_KEY: 'k1', WLI_TOKEN: 'k2' } });
+    const r2 = await wliIn(['language', 'cs', '-f', 'csv', '--fields', 'code'], {
+      env: { WLC_URL: DEAD_URL, WLI_URL: fake.url, WLC_KEY: 'k1', WLI_TOKEN: 'k2' },
+    });
     expect(r2.code).toBe(0);
     expect(fake.requests.at(-1)!.headers.authorization).toBe('Token k2');
   });
@@ -496,14 +535,25 @@ describe('a server that writes ", " separators', () => {
 describe('start-up stays lean', () => {
   // What stays lazy is what measurably costs start-up (docs/performance.md): undici, ora, chalk, and
   // each command's module until it runs. Everything else is imported statically.
-  it.each([['--version'], ['--help'], ['units', '--help'], ['units', 'a//b'], ['completion', 'bash'], ['stats', 'cs', '--fail-under', '200'], ['changes', 'a/b/c', '--since', 'x']])('%j loads no undici, ora or chalk (and help, the version, no command module)', async (...args) => {
+  it.each([
+    ['--version'],
+    ['--help'],
+    ['units', '--help'],
+    ['units', 'a//b'],
+    ['completion', 'bash'],
+    ['stats', 'cs', '--fail-under', '200'],
+    ['changes', 'a/b/c', '--since', 'x'],
+  ])('%j loads no undici, ora or chalk (and help, the version, no command module)', async (...args) => {
     const trace = join(tmpdir(), `wli-trace-${process.pid}-${Math.random()}`);
     const { spawnSync } = await import('node:child_process');
     const hook = new URL('./support/trace-imports.mjs', import.meta.url);
     // The source, module by module: its graph is the bundle's (test/bundle.test.ts checks the bundle keeps it).
     // The TypeScript loader first, the trace last: the hook registered last sees every module first.
     const [importTs, loader] = nodeTs('');
-    const r = spawnSync(process.execPath, [importTs!, loader!, '--import', hook.href, MAIN, ...args], { env: { ...process.env, WLI_TRACE_FILE: trace, WLI_URL: fake.url }, encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [importTs!, loader!, '--import', hook.href, MAIN, ...args], {
+      env: { ...process.env, WLI_TRACE_FILE: trace, WLI_URL: fake.url },
+      encoding: 'utf8',
+    });
     expect(r.status).toBe(args.length > 1 && args[1] !== '--help' && args[0] !== 'completion' ? 2 : 0);
     const loaded = readFileSync(trace, 'utf8');
     rmSync(trace);

@@ -35,7 +35,11 @@ const count = (path: string, from = 0) => fake.requests.slice(from).filter((r) =
 
 describe('retries', () => {
   it('429 with Retry-After: waits as told, then succeeds', async () => {
-    fake.fault('/languages/cs/', { kind: 'status', status: 429, body: '{"detail":"Request was throttled. Expected available in 7 seconds."}', headers: { 'Retry-After': '7' } }, 2);
+    fake.fault(
+      '/languages/cs/',
+      { kind: 'status', status: 429, body: '{"detail":"Request was throttled. Expected available in 7 seconds."}', headers: { 'Retry-After': '7' } },
+      2,
+    );
     const before = fake.requests.length;
     const r = await wliIn(['language', 'cs', '-f', 'json'], { env, ctx: fakeSleep });
     expect(r.code).toBe(0);
@@ -181,7 +185,16 @@ describe('clear errors', () => {
     expect(r.stderr).not.toMatch(STACK);
   });
   it('the HTML 404 of a path without trailing slash is reported with its title', async () => {
-    fake.fault('/languages/cs/', { kind: 'rawBody', status: 404, contentType: 'text/html; charset=utf-8', body: readFileSync(new URL('./fixtures/weblate-5.4.2/GET_api_translations_demo_android_cs__no-trailing-slash.404.html', import.meta.url), 'utf8') }, 1);
+    fake.fault(
+      '/languages/cs/',
+      {
+        kind: 'rawBody',
+        status: 404,
+        contentType: 'text/html; charset=utf-8',
+        body: readFileSync(new URL('./fixtures/weblate-5.4.2/GET_api_translations_demo_android_cs__no-trailing-slash.404.html', import.meta.url), 'utf8'),
+      },
+      1,
+    );
     const r = await wliIn(['language', 'cs'], { env });
     expect(r.code).toBe(5);
     expect(r.stderr).toContain('HTTP 404 Not Found: Page not found at /api/translations/demo/android/cs');
@@ -206,7 +219,11 @@ describe('clear errors', () => {
   });
   it('TLS failure (self-signed certificate)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'wli-tls-'));
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', join(dir, 'k.pem'), '-out', join(dir, 'c.pem'), '-days', '1', '-subj', '/CN=127.0.0.1'], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', join(dir, 'k.pem'), '-out', join(dir, 'c.pem'), '-days', '1', '-subj', '/CN=127.0.0.1'],
+      { stdio: 'ignore' },
+    );
     const server = createHttpsServer({ key: readFileSync(join(dir, 'k.pem')), cert: readFileSync(join(dir, 'c.pem')) }, (_q, res) => res.end('{}'));
     await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
     try {
@@ -296,7 +313,9 @@ describe('token safety', () => {
   it('--verbose and --debug never show the token', async () => {
     const r = await wliIn(['units', 'demo/android/cs', '--token', TOKEN, '--debug', '-f', 'json'], { env });
     expect(r.code).toBe(0);
-    expect(r.stderr).toMatch(/^wli: GET http:\/\/127\.0\.0\.1:\d+\/api\/translations\/demo\/android\/cs\/units\/\?page_size=\d+ 200 \d+ms [\d.]+k?B( rate-limit remaining \d+)?$/m);
+    expect(r.stderr).toMatch(
+      /^wli: GET http:\/\/127\.0\.0\.1:\d+\/api\/translations\/demo\/android\/cs\/units\/\?page_size=\d+ 200 \d+ms [\d.]+k?B( rate-limit remaining \d+)?$/m,
+    );
     expect(r.stderr).toContain('authorization: Token <redacted>');
     expect(r.stderr + r.stdout).not.toContain(TOKEN);
     expect(fake.requests.at(-1)!.headers.authorization).toBe(`Token ${TOKEN}`);
@@ -326,7 +345,12 @@ describe('output safety', () => {
     const path = `${new URL(fake.url).pathname}translations/demo/android/cs/units/?page_size=100`;
     const expected = (parseJson(fake.expected(path).body) as { results: Array<Record<string, unknown>> }).results;
     const jl = await wliIn(['units', 'demo/android/cs', '-f', 'jsonl'], { env });
-    expect(jl.stdout.trimEnd().split('\n').map((l) => parseJson(l))).toEqual(expected);
+    expect(
+      jl.stdout
+        .trimEnd()
+        .split('\n')
+        .map((l) => parseJson(l)),
+    ).toEqual(expected);
     const csv = csvObjects((await wliIn(['units', 'demo/android/cs', '-f', 'csv'], { env })).stdout);
     const formula = csv.find((r) => r.context === 'csv_formula_eq')!;
     expect(formula.source).toBe((expected.find((u) => u.context === 'csv_formula_eq')!.source as string[])[0]);
@@ -334,7 +358,11 @@ describe('output safety', () => {
     expect(csv.map((r) => r.source).join('')).toContain('\u001b[31m');
   });
   it('table and markdown show every control character as a visible escape', async () => {
-    for (const cmd of [['units', 'demo/android/cs'], ['changes', 'demo/android/cs'], ['units', 'demo/android/de', '-f', 'markdown']]) {
+    for (const cmd of [
+      ['units', 'demo/android/cs'],
+      ['changes', 'demo/android/cs'],
+      ['units', 'demo/android/de', '-f', 'markdown'],
+    ]) {
       const r = await wliIn(cmd, { env });
       expect(r.stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/);
     }
@@ -354,7 +382,9 @@ describe('process manners', () => {
     // next write, with 498 pages still to fetch (an order, not a race against time).
     const gate = await startGate(s, (u) => /[?&]page=\d/.test(u));
     try {
-      const child = spawn(process.execPath, [BIN, 'units', 'big/strings/xx', '-f', 'jsonl', '--page-size', '10', '--concurrency', '2'], { env: baseEnv({ WLI_URL: gate.url }) });
+      const child = spawn(process.execPath, [BIN, 'units', 'big/strings/xx', '-f', 'jsonl', '--page-size', '10', '--concurrency', '2'], {
+        env: baseEnv({ WLI_URL: gate.url }),
+      });
       let stderr = '';
       child.stderr.on('data', (d) => (stderr += d));
       const code = await new Promise<number | null>((resolve) => {
@@ -430,7 +460,13 @@ describe('process manners', () => {
 });
 
 describe('tolerant reader', () => {
-  const commands = [['translation', 'demo/android/cs'], ['units', 'demo/android/cs'], ['changes', 'demo/android/cs'], ['stats', 'demo/android/cs', 'cs'], ['language', 'cs']];
+  const commands = [
+    ['translation', 'demo/android/cs'],
+    ['units', 'demo/android/cs'],
+    ['changes', 'demo/android/cs'],
+    ['stats', 'demo/android/cs', 'cs'],
+    ['language', 'cs'],
+  ];
   for (const mode of ['oldShapes', 'exotic'] as const) {
     for (const cmd of commands) {
       it(`${mode}: ${cmd[0]} works in every format and json passes values through`, async () => {
@@ -440,8 +476,11 @@ describe('tolerant reader', () => {
           expect(r.stderr, `${format}: ${r.stderr}`).not.toMatch(/internal error|STACK/);
           expect(r.code, `${format}: ${r.stderr}`).toBe(0);
           if (format === 'json' && cmd[0] !== 'stats') {
-            const path = cmd[0] === 'language' ? 'languages/cs/' : cmd[0] === 'translation' ? 'translations/demo/android/cs/' : `translations/demo/android/cs/${cmd[0]}/`;
-            const sent = parseJson(fake.expected(`${new URL(fake.url).pathname}${path}${cmd[0] === 'units' || cmd[0] === 'changes' ? '?page_size=1000' : ''}`).body) as Record<string, unknown>;
+            const path =
+              cmd[0] === 'language' ? 'languages/cs/' : cmd[0] === 'translation' ? 'translations/demo/android/cs/' : `translations/demo/android/cs/${cmd[0]}/`;
+            const sent = parseJson(
+              fake.expected(`${new URL(fake.url).pathname}${path}${cmd[0] === 'units' || cmd[0] === 'changes' ? '?page_size=1000' : ''}`).body,
+            ) as Record<string, unknown>;
             expect(parseJson(r.stdout)).toEqual('results' in sent ? sent.results : sent);
           }
         }

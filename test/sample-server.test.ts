@@ -23,7 +23,9 @@ describe('npm run sample-server', () => {
     let stdout = '';
     let stderr = '';
     child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('close', (code, signal) => resolve({ code, signal })));
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      child.on('close', (code, signal) => resolve({ code, signal })),
+    );
     try {
       const url = await new Promise<string>((resolve, reject) => {
         child.stdout.setEncoding('utf8').on('data', (d: string) => {

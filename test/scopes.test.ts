@@ -49,7 +49,11 @@ describe('ls: what a target contains, each row a target', () => {
 
   it('the table names every row as a target that works, categories included', async () => {
     const r = await wliIn(['ls', 'demo'], { env });
-    const targets = r.stdout.trimEnd().split('\n').slice(1).map((l) => l.split(/\s+/)[0]);
+    const targets = r.stdout
+      .trimEnd()
+      .split('\n')
+      .slice(1)
+      .map((l) => l.split(/\s+/)[0]);
     expect(targets).toEqual(['demo/android', 'demo/glossary', 'demo/docs/guide', 'demo/docs/api/reference']);
     for (const t of targets) expect((await wliIn(['ls', t!, '-f', 'jsonl'], { env })).code).toBe(0);
     const translations = await wliIn(['ls', 'demo/docs/guide'], { env });
@@ -63,7 +67,12 @@ describe('ls: what a target contains, each row a target', () => {
     const md = await wliIn(['ls', 'demo', '-f', 'markdown', '-L', '2'], { env });
     expect(md.stdout.trimEnd().split('\n')).toHaveLength(4);
     const jsonl = await wliIn(['ls', 'demo/android', '-f', 'jsonl', '--fields', 'language_code'], { env });
-    expect(jsonl.stdout.trimEnd().split('\n').map((l) => JSON.parse(l).language_code)).toEqual(['en', 'ar', 'cs', 'de', 'ja']);
+    expect(
+      jsonl.stdout
+        .trimEnd()
+        .split('\n')
+        .map((l) => JSON.parse(l).language_code),
+    ).toEqual(['en', 'ar', 'cs', 'de', 'ja']);
   });
 });
 
@@ -83,7 +92,12 @@ describe('show and language', () => {
   it('show in a table: one line per top-level field', async () => {
     const r = await wliIn(['show', 'demo'], { env });
     const keys = Object.keys(parseJson(fake.expected(api('projects/demo/')).body) as Item);
-    expect(r.stdout.trimEnd().split('\n').map((l) => l.split(/\s+/)[0])).toEqual(keys);
+    expect(
+      r.stdout
+        .trimEnd()
+        .split('\n')
+        .map((l) => l.split(/\s+/)[0]),
+    ).toEqual(keys);
   });
 
   it('language without a code lists every language', async () => {
@@ -105,13 +119,23 @@ describe('changes at every scope', () => {
   ])('changes %s: every change, in server order', async (target, path) => {
     const r = await wli(['changes', target, '-f', 'jsonl', '--fields', 'id'], { env });
     expect([r.code, r.stderr]).toEqual([0, '']);
-    expect(r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l).id)).toEqual(serverItems(path).map((c) => c.id));
+    expect(
+      r.stdout
+        .trimEnd()
+        .split('\n')
+        .map((l) => JSON.parse(l).id),
+    ).toEqual(serverItems(path).map((c) => c.id));
   });
 
   it('the filters apply at every scope', async () => {
-    const { value: r, sent } = await requestsDuring(() => wliIn(['changes', 'demo', '--user', 'admin', '--since', '2026-11-21T13:03:00Z', '-f', 'jsonl'], { env }));
+    const { value: r, sent } = await requestsDuring(() =>
+      wliIn(['changes', 'demo', '--user', 'admin', '--since', '2026-11-21T13:03:00Z', '-f', 'jsonl'], { env }),
+    );
     expect(sent[0]).toBe('/api/projects/demo/changes/');
-    const rows = r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l) as Item);
+    const rows = r.stdout
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Item);
     expect(rows.length).toBeGreaterThan(0);
     for (const c of rows) {
       expect(String(c.user)).toMatch(/\/users\/admin\/$/);
@@ -130,7 +154,11 @@ describe('units searched above a translation', () => {
   ])('units %s -q source:Save: only units of that scope, through /api/units/ with its terms', async (target, inside) => {
     const { value: r, sent } = await requestsDuring(() => wliIn(['units', target, '-q', 'source:Settings', '-f', 'jsonl'], { env }));
     expect([r.code, r.stderr]).toEqual([0, '']);
-    const units = r.stdout.trimEnd().split('\n').filter(Boolean).map((l) => JSON.parse(l) as Item);
+    const units = r.stdout
+      .trimEnd()
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as Item);
     expect(units.length).toBeGreaterThan(0);
     for (const u of units) {
       expect(translationOf(u)).toMatch(inside);
@@ -141,7 +169,12 @@ describe('units searched above a translation', () => {
 
   it('the whole server: / with -q', async () => {
     const r = await wliIn(['units', '/', '-q', 'source:Settings', '--fields', 'translation', '-f', 'jsonl'], { env });
-    const projects = new Set(r.stdout.trimEnd().split('\n').map((l) => new URL(JSON.parse(l).translation).pathname.split('/')[3]));
+    const projects = new Set(
+      r.stdout
+        .trimEnd()
+        .split('\n')
+        .map((l) => new URL(JSON.parse(l).translation).pathname.split('/')[3]),
+    );
     expect([...projects].sort()).toEqual(['demo']);
   });
 
@@ -151,10 +184,18 @@ describe('units searched above a translation', () => {
       const units = serverItems('translations/demo/android/cs/units/').slice(0, 2);
       const foreign = { ...serverItems('translations/demo/glossary/cs/units/')[0]! };
       // The search matched another component of the same project too (component: matches a substring).
-      s.fault((r) => r.path === '/api/units/' && r.query.get('page_size') !== '1', { kind: 'rawBody', body: JSON.stringify({ count: 3, next: null, previous: null, results: [units[0], foreign, units[1]] }).replaceAll(fake.origin, s.origin) });
+      s.fault((r) => r.path === '/api/units/' && r.query.get('page_size') !== '1', {
+        kind: 'rawBody',
+        body: JSON.stringify({ count: 3, next: null, previous: null, results: [units[0], foreign, units[1]] }).replaceAll(fake.origin, s.origin),
+      });
       const r = await wliIn(['units', 'demo/android', '-f', 'jsonl', '--fields', 'id'], { env: { WLI_URL: s.url } });
       expect(r.code).toBe(0);
-      expect(r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l).id)).toEqual([units[0]!.id, units[1]!.id]);
+      expect(
+        r.stdout
+          .trimEnd()
+          .split('\n')
+          .map((l) => JSON.parse(l).id),
+      ).toEqual([units[0]!.id, units[1]!.id]);
     } finally {
       await s.close();
     }
@@ -167,10 +208,19 @@ describe('units searched above a translation', () => {
       const others = serverItems('translations/demo/glossary/cs/units/').slice(0, 3);
       const broken = { ...mine[2]!, id: 777001, translation: 'not a link' };
       const results = [...others, broken, ...mine];
-      s.fault((r) => r.path === '/api/units/' && !r.query.get('q')!.includes('no such project'), { kind: 'rawBody', body: JSON.stringify({ count: results.length, next: null, previous: null, results }).replaceAll(fake.origin, s.origin) }, Infinity);
+      s.fault(
+        (r) => r.path === '/api/units/' && !r.query.get('q')!.includes('no such project'),
+        { kind: 'rawBody', body: JSON.stringify({ count: results.length, next: null, previous: null, results }).replaceAll(fake.origin, s.origin) },
+        Infinity,
+      );
       const r = await wliIn(['units', 'demo/android', '-L', '2', '-f', 'jsonl', '--fields', 'id'], { env: { WLI_URL: s.url } });
       expect(r.code).toBe(0);
-      expect(r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l).id)).toEqual([mine[0]!.id, mine[1]!.id]);
+      expect(
+        r.stdout
+          .trimEnd()
+          .split('\n')
+          .map((l) => JSON.parse(l).id),
+      ).toEqual([mine[0]!.id, mine[1]!.id]);
       expect(r.stderr).toBe("wli: warning: unit 777001 left out: its translation link 'not a link' is not a translation of this server\n");
     } finally {
       await s.close();
@@ -225,7 +275,10 @@ describe('categories: p/cat/c and p/cat/c/l everywhere', () => {
 
 describe('a miss is not a dead end', () => {
   it.each([
-    [['units', 'demo/androd/cs'], /^wli: no component 'androd' in project 'demo' \(GET \S+: HTTP 404: Not found\.\)\nhint: did you mean: android\? \("wli ls demo" lists them\)\n$/],
+    [
+      ['units', 'demo/androd/cs'],
+      /^wli: no component 'androd' in project 'demo' \(GET \S+: HTTP 404: Not found\.\)\nhint: did you mean: android\? \("wli ls demo" lists them\)\n$/,
+    ],
     [['translation', 'demo/android/cz'], /^wli: no translation 'cz' of component 'demo\/android' .*\nhint: did you mean: cs\? /],
     [['ls', 'dmeo'], /^wli: no project 'dmeo' .*\nhint: did you mean: demo\? /],
     [['changes', 'demo/docs/gide'], /^wli: no component 'docs\/gide' in project 'demo' .*\nhint: did you mean: docs\/guide\? /],

@@ -116,7 +116,14 @@ describe('--skip-source', () => {
     expect(r.code).toBe(0);
     const rows = csvObjects(r.stdout);
     // Every component of demo has English as its source: its row goes; the total row stays (the server's own).
-    expect(rows.map((x) => x.code)).toEqual(['en', '', ...projectLanguages().map((l) => String(l.code)).filter((c) => c !== 'en'), '']);
+    expect(rows.map((x) => x.code)).toEqual([
+      'en',
+      '',
+      ...projectLanguages()
+        .map((l) => String(l.code))
+        .filter((c) => c !== 'en'),
+      '',
+    ]);
     expect(rows.at(-1)!.wli_target).toBe('demo');
     // One request more, for the project's components; no component's own.
     expect(paths(r.sent).filter((p) => p.startsWith('projects/demo/components/'))).toHaveLength(1);
@@ -184,7 +191,9 @@ describe('stats --project: one row per language, then the total', () => {
     expect(r.code).toBe(5);
     // The statistics of language "demo"; after the miss, the languages (for a suggestion) and the project.
     expect(paths(r.sent)).toEqual(['languages/demo/statistics/', 'languages/', 'projects/demo/']);
-    expect(r.stderr).toBe("wli: no language 'demo'; 'demo' is a project\nhint: for a project's statistics use --project demo (a bare word in stats is a language code)\n");
+    expect(r.stderr).toBe(
+      "wli: no language 'demo'; 'demo' is a project\nhint: for a project's statistics use --project demo (a bare word in stats is a language code)\n",
+    );
   });
 });
 
@@ -221,7 +230,7 @@ describe('mixed targets', () => {
     ]);
   });
 
-  it('gate labels are the rows\' targets, alone or next to other targets', async () => {
+  it("gate labels are the rows' targets, alone or next to other targets", async () => {
     const r = await run([...args, '--fail-under', '60']);
     expect(r.code).toBe(3);
     expect(r.stderr).toBe('wli: 2 of 13 row(s) below 60% translated: demo/android/ar (59.3%), demo/-/ar (59.3%)\n');
@@ -250,7 +259,13 @@ describe('mixed targets', () => {
     expect(r.stdout.endsWith('\n')).toBe(true);
     const n = componentStats().length + 2 + projectLanguages().length + 1;
     if (format === 'json') expect(parseJson(r.stdout)).toHaveLength(n);
-    if (format === 'jsonl') expect(r.stdout.trimEnd().split('\n').map((l) => parseJson(l))).toHaveLength(n);
+    if (format === 'jsonl')
+      expect(
+        r.stdout
+          .trimEnd()
+          .split('\n')
+          .map((l) => parseJson(l)),
+      ).toHaveLength(n);
     if (format === 'csv') expect(csvObjects(r.stdout)).toHaveLength(n);
     if (format === 'markdown') {
       const lines = r.stdout.trimEnd().split('\n');
@@ -315,7 +330,9 @@ describe('a server without /components/<p>/<c>/statistics/', () => {
       expect([ok.code, ok.stderr]).toEqual([0, '']);
       const closed = await run(['stats', 'demo/android', '--metric', 'approved', '--fail-under', '0'], s);
       expect(closed.code).toBe(3);
-      expect(closed.stderr).toMatch(/^wli: 5 of 5 row\(s\) below 0% approved: demo\/android\/en \(no approved_percent\), demo\/android\/ar \(no approved_percent\)/);
+      expect(closed.stderr).toMatch(
+        /^wli: 5 of 5 row\(s\) below 0% approved: demo\/android\/en \(no approved_percent\), demo\/android\/ar \(no approved_percent\)/,
+      );
     } finally {
       await s.close();
     }
@@ -328,14 +345,18 @@ describe('errors', () => {
     expect(r.code).toBe(5);
     expect(r.stdout).toBe('');
     // Explained like any missing target: the URL that missed, then what exists.
-    expect(r.stderr).toMatch(new RegExp(`^wli: no project 'nope' \\(GET ${fake.url}projects/nope/(languages|statistics)/\\S*: HTTP 404: Not found\\.\\)\\nhint: there are: `));
+    expect(r.stderr).toMatch(
+      new RegExp(`^wli: no project 'nope' \\(GET ${fake.url}projects/nope/(languages|statistics)/\\S*: HTTP 404: Not found\\.\\)\\nhint: there are: `),
+    );
   });
 
   it('a component that does not exist: exit 5, the statistics URL in the message, and what exists', async () => {
     const r = await run(['stats', 'demo/nope', '--skip-source']);
     expect(r.code).toBe(5);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/^wli: no component 'nope' in project 'demo' \(GET \S+\/components\/demo\/nope\/statistics\/\S*: HTTP 404: Not found\.\)\nhint: there are: android, glossary, docs\/guide/);
+    expect(r.stderr).toMatch(
+      /^wli: no component 'nope' in project 'demo' \(GET \S+\/components\/demo\/nope\/statistics\/\S*: HTTP 404: Not found\.\)\nhint: there are: android, glossary, docs\/guide/,
+    );
   });
 
   it('a private project without a token is 404 too', async () => {
@@ -378,7 +399,10 @@ describe('errors', () => {
 describe('--fields on component and project rows', () => {
   it('json/jsonl: flat objects keyed by the paths; the total row has no code', async () => {
     const r = await run(['stats', 'demo/android/cs', 'demo/android', '--project', 'demo', '--fields', 'code,approved_percent', '-f', 'jsonl']);
-    const rows = r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l) as Item);
+    const rows = r.stdout
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Item);
     expect(rows[0]).toEqual({ code: 'cs', approved_percent: 9.3 });
     expect(rows.slice(1, 6).map((x) => x.code)).toEqual(['en', 'ar', 'cs', 'de', 'ja']);
     expect(rows.at(-1)).toEqual({ code: null, approved_percent: numberValue(projectTotal().approved_percent) });
@@ -389,7 +413,10 @@ describe('--fields on component and project rows', () => {
     const args = ['stats', 'demo/android', '--project', 'demo', '--fields', 'name,translated_words_percent'];
     const csv = await run([...args, '-f', 'csv']);
     expect(csv.stdout.split('\r\n')[0]).toBe('name,translated_words_percent');
-    expect(csvObjects(csv.stdout).at(-1)).toEqual({ name: String(projectTotal().name), translated_words_percent: String(projectTotal().translated_words_percent) });
+    expect(csvObjects(csv.stdout).at(-1)).toEqual({
+      name: String(projectTotal().name),
+      translated_words_percent: String(projectTotal().translated_words_percent),
+    });
     const table = await run(args);
     expect(table.stdout.split('\n')[0]).toMatch(/^NAME\s+TRANSLATED_WORDS_PERCENT$/);
     const md = await run([...args, '-f', 'markdown']);
@@ -403,7 +430,17 @@ describe('markdown escaping of server text', () => {
     const s = await startFakeWeblate();
     try {
       const hostile = [
-        { code: 'x|y\nz', name: 'Pipe | Name\r\nsecond <b>line</b>', translated_percent: 50.0, translated: 1, total: 2, fuzzy: 0, failing: 0, approved: 0, last_change: '2026|11\n21' },
+        {
+          code: 'x|y\nz',
+          name: 'Pipe | Name\r\nsecond <b>line</b>',
+          translated_percent: 50.0,
+          translated: 1,
+          total: 2,
+          fuzzy: 0,
+          failing: 0,
+          approved: 0,
+          last_change: '2026|11\n21',
+        },
         { code: 'ok', name: 'Plain', translated_percent: 100.0, translated: 2, total: 2, fuzzy: 0, failing: 0, approved: 0, last_change: null },
       ];
       const page = JSON.stringify({ count: 2, next: null, previous: null, results: hostile });

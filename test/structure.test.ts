@@ -10,7 +10,9 @@ import type { GlobalFlags } from '../src/config/settings.js';
 const SRC = join(ROOT, 'src');
 
 function sourceFiles(dir = SRC): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sourceFiles(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? sourceFiles(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
+  );
 }
 
 /** Every module a file imports (static, type-only and dynamic), as source paths under src/. */
@@ -60,7 +62,12 @@ describe('src/', () => {
   };
 
   it('every folder of src/ has a floor', () => {
-    expect(files.filter((f) => !f.endsWith('.d.ts')).map(floorOf).filter((f) => !FLOORS.includes(f))).toEqual([]);
+    expect(
+      files
+        .filter((f) => !f.endsWith('.d.ts'))
+        .map(floorOf)
+        .filter((f) => !FLOORS.includes(f)),
+    ).toEqual([]);
   });
 
   it('imports flow one way between folders: down the floors, never up or sideways into a cycle', () => {
@@ -80,7 +87,8 @@ describe('src/', () => {
       if (file.startsWith(join(SRC, 'io') + '/')) continue;
       const text = readFileSync(file, 'utf8');
       for (const [i, line] of text.split('\n').entries()) {
-        if (/\b(stdout|stderr)\s*\.\s*write\b|\bconsole\.(log|error|warn|info|debug)\b|process\.(stdout|stderr)\b(?!\.on\('error')/.test(line)) offenders.push(`${relative(ROOT, file)}:${i + 1}: ${line.trim()}`);
+        if (/\b(stdout|stderr)\s*\.\s*write\b|\bconsole\.(log|error|warn|info|debug)\b|process\.(stdout|stderr)\b(?!\.on\('error')/.test(line))
+          offenders.push(`${relative(ROOT, file)}:${i + 1}: ${line.trim()}`);
       }
     }
     // main.ts and context.ts hand the process's streams to the I/O layer; nothing else names them.
@@ -89,7 +97,9 @@ describe('src/', () => {
 
   // A command is declared once, in spec.ts; src/cli/execute.ts loads src/commands/<name>.ts by name.
   it('every command of spec.ts has its src/commands/<name>.ts with run(), and no other file there has one', () => {
-    const runs = files.filter((f) => f.startsWith(join(SRC, 'commands') + '/') && /^export (async )?function run\b|^export const run\b/m.test(readFileSync(f, 'utf8')));
+    const runs = files.filter(
+      (f) => f.startsWith(join(SRC, 'commands') + '/') && /^export (async )?function run\b|^export const run\b/m.test(readFileSync(f, 'utf8')),
+    );
     expect(runs.map((f) => relative(join(SRC, 'commands'), f)).sort()).toEqual(COMMANDS.map((c) => `${c.name}.ts`).sort());
   });
 
@@ -112,11 +122,28 @@ describe('src/', () => {
     expectTypeOf<GlobalFlags['color']>().toEqualTypeOf<boolean | undefined>();
     expectTypeOf<GlobalFlags['allowInsecureHttp']>().toEqualTypeOf<boolean | undefined>();
     expectTypeOf<keyof GlobalFlags>().toEqualTypeOf<
-      'config' | 'url' | 'token' | 'format' | 'fields' | 'timeout' | 'retries' | 'concurrency' | 'pageSize' | 'allowInsecureHttp' | 'color' | 'quiet' | 'verbose' | 'debug'
+      | 'config'
+      | 'url'
+      | 'token'
+      | 'format'
+      | 'fields'
+      | 'timeout'
+      | 'retries'
+      | 'concurrency'
+      | 'pageSize'
+      | 'allowInsecureHttp'
+      | 'color'
+      | 'quiet'
+      | 'verbose'
+      | 'debug'
     >();
     const casts = files
       .filter((f) => f.startsWith(join(SRC, 'commands') + '/'))
-      .flatMap((f) => readFileSync(f, 'utf8').split('\n').map((line, i) => [`${relative(ROOT, f)}:${i + 1}`, line] as const))
+      .flatMap((f) =>
+        readFileSync(f, 'utf8')
+          .split('\n')
+          .map((line, i) => [`${relative(ROOT, f)}:${i + 1}`, line] as const),
+      )
       .filter(([, line]) => /\bopts\.\w+\s+as\b|\bopts\s+as\b|as CommandInput\b/.test(line));
     expect(casts).toEqual([]);
   });

@@ -20,7 +20,11 @@ beforeAll(async () => {
     ['greeting', ['e\u0301le\u0300ve — élève'], ['学生の皆さん、こんにちは！これは長い文です。']],
     ['family', ['👨\u200d👩\u200d👧 family 🇨🇿'], ['家族 👨\u200d👩\u200d👧 とチェコの旗 🇨🇿']],
   ].map(([context, source, target], i) => ({ id: 9000 + i, state: 20, context, source, target, position: i + 1 }));
-  fake.fault('/translations/demo/android/ja/units/', { kind: 'rawBody', body: JSON.stringify({ count: 3, next: null, previous: null, results: units }) }, Infinity);
+  fake.fault(
+    '/translations/demo/android/ja/units/',
+    { kind: 'rawBody', body: JSON.stringify({ count: 3, next: null, previous: null, results: units }) },
+    Infinity,
+  );
 });
 afterAll(() => fake.close());
 
@@ -76,8 +80,14 @@ describe('widths follow the data, and the column that tells rows apart stays who
   const rows = (out: string) => out.trimEnd().split('\n').slice(1);
 
   it.each([
-    [['ls', 'demo', '--page-size', '1'], ['demo/docs/guide', 'demo/docs/api/reference']],
-    [['language', '--page-size', '2'], ['Japanese', 'Test Language (xx)']],
+    [
+      ['ls', 'demo', '--page-size', '1'],
+      ['demo/docs/guide', 'demo/docs/api/reference'],
+    ],
+    [
+      ['language', '--page-size', '2'],
+      ['Japanese', 'Test Language (xx)'],
+    ],
   ])('at 200 columns a wider value on a later page is not cut: %j', async (args, whole) => {
     const r = await wliIn(args, { env, tty: true, columns: 200 });
     expect(r.code).toBe(0);
@@ -104,7 +114,7 @@ describe('widths follow the data, and the column that tells rows apart stays who
     ]);
   });
 
-  it('at 80 columns a search across translations names each hit\'s translation whole', async () => {
+  it("at 80 columns a search across translations names each hit's translation whole", async () => {
     const r = await wliIn(['units', 'demo', '-q', 'source:Settings'], { env, tty: true, columns: 80 });
     expect(r.code).toBe(0);
     const translations = rows(r.stdout).map((l) => l.trim().split(/\s+/)[1]);
@@ -113,7 +123,7 @@ describe('widths follow the data, and the column that tells rows apart stays who
     for (const t of translations) expect(t).toMatch(/^demo\/[a-z/]+\/[a-z]{2}$/);
   });
 
-  it.each([['ls'], ['ls', 'demo'], ['stats', 'demo/android']])('at 40 columns %s %s keeps every row\'s target whole', async (...args) => {
+  it.each([['ls'], ['ls', 'demo'], ['stats', 'demo/android']])("at 40 columns %s %s keeps every row's target whole", async (...args) => {
     const r = await wliIn(args, { env, tty: true, columns: 40 });
     expect(r.code).toBe(0);
     const targets = rows(r.stdout).map((l) => l.split(/\s+/)[0]!);

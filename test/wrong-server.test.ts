@@ -38,7 +38,9 @@ describe('item 14: a JSON 404 on every path, the API root included', () => {
   ])('%j says --url is not a Weblate API (exit 2), after asking the API root', async (args) => {
     const { value: r, sent } = await sentTo(everywhere404, () => wliIn(args, { env: { WLI_URL: everywhere404.url } }));
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/^wli: http:\/\/127\.0\.0\.1:\d+\/api\/ does not look like a Weblate API: GET \S+\/api\/ failed: HTTP 404 Not Found: Not found\.\nhint: check --url \(or WLI_URL\)/);
+    expect(r.stderr).toMatch(
+      /^wli: http:\/\/127\.0\.0\.1:\d+\/api\/ does not look like a Weblate API: GET \S+\/api\/ failed: HTTP 404 Not Found: Not found\.\nhint: check --url \(or WLI_URL\)/,
+    );
     expect(r.stderr).not.toMatch(/slug|did you mean/);
     expect(r.code).toBe(2);
     expect(sent.at(-1)).toBe('/api/');
@@ -68,14 +70,18 @@ describe('item 15: a 404 explained in other words keeps the original as its caus
   it('a JSON 404 everywhere: the first miss, URL and status', async () => {
     const r = await wliIn(['units', 'demo/android/cs', '--debug'], { env: { WLI_URL: everywhere404.url } });
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/\ncause: HttpError: GET http:\/\/127\.0\.0\.1:\d+\/api\/translations\/demo\/android\/cs\/units\/\?page_size=\d+ failed: HTTP 404 Not Found/);
+    expect(r.stderr).toMatch(
+      /\ncause: HttpError: GET http:\/\/127\.0\.0\.1:\d+\/api\/translations\/demo\/android\/cs\/units\/\?page_size=\d+ failed: HTTP 404 Not Found/,
+    );
   });
 
   it('an HTML 404 (a --url that is not the API): the first miss, URL and status', async () => {
     const r = await wliIn(['ls', 'demo', '--debug'], { env: { WLI_URL: `${fake.origin}/not-weblate/` } });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/does not look like a Weblate API/);
-    expect(r.stderr).toMatch(/\ncause: HttpError: GET http:\/\/127\.0\.0\.1:\d+\/not-weblate\/api\/projects\/demo\/components\/\?page_size=\d+ failed: HTTP 404 Not Found/);
+    expect(r.stderr).toMatch(
+      /\ncause: HttpError: GET http:\/\/127\.0\.0\.1:\d+\/not-weblate\/api\/projects\/demo\/components\/\?page_size=\d+ failed: HTTP 404 Not Found/,
+    );
   });
 
   it('stats <project> read as a language: the 404 of the language statistics', async () => {

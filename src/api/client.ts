@@ -101,7 +101,10 @@ export class ApiClient {
     const { token, base, allowInsecureHttp } = this.opts;
     if (!token || base.protocol !== 'http:' || allowInsecureHttp) return;
     if (!isLoopbackHost(base.hostname)) {
-      throw new UsageError(msg`refusing to send the API token over plain http to ${base.host}`, msg`use an https:// URL, or pass --allow-insecure-http if you accept the risk`);
+      throw new UsageError(
+        msg`refusing to send the API token over plain http to ${base.host}`,
+        msg`use an https:// URL, or pass --allow-insecure-http if you accept the risk`,
+      );
     }
     if (this.proxy && !isLoopbackHost(this.proxy.hostname)) {
       throw new UsageError(
@@ -195,7 +198,10 @@ export function parseJsonText({ url, status, text, headers }: JsonText, itemsKey
     return { url, status, body: doc.value, itemTexts: doc.itemTexts, headers };
   } catch (e) {
     if (e instanceof JsonSyntaxError) {
-      throw new ServerError(msg`GET ${url.href}: invalid JSON in the response (${e.message}; ${text.length} characters received)`, msg`the response may have been cut short; retry, or report it to the server administrators`);
+      throw new ServerError(
+        msg`GET ${url.href}: invalid JSON in the response (${e.message}; ${text.length} characters received)`,
+        msg`the response may have been cut short; retry, or report it to the server administrators`,
+      );
     }
     throw e;
   }

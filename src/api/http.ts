@@ -27,7 +27,10 @@ export function discard(body: Body): void {
 export const firstHeader = (v: string | string[] | undefined): string | undefined => (Array.isArray(v) ? v[0] : v);
 
 /** Sends one GET; resolves when the status and headers are in. Failures are undici's or Node's errors, as thrown. */
-export async function exchange(url: URL, o: { headers: Record<string, string>; dispatcher: Dispatcher; signal: AbortSignal; timeoutMs: number }): Promise<Exchange> {
+export async function exchange(
+  url: URL,
+  o: { headers: Record<string, string>; dispatcher: Dispatcher; signal: AbortSignal; timeoutMs: number },
+): Promise<Exchange> {
   const res = await request(url, {
     method: 'GET',
     headers: o.headers,

@@ -18,10 +18,17 @@ export class AttemptError extends Error {
   }
 }
 
+type Failure = { code?: unknown; cause?: unknown; errors?: unknown };
+
+/** The first error code along the chain of causes (and of an AggregateError's first error). */
 function errorCode(err: unknown): string | undefined {
-  for (let e: any = err, depth = 0; e && depth < 5; e = e.cause, depth++) {
-    if (typeof e.code === 'string') return e.code;
-    if (Array.isArray(e.errors) && typeof e.errors[0]?.code === 'string') return e.errors[0].code;
+  let e = err;
+  for (let depth = 0; e !== null && typeof e === 'object' && depth < 5; depth++) {
+    const f = e as Failure;
+    if (typeof f.code === 'string') return f.code;
+    const first: unknown = Array.isArray(f.errors) ? f.errors[0] : undefined;
+    if (first !== null && typeof first === 'object' && typeof (first as Failure).code === 'string') return (first as Failure).code as string;
+    e = f.cause;
   }
   return undefined;
 }
@@ -37,18 +44,27 @@ function proxyFailure(err: unknown, code: string | undefined, url: URL, proxy: P
     const n = Number(status[1] ?? status[2]);
     if (n === 407) {
       return new AttemptError(
-        new ServerError(msg`${where}: ${name} requires authentication (HTTP 407)`, msg`put the credentials in ${proxy.variable}: http://user:password@host:port`, { cause: err }),
+        new ServerError(
+          msg`${where}: ${name} requires authentication (HTTP 407)`,
+          msg`put the credentials in ${proxy.variable}: http://user:password@host:port`,
+          { cause: err },
+        ),
         false,
       );
     }
     return new AttemptError(
-      new ServerError(msg`${where}: ${name} refused to connect to ${url.host} (HTTP ${n})`, msg`check that the proxy allows this host, ${bypass}`, { cause: err }),
+      new ServerError(msg`${where}: ${name} refused to connect to ${url.host} (HTTP ${n})`, msg`check that the proxy allows this host, ${bypass}`, {
+        cause: err,
+      }),
       retryableStatus(n),
     );
   }
   if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
     const what = code === 'ECONNREFUSED' ? ours('connection refused by') : ours('cannot resolve host of');
-    return new AttemptError(new NetworkError(msg`${where}: ${what} ${name}`, msg`is the proxy running and ${proxy.variable} right? Unset it, ${bypass}`, true, { cause: err }), RETRY_CODES.has(code));
+    return new AttemptError(
+      new NetworkError(msg`${where}: ${what} ${name}`, msg`is the proxy running and ${proxy.variable} right? Unset it, ${bypass}`, true, { cause: err }),
+      RETRY_CODES.has(code),
+    );
   }
   return undefined;
 }

@@ -217,7 +217,8 @@ class ListReader {
     try {
       return await this.read(url);
     } catch (e) {
-      if (e instanceof HttpError && e.status === 404) throw new ServerError(msg`${e.text} (the server's link to the next page of ${this.firstUrl.href})`, undefined, { cause: e });
+      if (e instanceof HttpError && e.status === 404)
+        throw new ServerError(msg`${e.text} (the server's link to the next page of ${this.firstUrl.href})`, undefined, { cause: e });
       throw e;
     }
   }
@@ -228,7 +229,10 @@ class ListReader {
     try {
       parsed = new URL(link, this.firstUrl);
     } catch {
-      throw new ServerError(msg`GET ${this.firstUrl.href}: the server's next-page link is not a URL (${link})`, msg`the list cannot be read past this page; report it to the server administrators`);
+      throw new ServerError(
+        msg`GET ${this.firstUrl.href}: the server's next-page link is not a URL (${link})`,
+        msg`the list cannot be read past this page; report it to the server administrators`,
+      );
     }
     // Path and query only, set on a copy of the configured origin: a path such as "//other/x" stays a
     // path (a URL built from text would read it as another host), and a server that names itself by
@@ -249,7 +253,10 @@ class ListReader {
   }
 
   private loops(why: Msg): ServerError {
-    return new ServerError(msg`GET ${this.firstUrl.href}: the server's pagination loops (${why}); the list ends after ${this.emitted} items`, msg`report it to the server administrators`);
+    return new ServerError(
+      msg`GET ${this.firstUrl.href}: the server's pagination loops (${why}); the list ends after ${this.emitted} items`,
+      msg`report it to the server administrators`,
+    );
   }
 
   private numberedUrl(n: number): URL {
@@ -278,11 +285,14 @@ class ListReader {
     const envelope = readEnvelope(response.body);
     const where = number === undefined ? msg`GET ${text.url.href}` : msg`GET ${this.firstUrl.href} page ${number}`;
     if (!envelope) {
-      throw new ServerError(first ? msg`${where}: expected a list ({count, next, results} or an array), got something else` : msg`${where}: expected a paginated list`);
+      throw new ServerError(
+        first ? msg`${where}: expected a list ({count, next, results} or an array), got something else` : msg`${where}: expected a paginated list`,
+      );
     }
     if (!first && envelope.bare) throw new ServerError(msg`${where}: expected a paginated list`);
     const items = envelope.items.map((r) => {
-      if (!r || typeof r !== 'object' || Array.isArray(r)) throw new ServerError(msg`${where}: a list item is not an object`, msg`the server answered an unexpected shape`);
+      if (!r || typeof r !== 'object' || Array.isArray(r))
+        throw new ServerError(msg`${where}: a list item is not an object`, msg`the server answered an unexpected shape`);
       return r as Item;
     });
     const ids = new Set(items.flatMap((i) => (i.id === undefined || i.id === null ? [] : [idKey(i.id)])));
@@ -301,7 +311,11 @@ class ListReader {
 /** `next`/`previous` as the server sent it: a link to follow, or undefined at the end. */
 function linkOf(link: unknown, from: URL): string | undefined {
   if (link === undefined || link === null) return undefined;
-  if (typeof link !== 'string') throw new ServerError(msg`GET ${from.href}: the server's next-page link is not a URL (${link})`, msg`the list cannot be read past this page; report it to the server administrators`);
+  if (typeof link !== 'string')
+    throw new ServerError(
+      msg`GET ${from.href}: the server's next-page link is not a URL (${link})`,
+      msg`the list cannot be read past this page; report it to the server administrators`,
+    );
   return link;
 }
 

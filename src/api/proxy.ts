@@ -33,7 +33,8 @@ export function proxyFor(base: URL, env: Record<string, string | undefined>): Pr
   if (!found) return undefined;
   const [variable, raw] = found;
   const uri = /^[a-z][a-z0-9+.-]*:\/\//i.test(raw) ? raw : `http://${raw}`;
-  const notProxy = () => new UsageError(msg`${variable} is not a proxy URL: ${redactCredentials(uri)}`, msg`expected http://host:port (or https://, socks5://), or unset it`);
+  const notProxy = () =>
+    new UsageError(msg`${variable} is not a proxy URL: ${redactCredentials(uri)}`, msg`expected http://host:port (or https://, socks5://), or unset it`);
   let url: URL;
   try {
     url = new URL(uri);

@@ -25,7 +25,6 @@ import { FIRST_REFUSAL_RETRIES, FIRST_REFUSAL_WAIT_MS, MAX_RETRY_WAIT_MS, backof
 /** What a request wants back. */
 export type Mode = 'json' | 'bytes' | 'stream';
 
-
 export interface RequestOptions {
   /** Aborted when the caller no longer wants the answer (a page after the output closed). */
   signal?: AbortSignal;
@@ -89,7 +88,10 @@ export interface Transport {
 /** Sends a GET to the configured origin and returns what `mode` asks for, or throws the mapped error. */
 export async function send<M extends Mode>(t: Transport, url: URL, mode: M, o: RequestOptions = {}): Promise<AnswerOf<M>> {
   if (url.origin !== t.base.origin) {
-    throw new ServerError(msg`refusing to request ${url.href}: it is not on the configured server ${t.base.origin}`, msg`wli sends its requests (and the token) to the configured server only`);
+    throw new ServerError(
+      msg`refusing to request ${url.href}: it is not on the configured server ${t.base.origin}`,
+      msg`wli sends its requests (and the token) to the configured server only`,
+    );
   }
   const retries = o.retries ?? t.retries;
   for (let attempt = 0; ; attempt++) {
@@ -99,7 +101,9 @@ export async function send<M extends Mode>(t: Transport, url: URL, mode: M, o: R
       if (!(e instanceof AttemptError)) throw e;
       const wait = retryWait(t, e, attempt, retries);
       if (wait === undefined) throw e.error;
-      t.log?.(msg`retrying in ${(wait / 1000).toFixed(1)}s (attempt ${attempt + 2} of ${retries + 1}): ${e.error instanceof WliError ? e.error.text : e.error.message}`);
+      t.log?.(
+        msg`retrying in ${(wait / 1000).toFixed(1)}s (attempt ${attempt + 2} of ${retries + 1}): ${e.error instanceof WliError ? e.error.text : e.error.message}`,
+      );
       await t.sleep(wait, o.signal ? AbortSignal.any([t.runSignal, o.signal]) : t.runSignal);
       if (t.runSignal.aborted) throw new InterruptedError();
       if (o.signal?.aborted) throw e.error;
@@ -111,7 +115,7 @@ export async function send<M extends Mode>(t: Transport, url: URL, mode: M, o: R
 function retryWait(t: Transport, e: AttemptError, attempt: number, retries: number): number | undefined {
   const firstRefusal = e.refused && !t.hasAnswered();
   if (!e.retryable || attempt >= (firstRefusal ? Math.min(retries, FIRST_REFUSAL_RETRIES) : retries)) return undefined;
-  const wait = firstRefusal ? FIRST_REFUSAL_WAIT_MS : (e.retryAfterMs ?? backoffMs(attempt, t.random));
+  const wait = firstRefusal ? FIRST_REFUSAL_WAIT_MS : (e.retryAfterMs ?? backoffMs(attempt, () => t.random()));
   return wait > MAX_RETRY_WAIT_MS ? undefined : wait;
 }
 
@@ -121,7 +125,8 @@ async function followRedirects(t: Transport, start: URL, mode: Mode, o: RequestO
   for (let hop = 0; ; hop++) {
     const got = await once(t, url, mode, o);
     if ('answer' in got) return got.answer;
-    if (hop >= MAX_REDIRECTS) throw new ServerError(msg`GET ${start.href}: too many redirects`, msg`the server's redirects go round; report it to its administrators`);
+    if (hop >= MAX_REDIRECTS)
+      throw new ServerError(msg`GET ${start.href}: too many redirects`, msg`the server's redirects go round; report it to its administrators`);
     url = got.redirect;
   }
 }
@@ -132,7 +137,10 @@ function redirectTarget(t: Transport, from: URL, location: string): URL {
   try {
     next = new URL(location, from);
   } catch {
-    throw new ServerError(msg`GET ${from.href} was redirected to an address that is not a URL (${location})`, msg`the server's redirect is broken; report it to its administrators`);
+    throw new ServerError(
+      msg`GET ${from.href} was redirected to an address that is not a URL (${location})`,
+      msg`the server's redirect is broken; report it to its administrators`,
+    );
   }
   if (next.origin !== t.base.origin) {
     throw new ServerError(
@@ -154,7 +162,12 @@ async function once(t: Transport, url: URL, mode: Mode, o: RequestOptions): Prom
   const signal = AbortSignal.any([t.runSignal, timeout.signal, ...(o.signal ? [o.signal] : [])]);
   const started = t.now();
   const headers = { ...t.headers(mode), ...o.headers };
-  if (t.debug) t.log?.(msg`> GET ${url.href} ${Object.entries(headers).map(([k, v]) => `${k}: ${k === 'authorization' ? 'Token <redacted>' : v}`).join(', ')}`);
+  if (t.debug)
+    t.log?.(
+      msg`> GET ${url.href} ${Object.entries(headers)
+        .map(([k, v]) => `${k}: ${k === 'authorization' ? 'Token <redacted>' : v}`)
+        .join(', ')}`,
+    );
   try {
     const res = await exchange(url, { headers, dispatcher: await t.dispatcher(), signal, timeoutMs: t.timeoutMs });
     t.answered(res);

@@ -16,7 +16,10 @@ export async function createProxyAgent(opts: ProxyAgent.Options): Promise<Dispat
 }
 
 /** undici's request(url, { dispatcher, … }): always with wli's own dispatcher, never the global one. */
-export async function request(url: URL, opts: Omit<Dispatcher.RequestOptions, 'origin' | 'path'> & { dispatcher: Dispatcher }): Promise<Dispatcher.ResponseData> {
+export async function request(
+  url: URL,
+  opts: Omit<Dispatcher.RequestOptions, 'origin' | 'path'> & { dispatcher: Dispatcher },
+): Promise<Dispatcher.ResponseData> {
   const undici = await import('undici');
   return undici.request(url, opts);
 }

@@ -43,7 +43,13 @@ export async function complete(args: string[], ctx: Context): Promise<string> {
     // the budget, and not a byte on stderr.
     const ask = () => {
       const quiet = { ...ctx, stderr: SILENT, signal: AbortSignal.any([ctx.signal, AbortSignal.timeout(BUDGET_MS)]) };
-      return (session ??= new Session(quiet, new IOStreams(quiet), { ...settings, retries: 0, timeoutMs: BUDGET_MS, concurrency: 1, verbose: false, debug: false, quiet: true }, VERSION, 'names'));
+      return (session ??= new Session(
+        quiet,
+        new IOStreams(quiet),
+        { ...settings, retries: 0, timeoutMs: BUDGET_MS, concurrency: 1, verbose: false, debug: false, quiet: true },
+        VERSION,
+        'names',
+      ));
     };
     const list = cachedLister(ctx, url, !!settings.token, (path) => firstItems(ask(), path, 'names'));
     const names = await candidates(kinds, word, list);

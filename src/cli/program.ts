@@ -14,7 +14,6 @@ import { execute } from './execute.js';
 import { isCommandName } from './registry.js';
 import { complete } from './complete.js';
 
-
 interface Parsed {
   command: CommandSpec;
   args: string[];
@@ -112,7 +111,8 @@ function buildProgram(io: IOStreams, onRun: (parsed: Parsed) => void): Command {
     cmd.addHelpText('after', (c) => examples(io.helpWidth(c.error ? 'stderr' : 'stdout')));
     cmd.action((...params: unknown[]) => {
       const self = params[params.length - 1] as Command;
-      const args = (self.processedArgs as unknown[]).flatMap((v) => (v === undefined ? [] : Array.isArray(v) ? v.map(String) : [String(v)]));
+      // commander hands arguments as the strings typed (a variadic one as a list of them).
+      const args = (self.processedArgs as Array<string | string[] | undefined>).flatMap((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]));
       onRun({ command: spec, args, rawOpts: self.opts(), rawGlobals: program.opts() });
     });
   }
@@ -157,7 +157,10 @@ export async function runCli(argv: string[], ctx: Context): Promise<number> {
     // is a usage error whatever follows it.
     const word = commandWord(argv);
     if (word !== undefined && argv.some((a) => a === '--help' || a === '-h') && !COMMANDS.some((c) => c.name === word)) {
-      const near = closest(word, COMMANDS.map((c) => c.name))[0];
+      const near = closest(
+        word,
+        COMMANDS.map((c) => c.name),
+      )[0];
       io.parserError(`error: unknown command '${word}'${near ? `\n(Did you mean ${near}?)` : ''}`);
       return EXIT.usage;
     }

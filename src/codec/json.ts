@@ -62,7 +62,6 @@ export class JsonSyntaxError extends Error {
   }
 }
 
-
 /** The decimal text of a number as the server sent it (for numbers from parseJson, String(n) is that text). */
 export function numberText(v: number | LosslessNumber | bigint): string {
   if (v instanceof LosslessNumber) return v.raw;
@@ -224,9 +223,9 @@ function itemTexts(text: string, root: unknown, key: string, spans: number[], co
   if (!Array.isArray(items) || items.length * 2 !== spans.length) return undefined;
   const out = new Array<string>(items.length);
   for (let k = 0; k < items.length; k++) {
-    const value = items[k];
+    const value: unknown = items[k];
     if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
-    const item = text.slice(spans[2 * k]!, spans[2 * k + 1]!);
+    const item = text.slice(spans[2 * k], spans[2 * k + 1]);
     out[k] = compact ? item : compactText(item);
   }
   return out;
@@ -319,6 +318,7 @@ export function parseJsonPure(text: string): unknown {
 // One function on purpose (about 90 lines): the scanner's state (position, stack, pending key) lives in
 // locals of one loop, which V8 keeps in registers; split into calls it measured slower on big pages
 // (npm run bench, json rows).
+// eslint-disable-next-line max-lines-per-function -- the hot loop above, kept whole for speed
 function parseScanner(text: string, cur: Cursor): unknown {
   const n = text.length;
   const stack: unknown[] = [];
@@ -479,14 +479,30 @@ function scanStringSlow(text: string, chunk: number, j: number, cur: Cursor): st
     out += text.slice(chunk, j);
     j++;
     switch (text.charCodeAt(j)) {
-      case 34: out += '"'; break;
-      case 92: out += '\\'; break;
-      case 47: out += '/'; break;
-      case 98: out += '\b'; break;
-      case 102: out += '\f'; break;
-      case 110: out += '\n'; break;
-      case 114: out += '\r'; break;
-      case 116: out += '\t'; break;
+      case 34:
+        out += '"';
+        break;
+      case 92:
+        out += '\\';
+        break;
+      case 47:
+        out += '/';
+        break;
+      case 98:
+        out += '\b';
+        break;
+      case 102:
+        out += '\f';
+        break;
+      case 110:
+        out += '\n';
+        break;
+      case 114:
+        out += '\r';
+        break;
+      case 116:
+        out += '\t';
+        break;
       case 117: {
         let u = 0;
         for (let k = 1; k <= 4; k++) {

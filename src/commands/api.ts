@@ -22,7 +22,10 @@ export function apiAddress(path: string, base: URL): URL {
       throw new UsageError(msg`'${path}' is not a URL`, msg`give a path relative to the API root, e.g. /projects/`);
     }
     if (url.origin !== base.origin || !url.pathname.startsWith(base.pathname)) {
-      throw new UsageError(msg`refusing to request ${url.href}: it is not on the configured server's API (${base.href})`, msg`wli sends its requests, and the token, to the configured server only; give a path such as /projects/`);
+      throw new UsageError(
+        msg`refusing to request ${url.href}: it is not on the configured server's API (${base.href})`,
+        msg`wli sends its requests, and the token, to the configured server only; give a path such as /projects/`,
+      );
     }
     return url;
   }
@@ -40,7 +43,13 @@ export async function run({ args, opts, session }: CommandInput<'api'>): Promise
   // A 404 here is a path, not a slug: the hint every other command gives would mislead.
   const noSuchPath = (e: unknown) =>
     isNotFound(e)
-      ? new HttpError({ status: 404, url: e.url, serverMessage: e.serverMessage, fromApi: e.fromApi, hint: msg`paths are relative to the API root ${client.base.href}; "wli api /" lists the endpoints` })
+      ? new HttpError({
+          status: 404,
+          url: e.url,
+          serverMessage: e.serverMessage,
+          fromApi: e.fromApi,
+          hint: msg`paths are relative to the API root ${client.base.href}; "wli api /" lists the endpoints`,
+        })
       : e;
   if (!opts.paginate) {
     const { body } = await client.getBytes(url).catch((e: unknown) => Promise.reject(noSuchPath(e)));

@@ -47,7 +47,10 @@ function filtersText(opts: CommandInput<'changes'>['opts'], since: string | unde
 /** A 400 for a filter is the user's to fix: exit 2 with the server's words. */
 const filterRejected = (e: unknown) =>
   e instanceof HttpError && e.status === 400
-    ? new UsageError(msg`the server rejected the filters: ${e.serverMessage ?? 'HTTP 400'}`, msg`check --action (an older server may not know a newer action), --user, --since and --until`)
+    ? new UsageError(
+        msg`the server rejected the filters: ${e.serverMessage ?? 'HTTP 400'}`,
+        msg`check --action (an older server may not know a newer action), --user, --since and --until`,
+      )
     : e;
 
 /** The server's filters: timestamp_after/before (UTC instants), action (repeated), user. */
@@ -70,11 +73,22 @@ export async function run({ args, opts, session }: CommandInput<'changes'>): Pro
   }
   const query = filterQuery(opts, since, until);
   const filters = filtersText(opts, since, until);
-  const shown = { columns: CHANGE_COLUMNS, fieldColumns: CHANGE_FIELD_COLUMNS, knownFields: CHANGE_FIELDS, empty: filters ? msg`no changes match ${filters}` : msg`no changes` };
+  const shown = {
+    columns: CHANGE_COLUMNS,
+    fieldColumns: CHANGE_FIELD_COLUMNS,
+    knownFields: CHANGE_FIELDS,
+    empty: filters ? msg`no changes match ${filters}` : msg`no changes`,
+  };
   if (opts.follow) {
-    if (session.settings.format === 'json') throw new UsageError(msg`-f json cannot be followed: a JSON array never ends`, msg`use -f jsonl (one change per line) or the table`);
+    if (session.settings.format === 'json')
+      throw new UsageError(msg`-f json cannot be followed: a JSON array never ends`, msg`use -f jsonl (one change per line) or the table`);
     if (until !== undefined) throw new UsageError(msg`--until cannot be followed: new changes come after it`, msg`drop --until, or drop --follow`);
-    const pages = follow(session, { readings, query, recent: opts.limit ?? FOLLOW_DEFAULTS.recent, intervalMs: (opts.interval ?? FOLLOW_DEFAULTS.intervalSeconds) * 1000 });
+    const pages = follow(session, {
+      readings,
+      query,
+      recent: opts.limit ?? FOLLOW_DEFAULTS.recent,
+      intervalMs: (opts.interval ?? FOLLOW_DEFAULTS.intervalSeconds) * 1000,
+    });
     return { kind: 'list', pages: mapErrors(pages, filterRejected), ...shown };
   }
   return listOf(session, { readings, list: (t) => ({ path: changesOf(t), query }), limit: opts.limit, label: 'changes', onStatus: filterRejected, ...shown });

@@ -49,7 +49,14 @@ export function safeBaseName(name: string | undefined): string | undefined {
 }
 
 function fallbackName(t: Target, zip: boolean): string {
-  const parts = t.kind === 'translation' ? [t.project, ...t.component, t.language] : t.kind === 'component' ? [t.project, ...t.component] : t.kind === 'project' ? [t.project] : ['weblate'];
+  const parts =
+    t.kind === 'translation'
+      ? [t.project, ...t.component, t.language]
+      : t.kind === 'component'
+        ? [t.project, ...t.component]
+        : t.kind === 'project'
+          ? [t.project]
+          : ['weblate'];
   return `${parts.join('-').replace(/[^\w.-]/g, '_')}.${zip ? 'zip' : 'txt'}`;
 }
 
@@ -107,9 +114,13 @@ async function fileMissing(session: CommandInput['session'], readings: Target[],
       );
     }
     const name = t.kind === 'component' ? `${t.project}/${t.component.join('/')}` : t.text;
-    return new NotFoundError(msg`${ours(t.kind)} '${name}' has no file to download${where}`, msg`the server keeps no file for it (a translation not yet written out, or a component without files); --convert po builds one from the strings`, {
-      cause: miss,
-    });
+    return new NotFoundError(
+      msg`${ours(t.kind)} '${name}' has no file to download${where}`,
+      msg`the server keeps no file for it (a translation not yet written out, or a component without files); --convert po builds one from the strings`,
+      {
+        cause: miss,
+      },
+    );
   }
   return miss;
 }
@@ -142,7 +153,11 @@ async function downloadFailed(session: CommandInput['session'], readings: Target
   // (A zip's unknown conversion is Weblate's 404 "Conversion to zip:… is not supported".)
   const http = e instanceof HttpError ? e : e instanceof Error && e.cause instanceof HttpError ? e.cause : undefined;
   if (http && (http.status === 400 || (convert !== undefined && http.status === 404 && /conversion/i.test(http.serverMessage ?? '')))) {
-    return new UsageError(msg`the server refused the download: ${http.serverMessage ?? `HTTP ${http.status}`}`, msg`check --convert (po, xliff, csv, json, mo … what the server offers) and -q`, { cause: e });
+    return new UsageError(
+      msg`the server refused the download: ${http.serverMessage ?? `HTTP ${http.status}`}`,
+      msg`check --convert (po, xliff, csv, json, mo … what the server offers) and -q`,
+      { cause: e },
+    );
   }
   if (!(e instanceof WliError) || e.exitCode !== EXIT.notFound) return e;
   return fileMissing(session, readings, e);
@@ -154,7 +169,10 @@ export async function run({ args, opts, session }: CommandInput<'download'>): Pr
   const readings = targetReadings(session, args[0], ['project', 'component', 'translation']);
   const { convert, query } = opts;
   if (query !== undefined && convert === undefined) {
-    throw new UsageError(msg`-q/--query needs --convert`, msg`Weblate filters the units of a download only when it converts the file: add --convert po (or another format)`);
+    throw new UsageError(
+      msg`-q/--query needs --convert`,
+      msg`Weblate filters the units of a download only when it converts the file: add --convert po (or another format)`,
+    );
   }
   const { ctx } = session;
   const to = destinationOf(opts.output, ctx.cwd, !!ctx.stdout.isTTY);
@@ -172,9 +190,11 @@ export async function run({ args, opts, session }: CommandInput<'download'>): Pr
     return existing ? { 'if-modified-since': existing.toUTCString() } : {};
   };
   const client = session.client();
-  const found = await firstFound(session, readings, (t) => client.openFile(fileRequest(t, convert, query), { headers: conditionFor(t) })).catch(async (e: unknown) => {
-    throw await downloadFailed(session, readings, e, convert);
-  });
+  const found = await firstFound(session, readings, (t) => client.openFile(fileRequest(t, convert, query), { headers: conditionFor(t) })).catch(
+    async (e: unknown) => {
+      throw await downloadFailed(session, readings, e, convert);
+    },
+  );
   const { target: t, value: res } = found;
   if (to.toStdout) return res.status === 304 ? { kind: 'bytes', bytes: new Uint8Array() } : { kind: 'stream', chunks: res.body };
   const zip = t.kind !== 'translation';

@@ -29,7 +29,14 @@ const LIST_COLUMNS: Column[] = [
 
 export async function run({ args, opts, session }: CommandInput<'language'>): Promise<ListResult | RecordResult> {
   if (args[0] === undefined) {
-    return listOf(session, { readings: [{ kind: 'server', text: '/' }], list: () => ({ path: LANGUAGES }), limit: opts.limit, label: 'languages', columns: LIST_COLUMNS, empty: msg`no languages` });
+    return listOf(session, {
+      readings: [{ kind: 'server', text: '/' }],
+      list: () => ({ path: LANGUAGES }),
+      limit: opts.limit,
+      label: 'languages',
+      columns: LIST_COLUMNS,
+      empty: msg`no languages`,
+    });
   }
   return getRecord(session, [parseLanguageCode(args[0])], rows);
 }

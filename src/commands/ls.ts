@@ -35,7 +35,11 @@ const COMPONENT_COLUMNS: Column[] = [
 
 const TRANSLATION_COLUMNS: Column[] = [
   targetColumn((t) => t.language_code),
-  { header: 'language', field: 'language.name', value: (t) => (t.language && typeof t.language === 'object' ? (t.language as Record<string, unknown>).name : undefined) },
+  {
+    header: 'language',
+    field: 'language.name',
+    value: (t) => (t.language && typeof t.language === 'object' ? (t.language as Record<string, unknown>).name : undefined),
+  },
   { header: 'translated', field: 'translated_percent', value: (t) => t.translated_percent, text: percentText, kind: 'percent' },
   { header: 'strings', value: (t) => (t.translated === undefined ? undefined : `${plainText(t.translated)}/${plainText(t.total ?? '')}`), kind: 'count' },
   { header: 'last change', field: 'last_change', value: (t) => t.last_change, kind: 'time', drop: 1 },
@@ -53,7 +57,11 @@ export function run({ args, opts, session }: CommandInput<'ls'>): ListResult {
     limit: opts.limit,
     label: kind === 'server' ? 'projects' : kind === 'project' ? 'components' : 'translations',
     columns: kind === 'server' ? PROJECT_COLUMNS : kind === 'project' ? COMPONENT_COLUMNS : TRANSLATION_COLUMNS,
-    empty: kind === 'server' ? msg`no projects (private projects need a token that may see them)` : kind === 'project' ? msg`no components in project '${args[0]}'` : msg`no translations of component '${args[0]}'`,
+    empty:
+      kind === 'server'
+        ? msg`no projects (private projects need a token that may see them)`
+        : kind === 'project'
+          ? msg`no components in project '${args[0]}'`
+          : msg`no translations of component '${args[0]}'`,
   });
 }
-

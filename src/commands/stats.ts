@@ -34,7 +34,8 @@ export async function run({ args, opts, session }: CommandInput<'stats'>): Promi
   const project: ProjectTarget | undefined = opts.project === undefined ? undefined : { kind: 'project', text: opts.project, project: opts.project };
   const skipSource = opts.skipSource === true;
   const texts = args.length || project ? args : session.settings.defaultTarget ? [session.settings.defaultTarget.value] : [];
-  if (texts.length === 0 && !project) throw new UsageError(msg`missing target`, msg`expected one or more of: ${ours(formsOf(ACCEPTS))}; or --project <project>`);
+  if (texts.length === 0 && !project)
+    throw new UsageError(msg`missing target`, msg`expected one or more of: ${ours(formsOf(ACCEPTS))}; or --project <project>`);
   // Each target's readings (p/x/y: a translation, else a component in a category), project rows last.
   const inputs: Array<Target[] | ProjectTarget> = texts.map((t) => readTarget(t, ACCEPTS));
   if (project) inputs.push(project);
@@ -51,7 +52,10 @@ export async function run({ args, opts, session }: CommandInput<'stats'>): Promi
   });
   const rows = resolved.flatMap((r) => r.rows);
   if (baseline && !rows.some((r) => typeof r.item.wli_target === 'string' && baseline.has(r.item.wli_target))) {
-    throw new UsageError(msg`--baseline ${opts.baseline} matches no row: its rows are of other targets`, msg`compare with a baseline of the same targets (wli_target: ${[...baseline.keys()].slice(0, 3).join(', ')}…)`);
+    throw new UsageError(
+      msg`--baseline ${opts.baseline} matches no row: its rows are of other targets`,
+      msg`compare with a baseline of the same targets (wli_target: ${[...baseline.keys()].slice(0, 3).join(', ')}…)`,
+    );
   }
   for (const lang of gate.byLanguage.keys()) {
     if (!rows.some((r) => r.item.wli_language === lang)) session.warn(msg`--fail-under ${lang}=…: no row is in language ${lang}`);

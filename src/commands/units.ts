@@ -69,7 +69,9 @@ async function* checkedScope(session: Session, pages: AsyncGenerator<Page>, t: T
       msg`the server ignored the search of GET ${session.client().resolve(UNITS_SEARCH).href} (it lists units outside ${t.kind === 'project' || t.kind === 'component' ? msg`project '${t.project}'` : ours('the search')}): searching above one translation needs Weblate ${ours(UNITS_SEARCH_SINCE)} or later`,
       msg`search one translation at a time: wli units project/component/language -q …`,
     );
-  const probe = (async () => (await allItems(session, { path: UNITS_SEARCH, query: new URLSearchParams({ q: MATCHES_NOTHING }), pageSize: 1, limit: 1, label: 'units', quiet: true })).length > 0)();
+  const probe = (async () =>
+    (await allItems(session, { path: UNITS_SEARCH, query: new URLSearchParams({ q: MATCHES_NOTHING }), pageSize: 1, limit: 1, label: 'units', quiet: true }))
+      .length > 0)();
   probe.catch(() => {});
   let checked = false;
   const check = async () => {
@@ -80,13 +82,20 @@ async function* checkedScope(session: Session, pages: AsyncGenerator<Page>, t: T
   for await (const page of pages) {
     if (!checked) await check();
     const keep = page.items.map((u) => inScope(u, t));
-    if (keep.some((k) => k === false) && page.items.some((u, i) => keep[i] === false && targetOfUrl(u.translation)?.split('/')[0] !== ('project' in t ? t.project : undefined))) throw ignored();
+    if (
+      keep.some((k) => k === false) &&
+      page.items.some((u, i) => keep[i] === false && targetOfUrl(u.translation)?.split('/')[0] !== ('project' in t ? t.project : undefined))
+    )
+      throw ignored();
     if (keep.every((k) => k === true)) {
       yield page;
       continue;
     }
     page.items.forEach((u, i) => {
-      if (keep[i] === undefined) session.warn(msg`unit ${plainText(u.id)} left out: its translation link ${ours("'")}${plainText(u.translation)}${ours("'")} is not a translation of this server`);
+      if (keep[i] === undefined)
+        session.warn(
+          msg`unit ${plainText(u.id)} left out: its translation link ${ours("'")}${plainText(u.translation)}${ours("'")} is not a translation of this server`,
+        );
     });
     yield { items: page.items.filter((_, i) => keep[i] === true), raw: page.raw?.filter((_, i) => keep[i] === true) };
   }
@@ -125,8 +134,10 @@ export function run({ args, opts, session }: CommandInput<'units'>): ListResult 
     // A query the server cannot parse is the user's to fix: exit 2 with the server's words.
     onStatus: (e) =>
       e instanceof HttpError && e.status === 400
-        ? new UsageError(msg`the server rejected the search query '${q}': ${e.serverMessage ?? 'HTTP 400'}`, msg`see Weblate's search syntax: https://docs.weblate.org/en/latest/user/search.html`)
+        ? new UsageError(
+            msg`the server rejected the search query '${q}': ${e.serverMessage ?? 'HTTP 400'}`,
+            msg`see Weblate's search syntax: https://docs.weblate.org/en/latest/user/search.html`,
+          )
         : e,
   });
 }
-

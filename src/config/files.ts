@@ -66,7 +66,14 @@ function readIni(path: string, given?: string): IniData {
     text = readFileSync(path, 'utf8');
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? ours('no such file') : code === 'EISDIR' ? ours('it is a directory') : code === 'EACCES' ? ours('permission denied') : msg`${code ?? e}`;
+    const why =
+      code === 'ENOENT'
+        ? ours('no such file')
+        : code === 'EISDIR'
+          ? ours('it is a directory')
+          : code === 'EACCES'
+            ? ours('permission denied')
+            : msg`${code ?? e}`;
     throw new UsageError(
       given !== undefined ? msg`cannot read --config file '${given}': ${why}` : msg`cannot read configuration file ${path}: ${why}`,
       given !== undefined ? msg`looked for ${path}` : undefined,
@@ -131,7 +138,9 @@ export function readConfigFiles(opts: { cwd: string; env: Record<string, string 
       if (url) out.url = { ...url, project: true };
       out.translation = oneLine(lookup(data, 'weblate', 'translation'), project, 'translation', project) ?? out.translation;
       if (data.get('keys')?.size || data.get('weblate')?.has('key') || data.get(DEFAULT_SECTION)?.has('key')) {
-        out.warnings.push(msg`${project}: tokens in a project configuration file are ignored; put them in [keys] of ${join(userConfigDir(opts.env, opts.homedir), 'weblate')}`);
+        out.warnings.push(
+          msg`${project}: tokens in a project configuration file are ignored; put them in [keys] of ${join(userConfigDir(opts.env, opts.homedir), 'weblate')}`,
+        );
       }
     }
   }

@@ -54,7 +54,10 @@ function checkToken(token: Sourced<string>): void {
     const c = token.value.charCodeAt(i);
     const what = c === 10 || c === 13 ? 'a line break' : c < 32 || c === 127 ? 'a control character' : c > 255 ? 'a character outside Latin-1' : undefined;
     if (what) {
-      throw new UsageError(msg`the token from ${token.source} contains ${ours(what)} (at character ${i + 1}), which cannot be sent in an HTTP header`, msg`check how the token was copied; Weblate tokens are plain ASCII`);
+      throw new UsageError(
+        msg`the token from ${token.source} contains ${ours(what)} (at character ${i + 1}), which cannot be sent in an HTTP header`,
+        msg`check how the token was copied; Weblate tokens are plain ASCII`,
+      );
     }
   }
 }
@@ -62,7 +65,7 @@ function checkToken(token: Sourced<string>): void {
 export function resolveSettings(flags: GlobalFlags, env: Record<string, string | undefined>, files: FileValues = {}): Settings {
   const pick = (flag: string, flagValue: string | undefined, envNames: string[]): Sourced<string> | undefined => {
     if (flagValue !== undefined) return { value: flagValue, source: flag };
-    for (const name of envNames) if (env[name]?.trim()) return { value: env[name]!.trim(), source: name };
+    for (const name of envNames) if (env[name]?.trim()) return { value: env[name].trim(), source: name };
     return undefined;
   };
   const urlText = pick('--url', flags.url, ['WLI_URL', 'WLC_URL']) ?? files.url;

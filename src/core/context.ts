@@ -20,10 +20,10 @@ export interface Context {
   homedir: string;
   /** Aborted on Ctrl-C. */
   signal: AbortSignal;
-  now(): number;
-  random(): number;
+  now: () => number;
+  random: () => number;
   /** Resolves after ms, or early (without throwing) when signal aborts. */
-  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** Tests inject a dispatcher; normally the client builds its own. */
   dispatcher?: Dispatcher;
 }

@@ -22,7 +22,9 @@ export const EXIT_STATUSES = {
 type ExitName = keyof typeof EXIT_STATUSES;
 
 /** The code of each exit status by name: EXIT.usage is 2. */
-export const EXIT = Object.fromEntries(Object.entries(EXIT_STATUSES).map(([name, s]) => [name, s.code])) as { readonly [N in ExitName]: (typeof EXIT_STATUSES)[N]['code'] };
+export const EXIT = Object.fromEntries(Object.entries(EXIT_STATUSES).map(([name, s]) => [name, s.code])) as {
+  readonly [N in ExitName]: (typeof EXIT_STATUSES)[N]['code'];
+};
 
 /** Every exit code with its meaning, in the order declared. */
 export const EXIT_CODES: ReadonlyArray<readonly [code: number, meaning: string]> = Object.values(EXIT_STATUSES).map((s) => [s.code, s.meaning]);

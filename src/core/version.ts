@@ -5,8 +5,8 @@ import { readFileSync } from 'node:fs';
 export const VERSION: string = (() => {
   for (const rel of ['../../package.json', '../package.json']) {
     try {
-      const pkg = JSON.parse(readFileSync(new URL(rel, import.meta.url), 'utf8'));
-      if (pkg.name === 'weblate-inspect') return pkg.version;
+      const pkg = JSON.parse(readFileSync(new URL(rel, import.meta.url), 'utf8')) as { name?: unknown; version?: unknown };
+      if (pkg.name === 'weblate-inspect' && typeof pkg.version === 'string') return pkg.version;
     } catch {
       // try the next location
     }

@@ -5,8 +5,7 @@ import { commands, globalFlags, HELP, names, valuedFlags, VERSION, type Flag, ty
 
 export type Shell = (typeof SHELLS)[number];
 
-const HEADER = (shell: string) =>
-  `# ${shell} completion for wli. Generated from src/spec/spec.ts by scripts/generate-docs.ts; do not edit.\n`;
+const HEADER = (shell: string) => `# ${shell} completion for wli. Generated from src/spec/spec.ts by scripts/generate-docs.ts; do not edit.\n`;
 
 export function completionScript(shell: Shell): string {
   switch (shell) {
@@ -32,7 +31,9 @@ function bash(): string {
     ...commands
       .filter((c) => c.args[0]?.values.kind === 'choices')
       .map((c) => `    ${c.name}) ((nargs == 0)) && COMPREPLY=($(compgen -W '${choicesOf(c.args[0]!.values).join(' ')}' -- "$cur")) ;;`),
-    ...commands.filter((c) => c.args[0]?.values.kind === 'targets').map((c) => `    ${c.name}) ${c.args[0]!.spec.variadic ? '' : '((nargs == 0)) && '}_wli_targets ${c.name} ;;`),
+    ...commands
+      .filter((c) => c.args[0]?.values.kind === 'targets')
+      .map((c) => `    ${c.name}) ${c.args[0]!.spec.variadic ? '' : '((nargs == 0)) && '}_wli_targets ${c.name} ;;`),
   ];
   return `${HEADER('bash')}# Install: wli completion bash > ~/.local/share/bash-completion/completions/wli
 
@@ -155,7 +156,7 @@ ${HEADER('zsh')}# Install: wli completion zsh > "\${fpath[1]}/_wli"
 # silent on failure). A name ending in / is a project or component to go on from: no space after it.
 __wli_targets() {
   local -a names
-  names=(\${(f)"$(_call_program targets \$__wli_self __complete $1 \$PREFIX 2>/dev/null)"})
+  names=(\${(f)"$(_call_program targets $__wli_self __complete $1 $PREFIX 2>/dev/null)"})
   compadd -Q -S '' -- \${(M)names:#*/}
   compadd -Q -- \${names:#*/}
 }
@@ -221,7 +222,8 @@ function fish(): string {
     const lines = c.options.map((f) => fishFlag(f, fq(`__wli_in ${c.name}`)));
     const arg = c.args[0];
     if (arg?.values.kind === 'choices') lines.push(`complete -c wli -n ${fq(`__wli_at ${c.name}`)} -a ${fq(arg.values.choices.join(' '))}`);
-    if (arg?.values.kind === 'targets') lines.push(`complete -c wli -n ${fq(arg.spec.variadic ? `__wli_in ${c.name}` : `__wli_at ${c.name}`)} -a ${fq(`(__wli_targets ${c.name})`)}`);
+    if (arg?.values.kind === 'targets')
+      lines.push(`complete -c wli -n ${fq(arg.spec.variadic ? `__wli_in ${c.name}` : `__wli_at ${c.name}`)} -a ${fq(`(__wli_targets ${c.name})`)}`);
     return lines.length ? [`# ${c.name}`, ...lines] : [];
   });
   return `${HEADER('fish')}# Install: wli completion fish > ~/.config/fish/completions/wli.fish

@@ -9,5 +9,9 @@ const COMPLETION_FILES = { bash: 'completions/wli.bash', zsh: 'completions/_wli'
 
 /** Paths relative to the repository root, with their generated text. */
 export function generatedFiles(): Array<[path: string, text: string]> {
-  return [...SHELLS.map((s): [string, string] => [COMPLETION_FILES[s], completionScript(s)]), ['man/wli.1', manPage()], ['docs/commands.md', commandsMarkdown()]];
+  return [
+    ...SHELLS.map((s): [string, string] => [COMPLETION_FILES[s], completionScript(s)]),
+    ['man/wli.1', manPage()],
+    ['docs/commands.md', commandsMarkdown()],
+  ];
 }

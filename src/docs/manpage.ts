@@ -53,7 +53,6 @@ function valuesText(v: ValueKind | undefined): string[] {
   return [`${v.list ? 'Any of' : 'One of'}: ${v.choices.map(bold).join(', ')}.`];
 }
 
-
 function flagItem(f: Flag): string[] {
   const spec = f.spec;
   const body = [prose(sentence(f.description)), ...valuesText(f.values)];
@@ -141,9 +140,7 @@ export function manPage(): string {
     '.PP',
     '.RS 4',
     '.nf',
-    ...CONFIG_EXAMPLE.map(
-      (l) => (l ? code(l) : '.sp'),
-    ),
+    ...CONFIG_EXAMPLE.map((l) => (l ? code(l) : '.sp')),
     '.fi',
     '.RE',
     '.SH EXAMPLES',

@@ -10,7 +10,10 @@ const sentence = (s: string) => {
   const t = s.charAt(0).toUpperCase() + s.slice(1);
   return /[.!?]$/.test(t) ? t : `${t}.`;
 };
-const flagName = (f: Flag) => names(f).map((n) => `\`${n}\``).join(', ') + (f.value ? ` *${f.value}*` : '');
+const flagName = (f: Flag) =>
+  names(f)
+    .map((n) => `\`${n}\``)
+    .join(', ') + (f.value ? ` *${f.value}*` : '');
 
 function valuesText(v: ValueKind | undefined): string {
   if (v?.kind !== 'choices') return '';

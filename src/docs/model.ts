@@ -58,7 +58,10 @@ export const globalFlags: Flag[] = GLOBAL_OPTIONS.map(parseFlag);
 export const commands: Command[] = COMMANDS.map((spec) => ({
   name: spec.name,
   spec,
-  args: spec.args.map((a) => ({ spec: a, values: a.choices ? { kind: 'choices', choices: a.choices, list: false } : a.targets ? { kind: 'targets' } : { kind: 'none' } })),
+  args: spec.args.map((a) => ({
+    spec: a,
+    values: a.choices ? { kind: 'choices', choices: a.choices, list: false } : a.targets ? { kind: 'targets' } : { kind: 'none' },
+  })),
   options: spec.options.map(parseFlag),
 }));
 

@@ -8,7 +8,10 @@ export const TARGETS: Array<[string, string]> = [
   ['project', 'a project; in `stats` and `language` a word without a slash is a language code instead (`cs`, `pt_BR`), and projects are `stats --project`'],
   ['project/component', 'a component'],
   ['project/component/language', 'one translation'],
-  ['project/category/component[/language]', 'a component inside categories (any number of them), or its translation; sent to the server as `category%2Fcomponent`'],
+  [
+    'project/category/component[/language]',
+    'a component inside categories (any number of them), or its translation; sent to the server as `category%2Fcomponent`',
+  ],
 ];
 
 export const OUTPUT: Array<[string, string[]]> = [
@@ -44,12 +47,23 @@ export const DESCRIPTION = [
   'Data goes to standard output; progress, warnings and errors go to standard error. Options may come before or after the command. Settings are taken from flags, then the environment, then the project configuration file, then the user configuration file (see FILES).',
 ];
 
-export const TARGETS_NOTE = 'Three or more segments are read as a translation first and, only when the server answers 404, as a component inside categories (`ls` reads them as a component at once). A target that does not exist is explained from its parent list (one page per level above the miss, at most three requests): `no component \'androd\' in project \'demo\'`, with the closest names. A command that takes a target and is given none uses the `translation` of the `[weblate]` section of the configuration. A malformed target (too few segments, an empty segment, `.` or `..`) is a usage error that shows the expected form.';
+export const TARGETS_NOTE =
+  "Three or more segments are read as a translation first and, only when the server answers 404, as a component inside categories (`ls` reads them as a component at once). A target that does not exist is explained from its parent list (one page per level above the miss, at most three requests): `no component 'androd' in project 'demo'`, with the closest names. A command that takes a target and is given none uses the `translation` of the `[weblate]` section of the configuration. A malformed target (too few segments, an empty segment, `.` or `..`) is a usage error that shows the expected form.";
 
 export const FORMATS_NOTE = '`-f`, `--format` chooses the format. JSON, JSON Lines and CSV are stable for scripts; the table layout is for people.';
 
-export const FIELDS_NOTE = 'Fields: `json`, `jsonl` and `csv` rows carry every top-level field in server order; `table` and `markdown` show the columns the command chooses. `--fields` applies to every format and names field paths, with dots reaching into nested objects (`language.code`, `source.0`); in `json` and `jsonl` it gives flat objects keyed by the paths as written.';
+export const FIELDS_NOTE =
+  'Fields: `json`, `jsonl` and `csv` rows carry every top-level field in server order; `table` and `markdown` show the columns the command chooses. `--fields` applies to every format and names field paths, with dots reaching into nested objects (`language.code`, `source.0`); in `json` and `jsonl` it gives flat objects keyed by the paths as written.';
 
-export const FILES_NOTE = "Both use the INI format of Weblate's `wlc`, so an existing setup works unchanged. If both `weblate` and `weblate.ini` exist in a directory, `weblate` is read. Tokens are read only from the `[keys]` section of the user file (matched by server URL), from `--token` or from the environment, never from a project file, so a checked-out repository cannot redirect a token. For example:";
+export const FILES_NOTE =
+  "Both use the INI format of Weblate's `wlc`, so an existing setup works unchanged. If both `weblate` and `weblate.ini` exist in a directory, `weblate` is read. Tokens are read only from the `[keys]` section of the user file (matched by server URL), from `--token` or from the environment, never from a project file, so a checked-out repository cannot redirect a token. For example:";
 
-export const CONFIG_EXAMPLE = ['[weblate]', 'url = https://hosted.weblate.org/api/', '# default target when a command is given none', 'translation = project/component/language', '', '[keys]', 'https://hosted.weblate.org/api/ = wlu_xxxxxxxx'];
+export const CONFIG_EXAMPLE = [
+  '[weblate]',
+  'url = https://hosted.weblate.org/api/',
+  '# default target when a command is given none',
+  'translation = project/component/language',
+  '',
+  '[keys]',
+  'https://hosted.weblate.org/api/ = wlu_xxxxxxxx',
+];

@@ -3,7 +3,7 @@
 // line, help after a usage error) is written here, with outside text cleaned in one place: secrets
 // masked, credentials in URLs redacted, length bounded, control characters escaped (core/text.ts).
 // The terminal decisions live here too: is it a terminal, colour per stream, the width of a table.
-import type { Context, OutStream } from '../core/context.js';
+import type { Context } from '../core/context.js';
 import { EXIT, WliError } from '../core/errors.js';
 import { NO_PROGRESS, createProgress, type Progress } from './progress.js';
 import { cleanOutside, escapeControl, msg, outside, renderMsg, type Msg } from '../core/text.js';
@@ -144,7 +144,10 @@ export class IOStreams {
 
   /** A usage error reported by the argument parser (commander), with its suggestion as a hint. */
   parserError(text: string): void {
-    const lines = text.replace(/^error: /, '').replace(/\n$/, '').split('\n');
+    const lines = text
+      .replace(/^error: /, '')
+      .replace(/\n$/, '')
+      .split('\n');
     this.say(outside(lines[0]));
     for (const l of lines.slice(1)) {
       const suggestion = /^\(Did you mean (.+)\?\)$/.exec(l.trim());
@@ -181,7 +184,7 @@ export class IOStreams {
       const { ctx, flags } = this;
       const wanted = !!ctx.stderr.isTTY && !flags.quiet && !flags.verbose && !flags.debug && !ctx.env.CI && ctx.env.TERM !== 'dumb' && !this.errClosed;
       this.progressLine = wanted
-        ? createProgress(ctx.stderr as OutStream, { color: colorEnabled(ctx.stderr, ctx.env, flags.noColor), clean: (s) => this.clean(s) })
+        ? createProgress(ctx.stderr, { color: colorEnabled(ctx.stderr, ctx.env, flags.noColor), clean: (s) => this.clean(s) })
         : NO_PROGRESS;
     }
     return this.progressLine;

@@ -24,6 +24,11 @@ export class Writer {
     else this.failure = err;
   };
 
+  /** A failure the error listener noted while a write waited (a call, so TypeScript does not narrow it away). */
+  private failedWhileWaiting(): Error | undefined {
+    return this.failure;
+  }
+
   /** Called once, before the first byte of data (the progress line clears itself here). */
   beforeFirstWrite?: () => void;
 
@@ -73,7 +78,8 @@ export class Writer {
       });
       if (this.signal?.aborted) throw new InterruptedError();
       if (this.closed) throw new PipeClosed();
-      if (this.failure) throw this.failure;
+      const failure = this.failedWhileWaiting();
+      if (failure) throw failure;
     }
   }
 

@@ -17,9 +17,9 @@ export interface RenderOptions {
   color: boolean;
   /** The width tables fit, in display cells (Infinity: no limit). */
   width: number;
-  warn(message: Msg): void;
+  warn: (message: Msg) => void;
   /** Said on stderr, not a warning: that a table has no rows. */
-  note(message: Msg): void;
+  note: (message: Msg) => void;
 }
 
 export interface RenderReport {

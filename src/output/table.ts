@@ -46,7 +46,10 @@ export async function writeTableList(out: Writer, pages: AsyncIterable<Page>, co
       plan = planWidths(columns, m, opts.width);
       paint = await painter(opts.color);
       line = lineRenderer(columns, plan, paint);
-      chunk += line(headers, columns.map((): 'header' => 'header'));
+      chunk += line(
+        headers,
+        columns.map((): 'header' => 'header'),
+      );
     } else if (grow(m, cells)) {
       plan = replan(columns, m, plan);
       line = lineRenderer(columns, plan, paint);

@@ -21,9 +21,20 @@ import { eastAsianWidth } from 'get-east-asian-width';
 
 // Per-code-point class, in pages of 256 code points made when a text first needs one (a table of a
 // few scripts holds a few kilobytes).
-const NARROW = 1, WIDE = 2, ZERO = 3, EMOJI_TEXT = 4, PICT_WIDE = 5, PICT_NARROW = 6, MODIFIER = 7,
-  RI = 8, ZWJ = 9, VS16 = 10, VS15 = 11, SPACING_MARK = 12;
-const pages: Array<Uint8Array | undefined> = new Array(0x1100);
+// prettier-ignore -- one class per name, aligned as a table
+const NARROW = 1,
+  WIDE = 2,
+  ZERO = 3,
+  EMOJI_TEXT = 4,
+  PICT_WIDE = 5,
+  PICT_NARROW = 6,
+  MODIFIER = 7,
+  RI = 8,
+  ZWJ = 9,
+  VS16 = 10,
+  VS15 = 11,
+  SPACING_MARK = 12;
+const pages = new Array<Uint8Array | undefined>(0x1100);
 const classOf = (cp: number): number => pages[cp >>> 8]?.[cp & 0xff] ?? fill(cp);
 
 const reZero = /^[\p{Mn}\p{Me}\p{Cc}\p{Default_Ignorable_Code_Point}\p{Cs}]$/u;
@@ -60,7 +71,8 @@ function fill(cp: number): number {
   const page = new Uint8Array(256);
   for (let c = 0; c < 256; c++) page[c] = classify(start + c);
   // ASCII is always looked up through the fast path, but the table needs it for prefix handling.
-  if (start === 0) for (let c = 0; c < 0x80; c++) page[c] = c >= 0x30 && c <= 0x39 || c === 0x23 || c === 0x2a ? EMOJI_TEXT : c < 0x20 || c === 0x7f ? ZERO : NARROW;
+  if (start === 0)
+    for (let c = 0; c < 0x80; c++) page[c] = (c >= 0x30 && c <= 0x39) || c === 0x23 || c === 0x2a ? EMOJI_TEXT : c < 0x20 || c === 0x7f ? ZERO : NARROW;
   pages[cp >>> 8] = page;
   return page[cp & 0xff]!;
 }
@@ -71,6 +83,9 @@ function fill(cp: number): number {
  * index of the last cluster start at which the width was ≤ `keep`.
  */
 const walk = { cut: 0, end: 0 };
+// One loop on purpose: the walk's state stays in locals, and it runs for every cell of every table.
+// prettier-ignore -- the cases of the walk read as a table, one line each
+// eslint-disable-next-line max-lines-per-function -- the hot loop, kept whole for speed (npm run bench, width)
 function walkFrom(s: string, from: number, w: number, keep: number, stop: number): number {
   const n = s.length;
   let prev = from > 0 ? classOf(s.charCodeAt(from - 1)) : 0; // class of previous base (ASCII prefix)
@@ -86,39 +101,83 @@ function walkFrom(s: string, from: number, w: number, keep: number, stop: number
     let len = 1;
     if (cp >= 0xd800 && cp <= 0xdbff && i + 1 < n) {
       const lo = s.charCodeAt(i + 1);
-      if (lo >= 0xdc00 && lo <= 0xdfff) { cp = ((cp - 0xd800) << 10) + (lo - 0xdc00) + 0x10000; len = 2; }
+      if (lo >= 0xdc00 && lo <= 0xdfff) {
+        cp = ((cp - 0xd800) << 10) + (lo - 0xdc00) + 0x10000;
+        len = 2;
+      }
     }
     const k = classOf(cp);
     let add = 0;
     let starts = false; // does this code point start a new cluster?
     switch (k) {
-      case NARROW: case EMOJI_TEXT: add = 1; starts = !linker; break;
-      case WIDE: add = 2; starts = true; break;
-      case PICT_WIDE: case PICT_NARROW:
-        if (joined) { add = 0; } else { add = k === PICT_WIDE ? 2 : 1; starts = true; }
+      case NARROW:
+      case EMOJI_TEXT:
+        add = 1;
+        starts = !linker;
+        break;
+      case WIDE:
+        add = 2;
+        starts = true;
+        break;
+      case PICT_WIDE:
+      case PICT_NARROW:
+        if (joined) {
+          add = 0;
+        } else {
+          add = k === PICT_WIDE ? 2 : 1;
+          starts = true;
+        }
         break;
       case MODIFIER:
-        if (prev === PICT_WIDE || prev === PICT_NARROW) add = 0; else { add = 2; starts = true; }
+        if (prev === PICT_WIDE || prev === PICT_NARROW) add = 0;
+        else {
+          add = 2;
+          starts = true;
+        }
         break;
       case RI:
-        if (riOpen) { add = 0; riOpen = false; } else { add = 2; starts = true; riOpen = true; }
+        if (riOpen) {
+          add = 0;
+          riOpen = false;
+        } else {
+          add = 2;
+          starts = true;
+          riOpen = true;
+        }
         break;
       case VS16:
-        if ((prev === EMOJI_TEXT || prev === PICT_NARROW) && prevW === 1) { add = 1; prevW = 2; }
+        if ((prev === EMOJI_TEXT || prev === PICT_NARROW) && prevW === 1) {
+          add = 1;
+          prevW = 2;
+        }
         break;
       case VS15:
-        if (prev === PICT_WIDE && prevW === 2) { add = -1; prevW = 1; }
+        if (prev === PICT_WIDE && prevW === 2) {
+          add = -1;
+          prevW = 1;
+        }
         break;
-      case SPACING_MARK: add = 1; break; // part of the previous cluster
-      default: break; // ZERO, ZWJ
+      case SPACING_MARK:
+        add = 1;
+        break; // part of the previous cluster
+      default:
+        break; // ZERO, ZWJ
     }
     if (starts) {
       if (w <= keep) cut = i;
-      if (w + add > stop) { walk.cut = cut; walk.end = i; return w; }
-      prev = k; prevW = add;
+      if (w + add > stop) {
+        walk.cut = cut;
+        walk.end = i;
+        return w;
+      }
+      prev = k;
+      prevW = add;
       if (k !== RI) riOpen = false;
-    } else if (w + add > stop) { // VS16 / Mc pushing over: give up the whole cluster
-      walk.cut = cut; walk.end = i; return w + add;
+    } else if (w + add > stop) {
+      // VS16 / Mc pushing over: give up the whole cluster
+      walk.cut = cut;
+      walk.end = i;
+      return w + add;
     }
     linker = cp === 0x94d || cp === 0x9cd || cp === 0xacd || cp === 0xb4d || cp === 0xc4d || cp === 0xd4d;
     joined = k === ZWJ ? prev === PICT_WIDE || prev === PICT_NARROW : k === ZERO || k === VS16 || k === VS15 ? joined : false;
@@ -126,7 +185,8 @@ function walkFrom(s: string, from: number, w: number, keep: number, stop: number
     i += len;
   }
   if (w <= keep) cut = n;
-  walk.cut = cut; walk.end = n;
+  walk.cut = cut;
+  walk.end = n;
   return w;
 }
 
@@ -145,14 +205,26 @@ export function cellWidth(s: string): number {
 export const truncated = { width: 0 };
 export function truncateCells(s: string, max: number): string {
   if (PRINTABLE_ASCII.test(s)) {
-    if (s.length <= max) { truncated.width = s.length; return s; }
-    if (max < 1) { truncated.width = 0; return ''; }
+    if (s.length <= max) {
+      truncated.width = s.length;
+      return s;
+    }
+    if (max < 1) {
+      truncated.width = 0;
+      return '';
+    }
     truncated.width = max;
     return s.slice(0, max - 1) + '…';
   }
-  if (max < 1) { truncated.width = 0; return cellWidth(s) === 0 ? s : ''; }
+  if (max < 1) {
+    truncated.width = 0;
+    return cellWidth(s) === 0 ? s : '';
+  }
   const w = walkFrom(s, 0, 0, max - 1, max);
-  if (walk.end === s.length && w <= max) { truncated.width = w; return s; }
+  if (walk.end === s.length && w <= max) {
+    truncated.width = w;
+    return s;
+  }
   // Over the limit: keep the clusters that fit in max-1 cells.
   const head = s.slice(0, walk.cut);
   truncated.width = cellWidth(head) + 1;

@@ -43,7 +43,10 @@ export function pagesOf(session: Session, req: ListAsk): AsyncGenerator<Page> {
     concurrency: settings.concurrency,
     warn: (m) => session.warn(m),
     // With --limit the goal is the limit, not the server's count.
-    onProgress: req.quiet ? undefined : (done, total) => session.progress.update(req.label, done, req.limit !== undefined && total !== undefined ? Math.min(req.limit, total) : (total ?? req.limit)),
+    onProgress: req.quiet
+      ? undefined
+      : (done, total) =>
+          session.progress.update(req.label, done, req.limit !== undefined && total !== undefined ? Math.min(req.limit, total) : (total ?? req.limit)),
   });
 }
 
@@ -61,4 +64,3 @@ export const ONE_PAGE = 1000;
 export async function firstItems(session: Session, path: string, label: string): Promise<Item[]> {
   return allItems(session, { path, label, pageSize: ONE_PAGE, limit: ONE_PAGE });
 }
-

@@ -18,7 +18,6 @@ import { languageCode } from '../weblate/objects.js';
 import { closest, distance } from '../core/closest.js';
 import { firstItems } from './reads.js';
 
-
 /** The first reading the server has, and its value. A miss on every reading is explained. */
 export async function firstFound<R>(session: Session, readings: Target[], get: (t: Target) => Promise<R>): Promise<{ target: Target; value: R }> {
   let first: HttpError | undefined;
@@ -110,10 +109,19 @@ async function lookAround(session: Session, t: Target, componentNames: string[])
       const component = { kind: 'component', text: t.text, project: t.project, component: t.component } as const;
       const names = await namesIn(session, translationsOf(component), languageCode);
       if (!names) return { kind: 'up', parent: component };
-      return found(msg`no translation '${t.language}' of component '${t.project}/${t.component.join('/')}'`, t.language, names, `wli ls ${t.project}/${t.component.join('/')}`);
+      return found(
+        msg`no translation '${t.language}' of component '${t.project}/${t.component.join('/')}'`,
+        t.language,
+        names,
+        `wli ls ${t.project}/${t.component.join('/')}`,
+      );
     }
     case 'component': {
-      const names = await namesIn(session, componentsOf(t), (c) => targetOfUrl(c.url)?.split('/').slice(1).join('/') ?? (typeof c.slug === 'string' ? c.slug : undefined));
+      const names = await namesIn(
+        session,
+        componentsOf(t),
+        (c) => targetOfUrl(c.url)?.split('/').slice(1).join('/') ?? (typeof c.slug === 'string' ? c.slug : undefined),
+      );
       if (!names) return { kind: 'up', parent: { kind: 'project', text: t.project, project: t.project } };
       const missing = bestMissing([t.component.join('/'), ...componentNames], names);
       return found(msg`no component '${missing}' in project '${t.project}'`, missing, names, `wli ls ${t.project}`);

@@ -14,7 +14,10 @@ import { firstFound, firstFoundPages } from './resolve.js';
 export function targetReadings(session: Session, arg: string | undefined, accepts: readonly TargetKind[]): Target[] {
   const text = arg ?? session.settings.defaultTarget?.value;
   if (text === undefined) {
-    throw new UsageError(msg`missing target`, msg`expected ${ours(formsOf(accepts))}, or a default target (translation = …) in the [weblate] section of a wlc config file`);
+    throw new UsageError(
+      msg`missing target`,
+      msg`expected ${ours(formsOf(accepts))}, or a default target (translation = …) in the [weblate] section of a wlc config file`,
+    );
   }
   return readTarget(text, accepts);
 }
@@ -60,7 +63,10 @@ export function listOf(
 
 /** The first `limit` items of the pages; no page is asked for once they are out. */
 export async function* limited(pages: AsyncGenerator<Page>, limit: number | undefined): AsyncGenerator<Page> {
-  if (limit === undefined) return yield* pages;
+  if (limit === undefined) {
+    yield* pages;
+    return;
+  }
   let left = limit;
   for await (const page of pages) {
     if (page.items.length < left) {

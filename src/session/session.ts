@@ -50,7 +50,10 @@ export class Session {
     if (this.apiClient) return this.apiClient;
     const { settings, ctx, io } = this;
     if (!settings.url) {
-      throw new UsageError(msg`no Weblate server configured`, msg`pass --url https://weblate.example.org/ or set WLI_URL (or url in the [weblate] section of a wlc config file)`);
+      throw new UsageError(
+        msg`no Weblate server configured`,
+        msg`pass --url https://weblate.example.org/ or set WLI_URL (or url in the [weblate] section of a wlc config file)`,
+      );
     }
     this.apiClient = new ApiClient({
       base: settings.url.value,

@@ -5,16 +5,27 @@ import { ACTION_KEBABS, actionCode } from '../weblate/actions.js';
 import { closest } from '../core/closest.js';
 import { UsageError } from '../core/errors.js';
 import { msg, ours } from '../core/text.js';
-import { COMMANDS, type ArgSpec, type CommandName, type OptionSpec, type OptionValues, type OptionsOf, type Threshold, type ValueSpec, type When } from './spec.js';
+import { plainText } from '../core/values.js';
+import {
+  COMMANDS,
+  type ArgSpec,
+  type CommandName,
+  type OptionSpec,
+  type OptionValues,
+  type OptionsOf,
+  type Threshold,
+  type ValueSpec,
+  type When,
+} from './spec.js';
 import { flagsOf } from './flags.js';
 
 export type { Threshold, When };
 
-
 /** The instants a Weblate server can take (Python's datetime: years 1 to 9999). */
 const EARLIEST = Date.parse('0001-01-01T00:00:00Z');
 const LATEST = Date.parse('9999-12-31T23:59:59.999Z');
-const TIME_HINT = 'expected an ISO 8601 time (2026-11-01, 2026-11-01T12:00, read as UTC unless it carries an offset: 2026-11-01T12:00+01:00) between the years 1 and 9999, or a duration back from now (30m, 24h, 7d, 2w)';
+const TIME_HINT =
+  'expected an ISO 8601 time (2026-11-01, 2026-11-01T12:00, read as UTC unless it carries an offset: 2026-11-01T12:00+01:00) between the years 1 and 9999, or a duration back from now (30m, 24h, 7d, 2w)';
 
 /** The instant a --since/--until value names, as the request sends it (UTC, with Z); out of range is a usage error. */
 export function instantOf(when: When, now: number, option: string): string {
@@ -22,7 +33,6 @@ export function instantOf(when: When, now: number, option: string): string {
   if (!(ms >= EARLIEST && ms <= LATEST)) throw new UsageError(msg`invalid ${ours(option)} '${when.text}': that is before the year 1`, ours(TIME_HINT));
   return new Date(ms).toISOString();
 }
-
 
 const UNIT_MS: Record<string, number> = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
 
@@ -116,8 +126,15 @@ function parseOne(v: ValueSpec, text: string): unknown {
 function invalid(spec: OptionSpec, text: string): UsageError {
   if (spec.value?.type === 'action' && !/^\d+$/.test(text.trim())) {
     // An unknown action name: the closest names.
-    const close = closest(text.trim().toLowerCase().replace(/[^a-z0-9]+/g, '-'), [...ACTION_KEBABS]);
-    if (close.length) return new UsageError(msg`unknown action '${text}'`, msg`did you mean: ${ours(close.join(', '))}? (wli changes --help lists every action)`);
+    const close = closest(
+      text
+        .trim()
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-'),
+      [...ACTION_KEBABS],
+    );
+    if (close.length)
+      return new UsageError(msg`unknown action '${text}'`, msg`did you mean: ${ours(close.join(', '))}? (wli changes --help lists every action)`);
     return new UsageError(msg`unknown action '${text}'`, ours(defaultHint(spec.value)));
   }
   return new UsageError(msg`invalid ${ours(flagsOf(spec).long)} '${text}'`, ours(spec.hint ?? defaultHint(spec.value!)));
@@ -156,14 +173,18 @@ export function readOptions<Os extends readonly OptionSpec[]>(specs: Os, raw: Re
       continue;
     }
     if (spec.repeatable) {
-      out[key] = parseRepeated(spec, (Array.isArray(given) ? given : [given]).map(String));
+      out[key] = parseRepeated(
+        spec,
+        (Array.isArray(given) ? given : [given]).map((g) => plainText(g)),
+      );
       continue;
     }
-    const text = String(given);
+    const text = plainText(given);
     // An empty token from a CI secret that is not set (a fork's pull request) means no token.
     if (text.trim() === '' && spec.value.type === 'text' && spec.value.emptyMeansUnset) continue;
     const value = parseOne(spec.value, text);
-    if (value === undefined) throw text.trim() === '' ? new UsageError(msg`empty ${ours(flagsOf(spec).long)}`, ours(spec.hint ?? defaultHint(spec.value))) : invalid(spec, text);
+    if (value === undefined)
+      throw text.trim() === '' ? new UsageError(msg`empty ${ours(flagsOf(spec).long)}`, ours(spec.hint ?? defaultHint(spec.value))) : invalid(spec, text);
     out[key] = value;
   }
   // The one place the checked values change type: each was parsed against the spec OptionValues reads.

@@ -148,7 +148,12 @@ export const GLOBAL_OPTIONS = [
     complete: 'none',
   },
   { flags: '-f, --format <fmt>', description: 'output format', value: { type: 'choice', choices: FORMATS }, defaultText: DEFAULTS.format },
-  { flags: '--fields <list>', description: 'comma-separated field paths; dots reach into nested objects (language.code)', value: { type: 'fields' }, hint: 'expected comma-separated field paths, e.g. --fields id,context,language.code' },
+  {
+    flags: '--fields <list>',
+    description: 'comma-separated field paths; dots reach into nested objects (language.code)',
+    value: { type: 'fields' },
+    hint: 'expected comma-separated field paths, e.g. --fields id,context,language.code',
+  },
   {
     flags: '--timeout <seconds>',
     description: 'per-request timeout; a timed-out request is retried',
@@ -157,9 +162,24 @@ export const GLOBAL_OPTIONS = [
     hint: `expected a number of seconds above 0 and at most ${MAX_TIMEOUT_SECONDS}, e.g. --timeout 60`,
     defaultText: String(DEFAULTS.timeoutSeconds),
   },
-  { flags: '--retries <n>', description: `extra attempts on ${RETRY_STATUSES.join(', ')}, timeouts and dropped connections`, value: { type: 'integer', min: 0, max: 20 }, defaultText: String(DEFAULTS.retries) },
-  { flags: '--concurrency <n>', description: 'list pages fetched at once', value: { type: 'integer', min: 1, max: 32 }, defaultText: String(DEFAULTS.concurrency) },
-  { flags: '--page-size <n>', description: 'items per page requested (page_size); servers may cap or ignore it', value: { type: 'integer', min: 1, max: 1000 }, defaultText: String(DEFAULTS.pageSize) },
+  {
+    flags: '--retries <n>',
+    description: `extra attempts on ${RETRY_STATUSES.join(', ')}, timeouts and dropped connections`,
+    value: { type: 'integer', min: 0, max: 20 },
+    defaultText: String(DEFAULTS.retries),
+  },
+  {
+    flags: '--concurrency <n>',
+    description: 'list pages fetched at once',
+    value: { type: 'integer', min: 1, max: 32 },
+    defaultText: String(DEFAULTS.concurrency),
+  },
+  {
+    flags: '--page-size <n>',
+    description: 'items per page requested (page_size); servers may cap or ignore it',
+    value: { type: 'integer', min: 1, max: 1000 },
+    defaultText: String(DEFAULTS.pageSize),
+  },
   {
     flags: '--allow-insecure-http',
     description: 'allow sending the token over plain http to a host that is not loopback',
@@ -174,7 +194,12 @@ export const GLOBAL_OPTIONS = [
 /** The global options as the program receives them: checked, typed, absent when not given. */
 export type GlobalOptionValues = OptionValues<typeof GLOBAL_OPTIONS>;
 
-const LIMIT = { flags: '-L, --limit <n>', description: 'stop after n items, fetching no page that is not needed', value: { type: 'integer', min: 1 }, complete: 'none' } as const satisfies OptionSpec;
+const LIMIT = {
+  flags: '-L, --limit <n>',
+  description: 'stop after n items, fetching no page that is not needed',
+  value: { type: 'integer', min: 1 },
+  complete: 'none',
+} as const satisfies OptionSpec;
 
 export const SHELLS = ['bash', 'zsh', 'fish'] as const;
 
@@ -195,9 +220,15 @@ const DECLARED = [
   {
     name: 'units',
     summary: 'the strings of a translation, or search them anywhere',
-    description:
-      `Lists the units (strings) of a translation in server order, reading every page; filters are applied by the server. Above a translation (a component, a project, or / for the whole server) the strings are searched through /api/units/ with Weblate's scope terms (project:, component:) joined to the query; every unit's translation link is checked against the scope, and a server that ignores the search (Weblate before ${UNITS_SEARCH_SINCE}) is an error rather than a wrong list.`,
-    args: [{ name: 'target', description: '/, project, project/component or project/component/language', required: false, targets: ['server', 'project', 'component', 'translation'] }],
+    description: `Lists the units (strings) of a translation in server order, reading every page; filters are applied by the server. Above a translation (a component, a project, or / for the whole server) the strings are searched through /api/units/ with Weblate's scope terms (project:, component:) joined to the query; every unit's translation link is checked against the scope, and a server that ignores the search (Weblate before ${UNITS_SEARCH_SINCE}) is an error rather than a wrong list.`,
+    args: [
+      {
+        name: 'target',
+        description: '/, project, project/component or project/component/language',
+        required: false,
+        targets: ['server', 'project', 'component', 'translation'],
+      },
+    ],
     options: [
       {
         flags: '--state <names>',
@@ -226,8 +257,16 @@ const DECLARED = [
   {
     name: 'changes',
     summary: 'the history of a translation, component, project or the server, in server order',
-    description: 'Lists the changes (history) of a translation, a component, a project or (with /) the whole server, in the order the server gives them, reading every page.',
-    args: [{ name: 'target', description: '/, project, project/component or project/component/language', required: false, targets: ['server', 'project', 'component', 'translation'] }],
+    description:
+      'Lists the changes (history) of a translation, a component, a project or (with /) the whole server, in the order the server gives them, reading every page.',
+    args: [
+      {
+        name: 'target',
+        description: '/, project, project/component or project/component/language',
+        required: false,
+        targets: ['server', 'project', 'component', 'translation'],
+      },
+    ],
     options: [
       {
         flags: '--since <time>',
@@ -236,8 +275,18 @@ const DECLARED = [
         value: { type: 'time' },
         complete: 'none',
       },
-      { flags: '--until <time>', description: 'changes before this time (timestamp_before): ISO 8601 (UTC unless it has an offset), or back from now', value: { type: 'time' }, complete: 'none' },
-      { flags: '--action <action>', description: 'only these actions: code, name or kebab name (repeatable or comma-separated)', value: { type: 'action' }, repeatable: true },
+      {
+        flags: '--until <time>',
+        description: 'changes before this time (timestamp_before): ISO 8601 (UTC unless it has an offset), or back from now',
+        value: { type: 'time' },
+        complete: 'none',
+      },
+      {
+        flags: '--action <action>',
+        description: 'only these actions: code, name or kebab name (repeatable or comma-separated)',
+        value: { type: 'action' },
+        repeatable: true,
+      },
       { flags: '--user <username>', description: 'only changes by this user', value: { type: 'text' }, hint: 'expected a username', complete: 'none' },
       {
         flags: '--follow',
@@ -268,9 +317,23 @@ const DECLARED = [
     summary: 'statistics of translations, components, languages, projects; one row per target',
     description:
       'Shows statistics for each target in argument order: a translation (project/component/language), every translation of a component (project/component: one row per language), a language (a bare code, never a project), and with --project one row per language of the project and then a total row, after the other targets. A single translation or language target prints that object; anything else prints rows (a JSON array). Every row carries its identity first: wli_target, wli_project, wli_component, wli_language (then the server\'s fields as sent). With --fail-under it is a CI gate: every row is checked, the total row too; all rows are still printed and stderr names the failing ones (rows of a component or project by language code, the total row as "<project> (total)"). With --baseline the rows are matched by identity to an earlier -f json file and the change of the metric is shown; --fail-on-drop fails when a row got worse.',
-    args: [{ name: 'targets', description: 'project/component/language, project/component or a language code', required: false, variadic: true, targets: ['component', 'translation', 'language'] }],
+    args: [
+      {
+        name: 'targets',
+        description: 'project/component/language, project/component or a language code',
+        required: false,
+        variadic: true,
+        targets: ['component', 'translation', 'language'],
+      },
+    ],
     options: [
-      { flags: '--project <project>', description: 'one row per language of the project, then a total row (after the other targets)', value: { type: 'slug' }, hint: 'expected a project slug, e.g. --project weblate', complete: 'none' },
+      {
+        flags: '--project <project>',
+        description: 'one row per language of the project, then a total row (after the other targets)',
+        value: { type: 'slug' },
+        hint: 'expected a project slug, e.g. --project weblate',
+        complete: 'none',
+      },
       {
         flags: '--fail-under <percent>',
         description: `exit ${EXIT.gate} when any row is below this percentage (90 or 90%); LANG=PCT for one language (cs=95); repeatable, a bare number is the default for other rows`,
@@ -279,8 +342,16 @@ const DECLARED = [
         repeatable: true,
         complete: 'none',
       },
-      { flags: '--metric <name>', description: 'the percentage --fail-under checks: translated strings, approved strings or translated words', value: { type: 'choice', choices: METRICS }, defaultText: 'translated' },
-      { flags: '--skip-source', description: 'leave out the source-language row of each component target, and with --project the languages that are the source of every component' },
+      {
+        flags: '--metric <name>',
+        description: 'the percentage --fail-under checks: translated strings, approved strings or translated words',
+        value: { type: 'choice', choices: METRICS },
+        defaultText: 'translated',
+      },
+      {
+        flags: '--skip-source',
+        description: 'leave out the source-language row of each component target, and with --project the languages that are the source of every component',
+      },
       {
         flags: '--baseline <file>',
         description: 'a file written earlier by "wli stats … -f json": tables and Markdown show each row\'s change in points of the metric',
@@ -292,7 +363,10 @@ const DECLARED = [
     examples: [
       ['wli stats demo/android/cs demo/android/de', 'two translations side by side'],
       ['wli stats demo/android --skip-source --fail-under 90', `fail CI (exit ${EXIT.gate}) when a language of the component is below 90 %`],
-      ['wli stats demo/android --skip-source --fail-under 90 -f markdown >> "$GITHUB_STEP_SUMMARY"', 'the same gate, with the table in a GitHub Actions job summary'],
+      [
+        'wli stats demo/android --skip-source --fail-under 90 -f markdown >> "$GITHUB_STEP_SUMMARY"',
+        'the same gate, with the table in a GitHub Actions job summary',
+      ],
       ['wli stats --project demo --metric approved --fail-under 50', 'every language of a project and its total, gated on approved strings'],
       ['wli stats demo/android cs --project demo -f json', 'mixed targets: one JSON array, rows in argument order, project rows last'],
       ['wli stats demo/android --fail-under 80 --fail-under cs=95', 'a default threshold and a stricter one for Czech'],
@@ -329,7 +403,14 @@ const DECLARED = [
     name: 'show',
     summary: 'a project, component or translation exactly as the server sent it',
     description: 'Shows the object a target names, every field as the server sent it (in a table, one line per top-level field).',
-    args: [{ name: 'target', description: 'project, project/component or project/component/language', required: false, targets: ['project', 'component', 'translation'] }],
+    args: [
+      {
+        name: 'target',
+        description: 'project, project/component or project/component/language',
+        required: false,
+        targets: ['project', 'component', 'translation'],
+      },
+    ],
     options: [],
     examples: [
       ['wli show demo', 'a project'],
@@ -339,12 +420,27 @@ const DECLARED = [
   {
     name: 'download',
     summary: "a translation's file, or a zip of a component's or project's translations",
-    description:
-      `Downloads what Weblate serves as the file of a translation (project/component/language: the file in its own format), a component (project/component: a zip of every translation) or a project (a zip; Weblate ${PROJECT_DOWNLOAD_SINCE} or newer). The bytes are exactly the server's. With -o FILE the file is written to a temporary file beside it and renamed into place, so a failure (a cut connection, a timeout, Ctrl-C) leaves the previous file as it was; when FILE exists only a newer file is fetched (If-Modified-Since: 'unchanged' on 304, the file untouched), and a downloaded file gets the server's Last-Modified as its time. -o DIR/ saves under the server's file name, reduced to a safe base name. Without -o the bytes go to stdout when it is not a terminal; on a terminal they are saved in the current directory under the server's name, never shown.`,
-    args: [{ name: 'target', description: 'project/component/language, project/component or project', required: true, targets: ['project', 'component', 'translation'] }],
+    description: `Downloads what Weblate serves as the file of a translation (project/component/language: the file in its own format), a component (project/component: a zip of every translation) or a project (a zip; Weblate ${PROJECT_DOWNLOAD_SINCE} or newer). The bytes are exactly the server's. With -o FILE the file is written to a temporary file beside it and renamed into place, so a failure (a cut connection, a timeout, Ctrl-C) leaves the previous file as it was; when FILE exists only a newer file is fetched (If-Modified-Since: 'unchanged' on 304, the file untouched), and a downloaded file gets the server's Last-Modified as its time. -o DIR/ saves under the server's file name, reduced to a safe base name. Without -o the bytes go to stdout when it is not a terminal; on a terminal they are saved in the current directory under the server's name, never shown.`,
+    args: [
+      {
+        name: 'target',
+        description: 'project/component/language, project/component or project',
+        required: true,
+        targets: ['project', 'component', 'translation'],
+      },
+    ],
     options: [
-      { flags: '-o, --output <path>', description: 'write this file, or into this directory (ending in / or existing) under the server\'s name', value: { type: 'text' } },
-      { flags: '--convert <format>', description: 'ask the server to convert: po, xliff, csv, json, mo … (zip:FORMAT for a component or project)', value: { type: 'text' }, complete: 'none' },
+      {
+        flags: '-o, --output <path>',
+        description: "write this file, or into this directory (ending in / or existing) under the server's name",
+        value: { type: 'text' },
+      },
+      {
+        flags: '--convert <format>',
+        description: 'ask the server to convert: po, xliff, csv, json, mo … (zip:FORMAT for a component or project)',
+        value: { type: 'text' },
+        complete: 'none',
+      },
       { flags: '-q, --query <search>', description: 'only the units this Weblate search matches (needs --convert)', value: { type: 'text' }, complete: 'none' },
       { flags: '--force', description: 'download even when the file is not newer on the server' },
     ],
@@ -357,13 +453,9 @@ const DECLARED = [
   {
     name: 'api',
     summary: 'GET any API address: the body byte for byte, or every item of a list',
-    description:
-      `Reads any address of the Weblate API with the configured server, token, proxy, timeouts and retries, and prints the response body byte for byte, whatever its type. The path is relative to the API root (/projects/ or projects/demo/) or an absolute URL on the configured server; any other origin is refused before connecting (exit ${EXIT.usage}), so the token goes nowhere else. With --paginate, the next links are followed and the items of results are printed in the chosen format (-f json, jsonl, csv, table), integers exact, streaming. Read-only: there is no method option.`,
+    description: `Reads any address of the Weblate API with the configured server, token, proxy, timeouts and retries, and prints the response body byte for byte, whatever its type. The path is relative to the API root (/projects/ or projects/demo/) or an absolute URL on the configured server; any other origin is refused before connecting (exit ${EXIT.usage}), so the token goes nowhere else. With --paginate, the next links are followed and the items of results are printed in the chosen format (-f json, jsonl, csv, table), integers exact, streaming. Read-only: there is no method option.`,
     args: [{ name: 'path', description: 'API path (/projects/, projects/demo/) or URL on the configured server', required: true }],
-    options: [
-      { flags: '--paginate', description: 'follow next links and print the items of results in the chosen format' },
-      LIMIT,
-    ],
+    options: [{ flags: '--paginate', description: 'follow next links and print the items of results in the chosen format' }, LIMIT],
     examples: [
       ['wli api /projects/demo/', 'one API object, exactly as the server sent it'],
       ['wli api /projects/ --paginate -f jsonl | jq .slug', 'every project, one JSON line each'],
@@ -403,9 +495,15 @@ export type CommandName = (typeof DECLARED)[number]['name'];
 export type OptionsOf<N extends CommandName> = OptionValues<Extract<(typeof DECLARED)[number], { name: N }>['options']>;
 
 export const FILES: Array<[path: string, meaning: string]> = [
-  ['$XDG_CONFIG_HOME/weblate, $XDG_CONFIG_HOME/weblate.ini', 'user configuration (~/.config when XDG_CONFIG_HOME is unset); the only file tokens are read from ([keys])'],
+  [
+    '$XDG_CONFIG_HOME/weblate, $XDG_CONFIG_HOME/weblate.ini',
+    'user configuration (~/.config when XDG_CONFIG_HOME is unset); the only file tokens are read from ([keys])',
+  ],
   ['.weblate, .weblate.ini, weblate.ini', 'project configuration: the nearest one in the current directory or a parent ([weblate] url and translation)'],
-  ['$XDG_CACHE_HOME/wli', `names read from the server for shell completion, kept ${COMPLETION_CACHE_TEXT}, and the compiled code of wli (a V8 code cache, code-*.v8) that makes it start faster (~/.cache/wli when XDG_CACHE_HOME is unset); no tokens; safe to delete`],
+  [
+    '$XDG_CACHE_HOME/wli',
+    `names read from the server for shell completion, kept ${COMPLETION_CACHE_TEXT}, and the compiled code of wli (a V8 code cache, code-*.v8) that makes it start faster (~/.cache/wli when XDG_CACHE_HOME is unset); no tokens; safe to delete`,
+  ],
 ];
 
 /** Declared with the errors (src/core/errors.ts); here for the help, the man page and docs/commands.md. */

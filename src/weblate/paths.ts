@@ -83,5 +83,5 @@ export function fileOf(t: ProjectRef | ComponentRef | TranslationRef, o: { forma
   const params = new URLSearchParams();
   if (o.format !== undefined) params.set('format', o.format);
   if (o.q !== undefined) params.set('q', o.q);
-  return `${path}file/${params.size ? `?${params}` : ''}`;
+  return `${path}file/${params.size ? `?${params.toString()}` : ''}`;
 }

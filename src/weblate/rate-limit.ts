@@ -31,4 +31,5 @@ export function readRateLimit(headers: Headers): RateLimit | undefined {
 }
 
 /** Less than LOW_RATE_NOTE_PERCENT of the window is left: worth saying once. */
-export const isLow = (r: RateLimit | undefined): boolean => r?.remaining !== undefined && r.limit !== undefined && r.limit > 0 && r.remaining * 100 < r.limit * LOW_RATE_NOTE_PERCENT;
+export const isLow = (r: RateLimit | undefined): boolean =>
+  r?.remaining !== undefined && r.limit !== undefined && r.limit > 0 && r.remaining * 100 < r.limit * LOW_RATE_NOTE_PERCENT;

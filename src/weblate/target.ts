@@ -77,7 +77,7 @@ function splitSegments(text: string, accepts: readonly TargetKind[]): string[] {
  */
 export function readTarget(text: string, accepts: readonly TargetKind[]): Target[] {
   const refuse = (why: string) => new UsageError(msg`invalid target '${text}': ${ours(why)}`, msg`expected ${ours(formsOf(accepts))}`);
-  if (text.trim() === '/' ) {
+  if (text.trim() === '/') {
     if (!accepts.includes('server')) throw refuse('this command does not take the whole server');
     return [{ kind: 'server', text: '/' }];
   }
@@ -90,7 +90,8 @@ export function readTarget(text: string, accepts: readonly TargetKind[]): Target
     throw refuse('too few segments');
   }
   const readings: Target[] = [];
-  if (s.length >= 3 && accepts.includes('translation')) readings.push({ kind: 'translation', text, project: s[0]!, component: s.slice(1, -1), language: s[s.length - 1]! });
+  if (s.length >= 3 && accepts.includes('translation'))
+    readings.push({ kind: 'translation', text, project: s[0]!, component: s.slice(1, -1), language: s[s.length - 1]! });
   if (accepts.includes('component')) readings.push({ kind: 'component', text, project: s[0]!, component: s.slice(1) });
   if (readings.length === 0) throw refuse(s.length < 3 ? 'too few segments' : 'not a form this command takes');
   return readings;

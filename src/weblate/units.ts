@@ -27,7 +27,37 @@ const STATE_QUERY: Record<StateName, string> = {
 };
 
 /** The fields of a Unit object (Weblate's UnitSerializer): the CSV header of an empty list. */
-export const UNIT_FIELDS = ['translation', 'source', 'previous_source', 'target', 'id_hash', 'content_hash', 'location', 'context', 'note', 'flags', 'labels', 'state', 'fuzzy', 'translated', 'approved', 'position', 'has_suggestion', 'has_comment', 'has_failing_check', 'num_words', 'source_unit', 'priority', 'id', 'web_url', 'url', 'explanation', 'extra_flags', 'pending', 'timestamp'];
+export const UNIT_FIELDS = [
+  'translation',
+  'source',
+  'previous_source',
+  'target',
+  'id_hash',
+  'content_hash',
+  'location',
+  'context',
+  'note',
+  'flags',
+  'labels',
+  'state',
+  'fuzzy',
+  'translated',
+  'approved',
+  'position',
+  'has_suggestion',
+  'has_comment',
+  'has_failing_check',
+  'num_words',
+  'source_unit',
+  'priority',
+  'id',
+  'web_url',
+  'url',
+  'explanation',
+  'extra_flags',
+  'pending',
+  'timestamp',
+];
 
 /** The q of a unit search: the states (any of them) and the user's own query (both must match). */
 export function unitQuery(states: readonly StateName[], q: string | undefined): string | undefined {

@@ -44,8 +44,16 @@ const OBJECT = 'languages/cs/';
 
 /** Each way to ask, and what a good answer is. */
 const MODES = {
-  json: { path: OBJECT, read: async (c: ApiClient) => (await c.getJson(OBJECT)).body as { code: string }, good: (v: unknown) => expect((v as { code: string }).code).toBe('cs') },
-  bytes: { path: OBJECT, read: async (c: ApiClient) => JSON.parse((await c.getBytes(OBJECT)).body.toString('utf8')) as unknown, good: (v: unknown) => expect((v as { code: string }).code).toBe('cs') },
+  json: {
+    path: OBJECT,
+    read: async (c: ApiClient) => (await c.getJson(OBJECT)).body as { code: string },
+    good: (v: unknown) => expect((v as { code: string }).code).toBe('cs'),
+  },
+  bytes: {
+    path: OBJECT,
+    read: async (c: ApiClient) => JSON.parse((await c.getBytes(OBJECT)).body.toString('utf8')) as unknown,
+    good: (v: unknown) => expect((v as { code: string }).code).toBe('cs'),
+  },
   stream: {
     path: FILE,
     read: async (c: ApiClient) => {
@@ -64,8 +72,18 @@ const CASES: Array<[name: string, fault: () => Fault, times: number, outcome: Ou
   ['429 with Retry-After', () => ({ kind: 'status', status: 429, headers: { 'Retry-After': '7' } }), 1, { ok: true, attempts: 2, waits: [7000] }],
   ['a connection reset', () => ({ kind: 'reset' }), 1, { ok: true, attempts: 2, waits: [375] }],
   ['a timeout', () => ({ kind: 'stall' }), 1, { ok: true, attempts: 2, waits: [375] }],
-  ['a Location that is not a URL', () => ({ kind: 'redirect', location: 'http://[::1' }), 1, { ok: false, attempts: 1, error: /redirected to an address that is not a URL/, exitCode: 1 }],
-  ['a redirect to another origin', () => ({ kind: 'redirect', location: `${other.url}languages/cs/` }), 1, { ok: false, attempts: 1, error: /redirected to another origin/, exitCode: 1 }],
+  [
+    'a Location that is not a URL',
+    () => ({ kind: 'redirect', location: 'http://[::1' }),
+    1,
+    { ok: false, attempts: 1, error: /redirected to an address that is not a URL/, exitCode: 1 },
+  ],
+  [
+    'a redirect to another origin',
+    () => ({ kind: 'redirect', location: `${other.url}languages/cs/` }),
+    1,
+    { ok: false, attempts: 1, error: /redirected to another origin/, exitCode: 1 },
+  ],
   // Every attempt fails (--retries 3: four of them); the last failure is the error.
   ['503 every time', () => ({ kind: 'status', status: 503 }), 4, { ok: false, attempts: 4, error: /HTTP 503/, exitCode: 1 }],
 ];
@@ -151,7 +169,11 @@ describe('the origin check', () => {
     const { c } = client();
     const before = other.requests.length;
     try {
-      for (const ask of [() => c.getJson(`${other.url}languages/cs/`), () => c.getBytes(`${other.url}languages/cs/`), () => c.openFile(`${other.url}${FILE}`)]) {
+      for (const ask of [
+        () => c.getJson(`${other.url}languages/cs/`),
+        () => c.getBytes(`${other.url}languages/cs/`),
+        () => c.openFile(`${other.url}${FILE}`),
+      ]) {
         await expect(ask()).rejects.toThrow(/refusing to request .*: it is not on the configured server/);
       }
       expect(other.requests.length).toBe(before);

@@ -92,7 +92,8 @@ export async function fillDocument(text: string, path: string, serverUrl: string
         const redirect = words.length > 2 && words[words.length - 2] === '>' ? words.splice(-2)[1] : undefined;
         const r = await wliIn(words.slice(1), { env: { WLI_URL: serverUrl }, cwd: dir, ctx: { now: () => SAMPLE_NOW } });
         if (redirect !== undefined && redirect !== '/dev/null') {
-          if (!/^[\w.-]+$/.test(redirect) || redirect.startsWith('.')) throw new Error(`${path}:${line}: a sample writes only files of its own directory, not '${redirect}'`);
+          if (!/^[\w.-]+$/.test(redirect) || redirect.startsWith('.'))
+            throw new Error(`${path}:${line}: a sample writes only files of its own directory, not '${redirect}'`);
           writeFileSync(join(dir, redirect), r.stdout);
         }
         if (sample.lang === 'console') {

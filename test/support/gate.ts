@@ -29,8 +29,7 @@ export async function startGate(fake: FakeWeblate, hold: (pathAndQuery: string) 
     if (!open && hold(req.url ?? '')) {
       held.push(forward);
       heldNow?.();
-    }
-    else forward();
+    } else forward();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -48,4 +47,3 @@ export async function startGate(fake: FakeWeblate, hold: (pathAndQuery: string) 
       }),
   };
 }
-

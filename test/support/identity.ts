@@ -6,7 +6,7 @@ const IDENTITY = ['wli_target', 'wli_project', 'wli_component', 'wli_language'];
 
 /** The server's part of a row (or of every row of a list); fails if the identity is not there, first. */
 export function serverPart<T>(value: T): T {
-  if (Array.isArray(value)) return value.map((v) => serverPart(v)) as T;
+  if (Array.isArray(value)) return (value as unknown[]).map((v) => serverPart(v)) as T;
   const row = value as Item;
   const keys = Object.keys(row);
   if (keys.slice(0, 4).join() !== IDENTITY.join()) throw new Error(`not a stats row with identity first: ${keys.slice(0, 5).join()}`);

@@ -49,7 +49,17 @@ export interface ForwardProxy {
 }
 
 // Hop-by-hop headers (RFC 9110 7.6.1) and the proxy's own: not forwarded.
-const HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'proxy-authorization', 'proxy-authenticate', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
+const HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'proxy-authorization',
+  'proxy-authenticate',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]);
 
 export async function startProxy(opts: ProxyOptions = {}): Promise<ForwardProxy> {
   const requests: ProxiedRequest[] = [];

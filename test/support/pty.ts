@@ -43,7 +43,11 @@ export const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
  * nobody resized). `redirect` is appended to the shell command, e.g. `> file`. Without `script`,
  * the test (`ctx`) is skipped here (needsPty).
  */
-export function onPty(ctx: TestContext, args: string[], opts: { env?: Record<string, string | undefined>; cols?: number; redirect?: string; cwd?: string } = {}): Pty {
+export function onPty(
+  ctx: TestContext,
+  args: string[],
+  opts: { env?: Record<string, string | undefined>; cols?: number; redirect?: string; cwd?: string } = {},
+): Pty {
   needsPty(ctx);
   const cols = opts.cols ?? 100;
   const size = cols > 0 ? `stty cols ${cols} rows 40 && ` : '';
@@ -139,4 +143,3 @@ export function screen(raw: string): string[] {
   while (out.length && out[out.length - 1] === '') out.pop();
   return out;
 }
-

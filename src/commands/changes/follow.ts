@@ -123,7 +123,9 @@ class PollHealth {
   worked(now: number): void {
     if (this.failingSince === undefined) return;
     this.session.progress.stop();
-    this.session.say(msg`polls work again, after ${ours(duration(now - this.failingSince))} and ${this.failures} failed ${ours(this.failures === 1 ? 'try' : 'tries')}`);
+    this.session.say(
+      msg`polls work again, after ${ours(duration(now - this.failingSince))} and ${this.failures} failed ${ours(this.failures === 1 ? 'try' : 'tries')}`,
+    );
     this.failingSince = undefined;
     this.failures = 0;
   }
@@ -172,7 +174,10 @@ async function* backlog(session: Session, o: FollowOptions, first: Opened): Asyn
 /** The most recent changes: the first page of a newest-first list, the last of an oldest-first one. */
 async function* recent(session: Session, o: FollowOptions, first: Opened): AsyncGenerator<Item[]> {
   await first.rest.return(undefined);
-  if (!oldestFirst(first.items)) return yield first.items;
+  if (!oldestFirst(first.items)) {
+    yield first.items;
+    return;
+  }
   yield await allItems(session, { path: first.path, query: o.query, pageSize: o.recent, limit: o.recent, order: 'last-first', label: 'changes' });
 }
 
@@ -190,7 +195,8 @@ export async function* follow(session: Session, o: FollowOptions): AsyncGenerato
 
   // Every change at or after the newest shown, all pages (one poll); the follow loop is the retry of
   // a poll: no hidden retries (they kept a server that went down silent).
-  const poll = (): Promise<Item[]> => allItems(session, { path, query: query(o.query, { timestamp_after: shown.newest?.text }), pageSize: PAGE_SIZE, retries: 0, label: 'changes', quiet: true });
+  const poll = (): Promise<Item[]> =>
+    allItems(session, { path, query: query(o.query, { timestamp_after: shown.newest?.text }), pageSize: PAGE_SIZE, retries: 0, label: 'changes', quiet: true });
   const health = new PollHealth(session);
   const waits = new Waits(session, o.intervalMs);
   for (;;) {

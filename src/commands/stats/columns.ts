@@ -32,7 +32,15 @@ export function listColumns(gate: Gate): Column[] {
     : [];
   return [
     { header: 'target', field: 'wli_target', value: (s) => rowLabel(s), kind: 'key' },
-    { header: METRIC_HEADER[gate.metric], field, value: (s) => s[field], text: percentText, kind: 'percent', style: gateStyle(gate), mark: (s) => (passes(gate, s) === false ? `❌ below ${thresholdFor(gate, s)}%` : undefined) },
+    {
+      header: METRIC_HEADER[gate.metric],
+      field,
+      value: (s) => s[field],
+      text: percentText,
+      kind: 'percent',
+      style: gateStyle(gate),
+      mark: (s) => (passes(gate, s) === false ? `❌ below ${thresholdFor(gate, s)}%` : undefined),
+    },
     ...since,
     { header: 'strings', value: (s) => `${plainText(s.translated ?? '')}/${plainText(s.total ?? '')}`, kind: 'count' },
     { header: 'fuzzy', field: 'fuzzy', value: (s) => s.fuzzy, kind: 'count', drop: 2 },
@@ -44,10 +52,21 @@ export function listColumns(gate: Gate): Column[] {
 
 /** How other statistics fields look when --fields names them in a table. */
 export const FIELD_COLUMNS: Column[] = [
-  ...['translated_percent', 'approved_percent', 'translated_words_percent', 'translated_chars_percent', 'fuzzy_percent', 'failing_percent', 'readonly_percent'].map(
-    (f): Column => ({ header: f, field: f, value: (s) => s[f], text: percentText, kind: 'percent' }),
-  ),
-  ...['total', 'translated', 'total_words', 'translated_words', 'suggestions', 'comments', 'recent_changes'].map((f): Column => ({ header: f, field: f, value: (s) => s[f], kind: 'count' })),
+  ...[
+    'translated_percent',
+    'approved_percent',
+    'translated_words_percent',
+    'translated_chars_percent',
+    'fuzzy_percent',
+    'failing_percent',
+    'readonly_percent',
+  ].map((f): Column => ({ header: f, field: f, value: (s) => s[f], text: percentText, kind: 'percent' })),
+  ...['total', 'translated', 'total_words', 'translated_words', 'suggestions', 'comments', 'recent_changes'].map((f): Column => ({
+    header: f,
+    field: f,
+    value: (s) => s[f],
+    kind: 'count',
+  })),
 ];
 
 const ofTotal = (n: string, total: string, p: string) => (s: Item) =>
@@ -60,7 +79,12 @@ export function recordRows(gate: Gate): Column[] {
   return [
     { header: 'Name', value: (s) => (s.code !== undefined ? `${plainText(s.name ?? '')} (${plainText(s.code)})` : s.name) },
     { header: 'Translated', value: (s) => s, text: (_v, s) => ofTotal('translated', 'total', 'translated_percent')(s), style: judged('translated') },
-    { header: 'Words', value: (s) => s, text: (_v, s) => ofTotal('translated_words', 'total_words', 'translated_words_percent')(s), style: judged('translated_words') },
+    {
+      header: 'Words',
+      value: (s) => s,
+      text: (_v, s) => ofTotal('translated_words', 'total_words', 'translated_words_percent')(s),
+      style: judged('translated_words'),
+    },
     { header: 'Characters', value: (s) => s, text: (_v, s) => ofTotal('translated_chars', 'total_chars', 'translated_chars_percent')(s) },
     { header: 'Needs editing', value: (s) => s, text: (_v, s) => ofTotal('fuzzy', 'total', 'fuzzy_percent')(s) },
     { header: 'Failing checks', value: (s) => s, text: (_v, s) => ofTotal('failing', 'total', 'failing_percent')(s) },
@@ -74,5 +98,3 @@ export function recordRows(gate: Gate): Column[] {
     { header: 'URL', value: (s) => s.url },
   ];
 }
-
-

@@ -44,14 +44,19 @@ export function gateOf(metric: Metric, thresholds: Threshold[] | undefined, base
   let fallback: number | undefined;
   for (const t of thresholds ?? []) {
     if (t.language === undefined) {
-      if (fallback !== undefined) throw new UsageError(msg`--fail-under is given two percentages for every row (${fallback} and ${t.percent})`, msg`give one bare percentage, and LANG=PCT for languages that need another`);
+      if (fallback !== undefined)
+        throw new UsageError(
+          msg`--fail-under is given two percentages for every row (${fallback} and ${t.percent})`,
+          msg`give one bare percentage, and LANG=PCT for languages that need another`,
+        );
       fallback = t.percent;
     } else {
       if (byLanguage.has(t.language)) throw new UsageError(msg`--fail-under is given twice for language ${t.language}`, msg`give each language one threshold`);
       byLanguage.set(t.language, t.percent);
     }
   }
-  if (failOnDrop && !baseline) throw new UsageError(msg`--fail-on-drop needs --baseline`, msg`give the file an earlier "wli stats … -f json" wrote: --baseline stats.json`);
+  if (failOnDrop && !baseline)
+    throw new UsageError(msg`--fail-on-drop needs --baseline`, msg`give the file an earlier "wli stats … -f json" wrote: --baseline stats.json`);
   return { metric, fallback, byLanguage, baseline, failOnDrop };
 }
 
@@ -96,12 +101,15 @@ export function readBaseline(file: string, cwd: string, metric: Metric): Map<str
   const path = resolve(cwd, file);
   let text: string;
   try {
-    if (statSync(path).size > 64 * 1024 * 1024) throw new UsageError(msg`--baseline ${file} is larger than 64 MiB`, msg`give the file "wli stats … -f json" wrote`);
+    if (statSync(path).size > 64 * 1024 * 1024)
+      throw new UsageError(msg`--baseline ${file} is larger than 64 MiB`, msg`give the file "wli stats … -f json" wrote`);
     text = readFileSync(path, 'utf8');
   } catch (e) {
     if (e instanceof UsageError) throw e;
     const code = (e as NodeJS.ErrnoException).code;
-    throw new UsageError(msg`cannot read --baseline ${file}: ${ours(code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : String(code ?? e))}`);
+    throw new UsageError(
+      msg`cannot read --baseline ${file}: ${ours(code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : String(code ?? e))}`,
+    );
   }
   let body: unknown;
   try {
@@ -110,7 +118,8 @@ export function readBaseline(file: string, cwd: string, metric: Metric): Map<str
     throw new UsageError(msg`--baseline ${file} is not JSON: ${e instanceof Error ? e.message : e}`, msg`give the file "wli stats … -f json" wrote`);
   }
   const rows = (Array.isArray(body) ? body : [body]).filter((r): r is Item => !!r && typeof r === 'object' && typeof (r as Item).wli_target === 'string');
-  if (rows.length === 0) throw new UsageError(msg`--baseline ${file} holds no statistics rows with wli_target`, msg`write it with "wli stats … -f json" (this version or later)`);
+  if (rows.length === 0)
+    throw new UsageError(msg`--baseline ${file} holds no statistics rows with wli_target`, msg`write it with "wli stats … -f json" (this version or later)`);
   return new Map(rows.map((r) => [r.wli_target as string, metricOf(r, metric)]));
 }
 
@@ -123,7 +132,9 @@ export function judge(rows: Row[], gate: Gate): Outcome {
   const failing = gated.filter((r) => passes(gate, r.item) === false);
   if (failing.length) {
     const perLanguage = gate.byLanguage.size > 0;
-    const names = failing.map((r) => (perLanguage ? msg`${rowLabel(r.item)} (${shown(r)} < ${thresholdFor(gate, r.item)}%)` : msg`${rowLabel(r.item)} (${shown(r)})`));
+    const names = failing.map((r) =>
+      perLanguage ? msg`${rowLabel(r.item)} (${shown(r)} < ${thresholdFor(gate, r.item)}%)` : msg`${rowLabel(r.item)} (${shown(r)})`,
+    );
     const metric = ours(gate.metric.replace('_', ' '));
     messages.push(
       perLanguage
@@ -133,7 +144,9 @@ export function judge(rows: Row[], gate: Gate): Outcome {
   }
   const dropped = gate.failOnDrop ? rows.filter((r) => (change(gate, r.item) ?? 0) < 0) : [];
   if (dropped.length) {
-    const names = dropped.map((r) => msg`${rowLabel(r.item)} (${gate.baseline!.get(r.item.wli_target as string)!.toFixed(1)}% → ${shown(r)}, ${changeText(gate, r.item)})`);
+    const names = dropped.map(
+      (r) => msg`${rowLabel(r.item)} (${gate.baseline!.get(r.item.wli_target as string)!.toFixed(1)}% → ${shown(r)}, ${changeText(gate, r.item)})`,
+    );
     messages.push(msg`${dropped.length} row(s) dropped since the baseline (${ours(gate.metric.replace('_', ' '))}): ${join(names)}`);
   }
   return { exitCode: messages.length ? EXIT.gate : EXIT.ok, messages };

@@ -65,7 +65,10 @@ export async function componentRows(session: Session, target: ComponentTarget, s
     if (!items.every((i) => typeof i.is_source === 'boolean')) {
       const code = sourceLanguageCode(await component);
       if (code === undefined) {
-        throw new ServerError(msg`GET ${session.client().resolve(objectPath(target)).href}: the component names no source_language.code`, msg`run without --skip-source`);
+        throw new ServerError(
+          msg`GET ${session.client().resolve(objectPath(target)).href}: the component names no source_language.code`,
+          msg`run without --skip-source`,
+        );
       }
       source = code;
     }
@@ -102,13 +105,12 @@ export async function projectRows(session: Session, target: ProjectTarget, skipS
   ];
 }
 
-
 /**
  * Runs fn over inputs at most `limit` at a time; results keep input order. After a failure no new
  * input is started, and the first failure is what the caller sees.
  */
 export async function inOrder<T, R>(inputs: T[], limit: number, fn: (t: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(inputs.length);
+  const results = new Array<R>(inputs.length);
   let next = 0;
   let failed = false;
   const worker = async () => {
@@ -141,8 +143,10 @@ export async function languageOrProject<R>(session: Session, readings: Target[],
     } catch {
       throw e;
     }
-    throw new NotFoundError(msg`no language '${only.language}'; '${only.language}' is a project`, msg`for a project's statistics use --project ${only.language} (a bare word in stats is a language code)`, { cause: e });
+    throw new NotFoundError(
+      msg`no language '${only.language}'; '${only.language}' is a project`,
+      msg`for a project's statistics use --project ${only.language} (a bare word in stats is a language code)`,
+      { cause: e },
+    );
   }
 }
-
-

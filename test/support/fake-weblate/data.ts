@@ -141,13 +141,22 @@ export function hash64(s: string): bigint {
 }
 /** Weblate's checksum in web_url: id_hash + 2^63 as 16 hex digits */
 export function checksum(idHash: bigint): string {
-  return BigInt.asUintN(64, idHash + (1n << 63n)).toString(16).padStart(16, '0');
+  return BigInt.asUintN(64, idHash + (1n << 63n))
+    .toString(16)
+    .padStart(16, '0');
 }
 function sha40(seed: string): string {
   return (
-    BigInt.asUintN(64, hash64(seed + '#1')).toString(16).padStart(16, '0') +
-    BigInt.asUintN(64, hash64(seed + '#2')).toString(16).padStart(16, '0') +
-    BigInt.asUintN(64, hash64(seed + '#3')).toString(16).padStart(16, '0').slice(0, 8)
+    BigInt.asUintN(64, hash64(seed + '#1'))
+      .toString(16)
+      .padStart(16, '0') +
+    BigInt.asUintN(64, hash64(seed + '#2'))
+      .toString(16)
+      .padStart(16, '0') +
+    BigInt.asUintN(64, hash64(seed + '#3'))
+      .toString(16)
+      .padStart(16, '0')
+      .slice(0, 8)
   );
 }
 export function countWords(forms: readonly string[]): number {
@@ -344,8 +353,7 @@ export const LANGUAGES: readonly LanguageDef[] = [
       id: 8,
       source: 0,
       number: 6,
-      formula:
-        '(n==0) ? 0 : ((n==1) ? 1 : ((n==2) ? 2 : ((n%100>=3 && n%100<=10) ? 3 : ((n%100>=11 && n%100<=99) ? 4 : 5))))',
+      formula: '(n==0) ? 0 : ((n==1) ? 1 : ((n==2) ? 2 : ((n%100>=3 && n%100<=10) ? 3 : ((n%100>=11 && n%100<=99) ? 4 : 5))))',
       type: 3,
     },
     aliases: ['ar_ar', 'ara', 'arb'],
@@ -597,7 +605,15 @@ interface BaseString {
 
 const E: T = [0, ''];
 const ANDROID: readonly BaseString[] = [
-  { ctx: 'app_name', src: 'Demo App', note: 'Application name shown in the launcher.', flags: 'max-length:30', cs: [20, 'Demo aplikace'], de: [20, 'Demo-App'], ar: [20, 'تطبيق تجريبي'] },
+  {
+    ctx: 'app_name',
+    src: 'Demo App',
+    note: 'Application name shown in the launcher.',
+    flags: 'max-length:30',
+    cs: [20, 'Demo aplikace'],
+    de: [20, 'Demo-App'],
+    ar: [20, 'تطبيق تجريبي'],
+  },
   { ctx: 'action_settings', src: 'Settings', cs: [20, 'Nastavení'], de: [20, 'Einstellungen'], ar: [20, 'الإعدادات'] },
   { ctx: 'action_about', src: 'About', cs: [30, 'O aplikaci'], de: [20, 'Über'], ar: [20, 'حول'] },
   { ctx: 'action_share', src: 'Share', cs: [20, 'Sdílet'], de: [20, 'Teilen'], ar: [20, 'مشاركة'] },
@@ -607,15 +623,35 @@ const ANDROID: readonly BaseString[] = [
   { ctx: 'action_open', src: 'Open', cs: [20, 'Otevřít'], de: [20, 'Öffnen'], ar: [20, 'فتح'] },
   { ctx: 'action_close', src: 'Close', cs: [20, 'Zavřít'], de: [20, 'Schließen'], ar: [20, 'إغلاق'] },
   { ctx: 'action_search', src: 'Search', cs: [20, 'Hledat'], de: [20, 'Suchen'], ar: [20, 'بحث'] },
-  { ctx: 'error_network', src: HOSTILE.comma, cs: [20, 'Chyba sítě, zkuste to prosím znovu.'], de: [20, 'Netzwerkfehler, bitte erneut versuchen.'], ar: [20, HOSTILE.arabicTarget] },
+  {
+    ctx: 'error_network',
+    src: HOSTILE.comma,
+    cs: [20, 'Chyba sítě, zkuste to prosím znovu.'],
+    de: [20, 'Netzwerkfehler, bitte erneut versuchen.'],
+    ar: [20, HOSTILE.arabicTarget],
+  },
   { ctx: 'confirm_delete', src: HOSTILE.quotes, cs: E, de: [20, 'Möchten Sie "%1$s" wirklich löschen?'], ar: [20, 'هل تريد حقًا حذف "%1$s"؟'] },
-  { ctx: 'error_not_found', src: 'The requested item was not found.', explanation: 'Shown on the error page.', cs: [10, 'Požadovaná položka nebyla nalezena.'], de: E, ar: E },
+  {
+    ctx: 'error_not_found',
+    src: 'The requested item was not found.',
+    explanation: 'Shown on the error page.',
+    cs: [10, 'Požadovaná položka nebyla nalezena.'],
+    de: E,
+    ar: E,
+  },
   { ctx: 'label_email', src: 'E-mail address', cs: E, de: [20, 'E-Mail-Adresse'], ar: [20, 'عنوان البريد الإلكتروني'] },
   { ctx: 'multiline_crlf', src: HOSTILE.crlf, note: HOSTILE.hebrewNote, cs: [20, 'Řádek jedna\r\nŘádek dva'], de: E, ar: [20, 'السطر الأول\r\nالسطر الثاني'] },
   { ctx: 'multiline_lf', src: HOSTILE.lfTab, cs: [20, 'První řádek\nDruhý řádek\tpo tabulátoru'], de: E, ar: E },
   { ctx: 'button_register', src: 'Create account', cs: E, de: [20, 'Konto erstellen'], ar: [20, 'إنشاء حساب'] },
   { ctx: 'status_offline', src: 'Offline', cs: E, de: [20, 'Offline'], ar: [20, 'غير متصل'] },
-  { ctx: 'emoji_party', src: HOSTILE.emojiZwj, note: HOSTILE.emojiNote, cs: [20, 'Večírek 🎉 s 👩‍💻 a 👨‍👩‍👧'], de: [10, 'Party 🎉 mit 👩‍💻'], ar: [20, 'حفلة 🎉 مع 👩‍💻'] },
+  {
+    ctx: 'emoji_party',
+    src: HOSTILE.emojiZwj,
+    note: HOSTILE.emojiNote,
+    cs: [20, 'Večírek 🎉 s 👩‍💻 a 👨‍👩‍👧'],
+    de: [10, 'Party 🎉 mit 👩‍💻'],
+    ar: [20, 'حفلة 🎉 مع 👩‍💻'],
+  },
   { ctx: 'csv_formula_eq', src: HOSTILE.formulaEq, cs: [20, HOSTILE.csFormulaTarget], de: [20, '=SUMME(A1:A2)'], ar: E },
   { ctx: 'csv_formula_plus', src: HOSTILE.formulaPlus, cs: [20, '+420 123 456 789'], de: E, ar: E },
   { ctx: 'csv_formula_minus', src: HOSTILE.formulaMinus, cs: [20, '-5 °C venku'], de: E, ar: E },
@@ -625,7 +661,13 @@ const ANDROID: readonly BaseString[] = [
   { ctx: 'c1_csi', src: HOSTILE.c1Csi, cs: [20, 'C1 \u009b31m CSI'], de: E, ar: E },
   { ctx: 'bidi_override', src: HOSTILE.bidi, cs: [20, HOSTILE.csBidiTarget], de: [20, HOSTILE.deHebrewTarget], ar: [20, 'الملف: \u202egnp.exe'] },
   { ctx: 'control_chars', src: HOSTILE.nulDel, cs: [20, 'NUL\u0000 a DEL\u007f'], de: E, ar: E },
-  { ctx: 'html_terms', src: 'By continuing you agree to the <b>terms</b>.', cs: E, de: [20, 'Wenn Sie fortfahren, stimmen Sie den <b>Bedingungen</b> zu.'], ar: E },
+  {
+    ctx: 'html_terms',
+    src: 'By continuing you agree to the <b>terms</b>.',
+    cs: E,
+    de: [20, 'Wenn Sie fortfahren, stimmen Sie den <b>Bedingungen</b> zu.'],
+    ar: E,
+  },
   { ctx: HOSTILE.weirdContext, src: 'Weird context', cs: [20, 'Divný kontext, "uvozovky"'], de: E, ar: E },
   {
     ctx: 'files_count',
@@ -922,21 +964,74 @@ const ANDROID_SRC_REV = 'b2e91f560e541bab3ad535761517f808656b1b41';
 
 function buildTranslations(): TranslationDef[] {
   const inputs: TrInput[] = [
-    { id: 1, project: 'demo', component: 'android', lang: 'en', filename: 'app/src/main/res/values/strings.xml', revision: `${ANDROID_SRC_REV},${ANDROID_SRC_REV}`, isSource: true, isTemplate: true, units: androidUnits('demo', 'en', 1, 1) },
-    { id: 2, project: 'demo', component: 'android', lang: 'cs', filename: 'app/src/main/res/values-cs/strings.xml', revision: `42d717566c8f99f2b8f1965dfc7b2a2fdc498b78,${ANDROID_SRC_REV}`, units: androidUnits('demo', 'cs', 33, 1) },
-    { id: 3, project: 'demo', component: 'android', lang: 'de', filename: 'app/src/main/res/values-de/strings.xml', revision: `cbf719cefa03e2eada9f273706f9cdbf33731d17,${ANDROID_SRC_REV}`, units: androidUnits('demo', 'de', 65, 1) },
+    {
+      id: 1,
+      project: 'demo',
+      component: 'android',
+      lang: 'en',
+      filename: 'app/src/main/res/values/strings.xml',
+      revision: `${ANDROID_SRC_REV},${ANDROID_SRC_REV}`,
+      isSource: true,
+      isTemplate: true,
+      units: androidUnits('demo', 'en', 1, 1),
+    },
+    {
+      id: 2,
+      project: 'demo',
+      component: 'android',
+      lang: 'cs',
+      filename: 'app/src/main/res/values-cs/strings.xml',
+      revision: `42d717566c8f99f2b8f1965dfc7b2a2fdc498b78,${ANDROID_SRC_REV}`,
+      units: androidUnits('demo', 'cs', 33, 1),
+    },
+    {
+      id: 3,
+      project: 'demo',
+      component: 'android',
+      lang: 'de',
+      filename: 'app/src/main/res/values-de/strings.xml',
+      revision: `cbf719cefa03e2eada9f273706f9cdbf33731d17,${ANDROID_SRC_REV}`,
+      units: androidUnits('demo', 'de', 65, 1),
+    },
     { id: 4, project: 'demo', component: 'android', lang: 'ar', filename: 'app/src/main/res/values-ar/strings.xml', units: androidUnits('demo', 'ar', 97, 1) },
     { id: 5, project: 'demo', component: 'android', lang: 'ja', filename: 'app/src/main/res/values-ja/strings.xml', units: [] },
     { id: 6, project: 'demo', component: 'glossary', lang: 'en', filename: '', revision: '', isSource: true, units: glossaryUnits('en', 129, 129) },
     { id: 7, project: 'demo', component: 'glossary', lang: 'cs', filename: '', revision: '', units: glossaryUnits('cs', 132, 129) },
-    { id: 8, project: 'demo', component: 'docs/guide', lang: 'en', filename: 'docs/en/guide.md', isSource: true, isTemplate: true, units: guideUnits('en', 135, 135) },
+    {
+      id: 8,
+      project: 'demo',
+      component: 'docs/guide',
+      lang: 'en',
+      filename: 'docs/en/guide.md',
+      isSource: true,
+      isTemplate: true,
+      units: guideUnits('en', 135, 135),
+    },
     { id: 9, project: 'demo', component: 'docs/guide', lang: 'cs', filename: 'docs/cs/guide.md', units: guideUnits('cs', 141, 135) },
     { id: 10, project: 'big', component: 'strings', lang: 'en', filename: '', isSource: true, kind: 'big' },
     { id: 11, project: 'big', component: 'strings', lang: 'xx', filename: 'po/xx.po', kind: 'big' },
-    { id: 12, project: 'secret', component: 'android', lang: 'en', filename: 'app/src/main/res/values/strings.xml', isSource: true, isTemplate: true, units: secretUnits('en', 147, 147) },
+    {
+      id: 12,
+      project: 'secret',
+      component: 'android',
+      lang: 'en',
+      filename: 'app/src/main/res/values/strings.xml',
+      isSource: true,
+      isTemplate: true,
+      units: secretUnits('en', 147, 147),
+    },
     { id: 13, project: 'secret', component: 'android', lang: 'cs', filename: 'app/src/main/res/values-cs/strings.xml', units: secretUnits('cs', 150, 147) },
     // appended last: earlier translations keep their unit and change ids
-    { id: 14, project: 'demo', component: 'docs/api/reference', lang: 'en', filename: 'docs/en/api/reference.md', isSource: true, isTemplate: true, units: referenceUnits('en', 153, 153) },
+    {
+      id: 14,
+      project: 'demo',
+      component: 'docs/api/reference',
+      lang: 'en',
+      filename: 'docs/en/api/reference.md',
+      isSource: true,
+      isTemplate: true,
+      units: referenceUnits('en', 153, 153),
+    },
     { id: 15, project: 'demo', component: 'docs/api/reference', lang: 'cs', filename: 'docs/cs/api/reference.md', units: referenceUnits('cs', 155, 153) },
   ];
   let changeId = 0;

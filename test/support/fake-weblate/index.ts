@@ -325,27 +325,20 @@ export const DATA = {
   privateTranslations: TRANSLATIONS.filter((t) => t.project === 'secret').map((t) => t.apiKey),
   languages: LANGUAGES.map((l) => l.code),
   defaults: { pageSize: 50, bigUnits: DEFAULT_BIG, bigChanges: DEFAULT_BIG, maxPageSize: 1000 },
-  unitCounts: Object.fromEntries(
-    TRANSLATIONS.map((t) => [t.apiKey, t.kind === 'big' ? DEFAULT_BIG : t.units.length]),
-  ) as Record<string, number>,
-  changeCounts: Object.fromEntries(
-    TRANSLATIONS.map((t) => [t.apiKey, t.kind === 'big' ? (t.lang === 'xx' ? DEFAULT_BIG : 0) : t.changes.length]),
-  ) as Record<string, number>,
+  unitCounts: Object.fromEntries(TRANSLATIONS.map((t) => [t.apiKey, t.kind === 'big' ? DEFAULT_BIG : t.units.length])) as Record<string, number>,
+  changeCounts: Object.fromEntries(TRANSLATIONS.map((t) => [t.apiKey, t.kind === 'big' ? (t.lang === 'xx' ? DEFAULT_BIG : 0) : t.changes.length])) as Record<
+    string,
+    number
+  >,
   /** per static translation: number of units by state code */
   stateCounts: Object.fromEntries(TRANSLATIONS.filter((t) => t.kind === 'static').map((t) => [t.apiKey, countStates(t.units)])) as Record<
     string,
     Record<number, number>
   >,
   /** unit models of static translations, in list order (ascending position/id) */
-  units: Object.fromEntries(TRANSLATIONS.filter((t) => t.kind === 'static').map((t) => [t.apiKey, t.units])) as Record<
-    string,
-    readonly UnitModel[]
-  >,
+  units: Object.fromEntries(TRANSLATIONS.filter((t) => t.kind === 'static').map((t) => [t.apiKey, t.units])) as Record<string, readonly UnitModel[]>,
   /** change models of static translations, ascending id (the server lists them per changesOrder) */
-  changes: Object.fromEntries(TRANSLATIONS.filter((t) => t.kind === 'static').map((t) => [t.apiKey, t.changes])) as Record<
-    string,
-    readonly ChangeModel[]
-  >,
+  changes: Object.fromEntries(TRANSLATIONS.filter((t) => t.kind === 'static').map((t) => [t.apiKey, t.changes])) as Record<string, readonly ChangeModel[]>,
   hostile: HOSTILE,
   hashes: HASHES,
 };
@@ -416,12 +409,9 @@ function last(q: URLSearchParams, name: string): string | null {
 
 /** ISO 8601 → microseconds since epoch (UTC if no zone), null if invalid */
 function parseIsoUs(s: string): number | null {
-  const m =
-    /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,6})\d*)?)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/i.exec(
-      s.trim(),
-    );
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,6})\d*)?)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/i.exec(s.trim());
   if (!m) return null;
-  const [y, mo, d, h, mi, sec] = [m[1], m[2], m[3], m[4] ?? '0', m[5] ?? '0', m[6] ?? '0'].map(Number) as number[];
+  const [y, mo, d, h, mi, sec] = [m[1], m[2], m[3], m[4] ?? '0', m[5] ?? '0', m[6] ?? '0'].map(Number);
   if (mo! < 1 || mo! > 12 || d! < 1 || d! > 31 || h! > 23 || mi! > 59 || sec! > 59) return null;
   const frac = m[7] ? Number(m[7].padEnd(6, '0')) : 0;
   let offsetMin = 0;
@@ -431,7 +421,7 @@ function parseIsoUs(s: string): number | null {
     const digits = z.slice(1).replace(':', '');
     offsetMin = sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2) || '0'));
   }
-  const ms = Date.UTC(y!, mo! - 1, d!, h!, mi!, sec!) - offsetMin * 60_000;
+  const ms = Date.UTC(y!, mo! - 1, d, h, mi, sec) - offsetMin * 60_000;
   return ms * 1000 + frac;
 }
 
@@ -564,8 +554,7 @@ interface Route {
   allow: string;
   run(env: Env): Json | Resp;
 }
-const isResp = (x: Json | Resp): x is Resp =>
-  typeof x === 'object' && x !== null && !Array.isArray(x) && 'status' in x && 'body' in x && 'headers' in x;
+const isResp = (x: Json | Resp): x is Resp => typeof x === 'object' && x !== null && !Array.isArray(x) && 'status' in x && 'body' in x && 'headers' in x;
 
 interface Growth {
   key: string;
@@ -656,19 +645,16 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
 
   // ----- data access
 
-  const project = (slug: string, authed: boolean): ProjectDef | undefined =>
-    PROJECTS.find((p) => p.slug === slug && (!p.private || authed));
+  const project = (slug: string, authed: boolean): ProjectDef | undefined => PROJECTS.find((p) => p.slug === slug && (!p.private || authed));
   // Weblate lists a project's components by id (ProjectViewSet.components: order_by("id"))
   const componentsOf = (p: string): ComponentDef[] => COMPONENTS.filter((c) => c.project === p).sort((a, b) => a.id - b.id);
   const translationsOf = (c: ComponentDef): TranslationDef[] =>
     TRANSLATIONS.filter((t) => t.project === c.project && t.component === c.path).sort((a, b) =>
       a.isSource !== b.isSource ? (a.isSource ? -1 : 1) : lang(a.lang).name.localeCompare(lang(b.lang).name),
     );
-  const visibleTranslations = (authed: boolean): TranslationDef[] =>
-    TRANSLATIONS.filter((t) => project(t.project, authed) !== undefined);
+  const visibleTranslations = (authed: boolean): TranslationDef[] => TRANSLATIONS.filter((t) => project(t.project, authed) !== undefined);
   const byId = <T extends { id: number }>(a: T, b: T): number => a.id - b.id;
-  const componentOf = (tr: TranslationDef): ComponentDef =>
-    COMPONENTS.find((c) => c.project === tr.project && c.path === tr.component) as ComponentDef;
+  const componentOf = (tr: TranslationDef): ComponentDef => COMPONENTS.find((c) => c.project === tr.project && c.path === tr.component) as ComponentDef;
   /** a category and every category inside it */
   const categoryAndDescendants = (cat: CategoryDef): CategoryDef[] =>
     CATEGORIES.filter((c) => c.project === cat.project && (c.path === cat.path || c.path.startsWith(cat.path + '/')));
@@ -768,8 +754,7 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
     mergedChangeCache.set(memoKey, { version: changesVersion, src });
     return src;
   };
-  const inListOrder = <T>(desc: Source<T>): Source<T> =>
-    changesOrder === 'desc' ? desc : { count: desc.count, get: (i) => desc.get(desc.count - 1 - i) };
+  const inListOrder = <T>(desc: Source<T>): Source<T> => (changesOrder === 'desc' ? desc : { count: desc.count, get: (i) => desc.get(desc.count - 1 - i) });
   /** a translation's list: growAfterFirstPage insertions first (they simulate new items on page 1), then the rest */
   const changesSource = (tr: TranslationDef): Source<ChangeRef> => {
     const rest = inListOrder(scopeChangesDesc([tr], false));
@@ -781,9 +766,7 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
   /** every unit the caller can see, by id (UnitViewSet: Unit.objects.filter_access(user)...order_by("id")) */
   const allUnitsSource = (authed: boolean): Source<UnitRef> => {
     const trs = visibleTranslations(authed);
-    const statics = trs
-      .filter((t) => t.kind === 'static' && t.units.length > 0)
-      .sort((a, b) => (a.units[0] as UnitModel).id - (b.units[0] as UnitModel).id);
+    const statics = trs.filter((t) => t.kind === 'static' && t.units.length > 0).sort((a, b) => (a.units[0] as UnitModel).id - (b.units[0] as UnitModel).id);
     const parts: Source<UnitRef>[] = statics.map((t) => ({ count: t.units.length, get: (i) => ({ tr: t, u: t.units[i] as UnitModel }) }));
     for (const role of ['source', 'target'] as const) {
       const t = trs.find((x) => x.kind === 'big' && x.isSource === (role === 'source'));
@@ -884,7 +867,15 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
       for (let i = 0; i < g.n; i++) {
         const id = nextChangeId++;
         const seq = ++insertSeq;
-        fresh.unshift({ id, unitId: firstUnit, action: 2, target: `Inserted change ${seq}`, user: 'admin', author: 'admin', timestampUs: changeTimestampUs(id) });
+        fresh.unshift({
+          id,
+          unitId: firstUnit,
+          action: 2,
+          target: `Inserted change ${seq}`,
+          user: 'admin',
+          author: 'admin',
+          timestampUs: changeTimestampUs(id),
+        });
         newestChangeUs = Math.max(newestChangeUs, changeTimestampUs(id));
       }
       insertedChanges.set(tr.key, [...fresh, ...(insertedChanges.get(tr.key) ?? [])]);
@@ -906,20 +897,11 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
     return { status, headers, body };
   };
   const errorJson = (code: string, detail: string, type = 'client_error', attr: string | null = null): string =>
-    envelope === 'legacy'
-      ? stringify({ detail })
-      : stringify({ type, errors: [{ code, detail, attr }] });
+    envelope === 'legacy' ? stringify({ detail }) : stringify({ type, errors: [{ code, detail, attr }] });
   const notFound = (allow: string, env: Env, detail = 'Not found.'): HttpError =>
     new HttpError(jsonResp(404, errorJson('not_found', detail), allow, env.authed));
   const badRequest = (allow: string, env: Env, legacy: Json, attr: string | null, detail: string): HttpError =>
-    new HttpError(
-      jsonResp(
-        400,
-        envelope === 'legacy' ? stringify(legacy) : errorJson('invalid', detail, 'validation_error', attr),
-        allow,
-        env.authed,
-      ),
-    );
+    new HttpError(jsonResp(400, envelope === 'legacy' ? stringify(legacy) : errorJson('invalid', detail, 'validation_error', attr), allow, env.authed));
 
   /** DRF PageNumberPagination.get_page_size: page_size honoured up to max, invalid/0 → the default */
   const pageSizeOf = (q: URLSearchParams, dflt = defaultPageSize, max = 1000): number => {
@@ -1131,18 +1113,30 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
           // `format`; a zip's unknown conversion is a 404 "Conversion to zip:… is not supported".
           if (bare !== null && bare !== '' && !CONVERSIONS.has(bare)) {
             if (zip) return jsonResp(404, errorJson('not_found', `Conversion to zip:${bare} is not supported`), A_RO, env.authed);
-            return jsonResp(400, envelope === 'legacy' ? stringify({ format: [`Unsupported conversion: ${bare}`] }) : errorJson('invalid', `Unsupported conversion: ${bare}`, 'validation_error', 'format'), A_RO, env.authed);
+            return jsonResp(
+              400,
+              envelope === 'legacy'
+                ? stringify({ format: [`Unsupported conversion: ${bare}`] })
+                : errorJson('invalid', `Unsupported conversion: ${bare}`, 'validation_error', 'format'),
+              A_RO,
+              env.authed,
+            );
           }
           const key = segs.slice(1, -1).join('/');
           const since = env.rr.headers['if-modified-since'];
           const sinceStr = Array.isArray(since) ? since[0] : since;
           const base = jsonResp(200, '', A_RO, env.authed);
           base.headers['Last-Modified'] = FILE_LAST_MODIFIED;
-          if (sinceStr && Date.parse(sinceStr) >= Date.parse(FILE_LAST_MODIFIED)) return { ...base, status: 304, headers: { ...base.headers, 'Content-Type': 'text/plain' } };
+          if (sinceStr && Date.parse(sinceStr) >= Date.parse(FILE_LAST_MODIFIED))
+            return { ...base, status: 304, headers: { ...base.headers, 'Content-Type': 'text/plain' } };
           const name = `${segs.slice(1, -1).join('-')}.${zip ? 'zip' : (bare ?? 'po')}`;
           const file: Resp = {
             ...base,
-            headers: { ...base.headers, 'Content-Type': zip ? 'application/zip' : 'text/x-po; charset=utf-8', 'Content-Disposition': options.fileDisposition ?? `attachment; filename=${name}` },
+            headers: {
+              ...base.headers,
+              'Content-Type': zip ? 'application/zip' : 'text/x-po; charset=utf-8',
+              'Content-Disposition': options.fileDisposition ?? `attachment; filename=${name}`,
+            },
             raw: fakeFileBytes(key, zip, format),
           };
           const accept = env.rr.headers['accept-encoding'];
@@ -1159,9 +1153,24 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
         allow: A_RO,
         run: (env) =>
           Object.fromEntries(
-            ['addons', 'categories', 'changes', 'component-lists', 'components', 'groups', 'languages', 'memory', 'metrics', 'projects', 'roles', 'screenshots', 'tasks', 'translations', 'units', 'users'].map(
-              (k) => [k, `${origin}${prefix}${k}/${env.ctx.fmt !== null ? `?format=${quotePlus(env.ctx.fmt)}` : ''}`],
-            ),
+            [
+              'addons',
+              'categories',
+              'changes',
+              'component-lists',
+              'components',
+              'groups',
+              'languages',
+              'memory',
+              'metrics',
+              'projects',
+              'roles',
+              'screenshots',
+              'tasks',
+              'translations',
+              'units',
+              'users',
+            ].map((k) => [k, `${origin}${prefix}${k}/${env.ctx.fmt !== null ? `?format=${quotePlus(env.ctx.fmt)}` : ''}`]),
           ),
       };
     }
@@ -1170,11 +1179,8 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
         return {
           allow: A_LIST_POST,
           run: (env) =>
-            paginate(
-              env,
-              A_LIST_POST,
-              arraySource(PROJECTS.filter((p) => !p.private || env.authed).sort((x, y) => x.name.localeCompare(y.name))),
-              (p) => renderProject(env.ctx, p),
+            paginate(env, A_LIST_POST, arraySource(PROJECTS.filter((p) => !p.private || env.authed).sort((x, y) => x.name.localeCompare(y.name))), (p) =>
+              renderProject(env.ctx, p),
             ),
         };
       const p = b as string;
@@ -1201,7 +1207,16 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
           allow: A_RO,
           run: (env) => {
             const proj = needProject(env, A_RO, p);
-            return changesList(env, A_RO, inListOrder(scopeChangesDesc(TRANSLATIONS.filter((t) => t.project === proj.slug), true)));
+            return changesList(
+              env,
+              A_RO,
+              inListOrder(
+                scopeChangesDesc(
+                  TRANSLATIONS.filter((t) => t.project === proj.slug),
+                  true,
+                ),
+              ),
+            );
           },
         };
       if (n === 3 && c === 'statistics')
@@ -1239,11 +1254,8 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
       return {
         allow: A_RO,
         run: (env) =>
-          paginate(
-            env,
-            A_RO,
-            arraySource(COMPONENTS.filter((x) => project(x.project, env.authed)).sort(byId)),
-            (x) => renderComponent(env.ctx, x, project(x.project, env.authed) as ProjectDef),
+          paginate(env, A_RO, arraySource(COMPONENTS.filter((x) => project(x.project, env.authed)).sort(byId)), (x) =>
+            renderComponent(env.ctx, x, project(x.project, env.authed) as ProjectDef),
           ),
       };
     }
@@ -1302,9 +1314,7 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
         return {
           allow: A_LIST_POST,
           run: (env) =>
-            paginate(env, A_LIST_POST, arraySource(CATEGORIES.filter((x) => project(x.project, env.authed)).sort(byId)), (x) =>
-              renderCategory(env.ctx, x),
-            ),
+            paginate(env, A_LIST_POST, arraySource(CATEGORIES.filter((x) => project(x.project, env.authed)).sort(byId)), (x) => renderCategory(env.ctx, x)),
         };
       if (n === 2) return { allow: A_FULL, run: (env) => renderCategory(env.ctx, needCategory(env, A_FULL, b as string)) };
       if (n === 3 && c === 'statistics')
@@ -1343,8 +1353,7 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
       if (n === 1)
         return {
           allow: A_LIST_POST,
-          run: (env) =>
-            paginate(env, A_LIST_POST, arraySource([...LANGUAGES].sort((x, y) => x.name.localeCompare(y.name))), (l) => renderLanguage(env.ctx, l)),
+          run: (env) => paginate(env, A_LIST_POST, arraySource([...LANGUAGES].sort((x, y) => x.name.localeCompare(y.name))), (l) => renderLanguage(env.ctx, l)),
         };
       const code = b as string;
       const need = (env: Env, allow: string) => {

@@ -24,9 +24,7 @@ export const EXOTIC_FIELDS =
 
 export function quoteString(s: string): string {
   const q = JSON.stringify(s);
-  return q.includes('\u2028') || q.includes('\u2029')
-    ? q.replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')
-    : q;
+  return q.includes('\u2028') || q.includes('\u2029') ? q.replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029') : q;
 }
 
 /** Python-like float with one decimal: 68.7, 100.0, 0.0 */

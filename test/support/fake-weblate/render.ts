@@ -117,7 +117,7 @@ export function addChange(a: Agg, c: ChangeModel): void {
 export function mergeAgg(into: Agg, b: Agg): void {
   for (const k of Object.keys(b) as (keyof Agg)[]) {
     if (k === 'lastChangeUs' || k === 'lastAuthor') continue;
-    (into[k] as number) += b[k] as number;
+    into[k] += b[k];
   }
   if (b.lastChangeUs !== null && (into.lastChangeUs === null || b.lastChangeUs > into.lastChangeUs)) {
     into.lastChangeUs = b.lastChangeUs;
@@ -134,11 +134,7 @@ export function percent(part: number, total: number, zeroComplete = false): Raw 
   return decimal1(p);
 }
 
-export function renderStats(
-  ctx: Ctx,
-  a: Agg,
-  tail: { code?: string; name: string; url: string; translate_url?: string },
-): JsonObject {
+export function renderStats(ctx: Ctx, a: Agg, tail: { code?: string; name: string; url: string; translate_url?: string }): JsonObject {
   return {
     total: a.total,
     total_words: a.words,
@@ -352,12 +348,7 @@ export function translationApiBase(tr: TranslationDef): string {
   return `translations/${tr.project}/${encPath(tr.component)}/${tr.lang}/`;
 }
 
-export function renderTranslation(
-  ctx: Ctx,
-  tr: TranslationDef,
-  a: Agg,
-  component: { c: ComponentDef; p: ProjectDef } | null,
-): JsonObject {
+export function renderTranslation(ctx: Ctx, tr: TranslationDef, a: Agg, component: { c: ComponentDef; p: ProjectDef } | null): JsonObject {
   const base = translationApiBase(tr);
   const x = (s: string): string => api(ctx, base + s);
   const webPath = `${tr.project}/${tr.component}/${tr.lang}/`;
