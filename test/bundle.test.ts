@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, posix } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, ROOT, baseEnv, nodeTs } from './support/run.js';
+import { cacheDir } from '../src/core/xdg.js';
 
 interface Import {
   path: string;
@@ -221,6 +222,26 @@ describe('the code cache', () => {
     expect([r.status, r.stderr]).toEqual([0, '']);
     expect(JSON.parse(r.stdout).code).toBe('cs');
     expect(Math.max(...files().map((f) => readFileSync(f).length))).toBeGreaterThan(100_000);
+  });
+
+  // bin/wli.cjs finds the cache before the bundle is loaded, so it cannot call src/core/xdg.ts: this
+  // holds its copy of the XDG rule to the one src/ uses.
+  it.each([
+    ['absolute', (home: string) => join(home, 'xdg-cache')],
+    ['relative (ignored)', () => 'relative/cache'],
+    ['empty (ignored)', () => ''],
+  ])('keeps its code cache where src/core/xdg.ts says: XDG_CACHE_HOME %s', (_name, value) => {
+    const home = mkdtempSync(join(tmpdir(), 'wli-xdg-'));
+    try {
+      const env = baseEnv({ HOME: home, XDG_CACHE_HOME: value(home) });
+      const r = spawnSync(process.execPath, [BIN, '--version'], { env, cwd: home, encoding: 'utf8' });
+      expect(r.status).toBe(0);
+      const expected = cacheDir(env, home);
+      expect(readdirSync(expected).length).toBeGreaterThan(0);
+      if (value(home) !== join(home, 'xdg-cache')) expect(readdirSync(home).sort()).toEqual(['.cache']);
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
   });
 
   it('a cache that cannot be written costs nothing but speed', () => {
