@@ -295,13 +295,16 @@ class ListReader {
         throw new ServerError(msg`${where}: a list item is not an object`, msg`the server answered an unexpected shape`);
       return r as Item;
     });
-    const ids = new Set(items.flatMap((i) => (i.id === undefined || i.id === null ? [] : [idKey(i.id)])));
-    // Numbered pages cannot loop (their numbers only grow, up to the count); a linked page can.
+    // Numbered pages cannot loop (their numbers only grow, up to the count); a linked page can: it is
+    // held to the one read before it (page 1 may turn out to be linked, so its ids are kept too).
     const linked = !first && number === undefined;
-    if (linked && items.length > 0 && ids.size === items.length && [...ids].every((id) => this.lastRead.has(id))) {
-      throw this.loops(msg`a page repeats the one before it`);
+    if (number === undefined) {
+      const ids = new Set(items.flatMap((i) => (i.id === undefined || i.id === null ? [] : [idKey(i.id)])));
+      if (linked && items.length > 0 && ids.size === items.length && [...ids].every((id) => this.lastRead.has(id))) {
+        throw this.loops(msg`a page repeats the one before it`);
+      }
+      this.lastRead = ids;
     }
-    this.lastRead = ids;
     this.pagesRead++;
     if (linked && envelope.count !== undefined) this.count = envelope.count;
     return { url: text.url, envelope, items, texts: envelope.bare ? undefined : response.itemTexts };
