@@ -16,6 +16,7 @@ export const EXIT_STATUSES = {
   auth: { code: 4, meaning: 'authentication or permission refused (401, 403)' },
   notFound: { code: 5, meaning: 'not found (404)' },
   rateLimited: { code: 6, meaning: 'rate limited (429) after the retries' },
+  local: { code: 7, meaning: 'a local file or standard output could not be written: permission, disk full, read-only, closed' },
   interrupted: { code: 130, meaning: 'interrupted' },
 } as const;
 
@@ -52,6 +53,16 @@ export class WliError extends Error {
 export class UsageError extends WliError {
   constructor(text: Msg, hint?: Msg, options?: { cause?: unknown }) {
     super(text, EXIT.usage, hint, options);
+  }
+}
+
+/**
+ * Writing here failed: a file (permission, disk full, a read-only file system, a directory in the way)
+ * or standard output (closed, full). The user's situation, not a wli bug, and not the server's: exit 7.
+ */
+export class LocalError extends WliError {
+  constructor(text: Msg, hint?: Msg, options?: { cause?: unknown }) {
+    super(text, EXIT.local, hint, options);
   }
 }
 

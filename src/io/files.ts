@@ -3,6 +3,36 @@
 // remains.
 import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { LocalError } from '../core/errors.js';
+import { msg, ours, type Msg } from '../core/text.js';
+
+/** What a failed write of the file system means, in words, and what to do. */
+const WHY: Record<string, [why: string, hint: string]> = {
+  EACCES: ['permission denied', 'check the permissions of the file and its directory, or write elsewhere'],
+  EPERM: ['operation not permitted', 'check the permissions of the file and its directory, or write elsewhere'],
+  ENOSPC: ['no space left on the device', 'free some space, or write elsewhere'],
+  EDQUOT: ['disk quota exceeded', 'free some space, or write elsewhere'],
+  EROFS: ['read-only file system', 'write to a writable directory'],
+  EISDIR: ['it is a directory', 'name a file, or end the path with / to write into the directory'],
+  ENOTDIR: ['a part of the path is a file, not a directory', 'check the path'],
+  ENOENT: ['no such directory', 'check the path'],
+  EEXIST: ['a file is in the way', 'check the path'],
+  ENAMETOOLONG: ['the name is too long', 'choose a shorter path'],
+  EIO: ['an input/output error', 'check the disk'],
+  EBADF: ['it is closed', 'run without closing it (>&-)'],
+  EPIPE: ['the reader went away', ''],
+};
+
+/**
+ * A failure to write `shown` (the path as the user gave it, never the temporary file) as the
+ * user's situation: exit 7, what failed and why. Anything else is passed on as it is.
+ */
+export function localFailure(e: unknown, shown: Msg, action = ours('write')): unknown {
+  const code = (e as NodeJS.ErrnoException | null)?.code;
+  if (typeof code !== 'string' || !/^E[A-Z]+$/.test(code)) return e;
+  const [why, hint] = WHY[code] ?? [code, ''];
+  return new LocalError(msg`cannot ${action} ${shown}: ${ours(why)} (${ours(code)})`, hint ? ours(hint) : undefined, { cause: e });
+}
 
 /** The temporary file a write goes through: beside the destination (same file system), hidden, unique. */
 export function temporaryFor(path: string): string {
