@@ -154,6 +154,70 @@ describe('wli download', () => {
   });
 });
 
+describe('issue 24: -o -, both zip spellings, the default target', () => {
+  it('-o - writes to stdout, as in curl and wget: the bytes exact, no file named -', async () => {
+    const r = await wliBytes(['download', 'demo/android/cs', '-o', '-']);
+    expect([r.code, r.stderr]).toEqual([0, '']);
+    expect(r.stdout.equals(fakeFileBytes('demo/android/cs', false, null))).toBe(true);
+    const z = await wliBytes(['download', 'demo/android', '-o', '-']);
+    expect(z.stdout.equals(fakeFileBytes('demo/android', true, null))).toBe(true);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('-o - on a terminal is refused before the request (exit 2): raw bytes never go to a terminal', async () => {
+    const n = fileRequests().length;
+    const r = await wliIn(['download', 'demo/android/cs', '-o', '-'], { env, cwd: dir, tty: true, columns: 80 });
+    expect([r.code, r.stdout]).toEqual([2, '']);
+    expect(r.stderr).toBe(
+      'wli: -o - writes the file to standard output, and standard output is a terminal\nhint: pipe it (| less) or redirect it (> FILE); or name a file or a directory with -o\n',
+    );
+    expect(fileRequests().length).toBe(n);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('a zip converted: --convert po and --convert zip:po both ask format=zip:po (component and project)', async () => {
+    const n = fake.requests.length;
+    for (const convert of ['po', 'zip:po']) {
+      for (const target of ['demo/android', 'demo']) {
+        const r = await wliBytes(['download', target, '--convert', convert]);
+        expect([target, convert, r.code, r.stderr]).toEqual([target, convert, 0, '']);
+        expect(r.stdout.equals(fakeFileBytes(target, true, 'zip:po'))).toBe(true);
+      }
+    }
+    const formats = fake.requests
+      .slice(n)
+      .filter((q) => q.path.endsWith('/file/'))
+      .map((q) => q.query.get('format'));
+    expect(formats).toEqual(['zip:po', 'zip:po', 'zip:po', 'zip:po']);
+  });
+
+  it('--help says one form for a zip, the format alone', async () => {
+    const r = await wli(['download', '--help'], { env });
+    expect(r.stdout).toContain('--convert po -o locale/');
+    expect(r.stdout).not.toMatch(/zip:FORMAT/);
+  });
+
+  it('zip:po for a translation (one file, not a zip): the server refuses it, and the hint says --convert po', async () => {
+    const r = await wli(['download', 'demo/android/cs', '--convert', 'zip:po'], { env, cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^wli: the server refused the download: .*\nhint: a translation is one file: --convert po/);
+  });
+
+  it("uses the project file's default target (.weblate translation =), like every command", async () => {
+    writeFileSync(join(dir, '.weblate'), `[weblate]\nurl = ${fake.url}\ntranslation = demo/android/cs\n`);
+    const r = await wli(['download', '-o', 'cs.po'], { env: {}, cwd: dir });
+    expect([r.code, r.stdout, r.stderr]).toEqual([0, '', expect.stringMatching(/^wli: saved cs\.po \(\d+ bytes\)\n$/)]);
+    expect(readFileSync(join(dir, 'cs.po')).equals(fakeFileBytes('demo/android/cs', false, null))).toBe(true);
+    expect(fileRequests().at(-1)!.path).toBe('/api/translations/demo/android/cs/file/');
+  });
+
+  it('no target and no default: a usage error that says where a default goes', async () => {
+    const r = await wli(['download', '-o', 'cs.po'], { env, cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^wli: missing target\nhint: expected .*a default target \(translation = …\)/);
+  });
+});
+
 describe('hostile Content-Disposition', () => {
   it.each([
     ['attachment; filename="../../x"', 'x'],

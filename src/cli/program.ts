@@ -137,7 +137,7 @@ export async function runCli(argv: string[], ctx: Context): Promise<number> {
   // The completion scripts' question: names from the server, no parsing, no messages (complete.ts).
   if (argv[0] === '__complete') {
     await io.out.write(await complete(argv.slice(1), ctx)).catch(() => {});
-    await io.out.flush();
+    await io.out.flush().catch(() => {});
     return EXIT.ok;
   }
   // The version needs no argument parser.

@@ -2,14 +2,15 @@
 // server sends it. Files are written to a temporary file beside the destination and renamed into
 // place, so a cut connection, a timeout or Ctrl-C leaves the previous file as it was.
 import { readdirSync, statSync, utimesSync } from 'node:fs';
-import { isAbsolute, join, relative, resolve } from 'node:path';
-import { writeStreamAtomic } from '../io/files.js';
+import { basename, dirname, join, resolve } from 'node:path';
+import { PendingFile } from '../io/files.js';
+import { stdoutClosed } from '../io/writer.js';
 import { UsageError, WliError } from '../core/errors.js';
 import { HttpError, NotFoundError } from '../api/errors.js';
-import { msg, ours } from '../core/text.js';
+import { msg, ours, type Msg } from '../core/text.js';
 import { firstHeader } from '../api/http.js';
 import type { Target } from '../weblate/target.js';
-import { fileOf, objectPath } from '../weblate/paths.js';
+import { fileFormat, fileOf, objectPath } from '../weblate/paths.js';
 import { EXIT } from '../core/errors.js';
 import type { Result } from '../output/result.js';
 import type { CommandInput } from '../session/session.js';
@@ -129,22 +130,55 @@ async function fileMissing(session: CommandInput['session'], readings: Target[],
 interface Destination {
   toStdout: boolean;
   intoDir: boolean;
-  /** The directory a file goes into when its name is the server's. */
+  /** The directory a file goes into when its name is the server's; -o FILE's directory otherwise. */
   dir: string;
   /** -o FILE, resolved. */
   file?: string;
+  /** -o as the user gave it (messages name it so, never the temporary file). */
+  given?: string;
 }
 
-function destinationOf(output: string | undefined, cwd: string, stdoutIsTTY: boolean): Destination {
-  const file = output === undefined ? undefined : resolve(cwd, output);
+/**
+ * `-o -` is stdout, as in curl and wget; without -o, stdout when it is not a terminal. Raw bytes
+ * never go to a terminal, and never to a stdout closed at start (`>&-`): both are refused here,
+ * before the request.
+ */
+function destinationOf(output: string | undefined, ctx: CommandInput['session']['ctx']): Destination {
+  const stdoutIsTTY = !!ctx.stdout.isTTY;
+  if (output === '-' && stdoutIsTTY) {
+    throw new UsageError(
+      msg`-o - writes the file to standard output, and standard output is a terminal`,
+      msg`pipe it (| less) or redirect it (> FILE); or name a file or a directory with -o`,
+    );
+  }
+  const toStdout = output === '-' || (output === undefined && !stdoutIsTTY);
+  if (toStdout) {
+    if (ctx.stdoutKind === 'closed') throw stdoutClosed();
+    return { toStdout, intoDir: false, dir: ctx.cwd };
+  }
+  const file = output === undefined ? undefined : resolve(ctx.cwd, output);
   const intoDir = output === undefined || output.endsWith('/') || (file !== undefined && isDir(file));
-  return { toStdout: output === undefined && !stdoutIsTTY, intoDir, dir: file ?? cwd, file: intoDir ? undefined : file };
+  return { toStdout, intoDir, dir: intoDir ? (file ?? ctx.cwd) : dirname(file!), file: intoDir ? undefined : file, given: output };
+}
+
+/** A file in the destination as the user would name it: -o FILE as given, DIR/NAME, or NAME in the current directory. */
+function shownPath(to: Destination, name: string): Msg {
+  const { given } = to;
+  if (given === undefined) return msg`${name}`;
+  if (to.file !== undefined) return msg`${given}`;
+  return msg`${given.endsWith('/') ? given : `${given}/`}${name}`;
+}
+
+/** Made ready before the request (directories made, temporary file created): a destination that cannot be written fails first. */
+function prepare(to: Destination): Promise<PendingFile> {
+  const where = to.given === undefined ? ours('the current directory') : msg`${to.given}`;
+  return PendingFile.open({ dir: to.dir, file: to.file }, where);
 }
 
 /** What a download asks: the conversion (a zip's as zip:FORMAT) and the query of its units. */
 function fileRequest(t: Target, convert: string | undefined, query: string | undefined): string {
   if (t.kind === 'server' || t.kind === 'language') throw new UsageError(msg`${t.text} has no file`);
-  return fileOf(t, { format: convert === undefined ? undefined : t.kind !== 'translation' ? `zip:${convert}` : convert, q: query });
+  return fileOf(t, { format: fileFormat(t, convert), q: query });
 }
 
 /** A refused conversion or query is the user's to fix (exit 2); a missing file is said as such. */
@@ -155,7 +189,9 @@ async function downloadFailed(session: CommandInput['session'], readings: Target
   if (http && (http.status === 400 || (convert !== undefined && http.status === 404 && /conversion/i.test(http.serverMessage ?? '')))) {
     return new UsageError(
       msg`the server refused the download: ${http.serverMessage ?? `HTTP ${http.status}`}`,
-      msg`check --convert (po, xliff, csv, json, mo … what the server offers) and -q`,
+      convert?.startsWith('zip')
+        ? msg`a translation is one file: --convert po (a component or a project is a zip of such files, and --convert po converts each)`
+        : msg`check --convert (po, xliff, csv, json, mo … what the server offers) and -q`,
       { cause: e },
     );
   }
@@ -175,7 +211,22 @@ export async function run({ args, opts, session }: CommandInput<'download'>): Pr
     );
   }
   const { ctx } = session;
-  const to = destinationOf(opts.output, ctx.cwd, !!ctx.stdout.isTTY);
+  const to = destinationOf(opts.output, ctx);
+  const file = to.toStdout ? undefined : await prepare(to);
+  try {
+    return await fetchInto(to, file, { readings, opts, session });
+  } finally {
+    await file?.discard();
+  }
+}
+
+/** The request, and its body to stdout or into the file made ready for it. */
+async function fetchInto(
+  to: Destination,
+  file: PendingFile | undefined,
+  { readings, opts, session }: { readings: Target[]; opts: CommandInput<'download'>['opts']; session: CommandInput['session'] },
+): Promise<Result> {
+  const { convert, query } = opts;
   /**
    * Ask only for what changed since the file there was written: -o FILE names it; into a directory,
    * Weblate's own name for a zip or a conversion (a file as stored has the repository's name, known
@@ -184,7 +235,7 @@ export async function run({ args, opts, session }: CommandInput<'download'>): Pr
   const conditionFor = (t: Target): Record<string, string> => {
     // A filtered download depends on -q as well as on the translation's last change (what
     // Last-Modified dates): asking conditionally would keep the file of another query.
-    if (to.toStdout || opts.force || query !== undefined) return {};
+    if (to.toStdout || file?.direct || opts.force || query !== undefined) return {};
     const predicted = to.intoDir ? predictedName(t, t.kind !== 'translation', convert, to.dir) : undefined;
     const existing = to.intoDir ? (predicted ? mtimeOf(join(to.dir, predicted)) : undefined) : to.file ? mtimeOf(to.file) : undefined;
     return existing ? { 'if-modified-since': existing.toUTCString() } : {};
@@ -196,7 +247,7 @@ export async function run({ args, opts, session }: CommandInput<'download'>): Pr
     },
   );
   const { target: t, value: res } = found;
-  if (to.toStdout) return res.status === 304 ? { kind: 'bytes', bytes: new Uint8Array() } : { kind: 'stream', chunks: res.body };
+  if (!file) return res.status === 304 ? { kind: 'bytes', bytes: new Uint8Array() } : { kind: 'stream', chunks: res.body };
   const zip = t.kind !== 'translation';
   const lastModified = firstHeader(res.headers['last-modified']);
   const when = lastModified ? new Date(lastModified) : undefined;
@@ -204,9 +255,7 @@ export async function run({ args, opts, session }: CommandInput<'download'>): Pr
   const name = safeBaseName(dispositionName(firstHeader(res.headers['content-disposition']))) ?? fallbackName(t, zip);
   const predicted = to.intoDir && res.status === 304 ? predictedName(t, zip, convert, to.dir) : undefined;
   const dest = to.file ?? join(to.dir, predicted ?? name);
-  // Named the way the user would: relative to the current directory when it is below it.
-  const near = relative(ctx.cwd, dest);
-  const shown = near && !near.startsWith('..') && !isAbsolute(near) ? near : dest;
+  const shown = shownPath(to, basename(dest));
   if (res.status === 304) return said(msg`${shown}: unchanged`);
   // Into a directory without a name known beforehand: a file of that name as new as the server's
   // is the one a previous run wrote; it is left untouched.
@@ -217,7 +266,8 @@ export async function run({ args, opts, session }: CommandInput<'download'>): Pr
   }
   // Content-Length counts what travels; a compressed body is counted after decoding, so it has no total.
   const total = firstHeader(res.headers['content-encoding']) ? undefined : Number(firstHeader(res.headers['content-length'])) || undefined;
-  const bytes = await writeStreamAtomic(dest, res.body, (n) => session.progress.update('bytes', n, total));
-  if (serverTime) utimesSync(dest, serverTime, serverTime);
+  const bytes = await file.write(res.body, shown, (n) => session.progress.update('bytes', n, total));
+  await file.keep(dest, shown);
+  if (serverTime && !file.direct) utimesSync(dest, serverTime, serverTime);
   return said(msg`saved ${shown} (${ours(String(bytes))} bytes)`);
 }

@@ -3,6 +3,8 @@
 // waiting for a reader that does not read (a pager) as soon as the run is interrupted.
 import type { OutStream } from '../core/context.js';
 import { InterruptedError } from '../core/errors.js';
+import { ours } from '../core/text.js';
+import { localFailure } from './files.js';
 
 /** Thrown to unwind the pipeline when the reader went away; the CLI exits 0. */
 export class PipeClosed extends Error {
@@ -16,12 +18,28 @@ const isPipeError = (err: unknown) => {
   return code === 'EPIPE' || code === 'ERR_STREAM_DESTROYED' || code === 'ERR_STREAM_WRITE_AFTER_END';
 };
 
+/**
+ * Standard output could not be written (a full disk, /dev/full, an I/O error): the user's situation,
+ * exit 7, said as such. Only a reader that went away is a normal end.
+ */
+export function stdoutFailure(err: Error): Error {
+  // localFailure passes on what is not a system error as it is: here, an Error.
+  return localFailure(err, ours('standard output'), ours('write to')) as Error;
+}
+
+/** Standard output closed at start (`>&-`): data would be lost without a word, so the run says so (exit 7). */
+export function stdoutClosed(): Error {
+  return stdoutFailure(Object.assign(new Error('standard output is closed'), { code: 'EBADF' }));
+}
+
 export class Writer {
   private closed = false;
   private failure?: Error;
   private readonly onError = (err: Error) => {
+    // The first failure decides: a stream that failed (ENOSPC) refuses later writes as destroyed.
+    if (this.closed || this.failure !== undefined) return;
     if (isPipeError(err)) this.closed = true;
-    else this.failure = err;
+    else this.failure = stdoutFailure(err);
   };
 
   /** A failure the error listener noted while a write waited (a call, so TypeScript does not narrow it away). */
@@ -45,7 +63,7 @@ export class Writer {
 
   async write(chunk: string | Uint8Array): Promise<void> {
     if (this.closed) throw new PipeClosed();
-    if (this.failure) throw this.failure;
+    if (this.failure !== undefined) throw this.failure;
     if (chunk.length === 0) return;
     if (this.beforeFirstWrite) {
       this.beforeFirstWrite();
@@ -55,11 +73,9 @@ export class Writer {
     try {
       ok = this.stream.write(chunk);
     } catch (err) {
-      if (isPipeError(err)) {
-        this.closed = true;
-        throw new PipeClosed();
-      }
-      throw err;
+      this.onError(err as Error);
+      if (this.closed) throw new PipeClosed();
+      throw this.failure ?? err;
     }
     if (!ok) {
       await new Promise<void>((resolve) => {
@@ -79,24 +95,32 @@ export class Writer {
       if (this.signal?.aborted) throw new InterruptedError();
       if (this.closed) throw new PipeClosed();
       const failure = this.failedWhileWaiting();
-      if (failure) throw failure;
+      if (failure !== undefined) throw failure;
     }
   }
 
-  /** Resolves once everything written so far has been handed to the OS (or the pipe closed). */
+  /**
+   * Resolves once everything written so far has been handed to the OS (or the pipe closed); rejects
+   * when it could not be (a full disk), even when the write that failed had already returned.
+   */
   flush(): Promise<void> {
     if (this.closed || this.signal?.aborted) return Promise.resolve();
-    return new Promise((resolve) => {
+    if (this.failure !== undefined) return Promise.reject(this.failure);
+    return new Promise((resolve, reject) => {
       // Interrupted while waiting (a reader that stopped reading the last bytes): stop waiting.
-      const done = () => {
-        this.signal?.removeEventListener('abort', done);
-        resolve();
+      const done = (err?: Error | null) => {
+        this.signal?.removeEventListener('abort', aborted);
+        if (err) this.onError(err);
+        const failure = this.failedWhileWaiting();
+        if (failure !== undefined && !this.signal?.aborted) reject(failure);
+        else resolve();
       };
-      this.signal?.addEventListener('abort', done, { once: true });
+      const aborted = () => done();
+      this.signal?.addEventListener('abort', aborted, { once: true });
       try {
         this.stream.write('', done);
-      } catch {
-        done();
+      } catch (err) {
+        done(err as Error);
       }
     });
   }

@@ -425,19 +425,21 @@ const DECLARED = [
       {
         name: 'target',
         description: 'project/component/language, project/component or project',
-        required: true,
+        required: false,
         targets: ['project', 'component', 'translation'],
       },
     ],
     options: [
       {
         flags: '-o, --output <path>',
-        description: "write this file, or into this directory (ending in / or existing) under the server's name",
+        description: "write this file, or into this directory (ending in / or existing) under the server's name; - for stdout",
+        note: `Missing directories are made, as by \`mkdir -p\`. The destination is made ready before anything is asked of the server, so one that cannot be written (permission denied, a read-only file system, a directory that takes no files) fails at once, exit ${EXIT.local}, naming the path as given; so does a write that fails later (a full disk), the previous file left as it was. \`-o -\` writes to stdout, as in curl and wget (refused on a terminal, exit ${EXIT.usage}: pipe or redirect it); a standard output closed at start (\`>&-\`) is refused before the request, exit ${EXIT.local}. An existing device or named pipe (\`/dev/null\`) is written into as it is.`,
         value: { type: 'text' },
       },
       {
         flags: '--convert <format>',
-        description: 'ask the server to convert: po, xliff, csv, json, mo … (zip:FORMAT for a component or project)',
+        description: 'ask the server to convert: po, xliff, csv, json, mo … (for a component or project: each file in the zip)',
+        note: 'For a component or a project Weblate sends a zip: `--convert po` asks for a zip of PO files (Weblate spells it `zip:po`, also accepted).',
         value: { type: 'text' },
         complete: 'none',
       },
@@ -447,6 +449,7 @@ const DECLARED = [
     examples: [
       ['wli download demo/android/cs -o locale/cs.po', 'fetch one translation; next time only if it changed'],
       ['wli download demo/android -o locale/', 'a zip of every language of the component'],
+      ['wli download demo/android --convert po -o locale/', 'the same zip, every file converted to PO'],
       ['wli download demo/android/cs --convert po -q state:translated > cs.po', 'converted and filtered, to stdout'],
     ],
   },

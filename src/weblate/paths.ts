@@ -74,9 +74,19 @@ export function changesOf(t: Target): string {
 }
 
 /**
+ * The `format` that asks for `convert`: a translation's as given (`po`); a zip's (a component or
+ * project) as Weblate spells it, `zip:po`, whether the user wrote `po` or `zip:po` (`zip`: the zip as
+ * stored, Weblate's default).
+ */
+export function fileFormat(t: ProjectRef | ComponentRef | TranslationRef, convert: string | undefined): string | undefined {
+  if (convert === undefined || 'language' in t) return convert;
+  return convert === 'zip' || convert.startsWith('zip:') ? convert : `zip:${convert}`;
+}
+
+/**
  * What Weblate serves as a target's file: a translation's file as stored in the repository, or a zip
  * of a component's or project's translations. `format` asks the server to convert (`po`, or for a zip
- * `zip:po`); `q` filters the units of a conversion.
+ * `zip:po`: fileFormat); `q` filters the units of a conversion.
  */
 export function fileOf(t: ProjectRef | ComponentRef | TranslationRef, o: { format?: string; q?: string } = {}): string {
   const path = 'language' in t ? translationPath(t) : 'component' in t ? componentPath(t) : projectPath(t);

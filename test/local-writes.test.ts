@@ -1,0 +1,250 @@
+// Issue 24.1 and 24.2: a local write that fails is the user's situation, not a wli bug: exit 7, the path
+// as the user gave it (never the temporary file), no "internal error"; a destination that cannot be
+// written at all fails before the request; missing directories are made. Standard output too: full
+// (/dev/full) or closed at start (>&-) is exit 7 with a message; a reader that went away stays exit 0.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { chmodSync, closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { spawn, type StdioOptions } from 'node:child_process';
+import { EventEmitter } from 'node:events';
+import { fakeFileBytes, startFakeWeblate, type FakeWeblate } from './support/fake-weblate/index.js';
+import { BIN, baseEnv, wli, wliIn } from './support/run.js';
+import type { OutStream } from '../src/core/context.js';
+
+let fake: FakeWeblate;
+let env: Record<string, string>;
+let dir: string;
+
+beforeAll(async () => {
+  fake = await startFakeWeblate({});
+  env = { WLI_URL: fake.url };
+});
+afterAll(() => fake.close());
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'wli-local-'));
+  return () => {
+    chmodSync(dir, 0o700);
+    rmSync(dir, { recursive: true, force: true });
+  };
+});
+
+const fileRequests = () => fake.requests.filter((r) => r.path.endsWith('/file/')).length;
+const isRoot = process.getuid?.() === 0;
+const linux = process.platform === 'linux';
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** The built CLI with its own stdio (a file descriptor on /dev/full, or through sh for >&-), as a shell would start it. */
+function spawnRun(command: string, args: string[], o: { stdio?: StdioOptions; uid?: number; gid?: number; env?: Record<string, string> } = {}): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { env: baseEnv(o.env ?? env), cwd: dir, stdio: o.stdio ?? ['ignore', 'pipe', 'pipe'], uid: o.uid, gid: o.gid });
+    let stdout = '';
+    let stderr = '';
+    child.stdout?.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** `wli ARGS > /dev/full`: stdout a descriptor on a device where every write fails with ENOSPC. */
+async function toDevFull(args: string[]): Promise<Run> {
+  const fd = openSync('/dev/full', 'w');
+  try {
+    return await spawnRun(process.execPath, [BIN, ...args], { stdio: ['ignore', fd, 'pipe'] });
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** `wli ARGS >&-`: stdout closed by the shell before wli starts. */
+const stdoutClosed = (args: string[]): Promise<Run> => spawnRun('sh', ['-c', 'exec "$0" "$@" >&-', process.execPath, BIN, ...args]);
+
+describe('download: missing directories are made (mkdir -p)', () => {
+  it('-o locale/cs.po in a fresh checkout makes locale/ and writes the file', async () => {
+    const r = await wli(['download', 'demo/android/cs', '-o', 'locale/cs.po'], { env, cwd: dir });
+    expect([r.code, r.stdout, r.stderr]).toEqual([0, '', 'wli: saved locale/cs.po (83 bytes)\n']);
+    expect(readFileSync(join(dir, 'locale', 'cs.po')).equals(fakeFileBytes('demo/android/cs', false, null))).toBe(true);
+    expect(readdirSync(join(dir, 'locale'))).toEqual(['cs.po']);
+  });
+
+  it('-o a/b/c/ (several levels, into a directory) makes them all', async () => {
+    const r = await wli(['download', 'demo/android', '-o', 'a/b/c/'], { env, cwd: dir });
+    expect([r.code, r.stderr]).toEqual([0, expect.stringMatching(/^wli: saved a\/b\/c\/demo-android\.zip \(\d+ bytes\)\n$/)]);
+    expect(readdirSync(join(dir, 'a', 'b', 'c'))).toEqual(['demo-android.zip']);
+  });
+
+  it('a download that fails (404) leaves no directory it made, and no temporary file', async () => {
+    const r = await wli(['download', 'demo/android/xx', '-o', 'new/deeper/xx.po'], { env, cwd: dir });
+    expect(r.code).toBe(5);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+});
+
+describe('download: a destination that cannot be written fails before the request, exit 7', () => {
+  it('a directory without write permission (mode 0o500): EACCES, the path as given, no request', async (ctx) => {
+    mkdirSync(join(dir, 'ro'), { mode: 0o500 });
+    chmodSync(join(dir, 'ro'), 0o500);
+    // Permissions do not apply to root: as root, the CLI runs as nobody (uid 65534), for whom they do.
+    let as: { uid?: number; gid?: number; env?: Record<string, string> } = {};
+    if (isRoot) {
+      const home = join(dir, 'home');
+      mkdirSync(home, { mode: 0o777 });
+      chmodSync(home, 0o777);
+      chmodSync(dir, 0o755);
+      as = { uid: 65534, gid: 65534, env: { ...env, HOME: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_CACHE_HOME: join(home, '.cache') } };
+      const probe = await spawnRun(process.execPath, ['-e', ''], as).catch(() => undefined);
+      if (probe?.code !== 0) ctx.skip('running as root and cannot run a process as nobody, for whom permissions apply');
+    }
+    const n = fileRequests();
+    for (const [output, shown] of [
+      ['ro/cs.po', 'cannot write ro/cs.po'],
+      ['ro/deeper/cs.po', 'cannot write ro/deeper/cs.po'],
+      ['ro/', 'cannot write into ro/'],
+    ] as const) {
+      const r = await spawnRun(process.execPath, [BIN, 'download', 'demo/android/cs', '-o', output], as);
+      expect([r.code, r.stdout, r.stderr]).toEqual([
+        7,
+        '',
+        `wli: ${shown}: permission denied (EACCES)\nhint: check the permissions of the file and its directory, or write elsewhere\n`,
+      ]);
+    }
+    expect(fileRequests()).toBe(n);
+    expect(readdirSync(join(dir, 'ro'))).toEqual([]);
+  });
+
+  it.runIf(linux)('a path under /proc/1/ (no new files there, not even for root): exit 7 naming it, no request', async () => {
+    const n = fileRequests();
+    const r = await wli(['download', 'demo/android/cs', '-o', '/proc/1/wli-test.po'], { env, cwd: dir });
+    expect(r.code).toBe(7);
+    // root: the directory takes no new files (ENOENT); anyone else: permission denied.
+    expect(r.stderr).toMatch(
+      /^wli: cannot write \/proc\/1\/wli-test\.po: (its directory takes no new files \(ENOENT\)|permission denied \(EACCES\))\nhint: .+\n$/,
+    );
+    expect(r.stderr).not.toMatch(/internal error|\.tmp/);
+    expect(fileRequests()).toBe(n);
+  });
+
+  it('a file where a directory should be: exit 7, before the request', async () => {
+    const n = fileRequests();
+    await wli(['download', 'demo/android/cs', '-o', 'here.po'], { env, cwd: dir });
+    const r = await wli(['download', 'demo/android/cs', '-o', 'here.po/cs.po'], { env, cwd: dir });
+    expect([r.code, r.stderr]).toEqual([
+      7,
+      expect.stringMatching(/^wli: cannot write here\.po\/cs\.po: (a file is in the way|a part of the path is a file, not a directory) \((EEXIST|ENOTDIR)\)\n/),
+    ]);
+    expect(fileRequests()).toBe(n + 1);
+  });
+
+  it.runIf(linux)('a disk that fills up while writing (-o /dev/full): ENOSPC naming the path, exit 7', async () => {
+    const r = await wli(['download', 'demo/android/cs', '-o', '/dev/full'], { env, cwd: dir });
+    expect([r.code, r.stdout, r.stderr]).toEqual([
+      7,
+      '',
+      'wli: cannot write /dev/full: no space left on the device (ENOSPC)\nhint: free some space, or write elsewhere\n',
+    ]);
+    expect(statSync('/dev/full').isCharacterDevice()).toBe(true);
+  });
+
+  it.runIf(linux)('-o /dev/null is written into, never replaced by a file (as root, a rename would)', async () => {
+    const r = await wli(['download', 'demo/android/cs', '-o', '/dev/null'], { env, cwd: dir });
+    expect([r.code, r.stderr]).toEqual([0, 'wli: saved /dev/null (83 bytes)\n']);
+    expect(statSync('/dev/null').isCharacterDevice()).toBe(true);
+    expect(readdirSync('/dev').filter((f) => f.includes('.wli-'))).toEqual([]);
+  });
+});
+
+describe.runIf(linux)('standard output that cannot be written: exit 7', () => {
+  it('wli ls demo > /dev/full: a clear error, exit 7', async () => {
+    const r = await toDevFull(['ls', 'demo']);
+    expect([r.code, r.stderr]).toEqual([
+      7,
+      'wli: cannot write to standard output: no space left on the device (ENOSPC)\nhint: free some space, or write elsewhere\n',
+    ]);
+  });
+
+  it('pages streamed (units -f jsonl) and a download to stdout > /dev/full: the same', async () => {
+    for (const args of [
+      ['units', 'big/strings/xx', '-f', 'jsonl'],
+      ['download', 'demo/android/cs'],
+      ['download', 'demo/android/cs', '-o', '-'],
+    ]) {
+      const r = await toDevFull(args);
+      expect([r.code, r.stderr]).toEqual([
+        7,
+        'wli: cannot write to standard output: no space left on the device (ENOSPC)\nhint: free some space, or write elsewhere\n',
+      ]);
+    }
+  });
+
+  it('wli ls demo >&-: exit 7 with a message instead of losing the data', async () => {
+    const r = await stdoutClosed(['ls', 'demo']);
+    expect([r.code, r.stderr]).toEqual([7, 'wli: cannot write to standard output: it is closed (EBADF)\nhint: run without closing it (>&-)\n']);
+  });
+
+  it('download to a closed stdout fails before the request; download -o FILE >&- still works', async () => {
+    const n = fileRequests();
+    const r = await stdoutClosed(['download', 'demo/android/cs']);
+    expect([r.code, r.stderr]).toEqual([7, 'wli: cannot write to standard output: it is closed (EBADF)\nhint: run without closing it (>&-)\n']);
+    expect(fileRequests()).toBe(n);
+    const f = await stdoutClosed(['download', 'demo/android/cs', '-o', 'cs.po']);
+    expect([f.code, f.stderr]).toEqual([0, 'wli: saved cs.po (83 bytes)\n']);
+    expect(readFileSync(join(dir, 'cs.po')).equals(fakeFileBytes('demo/android/cs', false, null))).toBe(true);
+  });
+
+  it('>/dev/null is not a closed stdout: exit 0', async () => {
+    const r = await spawnRun('sh', ['-c', 'exec "$0" "$@" >/dev/null', process.execPath, BIN, 'ls', 'demo']);
+    expect([r.code, r.stderr]).toEqual([0, '']);
+  });
+});
+
+/** A stdout that fails as Node's do: thrown from write() (a synchronous file), or as an 'error' event after it. */
+class FailingStream extends EventEmitter implements OutStream {
+  constructor(
+    private readonly code: string,
+    private readonly how: 'throw' | 'event',
+  ) {
+    super();
+  }
+  write(_chunk: string | Uint8Array, cb?: (err?: Error | null) => void): boolean {
+    const err = Object.assign(new Error(`${this.code}: write failed`), { code: this.code });
+    if (this.how === 'throw') throw err;
+    process.nextTick(() => {
+      cb?.(err);
+      this.emit('error', err);
+    });
+    return true;
+  }
+}
+
+describe('the writer: stdout failures arrive thrown or as events', () => {
+  it.each(['throw', 'event'] as const)('ENOSPC (%s) is exit 7 with what failed, never "internal error"', async (how) => {
+    const r = await wliIn(['ls', 'demo'], { env, ctx: { stdout: new FailingStream('ENOSPC', how) } });
+    expect([r.code, r.stderr]).toEqual([
+      7,
+      'wli: cannot write to standard output: no space left on the device (ENOSPC)\nhint: free some space, or write elsewhere\n',
+    ]);
+  });
+
+  it.each(['throw', 'event'] as const)('EIO (%s) too', async (how) => {
+    const r = await wliIn(['language', 'cs', '-f', 'json'], { env, ctx: { stdout: new FailingStream('EIO', how) } });
+    expect([r.code, r.stderr]).toEqual([7, 'wli: cannot write to standard output: an input/output error (EIO)\nhint: check the disk\n']);
+  });
+
+  it.each(['throw', 'event'] as const)('a reader that went away (EPIPE, %s) stays a normal end: exit 0, nothing said', async (how) => {
+    const r = await wliIn(['ls', 'demo'], { env, ctx: { stdout: new FailingStream('EPIPE', how) } });
+    expect([r.code, r.stderr]).toEqual([0, '']);
+  });
+
+  it('a closed stdout (ctx.stdoutKind closed) refuses a result with data, not one without', async () => {
+    const r = await wliIn(['language', 'cs'], { env, ctx: { stdoutKind: 'closed' } });
+    expect([r.code, r.stdout, r.stderr]).toEqual([7, '', 'wli: cannot write to standard output: it is closed (EBADF)\nhint: run without closing it (>&-)\n']);
+    const f = await wliIn(['download', 'demo/android/cs', '-o', 'cs.po'], { env, cwd: dir, ctx: { stdoutKind: 'closed' } });
+    expect([f.code, f.stdout, f.stderr]).toEqual([0, '', 'wli: saved cs.po (83 bytes)\n']);
+  });
+});
