@@ -248,3 +248,23 @@ describe('the writer: stdout failures arrive thrown or as events', () => {
     expect([f.code, f.stdout, f.stderr]).toEqual([0, '', 'wli: saved cs.po (83 bytes)\n']);
   });
 });
+
+describe('configuration files behind a directory wli may not read', () => {
+  it('a $HOME it cannot look into holds no configuration: looked past, not an internal error', async (ctx) => {
+    if (!isRoot) ctx.skip('needs root, to run the CLI as another user (nobody) whose $HOME it cannot read');
+    // Root's own 0o700 directory: nobody (uid 65534) may not look into it.
+    const home = join(dir, 'closed-home');
+    mkdirSync(join(home, '.config'), { recursive: true, mode: 0o700 });
+    chmodSync(home, 0o700);
+    const work = join(dir, 'work');
+    mkdirSync(work, { mode: 0o777 });
+    chmodSync(work, 0o777);
+    chmodSync(dir, 0o755);
+    const as = { uid: 65534, gid: 65534, env: { ...env, HOME: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_CACHE_HOME: join(work, '.cache') } };
+    const probe = await spawnRun(process.execPath, ['-e', ''], as).catch(() => undefined);
+    if (probe?.code !== 0) ctx.skip('cannot run a process as nobody here');
+    const r = await spawnRun(process.execPath, [BIN, 'config', '-f', 'json'], as);
+    expect([r.code, r.stderr]).toEqual([0, '']);
+    expect(JSON.parse(r.stdout)).toMatchObject({ url: { source: 'WLI_URL' }, files: [] });
+  });
+});

@@ -32,8 +32,17 @@ function lookup(data: IniData, sectionName: string, key: string): IniEntry | und
   return data.get(sectionName)?.get(key) ?? data.get(DEFAULT_SECTION)?.get(key);
 }
 
+/**
+ * Whether a configuration file is there to read. A directory wli may not look into (a $HOME it cannot
+ * read, a parent of the project without x permission) holds no file it could read: looked past, as
+ * wlc does, rather than an internal error.
+ */
 function isFile(path: string): boolean {
-  return statSync(path, { throwIfNoEntry: false })?.isFile() ?? false;
+  try {
+    return statSync(path, { throwIfNoEntry: false })?.isFile() ?? false;
+  } catch {
+    return false;
+  }
 }
 
 export const userConfigDir = (env: Record<string, string | undefined>, homedir: string): string => xdgDir('config', env, homedir);
