@@ -1,5 +1,6 @@
 // Display width of table cells: wli's own (src/output/width.ts) against the maintained libraries,
-// string-width 9 and fast-string-width, on the cells of a 20,000-row table of mixed scripts.
+// string-width and fast-string-width, on the cells of a 20,000-row table of mixed scripts. string-width
+// is held at 8 (package.json): 9 asks for Node 22, and `npm install` on Node 20 would warn.
 // Run: node --import ./scripts/ts.mjs scripts/bench-width.ts   (npm run bench runs it: scenario width)
 import stringWidth from 'string-width';
 import fastStringWidth from 'fast-string-width';

@@ -2,9 +2,9 @@
 // short tour of wli against it, so a new user sees real output with no server of their own.
 import { spawn } from 'node:child_process';
 import { BIN } from '../test/support/run.js';
-import { startFakeWeblate } from '../test/support/fake-weblate/index.js';
+import { SAMPLE_OPTIONS, startFakeWeblate } from '../test/support/fake-weblate/index.js';
 
-const server = await startFakeWeblate();
+const server = await startFakeWeblate(SAMPLE_OPTIONS);
 const env: NodeJS.ProcessEnv = { ...process.env, WLI_URL: server.url };
 delete env.WLI_TOKEN;
 delete env.WLC_KEY;

@@ -3,7 +3,7 @@
 // into another shell and serves until Ctrl-C (SIGINT) or SIGTERM, then exits 0.
 //   npm run sample-server [-- --port N]
 // Everything it prints to stdout is valid shell (the export line, the rest comments).
-import { startFakeWeblate } from '../test/support/fake-weblate/index.js';
+import { SAMPLE_OPTIONS, startFakeWeblate } from '../test/support/fake-weblate/index.js';
 
 function portArg(argv: string[]): number | undefined {
   for (let i = 0; i < argv.length; i++) {
@@ -23,7 +23,7 @@ function portArg(argv: string[]): number | undefined {
   return undefined;
 }
 
-const server = await startFakeWeblate({ port: portArg(process.argv.slice(2)) });
+const server = await startFakeWeblate({ ...SAMPLE_OPTIONS, port: portArg(process.argv.slice(2)) });
 process.stdout.write(
   [
     `# Sample Weblate server (projects demo and big; any token also shows the private project secret).`,

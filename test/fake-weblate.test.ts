@@ -1,10 +1,14 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { crc32 as zlibCrc32 } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACTION_NAMES, DATA, HASHES, HOSTILE, startFakeWeblate } from './support/fake-weblate/index.js';
+import { ACTION_NAMES, DATA, FILE_LAST_MODIFIED, HASHES, HOSTILE, SAMPLE_OPTIONS, fakeFileBytes, startFakeWeblate } from './support/fake-weblate/index.js';
 import type { FakeOptions, FakeWeblate } from './support/fake-weblate/index.js';
+import { seededRandom } from './support/random.js';
 import { nodeTs } from './support/run.js';
+import { unzip } from './support/unzip.js';
+import { crc32, zipStore } from './support/zip.js';
 
 interface Got {
   status: number;
@@ -869,6 +873,7 @@ describe('following history: addChanges, action names, rate limits', () => {
       anonymous: { limit: 100, remaining: 3, reset: 60 },
       token: { limit: 5000, remaining: 3, reset: 60 },
       enforce: false,
+      on: true,
     });
     const seen: string[] = [];
     for (let i = 0; i < 4; i++) {
@@ -893,6 +898,7 @@ describe('following history: addChanges, action names, rate limits', () => {
       anonymous: { limit: 100, remaining: 100, reset: 86352 },
       token: { limit: 5000, remaining: 5000, reset: 3570 },
       enforce: false,
+      on: true,
     });
     const back = await get(f, '/api/languages/cs/');
     expect([back.status, back.headers.get('x-ratelimit-remaining'), back.headers.get('x-ratelimit-reset')]).toEqual([200, '99', '86352']);
@@ -946,5 +952,129 @@ describe('following history: addChanges, action names, rate limits', () => {
     } finally {
       child.kill('SIGTERM');
     }
+  });
+});
+
+// Issue 24, item 20: the sample server promises no rate limit; tests that exercise limits turn them on.
+describe('no rate limit (SAMPLE_OPTIONS: the sample server)', () => {
+  it("sends no X-RateLimit header and never throttles, past Weblate's anonymous 100; rateLimit() turns it on and off", async () => {
+    expect(SAMPLE_OPTIONS.rateLimit).toBe(false);
+    const f = await start(SAMPLE_OPTIONS);
+    for (let i = 0; i < 105; i++) {
+      const r = await get(f, '/api/languages/cs/');
+      expect(r.status).toBe(200);
+      expect([...r.headers.keys()].filter((h) => h.startsWith('x-ratelimit'))).toEqual([]);
+    }
+    expect(f.rateLimit({ remaining: 1, enforce: true })).toMatchObject({ on: true, anonymous: { limit: 100, remaining: 1 } });
+    expect((await get(f, '/api/languages/cs/')).headers.get('x-ratelimit-remaining')).toBe('0');
+    expect((await get(f, '/api/languages/cs/')).status).toBe(429);
+    expect(f.rateLimit(false)).toMatchObject({ on: false });
+    const off = await get(f, '/api/languages/cs/');
+    expect([off.status, off.headers.get('x-ratelimit-limit')]).toEqual([200, null]);
+  });
+});
+
+// Issue 24, item 20: the zips of …/file/ are zip files (`unzip -l` failed on them), holding what
+// Weblate's download_multi puts in them.
+describe('…/file/ zips', () => {
+  const bytes = async (path: string): Promise<Buffer> => Buffer.from(await (await fetch(fake.url + path)).arrayBuffer());
+  const ANDROID = ['ar', 'cs', 'de', 'ja'].map((l) => `demo/android/app/src/main/res/values-${l}/strings.xml`);
+
+  it('crc32 is CRC-32 (zlib agrees on the check value and on random bytes)', () => {
+    expect(crc32(Buffer.from('123456789'))).toBe(0xcbf43926);
+    expect(crc32(Buffer.alloc(0))).toBe(0);
+    const rnd = seededRandom(24);
+    for (let i = 0; i < 50; i++) {
+      const data = Buffer.from(Array.from({ length: Math.floor(rnd() * 3000) }, () => Math.floor(rnd() * 256)));
+      expect(crc32(data)).toBe(zlibCrc32(data));
+    }
+  });
+
+  it("zipStore writes what Python's zipfile reads back: names (UTF-8), stored bytes, an empty archive", () => {
+    const entries = [
+      { name: 'a/ž.txt', data: Buffer.from('žluťoučký\n') },
+      { name: 'bin', data: Buffer.from(Array.from({ length: 512 }, (_, i) => i & 0xff)) },
+    ];
+    expect(unzip(zipStore(entries, new Date(FILE_LAST_MODIFIED)))).toEqual(entries.map((e) => ({ ...e, method: 0 })));
+    expect(unzip(zipStore([], new Date(FILE_LAST_MODIFIED)))).toEqual([]);
+    expect(() => unzip(Buffer.from('PK\u0003\u0004 not a zip'))).toThrow(/not a valid zip/);
+  });
+
+  it("a component's zip holds each translation's file at its repository path in Weblate's VCS folder, byte for byte", async () => {
+    const zip = await bytes('components/demo/android/file/');
+    expect(zip.equals(fakeFileBytes('demo/android', true, null))).toBe(true);
+    const entries = unzip(zip);
+    expect(entries.map((e) => e.name)).toEqual([...ANDROID, 'demo/android/app/src/main/res/values/strings.xml']);
+    for (const e of entries) {
+      expect(e.method).toBe(0);
+      const lang = /values-(\w+)\//.exec(e.name)?.[1] ?? 'en';
+      expect(e.data.equals(await bytes(`translations/demo/android/${lang}/file/`))).toBe(true);
+    }
+  });
+
+  it('a project zip holds every component (categories as folders); a translation without a filename has no file', async () => {
+    const names = unzip(await bytes('projects/demo/file/')).map((e) => e.name);
+    expect(names).toEqual([
+      ...ANDROID,
+      'demo/android/app/src/main/res/values/strings.xml',
+      'demo/docs/api/reference/docs/cs/api/reference.md',
+      'demo/docs/api/reference/docs/en/api/reference.md',
+      'demo/docs/guide/docs/cs/guide.md',
+      'demo/docs/guide/docs/en/guide.md',
+    ]);
+    expect(unzip(await bytes('components/demo/docs%2Fguide/file/')).map((e) => e.name)).toEqual([
+      'demo/docs/guide/docs/cs/guide.md',
+      'demo/docs/guide/docs/en/guide.md',
+    ]);
+    expect(unzip(await bytes('components/demo/glossary/file/'))).toEqual([]);
+  });
+
+  it("zip:FMT converts every translation, named as Weblate's exporter names it; zip alone is the files as stored", async () => {
+    const po = unzip(await bytes('components/demo/docs%2Fguide/file/?format=zip:po'));
+    expect(po.map((e) => e.name)).toEqual(['demo-docs-guide-en.po', 'demo-docs-guide-cs.po']);
+    expect(po[1]!.data.equals(await bytes('translations/demo/docs%2Fguide/cs/file/?format=po'))).toBe(true);
+    expect(unzip(await bytes('projects/demo/file/?format=zip:xliff')).map((e) => e.name)).toContain('demo-glossary-cs.xlf');
+    expect((await bytes('components/demo/android/file/?format=zip')).equals(await bytes('components/demo/android/file/'))).toBe(true);
+  });
+});
+
+// Issue 24, item 20: `wli api /users/` (an example of --help and the guide) was a 404.
+describe('/api/users/', () => {
+  it("lists the users the changes name, by id, with BasicUserSerializer's fields for an anonymous caller", async () => {
+    const r = await get(fake, '/api/users/');
+    expect([r.status, r.headers.get('allow')]).toEqual([200, 'GET, POST, HEAD, OPTIONS']);
+    expect(r.json).toEqual({ count: 1, next: null, previous: null, results: [{ id: 1, full_name: 'Weblate Admin', username: 'admin' }] });
+    expect((await get(fake, '/api/users/admin/')).json).toEqual({ id: 1, full_name: 'Weblate Admin', username: 'admin' });
+  });
+
+  it('every user a change links to answers at that link', async () => {
+    const changes = (await get(fake, '/api/changes/?page_size=1000', TOKEN)).json.results as { user: string | null; author: string | null }[];
+    const links = new Set(changes.flatMap((c) => [c.user, c.author]).filter((u): u is string => u !== null));
+    expect(links.size).toBeGreaterThan(0);
+    for (const link of links) {
+      const r = await get(fake, new URL(link).pathname);
+      expect([r.status, r.json.username]).toEqual([200, /users\/([^/]+)\/$/.exec(link)![1]]);
+    }
+  });
+
+  it('a token sees the full fields; an unknown user is a JSON 404; username (prefix) and id filter the list', async () => {
+    const full = (await get(fake, '/api/users/admin/', TOKEN)).json;
+    expect(full).toMatchObject({ id: 1, username: 'admin', full_name: 'Weblate Admin', is_active: true, url: `${fake.url}users/admin/` });
+    expect(Object.keys(full)).toContain('statistics_url');
+    const none = await get(fake, '/api/users/nobody/');
+    expect([none.status, none.json]).toEqual([404, { detail: 'Not found.' }]);
+    expect((await get(fake, '/api/users/?username=adm')).json.count).toBe(1);
+    expect((await get(fake, '/api/users/?username=dmin')).json.count).toBe(0);
+    expect((await get(fake, '/api/users/?id=2')).json.count).toBe(0);
+    expect((await get(fake, '/api/users/?id=x')).status).toBe(400);
+  });
+
+  it('a change added by a new user adds that user, next by id', async () => {
+    const f = await start();
+    f.addChanges('demo/android/cs', [{ action: 2, user: 'jana' }]);
+    expect((await get(f, '/api/users/')).json.results).toEqual([
+      { id: 1, full_name: 'Weblate Admin', username: 'admin' },
+      { id: 2, full_name: 'jana', username: 'jana' },
+    ]);
   });
 });

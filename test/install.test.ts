@@ -1,17 +1,25 @@
-// What users get: `npm pack` holds only what wli needs at run time, and a global install of that
-// tarball (into a throw-away prefix, never the real one) gives a working `wli` on PATH, its man
-// page and its completion scripts.
+// What users get: `npm pack` holds only what wli needs at run time and the documents its README links
+// to, and a global install of that tarball (into a throw-away prefix, never the real one) gives a
+// working `wli` on PATH, its man page and its completion scripts. And what developers get: `npm ci` on
+// the lowest Node that `engines` admits warns about no package.
 import { execFile, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, normalize } from 'node:path';
 import { promisify } from 'node:util';
+import semver from 'semver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeWeblate, type FakeWeblate } from './support/fake-weblate/index.js';
 import { ROOT, baseEnv } from './support/run.js';
 
 const exec = promisify(execFile);
-const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string; dependencies?: Record<string, string> };
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+  name: string;
+  version: string;
+  license: string;
+  engines: { node: string };
+  dependencies?: Record<string, string>;
+};
 
 /** npm with the cache and registry settings of the developer or CI, but no prefix inherited from `npm test`. */
 function npmEnv(): NodeJS.ProcessEnv {
@@ -58,11 +66,15 @@ afterAll(async () => {
 });
 
 describe('npm pack', () => {
-  it('holds the program, its man page, completions and README', () => {
+  it('holds the program, its man page, completions, README, the documents it links to and the licence', () => {
     expect(existsSync(tarball)).toBe(true);
     for (const f of [
       'package.json',
       'README.md',
+      'LICENSE',
+      'CONTRIBUTING.md',
+      'docs/guide.md',
+      'docs/commands.md',
       'bin/wli.cjs',
       'dist/wli.cjs',
       'man/wli.1',
@@ -75,12 +87,53 @@ describe('npm pack', () => {
   });
 
   it('holds nothing else: no tests, fixtures, sources, configuration or test build', () => {
-    // The bundle is the program: no separate modules, no metafile.
-    const allowed = /^(package\.json|README\.md|LICENSE|bin\/wli\.cjs|dist\/wli\.cjs|man\/wli\.1|completions\/(wli\.bash|_wli|wli\.fish))$/;
+    // The bundle is the program: no separate modules, no metafile. The documents are Markdown only.
+    const allowed =
+      /^(package\.json|README\.md|CONTRIBUTING\.md|LICENSE|bin\/wli\.cjs|dist\/wli\.cjs|man\/wli\.1|completions\/(wli\.bash|_wli|wli\.fish)|docs\/[a-z-]+\.md)$/;
     expect(files.filter((f) => !allowed.test(f))).toEqual([]);
     expect(files.filter((f) => /^(test|dist\/test|src)\//.test(f) || /fixtures|\.test\.|tsconfig|\.ts$/.test(f))).toEqual([]);
   });
 });
+
+/** GitHub's anchor for a heading (as test/docs.test.ts): lower case, punctuation dropped, spaces as hyphens. */
+const slug = (heading: string) =>
+  heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N} _-]/gu, '')
+    .replace(/ /g, '-');
+
+/**
+ * Every relative link of a Markdown file in an unpacked package, followed from file to file: links whose
+ * file is not in the package, or whose #anchor names no heading of it (outside code blocks).
+ */
+function brokenLinks(dir: string, start: string): string[] {
+  const broken: string[] = [];
+  const seen = new Set<string>();
+  const visit = (file: string): void => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const text = readFileSync(join(dir, file), 'utf8').replace(/```[\s\S]*?```/g, '');
+    for (const [, target] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+      if (/^[a-z][a-z0-9+.-]*:/i.test(target!)) continue;
+      const [path, anchor] = target!.split('#') as [string, string | undefined];
+      const linked = path ? normalize(join(dirname(file), path)) : file;
+      if (linked.startsWith('..') || !existsSync(join(dir, linked))) {
+        broken.push(`${file}: ${target} (not in the package)`);
+        continue;
+      }
+      if (!linked.endsWith('.md')) continue;
+      const headings = readFileSync(join(dir, linked), 'utf8')
+        .split('\n')
+        .filter((l) => /^#{1,6} /.test(l))
+        .map((l) => slug(l.replace(/^#+ /, '')));
+      if (anchor && !headings.includes(anchor)) broken.push(`${file}: ${target} (no such heading)`);
+      visit(linked);
+    }
+  };
+  visit(start);
+  return broken;
+}
 
 describe('npm install -g <tarball> into a separate prefix', () => {
   let prefix: string;
@@ -110,6 +163,21 @@ describe('npm install -g <tarball> into a separate prefix', () => {
     const json = await run(wli, ['language', 'cs', '-f', 'json', '--url', fake.url], elsewhere);
     expect(json.code).toBe(0);
     expect(JSON.parse(json.stdout)).toMatchObject({ code: 'cs' });
+  });
+
+  // Issue 24, item 19: the README of the package links to docs/ and CONTRIBUTING.md; they ship with it.
+  it('every relative link of the installed README, and of the documents it leads to, resolves inside the package', () => {
+    const dir = join(prefix, 'lib', 'node_modules', pkg.name);
+    const readme = readFileSync(join(dir, 'README.md'), 'utf8');
+    expect(readme).toMatch(/\]\(docs\/guide\.md\)/);
+    expect(brokenLinks(dir, 'README.md')).toEqual([]);
+  });
+
+  it('ships the MIT licence that package.json names', () => {
+    const licence = readFileSync(join(prefix, 'lib', 'node_modules', pkg.name, 'LICENSE'), 'utf8');
+    expect(pkg.license).toBe('MIT');
+    expect(licence).toMatch(/^MIT License\n\nCopyright \(c\) 2026 the wli authors\n/);
+    expect(licence).toMatch(/Permission is hereby granted, free of charge/);
   });
 
   it('links the man page', () => {
@@ -172,4 +240,38 @@ describe('README: how to install today', () => {
     expect(unmarked).toEqual([]);
     expect(paragraphs.some((p) => registry.test(p))).toBe(true);
   });
+});
+
+// Issue 24, item 19: `npm install` (and `npm ci`) in a clone gives no EBADENGINE warning on any Node that
+// `engines` admits. npm checks the engines of every package it installs that is not optional
+// (arborist's checkEngine): each in the lock file must admit the lowest Node of our range, which no
+// machine here runs, and a real `npm ci` on this machine's Node must not warn.
+describe('npm ci on the supported Node', () => {
+  const lowest = semver.minVersion(pkg.engines.node)!.version;
+
+  it('every package npm checks admits the lowest Node that engines admits, and this one', () => {
+    const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as {
+      packages: Record<string, { version?: string; optional?: boolean; engines?: { node?: string } | string[] }>;
+    };
+    expect(lowest).toBe('20.18.1');
+    expect((lock.packages['']?.engines as { node?: string } | undefined)?.node).toBe(pkg.engines.node);
+    const refused: string[] = [];
+    for (const [path, p] of Object.entries(lock.packages)) {
+      const range = Array.isArray(p.engines) ? undefined : p.engines?.node;
+      if (path === '' || p.optional || range === undefined) continue;
+      for (const node of [lowest, process.versions.node]) {
+        if (!semver.satisfies(node, range)) refused.push(`${path.replace(/^.*node_modules\//, '')}@${p.version}: node ${range} refuses ${node}`);
+      }
+    }
+    expect(refused).toEqual([]);
+  });
+
+  it('a real npm ci (dry run, from the lock file) prints no EBADENGINE warning', async () => {
+    const dir = join(work, 'engines');
+    mkdirSync(dir);
+    for (const f of ['package.json', 'package-lock.json']) copyFileSync(join(ROOT, f), join(dir, f));
+    const { stdout, stderr } = await npm(['ci', '--dry-run', '--ignore-scripts', '--prefer-offline', '--no-audit', '--no-fund'], dir);
+    expect(stderr).not.toMatch(/EBADENGINE|Unsupported engine/);
+    expect(stdout).toMatch(/^add vitest /m);
+  }, 120_000);
 });

@@ -212,9 +212,9 @@ const DECLARED = [
     args: [{ name: 'target', description: 'project/component/language (or project/category/component/language)', required: false, targets: ['translation'] }],
     options: [],
     examples: [
-      ['wli translation weblate/application/cs', 'metadata and counts of the Czech translation'],
+      ['wli translation demo/android/cs', 'metadata and counts of the Czech translation'],
       ['wli translation demo/android/cs -f json | jq .translated_percent', 'one value for a script'],
-      ['wli translation demo/docs/guide/de', 'a component inside the category "docs"'],
+      ['wli translation demo/docs/guide/cs', 'a component inside the category "docs"'],
     ],
   },
   {

@@ -23,7 +23,7 @@
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startFakeWeblate } from './fake-weblate/index.js';
+import { SAMPLE_OPTIONS, startFakeWeblate } from './fake-weblate/index.js';
 import { ROOT, wliIn } from './run.js';
 
 /** The documents that may hold samples: README.md and docs/*.md (docs/commands.md is generated whole). */
@@ -114,7 +114,7 @@ export async function fillDocument(text: string, path: string, serverUrl: string
 
 /** Every document that holds samples, with its text as a fresh run fills it: [path, text]. */
 export async function filledDocuments(): Promise<Array<[path: string, text: string]>> {
-  const server = await startFakeWeblate();
+  const server = await startFakeWeblate(SAMPLE_OPTIONS);
   try {
     const out: Array<[string, string]> = [];
     for (const path of sampleDocuments()) {

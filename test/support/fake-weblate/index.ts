@@ -37,10 +37,12 @@
  * /api/components/, /api/components/<p>/<c>/changes/, /api/translations/, /api/categories/,
  * /api/categories/<id>/, /api/categories/<id>/statistics/, /api/languages/, /api/units/ (q with scope terms
  * project:/component:/language:/path:, LargePagination), /api/units/<id>/, /api/changes/ (whole server),
- * /api/changes/<id>/. Changes lists share the filters action (repeatable), user, timestamp_after,
+ * /api/changes/<id>/, /api/users/ and /api/users/<username>/ (the users the changes name), the …/file/ of a
+ * translation, component or project (components and projects: real zip files, fakeZipEntries). Changes lists share the filters action (repeatable), user, timestamp_after,
  * timestamp_before at every scope and are ordered newest first by timestamp, then id.
  * Runtime: oldShapes, exotic, oldUnitsSearch (a server before 4.14.1: /api/units/ ignores q),
- * addChanges (new history for pollers), rateLimit (X-RateLimit-* values, optional 429 at 0), faults,
+ * addChanges (new history for pollers), rateLimit (X-RateLimit-* values, optional 429 at 0, or no rate
+ * limit at all: SAMPLE_OPTIONS, the sample server's), faults,
  * nextLinks, growAfterFirstPage.
  * growAfterFirstPage only changes the named list (not the counts in translation/statistics objects);
  * neither do addChanges. Lists keep the fake's historic order where tests rely on it: projects and
@@ -93,8 +95,11 @@ import {
   renderTranslation,
   renderTranslationStats,
   renderUnit,
+  renderUser,
 } from './render.js';
-import type { Agg, Ctx } from './render.js';
+import type { Agg, Ctx, UserDef } from './render.js';
+import { zipStore } from '../zip.js';
+import type { ZipEntry } from '../zip.js';
 
 export { HOSTILE, HASHES, ACTION_NAMES } from './data.js';
 export type { UnitModel, ChangeModel, CategoryDef } from './data.js';
@@ -146,13 +151,24 @@ export interface FakeOptions {
    * parse errors: every unit the caller can see). Runtime toggle: fake.oldUnitsSearch(on).
    */
   oldUnitsSearch?: boolean;
-  /** initial rate-limit state, as fake.rateLimit() sets it */
-  rateLimit?: RateLimitSetting;
+  /**
+   * Initial rate-limit state, as fake.rateLimit() sets it. Default: Weblate's (headers on every API
+   * answer, counting down, never refusing). false: no rate limit at all, as a Weblate whose throttling is
+   * off (no X-RateLimit-* headers, no counting, no 429): the sample server's (SAMPLE_OPTIONS).
+   */
+  rateLimit?: RateLimitSetting | false;
   /** The Content-Disposition of every …/file/ answer (hostile names in tests). */
   fileDisposition?: string;
   /** default true: …/file/ is gzip-compressed when the request accepts gzip; false: always identity. */
   fileGzip?: boolean;
 }
+
+/**
+ * The sample server (`npm run sample-server`, `npm run demo`): the fake as a person tries it by hand. No
+ * rate limit, as the README promises: Weblate's anonymous 100 requests a day would run out within
+ * minutes of trying commands, and every later command would warn about it.
+ */
+export const SAMPLE_OPTIONS: Readonly<FakeOptions> = { rateLimit: false };
 
 /** When every …/file/ of the fake server last changed (its Last-Modified). */
 export const FILE_LAST_MODIFIED = 'Wed, 21 Oct 2026 07:28:00 GMT';
@@ -160,18 +176,44 @@ const CONVERSIONS = new Set(['po', 'xliff', 'csv', 'json', 'mo', 'tbx']);
 
 /**
  * The bytes of …/file/ for a translation ("p/c/l", text in the component's format) or a component or
- * project ("p/c", "p": a zip). The zip is arbitrary binary (every byte value), enough to prove bytes
- * travel exactly.
+ * project ("p/c", "p": a zip, see fakeZipEntries).
  */
 export function fakeFileBytes(key: string, zip: boolean, format: string | null): Buffer {
   if (!zip) {
     const text = `# ${key}${format ? ` (${format})` : ''}\nmsgid "Hello"\nmsgstr "Ahoj — přílišný žluťoučký kůň"\n`;
     return Buffer.from(text.repeat(key.includes('big') ? 4000 : 1), 'utf8');
   }
-  const head = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
-  const all = Buffer.alloc(256 * 4);
-  for (let i = 0; i < all.length; i++) all[i] = (i * 7 + key.length) & 0xff;
-  return Buffer.concat([head, Buffer.from(key + (format ?? ''), 'utf8'), all]);
+  return zipStore(fakeZipEntries(key, format), new Date(FILE_LAST_MODIFIED));
+}
+
+/** Weblate's exporter extensions where they differ from the format's name (weblate/formats/exporters.py). */
+const EXPORT_EXTENSIONS: Readonly<Record<string, string>> = { xliff: 'xlf' };
+
+/**
+ * What the zip of a component ("p/c", "p/category/c") or project ("p") holds, as Weblate's
+ * download_multi builds it (weblate/trans/views/files.py, zip_download in weblate/utils/views.py):
+ * - `format` absent, '' or 'zip': each translation's file as stored, at its repository filename under
+ *   the component's folder of Weblate's VCS directory (`demo/android/app/src/main/res/values-cs/strings.xml`),
+ *   sorted by name; a translation without a filename has no file (the glossary here).
+ * - `zip:FMT`: each translation converted, named as its exporter names it (the translation's URL path
+ *   joined by '-', `demo-android-cs.po`), in the translations' order.
+ * Each entry holds exactly what …/translations/<key>/file/ answers (with `?format=FMT` when converted).
+ */
+export function fakeZipEntries(key: string, format: string | null): ZipEntry[] {
+  const [project, ...path] = key.split('/');
+  const component = path.join('/');
+  const trs = TRANSLATIONS.filter((t) => t.project === project && (component === '' || t.component === component)).sort((a, b) => a.id - b.id);
+  const conversion = (format ?? '').replace(/^zip:?/, '');
+  if (conversion !== '') {
+    return trs.map((t) => ({
+      name: `${t.project}-${t.component.replace(/\//g, '-')}-${t.lang}.${EXPORT_EXTENSIONS[conversion] ?? conversion}`,
+      data: fakeFileBytes(t.key, false, conversion),
+    }));
+  }
+  return trs
+    .filter((t) => t.filename !== '')
+    .map((t) => ({ name: `${t.project}/${t.component}/${t.filename}`, data: fakeFileBytes(t.key, false, null) }))
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
 /**
@@ -253,6 +295,8 @@ export interface RateLimitState {
   anonymous: { limit: number; remaining: number; reset: number };
   token: { limit: number; remaining: number; reset: number };
   enforce: boolean;
+  /** false: no rate limit (no headers, no counting, no 429) */
+  on: boolean;
 }
 
 export interface ExpectedResponse {
@@ -294,7 +338,8 @@ export interface FakeWeblate {
    */
   addChanges(translation: string, changes: readonly NewChange[]): number[];
   /** Set rate-limit state (see RateLimitSetting); null restores the defaults. Returns the state now. */
-  rateLimit(setting: RateLimitSetting | null): RateLimitState;
+  /** false: no rate limit (no headers, no counting, no 429) until a later call turns it on again. */
+  rateLimit(setting: RateLimitSetting | null | false): RateLimitState;
   /** The response the server would send now for a path+query (no recording, faults, latency or growth trigger). */
   expected(pathAndQuery: string, headers?: Record<string, string>): ExpectedResponse;
   close(): Promise<void>;
@@ -309,6 +354,8 @@ const countStates = (units: readonly UnitModel[]): Record<number, number> => {
   return out;
 };
 const DEFAULT_BIG = 2000;
+/** Full names of the users the changes name (others: the username). */
+const FULL_NAMES: Readonly<Record<string, string>> = { admin: 'Weblate Admin' };
 
 /** Dataset facts (keys are API path forms 'project/component/lang'; big/* counts are for the defaults). */
 export const DATA = {
@@ -609,13 +656,16 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
   let rateLimitOverride: number | undefined;
   let rateResetOverride: number | undefined;
   let rateEnforce = false;
+  /** false: the server has no rate limit (no headers, no counting, no 429) */
+  let rateOn = true;
   const rateCount = (name: string, v: number | undefined): number | undefined => {
     if (v === undefined) return undefined;
     if (!Number.isInteger(v) || v < 0) throw new Error(`rateLimit: ${name} must be a non-negative integer`);
     return v;
   };
-  function applyRateLimit(setting: RateLimitSetting | null): void {
-    if (setting === null) {
+  function applyRateLimit(setting: RateLimitSetting | null | false): void {
+    rateOn = setting !== false;
+    if (setting === null || setting === false) {
       rate.anon = RATE_DEFAULTS.anon.limit;
       rate.authed = RATE_DEFAULTS.authed.limit;
       rateLimitOverride = undefined;
@@ -632,7 +682,7 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
     if (setting.reset !== undefined) rateResetOverride = rateCount('reset', setting.reset);
     if (setting.enforce !== undefined) rateEnforce = setting.enforce;
   }
-  if (options.rateLimit) applyRateLimit(options.rateLimit);
+  if (options.rateLimit !== undefined) applyRateLimit(options.rateLimit);
   const aggCache = new Map<string, Agg>();
   // changes added by addChanges(), per translation key, ascending id
   const addedChanges = new Map<string, ChangeModel[]>();
@@ -642,6 +692,16 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
   let newestChangeUs = 0;
   for (const t of TRANSLATIONS) for (const c of t.changes) newestChangeUs = Math.max(newestChangeUs, c.timestampUs);
   if (big.changes > 0) newestChangeUs = Math.max(newestChangeUs, big.change(big.changes - 1).timestampUs);
+
+  // ----- users: the people its changes name, by id in the order they first appear (static data, then
+  // addChanges); Weblate's UserViewSet lists every user by id, whatever projects the caller sees.
+  const users = new Map<string, UserDef>();
+  const knowUser = (name: string | null): void => {
+    if (name === null || users.has(name)) return;
+    users.set(name, { id: users.size + 1, username: name, fullName: FULL_NAMES[name] ?? name });
+  };
+  for (const t of TRANSLATIONS) for (const c of t.changes) [c.user, c.author].forEach(knowUser);
+  knowUser('admin'); // big/strings' changes and the growth's are by admin
 
   // ----- data access
 
@@ -889,10 +949,12 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
   const jsonResp = (status: number, body: string, allow: string | null, authed: boolean, extra: Record<string, string> = {}): Resp => {
     const headers: Record<string, string> = { 'Content-Type': 'application/json', Vary: 'Accept, Cookie, Origin' };
     if (allow !== null) headers['Allow'] = allow;
-    const bucket = authed ? RATE_DEFAULTS.authed : RATE_DEFAULTS.anon;
-    headers['X-RateLimit-Limit'] = String(rateLimitOverride ?? bucket.limit);
-    headers['X-RateLimit-Remaining'] = String(authed ? rate.authed : rate.anon);
-    headers['X-RateLimit-Reset'] = String(rateResetOverride ?? bucket.reset);
+    if (rateOn) {
+      const bucket = authed ? RATE_DEFAULTS.authed : RATE_DEFAULTS.anon;
+      headers['X-RateLimit-Limit'] = String(rateLimitOverride ?? bucket.limit);
+      headers['X-RateLimit-Remaining'] = String(authed ? rate.authed : rate.anon);
+      headers['X-RateLimit-Reset'] = String(rateResetOverride ?? bucket.reset);
+    }
     Object.assign(headers, JSON_HEADERS, extra);
     return { status, headers, body };
   };
@@ -1373,6 +1435,32 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
         };
       return null;
     }
+    // UserViewSet (weblate/api/views.py): every user by id, filtered by `username` (starts with) and
+    // `id`; one user by username. An anonymous caller gets BasicUserSerializer's fields, a token the full ones.
+    if (a === 'users') {
+      if (n === 1)
+        return {
+          allow: A_LIST_POST,
+          run: (env) => {
+            const q = env.rr.query;
+            const starts = last(q, 'username') ?? '';
+            const id = last(q, 'id') ?? '';
+            if (id !== '' && !/^\s*-?\d+\s*$/.test(id)) throw badRequest(A_LIST_POST, env, { id: ['Enter a number.'] }, 'id', 'Enter a number.');
+            const list = [...users.values()].filter((u) => u.username.startsWith(starts) && (id === '' || u.id === Number(id)));
+            return paginate(env, A_LIST_POST, arraySource(list), (u) => renderUser(env.ctx, u, env.authed));
+          },
+        };
+      if (n === 2)
+        return {
+          allow: A_FULL,
+          run: (env) => {
+            const u = users.get(b as string);
+            if (!u) throw notFound(A_FULL, env);
+            return renderUser(env.ctx, u, env.authed);
+          },
+        };
+      return null;
+    }
     if (a === 'units' && n === 1) return allUnitsRoute;
     if (a === 'changes' && n === 1)
       return { allow: A_RO, run: (env) => changesList(env, A_RO, inListOrder(scopeChangesDesc(visibleTranslations(env.authed), true))) };
@@ -1440,7 +1528,7 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
         authed = true;
       }
     }
-    if (live) {
+    if (live && rateOn) {
       if (rateEnforce && (authed ? rate.authed : rate.anon) <= 0) {
         // DRF SimpleRateThrottle.allow_request → throttle_failure → Throttled(wait): 429 + Retry-After
         const wait = rateResetOverride ?? (authed ? RATE_DEFAULTS.authed : RATE_DEFAULTS.anon).reset;
@@ -1659,6 +1747,7 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
     anonymous: { limit: rateLimitOverride ?? RATE_DEFAULTS.anon.limit, remaining: rate.anon, reset: rateResetOverride ?? RATE_DEFAULTS.anon.reset },
     token: { limit: rateLimitOverride ?? RATE_DEFAULTS.authed.limit, remaining: rate.authed, reset: rateResetOverride ?? RATE_DEFAULTS.authed.reset },
     enforce: rateEnforce,
+    on: rateOn,
   });
 
   return {
@@ -1718,6 +1807,7 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
         const timestampUs = ch.timestampUs ?? Math.max(changeTimestampUs(id), newestChangeUs + 1_000_000);
         if (!Number.isSafeInteger(timestampUs)) throw new Error(`addChanges: bad timestampUs ${timestampUs}`);
         const user = ch.user ?? null;
+        knowUser(user);
         const c: ChangeModel = { id, unitId, action: ch.action, target: ch.target ?? '', user, author: user, timestampUs };
         list.push(c);
         insertedChangeById.set(id, [tr, c]);

@@ -2,22 +2,26 @@
 //   node --import ./scripts/ts.mjs test/support/fake-weblate/main.ts [--port N] [--latency MS] [--big-units N] [--big-changes N]
 //        [--ignore-page-size] [--page-size N] [--token T] [--api-prefix /api/] [--modern-errors] [--changes-asc]
 //        [--cache] [--units-page-size N] [--old-units-search] [--rate-limit-remaining N] [--rate-limit-reset S]
-//        [--rate-limit-enforce] [--new-change-every MS]
+//        [--rate-limit-enforce] [--no-rate-limit] [--new-change-every MS]
 // --old-units-search: /api/units/ ignores q (a server older than Weblate 4.14.1).
 // --rate-limit-*: X-RateLimit-Remaining/Reset start at N/S for both buckets; --rate-limit-enforce: 429 at 0.
+// --no-rate-limit: no rate limit at all (no X-RateLimit-* headers, no 429), as the sample server.
 // --new-change-every MS: every MS milliseconds a "Translation changed" by admin appears in
 //   demo/android/cs (fake.addChanges), for demonstrating a client that follows the history; each
 //   is announced on stderr once it is served ("fake-weblate: new change <id>: Live edit <n>"), so a
 //   test waits for that line, not for a time.
 // Prints the API URL (e.g. http://127.0.0.1:4711/api/) as one line on stdout, runs until SIGINT/SIGTERM.
 import { DATA, startFakeWeblate } from './index.js';
-import type { FakeOptions } from './index.js';
+import type { FakeOptions, RateLimitSetting } from './index.js';
 
 let newChangeEveryMs = 0;
 
 function parseArgs(argv: string[]): FakeOptions {
   const opts: FakeOptions = {};
-  const rate = (): NonNullable<FakeOptions['rateLimit']> => (opts.rateLimit ??= {});
+  const rate = (): RateLimitSetting => {
+    if (!opts.rateLimit) opts.rateLimit = {};
+    return opts.rateLimit;
+  };
   const num = (name: string, v: string | undefined): number => {
     const n = Number(v);
     if (v === undefined || !Number.isInteger(n) || n < 0) {
@@ -83,6 +87,9 @@ function parseArgs(argv: string[]): FakeOptions {
       case '--rate-limit-enforce':
         rate().enforce = true;
         break;
+      case '--no-rate-limit':
+        opts.rateLimit = false;
+        break;
       case '--new-change-every':
         newChangeEveryMs = Math.max(1, num(name, value()));
         break;
@@ -92,7 +99,7 @@ function parseArgs(argv: string[]): FakeOptions {
           'usage: main.js [--port N] [--latency MS] [--big-units N] [--big-changes N] [--ignore-page-size] [--page-size N]\n' +
             '               [--token T] [--api-prefix P] [--modern-errors] [--changes-asc] [--cache]\n' +
             '               [--units-page-size N] [--old-units-search] [--rate-limit-remaining N] [--rate-limit-reset S]\n' +
-            '               [--rate-limit-enforce] [--new-change-every MS]\n',
+            '               [--rate-limit-enforce] [--no-rate-limit] [--new-change-every MS]\n',
         );
         process.exit(0);
         break;

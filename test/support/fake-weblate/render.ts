@@ -1,5 +1,5 @@
 // Resource renderers: field for field (same order) as Weblate 5.4.2's recorded responses.
-import { CATEGORY_BY_ID, checksum, formatTimestamp, actionName, lang } from './data.js';
+import { BASE_US, CATEGORY_BY_ID, checksum, formatTimestamp, actionName, lang } from './data.js';
 import type { CategoryDef, ChangeModel, ComponentDef, LanguageDef, ProjectDef, TranslationDef, UnitModel } from './data.js';
 import { Raw, decimal1, quotePlus } from './json.js';
 import type { Json, JsonObject } from './json.js';
@@ -440,5 +440,40 @@ export function renderChange(ctx: Ctx, tr: TranslationDef, c: ChangeModel): Json
     id: c.id,
     action_name: actionName(c.action),
     url: api(ctx, `changes/${c.id}/`),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// users
+
+export interface UserDef {
+  id: number;
+  username: string;
+  fullName: string;
+}
+
+/**
+ * A user as Weblate's UserViewSet shows it (weblate/api/views.py, weblate/api/serializers.py): to a
+ * caller without the user.edit permission (anonymous here) BasicUserSerializer's id, full_name and
+ * username; to one with it (a token here, the sample's administrator) FullUserSerializer's fields as of
+ * the 5.x documentation (the newer profile and date_expires left out).
+ */
+export function renderUser(ctx: Ctx, u: UserDef, full: boolean): JsonObject {
+  if (!full) return { id: u.id, full_name: u.fullName, username: u.username };
+  return {
+    id: u.id,
+    email: `${u.username}@example.com`,
+    full_name: u.fullName,
+    username: u.username,
+    groups: [],
+    notifications: api(ctx, `users/${u.username}/notifications/`),
+    is_superuser: u.username === 'admin',
+    is_active: true,
+    is_bot: false,
+    date_joined: formatTimestamp(BASE_US - 30 * 86_400_000_000 + u.id * 1_000_000),
+    last_login: formatTimestamp(BASE_US - 3_600_000_000),
+    url: api(ctx, `users/${u.username}/`),
+    statistics_url: api(ctx, `users/${u.username}/statistics/`),
+    contributions_url: api(ctx, `users/${u.username}/contributions/`),
   };
 }
