@@ -41,6 +41,9 @@ export class ServerError extends WliError {
   }
 }
 
+/** A list was asked for and the first answer is none (a single object, say): exit 1 unless the caller knows better. */
+export class NotAListError extends ServerError {}
+
 /**
  * No answer at all: refused or dropped connections, timeouts, DNS, TLS (exit 1). `transient` when
  * waiting may help (a server restarting, a slow network), not when it cannot (a certificate).

@@ -15,7 +15,7 @@
 // while it is read are dropped over a bounded window (the ids of the page before and of this one), so
 // memory stays flat however long the list.
 import { parseJsonText, type ApiClient, type JsonText } from './client.js';
-import { HttpError, ServerError } from './errors.js';
+import { HttpError, NotAListError, ServerError } from './errors.js';
 import { msg, type Msg } from '../core/text.js';
 import type { Item, Page } from '../core/page.js';
 import { stringifyJson } from '../codec/json.js';
@@ -285,9 +285,8 @@ class ListReader {
     const envelope = readEnvelope(response.body);
     const where = number === undefined ? msg`GET ${text.url.href}` : msg`GET ${this.firstUrl.href} page ${number}`;
     if (!envelope) {
-      throw new ServerError(
-        first ? msg`${where}: expected a list ({count, next, results} or an array), got something else` : msg`${where}: expected a paginated list`,
-      );
+      if (first) throw new NotAListError(msg`${where}: expected a list ({count, next, results} or an array), got something else`);
+      throw new ServerError(msg`${where}: expected a paginated list`);
     }
     if (!first && envelope.bare) throw new ServerError(msg`${where}: expected a paginated list`);
     const items = envelope.items.map((r) => {
