@@ -10,7 +10,7 @@
 // when an answer is not what any Weblate API sends (a web page, a login page, JSON of another shape)
 // and the API root is not Weblate's either. A --url that leads to no Weblate API is one situation
 // with one exit code whatever the command (2, as any configuration that cannot work).
-import { HttpError, NetworkError, NotFoundError, ServerError, isNotFound } from '../api/errors.js';
+import { HttpError, NotFoundError, UnexpectedAnswerError, isNotFound } from '../api/errors.js';
 import type { Item, Page } from '../core/page.js';
 import { UsageError, WliError } from '../core/errors.js';
 import { msg, ours, type Msg } from '../core/text.js';
@@ -91,7 +91,7 @@ export async function explainMiss(session: Session, readings: Target[], miss: Ht
  * the API root is not Weblate's either, else the error as it was (the server's fault, exit 1).
  */
 export async function explainAnswer(session: Session, e: unknown): Promise<unknown> {
-  if (!(e instanceof ServerError) || e instanceof NetworkError) return e;
+  if (!(e instanceof UnexpectedAnswerError)) return e;
   try {
     return (await notAnApi(session, e, notWeblate)) ?? e;
   } catch (x) {
@@ -100,8 +100,8 @@ export async function explainAnswer(session: Session, e: unknown): Promise<unkno
   }
 }
 
-/** The API root's own failure that says it is no Weblate API: missing, or not JSON (not a refused token, a 5xx, the network). */
-const notWeblate = (e: HttpError | WliError): boolean => isNotFound(e) || (e instanceof ServerError && !(e instanceof NetworkError));
+/** The API root's own failure that says it is no Weblate API: missing, or not JSON (not a refused token, a 5xx, the network, a proxy). */
+const notWeblate = (e: HttpError | WliError): boolean => isNotFound(e) || e instanceof UnexpectedAnswerError;
 
 /**
  * A wrong --url, when the API root fails the way `wrong` says or answers JSON that lists no Weblate
