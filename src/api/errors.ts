@@ -42,6 +42,15 @@ export class ServerError extends WliError {
 }
 
 /**
+ * A 2xx answer that no Weblate API gives: not JSON (a login page, a web site), or JSON of another
+ * shape. Exit 1; a command asks the API root then, to tell a wrong --url (session/resolve.ts).
+ */
+export class UnexpectedAnswerError extends ServerError {}
+
+/** A list was asked for and the first answer is none (a single object, say): exit 1 unless the caller knows better. */
+export class NotAListError extends UnexpectedAnswerError {}
+
+/**
  * No answer at all: refused or dropped connections, timeouts, DNS, TLS (exit 1). `transient` when
  * waiting may help (a server restarting, a slow network), not when it cannot (a certificate).
  */

@@ -15,7 +15,7 @@
 // while it is read are dropped over a bounded window (the ids of the page before and of this one), so
 // memory stays flat however long the list.
 import { parseJsonText, type ApiClient, type JsonText } from './client.js';
-import { HttpError, ServerError } from './errors.js';
+import { HttpError, NotAListError, ServerError, UnexpectedAnswerError } from './errors.js';
 import { msg, type Msg } from '../core/text.js';
 import type { Item, Page } from '../core/page.js';
 import { stringifyJson } from '../codec/json.js';
@@ -285,14 +285,13 @@ class ListReader {
     const envelope = readEnvelope(response.body);
     const where = number === undefined ? msg`GET ${text.url.href}` : msg`GET ${this.firstUrl.href} page ${number}`;
     if (!envelope) {
-      throw new ServerError(
-        first ? msg`${where}: expected a list ({count, next, results} or an array), got something else` : msg`${where}: expected a paginated list`,
-      );
+      if (first) throw new NotAListError(msg`${where}: expected a list ({count, next, results} or an array), got something else`);
+      throw new ServerError(msg`${where}: expected a paginated list`);
     }
     if (!first && envelope.bare) throw new ServerError(msg`${where}: expected a paginated list`);
     const items = envelope.items.map((r) => {
       if (!r || typeof r !== 'object' || Array.isArray(r))
-        throw new ServerError(msg`${where}: a list item is not an object`, msg`the server answered an unexpected shape`);
+        throw new UnexpectedAnswerError(msg`${where}: a list item is not an object`, msg`the server answered an unexpected shape`);
       return r as Item;
     });
     // Numbered pages cannot loop (their numbers only grow, up to the count); a linked page can: it is

@@ -14,7 +14,7 @@
 import type { Dispatcher } from 'undici';
 import { InterruptedError, WliError } from '../core/errors.js';
 import { msg, ours, type Msg } from '../core/text.js';
-import { HttpError, ServerError } from './errors.js';
+import { HttpError, ServerError, UnexpectedAnswerError } from './errors.js';
 import { discard, exchange, firstHeader, readBody, readErrorText, type Body, type Exchange, type Headers } from './http.js';
 import { AttemptError, classifyNetworkError } from './network-errors.js';
 import type { ProxyChoice } from './proxy.js';
@@ -227,7 +227,7 @@ function notJson(url: URL, contentType: string | undefined, text: string): Attem
   const type = contentType ? msg`${contentType.split(';')[0]?.trim() || contentType}` : ours('a response without a content type');
   const title = htmlTitle(text);
   return new AttemptError(
-    new ServerError(
+    new UnexpectedAnswerError(
       title ? msg`GET ${url.href}: expected JSON, got ${type} ("${title}")` : msg`GET ${url.href}: expected JSON, got ${type}`,
       msg`is --url the Weblate server (https://host/ or https://host/api/)? A login page or proxy may be answering instead`,
     ),

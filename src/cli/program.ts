@@ -5,7 +5,8 @@ import { Command, CommanderError, Option } from 'commander';
 import type { Context } from '../core/context.js';
 import { COMMANDS, EXIT_CODES, GLOBAL_OPTIONS, type CommandSpec, type OptionSpec } from '../spec/spec.js';
 import { flagsOf, namesOf } from '../spec/flags.js';
-import { EXIT } from '../core/errors.js';
+import { EXIT, UsageError } from '../core/errors.js';
+import { msg, ours } from '../core/text.js';
 import { IOStreams } from '../io/streams.js';
 import { VERSION } from '../core/version.js';
 import { closest } from '../core/closest.js';
@@ -49,7 +50,7 @@ const globalAfterText: HelpText = (width) => {
     const lead = `  ${String(n).padStart(codeWidth)}  `;
     return lead + wrapWords(what.replace(/`/g, ''), width, ' '.repeat(lead.length)).trimStart();
   });
-  return `\nExit codes:\n${codes.join('\n')}\n\n${wrapWords('Every option can also follow the command. Run "wli <command> --help" for examples, "man wli" for everything.', width, '')}\n`;
+  return `\nExit codes:\n${codes.join('\n')}\n\n${wrapWords('Every option can also follow the command. Run "wli <command> --help" (or "wli help <command>") for examples, "man wli" for everything.', width, '')}\n`;
 };
 
 /** Lines of at most `width` characters, broken between words (a longer word stands alone), indented. */
@@ -86,7 +87,8 @@ function buildProgram(io: IOStreams, onRun: (parsed: Parsed) => void): Command {
     .usage('<command> [target] [options]')
     .version(VERSION, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help')
-    .helpCommand(false)
+    // `wli help ls` is `wli ls --help` (runCli reads it so); listed here so the global help names it.
+    .helpCommand('help [command]', 'show help for a command, as "wli <command> --help" does')
     // A command's help also lists the global options: they are accepted after the command too.
     .configureHelp({ showGlobalOptions: true })
     .showSuggestionAfterError(true)
@@ -94,7 +96,11 @@ function buildProgram(io: IOStreams, onRun: (parsed: Parsed) => void): Command {
     .configureOutput({
       writeOut: (s) => io.helpToStdout(s),
       writeErr: (s) => io.helpToStderr(s),
-      outputError: (s) => io.parserError(s),
+      outputError: (s) => {
+        const missing = missingChoice(s);
+        if (missing) io.error(missing);
+        else io.parserError(s);
+      },
       getOutHelpWidth: () => io.helpWidth('stdout'),
       getErrHelpWidth: () => io.helpWidth('stderr'),
     })
@@ -119,16 +125,55 @@ function buildProgram(io: IOStreams, onRun: (parsed: Parsed) => void): Command {
   return program;
 }
 
-/** The first word of argv that is not an option or a global option's value: the command named. */
-function commandWord(argv: string[]): string | undefined {
+/**
+ * A missing argument that takes one of a few words (completion's shell) names them: commander's
+ * message alone leaves the user guessing.
+ */
+function missingChoice(text: string): UsageError | undefined {
+  const name = /missing required argument '([^']+)'/.exec(text)?.[1];
+  for (const c of COMMANDS) {
+    const choices = c.args.find((a) => a.name === name)?.choices;
+    if (choices)
+      return new UsageError(msg`missing required argument '${name}'`, ours(`expected one of: ${choices.join(', ')}; e.g. wli ${c.name} ${choices[0]}`));
+  }
+  return undefined;
+}
+
+/** The first word of argv that is not an option or a global option's value, and where it is. */
+function commandWordAt(argv: string[], from = 0): { word: string; at: number } | undefined {
   const takesValue = new Set(GLOBAL_OPTIONS.map(flagsOf).flatMap((f) => (f.placeholder === undefined ? [] : namesOf(f))));
-  for (let i = 0; i < argv.length; i++) {
+  for (let i = from; i < argv.length; i++) {
     const a = argv[i]!;
-    if (a === '--') return argv[i + 1];
-    if (!a.startsWith('-') || a === '-') return a;
+    if (a === '--') return argv[i + 1] === undefined ? undefined : { word: argv[i + 1]!, at: i + 1 };
+    if (!a.startsWith('-') || a === '-') return { word: a, at: i };
     if (takesValue.has(a)) i++;
   }
   return undefined;
+}
+
+/** The command named. */
+const commandWord = (argv: string[]): string | undefined => commandWordAt(argv)?.word;
+
+const HELP = 'help';
+
+/** An unknown command, said as commander says it, with the closest one. */
+function unknownCommand(io: IOStreams, word: string): number {
+  const near = closest(
+    word,
+    COMMANDS.map((c) => c.name),
+  )[0];
+  io.parserError(`error: unknown command '${word}'${near ? `\n(Did you mean ${near}?)` : ''}`);
+  return EXIT.usage;
+}
+
+/**
+ * `wli help [command]` as `wli [command] --help`: the same text, the same exit code. An unknown
+ * command is a usage error with the closest name, as `wli frobnicate --help` is.
+ */
+function helpArgv(argv: string[], at: number): string[] | { unknown: string } {
+  const named = commandWordAt(argv, at + 1)?.word;
+  if (named === undefined || named === HELP) return ['--help'];
+  return COMMANDS.some((c) => c.name === named) ? [named, '--help'] : { unknown: named };
 }
 
 /** Runs wli with argv (without node and script) and returns the exit code. Never exits the process. */
@@ -153,16 +198,17 @@ export async function runCli(argv: string[], ctx: Context): Promise<number> {
       program.outputHelp({ error: true });
       return EXIT.usage;
     }
+    const first = commandWordAt(argv);
+    if (first?.word === HELP) {
+      const help = helpArgv(argv, first.at);
+      if ('unknown' in help) return unknownCommand(io, help.unknown);
+      argv = help;
+    }
     // commander answers `wli frobnicate --help` with the global help and exit 0: an unknown command
     // is a usage error whatever follows it.
     const word = commandWord(argv);
     if (word !== undefined && argv.some((a) => a === '--help' || a === '-h') && !COMMANDS.some((c) => c.name === word)) {
-      const near = closest(
-        word,
-        COMMANDS.map((c) => c.name),
-      )[0];
-      io.parserError(`error: unknown command '${word}'${near ? `\n(Did you mean ${near}?)` : ''}`);
-      return EXIT.usage;
+      return unknownCommand(io, word);
     }
     try {
       await program.parseAsync(argv, { from: 'user' });

@@ -1,35 +1,59 @@
-// wli api: any API address read with wli's server, token and safety; the body byte for byte, or
-// with --paginate the items of every page through the ordinary list output.
-import { UsageError } from '../core/errors.js';
-import { msg } from '../core/text.js';
+// wli api: any API address read with wli's server, token and safety. Without --paginate the body is
+// printed byte for byte, unless -f or --fields is given: then a JSON object is shown as a record (as
+// `gh api --jq` works on one object too). With --paginate, the items of every page go through the
+// ordinary list output. Options that cannot apply are refused (exit 2): -L without --paginate before
+// any request, --paginate on an answer that is not a list, -f or --fields on one that is not a JSON
+// object. The address stays inside the API root: the token goes nowhere else.
+import { UsageError, WliError } from '../core/errors.js';
+import { msg, ours, type Msg } from '../core/text.js';
 import type { Item, Page } from '../core/page.js';
 import type { Column, Result } from '../output/result.js';
-import type { CommandInput } from '../session/session.js';
+import type { CommandInput, Session } from '../session/session.js';
 import { pagesOf } from '../session/reads.js';
-import { mapErrors } from '../session/results.js';
-import { HttpError, isNotFound } from '../api/errors.js';
+import { explainAnswer, notAnApi } from '../session/resolve.js';
+import { HttpError, NotAListError, isNotFound } from '../api/errors.js';
+import { parseJson } from '../codec/json.js';
+import { readEnvelope } from '../weblate/pages.js';
+
+const refuse = (url: URL, why: Msg) =>
+  new UsageError(
+    msg`refusing to request ${url.href}: ${why}`,
+    msg`wli api sends its requests, and the token, to the configured server's API only; give a path such as /projects/`,
+  );
+
+/** A segment that climbs out once the server decodes it: `..`, also inside one segment (`%2e%2e%2f`). */
+function climbs(pathname: string): boolean {
+  return pathname.split('/').some((segment) => {
+    let text = segment;
+    try {
+      text = decodeURIComponent(segment);
+    } catch {
+      // not percent-encoding the server could decode either
+    }
+    return text.split(/[\\/]/).includes('..');
+  });
+}
 
 /**
- * A path relative to the API root ("/projects/" and "projects/" alike) or an absolute URL. An
- * absolute URL must be on the configured origin and under its API path: checked before any request.
+ * A path relative to the API root ("/projects/" and "projects/" alike) or an absolute URL, checked
+ * before any request: it must stay on the configured origin and inside the API path, however it is
+ * spelt (`../admin/`, `%2e%2e/`, `\\host`, an absolute URL elsewhere).
  */
 export function apiAddress(path: string, base: URL): URL {
-  if (/^[a-z][a-z0-9+.-]*:/i.test(path) || path.startsWith('//')) {
-    let url: URL;
-    try {
-      url = new URL(path);
-    } catch {
-      throw new UsageError(msg`'${path}' is not a URL`, msg`give a path relative to the API root, e.g. /projects/`);
-    }
-    if (url.origin !== base.origin || !url.pathname.startsWith(base.pathname)) {
-      throw new UsageError(
-        msg`refusing to request ${url.href}: it is not on the configured server's API (${base.href})`,
-        msg`wli sends its requests, and the token, to the configured server only; give a path such as /projects/`,
-      );
-    }
-    return url;
+  const absolute = /^[a-z][a-z0-9+.-]*:/i.test(path);
+  // "//host/…" names another host, as in a browser: refused below, not read as a path.
+  const networkPath = /^[\\/]{2}/.test(path);
+  let url: URL;
+  try {
+    url = new URL(absolute || networkPath ? path : path.replace(/^\/+/, ''), base);
+  } catch {
+    throw new UsageError(msg`'${path}' is not a URL`, msg`give a path relative to the API root, e.g. /projects/`);
   }
-  return new URL(path.replace(/^\/+/, ''), base);
+  if (url.origin !== base.origin) throw refuse(url, msg`it is not on the configured server (${base.href})`);
+  if (!url.pathname.startsWith(base.pathname) || climbs(url.pathname.slice(base.pathname.length))) {
+    throw refuse(url, msg`it is outside the API root ${base.href}`);
+  }
+  return url;
 }
 
 /** Table columns for items whose shape wli does not know: the first item's top-level fields. */
@@ -37,23 +61,72 @@ function columnsOf(item: Item | undefined): Column[] {
   return Object.keys(item ?? {}).map((k) => ({ header: k, field: k, value: (i: Item) => i[k] }));
 }
 
+/**
+ * A 404 of wli api: a path, not a slug. No Weblate API at the configured URL (the API root is asked,
+ * once) is said as every command says it; else a path without its trailing slash is pointed at it.
+ */
+async function explainMissingPath(session: Session, url: URL, e: HttpError): Promise<WliError> {
+  const wrongUrl = await notAnApi(session, e, () => true).catch((x: unknown) => {
+    if (x instanceof WliError) return undefined;
+    throw x;
+  });
+  if (wrongUrl) return wrongUrl;
+  const base = session.client().base;
+  const asGiven = `/${url.pathname.slice(base.pathname.length)}`;
+  const hint =
+    !e.fromApi && !url.pathname.endsWith('/')
+      ? msg`Weblate's API addresses end with a slash: wli api ${asGiven}/${url.search}`
+      : msg`paths are relative to the API root ${base.href}; "wli api /" lists the endpoints`;
+  return new HttpError({ status: 404, url: e.url, serverMessage: e.serverMessage, fromApi: e.fromApi, hint });
+}
+
+/** What any failure of wli api becomes: a 404 explained, an answer no Weblate API gives tested against the API root. */
+function failure(session: Session, url: URL) {
+  return async (e: unknown): Promise<unknown> => (isNotFound(e) ? explainMissingPath(session, url, e) : explainAnswer(session, e));
+}
+
+/** -f or --fields without --paginate: the answer as one record, when it is a JSON object. */
+function asRecord(body: Buffer, url: URL, what: Msg): Result {
+  let value: unknown;
+  try {
+    value = parseJson(body.toString('utf8'));
+  } catch {
+    throw new UsageError(msg`${what} applies to a JSON answer; GET ${url.href} is not JSON`, msg`drop ${what} to get the body byte for byte`);
+  }
+  if (readEnvelope(value)) {
+    throw new UsageError(
+      msg`GET ${url.href} answers a list`,
+      msg`add --paginate to print its items with ${what}, or drop ${what} to get the body byte for byte`,
+    );
+  }
+  if (!value || typeof value !== 'object') {
+    throw new UsageError(msg`${what} applies to a JSON object; GET ${url.href} answers another JSON value`, msg`drop ${what} to get the body byte for byte`);
+  }
+  const record = value as Item;
+  return { kind: 'record', record, rows: columnsOf(record) };
+}
+
+/** Which of -f and --fields were given, as the user would name them. */
+function shaping(session: Session): Msg | undefined {
+  const { formatGiven, format, fields } = session.settings;
+  const parts = [...(formatGiven ? [`-f ${format}`] : []), ...(fields ? ['--fields'] : [])];
+  return parts.length ? ours(parts.join(' and ')) : undefined;
+}
+
 export async function run({ args, opts, session }: CommandInput<'api'>): Promise<Result> {
   const client = session.client();
   const url = apiAddress(args[0] ?? '/', client.base);
-  // A 404 here is a path, not a slug: the hint every other command gives would mislead.
-  const noSuchPath = (e: unknown) =>
-    isNotFound(e)
-      ? new HttpError({
-          status: 404,
-          url: e.url,
-          serverMessage: e.serverMessage,
-          fromApi: e.fromApi,
-          hint: msg`paths are relative to the API root ${client.base.href}; "wli api /" lists the endpoints`,
-        })
-      : e;
   if (!opts.paginate) {
-    const { body } = await client.getBytes(url).catch((e: unknown) => Promise.reject(noSuchPath(e)));
-    return { kind: 'bytes', bytes: body };
+    if (opts.limit !== undefined) {
+      throw new UsageError(
+        msg`-L applies to a list read with --paginate`,
+        msg`add --paginate to read every page of a list, up to -L items; without it the one answer is printed as it is`,
+      );
+    }
+    const what = shaping(session);
+    const onFailure = failure(session, url);
+    const { body } = await client.getBytes(url).catch(async (e: unknown) => Promise.reject(await onFailure(e)));
+    return what ? asRecord(body, url, what) : { kind: 'bytes', bytes: body };
   }
   let first: Item | undefined;
   const pages = pagesOf(session, { path: url, limit: opts.limit, label: 'items' });
@@ -63,5 +136,16 @@ export async function run({ args, opts, session }: CommandInput<'api'>): Promise
       yield page;
     }
   })();
-  return { kind: 'list', pages: mapErrors(watched, noSuchPath), columns: () => columnsOf(first), empty: msg`no items at ${url.href}` };
+  const onFailure = failure(session, url);
+  const explained = (async function* (): AsyncGenerator<Page> {
+    try {
+      yield* watched;
+    } catch (e) {
+      if (e instanceof NotAListError) {
+        throw new UsageError(msg`GET ${url.href} is not a list, so --paginate does not apply`, msg`drop --paginate to print the answer as it is`, { cause: e });
+      }
+      throw await onFailure(e);
+    }
+  })();
+  return { kind: 'list', pages: explained, columns: () => columnsOf(first), empty: msg`no items at ${url.href}` };
 }

@@ -8,10 +8,18 @@
 //     "translation": {"value": "p/c/l", "source": "/repo/.weblate"},
 //     "files":       ["/home/u/.config/weblate", "/repo/.weblate"]
 //   }
-// An unset value is {"value": null, "source": null}. Sources: "--url", "--token", "WLI_URL", "WLC_URL",
+// An unset value is {"value": null, "source": null}. A URL that cannot be used is shown as given
+// (credentials redacted).
+//
+// A combination the other commands refuse (a token from the environment for a server only the
+// project file names, a URL that does not parse, a token that cannot travel in a header) is shown
+// all the same, and the reason follows on stderr with exit 2: a script that checks `wli config`
+// learns that every command would stop here. Sources: "--url", "--token", "WLI_URL", "WLC_URL",
 // "WLI_TOKEN", "WLC_KEY", a file path, "<file> [keys]" or "<file> [weblate] key".
 import type { Item } from '../core/page.js';
-import type { Column, RecordResult } from '../output/result.js';
+import type { Column, Outcome, RecordResult } from '../output/result.js';
+import { EXIT, type UsageError } from '../core/errors.js';
+import { msg } from '../core/text.js';
 import type { Sourced } from '../config/settings.js';
 import type { CommandInput } from '../session/session.js';
 
@@ -43,14 +51,21 @@ const rows: Column[] = [
   { header: 'Files', value: (r) => r.files, text: (v) => ((v as string[]).length ? (v as string[]).join(', ') : '(none)') },
 ];
 
+/** What the other commands would stop with, said after the record (exit 2). */
+function refusal(refused: UsageError): Outcome {
+  const hint = refused.hintText;
+  return { exitCode: EXIT.usage, messages: [msg`this configuration is refused: ${refused.text}`, ...(hint ? [msg`hint: ${hint}`] : [])] };
+}
+
 export function run({ session }: CommandInput<'config'>): RecordResult {
   const { settings } = session;
+  const { refused } = settings;
   const record: Item = {
-    url: shown(settings.url, (u) => (u as URL).href),
+    url: settings.url ? shown(settings.url, (u) => (u as URL).href) : shown(settings.urlText, String),
     // Only the fact that there is a token: never its text, not even partly.
     token: shown(settings.token, () => REDACTED),
     translation: shown(settings.defaultTarget, String),
     files: [...settings.files],
   };
-  return { kind: 'record', record, rows };
+  return { kind: 'record', record, rows, finish: refused ? () => refusal(refused) : undefined };
 }

@@ -202,6 +202,15 @@ async function downloadFailed(session: CommandInput['session'], readings: Target
 const said = (text: ReturnType<typeof msg>): Result => ({ kind: 'bytes', bytes: new Uint8Array(), finish: () => ({ exitCode: EXIT.ok, messages: [text] }) });
 
 export async function run({ args, opts, session }: CommandInput<'download'>): Promise<Result> {
+  // -f and --fields shape records and lists; a download is the server's file (issue 24.11).
+  const { formatGiven, format, fields } = session.settings;
+  if (formatGiven || fields) {
+    const convert = format === 'json' || format === 'csv' ? format : 'po';
+    throw new UsageError(
+      msg`${ours(formatGiven ? `-f ${format}` : '--fields')} does not apply to download, which writes the server's file as it is`,
+      msg`to have the server convert the file, use --convert ${ours(convert)} (the formats: "wli download --help")`,
+    );
+  }
   const readings = targetReadings(session, args[0], ['project', 'component', 'translation']);
   const { convert, query } = opts;
   if (query !== undefined && convert === undefined) {

@@ -1,13 +1,19 @@
 // wli ls [target]: what a target contains, each row a usable target: the server's projects, a
-// project's components (with their category paths), a component's translations.
-import { msg } from '../core/text.js';
+// project's components (with their category paths), a component's translations. A category
+// (project/category, Weblate 5.0 and later) lists the components inside it, nested ones too.
+import { isNotFound } from '../api/errors.js';
+import type { Page } from '../core/page.js';
+import { msg, type Msg } from '../core/text.js';
 import type { Column, ListResult } from '../output/result.js';
-import { readTarget, targetOfUrl, type Target, type TargetKind } from '../weblate/target.js';
-import { PROJECTS, componentsOf, translationsOf } from '../weblate/paths.js';
+import { readTarget, targetOfUrl, type ComponentTarget, type Target, type TargetKind } from '../weblate/target.js';
+import { PROJECTS, categoriesOf, componentsOf, translationsOf } from '../weblate/paths.js';
+import { categoryPaths } from '../weblate/categories.js';
 import { sourceLanguageCode } from '../weblate/objects.js';
 import { plainText } from '../core/values.js';
-import type { CommandInput } from '../session/session.js';
-import { listOf } from '../session/results.js';
+import type { CommandInput, Session } from '../session/session.js';
+import { firstItems, pagesOf } from '../session/reads.js';
+import { firstFoundPages } from '../session/resolve.js';
+import { limited } from '../session/results.js';
 import { percentText } from '../output/readable.js';
 
 const ACCEPTS: TargetKind[] = ['server', 'project', 'component'];
@@ -47,21 +53,72 @@ const TRANSLATION_COLUMNS: Column[] = [
 
 const listPath = (t: Target): string => (t.kind === 'project' ? componentsOf(t) : t.kind === 'component' ? translationsOf(t) : PROJECTS);
 
+/** The category a component reading names instead, when the project has one at that path; else undefined. */
+async function categoryNamed(session: Session, t: ComponentTarget): Promise<string | undefined> {
+  const path = t.component.join('/');
+  try {
+    return categoryPaths(await firstItems(session, categoriesOf(t), 'categories')).includes(path) ? path : undefined;
+  } catch {
+    // A server before categories, or one that fails to say: the miss is explained as a component's.
+    return undefined;
+  }
+}
+
+/** The project's components inside the category (nested categories too), as targets p/category/…/c. */
+async function* componentsIn(session: Session, t: ComponentTarget, category: string): AsyncGenerator<Page> {
+  const prefix = `${t.project}/${category}/`;
+  for await (const page of pagesOf(session, { path: componentsOf(t), label: 'components' })) {
+    const items = page.items.filter((c) => targetOfUrl(c.url)?.startsWith(prefix));
+    if (items.length) yield { items };
+  }
+}
+
 export function run({ args, opts, session }: CommandInput<'ls'>): ListResult {
   // ls lists what is inside: a translation has nothing below it, so three segments are a component in a category.
   const readings = readTarget(args[0] ?? '/', ACCEPTS);
   const kind = readings[0]?.kind;
-  return listOf(session, {
-    readings,
-    list: (t) => ({ path: listPath(t) }),
-    limit: opts.limit,
-    label: kind === 'server' ? 'projects' : kind === 'project' ? 'components' : 'translations',
-    columns: kind === 'server' ? PROJECT_COLUMNS : kind === 'project' ? COMPONENT_COLUMNS : TRANSLATION_COLUMNS,
-    empty:
-      kind === 'server'
+  // Set when the component reading turns out to be a category: its components are listed instead.
+  let category: string | undefined;
+  const pagesFor = (t: Target): AsyncGenerator<Page> =>
+    t.kind === 'component' ? translationsOrCategory(t) : pagesOf(session, { path: listPath(t), limit: opts.limit, label: labelOf(t.kind) });
+  async function* translationsOrCategory(t: ComponentTarget): AsyncGenerator<Page> {
+    const pages = pagesOf(session, { path: listPath(t), limit: opts.limit, label: 'translations' });
+    let head: IteratorResult<Page>;
+    try {
+      head = await pages.next();
+    } catch (e) {
+      // The API's own 404 for project/x: x may be a category rather than a component (asked only now).
+      if (!isNotFound(e) || !e.fromApi) throw e;
+      category = await categoryNamed(session, t);
+      if (category === undefined) throw e;
+      session.say(msg`'${category}' is a category of project '${t.project}': the components inside it`);
+      yield* limited(componentsIn(session, t, category), opts.limit);
+      return;
+    }
+    if (!head.done) {
+      yield head.value;
+      yield* pages;
+    }
+  }
+  const columns = (): Column[] =>
+    category !== undefined ? COMPONENT_COLUMNS : kind === 'server' ? PROJECT_COLUMNS : kind === 'project' ? COMPONENT_COLUMNS : TRANSLATION_COLUMNS;
+  const emptyOf = (): Msg =>
+    category !== undefined
+      ? msg`no components in category '${category}' of project '${readings[0]?.kind === 'component' ? readings[0].project : ''}'`
+      : kind === 'server'
         ? msg`no projects (private projects need a token that may see them)`
         : kind === 'project'
           ? msg`no components in project '${args[0]}'`
-          : msg`no translations of component '${args[0]}'`,
-  });
+          : msg`no translations of component '${args[0]}'`;
+  return {
+    kind: 'list',
+    pages: firstFoundPages(session, readings, pagesFor),
+    columns,
+    // Read once the pages are out: by then it is known whether the target was a category.
+    get empty() {
+      return emptyOf();
+    },
+  };
 }
+
+const labelOf = (kind: TargetKind): string => (kind === 'server' ? 'projects' : kind === 'project' ? 'components' : 'translations');

@@ -22,7 +22,7 @@ import type { CommandInput } from '../session/session.js';
 import { firstFound } from '../session/resolve.js';
 import { formsOf, readTarget, type ProjectTarget, type Target, type TargetKind } from '../weblate/target.js';
 import { FIELD_COLUMNS, listColumns, recordRows } from './stats/columns.js';
-import { gateOf, judge, readBaseline, type Metric, type Row } from './stats/gate.js';
+import { checkLanguagesGated, gateOf, judge, readBaseline, type Metric, type Row } from './stats/gate.js';
 import { componentRows, inOrder, languageOrProject, projectRows, singleRow } from './stats/rows.js';
 
 /** stats takes translations, components and languages; a bare word is a language (projects: --project). */
@@ -57,9 +57,7 @@ export async function run({ args, opts, session }: CommandInput<'stats'>): Promi
       msg`compare with a baseline of the same targets (wli_target: ${[...baseline.keys()].slice(0, 3).join(', ')}…)`,
     );
   }
-  for (const lang of gate.byLanguage.keys()) {
-    if (!rows.some((r) => r.item.wli_language === lang)) session.warn(msg`--fail-under ${lang}=…: no row is in language ${lang}`);
-  }
+  checkLanguagesGated(gate, rows, skipSource);
   const finish = () => judge(rows, gate);
   const only = resolved.length === 1 ? resolved[0] : undefined;
   const single = rows.length === 1 ? rows[0] : undefined;

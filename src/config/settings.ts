@@ -3,7 +3,7 @@
 // environment and files can tell: which URL and token apply, and whether the token may travel there.
 // Precedence: flags > environment > project file > user file (files: see config/files.ts).
 import { UsageError } from '../core/errors.js';
-import { msg, ours } from '../core/text.js';
+import { msg, ours, redactCredentials } from '../core/text.js';
 import { normalizeApiBase } from '../api/base-url.js';
 import { DEFAULTS, type Format, type GlobalOptionValues } from '../spec/spec.js';
 
@@ -18,11 +18,15 @@ export interface Sourced<T> {
 
 export interface Settings {
   url?: Sourced<URL>;
+  /** The URL as given, when it cannot be used (credentials redacted): what `wli config` shows then. */
+  urlText?: Sourced<string>;
   token?: Sourced<string>;
   defaultTarget?: Sourced<string>;
   /** The configuration files read, in order (user or --config file, then project file). */
   files: string[];
   format: Format;
+  /** -f was given: a command whose output has no format (download, api without --paginate) refuses or honours it. */
+  formatGiven: boolean;
   fields?: string[];
   timeoutMs: number;
   retries: number;
@@ -33,6 +37,12 @@ export interface Settings {
   quiet: boolean;
   verbose: boolean;
   debug: boolean;
+  /**
+   * Why no request may be made with these settings: a URL that cannot be used, a token that may not
+   * go where the URL points, a token that cannot travel in a header. Every command stops with it
+   * before its first request (Session.client); `wli config` shows what it resolved, and this.
+   */
+  refused?: UsageError;
 }
 
 /** What the configuration files say (config/files.ts reads them; this module stays free of fs). */
@@ -49,52 +59,60 @@ export interface FileValues {
  * A token travels in an HTTP header: a line break would split the request, and a character outside
  * Latin-1 cannot be sent at all. Refused before any request, without showing the token.
  */
-function checkToken(token: Sourced<string>): void {
+function checkToken(token: Sourced<string>): UsageError | undefined {
   for (let i = 0; i < token.value.length; i++) {
     const c = token.value.charCodeAt(i);
     const what = c === 10 || c === 13 ? 'a line break' : c < 32 || c === 127 ? 'a control character' : c > 255 ? 'a character outside Latin-1' : undefined;
     if (what) {
-      throw new UsageError(
+      return new UsageError(
         msg`the token from ${token.source} contains ${ours(what)} (at character ${i + 1}), which cannot be sent in an HTTP header`,
         msg`check how the token was copied; Weblate tokens are plain ASCII`,
       );
     }
   }
+  return undefined;
 }
 
+/**
+ * The settings of a run. A combination that may not be used does not throw: it is `refused`, so that
+ * `wli config` can still show what was resolved, and every other command stops before its first request.
+ */
 export function resolveSettings(flags: GlobalFlags, env: Record<string, string | undefined>, files: FileValues = {}): Settings {
   const pick = (flag: string, flagValue: string | undefined, envNames: string[]): Sourced<string> | undefined => {
     if (flagValue !== undefined) return { value: flagValue, source: flag };
     for (const name of envNames) if (env[name]?.trim()) return { value: env[name].trim(), source: name };
     return undefined;
   };
+  let refused: UsageError | undefined;
   const urlText = pick('--url', flags.url, ['WLI_URL', 'WLC_URL']) ?? files.url;
   let url: Sourced<URL> | undefined;
   if (urlText) {
     try {
       url = { value: normalizeApiBase(urlText.value), source: urlText.source };
     } catch (e) {
+      if (!(e instanceof UsageError)) throw e;
       // Name the file or variable the bad value came from (the flag names itself).
-      if (!(e instanceof UsageError) || urlText.source === '--url') throw e;
-      throw new UsageError(msg`${e.text} (url from ${urlText.source})`, e.hintText);
+      refused = urlText.source === '--url' ? e : new UsageError(msg`${e.text} (url from ${urlText.source})`, e.hintText);
     }
   }
   let token = pick('--token', flags.token, ['WLI_TOKEN', 'WLC_KEY']);
   if (token && url && files.url?.project && urlText === files.url) {
     // As wlc: a checked-out repository must not choose where an unscoped token is sent.
-    throw new UsageError(
+    refused ??= new UsageError(
       msg`${token.source} is not sent to ${url.value.href}, a server named only by the project file ${files.url.source}`,
       msg`choose the server for this token with ${ours(token.source === '--token' ? '--url' : 'WLI_URL (or --url)')}, or put the token in [keys] of your user configuration file`,
     );
   }
   if (!token && url) token = files.keys?.get(url.value.href.toLowerCase());
-  if (token) checkToken(token);
+  if (token) refused ??= checkToken(token);
   return {
     url,
+    urlText: url || !urlText ? undefined : { value: redactCredentials(urlText.value), source: urlText.source },
     token,
     defaultTarget: files.translation,
     files: files.files ?? [],
     format: flags.format ?? DEFAULTS.format,
+    formatGiven: flags.format !== undefined,
     fields: flags.fields,
     // At least 1 ms: a timer of 0 would fire before any answer could arrive.
     timeoutMs: Math.max(1, Math.round((flags.timeout ?? DEFAULTS.timeoutSeconds) * 1000)),
@@ -106,5 +124,6 @@ export function resolveSettings(flags: GlobalFlags, env: Record<string, string |
     quiet: !!flags.quiet,
     verbose: !!flags.verbose || !!flags.debug,
     debug: !!flags.debug,
+    refused,
   };
 }

@@ -70,3 +70,9 @@ export const PROGRESS_DELAY_MS = 300;
 
 /** -f json writes a value nested deeper than this many levels compact (valid JSON, the same values). */
 export const JSON_INDENT_DEPTH = 64;
+
+/**
+ * A secret (the token, a proxy password) this long is masked wherever it appears in a message; a
+ * shorter one only where it stands alone, since it also occurs inside ordinary words (core/text.ts).
+ */
+export const SHORT_SECRET_CHARS = 8;

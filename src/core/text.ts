@@ -3,6 +3,7 @@
 // Our words are shown as written; outside text is shown with secrets masked, credentials in URLs
 // redacted, its length bounded and control characters escaped. Only the escaping applies to both.
 import { plainText } from './values.js';
+import { SHORT_SECRET_CHARS } from './limits.js';
 
 /** A piece of outside text inside a message. */
 export interface Outside {
@@ -84,10 +85,29 @@ export function bound(text: string, max = MAX_OUTSIDE_CHARS): string {
   return `${text.slice(0, end)}… (${text.length - end} more characters)`;
 }
 
-/** Every occurrence of every secret replaced by <redacted>. */
+const REDACTED = '<redacted>';
+
+// A letter, digit or underscore: what a token continues with, so a short token next to one is part
+// of another word ("x" in "cs.xml"), not the token.
+const TOKEN_CHAR = '[\\p{L}\\p{N}_]';
+
+/** A short secret where it stands alone: after `Token `, in a URL's userinfo or query, quoted, a word of its own. */
+function standingAlone(secret: string): RegExp {
+  const literal = secret.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
+  return new RegExp(`(?<!${TOKEN_CHAR})${literal}(?!${TOKEN_CHAR})`, 'gu');
+}
+
+/**
+ * Secrets replaced by <redacted>: one of SHORT_SECRET_CHARS or more wherever it appears; a shorter one
+ * (a test token such as `x`) only where it stands alone, so `saved cs.xml` is not garbled, while
+ * `Token x`, `https://u:x@host/` and `?key=x` are still masked.
+ */
 export function mask(text: string, secrets: readonly string[]): string {
   let out = text;
-  for (const s of secrets) if (s !== '' && out.includes(s)) out = out.split(s).join('<redacted>');
+  for (const s of secrets) {
+    if (s === '' || !out.includes(s)) continue;
+    out = s.length >= SHORT_SECRET_CHARS ? out.split(s).join(REDACTED) : out.replace(standingAlone(s), REDACTED);
+  }
   return out;
 }
 

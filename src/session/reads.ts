@@ -1,6 +1,6 @@
 // The reads every command shares, with this run's settings (page size, concurrency, warnings,
 // progress): one object, or a list through the one page reader.
-import { ServerError } from '../api/errors.js';
+import { UnexpectedAnswerError } from '../api/errors.js';
 import { paginate, type ListRequest } from '../api/paginate.js';
 import type { Item, Page } from '../core/page.js';
 import { msg } from '../core/text.js';
@@ -11,7 +11,7 @@ export async function getObject(session: Session, path: string): Promise<Item> {
   const client = session.client();
   const { body, url } = await client.getJson(path);
   if (!body || typeof body !== 'object' || Array.isArray(body)) {
-    throw new ServerError(msg`GET ${url.href}: expected a JSON object`, msg`is --url the Weblate server?`);
+    throw new UnexpectedAnswerError(msg`GET ${url.href}: expected a JSON object`, msg`is --url the Weblate server?`);
   }
   return body as Item;
 }

@@ -6,14 +6,17 @@
 // component's translations, the project's components, the projects), each a single page, and the
 // closest names are offered. A 404 that is not the API's own (an HTML page) means the URL is wrong:
 // the API root is asked once, and the message says so instead of blaming the slugs. So it does when
-// the walk up finds every level missing and the API root answers 404 too (a proxy's JSON 404s).
-import { HttpError, NotFoundError, isNotFound } from '../api/errors.js';
+// the walk up finds every level missing and the API root answers 404 too (a proxy's JSON 404s), and
+// when an answer is not what any Weblate API sends (a web page, a login page, JSON of another shape)
+// and the API root is not Weblate's either. A --url that leads to no Weblate API is one situation
+// with one exit code whatever the command (2, as any configuration that cannot work).
+import { HttpError, NotFoundError, UnexpectedAnswerError, isNotFound } from '../api/errors.js';
 import type { Item, Page } from '../core/page.js';
 import { UsageError, WliError } from '../core/errors.js';
 import { msg, ours, type Msg } from '../core/text.js';
 import type { Session } from './session.js';
 import { targetOfUrl, type Target } from '../weblate/target.js';
-import { API_ROOT, LANGUAGES, PROJECTS, componentsOf, translationsOf } from '../weblate/paths.js';
+import { API_ROOT, LANGUAGES, PROJECTS, componentsOf, listsEndpoints, translationsOf } from '../weblate/paths.js';
 import { languageCode } from '../weblate/objects.js';
 import { closest, distance } from '../core/closest.js';
 import { firstItems } from './reads.js';
@@ -25,7 +28,7 @@ export async function firstFound<R>(session: Session, readings: Target[], get: (
     try {
       return { target, value: await get(target) };
     } catch (e) {
-      if (!isNotFound(e)) throw e;
+      if (!isNotFound(e)) throw await explainAnswer(session, e);
       first ??= e;
       if (!e.fromApi) break; // not the API's 404: another reading will not help
     }
@@ -42,7 +45,7 @@ export async function* firstFoundPages(session: Session, readings: Target[], pag
     try {
       head = await pages.next();
     } catch (e) {
-      if (!isNotFound(e)) throw e;
+      if (!isNotFound(e)) throw await explainAnswer(session, e);
       first ??= e;
       if (!e.fromApi) break;
       continue;
@@ -83,20 +86,41 @@ export async function explainMiss(session: Session, readings: Target[], miss: Ht
   return miss;
 }
 
-/** A wrong --url, when the API root fails the way `wrong` says; undefined when the root answers. */
-async function notAnApi(session: Session, miss: HttpError, wrong: (e: HttpError | WliError) => boolean): Promise<WliError | undefined> {
-  const client = session.client();
+/**
+ * An answer no Weblate API gives (a 2xx that is not JSON, JSON of another shape): a wrong --url when
+ * the API root is not Weblate's either, else the error as it was (the server's fault, exit 1).
+ */
+export async function explainAnswer(session: Session, e: unknown): Promise<unknown> {
+  if (!(e instanceof UnexpectedAnswerError)) return e;
   try {
-    await client.getJson(API_ROOT);
-    return undefined;
-  } catch (e) {
-    if (!(e instanceof HttpError || e instanceof WliError)) throw e;
-    if (!wrong(e)) return undefined;
-    return new UsageError(
-      msg`${client.base.href} does not look like a Weblate API: ${e.text}`,
+    return (await notAnApi(session, e, notWeblate)) ?? e;
+  } catch (x) {
+    if (x instanceof WliError) return e;
+    throw x;
+  }
+}
+
+/** The API root's own failure that says it is no Weblate API: missing, or not JSON (not a refused token, a 5xx, the network, a proxy). */
+const notWeblate = (e: HttpError | WliError): boolean => isNotFound(e) || e instanceof UnexpectedAnswerError;
+
+/**
+ * A wrong --url, when the API root fails the way `wrong` says or answers JSON that lists no Weblate
+ * endpoints; undefined when the root is Weblate's (one request, made only after a failure).
+ */
+export async function notAnApi(session: Session, miss: WliError, wrong: (e: HttpError | WliError) => boolean): Promise<WliError | undefined> {
+  const client = session.client();
+  const notAnApiBecause = (why: Msg) =>
+    new UsageError(
+      msg`${client.base.href} does not look like a Weblate API: ${why}`,
       msg`check --url (or WLI_URL): https://host/ or https://host/api/, or the sub-path of the install (https://host/weblate/)`,
       { cause: miss },
     );
+  try {
+    const { body, url } = await client.getJson(API_ROOT);
+    return listsEndpoints(body) ? undefined : notAnApiBecause(msg`GET ${url.href} answers JSON that lists no Weblate endpoints`);
+  } catch (e) {
+    if (!(e instanceof HttpError || e instanceof WliError)) throw e;
+    return wrong(e) ? notAnApiBecause(e.text) : undefined;
   }
 }
 

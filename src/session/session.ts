@@ -49,6 +49,8 @@ export class Session {
   client(): ApiClient {
     if (this.apiClient) return this.apiClient;
     const { settings, ctx, io } = this;
+    // A combination the settings refused (settings.ts): nothing is sent, not even without the token.
+    if (settings.refused) throw settings.refused;
     if (!settings.url) {
       throw new UsageError(
         msg`no Weblate server configured`,

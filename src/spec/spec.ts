@@ -291,7 +291,7 @@ const DECLARED = [
       {
         flags: '--follow',
         description: `print recent changes, then keep polling and print each new change once, in order (Ctrl-C ends it, exit ${EXIT.interrupted})`,
-        note: `Recent changes first (the last ${FOLLOW_DEFAULTS.recent}, \`-L n\`, or all since \`--since\`), oldest first, then each new change once, in order, table or JSON Lines (\`-f json\` is refused). A --since backlog streams, frozen at its newest change and read from its last page back. Polls slow down when the rate limit runs low and wait out a 429, never longer than ${MAX_FOLLOW_WAIT_TEXT} (a longer wait is said on stderr). Transient failures (network, timeouts, 429, 5xx) are said once and their end too; permanent ones (401, 403, 404, a body that is not the expected JSON) end the follow with their exit status. Ctrl-C ends it with exit status ${EXIT.interrupted}.`,
+        note: `Recent changes first (the last ${FOLLOW_DEFAULTS.recent}, \`-L n\`, or all since \`--since\`), oldest first, then each new change once, in order, table or JSON Lines (\`-f json\` is refused). A --since backlog streams, frozen at its newest change and read from its last page back. Polls slow down when the rate limit runs low and wait out a 429, never longer than ${MAX_FOLLOW_WAIT_TEXT} (a longer wait is said on stderr). Transient failures (network, timeouts, 429, 5xx) are said once and their end too; permanent ones (401, 403, 404, a body that is not the expected JSON) end the follow with their exit status. Ctrl-C ends it with exit status ${EXIT.interrupted}. Into a pipe whose reader stops early (\`| head -3\`), the follow ends quietly (exit ${EXIT.ok}) when it writes the next new change, not before: a pipe tells a writer that its reader left only when it is written to, so until a change arrives the polls go on (Ctrl-C, or \`timeout\`, ends them).`,
       },
       {
         flags: '--interval <seconds>',
@@ -316,7 +316,7 @@ const DECLARED = [
     name: 'stats',
     summary: 'statistics of translations, components, languages, projects; one row per target',
     description:
-      'Shows statistics for each target in argument order: a translation (project/component/language), every translation of a component (project/component: one row per language), a language (a bare code, never a project), and with --project one row per language of the project and then a total row, after the other targets. A single translation or language target prints that object; anything else prints rows (a JSON array). Every row carries its identity first: wli_target, wli_project, wli_component, wli_language (then the server\'s fields as sent). With --fail-under it is a CI gate: every row is checked, the total row too; all rows are still printed and stderr names the failing ones (rows of a component or project by language code, the total row as "<project> (total)"). With --baseline the rows are matched by identity to an earlier -f json file and the change of the metric is shown; --fail-on-drop fails when a row got worse.',
+      'Shows statistics for each target in argument order: a translation (project/component/language), every translation of a component (project/component: one row per language), a language (a bare code, never a project), and with --project one row per language of the project and then a total row, after the other targets. A single translation or language target prints that object; anything else prints rows (a JSON array). Every row carries its identity first: wli_target, wli_project, wli_component, wli_language (then the server\'s fields as sent). With --fail-under it is a CI gate: every row is checked, the total row too; all rows are still printed and stderr names the failing ones by target, as the TARGET column shows them (demo/android/cs, cs, demo/-/cs for a language of a project, "demo (total)" for its total row). With --baseline the rows are matched by identity to an earlier -f json file and the change of the metric is shown; --fail-on-drop fails when a row got worse.',
     args: [
       {
         name: 'targets',
@@ -337,7 +337,7 @@ const DECLARED = [
       {
         flags: '--fail-under <percent>',
         description: `exit ${EXIT.gate} when any row is below this percentage (90 or 90%); LANG=PCT for one language (cs=95); repeatable, a bare number is the default for other rows`,
-        note: 'Every row is still printed; stderr names the rows below their threshold. A row that lacks the metric fails the gate. `--fail-under 80 --fail-under cs=95,de=90`: Czech rows are held to 95, German to 90, every other row to 80.',
+        note: `Every row is still printed; stderr names the rows below their threshold, by target. A row that lacks the metric fails the gate. \`--fail-under 80 --fail-under cs=95,de=90\`: Czech rows are held to 95, German to 90, every other row to 80. A LANG=PCT that no row is in cannot be evaluated: a usage error (exit \${EXIT.usage}) naming the languages the rows have, before anything is printed.`,
         value: { type: 'threshold' },
         repeatable: true,
         complete: 'none',
@@ -456,11 +456,19 @@ const DECLARED = [
   {
     name: 'api',
     summary: 'GET any API address: the body byte for byte, or every item of a list',
-    description: `Reads any address of the Weblate API with the configured server, token, proxy, timeouts and retries, and prints the response body byte for byte, whatever its type. The path is relative to the API root (/projects/ or projects/demo/) or an absolute URL on the configured server; any other origin is refused before connecting (exit ${EXIT.usage}), so the token goes nowhere else. With --paginate, the next links are followed and the items of results are printed in the chosen format (-f json, jsonl, csv, table), integers exact, streaming. Read-only: there is no method option.`,
+    description: `Reads any address of the Weblate API with the configured server, token, proxy, timeouts and retries, and prints the response body byte for byte, whatever its type. The path is relative to the API root (/projects/ or projects/demo/; Weblate's addresses end with a slash) or an absolute URL on the configured server; an address outside the API root (another origin, ../admin/, %2e%2e/) is refused before connecting (exit ${EXIT.usage}), so the token goes nowhere else. With -f or --fields, a JSON object is shown as one record in that format, as gh api's --jq works on one object (a list needs --paginate; a body that is not JSON is refused). With --paginate, the next links are followed and the items of results are printed in the chosen format (-f json, jsonl, csv, table), integers exact, streaming; on an answer that is not a list it is refused. -L needs --paginate. Read-only: there is no method option.`,
     args: [{ name: 'path', description: 'API path (/projects/, projects/demo/) or URL on the configured server', required: true }],
-    options: [{ flags: '--paginate', description: 'follow next links and print the items of results in the chosen format' }, LIMIT],
+    options: [
+      {
+        flags: '--paginate',
+        description: 'follow next links and print the items of results in the chosen format',
+        note: `Without it the answer is printed byte for byte, or with \`-f\`/\`--fields\` as one record when it is a JSON object. An option that cannot apply is a usage error (exit ${EXIT.usage}): \`--paginate\` on an answer that is not a list, \`-L\` without \`--paginate\`, \`-f\` or \`--fields\` on a list without \`--paginate\` or on a body that is not JSON.`,
+      },
+      LIMIT,
+    ],
     examples: [
       ['wli api /projects/demo/', 'one API object, exactly as the server sent it'],
+      ['wli api /projects/demo/ -f csv --fields slug,name', 'the same object, two of its fields as CSV'],
       ['wli api /projects/ --paginate -f jsonl | jq .slug', 'every project, one JSON line each'],
       ['wli api /users/ --paginate -f csv --fields username,full_name', 'an endpoint wli has no command for, as CSV'],
     ],
@@ -468,8 +476,7 @@ const DECLARED = [
   {
     name: 'config',
     summary: 'the effective configuration and where each value came from (token redacted)',
-    description:
-      "Shows the server URL, token (redacted) and default target wli would use here, each with the flag, environment variable or file it came from, and the configuration files it read. Files use wlc's INI format: the user file $XDG_CONFIG_HOME/weblate (or weblate.ini) and the nearest .weblate, .weblate.ini or weblate.ini in this directory or a parent.",
+    description: `Shows the server URL, token (redacted) and default target wli would use here, each with the flag, environment variable or file it came from, and the configuration files it read. Files use wlc's INI format: the user file $XDG_CONFIG_HOME/weblate (or weblate.ini) and the nearest .weblate, .weblate.ini or weblate.ini in this directory or a parent. A combination the other commands refuse (a token from the environment or --token for a server that only a project file names, a URL that cannot be used, a token that cannot be sent) is shown all the same, followed on stderr by the reason, and exits ${EXIT.usage}, as those commands would.`,
     args: [],
     options: [],
     examples: [

@@ -14,6 +14,9 @@ type LanguageRef = Pick<LanguageTarget, 'language'>;
 
 /** The API root: it lists the endpoints (and answers when --url is right). */
 export const API_ROOT = '';
+/** What the API root of a Weblate answers: an object naming its endpoints, `projects` among them. */
+export const listsEndpoints = (body: unknown): boolean =>
+  !!body && typeof body === 'object' && !Array.isArray(body) && typeof (body as Record<string, unknown>).projects === 'string';
 /** Every project the caller may see. */
 export const PROJECTS = 'projects/';
 /** Every language of the server. */
@@ -56,6 +59,8 @@ export const componentsOf = (t: ProjectRef): string => `${projectPath(t)}compone
 export const translationsOf = (t: ComponentRef): string => `${componentPath(t)}translations/`;
 /** A project's languages with their statistics (a bare array on Weblate 5.4, paginated elsewhere). */
 export const languagesOf = (t: ProjectRef): string => `${projectPath(t)}languages/`;
+/** A project's categories, nested ones too, each with its parent as a URL (Weblate 5.0 and later). */
+export const categoriesOf = (t: ProjectRef): string => `${projectPath(t)}categories/`;
 /** A translation's units. */
 export const unitsOf = (t: TranslationRef): string => `${translationPath(t)}units/`;
 

@@ -19,6 +19,13 @@
 // failures (network, timeouts, 429, 5xx) are said once, kept on a status line, and their end is said;
 // permanent ones (401, 403, 404, a body that is not the expected JSON) end the follow with their exit
 // code. Ctrl-C ends it at once.
+//
+// A reader that left (`| head -3`) is noticed at the next write, the next new change: then the
+// write fails (EPIPE) and the follow ends quietly. Not sooner, unlike GNU tail -f, which polls its
+// output for an error: Node offers no way to watch a pipe's write end while nothing is written
+// (libuv will not read a write-only pipe, a write of zero bytes is not checked against the readers,
+// and reopening the pipe to read it would make wli a reader itself). The spec's --follow note and
+// docs/troubleshooting.md say so.
 import { HttpError, NetworkError, ServerError } from '../../api/errors.js';
 import type { Item, Page } from '../../core/page.js';
 import { LOW_RATE_REMAINING, MAX_FOLLOW_WAIT_MS, MAX_FOLLOW_WAIT_TEXT } from '../../core/limits.js';

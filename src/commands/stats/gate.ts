@@ -10,6 +10,7 @@ import { numberOf, plainText } from '../../core/values.js';
 import type { Item } from '../../core/page.js';
 import type { Outcome } from '../../output/result.js';
 import { METRIC_FIELD, type Metric } from '../../weblate/statistics.js';
+import { closest } from '../../core/closest.js';
 
 export { METRIC_FIELD, type Metric };
 
@@ -58,6 +59,28 @@ export function gateOf(metric: Metric, thresholds: Threshold[] | undefined, base
   if (failOnDrop && !baseline)
     throw new UsageError(msg`--fail-on-drop needs --baseline`, msg`give the file an earlier "wli stats … -f json" wrote: --baseline stats.json`);
   return { metric, fallback, byLanguage, baseline, failOnDrop };
+}
+
+/**
+ * A LANG=PCT that no row is in cannot be evaluated: a typo (cz for cs) or a language the targets lack
+ * would otherwise pass every CI run. A usage error (exit 2) naming the languages the rows have, read
+ * before anything is printed.
+ */
+export function checkLanguagesGated(gate: Gate, rows: readonly Row[], skipSource: boolean): void {
+  const have = [...new Set(rows.flatMap((r) => [language(r.item)].filter((l): l is string => l !== undefined && l !== '?')))];
+  for (const [lang, percent] of gate.byLanguage) {
+    if (have.includes(lang)) continue;
+    const near = closest(lang, have);
+    const left = skipSource ? ours(' (--skip-source leaves out source-language rows)') : ours('');
+    throw new UsageError(
+      msg`--fail-under ${lang}=${percent}: no row is in language ${lang}${left}`,
+      have.length === 0
+        ? msg`no row names a language; give a bare percentage for every row`
+        : near.length
+          ? msg`did you mean ${near.join(', ')}? (the rows' languages: ${have.join(', ')})`
+          : msg`the rows' languages: ${have.join(', ')}`,
+    );
+  }
 }
 
 const language = (item: Item): string | undefined => (typeof item.wli_language === 'string' ? item.wli_language : undefined);

@@ -1,0 +1,20 @@
+// Categories (Weblate 5.0 and later): folders of components inside a project, nested. A component in
+// one is named by its path, project/category/…/component (target.ts); the API lists a project's
+// categories each with its parent as a URL, so a category's path is the chain of slugs up to the top.
+import type { Item } from '../core/page.js';
+
+/** Deeper than Weblate nests; a chain this long (or a loop) from a broken server names no path. */
+const MAX_DEPTH = 32;
+
+/** Each category's slug path ("docs", "docs/api"), from a project's category list, in list order. */
+export function categoryPaths(items: readonly Item[]): string[] {
+  const byUrl = new Map(items.flatMap((i) => (typeof i.url === 'string' ? [[i.url, i] as const] : [])));
+  const pathOf = (item: Item, depth: number): string | undefined => {
+    if (typeof item.slug !== 'string' || item.slug === '' || depth > MAX_DEPTH) return undefined;
+    if (item.category === null || item.category === undefined) return item.slug;
+    const parent = typeof item.category === 'string' ? byUrl.get(item.category) : undefined;
+    const up = parent && pathOf(parent, depth + 1);
+    return up === undefined ? undefined : `${up}/${item.slug}`;
+  };
+  return items.flatMap((i) => [pathOf(i, 0)].filter((p): p is string => p !== undefined));
+}
