@@ -104,7 +104,7 @@ type OptionValue<O extends OptionSpec> = O extends { value: infer V } ? (O exten
 /** The checked values of a list of options, by attribute name; absent when not given. */
 export type OptionValues<Os extends readonly OptionSpec[]> = { [O in Os[number] as FlagKey<O['flags']>]?: OptionValue<O> };
 
-export const FORMATS = ['table', 'json', 'jsonl', 'csv', 'markdown'] as const;
+export const FORMATS = ['table', 'json', 'jsonl', 'csv', 'csv-excel', 'markdown'] as const;
 export type Format = (typeof FORMATS)[number];
 
 /** --state names and what they mean on the server (Weblate's search language). */
