@@ -25,17 +25,18 @@ export function csvField(text: string): string {
 /** What a spreadsheet would read as a formula (OWASP: = + - @, tab, carriage return first). */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-/** A cell a spreadsheet opens as text: neutralised with a leading ' when it starts like a formula, always quoted. */
-export function spreadsheetField(text: string): string {
-  const safe = FORMULA_START.test(text) ? `'${text}` : text;
-  return `"${safe.replace(/"/g, '""')}"`;
-}
+/** A cell's text a spreadsheet reads as text: a leading ' where it would start a formula. */
+export const neutralised = (text: string): string => (FORMULA_START.test(text) ? `'${text}` : text);
+
+/** A field quoted whatever it holds (a spreadsheet in a locale that splits on ; never splits it). */
+const quoted = (text: string): string => `"${text.replace(/"/g, '""')}"`;
 
 const lineOf =
   (d: CsvDialect) =>
   (cells: string[]): string => {
-    const shown = d.terminal ? cells.map(escapeControl) : cells;
-    return shown.map(d.spreadsheet ? spreadsheetField : csvField).join(',') + '\r\n';
+    let shown = d.spreadsheet ? cells.map(neutralised) : cells;
+    if (d.terminal) shown = shown.map(escapeControl);
+    return shown.map(d.spreadsheet ? quoted : csvField).join(',') + '\r\n';
   };
 
 /** Spreadsheets take a UTF-8 file for one only with this mark at its start. */
