@@ -61,7 +61,13 @@ describe('24.5: on a terminal, server text is escaped in every format; piped, it
     expect(tty.stdout).toContain('NUL\\u0000 a DEL\\u007f');
     expect(tty.stdout).toContain('C1 \\u009b31m CSI');
     expect(tty.stdout).toContain('Soubor: \\u202egnp.exe a \\u2066izolovaný\\u2069 text');
-    const values = (out: string): unknown => (format === 'json' ? JSON.parse(out) : out.trimEnd().split('\n').map((l) => JSON.parse(l) as unknown));
+    const values = (out: string): unknown =>
+      format === 'json'
+        ? JSON.parse(out)
+        : out
+            .trimEnd()
+            .split('\n')
+            .map((l) => JSON.parse(l) as unknown);
     expect(values(tty.stdout)).toEqual(values(pipe.stdout));
     // Big integers keep their digits either way.
     expect(tty.stdout).toContain('9223372036854775807');
