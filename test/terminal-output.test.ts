@@ -90,6 +90,26 @@ describe('24.5: on a terminal, server text is escaped in every format; piped, it
     }
   });
 
+  it('field names from the server are escaped too: the labels of show, the headers of api --paginate', async () => {
+    const s = await startFakeWeblate();
+    try {
+      const hostile = { 'na\u001b[2Jme': 'Demo', slug: 'demo', 'x\u202e': 1 };
+      s.fault('/projects/demo/', { kind: 'rawBody', body: JSON.stringify(hostile) }, 2);
+      s.fault('/projects/', { kind: 'rawBody', body: JSON.stringify({ count: 1, next: null, previous: null, results: [hostile] }) });
+      for (const args of [
+        ['show', 'demo'],
+        ['api', '/projects/', '--paginate'],
+      ]) {
+        const tty = await wliIn(args, { env: { WLI_URL: s.url, NO_COLOR: '1' }, tty: true, columns: 80 });
+        expect(tty.code).toBe(0);
+        expect(tty.stdout).not.toMatch(DRIVES);
+        expect(tty.stdout).toMatch(/na\\e\[2Jme/i);
+      }
+    } finally {
+      await s.close();
+    }
+  });
+
   it('wli api: the body escaped on a terminal (same JSON), byte for byte into a pipe', async () => {
     const path = '/translations/demo/android/cs/units/?page_size=100';
     const body = await (await fetch(new URL(path.slice(1), fake.url))).text();

@@ -46,7 +46,8 @@ export interface FirstPage {
 export function planFirstPage(columns: Column[], items: Item[], width: number): FirstPage {
   const full = items.map((item) => columns.map((c) => displayText(c, item)));
   const short = shortCellsOf(columns, items, full);
-  const headers = columns.map((c) => c.header.toUpperCase());
+  // A header may be the server's (the fields of `wli api --paginate`): escaped like any cell.
+  const headers = columns.map((c) => escapeControl(c.header.toUpperCase()));
   const m = measure(columns, headers, full, short);
   const plan = planWidths(columns, m, width);
   const header = plan.short ? headers.map((h, i) => ((columns[i]!.kind ?? 'text') === 'text' ? h : shortHeader(h, plan.widths[i]!))) : headers;
@@ -118,13 +119,12 @@ export function labelColumn(labels: string[], width: number): number {
  */
 export async function writeTableRecord(out: Sink, record: Item, rows: Column[], opts: TableOptions): Promise<void> {
   const paint = await painter(opts.color);
-  const labelWidth = labelColumn(
-    rows.map((r) => r.header),
-    opts.width,
-  );
+  // A label may be the server's (a field name in `wli show`): escaped like any cell.
+  const labels = rows.map((r) => escapeControl(r.header));
+  const labelWidth = labelColumn(labels, opts.width);
   const room = Math.max(1, opts.width - labelWidth - 2);
   let chunk = '';
-  for (const r of rows) {
+  for (const [i, r] of rows.entries()) {
     const value = r.value(record);
     const text = displayText(r, record);
     const lines =
@@ -134,7 +134,7 @@ export async function writeTableRecord(out: Sink, record: Item, rows: Column[], 
           ? [truncateCells(text, room)]
           : wrapWords(text, room);
     const style: Style | undefined = opts.color ? r.style?.(record) : undefined;
-    const label = truncateCells(r.header, opts.width);
+    const label = truncateCells(labels[i]!, opts.width);
     const own = cellWidth(label) > labelWidth;
     if (own) chunk += paint('header', label) + '\n';
     const pad = own ? spaces(labelWidth) : spaces(labelWidth - cellWidth(label));
