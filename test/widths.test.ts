@@ -15,6 +15,7 @@ import { COMPONENT_COLUMNS, PROJECT_COLUMNS, TRANSLATION_COLUMNS } from '../src/
 import { startFakeWeblate, type FakeWeblate } from './support/fake-weblate/index.js';
 import { seededRandom } from './support/random.js';
 import { wliIn } from './support/run.js';
+import { onPty, screen } from './support/pty.js';
 
 let fake: FakeWeblate;
 let env: Record<string, string>;
@@ -157,5 +158,28 @@ describe('the real CLI at narrow widths', () => {
     for (const line of lines) expect(cellWidth(line)).toBeLessThanOrEqual(40);
     // With room the header is whole again.
     expect((await wliIn(['ls', 'demo/android'], { env, tty: true, columns: 80 })).stdout.split('\n')[0]).toMatch(/^TARGET +LANGUAGE +TRANSLATED +STRINGS/);
+  });
+});
+
+describe('on a real terminal at 40, 80 and 200 columns', () => {
+  const shown = (lines: string[]) => lines.join('').replace(/[\s…]/g, '').length;
+
+  it.concurrent.for([
+    [['units', 'demo/android/cs'], /^33 {2}transl\. /, /^33 {2}translated /],
+    [['ls', 'demo/android'], /^TARGET +LANGUAGE +TRANS… +STRI…$/, /^TARGET +LANGUAGE +TRANSLATED +STRINGS +LAST CHANGE$/],
+    [['stats', 'demo/android'], /^TARGET +TRANS… +STRI…/, /^TARGET +TRANSLATED +STRINGS +FUZZY +FAILING +APPROVED +LAST CHANGE$/],
+  ] as const)('%s: short forms at 40, full ones at 200, never more shown on the narrower', async ([args, narrow, wide], ctx) => {
+    const at = async (cols: number) => {
+      const { code, output } = await onPty(ctx, [...args, '--quiet', '--no-color'], { cols, env }).exit;
+      expect(code).toBe(0);
+      const lines = screen(output);
+      for (const line of lines) expect(cellWidth(line), line).toBeLessThanOrEqual(cols);
+      return lines;
+    };
+    const [forty, eighty, twoHundred] = [await at(40), await at(80), await at(200)];
+    expect(forty.join('\n')).toMatch(new RegExp(narrow.source, 'm'));
+    expect(twoHundred.join('\n')).toMatch(new RegExp(wide.source, 'm'));
+    expect(shown(forty)).toBeLessThanOrEqual(shown(eighty));
+    expect(shown(eighty)).toBeLessThanOrEqual(shown(twoHundred));
   });
 });
