@@ -491,7 +491,7 @@ describe('usage errors exit 2 with one line and the expected form', () => {
     [['frobnicate', '--help'], /unknown command 'frobnicate'/, null],
     [['--url', 'http://h/', 'stat', '-h'], /unknown command 'stat'/, /did you mean stats\?/],
     [['units', 'demo/android/cs', '--bogus'], /unknown option '--bogus'/, null],
-    [['units', 'demo/android/cs', '-f', 'xml'], /invalid --format 'xml'/, /table, json, jsonl, csv, markdown/],
+    [['units', 'demo/android/cs', '-f', 'xml'], /invalid --format 'xml'/, /table, json, jsonl, csv, csv-excel, markdown/],
     [['units', 'demo/android/cs', '--state', 'done'], /invalid --state 'done'/, /empty, needs-editing/],
     [['units', 'demo/android/cs', '--url', 'ftp://host/'], /only http and https/, null],
     [['units', 'demo/android/cs', '--timeout', '0'], /invalid --timeout/, null],

@@ -28,6 +28,9 @@ beforeAll(async () => {
 });
 afterAll(() => fake.close());
 
+/** A line without the URL or path it ends with, if it ends with one (a word holding a `/`). */
+const beforeUrl = (line: string) => line.replace(/(^|\s)\S*\/\S*$/, '$1');
+
 /** The lines a terminal received, escapes removed: what takes room on the screen. */
 const screenLines = (output: string) =>
   output
@@ -54,7 +57,8 @@ describe('every table fits the terminal, in display cells', () => {
       expect(code).toBe(0);
       const lines = screenLines(output);
       expect(lines.length).toBeGreaterThan(1);
-      for (const line of lines) expect(cellWidth(line), `${cellWidth(line)} cells: ${line}`).toBeLessThanOrEqual(cols);
+      // A line runs past the edge only with a whole URL or path at its end (issue 24.7: never split).
+      for (const line of lines) expect(cellWidth(beforeUrl(line)), `${cellWidth(line)} cells: ${line}`).toBeLessThanOrEqual(cols);
       // Ids and counts are never cut; free text ends with … when it is.
       if (args[0] === 'units') for (const line of lines.slice(1)) expect(line).toMatch(/^\s*\d+ /);
     });
@@ -136,23 +140,6 @@ describe('widths follow the data, and the column that tells rows apart stays who
     expect(r.code).toBe(0);
     // Five of seven targets are empty: TARGET gets less room than SOURCE, not an equal share.
     expect(r.stdout).toContain('Do you really want to delete');
-  });
-
-  it('show at 80 columns wraps long values: every *_url is there whole', async () => {
-    const r = await wliIn(['show', 'demo/android'], { env: { ...env, NO_COLOR: '1' }, tty: true, columns: 80 });
-    const sent = JSON.parse(fake.expected('/api/components/demo/android/').body) as Record<string, unknown>;
-    // Each value's lines, joined: a continuation line starts with spaces under the value column.
-    const values = new Map<string, string>();
-    let key = '';
-    for (const line of r.stdout.trimEnd().split('\n')) {
-      const m = /^(\S+)\s+(.*)$/.exec(line);
-      if (m) [key] = [m[1]!, values.set(m[1]!, m[2]!)];
-      else if (/^\s+\S/.test(line)) values.set(key, values.get(key)! + line.trim());
-      expect(cellWidth(line)).toBeLessThanOrEqual(80);
-    }
-    const urls = Object.entries(sent).filter(([k, v]) => k.endsWith('_url') && typeof v === 'string' && v.length > 50);
-    expect(urls.length).toBeGreaterThan(3);
-    for (const [k, v] of urls) expect(values.get(k), k).toBe(v);
   });
 
   it('-f markdown marks the rows that fail the gate', async () => {
@@ -285,5 +272,76 @@ describe('what the columns show', () => {
     } finally {
       await s.close();
     }
+  });
+});
+
+// Issue 24.7 (its own server: the shared one's anonymous rate limit is spent by the tests above).
+describe('record views and lists keep URLs and file paths whole', () => {
+  let own: FakeWeblate;
+  const urlEnv = () => ({ WLI_URL: own.url, NO_COLOR: '1' });
+  beforeAll(async () => {
+    own = await startFakeWeblate();
+  });
+  afterAll(() => own.close());
+
+  for (const cols of [40, 80, 200]) {
+    it.concurrent.for([['show', 'demo/android'], ['translation', 'demo/android/cs'], ['ls'], ['config']])(
+      `on a pty at ${cols} columns: %s %s`,
+      async (args, ctx) => {
+        const { code, output } = await onPty(ctx, [...args, '--quiet'], { cols, env: urlEnv() }).exit;
+        expect(code).toBe(0);
+        const lines = screenLines(output);
+        for (const line of lines) expect(cellWidth(beforeUrl(line)), line).toBeLessThanOrEqual(cols);
+        // Every URL shown as a value is a whole one (a nested object is one line of JSON, cut: -f json has it whole).
+        const values = lines.filter((l) => !/\s\{"/.test(l)).join('\n');
+        for (const url of values.match(/\S*:\/\/\S*/g) ?? []) expect(url, output).toMatch(/^(https?|file):\/\/\S+(\/|demo-android)$/);
+        expect(values).not.toMatch(/http\S*…/);
+      },
+    );
+  }
+
+  // Issue 24.7: a URL or a file path is never split across lines; a long one may run past the edge.
+  it.each([80, 40])('show at %i columns: every URL and file path is on one line, whole', async (columns) => {
+    const r = await wliIn(['show', 'demo/android'], { env: urlEnv(), tty: true, columns });
+    expect(r.code).toBe(0);
+    const sent = JSON.parse(own.expected('/api/components/demo/android/').body) as Record<string, unknown>;
+    const whole = Object.entries(sent).filter(
+      ([k, v]) => typeof v === 'string' && v !== '' && (k.endsWith('_url') || ['repo', 'git_export', 'filemask', 'template'].includes(k)),
+    );
+    expect(whole.length).toBeGreaterThan(8);
+    const lines = r.stdout.trimEnd().split('\n');
+    for (const [k, v] of whole) {
+      // On the label's line, or (a label too long for the column at 40) alone on the next one.
+      const at = lines.findIndex((l) => l === k || l.startsWith(`${k} `));
+      expect(at, k).toBeGreaterThanOrEqual(0);
+      const value = (lines[at] === k ? lines[at + 1]! : lines[at]!.slice(k.length)).trim();
+      expect(value, k).toBe(v);
+    }
+    // Prose still wraps at the width, between words.
+    for (const line of lines) expect(cellWidth(beforeUrl(line)), line).toBeLessThanOrEqual(columns);
+    expect(lines.find((l) => l.startsWith('commit_message '))).toMatch(/^commit_message +Translated using/);
+  });
+
+  it('translation at 40 columns keeps its file path and URL whole', async () => {
+    const r = await wliIn(['translation', 'demo/android/cs'], { env: urlEnv(), tty: true, columns: 40 });
+    expect(r.stdout).toMatch(/^File {12}app\/src\/main\/res\/values-cs\/strings\.xml$/m);
+    expect(r.stdout).toContain(`\nURL             ${own.url.replace(/api\/$/, '')}projects/demo/android/cs/\n`);
+  });
+
+  it('config at 40 columns never cuts where a value came from', async () => {
+    const r = await wliIn(['config'], { env: urlEnv(), tty: true, columns: 40 });
+    expect(r.code).toBe(0);
+    expect(r.stdout).not.toContain('…');
+    expect(r.stdout).toMatch(/^URL {13}http:\/\/127\.0\.0\.1:\d+\/api\/\n {16}\(from WLI_URL\)$/m);
+  });
+
+  it('ls at 40 columns leaves out WEB rather than cut a URL; with room it is whole', async () => {
+    const narrow = await wliIn(['ls'], { env: urlEnv(), tty: true, columns: 40 });
+    expect(narrow.stdout.split('\n')[0]).toMatch(/^TARGET +NAME$/);
+    expect(narrow.stdout).not.toContain('…');
+    expect(narrow.stdout).not.toContain('http');
+    const wide = await wliIn(['ls'], { env: urlEnv(), tty: true, columns: 200 });
+    expect(wide.stdout.split('\n')[0]).toMatch(/^TARGET +NAME +WEB$/);
+    expect(wide.stdout).toContain(`${own.url.replace(/api\/$/, '')}projects/demo/`);
   });
 });

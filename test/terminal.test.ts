@@ -204,6 +204,29 @@ describe('progress on a terminal', () => {
     expect(new IOStreams(testContext({ tty: false, env })).progress).toBe(NO_PROGRESS);
   });
 
+  // Issue 24.6: a reader on the other end of a pipe (less, jq, fzf) draws on the same terminal.
+  it('stdout into a pipe (| cat): no spinner on the terminal, where a control run beside it shows one', async (ctx) => {
+    const { code, output } = await heldBesideControl(ctx, (url) => onPty(ctx, [...SLOW, '--url', url], { redirect: '| cat' }).exit);
+    expect(code).toBe(0);
+    expect(SPINNER_TEXT.test(output)).toBe(false);
+    expect(/\u001b\[[0-9]*[GK]/.test(output)).toBe(false);
+    expect(screen(output)).toHaveLength(101);
+  });
+
+  it('stdout to /dev/null: the spinner is drawn while the list is awaited, and erased', async (ctx) => {
+    const gate = await startGate(fake, FIRST_PAGE);
+    try {
+      const pty = onPty(ctx, [...LIST, '--url', gate.url], { redirect: '> /dev/null' });
+      await pty.waitFor(/units …/);
+      gate.release();
+      const { code, output } = await pty.exit;
+      expect(code).toBe(0);
+      expect(screen(output)).toEqual([]);
+    } finally {
+      await gate.close();
+    }
+  });
+
   it('not on a terminal: no spinner on stderr, no escapes on stdout (a held list, beside a control run)', async (ctx) => {
     const r = await heldBesideControl(ctx, (url) => wli([...SLOW, '--url', url]));
     expect(r.code).toBe(0);
@@ -258,5 +281,37 @@ describe('colour on a terminal (per cli.md: --no-color > NO_COLOR > FORCE_COLOR 
     expect((await wli([...UNITS, '--url', fake.url], { env: { FORCE_COLOR: '0' } })).stdout).not.toContain('\u001b');
     expect((await wli([...UNITS, '--url', fake.url], { env: { FORCE_COLOR: '1' } })).stdout).toMatch(SGR);
     expect((await wli([...UNITS, '--url', fake.url], { env: { FORCE_COLOR: '1', NO_COLOR: '1' } })).stdout).not.toContain('\u001b');
+  });
+});
+
+// Issue 24.5 and 24.9 on a real terminal: server text never drives it, in any format; `wli api` ends
+// its body with a newline there. (Piped and in-process: test/terminal-output.test.ts.)
+describe('server text on a terminal, in every format', () => {
+  /** What a terminal acts on: C0 but tab, LF and CR (the pty turns LF into CR LF); DEL; C1; bidi controls. */
+  const DRIVES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/;
+
+  for (const cols of [40, 80, 200]) {
+    it.concurrent.for([
+      ['csv', ['units', 'demo/android/cs', '-f', 'csv', '--fields', 'context,source,target']],
+      ['csv-excel', ['units', 'demo/android/cs', '-f', 'csv-excel', '--fields', 'context,target']],
+      ['json', ['units', 'demo/android/cs', '-f', 'json']],
+      ['jsonl', ['changes', 'demo/android/cs', '-f', 'jsonl']],
+      ['api', ['api', '/translations/demo/android/cs/units/?page_size=100']],
+      ['table', ['units', 'demo/android/cs']],
+    ] as const)(`at ${cols} columns: %s`, async ([format, args], ctx) => {
+      const { code, output } = await onPty(ctx, [...args, '--quiet', '--no-color', '--url', fake.url], { cols }).exit;
+      expect(code).toBe(0);
+      // csv-excel starts with its byte order mark, which a terminal does not draw; nothing else.
+      expect(output.replace(/^\ufeff/, '')).not.toMatch(DRIVES);
+      // The escape sequence is there, for the eye (a table cuts it at 40 columns).
+      if (format !== 'table') expect(output).toMatch(/\\(e|u001b)\[31m/);
+    });
+  }
+
+  it('wli api ends with a newline on the terminal', async (ctx) => {
+    const body = await (await fetch(new URL('projects/demo/', fake.url))).text();
+    const { code, output } = await onPty(ctx, ['api', '/projects/demo/', '--url', fake.url]).exit;
+    expect(code).toBe(0);
+    expect(output).toBe(body + '\r\n');
   });
 });

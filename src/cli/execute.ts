@@ -74,6 +74,7 @@ async function finish(result: Result, session: Session, ctx: Context, io: IOStre
     fields: settings.fields,
     color: settings.format === 'table' && io.colorStdout,
     width: io.tableWidth,
+    terminal: io.stdoutIsTerminal,
     warn: (m) => session.warn(m),
     note: (m) => io.say(m),
   });

@@ -26,20 +26,21 @@ const targetColumn = (fallback: (item: Record<string, unknown>) => unknown): Col
   kind: 'key',
 });
 
-const PROJECT_COLUMNS: Column[] = [
+export const PROJECT_COLUMNS: Column[] = [
   targetColumn((p) => p.slug),
   { header: 'name', field: 'name', value: (p) => p.name },
-  { header: 'web', field: 'web_url', value: (p) => p.web_url, drop: 1 },
+  // Never cut: at 40 columns the table goes without it rather than show half a URL.
+  { header: 'web', field: 'web_url', value: (p) => p.web_url, kind: 'url', drop: 1 },
 ];
 
-const COMPONENT_COLUMNS: Column[] = [
+export const COMPONENT_COLUMNS: Column[] = [
   targetColumn((c) => c.slug),
   { header: 'name', field: 'name', value: (c) => c.name },
   { header: 'source', field: 'source_language.code', value: sourceLanguageCode, kind: 'state', drop: 2 },
   { header: 'format', field: 'file_format', value: (c) => c.file_format, kind: 'state', drop: 1 },
 ];
 
-const TRANSLATION_COLUMNS: Column[] = [
+export const TRANSLATION_COLUMNS: Column[] = [
   targetColumn((t) => t.language_code),
   {
     header: 'language',

@@ -3,12 +3,18 @@
 import type { Column } from '../output/result.js';
 import type { CommandInput } from '../session/session.js';
 import { getTargetObject, targetReadings } from '../session/results.js';
+import { isUrlOrPath } from '../weblate/objects.js';
 
 const TIME_FIELD = /(^|_)(timestamp|last_change|created|updated|date)$/;
 
-/** Every top-level field in server order; times short, everything else by the cell rule. */
+/** Every top-level field in server order; times short, URLs and paths whole, everything else by the cell rule. */
 const rowsOf = (record: Record<string, unknown>): Column[] =>
-  Object.keys(record).map((k) => ({ header: k, field: k, value: (r) => r[k], kind: TIME_FIELD.test(k) ? 'time' : 'text' }));
+  Object.keys(record).map((k) => ({
+    header: k,
+    field: k,
+    value: (r) => r[k],
+    kind: TIME_FIELD.test(k) ? 'time' : isUrlOrPath(k, record[k]) ? 'url' : 'text',
+  }));
 
 export async function run({ args, session }: CommandInput<'show'>) {
   const { record } = await getTargetObject(session, targetReadings(session, args[0], ['project', 'component', 'translation']));

@@ -18,7 +18,7 @@ const rows: Column[] = [
   { header: 'Component', value: (t) => getPath(t, 'component.name') ?? getPath(t, 'component.slug') },
   { header: 'Language', value: (t) => `${plainText(getPath(t, 'language.name') ?? '')} (${plainText(t.language_code ?? getPath(t, 'language.code') ?? '')})` },
   { header: 'Source', value: (t) => (t.is_source === true ? 'yes' : t.is_source === false ? 'no' : '') },
-  { header: 'File', value: (t) => t.filename },
+  { header: 'File', value: (t) => t.filename, kind: 'url' },
   {
     header: 'Translated',
     value: (t) => t,
@@ -42,7 +42,7 @@ const rows: Column[] = [
   { header: 'Comments', value: (t) => t.have_comment },
   { header: 'Last change', field: 'last_change', value: (t) => t.last_change, kind: 'time' },
   { header: 'Last author', value: (t) => t.last_author },
-  { header: 'URL', value: (t) => t.web_url },
+  { header: 'URL', value: (t) => t.web_url, kind: 'url' },
 ];
 
 export async function run({ args, session }: CommandInput<'translation'>) {

@@ -28,12 +28,25 @@ export const stateLabel = (v: unknown): string => {
   return label ?? (v === undefined || v === null ? '' : plainText(v));
 };
 
+/** The state words a narrow terminal shows (layout.ts: fixed columns yield first), at most 7 cells. */
+const STATE_SHORT: Record<number, string> = { 0: 'empty', 10: 'edit', 11: 'rewrite', 12: 'check', 20: 'transl.', 30: 'approv.', 100: 'r/o' };
+const stateShort = (v: unknown): string => (typeof v === 'number' ? STATE_SHORT[v] : undefined) ?? stateLabel(v);
+
 const stateStyle = (u: Record<string, unknown>) => (typeof u.state === 'number' ? STATE_STYLE[u.state] : undefined);
 
 export const UNIT_COLUMNS: Column[] = [
   { header: 'id', field: 'id', value: (u) => u.id, kind: 'id' },
   // Room for "needs editing" even when page 1 holds only translated strings.
-  { header: 'state', field: 'state', value: (u) => u.state, text: stateLabel, kind: 'state', style: stateStyle, minWidth: 13 },
+  {
+    header: 'state',
+    field: 'state',
+    value: (u) => u.state,
+    text: stateLabel,
+    kind: 'state',
+    style: stateStyle,
+    minWidth: 13,
+    short: { text: stateShort, minWidth: 7 },
+  },
   { header: 'context', field: 'context', value: (u) => u.context },
   { header: 'source', field: 'source', value: (u) => u.source, text: formsText },
   { header: 'target', field: 'target', value: (u) => u.target, text: formsText },

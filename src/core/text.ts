@@ -50,9 +50,9 @@ export function outside(text: unknown): Msg {
 }
 
 // C0 (all of them), DEL, C1, bidi embeddings/overrides/isolates, marks, line/paragraph separators,
-// and the BOM: all of them can rearrange or hide what a terminal shows.
+// and the BOM: all of them can rearrange or hide what a terminal shows. (Global: for replace().)
 // eslint-disable-next-line no-control-regex -- matching control characters is this regex's job
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/g;
+export const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/g;
 const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t', '\u001b': '\\e' };
 
 /** Shows every control character as a visible escape (\n, \t, \e, \x9b, \u202e). */

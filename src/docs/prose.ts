@@ -19,7 +19,7 @@ export const OUTPUT: Array<[string, string[]]> = [
     'table',
     [
       'The default, for people: the columns each command chooses; a single resource is shown as key/value lines. The layout may change between versions; do not parse it.',
-      'Lists stream: column widths are planned when the first page arrives, grown when a later page is wider, and each page is written as it comes. On a terminal no line is wider than the terminal, in display cells (wide characters and emoji 2, combining marks 0); otherwise `COLUMNS` when set, else no limit. The column that tells rows apart (a target, a translation, a code, an id) is never cut, nor are states, counts, percentages and times; free text shrinks and ends with `…`, a column empty in most rows first; on narrow terminals the least needed columns are left out. Long values of a single resource wrap. Times are shown as `2026-11-21 13:02` in UTC. Plural forms are separated by the symbol for the record separator (U+241E), an empty form among filled ones is the empty-set sign (U+2205), and a literal one of either in a text is shown escaped. A table with no rows writes one line on standard error and nothing on standard output.',
+      'Lists stream: column widths are planned when the first page arrives, grown when a later page is wider, and each page is written as it comes. On a terminal no line is wider than the terminal, in display cells (wide characters and emoji 2, combining marks 0); otherwise `COLUMNS` when set, else no limit. The column that tells rows apart (a target, a translation, a code, an id) is never cut, nor are states, counts, percentages and times; free text shrinks and ends with `…`, a column empty in most rows first; before free text gets less room than most of its values need, the other columns take a short form (short state words such as `transl.`, headers abbreviated to the width of their values), then on narrow terminals the least needed columns are left out (a URL column rather than cut a URL). Long values of a single resource wrap between words; a URL or a file path is never split, a long one runs past the edge of the line. Times are shown as `2026-11-21 13:02` in UTC. Plural forms are separated by the symbol for the record separator (U+241E), an empty form among filled ones is the empty-set sign (U+2205), and a literal one of either in a text is shown escaped. A table with no rows writes one line on standard error and nothing on standard output.',
       'Colour is decided per stream: `--no-color`, then `NO_COLOR` (any non-empty value turns it off), then `FORCE_COLOR` (non-zero forces colour even into a pipe, `0` turns it off), then `TERM=dumb`, then whether the stream is a terminal. Control characters in server text are shown escaped, never emitted raw.',
       `The same holds for everything on standard error: text from the server, a configuration file or the environment is shown with control characters escaped, the token and proxy credentials replaced by \`<redacted>\`, credentials in URLs by \`<credentials>\`, and each piece cut at ${MAX_OUTSIDE_CHARS} characters.`,
     ],
@@ -39,6 +39,12 @@ export const OUTPUT: Array<[string, string[]]> = [
       'RFC 4180: a header row of field names, then one row per item (a single resource is one row). A list holding one string is written as that string; any other list or object as compact JSON. Integers exact. An empty list prints the header only.',
     ],
   ],
+  [
+    'csv-excel',
+    [
+      "CSV for a spreadsheet (Excel, LibreOffice Calc), opt-in: the rows of `csv`, with a UTF-8 byte order mark first (without it Excel reads the file in the legacy code page), every cell quoted, and a cell that starts with `=`, `+`, `-`, `@`, a tab or a carriage return prefixed with `'`, as OWASP advises against CSV injection, so no server text becomes a formula when the file is opened. The price: such a cell is text in the sheet, so a negative number such as an `id_hash` of `-123` is no longer a number there (its digits are kept). Use `csv` for scripts: its values are exact.",
+    ],
+  ],
   ['markdown', ['A GitHub-flavoured table with the same columns as `table`, for pull-request comments; `|` and line breaks in cells are escaped.']],
 ];
 
@@ -50,7 +56,8 @@ export const DESCRIPTION = [
 export const TARGETS_NOTE =
   "Three or more segments are read as a translation first and, only when the server answers 404, as a component inside categories (`ls` reads them as a component at once). A target that does not exist is explained from its parent list (one page per level above the miss, at most three requests): `no component 'androd' in project 'demo'`, with the closest names. A command that takes a target and is given none uses the `translation` of the `[weblate]` section of the configuration. A malformed target (too few segments, an empty segment, `.` or `..`) is a usage error that shows the expected form.";
 
-export const FORMATS_NOTE = '`-f`, `--format` chooses the format. JSON, JSON Lines and CSV are stable for scripts; the table layout is for people.';
+export const FORMATS_NOTE =
+  '`-f`, `--format` chooses the format. JSON, JSON Lines and CSV are stable for scripts; the table layout is for people; CSV for a spreadsheet is `csv-excel`. On a terminal, server text never drives it, in any format: JSON and JSON Lines show control, DEL, C1 and bidirectional characters as `\\uXXXX` escapes (still valid JSON, the same values), CSV shows them as a table does (`\\e`, `\\n`), and `wli api` shows its body as JSON is shown and ends it with a newline. Into a pipe or a file every byte is what the server sent.';
 
 export const FIELDS_NOTE =
   'Fields: `json`, `jsonl` and `csv` rows carry every top-level field in server order; `table` and `markdown` show the columns the command chooses. `--fields` applies to every format and names field paths, with dots reaching into nested objects (`language.code`, `source.0`); in `json` and `jsonl` it gives flat objects keyed by the paths as written.';

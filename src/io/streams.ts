@@ -3,13 +3,16 @@
 // line, help after a usage error) is written here, with outside text cleaned in one place: secrets
 // masked, credentials in URLs redacted, length bounded, control characters escaped (core/text.ts).
 // The terminal decisions live here too: is it a terminal, colour per stream, the width of a table.
-import type { Context } from '../core/context.js';
+import type { Context, StdoutKind } from '../core/context.js';
 import { EXIT, WliError } from '../core/errors.js';
 import { NO_PROGRESS, createProgress, type Progress } from './progress.js';
 import { cleanOutside, escapeControl, msg, outside, renderMsg, type Msg } from '../core/text.js';
 import { PipeClosed, Writer } from './writer.js';
 
 export { PipeClosed };
+
+/** What stdout may be for a progress line to be drawn: nothing else draws on the terminal then. */
+const PROGRESS_BESIDE: ReadonlySet<StdoutKind> = new Set(['terminal', 'file', 'null']);
 
 export interface StreamFlags {
   noColor: boolean;
@@ -42,7 +45,7 @@ export class IOStreams {
   private errClosed = false;
   private progressLine?: Progress;
 
-  constructor(private readonly ctx: Pick<Context, 'stdout' | 'stderr' | 'env' | 'signal'>) {
+  constructor(private readonly ctx: Pick<Context, 'stdout' | 'stderr' | 'env' | 'signal' | 'stdoutKind'>) {
     this.out = new Writer(ctx.stdout, ctx.signal);
     // A closed stderr (2>&- or a reader that went away) loses the messages, never the run's result.
     ctx.stderr.on('error', () => {
@@ -70,6 +73,16 @@ export class IOStreams {
 
   get stdoutIsTTY(): boolean {
     return !!this.ctx.stdout.isTTY;
+  }
+
+  /** What stdout is; in-process tests that set no kind are judged by isTTY alone ('unknown' when not one). */
+  get stdoutKind(): StdoutKind {
+    return this.ctx.stdoutKind ?? (this.ctx.stdout.isTTY ? 'terminal' : 'unknown');
+  }
+
+  /** Data lands on a terminal: server text is escaped in every format (output/terminal.ts). */
+  get stdoutIsTerminal(): boolean {
+    return this.stdoutKind === 'terminal';
   }
 
   /** Whether table output on stdout gets colour. */
@@ -178,11 +191,23 @@ export class IOStreams {
     }
   }
 
-  /** The progress line: on a terminal only, never with --quiet/--verbose, in CI logs or on TERM=dumb. */
+  /**
+   * The progress line: on a terminal only, never with --quiet/--verbose, in CI logs or on TERM=dumb;
+   * and only when stdout is that terminal, a file or /dev/null. Into a pipe, the reader (less, jq, fzf)
+   * may draw on the same terminal: a spinner would draw over its screen or mix into what it prints.
+   */
   get progress(): Progress {
     if (!this.progressLine) {
       const { ctx, flags } = this;
-      const wanted = !!ctx.stderr.isTTY && !flags.quiet && !flags.verbose && !flags.debug && !ctx.env.CI && ctx.env.TERM !== 'dumb' && !this.errClosed;
+      const wanted =
+        !!ctx.stderr.isTTY &&
+        PROGRESS_BESIDE.has(this.stdoutKind) &&
+        !flags.quiet &&
+        !flags.verbose &&
+        !flags.debug &&
+        !ctx.env.CI &&
+        ctx.env.TERM !== 'dumb' &&
+        !this.errClosed;
       this.progressLine = wanted
         ? createProgress(ctx.stderr, { color: colorEnabled(ctx.stderr, ctx.env, flags.noColor), clean: (s) => this.clean(s) })
         : NO_PROGRESS;

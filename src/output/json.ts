@@ -2,16 +2,16 @@
 // stays flat and a failure after page 1 leaves an unterminated array (the exit code says why).
 import { stringifyEach, stringifyJson } from '../codec/json.js';
 import type { Page } from '../core/page.js';
-import type { Writer } from '../io/writer.js';
+import type { Sink } from './sink.js';
 import type { Item } from './fields.js';
 
-export async function writeJsonRecord(out: Writer, record: Item): Promise<void> {
+export async function writeJsonRecord(out: Sink, record: Item): Promise<void> {
   await out.write(stringifyJson(record, 2) + '\n');
 }
 
 const element = (json: string) => '  ' + json.replace(/\n/g, '\n  ') + ',\n';
 
-export async function writeJsonList(out: Writer, pages: AsyncIterable<Page>): Promise<void> {
+export async function writeJsonList(out: Sink, pages: AsyncIterable<Page>): Promise<void> {
   let first = true;
   for await (const { items } of pages) {
     if (items.length === 0) continue;

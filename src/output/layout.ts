@@ -3,16 +3,26 @@
 // cells).
 //
 // - Fixed columns (every kind but `text`: the key that tells rows apart, ids, states, counts,
-//   percentages, times) are as wide as their widest value and are never cut.
+//   percentages, times, URLs) are as wide as their widest value and are never cut.
 // - Free-text columns share what is left: each gets its natural width if all fit; otherwise each
 //   first gets its typical width (most of its values: a column empty in most rows, such as TARGET of an
 //   untranslated list, keeps no room its rare long values would want), then what is left is shared
-//   by water-filling towards the natural widths, not below MIN_TEXT cells.
-// - When that does not fit, columns with a drop rank leave the table, highest rank first; then the
-//   gap between columns becomes one space; last, free-text columns shrink below MIN_TEXT.
+//   by water-filling towards the natural widths.
+// - Fixed columns yield first: when free text would get less than its typical width, they take their
+//   short form (short state words, headers abbreviated to their values' width; a key's header stays).
+// - When that does not fit, free text shrinks to MIN_TEXT cells; then columns with a drop rank leave
+//   the table, highest rank first; then the gap between columns becomes one space; then free text
+//   shrinks to LAST_TEXT cells; then free-text columns leave, last first, then fixed ones, last first,
+//   until the first column alone is left (shown whole even when wider than W).
+// - A narrower terminal never shows more than a wider one: the steps above are tried in one order,
+//   each one fitting at every width above the narrowest it fits at, so a narrower width only ever
+//   goes further down the list (fewer columns, short forms, narrower text). Within one set of columns
+//   every width only shrinks as W does; that is why, when the short forms make room, free text is
+//   still held to its typical width (the room full forms gave it just above) until it would have less.
 // - Later pages (like psql's FETCH_COUNT batches): when a page holds a value wider than planned, the
-//   widths are planned again with the same columns, growing where the width allows, so a value is cut
-//   only to fit the terminal, never because the first page was narrower. Rows already written stay.
+//   widths are planned again with the same columns and forms, growing where the width allows, so a
+//   value is cut only to fit the terminal, never because the first page was narrower. Rows already
+//   written stay.
 // - A cell still wider than its column (a key on a narrow terminal) pushes the rest of its row right:
 //   the next gap shrinks to one space and the next free-text column gives up the difference.
 // - W = Infinity (not a terminal, no COLUMNS): nothing is cut.
@@ -21,6 +31,10 @@ import { cellWidth, spaces, truncateCells, truncated } from './width.js';
 
 /** Free text narrower than this is hard to read: other ways to fit are tried first. */
 const MIN_TEXT = 6;
+/** The least free text shrinks to (`Se…`) before its column leaves the table. */
+const LAST_TEXT = 3;
+/** A fixed column's abbreviated header keeps at least this much of the header (`TRA…`). */
+const SHORT_HEADER = 4;
 /** A free-text column's typical width: what half of its first page's values fit in (its median). */
 const TYPICAL_SHARE = 0.5;
 
@@ -31,19 +45,39 @@ export interface Plan {
   widths: number[];
   gap: number;
   width: number;
+  /** Fixed columns in their short form: short values (`short.text`), abbreviated headers. */
+  short: boolean;
+  /** Free text held to its typical width, or to so many cells, even when there is more room (see above). */
+  cap?: Bound;
+  /** The least free text may have in this plan (a later page's replanning keeps to it). */
+  floor: number;
 }
 
-/** What planning knows of the columns: their widest values so far, and their typical width. */
+/** What planning knows of the columns: their widest values so far, in full and short form, and their typical width. */
 export interface Measure {
   natural: number[];
   typical: number[];
+  /** Width in the short form: the widest short value, the short room kept, the abbreviated header. */
+  compact: number[];
 }
 
 const isFree = (c: Column) => (c.kind ?? 'text') === 'text';
 
-/** The header's width (or the column's minimum) and the first rows' widths. */
-export function measure(columns: Column[], headers: string[], rows: string[][]): Measure {
+/** A fixed column's header in the short form: cut to the column's width, ending with `…`. */
+export function shortHeader(header: string, width: number): string {
+  return cellWidth(header) <= width ? header : truncateCells(header, Math.max(width, SHORT_HEADER));
+}
+
+/**
+ * The header's width (or the column's minimum) and the first rows' widths. `shortRows` holds each
+ * row's cells in the short form (the same text for a column without one).
+ */
+export function measure(columns: Column[], headers: string[], rows: string[][], shortRows: string[][] = rows): Measure {
   const natural = headers.map((h, i) => Math.max(cellWidth(h), columns[i]!.minWidth ?? 0));
+  const compact = headers.map((h, i) => {
+    const c = columns[i]!;
+    return isFree(c) || c.kind === 'key' ? natural[i]! : Math.max(Math.min(cellWidth(h), SHORT_HEADER), (c.short ? c.short.minWidth : c.minWidth) ?? 0);
+  });
   const widths: number[][] = columns.map(() => []);
   for (const r of rows) {
     for (let i = 0; i < r.length; i++) {
@@ -52,17 +86,34 @@ export function measure(columns: Column[], headers: string[], rows: string[][]):
       if (w > natural[i]!) natural[i] = w;
     }
   }
+  growCompact(columns, compact, natural, shortRows);
   const typical = widths.map((ws, i) => {
     const head = Math.min(natural[i]!, Math.max(cellWidth(headers[i]!), columns[i]!.minWidth ?? 0));
     if (ws.length === 0) return natural[i]!;
     ws.sort((a, b) => a - b);
     return Math.max(head, ws[Math.min(ws.length - 1, Math.ceil(ws.length * TYPICAL_SHARE) - 1)]!);
   });
-  return { natural, typical };
+  return { natural, typical, compact };
+}
+
+/** Widens the short forms to the rows' short cells (a free column's short form is its full one). */
+function growCompact(columns: Column[], compact: number[], natural: number[], shortRows: string[][]): boolean {
+  let grew = false;
+  columns.forEach((c, i) => {
+    if (isFree(c)) {
+      if (natural[i]! > compact[i]!) [compact[i], grew] = [natural[i]!, true];
+      return;
+    }
+    for (const r of shortRows) {
+      const w = cellWidth(r[i]!);
+      if (w > compact[i]!) [compact[i], grew] = [w, true];
+    }
+  });
+  return grew;
 }
 
 /** Widens `m` to the rows' values; true when some column grew. */
-export function grow(m: Measure, rows: string[][]): boolean {
+export function grow(columns: Column[], m: Measure, rows: string[][], shortRows: string[][] = rows): boolean {
   let grew = false;
   for (const r of rows) {
     for (let i = 0; i < r.length; i++) {
@@ -73,50 +124,105 @@ export function grow(m: Measure, rows: string[][]): boolean {
       }
     }
   }
-  return grew;
+  return growCompact(columns, m.compact, m.natural, shortRows) || grew;
 }
 
-export function planWidths(columns: Column[], m: Measure, width: number): Plan {
-  const all = columns.map((_, i) => i);
-  if (!Number.isFinite(width)) return { visible: all, widths: m.natural.slice(), gap: 2, width };
-  let visible = all;
+/** A bound on free text: its typical width, or so many cells (never more than its natural width). */
+type Bound = 'typical' | number;
+
+/** One way to lay out the table: which columns, which form, what gap, how little (and much) free text may get. */
+interface Try {
+  visible: number[];
+  gap: number;
+  short: boolean;
+  floor: Bound;
+  cap?: Bound;
+}
+
+/** Every way to lay out the table, from the widest to the narrowest (see the header). */
+function* tries(columns: Column[]): Generator<Try> {
+  let visible = columns.map((_, i) => i);
+  yield { visible, gap: 2, short: false, floor: 'typical' };
+  yield { visible, gap: 2, short: true, floor: 'typical', cap: 'typical' };
+  yield { visible, gap: 2, short: true, floor: MIN_TEXT };
   for (;;) {
-    const plan = fit(columns, m, visible, 2, width, MIN_TEXT);
-    if (plan) return plan;
     const droppable = visible.filter((i) => columns[i]!.drop !== undefined);
     if (droppable.length === 0) break;
     const out = droppable.reduce((a, b) => (columns[b]!.drop! > columns[a]!.drop! ? b : a));
     visible = visible.filter((i) => i !== out);
+    yield { visible, gap: 2, short: true, floor: 'typical' };
+    yield { visible, gap: 2, short: true, floor: MIN_TEXT };
   }
-  return fitAnyhow(columns, m, visible, width);
+  // One space between columns: free text keeps MIN_TEXT (all it had just above), then shrinks.
+  yield { visible, gap: 1, short: true, floor: MIN_TEXT, cap: MIN_TEXT };
+  yield { visible, gap: 1, short: true, floor: LAST_TEXT };
+  // Free columns leave, last first; then fixed ones, last first; the first column stays.
+  for (const free of [true, false]) {
+    for (let k = visible.length - 1; k > 0; k--) {
+      if (isFree(columns[visible[k]!]!) !== free) continue;
+      visible = visible.filter((_, j) => j !== k);
+      yield { visible, gap: 1, short: true, floor: LAST_TEXT };
+    }
+  }
 }
 
-/** The plan again for wider values, with the same columns (a table does not change shape midway). */
+export function planWidths(columns: Column[], m: Measure, width: number): Plan {
+  const all = columns.map((_, i) => i);
+  if (!Number.isFinite(width)) return { visible: all, widths: m.natural.slice(), gap: 2, width, short: false, floor: 0 };
+  let last: Try | undefined;
+  for (const t of tries(columns)) {
+    const plan = fit(columns, m, width, t);
+    if (plan) return plan;
+    last = t;
+  }
+  // Not even the first column fits: it is shown whole all the same.
+  return anyhow(columns, m, width, last!);
+}
+
+/** The plan again for wider values, with the same columns and forms (a table does not change shape midway). */
 export function replan(columns: Column[], m: Measure, before: Plan): Plan {
   if (!Number.isFinite(before.width)) return { ...before, widths: m.natural.slice() };
-  return fit(columns, m, before.visible, before.gap, before.width, MIN_TEXT) ?? fitAnyhow(columns, m, before.visible, before.width);
+  const same = { visible: before.visible, gap: before.gap, short: before.short, cap: before.cap };
+  return (
+    fit(columns, m, before.width, { ...same, floor: before.floor }) ??
+    fit(columns, m, before.width, { ...same, floor: 0 }) ??
+    anyhow(columns, m, before.width, { ...same, floor: 0 })
+  );
 }
 
-/** One space between columns; last, free text gets what is left (maybe nothing). */
-function fitAnyhow(columns: Column[], m: Measure, visible: number[], width: number): Plan {
-  return fit(columns, m, visible, 1, width, MIN_TEXT) ?? fit(columns, m, visible, 1, width, 0) ?? { visible, widths: m.natural.slice(), gap: 1, width };
+/** Fixed columns at their width, free text at its floor: wider than the line, but nothing is cut. */
+function anyhow(columns: Column[], m: Measure, width: number, t: Try): Plan {
+  const widths = columns.map((c, i) => (!t.visible.includes(i) ? 0 : isFree(c) ? bound(m, i, t.floor) : fixedWidth(m, i, t)));
+  return { visible: t.visible, widths, gap: t.gap, width, short: t.short, cap: t.cap, floor: floorNumber(t) };
 }
 
-function fit(columns: Column[], m: Measure, visible: number[], gap: number, width: number, minText: number): Plan | undefined {
-  const { natural, typical } = m;
+const fixedWidth = (m: Measure, i: number, t: Try) => (t.short ? m.compact[i]! : m.natural[i]!);
+/**
+ * What a bound allows free column i: its typical width, or so many cells but never more than its
+ * typical width (a column empty in most rows is held to that even as a floor); never more than its
+ * natural width.
+ */
+const bound = (m: Measure, i: number, b: Bound) => Math.min(b === 'typical' ? m.typical[i]! : Math.min(b, m.typical[i]!), m.natural[i]!);
+/** The floor a replanning keeps to, in cells. */
+const floorNumber = (t: Try) => (t.floor === 'typical' ? MIN_TEXT : t.floor);
+
+function fit(columns: Column[], m: Measure, width: number, t: Try): Plan | undefined {
+  const { visible, gap } = t;
   const free = visible.filter((i) => isFree(columns[i]!));
-  const fixed = visible.reduce((a, i) => a + (isFree(columns[i]!) ? 0 : natural[i]!), 0);
+  const fixed = visible.reduce((a, i) => a + (isFree(columns[i]!) ? 0 : fixedWidth(m, i, t)), 0);
   const avail = width - fixed - gap * (visible.length - 1);
-  const mins = free.map((i) => Math.min(natural[i]!, minText));
-  if (avail < mins.reduce((a, b) => a + b, 0) || avail < 0) return undefined;
+  const wanted = free.map((i) => bound(m, i, 'typical'));
+  const mins = free.map((i) => bound(m, i, t.floor));
+  if (avail < 0 || avail < mins.reduce((a, b) => a + b, 0)) return undefined;
   const alloc = share(
-    free.map((i) => natural[i]!),
-    free.map((i) => Math.min(typical[i]!, natural[i]!)),
+    free.map((i) => m.natural[i]!),
+    wanted,
     avail,
   );
-  const widths = columns.map((_, i) => (visible.includes(i) ? natural[i]! : 0));
-  free.forEach((i, k) => (widths[i] = Math.max(alloc[k]!, mins[k]!)));
-  return { visible, widths, gap, width };
+  const widths = columns.map((_, i) => (visible.includes(i) ? fixedWidth(m, i, t) : 0));
+  const { cap } = t;
+  free.forEach((i, k) => (widths[i] = Math.max(cap === undefined ? alloc[k]! : Math.min(alloc[k]!, bound(m, i, cap)), mins[k]!)));
+  return { visible, widths, gap, width, short: t.short, cap, floor: floorNumber(t) };
 }
 
 /** Natural widths when they fit; else typical widths first, the rest water-filled towards natural. */
@@ -181,8 +287,8 @@ export function lineRenderer(columns: Column[], plan: Plan, paint: Paint): (cell
       let text = cells[i]!;
       let w: number;
       if (isFree(col) && limited) {
-        // The last column may use the rest of the line; others their planned end.
-        const limit = (k === last ? width : start[k]! + widths[i]!) - pos;
+        // Up to the column's planned end, never past the line's.
+        const limit = Math.min(width, start[k]! + widths[i]!) - pos;
         text = truncateCells(k === end ? text.trimEnd() : text, Math.max(0, limit));
         w = truncated.width;
       } else w = cellWidth(text);

@@ -1,6 +1,6 @@
 // -f markdown: a GitHub-flavoured table with the table columns, for pull-request comments.
 import type { Page } from '../core/page.js';
-import type { Writer } from '../io/writer.js';
+import type { Sink } from './sink.js';
 import { escapeControl } from '../core/text.js';
 import { columnText } from './cells.js';
 import type { Item } from './fields.js';
@@ -27,7 +27,7 @@ const cell = (col: Column, item: Item): string => {
 const RIGHT = new Set(['id', 'count', 'percent']);
 
 /** Streams the rows; the header comes with the first row, so an empty list writes nothing. */
-export async function writeMarkdownList(out: Writer, pages: AsyncIterable<Page>, columnsOf: () => Column[]): Promise<void> {
+export async function writeMarkdownList(out: Sink, pages: AsyncIterable<Page>, columnsOf: () => Column[]): Promise<void> {
   let columns: Column[] | undefined;
   for await (const { items: page } of pages) {
     if (page.length === 0) continue;
@@ -41,7 +41,7 @@ export async function writeMarkdownList(out: Writer, pages: AsyncIterable<Page>,
   }
 }
 
-export async function writeMarkdownRecord(out: Writer, record: Item, rows: Column[]): Promise<void> {
+export async function writeMarkdownRecord(out: Sink, record: Item, rows: Column[]): Promise<void> {
   let chunk = row(['Field', 'Value']) + row(['---', '---']);
   for (const r of rows) chunk += row([markdownCell(r.header), cell(r, record)]);
   await out.write(chunk);

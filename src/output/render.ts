@@ -5,11 +5,13 @@ import type { Writer } from '../io/writer.js';
 import { msg, type Msg } from '../core/text.js';
 import { getPath, pickFields, type Item } from './fields.js';
 import type { Column, Result } from './result.js';
-import { writeCsv } from './csv.js';
+import { writeCsv, type CsvDialect } from './csv.js';
 import { writeJsonList, writeJsonRecord } from './json.js';
 import { writeJsonLines } from './jsonl.js';
 import { writeMarkdownList, writeMarkdownRecord } from './markdown.js';
 import { writeTableList, writeTableRecord } from './table.js';
+import type { Sink } from './sink.js';
+import { TerminalText, jsonForTerminal } from './terminal.js';
 
 export interface RenderOptions {
   format: Format;
@@ -17,6 +19,8 @@ export interface RenderOptions {
   color: boolean;
   /** The width tables fit, in display cells (Infinity: no limit). */
   width: number;
+  /** Stdout is a terminal: server text is escaped in every format (terminal.ts); otherwise bytes are exact. */
+  terminal: boolean;
   warn: (message: Msg) => void;
   /** Said on stderr, not a warning: that a table has no rows. */
   note: (message: Msg) => void;
@@ -59,20 +63,39 @@ function project(pages: AsyncIterable<Page>, fields: string[]): AsyncIterable<Pa
   })();
 }
 
-export async function render(result: Result, out: Writer, o: RenderOptions): Promise<RenderReport> {
+async function* one(bytes: Uint8Array): AsyncGenerator<Uint8Array> {
+  yield bytes;
+}
+
+/**
+ * A body passed through (wli api, a download to stdout): byte for byte into a pipe or a file; on a
+ * terminal as text, escaped, ending with a newline.
+ */
+async function passThrough(out: Writer, chunks: AsyncIterable<Uint8Array>, terminal: boolean): Promise<void> {
+  if (!terminal) {
+    for await (const chunk of chunks) await out.write(chunk);
+    return;
+  }
+  const text = new TerminalText();
+  for await (const chunk of chunks) await out.write(text.push(chunk));
+  await out.write(text.end());
+}
+
+/** JSON and JSON Lines for a terminal: the same JSON, with \uXXXX for what a terminal would act on. */
+const escapingJson = (out: Writer): Sink => ({ write: (chunk) => out.write(typeof chunk === 'string' ? jsonForTerminal(chunk) : chunk) });
+
+export async function render(result: Result, sink: Writer, o: RenderOptions): Promise<RenderReport> {
   const { format, fields } = o;
   if (result.kind === 'text') {
-    await out.write(result.text);
+    await sink.write(result.text);
     return {};
   }
-  if (result.kind === 'bytes') {
-    await out.write(result.bytes);
+  if (result.kind === 'bytes' || result.kind === 'stream') {
+    await passThrough(sink, result.kind === 'bytes' ? one(result.bytes) : result.chunks, o.terminal);
     return {};
   }
-  if (result.kind === 'stream') {
-    for await (const chunk of result.chunks) await out.write(chunk);
-    return {};
-  }
+  const out: Sink = o.terminal && (format === 'json' || format === 'jsonl') ? escapingJson(sink) : sink;
+  const csv: CsvDialect = { spreadsheet: format === 'csv-excel', terminal: o.terminal };
   const counted = { items: 0, seen: new Set<string>() };
   const report = (): RenderReport => {
     if (fields && counted.items > 0) for (const f of fields) if (!counted.seen.has(f)) o.warn(msg`field '${f}' is in none of the items`);
@@ -93,7 +116,8 @@ export async function render(result: Result, out: Writer, o: RenderOptions): Pro
         await writeJsonLines(out, fields ? project(source, fields) : source);
         break;
       case 'csv':
-        await writeCsv(out, fields ? project(source, fields) : source, fields, [], o.warn);
+      case 'csv-excel':
+        await writeCsv(out, fields ? project(source, fields) : source, fields, [], o.warn, csv);
         break;
       case 'markdown':
         await writeMarkdownRecord(out, await record(), rows);
@@ -105,7 +129,7 @@ export async function render(result: Result, out: Writer, o: RenderOptions): Pro
     return report();
   }
   const watched = watch(result.pages, fields, counted);
-  const pages = fields && (format === 'json' || format === 'jsonl' || format === 'csv') ? project(watched, fields) : watched;
+  const pages = fields && format !== 'table' && format !== 'markdown' ? project(watched, fields) : watched;
   const shown = () => (typeof result.columns === 'function' ? result.columns() : result.columns);
   const columns = () => (fields ? fields.map((f) => fieldColumn(f, [...shown(), ...(result.fieldColumns ?? [])])) : shown());
   switch (format) {
@@ -116,7 +140,8 @@ export async function render(result: Result, out: Writer, o: RenderOptions): Pro
       await writeJsonLines(out, pages);
       break;
     case 'csv':
-      await writeCsv(out, pages, fields, result.knownFields ?? [], o.warn);
+    case 'csv-excel':
+      await writeCsv(out, pages, fields, result.knownFields ?? [], o.warn, csv);
       break;
     case 'markdown':
       await writeMarkdownList(out, pages, columns);

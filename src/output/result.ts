@@ -9,9 +9,10 @@ export type Style = 'red' | 'yellow' | 'green' | 'cyan' | 'gray' | 'bold';
  * What a cell holds, which decides how a table treats it: `text` shrinks to fit the terminal and ends
  * with `…`; every other kind is never cut. `key` is the text that tells rows apart (a target, a
  * translation): shown whole, other columns give way first. `time` cells show `2026-11-21 13:02` (UTC);
- * `id`, `count` and `percent` are right-aligned.
+ * `id`, `count` and `percent` are right-aligned. `url` is a URL or a file path: never cut nor split
+ * (a record's line may run past the edge with it; a list leaves the column out rather than cut it).
  */
-export type CellKind = 'text' | 'key' | 'id' | 'count' | 'percent' | 'state' | 'time';
+export type CellKind = 'text' | 'key' | 'id' | 'count' | 'percent' | 'state' | 'time' | 'url';
 
 export interface Column {
   header: string;
@@ -27,6 +28,12 @@ export interface Column {
   drop?: number;
   /** Room kept even when the first page's values are narrower (a state that later pages may show). */
   minWidth?: number;
+  /**
+   * The short form a fixed column takes on a narrow terminal, before free text is cut to fit: a
+   * shorter text of each value (state words: `transl.`), and the room it keeps (minWidth's
+   * counterpart). Without one a fixed column keeps its values; its header is abbreviated either way.
+   */
+  short?: { text(value: unknown, item: Item): string; minWidth?: number };
   /** A mark after the value where colour cannot say it (Markdown): a row that fails a gate. */
   mark?(item: Item): string | undefined;
 }

@@ -7,12 +7,13 @@
 // 20,000), and even one page at a time with fixed widths it cuts ids, pads the last column, measures
 // Thai, Arabic and Indic text wrongly and can split an emoji (measured; README, Output formats).
 import type { Page } from '../core/page.js';
-import type { Writer } from '../io/writer.js';
+import type { Sink } from './sink.js';
+import { escapeControl } from '../core/text.js';
 import { displayText } from './cells.js';
 import type { Item } from './fields.js';
-import { grow, lineRenderer, measure, planWidths, replan, type Measure, type Paint, type Plan } from './layout.js';
+import { grow, lineRenderer, measure, planWidths, replan, shortHeader, type Measure, type Paint, type Plan } from './layout.js';
 import type { Column, Style } from './result.js';
-import { cellWidth, spaces, truncateCells, wrapCells } from './width.js';
+import { cellWidth, spaces, truncateCells, wrapWords } from './width.js';
 
 export interface TableOptions {
   color: boolean;
@@ -27,8 +28,34 @@ async function painter(color: boolean): Promise<Paint> {
   return (style, text) => (style === 'header' ? chalk.bold(text) : chalk[style](text));
 }
 
+/** Each item's cells in the short form: a column's short text where it has one, else its cell as shown. */
+function shortCellsOf(columns: Column[], items: Item[], cells: string[][]): string[][] {
+  if (!columns.some((c) => c.short)) return cells;
+  return items.map((item, r) => columns.map((c, i) => (c.short ? escapeControl(c.short.text(c.value(item), item)) : cells[r]![i]!)));
+}
+
+/** A table's first page: its cells (full and short), what planning measured, the plan, and the header as shown. */
+export interface FirstPage {
+  full: string[][];
+  short: string[][];
+  m: Measure;
+  plan: Plan;
+  header: string[];
+}
+
+export function planFirstPage(columns: Column[], items: Item[], width: number): FirstPage {
+  const full = items.map((item) => columns.map((c) => displayText(c, item)));
+  const short = shortCellsOf(columns, items, full);
+  // A header may be the server's (the fields of `wli api --paginate`): escaped like any cell.
+  const headers = columns.map((c) => escapeControl(c.header.toUpperCase()));
+  const m = measure(columns, headers, full, short);
+  const plan = planWidths(columns, m, width);
+  const header = plan.short ? headers.map((h, i) => ((columns[i]!.kind ?? 'text') === 'text' ? h : shortHeader(h, plan.widths[i]!))) : headers;
+  return { full, short, m, plan, header };
+}
+
 /** Writes the list page by page; returns the number of rows written. Columns are asked for with the first page. */
-export async function writeTableList(out: Writer, pages: AsyncIterable<Page>, columnsOf: () => Column[], opts: TableOptions): Promise<number> {
+export async function writeTableList(out: Sink, pages: AsyncIterable<Page>, columnsOf: () => Column[], opts: TableOptions): Promise<number> {
   let columns: Column[] = [];
   let line: ReturnType<typeof lineRenderer> | undefined;
   let m: Measure | undefined;
@@ -37,23 +64,28 @@ export async function writeTableList(out: Writer, pages: AsyncIterable<Page>, co
   let rows = 0;
   for await (const { items } of pages) {
     if (items.length === 0) continue;
-    if (!line) columns = columnsOf();
-    const cells = items.map((item) => columns.map((c) => displayText(c, item)));
+    let full: string[][];
+    let short: string[][];
     let chunk = '';
     if (!line || !m || !plan || !paint) {
-      const headers = columns.map((c) => c.header.toUpperCase());
-      m = measure(columns, headers, cells);
-      plan = planWidths(columns, m, opts.width);
+      columns = columnsOf();
+      const first = planFirstPage(columns, items, opts.width);
+      ({ full, short, m, plan } = first);
       paint = await painter(opts.color);
       line = lineRenderer(columns, plan, paint);
       chunk += line(
-        headers,
+        first.header,
         columns.map((): 'header' => 'header'),
       );
-    } else if (grow(m, cells)) {
-      plan = replan(columns, m, plan);
-      line = lineRenderer(columns, plan, paint);
+    } else {
+      full = items.map((item) => columns.map((c) => displayText(c, item)));
+      short = shortCellsOf(columns, items, full);
+      if (grow(columns, m, full, short)) {
+        plan = replan(columns, m, plan);
+        line = lineRenderer(columns, plan, paint);
+      }
     }
+    const cells = plan.short ? short : full;
     for (let r = 0; r < cells.length; r++) {
       const item = items[r]!;
       chunk += line(cells[r]!, opts.color ? columns.map((c) => c.style?.(item)) : undefined);
@@ -64,23 +96,51 @@ export async function writeTableList(out: Writer, pages: AsyncIterable<Page>, co
   return rows;
 }
 
-/** Key/value lines; a value longer than the line allows ends with `…`. */
-export async function writeTableRecord(out: Writer, record: Item, rows: Column[], opts: TableOptions): Promise<void> {
+/** Below this many cells for the values, labels longer than the rest take a line of their own. */
+const MIN_RECORD_VALUE = 20;
+
+/**
+ * How wide a record's label column is: its longest label, unless that leaves the values less than
+ * MIN_RECORD_VALUE cells; then the longest label that fits a third of the line (or leaves the values
+ * that much), and longer labels stand on a line of their own, their value under the value column.
+ */
+export function labelColumn(labels: string[], width: number): number {
+  const widths = labels.map(cellWidth);
+  const widest = Math.max(0, ...widths);
+  if (!Number.isFinite(width) || width - widest - 2 >= MIN_RECORD_VALUE) return widest;
+  const cap = Math.max(width - 2 - MIN_RECORD_VALUE, Math.floor(width / 3));
+  return Math.max(0, ...widths.filter((w) => w <= cap));
+}
+
+/**
+ * Key/value lines. Long text wraps at spaces under the value column; a word holding a `/` (a URL, a
+ * path) and a `url` value are never split: they run past the edge rather. A nested object shown as
+ * JSON stays one line, cut with `…` (-f json shows it whole).
+ */
+export async function writeTableRecord(out: Sink, record: Item, rows: Column[], opts: TableOptions): Promise<void> {
   const paint = await painter(opts.color);
-  const labelWidth = Math.max(...rows.map((r) => cellWidth(r.header)));
+  // A label may be the server's (a field name in `wli show`): escaped like any cell.
+  const labels = rows.map((r) => escapeControl(r.header));
+  const labelWidth = labelColumn(labels, opts.width);
   const room = Math.max(1, opts.width - labelWidth - 2);
   let chunk = '';
-  for (const r of rows) {
-    // Long text wraps (a URL keeps its distinguishing end), continued under the value column; a nested
-    // object stays one line (-f json shows it whole).
+  for (const [i, r] of rows.entries()) {
     const value = r.value(record);
     const text = displayText(r, record);
-    const lines = value !== null && typeof value === 'object' && !Array.isArray(value) ? [truncateCells(text, room)] : wrapCells(text, room);
+    const lines =
+      r.kind === 'url'
+        ? [text]
+        : !r.text && value !== null && typeof value === 'object' && !Array.isArray(value)
+          ? [truncateCells(text, room)]
+          : wrapWords(text, room);
     const style: Style | undefined = opts.color ? r.style?.(record) : undefined;
-    const label = truncateCells(r.header, opts.width);
-    const pad = spaces(labelWidth - cellWidth(label));
+    const label = truncateCells(labels[i]!, opts.width);
+    const own = cellWidth(label) > labelWidth;
+    if (own) chunk += paint('header', label) + '\n';
+    const pad = own ? spaces(labelWidth) : spaces(labelWidth - cellWidth(label));
     lines.forEach((text, k) => {
-      const head = k === 0 ? paint('header', label) + pad : spaces(labelWidth);
+      const head = k === 0 && !own ? paint('header', label) + pad : spaces(labelWidth);
+      if (own && text === '') return;
       chunk += (head + '  ' + (style && text ? paint(style, text) : text)).trimEnd() + '\n';
     });
   }

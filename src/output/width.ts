@@ -252,3 +252,56 @@ export function wrapCells(s: string, max: number): string[] {
 }
 
 export const spaces = (k: number): string => (k <= 0 ? '' : k <= 512 ? SPACES.slice(0, k) : ' '.repeat(k));
+
+/** A word a line never splits: it holds a `/` (a URL, a file path), and a cut one could not be used. */
+const WHOLE = /\//;
+
+/**
+ * `s` in lines of at most `max` cells, broken at spaces (dropped at the break). A word longer than a
+ * line is broken between grapheme clusters, unless it holds a `/` (a URL, a path): that one is never
+ * split, and takes a line of its own even past `max`.
+ */
+export function wrapWords(s: string, max: number): string[] {
+  if (!Number.isFinite(max) || max < 1 || cellWidth(s) <= max) return [s];
+  const lines: string[] = [];
+  let line = '';
+  let w = 0;
+  const parts = s.split(/( +)/);
+  for (let k = 0; k < parts.length; k += 2) {
+    const gap = k > 0 ? parts[k - 1]! : '';
+    const word = parts[k]!;
+    if (word === '') {
+      if (k === 0) continue;
+      break; // trailing spaces
+    }
+    const ww = cellWidth(word);
+    if (lines.length === 0 && line === '' && k > 0) {
+      // Spaces the text starts with are kept, as long as the first word fits after them.
+      if (gap.length + ww <= max) [line, w] = [gap + word, gap.length + ww];
+      else [line, w] = fresh(lines, word, ww, max);
+      continue;
+    }
+    if (line !== '' && w + gap.length + ww <= max) {
+      line += gap + word;
+      w += gap.length + ww;
+      continue;
+    }
+    if (line !== '') lines.push(line);
+    [line, w] = fresh(lines, word, ww, max);
+  }
+  if (line !== '') lines.push(line);
+  return lines.length ? lines : [''];
+}
+
+/** A word starting a line: whole when it fits or must stay whole; else its pieces, the last one left open. */
+function fresh(lines: string[], word: string, ww: number, max: number): [string, number] {
+  if (ww <= max) return [word, ww];
+  if (WHOLE.test(word)) {
+    lines.push(word);
+    return ['', 0];
+  }
+  const pieces = wrapCells(word, max);
+  lines.push(...pieces.slice(0, -1));
+  const rest = pieces.at(-1)!;
+  return [rest, cellWidth(rest)];
+}

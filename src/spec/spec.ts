@@ -104,7 +104,7 @@ type OptionValue<O extends OptionSpec> = O extends { value: infer V } ? (O exten
 /** The checked values of a list of options, by attribute name; absent when not given. */
 export type OptionValues<Os extends readonly OptionSpec[]> = { [O in Os[number] as FlagKey<O['flags']>]?: OptionValue<O> };
 
-export const FORMATS = ['table', 'json', 'jsonl', 'csv', 'markdown'] as const;
+export const FORMATS = ['table', 'json', 'jsonl', 'csv', 'csv-excel', 'markdown'] as const;
 export type Format = (typeof FORMATS)[number];
 
 /** --state names and what they mean on the server (Weblate's search language). */
@@ -147,7 +147,13 @@ export const GLOBAL_OPTIONS = [
     env: 'WLI_TOKEN',
     complete: 'none',
   },
-  { flags: '-f, --format <fmt>', description: 'output format', value: { type: 'choice', choices: FORMATS }, defaultText: DEFAULTS.format },
+  {
+    flags: '-f, --format <fmt>',
+    description: 'output format',
+    note: "`csv-excel` is CSV for a spreadsheet: a UTF-8 byte order mark, every cell quoted, and a cell starting with `=`, `+`, `-`, `@`, a tab or a CR prefixed with `'` so it cannot become a formula (so `-123` is text there). On a terminal, server text is shown escaped in every format; into a pipe or a file the bytes are exact.",
+    value: { type: 'choice', choices: FORMATS },
+    defaultText: DEFAULTS.format,
+  },
   {
     flags: '--fields <list>',
     description: 'comma-separated field paths; dots reach into nested objects (language.code)',
@@ -186,7 +192,11 @@ export const GLOBAL_OPTIONS = [
     note: 'Without it, a token is sent over plain http only when every host it passes is this machine: the server, and the proxy if one is used.',
   },
   { flags: '--no-color', description: 'never colour output (also NO_COLOR; FORCE_COLOR forces it)' },
-  { flags: '--quiet', description: 'no progress display' },
+  {
+    flags: '--quiet',
+    description: 'no progress display',
+    note: 'Progress is drawn on standard error only when it is a terminal and standard output is that terminal, a file or /dev/null: never when standard output is a pipe (a pager or jq draws on the same terminal).',
+  },
   { flags: '--verbose', description: 'one line per HTTP request on stderr (token redacted)' },
   { flags: '--debug', description: '--verbose plus request headers and stack traces of errors' },
 ] as const satisfies readonly OptionSpec[];

@@ -46,3 +46,11 @@ export function idFromUrl(value: unknown): string {
   const m = /\/(\d+)\/?(?:\?.*)?$/.exec(value);
   return m?.[1] ?? value;
 }
+
+/** Fields of Weblate's objects that hold a file path or mask (a component's, a translation's `filename`). */
+const PATH_FIELDS = new Set(['filename', 'filemask', 'template', 'new_base', 'intermediate', 'screenshot_filemask']);
+
+/** Whether an object's field holds a URL or a file path: a value people copy whole. */
+export function isUrlOrPath(field: string, value: unknown): boolean {
+  return typeof value === 'string' && (PATH_FIELDS.has(field) || /^[a-z][a-z0-9+.-]*:\/\/\S*$/i.test(value));
+}
