@@ -4,7 +4,7 @@
 // (a 404 or any other error): exit 0, a gate's 3 where the example gates, nothing on stderr but what
 // wli says when all went well.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -123,9 +123,9 @@ describe.each([
   let dir: string;
   beforeAll(() => {
     dir = mkdtempSync(join(home, 'cwd-'));
-    // The download examples write into locale/. That wli creates a missing directory is issue 24,
-    // item 1, tested with the download command; here the directory is there, as in a project.
-    mkdirSync(join(dir, 'locale'));
+    // As in a project: a .weblate naming the default target, for the examples that give none. The
+    // download examples write into locale/, which is not there: wli makes it (issue 24, item 1).
+    writeFileSync(join(dir, '.weblate'), '[weblate]\ntranslation = demo/android/cs\n');
   });
 
   it('there are examples to run, each starting with wli', () => {
