@@ -360,6 +360,14 @@ describe('17: help in step with behaviour', () => {
     });
   });
 
+  it('"wli completion bash -f json" (or --fields): options that do not apply are a usage error, not ignored', async () => {
+    for (const extra of [['-f', 'json'], ['--fields', 'x']]) {
+      const r = await wliIn(['completion', 'bash', ...extra]);
+      expect(r).toEqual({ code: 2, stdout: '', stderr: 'wli: wli completion prints a script: -f/--format and --fields do not apply\nhint: drop them\n' });
+    }
+    expect((await wliIn(['completion', 'bash'])).code).toBe(0);
+  });
+
   it('stats --help names failing rows as the gate prints them: by target', async () => {
     const help = (await wliIn(['stats', '--help'], { columns: 1000 })).stdout.replace(/\s+/g, ' ');
     expect(help).not.toMatch(/by language code/);

@@ -1,6 +1,7 @@
 // Runs one parsed command: settings → the command's data → the output layer → the exit code.
 import type { Context } from '../core/context.js';
 import { EXIT, InterruptedError, UsageError } from '../core/errors.js';
+import { msg } from '../core/text.js';
 import type { GlobalFlags } from '../config/settings.js';
 import { loadSettings } from '../config/load.js';
 import { Session } from '../session/session.js';
@@ -29,6 +30,10 @@ export async function execute<N extends CommandName>(inv: Invocation<N>, ctx: Co
   try {
     const command = await COMMAND_MODULES[name]();
     if (command.standalone) {
+      // Its output is a script, in no format: a format asked for would be silently ignored.
+      if (inv.globals.format !== undefined || inv.globals.fields !== undefined) {
+        throw new UsageError(msg`wli ${name} prints a script: -f/--format and --fields do not apply`, msg`drop them`);
+      }
       const result = await command.run({ args, opts });
       refuseClosedStdout(result, ctx);
       if (result.kind === 'text') await out.write(result.text);
