@@ -55,6 +55,8 @@ complete -c wli -n __wli_at -a download -d 'a translation\'s file, or a zip of a
 complete -c wli -n __wli_at -a api -d 'GET any API address: the body byte for byte, or every item of a list'
 complete -c wli -n __wli_at -a config -d 'the effective configuration and where each value came from (token redacted)'
 complete -c wli -n __wli_at -a completion -d 'print a shell completion script'
+complete -c wli -n __wli_at -a help -d 'show help for a command, as "wli <command> --help" does'
+complete -c wli -n '__wli_at help' -a 'translation units changes stats language ls show download api config completion'
 
 # Options before or after the command
 complete -c wli -l config -r -F -d 'read only this wlc-style INI file (instead of the user and project files)'

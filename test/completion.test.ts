@@ -25,6 +25,8 @@ describe('the shells the completion tests run', () => {
   });
 });
 const COMMAND_NAMES = COMMANDS.map((c) => c.name);
+/** What a command word is completed from: every command, and help. */
+const OFFERED = [...COMMAND_NAMES, 'help'];
 const GLOBAL_LONG = GLOBAL_OPTIONS.map((o) => /--[\w-]+/.exec(o.flags)![0]);
 
 /** Extra environment for the shells (the server completion tests point them at a sample server). */
@@ -165,7 +167,7 @@ interface Case {
 }
 const CASES: Case[] = [
   { line: 'wli un', exact: ['units'] },
-  { line: 'wli ', exact: COMMAND_NAMES },
+  { line: 'wli ', exact: OFFERED },
   { line: 'wli units --format ', exact: FORMATS },
   { line: 'wli -f j', exact: ['json', 'jsonl'] },
   { line: 'wli --format=', exact: FORMATS },
@@ -174,9 +176,13 @@ const CASES: Case[] = [
   { line: 'wli completion ', exact: SHELLS },
   { line: 'wli --format json completion ', exact: SHELLS },
   { line: 'wli completion bash ', excludes: [...SHELLS, ...COMMAND_NAMES] },
+  // wli help <command>
+  { line: 'wli he', exact: ['help'] },
+  { line: 'wli help st', exact: ['stats'] },
+  { line: 'wli help ', exact: COMMAND_NAMES },
   // A flag's value is not the command.
-  { line: 'wli --format json ', exact: COMMAND_NAMES },
-  { line: 'wli --fields units ', exact: COMMAND_NAMES },
+  { line: 'wli --format json ', exact: OFFERED },
+  { line: 'wli --fields units ', exact: OFFERED },
   { line: 'wli --config x.ini units --st', exact: ['--state'] },
   // Options: globals everywhere, a command's own only after it.
   { line: 'wli --', includes: [...GLOBAL_LONG, '--help', '--version'], excludes: ['--state', '--metric', '--limit'] },

@@ -3,7 +3,7 @@
 // Every byte of help, version and usage errors goes through the I/O layer.
 import { Command, CommanderError, Option } from 'commander';
 import type { Context } from '../core/context.js';
-import { COMMANDS, EXIT_CODES, GLOBAL_OPTIONS, type CommandSpec, type OptionSpec } from '../spec/spec.js';
+import { COMMANDS, EXIT_CODES, GLOBAL_OPTIONS, HELP_COMMAND, type CommandSpec, type OptionSpec } from '../spec/spec.js';
 import { flagsOf, namesOf } from '../spec/flags.js';
 import { EXIT, UsageError } from '../core/errors.js';
 import { msg, ours } from '../core/text.js';
@@ -89,7 +89,7 @@ function buildProgram(io: IOStreams, onRun: (parsed: Parsed) => void): Command {
     .version(VERSION, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help')
     // `wli help ls` is `wli ls --help` (runCli reads it so); listed here so the global help names it.
-    .helpCommand('help [command]', 'show help for a command, as "wli <command> --help" does')
+    .helpCommand(HELP_COMMAND.usage, HELP_COMMAND.summary)
     // A command's help also lists the global options: they are accepted after the command too.
     .configureHelp({ showGlobalOptions: true })
     .showSuggestionAfterError(true)
@@ -155,7 +155,7 @@ function commandWordAt(argv: string[], from = 0): { word: string; at: number } |
 /** The command named. */
 const commandWord = (argv: string[]): string | undefined => commandWordAt(argv)?.word;
 
-const HELP = 'help';
+const HELP = HELP_COMMAND.name;
 
 /** An unknown command, said as commander says it, with the closest one. */
 function unknownCommand(io: IOStreams, word: string): number {

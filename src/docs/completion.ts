@@ -2,6 +2,7 @@
 // `wli completion <shell>` prints them; completions/ holds the same text (scripts/generate-docs.ts).
 import type { SHELLS } from '../spec/spec.js';
 import { commands, globalFlags, HELP, names, valuedFlags, VERSION, type Flag, type ValueKind } from './model.js';
+import { HELP_COMMAND } from '../spec/spec.js';
 
 export type Shell = (typeof SHELLS)[number];
 
@@ -70,7 +71,8 @@ ${optionCases.join('\n')}
   fi
 
   case $cmd in
-    '') COMPREPLY=($(compgen -W '${commands.map((c) => c.name).join(' ')}' -- "$cur")) ;;
+    '') COMPREPLY=($(compgen -W '${[...commands.map((c) => c.name), HELP_COMMAND.name].join(' ')}' -- "$cur")) ;;
+    ${HELP_COMMAND.name}) ((nargs == 0)) && COMPREPLY=($(compgen -W '${commands.map((c) => c.name).join(' ')}' -- "$cur")) ;;
 ${argCases.join('\n')}
   esac
 }
@@ -136,7 +138,7 @@ const zshAlone = (f: Flag) => `'(- *)'{${names(f).join(',')}}${zq(`[${zdesc(f.de
 function zsh(): string {
   const indent = (lines: string[], n: number) => lines.map((l) => ' '.repeat(n) + l).join('\n');
   const continued = (lines: string[], n: number) => lines.map((l) => ' \\\n' + ' '.repeat(n) + l).join('');
-  const commandList = commands.map((c) => zq(`${c.name}:${c.spec.summary}`));
+  const commandList = [...commands.map((c) => zq(`${c.name}:${c.spec.summary}`)), zq(`${HELP_COMMAND.name}:${HELP_COMMAND.summary}`)];
   const cases = commands.map((c) => {
     const specs = [
       ...c.options.flatMap(zshFlag),
@@ -149,6 +151,7 @@ function zsh(): string {
     ];
     return `        ${c.name}) _arguments -s $globals $help${continued(specs, 10)} && ret=0 ;;`;
   });
+  cases.push(`        ${HELP_COMMAND.name}) _arguments -s $globals $help ${zq(`1:command:(${commands.map((c) => c.name).join(' ')})`)} && ret=0 ;;`);
   return `#compdef wli
 ${HEADER('zsh')}# Install: wli completion zsh > "\${fpath[1]}/_wli"
 
@@ -272,6 +275,8 @@ end
 
 complete -c wli -f
 ${commands.map((c) => `complete -c wli -n ${noCommand} -a ${c.name} -d ${fq(c.spec.summary)}`).join('\n')}
+complete -c wli -n ${noCommand} -a ${HELP_COMMAND.name} -d ${fq(HELP_COMMAND.summary)}
+complete -c wli -n ${fq(`__wli_at ${HELP_COMMAND.name}`)} -a ${fq(commands.map((c) => c.name).join(' '))}
 
 # Options before or after the command
 ${globalFlags.map((f) => fishFlag(f)).join('\n')}

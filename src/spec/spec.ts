@@ -213,6 +213,9 @@ const LIMIT = {
 
 export const SHELLS = ['bash', 'zsh', 'fish'] as const;
 
+/** `wli help <command>`: commander's help command, named once for --help and the completions. */
+export const HELP_COMMAND = { name: 'help', usage: 'help [command]', summary: 'show help for a command, as "wli <command> --help" does' } as const;
+
 /** Every command, its literal types kept (OptionsOf); everything else reads COMMANDS. */
 const DECLARED = [
   {
