@@ -361,7 +361,10 @@ describe('17: help in step with behaviour', () => {
   });
 
   it('"wli completion bash -f json" (or --fields): options that do not apply are a usage error, not ignored', async () => {
-    for (const extra of [['-f', 'json'], ['--fields', 'x']]) {
+    for (const extra of [
+      ['-f', 'json'],
+      ['--fields', 'x'],
+    ]) {
       const r = await wliIn(['completion', 'bash', ...extra]);
       expect(r).toEqual({ code: 2, stdout: '', stderr: 'wli: wli completion prints a script: -f/--format and --fields do not apply\nhint: drop them\n' });
     }

@@ -197,10 +197,13 @@ describe.runIf(linux)('standard output that cannot be written: exit 7', () => {
     expect(readFileSync(join(dir, 'cs.po')).equals(fakeFileBytes('demo/android/cs', false, null))).toBe(true);
   });
 
-  it.each([[['--version']], [['--help']], [['units', '--help']], [['help', 'ls']], [['completion', 'bash']]])('wli %j >&-: help, the version and a completion script are data too: exit 7', async (args) => {
-    const r = await stdoutClosed(args);
-    expect([r.code, r.stderr]).toEqual([7, 'wli: cannot write to standard output: it is closed (EBADF)\nhint: run without closing it (>&-)\n']);
-  });
+  it.each([[['--version']], [['--help']], [['units', '--help']], [['help', 'ls']], [['completion', 'bash']]])(
+    'wli %j >&-: help, the version and a completion script are data too: exit 7',
+    async (args) => {
+      const r = await stdoutClosed(args);
+      expect([r.code, r.stderr]).toEqual([7, 'wli: cannot write to standard output: it is closed (EBADF)\nhint: run without closing it (>&-)\n']);
+    },
+  );
 
   it('>/dev/null is not a closed stdout: exit 0', async () => {
     const r = await spawnRun('sh', ['-c', 'exec "$0" "$@" >/dev/null', process.execPath, BIN, 'ls', 'demo']);
