@@ -62,8 +62,8 @@ describe('wli download', () => {
     const r = await wliIn(['download', 'demo/android/cs'], { env, cwd: dir, tty: true, columns: 80 });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/saved demo-android-cs.po \(\d+ bytes\)/);
-    expect(readFileSync(join(dir, 'demo-android-cs.po')).equals(fakeFileBytes('demo/android/cs', false, null))).toBe(true);
+    expect(r.stderr).toMatch(/saved demo-android-cs.xml \(\d+ bytes\)/);
+    expect(readFileSync(join(dir, 'demo-android-cs.xml')).equals(fakeFileBytes('demo/android/cs', false, null))).toBe(true);
   });
 
   it('Ctrl-C half-way leaves the previous file and no temporary file (exit 130)', async () => {

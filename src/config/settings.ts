@@ -23,6 +23,8 @@ export interface Settings {
   /** The configuration files read, in order (user or --config file, then project file). */
   files: string[];
   format: Format;
+  /** -f was given (not the default): a command whose output is otherwise on stderr (pull) prints records. */
+  formatGiven: boolean;
   fields?: string[];
   timeoutMs: number;
   retries: number;
@@ -95,6 +97,7 @@ export function resolveSettings(flags: GlobalFlags, env: Record<string, string |
     defaultTarget: files.translation,
     files: files.files ?? [],
     format: flags.format ?? DEFAULTS.format,
+    formatGiven: flags.format !== undefined,
     fields: flags.fields,
     // At least 1 ms: a timer of 0 would fire before any answer could arrive.
     timeoutMs: Math.max(1, Math.round((flags.timeout ?? DEFAULTS.timeoutSeconds) * 1000)),

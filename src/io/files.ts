@@ -51,27 +51,67 @@ export function writeFileAtomic(path: string, data: string | Uint8Array, mode = 
 }
 
 /**
- * Streams chunks into `path` through a temporary file, synced before the rename: a cut connection, a
- * timeout or Ctrl-C (the chunks throw) leaves the old file as it was. Returns the bytes written.
+ * A SHA-256 hasher. node:crypto is loaded on first use, not at every start (docs/performance.md,
+ * start-up); process.getBuiltinModule, as for node:zlib in api/request.ts (a vm script on Node 20).
  */
-export async function writeStreamAtomic(path: string, chunks: AsyncIterable<Uint8Array>, onBytes?: (bytes: number) => void, mode = 0o644): Promise<number> {
+export function sha256Hasher(): { update(data: Uint8Array): unknown; digest(encoding: 'hex'): string } {
+  return process.getBuiltinModule('node:crypto').createHash('sha256');
+}
+
+/** What a streamed write did: the bytes and their SHA-256 (hex), and whether the file was replaced. */
+export interface StreamedFile {
+  bytes: number;
+  sha256: string;
+  /** False when `replace` kept the file there as it was (the temporary file was thrown away). */
+  replaced: boolean;
+}
+
+export interface StreamOptions {
+  onBytes?: (bytes: number) => void;
+  /** The new file's permissions (before the umask). */
+  mode?: number;
+  /**
+   * Asked once every byte is in the temporary file, before the rename: false keeps the file there
+   * untouched (same inode, same time), as when its bytes are already these.
+   */
+  replace?: (written: { bytes: number; sha256: string }) => boolean | Promise<boolean>;
+}
+
+/**
+ * Streams chunks into `path` through a temporary file, hashing them on the way, synced before the
+ * rename: a cut connection, a timeout or Ctrl-C (the chunks throw) leaves the old file as it was, and
+ * no temporary file remains whatever happens.
+ */
+export async function streamToFile(path: string, chunks: AsyncIterable<Uint8Array>, o: StreamOptions = {}): Promise<StreamedFile> {
   const tmp = temporaryFor(path);
-  const fd = openSync(tmp, 'wx', mode);
+  const fd = openSync(tmp, 'wx', o.mode ?? 0o644);
+  const hash = sha256Hasher();
   let open = true;
   let bytes = 0;
   try {
     for await (const chunk of chunks) {
       writeSync(fd, chunk);
+      hash.update(chunk);
       bytes += chunk.length;
-      onBytes?.(bytes);
+      o.onBytes?.(bytes);
     }
     fsyncSync(fd);
     closeSync(fd);
     open = false;
-    renameSync(tmp, path);
-    return bytes;
+    const sha256 = hash.digest('hex');
+    const replaced = o.replace ? await o.replace({ bytes, sha256 }) : true;
+    if (replaced) renameSync(tmp, path);
+    return { bytes, sha256, replaced };
   } finally {
     if (open) closeSync(fd);
     rmSync(tmp, { force: true });
   }
+}
+
+/**
+ * Streams chunks into `path` through a temporary file (streamToFile): a cut connection, a timeout or
+ * Ctrl-C leaves the old file as it was. Returns the bytes written.
+ */
+export async function writeStreamAtomic(path: string, chunks: AsyncIterable<Uint8Array>, onBytes?: (bytes: number) => void, mode = 0o644): Promise<number> {
+  return (await streamToFile(path, chunks, { onBytes, mode })).bytes;
 }

@@ -23,6 +23,7 @@ export type ValueSpec =
   | { type: 'threshold' } // 90, 90%, or LANG=PCT
   | { type: 'percent' } // 0–100
   | { type: 'slug' } // one path segment; a trailing slash is tolerated
+  | { type: 'language' } // a language code: cs, pt_BR, sr@latin
   | { type: 'file' };
 
 export interface OptionSpec {
@@ -85,7 +86,7 @@ export interface Threshold {
 }
 
 /** What readOptions makes of a value of this kind. */
-type ValueOf<V> = V extends { type: 'text' | 'slug' | 'file' }
+type ValueOf<V> = V extends { type: 'text' | 'slug' | 'file' | 'language' }
   ? string
   : V extends { type: 'integer' | 'seconds' | 'percent' | 'action' }
     ? number
@@ -170,7 +171,7 @@ export const GLOBAL_OPTIONS = [
   },
   {
     flags: '--concurrency <n>',
-    description: 'list pages fetched at once',
+    description: 'list pages (and pull\'s files) fetched at once',
     value: { type: 'integer', min: 1, max: 32 },
     defaultText: String(DEFAULTS.concurrency),
   },
@@ -448,6 +449,56 @@ const DECLARED = [
       ['wli download demo/android/cs -o locale/cs.po', 'fetch one translation; next time only if it changed'],
       ['wli download demo/android -o locale/', 'a zip of every language of the component'],
       ['wli download demo/android/cs --convert po -q state:translated > cs.po', 'converted and filtered, to stdout'],
+    ],
+  },
+  {
+    name: 'pull',
+    summary: 'every translation file of a component or project, where the repository keeps it',
+    description: `Writes the file of each translation of the targets (a project: all its components; a component; a translation) at DIR/<filename>, where filename is the translation's path in its repository, as Weblate names it: no mapping to configure. The bytes are exactly the server's file as stored (the …/file/ of each translation). Missing directories are made; each file goes to a temporary file beside it and is renamed into place, so a failure leaves it as it was; a file whose bytes are already the server's is left untouched (same inode, same time). A request is made conditional (If-Modified-Since) only when the file on disk is proven, by the digest recorded when wli saved it ($XDG_CACHE_HOME/wli/saved), to be exactly those bytes: a fresh checkout, an edited file or another branch's file is always brought to the server's bytes. A filename that is absolute, contains .., or leads through a symbolic link out of DIR is refused; two translations that would write the same file (components of different repositories) write neither. The source translation, translations without a filename and those filtered out by --lang or --min-percent are skipped, each said once with its reason. stderr has one line per translation (created, updated, unchanged, skipped, failed) and a summary; stdout carries nothing unless -f (or --fields) asks for one record per translation: target, language, path, status, bytes, reason. Files are fetched --concurrency at a time.`,
+    args: [
+      {
+        name: 'targets',
+        description: 'project, project/component or project/component/language (default: translation = of the project file)',
+        required: false,
+        variadic: true,
+        targets: ['project', 'component', 'translation'],
+      },
+    ],
+    options: [
+      {
+        flags: '--dir <dir>',
+        description: 'write under this directory instead of the current one',
+        note: 'Made when missing. Every file stays inside it: a filename that is absolute, contains `..`, or resolves through a symbolic link (a file or a directory on the way) to a place outside it is refused with a warning.',
+        value: { type: 'file' },
+      },
+      { flags: '--source', description: "also the source translation (the developers' own file; skipped by default)" },
+      {
+        flags: '--lang <codes>',
+        description: 'only these languages (comma-separated or repeatable)',
+        note: `Codes as the server names them (\`cs\`, \`pt_BR\`); case and \`-\`/\`_\` do not matter. A code that no translation of the targets has is a usage error (exit ${EXIT.usage}) before any file is fetched.`,
+        value: { type: 'language' },
+        repeatable: true,
+        complete: 'none',
+      },
+      {
+        flags: '--min-percent <n>',
+        description: 'skip translations less than n % translated (translated_percent)',
+        value: { type: 'percent' },
+        hint: 'expected a percentage from 0 to 100, e.g. --min-percent 80',
+        complete: 'none',
+      },
+      { flags: '--dry-run', description: 'list each file it would fetch and why others are skipped; no file requests, nothing written' },
+      { flags: '--force', description: 'fetch every file whole, without conditional requests' },
+    ],
+    more: [
+      'Exit status',
+      `${EXIT.ok} when every file was written or left unchanged (skips are not failures). Otherwise the status of the first failure in the report: ${EXIT.server} for a server or network failure and for a filename refused (absolute, .., through a symbolic link out of DIR: the server sent a name wli cannot use), ${EXIT.usage} for two translations that would write the same file (pull them with their own --dir), ${EXIT.auth} for 401/403, ${EXIT.notFound} for a translation without a file (404), ${EXIT.rateLimited} for 429 after the retries, ${EXIT.local} for a file that could not be written here. A failed file does not stop the others; after a 429 no further file is asked for. A target that does not exist fails the run (exit ${EXIT.notFound}) before any file is fetched.`,
+    ],
+    examples: [
+      ['wli pull demo', 'every translation of every component of a project, into the repository layout here'],
+      ['wli pull demo/android --min-percent 80 --dir app-checkout', 'the languages at least 80 % translated, under another directory'],
+      ['wli pull demo/android --lang cs,de --dry-run', 'what would be fetched, and why each other translation is skipped'],
+      ['wli pull demo -f jsonl | jq -r \'select(.status == "updated") | .path\'', 'the files that changed, for a script'],
     ],
   },
   {
