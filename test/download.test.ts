@@ -5,9 +5,9 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FILE_LAST_MODIFIED, fakeFileBytes, startFakeWeblate, type FakeWeblate } from './support/fake-weblate/index.js';
-import { wli, wliIn, BIN, ROOT } from './support/run.js';
+import { wli, wliIn, BIN } from './support/run.js';
 import { onPty } from './support/pty.js';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { baseEnv } from './support/run.js';
 
 let fake: FakeWeblate;
@@ -264,30 +264,6 @@ describe('into a directory, only what changed', () => {
     const after = statSync(join(dir, name!));
     expect([after.ino, after.mtimeMs]).toEqual([before.ino, before.mtimeMs]);
     expect(readdirSync(dir)).toEqual([name]);
-  });
-
-  it.runIf(spawnSync('jq', ['--version']).status === 0)("docs/ci.md's recipe fetches every language, then only what changed", async () => {
-    const doc = readFileSync(join(ROOT, 'docs/ci.md'), 'utf8');
-    const recipe = /## Fetching translations into the build[\s\S]*?```sh\n([\s\S]*?)```/.exec(doc)![1]!;
-    const bin = join(dir, 'bin');
-    mkdirSync(bin);
-    writeFileSync(join(bin, 'wli'), `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} "$@"\n`, { mode: 0o755 });
-    // Not spawnSync: the fake server answers from this process.
-    const run = () =>
-      new Promise<{ status: number | null; stderr: string }>((resolve) => {
-        const child = spawn('bash', ['-ec', recipe], { cwd: dir, env: baseEnv({ WLI_URL: fake.url, PATH: `${bin}:${process.env.PATH}` }) });
-        let stderr = '';
-        child.stderr.on('data', (d) => (stderr += d));
-        child.on('close', (status) => resolve({ status, stderr }));
-      });
-    const first = await run();
-    expect(first.status, first.stderr).toBe(0);
-    const langs = readdirSync(join(dir, 'locale')).sort();
-    expect(langs).toEqual(['ar.po', 'cs.po', 'de.po', 'en.po', 'ja.po']);
-    expect(readFileSync(join(dir, 'locale', 'cs.po')).equals(fakeFileBytes('demo/android/cs', false, null))).toBe(true);
-    const second = await run();
-    expect(second.status).toBe(0);
-    expect(second.stderr.trimEnd().split('\n').sort()).toEqual(langs.map((l) => `wli: locale/${l}: unchanged`));
   });
 });
 

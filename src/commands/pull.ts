@@ -73,8 +73,8 @@ function tally(): { add(d: Done): void; outcome(dryRun: boolean): Outcome } {
       const total = [...counts.values()].reduce((a, b) => a + b, 0);
       const shown = ORDER.filter((s) => (dryRun ? s !== 'created' && s !== 'updated' && s !== 'unchanged' : s !== 'would-fetch'));
       const parts = shown.map((s) => `${counts.get(s) ?? 0} ${s === 'would-fetch' ? 'to fetch' : s}`).join(', ');
-      const head = dryRun ? 'dry run, nothing written' : 'pulled';
-      return { exitCode, messages: [ours(`${head}: ${total} translation${total === 1 ? '' : 's'}: ${parts}`)] };
+      const head = dryRun ? 'dry run, nothing written. ' : '';
+      return { exitCode, messages: [ours(`${head}${total} translation${total === 1 ? '' : 's'}: ${parts}`)] };
     },
   };
 }

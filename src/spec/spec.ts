@@ -171,7 +171,7 @@ export const GLOBAL_OPTIONS = [
   },
   {
     flags: '--concurrency <n>',
-    description: 'list pages (and pull\'s files) fetched at once',
+    description: "list pages (and pull's files) fetched at once",
     value: { type: 'integer', min: 1, max: 32 },
     defaultText: String(DEFAULTS.concurrency),
   },
@@ -553,7 +553,7 @@ export const FILES: Array<[path: string, meaning: string]> = [
   ['.weblate, .weblate.ini, weblate.ini', 'project configuration: the nearest one in the current directory or a parent ([weblate] url and translation)'],
   [
     '$XDG_CACHE_HOME/wli',
-    `names read from the server for shell completion, kept ${COMPLETION_CACHE_TEXT}, and the compiled code of wli (a V8 code cache, code-*.v8) that makes it start faster (~/.cache/wli when XDG_CACHE_HOME is unset); no tokens; safe to delete`,
+    `names read from the server for shell completion, kept ${COMPLETION_CACHE_TEXT}; the compiled code of wli (a V8 code cache, code-*.v8) that makes it start faster; and in saved/ a record of each file pull saved (its SHA-256, size and the server's Last-Modified), so a request is conditional only for a file proven unchanged (~/.cache/wli when XDG_CACHE_HOME is unset); no tokens; safe to delete (pull then fetches each file whole once)`,
   ],
 ];
 

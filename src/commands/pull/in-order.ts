@@ -23,7 +23,7 @@ export async function* inOrder<T>(
     }
   };
   try {
-    for (; handed < jobs.length; ) {
+    for (; handed < jobs.length;) {
       start();
       const pending = results[handed];
       if (!pending) return; // stopped: the jobs not started are the caller's to account for

@@ -3,7 +3,7 @@
 // DIR), colliding (two translations, one file: neither written), or fetched into its place.
 import { UsageError, EXIT } from '../../core/errors.js';
 import { msg, ours, type Msg } from '../../core/text.js';
-import { numberOf } from '../../core/values.js';
+import { numberOf, plainText } from '../../core/values.js';
 import { closest } from '../../core/closest.js';
 import { placeInside, type Refusal } from '../../io/inside.js';
 import { join } from 'node:path';
@@ -37,11 +37,13 @@ function skipReason(l: Listed, o: PlanOptions, wanted: Set<string> | undefined):
   if (!o.source && isSource(l)) return ours('the source translation (--source pulls it)');
   const name = l.item.filename;
   if (typeof name !== 'string' || name === '') return ours('no file in the repository (empty filename)');
-  if (wanted && (l.language === undefined || !wanted.has(codeKey(l.language)))) return ours('language not in --lang');
+  if (wanted && (l.language === undefined || !wanted.has(codeKey(l.language)))) return msg`language not in --lang ${[...(o.langs ?? [])].join(',')}`;
   if (o.minPercent !== undefined) {
-    const pct = numberOf(l.item.translated_percent);
+    const sent = l.item.translated_percent;
+    const pct = numberOf(sent);
     if (pct === undefined) return msg`no translated_percent to compare with --min-percent ${ours(String(o.minPercent))}`;
-    if (pct < o.minPercent) return msg`${ours(String(pct))}% translated, below --min-percent ${ours(String(o.minPercent))}`;
+    // The server's percentage as it sent it (50.0, not 50): never recomputed.
+    if (pct < o.minPercent) return msg`${plainText(sent)}% translated, below --min-percent ${ours(String(o.minPercent))}`;
   }
   return undefined;
 }
@@ -72,10 +74,15 @@ export function plan(listed: readonly Listed[], o: PlanOptions): Entry[] {
     const skip = skipReason(l, o, wanted);
     if (skip) return { listed: l, path, decided: { status: 'skipped', reason: skip } };
     const filename = name as string;
-    if (l.language === undefined) return { listed: l, path, decided: { status: 'failed', reason: ours('the server named no language_code'), exitCode: EXIT.server } };
+    if (l.language === undefined)
+      return { listed: l, path, decided: { status: 'failed', reason: ours('the server named no language_code'), exitCode: EXIT.server } };
     const place = placeInside(o.root, filename);
     if ('refused' in place) {
-      return { listed: l, path: filename, decided: { status: 'failed', reason: refusalReason(filename, place.refused, o.dirShown), exitCode: EXIT.server, warning: true } };
+      return {
+        listed: l,
+        path: filename,
+        decided: { status: 'failed', reason: refusalReason(filename, place.refused, o.dirShown), exitCode: EXIT.server, warning: true },
+      };
     }
     return { listed: l, path, dest: place.path };
   });
@@ -93,7 +100,7 @@ function markCollisions(entries: Entry[]): void {
       const others = same.filter((x) => x !== e).map((x) => x.listed.target);
       e.decided = {
         status: 'failed',
-        reason: msg`${others.join(', ')} would write the same file; neither is written (components of different repositories: pull each with its own --dir)`,
+        reason: msg`${e.path} is also the file of ${others.join(', ')}; neither is written (components of different repositories: pull each with its own --dir)`,
         exitCode: EXIT.usage,
         warning: true,
       };

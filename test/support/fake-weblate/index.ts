@@ -76,7 +76,7 @@ import {
 } from './data.js';
 import type { BigData, CategoryDef, ChangeModel, ComponentDef, ProjectDef, TranslationDef, UnitModel } from './data.js';
 import { quotePlus, stringify } from './json.js';
-import type { Json } from './json.js';
+import type { Json, JsonObject } from './json.js';
 import { QueryError, compileUnitQuery } from './query.js';
 import type { UnitPred, UnitScope } from './query.js';
 import {
@@ -334,6 +334,12 @@ export interface FakeWeblate {
   growAfterFirstPage(list: { translation: string; kind: 'units' | 'changes'; n: number }): void;
   oldShapes(on: boolean): void;
   exotic(on: boolean): void;
+  /**
+   * The `filename` of these translations ('demo/android/cs'; 'demo/docs%2Fguide/cs' or a slash-joined
+   * key) in every translation object, e.g. a hostile '../../x'; null (or {}) restores the dataset's.
+   * Their files are served as before.
+   */
+  filenames(names: Record<string, string> | null): void;
   /** /api/units/ ignores `q` (a server older than Weblate 4.14.1) while on. */
   oldUnitsSearch(on: boolean): void;
   /**
@@ -1146,6 +1152,13 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
     return cat;
   };
 
+  /** Translation filenames set by fake.filenames() (hostile names in tests), by key 'p/c/l'. */
+  const filenameOverrides = new Map<string, string>();
+  const named = (tr: TranslationDef, obj: JsonObject): JsonObject => {
+    const name = filenameOverrides.get(tr.key);
+    return name === undefined ? obj : { ...obj, filename: name };
+  };
+
   /** The generated component many/strings (options.manyLanguages): its translations and their files. */
   const manyCodes = ['en', ...Array.from({ length: options.manyLanguages ?? 0 }, (_, i) => `x${String(i + 1).padStart(3, '0')}`)];
   const manyTranslation = (code: string): Json => ({
@@ -1362,7 +1375,7 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
           allow: A_LIST_POST,
           run: (env) => {
             const [cd] = needComponent(env, A_LIST_POST, p, comp);
-            return paginate(env, A_LIST_POST, arraySource(translationsOf(cd)), (t) => renderTranslation(env.ctx, t, translationAgg(t), null));
+            return paginate(env, A_LIST_POST, arraySource(translationsOf(cd)), (t) => named(t, renderTranslation(env.ctx, t, translationAgg(t), null)));
           },
         };
       if (n === 4 && d === 'statistics')
@@ -1389,7 +1402,7 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
         allow: A_RO,
         run: (env) =>
           paginate(env, A_RO, arraySource(visibleTranslations(env.authed).sort(byId)), (t) =>
-            renderTranslation(env.ctx, t, translationAgg(t), { c: componentOf(t), p: project(t.project, env.authed) as ProjectDef }),
+            named(t, renderTranslation(env.ctx, t, translationAgg(t), { c: componentOf(t), p: project(t.project, env.authed) as ProjectDef })),
           ),
       };
     }
@@ -1420,7 +1433,7 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
           allow: A_TRANSLATION,
           run: (env) => {
             const [tr, cd, pd] = needTranslation(env, A_TRANSLATION, p, comp, l);
-            return renderTranslation(env.ctx, tr, translationAgg(tr), { c: cd, p: pd });
+            return named(tr, renderTranslation(env.ctx, tr, translationAgg(tr), { c: cd, p: pd }));
           },
         };
       if (n === 5 && e === 'statistics')
@@ -1776,6 +1789,15 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
     },
     oldShapes(on) {
       old = on;
+      responseCache?.clear();
+    },
+    filenames(names) {
+      filenameOverrides.clear();
+      for (const [key, name] of Object.entries(names ?? {})) {
+        const k = key.replace(/%2F/gi, '/');
+        if (!TRANSLATION_BY_KEY.has(k)) throw new Error(`unknown translation ${key}`);
+        filenameOverrides.set(k, name);
+      }
       responseCache?.clear();
     },
     exotic(on) {
