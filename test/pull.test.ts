@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FILE_LAST_MODIFIED, fakeFileBytes, startFakeWeblate, type FakeWeblate, type RecordedRequest } from './support/fake-weblate/index.js';
 import { spawn } from 'node:child_process';
+import { Agent, type Dispatcher } from 'undici';
 import { BIN, ROOT, baseEnv, wli, wliIn } from './support/run.js';
 
 let fake: FakeWeblate;
@@ -424,40 +425,45 @@ describe('failures', () => {
 
 describe('fast and polite', () => {
   it('files are fetched --concurrency at a time, no more, no fewer', async () => {
-    const server: { fake?: FakeWeblate } = {};
+    // The server holds every file's answer until two are asked for (or the last one is); the client's
+    // own dispatcher counts the file requests it sent that have no answer released yet.
     const held: Array<() => void> = [];
-    let inFlight = 0;
-    let most = 0;
-    let asked = 0;
+    const count = { sent: 0, released: 0, most: 0, asked: 0 };
     const release = () => {
-      inFlight--;
+      count.released++;
       held.shift()!();
     };
+    const server: { fake?: FakeWeblate } = {};
     const s = await startFakeWeblate({
       latencyMs: 1,
       // Called as each request arrives, after it is recorded: file answers are held, others go at once.
       setTimer: (run) => {
-        const q = server.fake!.requests.at(-1)!;
-        if (!q.path.endsWith('/file/')) {
-          queueMicrotask(run);
-          return () => {};
+        if (!server.fake!.requests.at(-1)!.path.endsWith('/file/')) queueMicrotask(run);
+        else {
+          held.push(run);
+          count.asked++;
+          // Two out: one may answer. The last one: all may.
+          if (count.asked === 4) queueMicrotask(() => held.slice().forEach(release));
+          else if (held.length === 2) queueMicrotask(release);
         }
-        held.push(run);
-        asked++;
-        most = Math.max(most, ++inFlight);
-        // Two are out (or the last one): let one answer.
-        if (inFlight === 2 || asked === 4) queueMicrotask(release);
-        if (asked === 4) queueMicrotask(() => held.slice().forEach(() => release()));
         return () => {};
       },
     });
     server.fake = s;
+    class Counting extends Agent {
+      override dispatch(opts: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler): boolean {
+        if (opts.path.endsWith('/file/')) count.most = Math.max(count.most, ++count.sent - count.released);
+        return super.dispatch(opts, handler);
+      }
+    }
+    const dispatcher = new Counting();
     try {
-      const r = await pull(['demo/android', '--concurrency', '2'], { env: { WLI_URL: s.url } });
+      const r = await wliIn(['pull', 'demo/android', '--concurrency', '2'], { env: { ...env, WLI_URL: s.url }, cwd: dir, ctx: { dispatcher } });
       expect(r.code).toBe(0);
-      expect(most).toBe(2);
+      expect([count.sent, count.most]).toEqual([4, 2]);
       expect(filesIn(dir)).toHaveLength(4);
     } finally {
+      await dispatcher.close();
       await s.close();
     }
   });

@@ -1,7 +1,7 @@
 // Files a user keeps (downloads, caches) are written whole or not at all: a temporary file beside the
 // destination, renamed into place; on any failure the old file stays as it was and no temporary file
 // remains.
-import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { promises, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { LocalError } from '../core/errors.js';
 import { msg, ours, type Msg } from '../core/text.js';
@@ -79,32 +79,35 @@ export interface StreamOptions {
 
 /**
  * Streams chunks into `path` through a temporary file, hashing them on the way, synced before the
- * rename: a cut connection, a timeout or Ctrl-C (the chunks throw) leaves the old file as it was, and
- * no temporary file remains whatever happens.
+ * rename (a file left as it was is not synced): a cut connection, a timeout or Ctrl-C (the chunks
+ * throw) leaves the old file as it was, and no temporary file remains whatever happens. The writes
+ * and the sync go through the thread pool (fs.promises), so files written side by side (pull) wait
+ * for the disk together, not one after another, and answers keep arriving meanwhile.
  */
 export async function streamToFile(path: string, chunks: AsyncIterable<Uint8Array>, o: StreamOptions = {}): Promise<StreamedFile> {
   const tmp = temporaryFor(path);
-  const fd = openSync(tmp, 'wx', o.mode ?? 0o644);
+  const file = await promises.open(tmp, 'wx', o.mode ?? 0o644);
   const hash = sha256Hasher();
   let open = true;
   let bytes = 0;
   try {
     for await (const chunk of chunks) {
-      writeSync(fd, chunk);
+      await file.write(chunk);
       hash.update(chunk);
       bytes += chunk.length;
       o.onBytes?.(bytes);
     }
-    fsyncSync(fd);
-    closeSync(fd);
-    open = false;
     const sha256 = hash.digest('hex');
     const replaced = o.replace ? await o.replace({ bytes, sha256 }) : true;
-    if (replaced) renameSync(tmp, path);
+    // Synced only when it replaces the file: a file left as it was costs no flush to the disk.
+    if (replaced) await file.sync();
+    open = false;
+    await file.close();
+    if (replaced) await promises.rename(tmp, path);
     return { bytes, sha256, replaced };
   } finally {
-    if (open) closeSync(fd);
-    rmSync(tmp, { force: true });
+    if (open) await file.close().catch(() => {});
+    await promises.rm(tmp, { force: true });
   }
 }
 

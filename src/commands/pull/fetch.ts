@@ -2,7 +2,7 @@
 // request core (client.openFile) and the record of saved files (io/saved-files.ts). A failed file is
 // that file's failure, not the run's; Ctrl-C ends the run once the files being written are left
 // whole (old or new); a 429 after the retries ends the asking (the rest would be refused too).
-import { mkdirSync } from 'node:fs';
+import { accessSync, constants, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { EXIT, InterruptedError, WliError } from '../../core/errors.js';
 import { msg, ours, type Msg } from '../../core/text.js';
@@ -89,11 +89,12 @@ async function fetchOne(session: Session, entry: Entry, o: FetchOptions): Promis
   const shown = msg`${entry.path}`;
   const url = client.resolve(fileOf({ project: listed.project, component: listed.component, language: listed.language! })).href;
   try {
-    // A directory that cannot be made fails this file before its request.
+    // A directory that cannot be made, or written into, fails this file before its request.
     try {
       mkdirSync(dirname(dest), { recursive: true });
+      accessSync(dirname(dest), constants.W_OK);
     } catch (e) {
-      throw localFailure(e, shown, ours('create the directory of'));
+      throw localFailure(e, shown);
     }
     const proof = o.force ? { headers: {} } : await o.saved.condition(dest, url);
     const res = await client.openFile(url, { headers: proof.headers });
