@@ -11,6 +11,7 @@ import { FILE_LAST_MODIFIED, fakeFileBytes, startFakeWeblate, type FakeWeblate, 
 import { spawn } from 'node:child_process';
 import { Agent, type Dispatcher } from 'undici';
 import { BIN, ROOT, baseEnv, wli, wliIn } from './support/run.js';
+import { onPty } from './support/pty.js';
 
 let fake: FakeWeblate;
 let dir: string;
@@ -171,6 +172,21 @@ describe('what is skipped, each said once with its reason', () => {
     expect(lines.at(-1)).toBe('wli: 11 translations: 2 created, 0 updated, 0 unchanged, 9 skipped, 0 failed');
   });
 
+  it('an old server without is_source: the component names its source language (one request more)', async () => {
+    const s = await startFakeWeblate();
+    try {
+      s.oldShapes(true);
+      const n = s.requests.length;
+      const r = await pull(['demo/android'], { env: { WLI_URL: s.url } });
+      expect(r.code).toBe(0);
+      expect(r.stderr).toContain('wli: skipped demo/android/en: the source translation (--source pulls it)\n');
+      expect(s.requests.slice(n).map((q) => q.path)).toContain('/api/components/demo/android/');
+      expect(filesIn(dir)).toEqual(['ar', 'cs', 'de', 'ja'].map(ANDROID));
+    } finally {
+      await s.close();
+    }
+  });
+
   it('a --lang code that no translation has is a usage error with the closest codes, before any file request', async () => {
     const n = fake.requests.length;
     const r = await pull(['demo/android', '--lang', 'cs,cz']);
@@ -261,6 +277,17 @@ describe('atomic, and untouched when equal', () => {
     expect(r.code).toBe(130);
     expect(readFileSync(join(dir, ANDROID('cs')), 'utf8')).toBe('previous');
     for (const f of filesIn(dir)) expect(f).not.toMatch(/\.tmp$/);
+  });
+
+  it('a timeout half-way: that file stays as it was and fails, the others are written; no temporary file', async () => {
+    mkdirSync(join(dir, 'app/src/main/res/values-de'), { recursive: true });
+    writeFileSync(join(dir, ANDROID('de')), 'previous');
+    fake.fault((q) => q.path === '/api/translations/demo/android/de/file/', { kind: 'stallBody' });
+    const r = await pull(['demo/android', '--retries', '0', '--timeout', '0.5']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/\nwli: failed demo\/android\/de: .*\n/);
+    expect(readFileSync(join(dir, ANDROID('de')), 'utf8')).toBe('previous');
+    expect(filesIn(dir)).toEqual(['ar', 'cs', 'de', 'ja'].map(ANDROID));
   });
 
   it('a connection cut half-way: that file stays as it was and fails, the others are written; no temporary file', async () => {
@@ -464,6 +491,23 @@ describe('fast and polite', () => {
       expect(filesIn(dir)).toHaveLength(4);
     } finally {
       await dispatcher.close();
+      await s.close();
+    }
+  });
+
+  it('on a terminal, a progress line counts the files; Ctrl-C there leaves no temporary file (exit 130)', async (ctx) => {
+    const s = await startFakeWeblate();
+    try {
+      s.fault((q) => q.path === '/api/translations/demo/android/ja/file/', { kind: 'stallBody' });
+      const pty = onPty(ctx, ['pull', 'demo/android', '--url', s.url], { cwd: dir, env: { XDG_CACHE_HOME: cache }, cols: 80 });
+      await pty.waitFor(/files 3\/4/);
+      await s.whenRequests((rs) => rs.some((q) => q.path === '/api/translations/demo/android/ja/file/'));
+      pty.type('\x03');
+      const end = await pty.exit;
+      expect(end.code).toBe(130);
+      expect(end.output).toContain('wli: interrupted');
+      expect(filesIn(dir)).toEqual(['ar', 'cs', 'de'].map(ANDROID));
+    } finally {
       await s.close();
     }
   });

@@ -57,6 +57,8 @@ export async function* fetchAll(session: Session, entries: readonly Entry[], o: 
     if (!r.ok) throw r.error;
     handed++;
     yield r.value;
+    // The line just said cleared the progress line: show it again while files are still coming.
+    if (!o.dryRun && finished < files) session.progress.update('files', finished, files);
   }
   if (session.ctx.signal.aborted) throw new InterruptedError();
   // Stopped by a rate limit: the rest is not asked for.
