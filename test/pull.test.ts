@@ -402,7 +402,7 @@ describe('the report', () => {
 
   it('--help names the exit status of each failure', async () => {
     const r = await wli(['pull', '--help']);
-    expect(r.stdout).toMatch(/Exit status:\n[\s\S]*1 for a server or network failure and for a filename refused/);
+    expect(r.stdout).toMatch(/Exit status \(that of the first failure in the report\):\n[\s\S]*1 a server or network failure, or a filename refused/);
   });
 });
 

@@ -454,7 +454,7 @@ const DECLARED = [
   {
     name: 'pull',
     summary: 'every translation file of a component or project, where the repository keeps it',
-    description: `Writes the file of each translation of the targets (a project: all its components; a component; a translation) at DIR/<filename>, where filename is the translation's path in its repository, as Weblate names it: no mapping to configure. The bytes are exactly the server's file as stored (the …/file/ of each translation). Missing directories are made; each file goes to a temporary file beside it and is renamed into place, so a failure leaves it as it was; a file whose bytes are already the server's is left untouched (same inode, same time). A request is made conditional (If-Modified-Since) only when the file on disk is proven, by the digest recorded when wli saved it ($XDG_CACHE_HOME/wli/saved), to be exactly those bytes: a fresh checkout, an edited file or another branch's file is always brought to the server's bytes. A filename that is absolute, contains .., or leads through a symbolic link out of DIR is refused; two translations that would write the same file (components of different repositories) write neither. The source translation, translations without a filename and those filtered out by --lang or --min-percent are skipped, each said once with its reason. stderr has one line per translation (created, updated, unchanged, skipped, failed) and a summary; stdout carries nothing unless -f (or --fields) asks for one record per translation: target, language, path, status, bytes, reason. Files are fetched --concurrency at a time.`,
+    description: `Writes the file of each translation of the targets (a project: all its components; a component; a translation) at DIR/<filename>, where filename is the translation's path in its repository, as Weblate names it: no mapping to configure. The bytes are exactly the server's file as stored (the …/file/ of each translation). Missing directories are made; each file goes to a temporary file beside it and is renamed into place, so a failure leaves it as it was; a file whose bytes are already the server's is left untouched (same inode, same time). A request is made conditional (If-Modified-Since) only when the file on disk is proven, by the digest recorded when wli saved it ($XDG_CACHE_HOME/wli/saved), to be exactly those bytes: a fresh checkout, an edited file or another branch's file is always brought to the server's bytes. A filename that is absolute, contains .., or leads through a symbolic link out of DIR is refused; two translations that would write the same file (components of different repositories) write neither. The source translation, translations without a filename and those filtered out by --lang or --min-percent are skipped, each said once with its reason. stderr has one line per translation (created, updated, unchanged, skipped, failed) and a summary; stdout carries nothing unless -f (or --fields) asks for one record per translation: target, language, path, status, bytes, reason. Files are fetched --concurrency at a time; a failed file does not stop the others.`,
     args: [
       {
         name: 'targets',
@@ -491,8 +491,18 @@ const DECLARED = [
       { flags: '--force', description: 'fetch every file whole, without conditional requests' },
     ],
     more: [
-      'Exit status',
-      `${EXIT.ok} when every file was written or left unchanged (skips are not failures). Otherwise the status of the first failure in the report: ${EXIT.server} for a server or network failure and for a filename refused (absolute, .., through a symbolic link out of DIR: the server sent a name wli cannot use), ${EXIT.usage} for two translations that would write the same file (pull them with their own --dir), ${EXIT.auth} for 401/403, ${EXIT.notFound} for a translation without a file (404), ${EXIT.rateLimited} for 429 after the retries, ${EXIT.local} for a file that could not be written here. A failed file does not stop the others; after a 429 no further file is asked for. A target that does not exist fails the run (exit ${EXIT.notFound}) before any file is fetched.`,
+      'Exit status (that of the first failure in the report)',
+      [
+        `${EXIT.ok} every file written or already the server's (skips are not failures)`,
+        `${EXIT.server} a server or network failure`,
+        `or a filename refused (absolute, with .., or through a symbolic link out of DIR)`,
+        `${EXIT.usage} two translations writing one file (pull each component with its own --dir)`,
+        `${EXIT.auth} authentication or permission refused`,
+        `${EXIT.notFound} a file the server does not have, or a target that does not exist (then before any file)`,
+        `${EXIT.rateLimited} rate limited after the retries (no further file is asked for)`,
+        `${EXIT.local} a file that could not be written here`,
+        `${EXIT.interrupted} interrupted (each file left old or new)`,
+      ].join(', '),
     ],
     examples: [
       ['wli pull demo', 'every translation of every component of a project, into the repository layout here'],
