@@ -119,6 +119,24 @@ describe('targets', () => {
   });
 });
 
+describe('the sample server', () => {
+  it("serves the file of every translation it lists, in its component's format, named by its repository file's extension", async () => {
+    const list = (await (await fetch(`${fake.url}translations/?page_size=1000`, { headers: { authorization: 'Token any' } })).json()) as {
+      results: Array<{ file_url: string; filename: string; component: { file_format: string } }>;
+    };
+    expect(list.results.length).toBeGreaterThan(10);
+    for (const t of list.results) {
+      const res = await fetch(t.file_url, { headers: { authorization: 'Token any' } });
+      expect(res.status, t.file_url).toBe(200);
+      const body = await res.text();
+      const ext = /\.(\w+)$/.exec(t.filename)?.[1];
+      if (ext) expect(res.headers.get('content-disposition'), t.file_url).toMatch(new RegExp(`\\.${ext}$`));
+      if (t.component.file_format === 'aresource') expect(body).toMatch(/^<\?xml[\s\S]*<resources>/);
+      if (t.component.file_format === 'markdown') expect(body).toMatch(/^<!-- .* -->\n# /);
+    }
+  });
+});
+
 describe('where files go', () => {
   it('--dir: made when missing, the paths said as the user named them', async () => {
     const r = await pull(['demo/android/cs', '--dir', 'out/nested']);
