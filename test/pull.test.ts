@@ -154,6 +154,15 @@ describe('where files go', () => {
     expect(since(n)).toEqual([]);
   });
 
+  it.runIf(existsSync('/proc/self'))('--dir under /proc (mkdir refused with ENOENT): exit 7 at once, no file asked for', async () => {
+    const n = fake.requests.length;
+    // In-process: the run itself, not bin/wli.cjs's cache (which has the same trap: see the report).
+    const r = await pull(['demo/android', '--dir', '/proc/wli-nope/x'], { env: { XDG_CACHE_HOME: '/proc/wli-nope' } });
+    expect(r.code).toBe(7);
+    expect(r.stderr).toBe('wli: cannot create the directory /proc/wli-nope/x: no such directory (ENOENT)\nhint: check the path\n');
+    expect(files(since(n))).toEqual([]);
+  });
+
   it('two translations of one run, one file (components of different repositories): neither written, warned, exit 2', async () => {
     const n = fake.requests.length;
     const r = await pull(['demo/android', 'secret/android'], { env: { WLI_TOKEN: 'any' } });

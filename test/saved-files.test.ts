@@ -2,7 +2,7 @@
 // request is conditional only on a file proven, byte for byte, to be what was saved from that very
 // URL; equal bytes leave a file untouched; a failure leaves the old file and no temporary file.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { chmodSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SavedFiles, savedFilesDir } from '../src/io/saved-files.js';
@@ -103,6 +103,14 @@ describe('SavedFiles', () => {
     chmodSync(f, 0o755);
     await saveFresh(f, URL_PLAIN, 'new');
     expect(statSync(f).mode & 0o777).toBe(0o755);
+  });
+
+  it.runIf(existsSync('/proc/self'))('a cache under /proc (mkdir refused with ENOENT) is said, not looped on', async () => {
+    const failures: unknown[] = [];
+    const s = new SavedFiles('/proc/wli-nope/saved', (e) => failures.push(e));
+    const f = join(dir, 'a.po');
+    expect(await s.save(f, URL_PLAIN, await s.condition(f, URL_PLAIN), answer('x'))).toEqual({ outcome: 'created', bytes: 1 });
+    expect(failures).toHaveLength(1);
   });
 
   it('a cache that cannot be written is said once, and files are still saved', async () => {

@@ -3,12 +3,12 @@
 // decided without a request (pull/plan.ts), then the files fetched (pull/fetch.ts). stderr gets one
 // line per translation and a summary; stdout gets one record per translation when -f (or --fields)
 // asks for them, and nothing otherwise.
-import { accessSync, constants, mkdirSync, statSync } from 'node:fs';
+import { accessSync, constants, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { EXIT } from '../core/errors.js';
 import { msg, ours, type Msg } from '../core/text.js';
 import type { Item, Page } from '../core/page.js';
-import { localFailure } from '../io/files.js';
+import { localFailure, makeDirectories } from '../io/files.js';
 import { realpathLoose } from '../io/inside.js';
 import { SavedFiles, savedFilesDir } from '../io/saved-files.js';
 import type { Column, ListResult, Outcome, Result } from '../output/result.js';
@@ -111,7 +111,7 @@ export async function run({ args, opts, session }: CommandInput<'pull'>): Promis
   const listed = await listTargets(session, args);
   if (!dryRun) {
     try {
-      mkdirSync(dir, { recursive: true });
+      makeDirectories(dir);
     } catch (e) {
       throw localFailure(e, shownDir, ours('create the directory'));
     }

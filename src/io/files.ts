@@ -1,8 +1,8 @@
 // Files a user keeps (downloads, caches) are written whole or not at all: a temporary file beside the
 // destination, renamed into place; on any failure the old file stays as it was and no temporary file
 // remains.
-import { promises, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { mkdirSync, promises, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import { LocalError } from '../core/errors.js';
 import { msg, ours, type Msg } from '../core/text.js';
 
@@ -32,6 +32,32 @@ export function localFailure(e: unknown, shown: Msg, action = ours('write')): un
   if (typeof code !== 'string' || !/^E[A-Z]+$/.test(code)) return e;
   const [why, hint] = WHY[code] ?? [code, ''];
   return new LocalError(msg`cannot ${action} ${shown}: ${ours(why)} (${ours(code)})`, hint ? ours(hint) : undefined, { cause: e });
+}
+
+/**
+ * `mkdir -p`: each missing directory of `path` made in turn, from the nearest one that exists. Not
+ * mkdirSync's { recursive: true }: on a file system that refuses a new directory with ENOENT (under
+ * /proc), Node's recursive mkdir makes the parent (it exists) and tries again, forever.
+ */
+export function makeDirectories(path: string, mode = 0o777): void {
+  const missing: string[] = [];
+  for (let at = resolve(path); ; at = dirname(at)) {
+    try {
+      if (statSync(at).isDirectory()) break;
+      throw Object.assign(new Error(`not a directory: ${at}`), { code: 'ENOTDIR' });
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT' || dirname(at) === at) throw e;
+      missing.push(at);
+    }
+  }
+  for (const dir of missing.reverse()) {
+    try {
+      mkdirSync(dir, mode);
+    } catch (e) {
+      // Made meanwhile (another file of the same run): fine.
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST' || !statSync(dir).isDirectory()) throw e;
+    }
+  }
 }
 
 /** The temporary file a write goes through: beside the destination (same file system), hidden, unique. */

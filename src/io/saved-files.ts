@@ -15,10 +15,10 @@
 //   const { outcome, bytes } = await saved.save(dest, url, proof, {
 //     notModified: res.status === 304, chunks: res.body, validators: { lastModified, etag } });
 //   // outcome: 'created' | 'updated' | 'unchanged' (equal bytes: the file untouched, same inode and time)
-import { createReadStream, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { createReadStream, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { cacheDir } from '../core/xdg.js';
-import { sha256Hasher, streamToFile, writeFileAtomic } from './files.js';
+import { makeDirectories, sha256Hasher, streamToFile, writeFileAtomic } from './files.js';
 
 /** Where the records live: $XDG_CACHE_HOME/wli/saved (~/.cache/wli/saved). */
 export const savedFilesDir = (env: Record<string, string | undefined>, homedir: string): string => join(cacheDir(env, homedir), 'saved');
@@ -152,7 +152,7 @@ export class SavedFiles {
   private record(dest: string, url: string, digest: Digest, validators: Validators): void {
     const record: SavedRecord = { v: 1, path: dest, url, sha256: digest.sha256, size: digest.size, ...validators };
     try {
-      mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+      makeDirectories(this.dir, 0o700);
       writeFileAtomic(this.recordPath(dest, url), JSON.stringify(record) + '\n');
     } catch (e) {
       if (!this.failed) this.onRecordFailure?.(e);

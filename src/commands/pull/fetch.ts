@@ -2,13 +2,13 @@
 // request core (client.openFile) and the record of saved files (io/saved-files.ts). A failed file is
 // that file's failure, not the run's; Ctrl-C ends the run once the files being written are left
 // whole (old or new); a 429 after the retries ends the asking (the rest would be refused too).
-import { accessSync, constants, mkdirSync } from 'node:fs';
+import { accessSync, constants } from 'node:fs';
 import { dirname } from 'node:path';
 import { EXIT, InterruptedError, WliError } from '../../core/errors.js';
 import { msg, ours, type Msg } from '../../core/text.js';
 import { firstHeader } from '../../api/http.js';
 import { ServerError } from '../../api/errors.js';
-import { localFailure } from '../../io/files.js';
+import { localFailure, makeDirectories } from '../../io/files.js';
 import type { SavedFiles, SaveOutcome } from '../../io/saved-files.js';
 import type { Session } from '../../session/session.js';
 import { fileOf } from '../../weblate/paths.js';
@@ -93,7 +93,7 @@ async function fetchOne(session: Session, entry: Entry, o: FetchOptions): Promis
   try {
     // A directory that cannot be made, or written into, fails this file before its request.
     try {
-      mkdirSync(dirname(dest), { recursive: true });
+      makeDirectories(dirname(dest));
       accessSync(dirname(dest), constants.W_OK);
     } catch (e) {
       throw localFailure(e, shown);
