@@ -7,7 +7,7 @@ function __wli_words
     set -e words[1]
     while set -q words[1]
         switch $words[1]
-            case --config --url --token -f --format --fields --timeout --retries --concurrency --page-size --state -q --query -L --limit --since --until --action --user --interval --project --fail-under --metric --baseline -o --output --convert
+            case --config --url --token -f --format --fields --timeout --retries --concurrency --page-size --state -q --query -L --limit --since --until --action --user --interval --project --fail-under --metric --baseline -o --output --convert --dir --lang --min-percent
                 set -e words[1]
             case '-*'
             case '*'
@@ -52,11 +52,12 @@ complete -c wli -n __wli_at -a language -d 'one language, or every language of t
 complete -c wli -n __wli_at -a ls -d 'what a target contains: projects, components, translations'
 complete -c wli -n __wli_at -a show -d 'a project, component or translation exactly as the server sent it'
 complete -c wli -n __wli_at -a download -d 'a translation\'s file, or a zip of a component\'s or project\'s translations'
+complete -c wli -n __wli_at -a pull -d 'every translation file of a component or project, where the repository keeps it'
 complete -c wli -n __wli_at -a api -d 'GET any API address: the body byte for byte, or every item of a list'
 complete -c wli -n __wli_at -a config -d 'the effective configuration and where each value came from (token redacted)'
 complete -c wli -n __wli_at -a completion -d 'print a shell completion script'
 complete -c wli -n __wli_at -a help -d 'show help for a command, as "wli <command> --help" does'
-complete -c wli -n '__wli_at help' -a 'translation units changes stats language ls show download api config completion'
+complete -c wli -n '__wli_at help' -a 'translation units changes stats language ls show download pull api config completion'
 
 # Options before or after the command
 complete -c wli -l config -r -F -d 'read only this wlc-style INI file (instead of the user and project files)'
@@ -66,7 +67,7 @@ complete -c wli -s f -l format -x -a 'table json jsonl csv csv-excel markdown' -
 complete -c wli -l fields -x -d 'comma-separated field paths; dots reach into nested objects (language.code)'
 complete -c wli -l timeout -x -d 'per-request timeout; a timed-out request is retried'
 complete -c wli -l retries -x -d 'extra attempts on 408, 429, 5xx, timeouts and dropped connections'
-complete -c wli -l concurrency -x -d 'list pages fetched at once'
+complete -c wli -l concurrency -x -d 'list pages (and pull\'s files) fetched at once'
 complete -c wli -l page-size -x -d 'items per page requested (page_size); servers may cap or ignore it'
 complete -c wli -l allow-insecure-http -d 'allow sending the token over plain http to a host that is not loopback'
 complete -c wli -l no-color -d 'never colour output (also NO_COLOR; FORCE_COLOR forces it)'
@@ -112,8 +113,16 @@ complete -c wli -n '__wli_at show' -a '(__wli_targets show)'
 complete -c wli -n '__wli_in download' -s o -l output -x -d 'write this file, or into this directory (ending in / or existing) under the server\'s name; - for stdout'
 complete -c wli -n '__wli_in download' -l convert -x -d 'ask the server to convert: po, xliff, csv, json, mo … (for a component or project: each file in the zip)'
 complete -c wli -n '__wli_in download' -s q -l query -x -d 'only the units this Weblate search matches (needs --convert)'
-complete -c wli -n '__wli_in download' -l force -d 'download even when the file is not newer on the server'
+complete -c wli -n '__wli_in download' -l force -d 'ask unconditionally, even for a file the record proves unchanged'
 complete -c wli -n '__wli_at download' -a '(__wli_targets download)'
+# pull
+complete -c wli -n '__wli_in pull' -l dir -r -F -d 'write under this directory instead of the current one'
+complete -c wli -n '__wli_in pull' -l source -d 'also the source translation (the developers\' own file; skipped by default)'
+complete -c wli -n '__wli_in pull' -l lang -x -d 'only these languages (comma-separated or repeatable)'
+complete -c wli -n '__wli_in pull' -l min-percent -x -d 'skip translations less than n % translated (translated_percent)'
+complete -c wli -n '__wli_in pull' -l dry-run -d 'list each file it would fetch and why others are skipped; no file requests, nothing written'
+complete -c wli -n '__wli_in pull' -l force -d 'fetch every file whole, without conditional requests'
+complete -c wli -n '__wli_in pull' -a '(__wli_targets pull)'
 # api
 complete -c wli -n '__wli_in api' -l paginate -d 'follow next links and print the items of results in the chosen format'
 complete -c wli -n '__wli_in api' -s L -l limit -x -d 'stop after n items, fetching no page that is not needed'

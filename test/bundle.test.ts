@@ -79,7 +79,9 @@ const LAZY = [
   // HTTP: undici, loaded by the first request (src/api/undici.ts); the bundle's lean part of it.
   'wli-undici-lean:undici',
   // Each command, through the registry (src/cli/registry.ts), with the parts of it only it needs.
-  ...['api', 'changes', 'completion', 'config', 'download', 'language', 'ls', 'show', 'stats', 'translation', 'units'].map((c) => `src/commands/${c}.ts`),
+  ...['api', 'changes', 'completion', 'config', 'download', 'language', 'ls', 'pull', 'show', 'stats', 'translation', 'units'].map(
+    (c) => `src/commands/${c}.ts`,
+  ),
 ];
 
 /** Dynamic imports that defer nothing (a module its importer already loads statically): none. */

@@ -22,6 +22,7 @@ export const COMMAND_MODULES: { readonly [N in CommandName]: () => Promise<Comma
   ls: () => import('../commands/ls.js'),
   show: () => import('../commands/show.js'),
   download: () => import('../commands/download.js'),
+  pull: () => import('../commands/pull.js'),
   api: () => import('../commands/api.js'),
   config: () => import('../commands/config.js'),
   completion: () => import('../commands/completion.js'),

@@ -4,6 +4,7 @@
 import { readdirSync, statSync, utimesSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { PendingFile } from '../io/files.js';
+import { SavedFiles, savedFilesDir, type Proof } from '../io/saved-files.js';
 import { stdoutClosed } from '../io/writer.js';
 import { UsageError, WliError } from '../core/errors.js';
 import { HttpError, NotFoundError } from '../api/errors.js';
@@ -88,14 +89,6 @@ function predictedName(t: Target, zip: boolean, convert: string | undefined, dir
     return undefined;
   }
 }
-
-const mtimeOf = (p: string): Date | undefined => {
-  try {
-    return statSync(p).mtime;
-  } catch {
-    return undefined;
-  }
-};
 
 /** The object a target names exists, though its file does not: say that, not "no such project". */
 async function fileMissing(session: CommandInput['session'], readings: Target[], miss: WliError): Promise<WliError> {
@@ -236,47 +229,57 @@ async function fetchInto(
   { readings, opts, session }: { readings: Target[]; opts: CommandInput<'download'>['opts']; session: CommandInput['session'] },
 ): Promise<Result> {
   const { convert, query } = opts;
-  /**
-   * Ask only for what changed since the file there was written: -o FILE names it; into a directory,
-   * Weblate's own name for a zip or a conversion (a file as stored has the repository's name, known
-   * only from the answer: then an answer no newer than that file leaves it untouched, see below).
-   */
-  const conditionFor = (t: Target): Record<string, string> => {
-    // A filtered download depends on -q as well as on the translation's last change (what
-    // Last-Modified dates): asking conditionally would keep the file of another query.
-    if (to.toStdout || file?.direct || opts.force || query !== undefined) return {};
-    const predicted = to.intoDir ? predictedName(t, t.kind !== 'translation', convert, to.dir) : undefined;
-    const existing = to.intoDir ? (predicted ? mtimeOf(join(to.dir, predicted)) : undefined) : to.file ? mtimeOf(to.file) : undefined;
-    return existing ? { 'if-modified-since': existing.toUTCString() } : {};
-  };
+  const { ctx } = session;
   const client = session.client();
-  const found = await firstFound(session, readings, (t) => client.openFile(fileRequest(t, convert, query), { headers: conditionFor(t) })).catch(
-    async (e: unknown) => {
-      throw await downloadFailed(session, readings, e, convert);
-    },
-  );
-  const { target: t, value: res } = found;
+  const saved = new SavedFiles(savedFilesDir(ctx.env, ctx.homedir), (e) => {
+    session.warn(msg`the record of saved files cannot be written (${e instanceof Error ? e.message : e}): the next download of this file asks for all of it`);
+  });
+  // A record proves a file only into a regular file wli saved it in, and only unforced.
+  const recorded = !to.toStdout && !file?.direct;
+  /**
+   * Conditional only on proof: the file there is byte for byte what wli last saved from this very URL
+   * (its ?format= and ?q= included), by the record of saved files. -o FILE names the file; into a
+   * directory, the name Weblate gives it (predictedName): a wrong guess only costs the request.
+   */
+  const ask = async (t: Target) => {
+    const url = client.resolve(fileRequest(t, convert, query)).href;
+    const guess = to.file ?? ((name) => (name === undefined ? undefined : join(to.dir, name)))(predictedName(t, t.kind !== 'translation', convert, to.dir));
+    const proof: Proof = recorded && !opts.force && guess !== undefined ? await saved.condition(guess, url) : { headers: {} };
+    const res = await client.openFile(url, { headers: proof.headers });
+    return { res, url, guess, proof };
+  };
+  const found = await firstFound(session, readings, ask).catch(async (e: unknown) => {
+    throw await downloadFailed(session, readings, e, convert);
+  });
+  const { target: t, value } = found;
+  const { res, url, guess, proof } = value;
   if (!file) return res.status === 304 ? { kind: 'bytes', bytes: new Uint8Array() } : { kind: 'stream', chunks: res.body };
   const zip = t.kind !== 'translation';
-  const lastModified = firstHeader(res.headers['last-modified']);
-  const when = lastModified ? new Date(lastModified) : undefined;
-  const serverTime = when && !Number.isNaN(when.getTime()) ? when : undefined;
   const name = safeBaseName(dispositionName(firstHeader(res.headers['content-disposition']))) ?? fallbackName(t, zip);
-  const predicted = to.intoDir && res.status === 304 ? predictedName(t, zip, convert, to.dir) : undefined;
-  const dest = to.file ?? join(to.dir, predicted ?? name);
+  const dest = res.status === 304 && guess !== undefined ? guess : (to.file ?? join(to.dir, name));
   const shown = shownPath(to, basename(dest));
-  if (res.status === 304) return said(msg`${shown}: unchanged`);
-  // Into a directory without a name known beforehand: a file of that name as new as the server's
-  // is the one a previous run wrote; it is left untouched.
-  const there = to.intoDir && !opts.force ? mtimeOf(dest) : undefined;
-  if (there && serverTime && Math.floor(there.getTime() / 1000) === Math.floor(serverTime.getTime() / 1000)) {
-    res.body.destroy();
-    return said(msg`${shown}: unchanged`);
-  }
   // Content-Length counts what travels; a compressed body is counted after decoding, so it has no total.
   const total = firstHeader(res.headers['content-encoding']) ? undefined : Number(firstHeader(res.headers['content-length'])) || undefined;
-  const bytes = await file.write(res.body, shown, (n) => session.progress.update('bytes', n, total));
-  await file.keep(dest, shown);
-  if (serverTime && !file.direct) utimesSync(dest, serverTime, serverTime);
+  const onBytes = (n: number) => session.progress.update('bytes', n, total);
+  if (file.direct) {
+    // A device or pipe (-o /dev/stdout): written into as it is, nothing to prove or record.
+    const { bytes } = await file.write(res.body, shown, onBytes);
+    await file.keep(dest, shown);
+    return said(msg`saved ${shown} (${ours(String(bytes))} bytes)`);
+  }
+  const lastModified = firstHeader(res.headers['last-modified']);
+  const etag = firstHeader(res.headers.etag);
+  const { outcome, bytes } = await saved.save(dest, url, proof, {
+    notModified: res.status === 304,
+    chunks: res.body,
+    validators: { lastModified, etag },
+    onBytes,
+    file,
+    shown,
+  });
+  if (outcome === 'unchanged') return said(msg`${shown}: unchanged`);
+  // The server's time for a file it sent (as curl -R and wget do): what it says, not a proof of anything.
+  const when = lastModified ? new Date(lastModified) : undefined;
+  if (when && !Number.isNaN(when.getTime())) utimesSync(dest, when, when);
   return said(msg`saved ${shown} (${ours(String(bytes))} bytes)`);
 }

@@ -25,7 +25,10 @@ export interface Settings {
   /** The configuration files read, in order (user or --config file, then project file). */
   files: string[];
   format: Format;
-  /** -f was given: a command whose output has no format (download, api without --paginate) refuses or honours it. */
+  /**
+   * -f was given (not the default): a command whose output has no format (download, api without
+   * --paginate) refuses or honours it; one whose output is otherwise on stderr (pull) prints records.
+   */
   formatGiven: boolean;
   fields?: string[];
   timeoutMs: number;

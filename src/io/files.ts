@@ -2,7 +2,7 @@
 // destination, renamed into place; on any failure the old file stays as it was and no temporary file
 // remains.
 import { mkdirSync, renameSync, rmSync, rmdirSync, statSync, writeFileSync, type Stats } from 'node:fs';
-import { open, type FileHandle } from 'node:fs/promises';
+import { open, rename, rm, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { LocalError } from '../core/errors.js';
 import { msg, ours, type Msg } from '../core/text.js';
@@ -35,6 +35,39 @@ export function localFailure(e: unknown, shown: Msg, action = ours('write')): un
   return new LocalError(msg`cannot ${action} ${shown}: ${ours(why)} (${ours(code)})`, hint ? ours(hint) : undefined, { cause: e });
 }
 
+/**
+ * `mkdir -p`: each missing directory of `path` made in turn, from the nearest one that exists; returns
+ * those it made, deepest first. Not mkdirSync's { recursive: true }: on a file system that refuses a new
+ * directory with ENOENT (under /proc), Node's recursive mkdir makes the parent (it exists) and tries
+ * again, forever.
+ */
+export function makeDirectories(path: string, mode = 0o777): string[] {
+  const missing: string[] = [];
+  for (let at = resolve(path); ; at = dirname(at)) {
+    try {
+      if (statSync(at).isDirectory()) break;
+      throw Object.assign(new Error(`not a directory: ${at}`), { code: 'ENOTDIR' });
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT' || dirname(at) === at) throw e;
+      missing.push(at);
+    }
+  }
+  const made: string[] = [];
+  for (const dir of missing.reverse()) {
+    try {
+      mkdirSync(dir, mode);
+      made.unshift(dir);
+    } catch (e) {
+      // Made meanwhile (another file of the same run): fine.
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST' || !statSync(dir).isDirectory()) {
+        removeDirectories(made);
+        throw e;
+      }
+    }
+  }
+  return made;
+}
+
 /** The temporary file a write goes through: beside the destination (same file system), hidden, unique. */
 export function temporaryFor(path: string): string {
   return join(dirname(path), `.${basename(path)}.wli-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}.tmp`);
@@ -52,17 +85,34 @@ export function writeFileAtomic(path: string, data: string | Uint8Array, mode = 
 }
 
 /**
+ * A SHA-256 hasher. node:crypto is loaded on first use, not at every start (docs/performance.md,
+ * start-up); process.getBuiltinModule, as for node:zlib in api/request.ts (a vm script on Node 20).
+ */
+export function sha256Hasher(): { update(data: Uint8Array): unknown; digest(encoding: 'hex'): string } {
+  return process.getBuiltinModule('node:crypto').createHash('sha256');
+}
+
+/** What was written: the bytes and their SHA-256 (hex). */
+export interface Written {
+  bytes: number;
+  sha256: string;
+}
+
+/**
  * A file written whole or not at all, made ready before anything is asked of the server: the missing
  * directories are made (as mkdir -p does) and the temporary file is created in the destination's
  * directory, so a destination that cannot be written at all fails first (exit 7, the path named as the
- * user gave it). `keep` syncs and renames it into place; until then `discard` (always called, in a
- * finally) leaves everything as it was: no temporary file, no directory it made.
+ * user gave it). The bytes are hashed as they are written. `keep` syncs and renames it into place, or
+ * leaves the file there untouched when its bytes are already these; until then `discard` (always
+ * called, in a finally) leaves everything as it was: no temporary file, no directory it made.
  *
  * An existing destination that is not a regular file (/dev/null, /dev/full, a named pipe, /dev/stdout)
  * is written into as it is: renaming over it would replace a device with a file.
  */
 export class PendingFile {
   private kept = false;
+  private readonly hash = sha256Hasher();
+  private bytes = 0;
 
   private constructor(
     private readonly handle: FileHandle,
@@ -91,11 +141,12 @@ export class PendingFile {
         throw localFailure(e, shown);
       }
     }
+    const action = ours(file === undefined ? 'write into' : 'write');
     let made: string[] = [];
     try {
-      made = madeDirectories(dir, mkdirSync(dir, { recursive: true }));
+      made = makeDirectories(dir);
     } catch (e) {
-      throw localFailure(e, shown, ours(file === undefined ? 'write into' : 'write'));
+      throw localFailure(e, shown, action);
     }
     const tmp = file === undefined ? temporaryIn(dir) : temporaryFor(file);
     try {
@@ -108,35 +159,45 @@ export class PendingFile {
           cause: e,
         });
       }
-      throw localFailure(e, shown, ours(file === undefined ? 'write into' : 'write'));
+      throw localFailure(e, shown, action);
     }
   }
 
   /**
-   * Writes the chunks; a failure to write (disk full) names `shown`. A failure of the chunks
-   * themselves (a cut connection, Ctrl-C) is passed on as it is. Returns the bytes written.
+   * Writes the chunks (the writes go through the thread pool, so files written side by side wait for
+   * the disk together); a failure to write (disk full) names `shown`. A failure of the chunks
+   * themselves (a cut connection, Ctrl-C) is passed on as it is.
    */
-  async write(chunks: AsyncIterable<Uint8Array>, shown: Msg, onBytes?: (bytes: number) => void): Promise<number> {
-    let bytes = 0;
+  async write(chunks: AsyncIterable<Uint8Array>, shown: Msg, onBytes?: (bytes: number) => void): Promise<Written> {
     for await (const chunk of chunks) {
       try {
         for (let at = 0; at < chunk.length;) at += (await this.handle.write(chunk, at, chunk.length - at)).bytesWritten;
       } catch (e) {
         throw localFailure(e, shown);
       }
-      bytes += chunk.length;
-      onBytes?.(bytes);
+      this.hash.update(chunk);
+      this.bytes += chunk.length;
+      onBytes?.(this.bytes);
     }
-    return bytes;
+    return { bytes: this.bytes, sha256: this.hash.digest('hex') };
   }
 
-  /** Synced, closed and renamed to `path` (a device or pipe: closed). */
-  async keep(path: string, shown: Msg): Promise<void> {
+  /**
+   * Synced, closed and renamed to `path` (a device or pipe: closed). `replace` false leaves the file
+   * there as it was (same inode, same time: its bytes are already these): the temporary file is thrown
+   * away, unsynced. Returns whether the file was replaced.
+   */
+  async keep(path: string, shown: Msg, replace = true): Promise<boolean> {
+    if (!replace && this.tmp !== undefined) {
+      await this.discard();
+      return false;
+    }
     try {
       if (this.tmp !== undefined) await this.handle.sync();
       await this.handle.close();
-      if (this.tmp !== undefined) renameSync(this.tmp, path);
+      if (this.tmp !== undefined) await rename(this.tmp, path);
       this.kept = true;
+      return true;
     } catch (e) {
       throw localFailure(e, shown);
     }
@@ -147,8 +208,45 @@ export class PendingFile {
     if (this.kept) return;
     this.kept = true;
     await this.handle.close().catch(() => {});
-    if (this.tmp !== undefined) rmSync(this.tmp, { force: true });
+    if (this.tmp !== undefined) await rm(this.tmp, { force: true });
     removeDirectories(this.made);
+  }
+}
+
+export interface StreamOptions {
+  onBytes?: (bytes: number) => void;
+  /** The new file's permissions (before the umask). */
+  mode?: number;
+  /** The destination as the user would name it, for a failure; the path itself otherwise. */
+  shown?: Msg;
+  /** Opened already (before the request, so that it fails first): written into, then kept or discarded. */
+  file?: PendingFile;
+  /**
+   * Asked once every byte is in the temporary file, before the rename: false keeps the file there
+   * untouched (same inode, same time), as when its bytes are already these.
+   */
+  replace?: (written: Written) => boolean | Promise<boolean>;
+}
+
+/** What a streamed write did: the bytes and their SHA-256, and whether the file was replaced. */
+export interface StreamedFile extends Written {
+  /** False when `replace` kept the file there as it was (the temporary file was thrown away). */
+  replaced: boolean;
+}
+
+/**
+ * Streams chunks into `path` through a PendingFile: a cut connection, a timeout or Ctrl-C (the chunks
+ * throw) leaves the old file as it was, and no temporary file remains whatever happens.
+ */
+export async function streamToFile(path: string, chunks: AsyncIterable<Uint8Array>, o: StreamOptions = {}): Promise<StreamedFile> {
+  const shown = o.shown ?? msg`${path}`;
+  const file = o.file ?? (await PendingFile.open({ dir: dirname(path), file: path }, shown, o.mode));
+  try {
+    const written = await file.write(chunks, shown, o.onBytes);
+    const replaced = await file.keep(path, shown, o.replace ? await o.replace(written) : true);
+    return { ...written, replaced };
+  } finally {
+    await file.discard();
   }
 }
 
@@ -162,16 +260,6 @@ function statOrUndefined(path: string): Stats | undefined {
     return statSync(path);
   } catch {
     return undefined;
-  }
-}
-
-/** mkdirSync(dir, { recursive }) says the first directory it made: that one and those below it to dir, deepest first. */
-function madeDirectories(dir: string, first: string | undefined): string[] {
-  if (first === undefined) return [];
-  const made: string[] = [];
-  for (let d = resolve(dir); ; d = dirname(d)) {
-    made.push(d);
-    if (d === resolve(first) || dirname(d) === d) return made;
   }
 }
 

@@ -56,6 +56,8 @@ function defaultHint(v: ValueSpec): string {
       return 'expected a percentage from 0 to 100';
     case 'slug':
       return 'expected one name, without slashes';
+    case 'language':
+      return 'expected language codes as the server names them, e.g. cs,pt_BR';
     case 'text':
     case 'file':
       return 'expected a value';
@@ -116,6 +118,8 @@ function parseOne(v: ValueSpec, text: string): unknown {
       const n = Number(t);
       return n <= 100 ? n : undefined;
     }
+    case 'language':
+      return /^[\p{L}\p{N}_@.+-]+$/u.test(t) ? t : undefined;
     case 'slug': {
       const slug = t.endsWith('/') ? t.slice(0, -1) : t;
       return slug === '' || slug.includes('/') || slug === '.' || slug === '..' ? undefined : slug;
@@ -140,11 +144,11 @@ function invalid(spec: OptionSpec, text: string): UsageError {
   return new UsageError(msg`invalid ${ours(flagsOf(spec).long)} '${text}'`, ours(spec.hint ?? defaultHint(spec.value!)));
 }
 
-/** A repeatable option's values, each possibly a comma-separated list (choices and numbers). */
+/** A repeatable option's values, each possibly a comma-separated list (choices, numbers, language codes). */
 function parseRepeated(spec: OptionSpec, given: string[]): unknown[] {
   const v = spec.value!;
   // Lists of names and numbers may also be comma-separated (no action name has a comma).
-  const splits = v.type === 'choice' || v.type === 'integer' || v.type === 'action' || v.type === 'threshold';
+  const splits = v.type === 'choice' || v.type === 'integer' || v.type === 'action' || v.type === 'threshold' || v.type === 'language';
   const items = splits ? given.flatMap((g) => g.split(',')).map((s) => s.trim()) : given;
   const present = items.filter((s) => s !== '');
   if (present.length === 0) throw new UsageError(msg`empty ${ours(flagsOf(spec).long)}`, ours(spec.hint ?? defaultHint(v)));

@@ -23,6 +23,7 @@ export type ValueSpec =
   | { type: 'threshold' } // 90, 90%, or LANG=PCT
   | { type: 'percent' } // 0–100
   | { type: 'slug' } // one path segment; a trailing slash is tolerated
+  | { type: 'language' } // a language code: cs, pt_BR, sr@latin
   | { type: 'file' };
 
 export interface OptionSpec {
@@ -85,7 +86,7 @@ export interface Threshold {
 }
 
 /** What readOptions makes of a value of this kind. */
-type ValueOf<V> = V extends { type: 'text' | 'slug' | 'file' }
+type ValueOf<V> = V extends { type: 'text' | 'slug' | 'file' | 'language' }
   ? string
   : V extends { type: 'integer' | 'seconds' | 'percent' | 'action' }
     ? number
@@ -176,7 +177,7 @@ export const GLOBAL_OPTIONS = [
   },
   {
     flags: '--concurrency <n>',
-    description: 'list pages fetched at once',
+    description: "list pages (and pull's files) fetched at once",
     value: { type: 'integer', min: 1, max: 32 },
     defaultText: String(DEFAULTS.concurrency),
   },
@@ -433,7 +434,7 @@ const DECLARED = [
   {
     name: 'download',
     summary: "a translation's file, or a zip of a component's or project's translations",
-    description: `Downloads what Weblate serves as the file of a translation (project/component/language: the file in its own format), a component (project/component: a zip of every translation) or a project (a zip; Weblate ${PROJECT_DOWNLOAD_SINCE} or newer). The bytes are exactly the server's. With -o FILE the file is written to a temporary file beside it and renamed into place, so a failure (a cut connection, a timeout, Ctrl-C) leaves the previous file as it was; when FILE exists only a newer file is fetched (If-Modified-Since: 'unchanged' on 304, the file untouched), and a downloaded file gets the server's Last-Modified as its time. -o DIR/ saves under the server's file name, reduced to a safe base name. Without -o the bytes go to stdout when it is not a terminal; on a terminal they are saved in the current directory under the server's name, never shown.`,
+    description: `Downloads what Weblate serves as the file of a translation (project/component/language: the file in its own format), a component (project/component: a zip of every translation) or a project (a zip; Weblate ${PROJECT_DOWNLOAD_SINCE} or newer). The bytes are exactly the server's. With -o FILE the file is written to a temporary file beside it and renamed into place, so a failure (a cut connection, a timeout, Ctrl-C) leaves the previous file as it was, and a file whose bytes are already the server's is left untouched ('unchanged': same inode, same time). A request is conditional (If-Modified-Since, 'unchanged' on 304) only when the file there is proven, by the digest recorded when wli saved it ($XDG_CACHE_HOME/wli/saved), to be exactly what it saved from that same address (a --convert or -q file never proves another): an edited file, a fresh checkout or another branch's file is always brought to the server's bytes. A file saved gets the server's Last-Modified as its time. -o DIR/ saves under the server's file name, reduced to a safe base name. Without -o the bytes go to stdout when it is not a terminal; on a terminal they are saved in the current directory under the server's name, never shown.`,
     args: [
       {
         name: 'target',
@@ -457,13 +458,73 @@ const DECLARED = [
         complete: 'none',
       },
       { flags: '-q, --query <search>', description: 'only the units this Weblate search matches (needs --convert)', value: { type: 'text' }, complete: 'none' },
-      { flags: '--force', description: 'download even when the file is not newer on the server' },
+      { flags: '--force', description: 'ask unconditionally, even for a file the record proves unchanged' },
     ],
     examples: [
-      ['wli download demo/android/cs -o locale/cs.po', 'fetch one translation; next time only if it changed'],
+      ['wli download demo/android/cs -o locale/cs.po', 'fetch one translation; next time only if the server has other bytes'],
       ['wli download demo/android -o locale/', 'a zip of every language of the component'],
       ['wli download demo/android --convert po -o locale/', 'the same zip, every file converted to PO'],
       ['wli download demo/android/cs --convert po -q state:translated > cs.po', 'converted and filtered, to stdout'],
+    ],
+  },
+  {
+    name: 'pull',
+    summary: 'every translation file of a component or project, where the repository keeps it',
+    description: `Writes the file of each translation of the targets (a project: all its components; a component; a translation) at DIR/<filename>, where filename is the translation's path in its repository, as Weblate names it: no mapping to configure. The bytes are exactly the server's file as stored (the …/file/ of each translation). Missing directories are made; each file goes to a temporary file beside it and is renamed into place, so a failure leaves it as it was; a file whose bytes are already the server's is left untouched (same inode, same time). A request is made conditional (If-Modified-Since) only when the file on disk is proven, by the digest recorded when wli saved it ($XDG_CACHE_HOME/wli/saved), to be exactly those bytes: a fresh checkout, an edited file or another branch's file is always brought to the server's bytes. A filename that is absolute, contains .., or leads through a symbolic link out of DIR is refused; two translations that would write the same file (components of different repositories) write neither. The source translation, translations without a filename and those filtered out by --lang or --min-percent are skipped, each said once with its reason. stderr has one line per translation (created, updated, unchanged, skipped, failed) and a summary; stdout carries nothing unless -f (or --fields) asks for one record per translation: target, language, path, status, bytes, reason. Files are fetched --concurrency at a time; a failed file does not stop the others.`,
+    args: [
+      {
+        name: 'targets',
+        description: 'project, project/component or project/component/language (default: translation = of the project file)',
+        required: false,
+        variadic: true,
+        targets: ['project', 'component', 'translation'],
+      },
+    ],
+    options: [
+      {
+        flags: '--dir <dir>',
+        description: 'write under this directory instead of the current one',
+        note: 'Made when missing. Every file stays inside it: a filename that is absolute, contains `..`, or resolves through a symbolic link (a file or a directory on the way) to a place outside it is refused with a warning.',
+        value: { type: 'file' },
+      },
+      { flags: '--source', description: "also the source translation (the developers' own file; skipped by default)" },
+      {
+        flags: '--lang <codes>',
+        description: 'only these languages (comma-separated or repeatable)',
+        note: `Codes as the server names them (\`cs\`, \`pt_BR\`); case and \`-\`/\`_\` do not matter. A code that no translation of the targets has is a usage error (exit ${EXIT.usage}) before any file is fetched.`,
+        value: { type: 'language' },
+        repeatable: true,
+        complete: 'none',
+      },
+      {
+        flags: '--min-percent <n>',
+        description: 'skip translations less than n % translated (translated_percent)',
+        value: { type: 'percent' },
+        hint: 'expected a percentage from 0 to 100, e.g. --min-percent 80',
+        complete: 'none',
+      },
+      { flags: '--dry-run', description: 'list each file it would fetch and why others are skipped; no file requests, nothing written' },
+      { flags: '--force', description: 'fetch every file whole, without conditional requests' },
+    ],
+    more: [
+      'Exit status (that of the first failure in the report)',
+      [
+        `${EXIT.ok} every file written or already the server's (skips are not failures)`,
+        `${EXIT.server} a server or network failure`,
+        `or a filename refused (absolute, with .., or through a symbolic link out of DIR)`,
+        `${EXIT.usage} two translations writing one file (pull each component with its own --dir)`,
+        `${EXIT.auth} authentication or permission refused`,
+        `${EXIT.notFound} a file the server does not have, or a target that does not exist (then before any file)`,
+        `${EXIT.rateLimited} rate limited after the retries (no further file is asked for)`,
+        `${EXIT.local} a file that could not be written here`,
+        `${EXIT.interrupted} interrupted (each file left old or new)`,
+      ].join(', '),
+    ],
+    examples: [
+      ['wli pull demo', 'every translation of every component of a project, into the repository layout here'],
+      ['wli pull demo/android --min-percent 80 --dir app-checkout', 'the languages at least 80 % translated, under another directory'],
+      ['wli pull demo/android --lang cs,de --dry-run', 'what would be fetched, and why each other translation is skipped'],
+      ['wli pull demo -f jsonl | jq -r \'select(.status == "updated") | .path\'', 'the files that changed, for a script'],
     ],
   },
   {
@@ -525,7 +586,7 @@ export const FILES: Array<[path: string, meaning: string]> = [
   ['.weblate, .weblate.ini, weblate.ini', 'project configuration: the nearest one in the current directory or a parent ([weblate] url and translation)'],
   [
     '$XDG_CACHE_HOME/wli',
-    `names read from the server for shell completion, kept ${COMPLETION_CACHE_TEXT}, and the compiled code of wli (a V8 code cache, code-*.v8) that makes it start faster (~/.cache/wli when XDG_CACHE_HOME is unset); no tokens; safe to delete`,
+    `names read from the server for shell completion, kept ${COMPLETION_CACHE_TEXT}; the compiled code of wli (a V8 code cache, code-*.v8) that makes it start faster; and in saved/ a record of each file pull and download saved (its SHA-256, size and the server's Last-Modified), so a request is conditional only for a file proven unchanged (~/.cache/wli when XDG_CACHE_HOME is unset); no tokens; safe to delete (pull then fetches each file whole once)`,
   ],
 ];
 

@@ -78,7 +78,7 @@ import {
 } from './data.js';
 import type { BigData, CategoryDef, ChangeModel, ComponentDef, ProjectDef, TranslationDef, UnitModel } from './data.js';
 import { quotePlus, stringify } from './json.js';
-import type { Json } from './json.js';
+import type { Json, JsonObject } from './json.js';
 import { QueryError, compileUnitQuery } from './query.js';
 import type { UnitPred, UnitScope } from './query.js';
 import {
@@ -161,6 +161,12 @@ export interface FakeOptions {
   fileDisposition?: string;
   /** default true: …/file/ is gzip-compressed when the request accepts gzip; false: always identity. */
   fileGzip?: boolean;
+  /**
+   * default 0 (none): a component many/strings with a source translation (en) and this many more
+   * (x001, x002, …), each with its file (po/<code>.po), for measuring `wli pull` (npm run bench). Only
+   * its translations list, translation objects and files are served; nothing else lists it.
+   */
+  manyLanguages?: number;
 }
 
 /**
@@ -174,13 +180,58 @@ export const SAMPLE_OPTIONS: Readonly<FakeOptions> = { rateLimit: false };
 export const FILE_LAST_MODIFIED = 'Wed, 21 Oct 2026 07:28:00 GMT';
 const CONVERSIONS = new Set(['po', 'xliff', 'csv', 'json', 'mo', 'tbx']);
 
+/** How a translation's file as stored looks, by its component's file format: extension and content type. */
+const STORED_FORMATS: Record<string, { ext: string; type: string }> = {
+  aresource: { ext: 'xml', type: 'application/xml' },
+  markdown: { ext: 'md', type: 'text/markdown; charset=utf-8' },
+  tbx: { ext: 'tbx', type: 'application/x-tbx' },
+  po: { ext: 'po', type: 'text/x-po; charset=utf-8' },
+};
+
+/** The component's file format of a translation ("p/c/l", categories included: "demo/docs/guide/cs"); po when unknown. */
+function storedFormatOf(key: string): string {
+  const tr = TRANSLATION_BY_KEY.get(key);
+  const comp = tr && COMPONENTS.find((c) => c.project === tr.project && c.path === tr.component);
+  return comp?.fileFormat ?? 'po';
+}
+
 /**
- * The bytes of …/file/ for a translation ("p/c/l", text in the component's format) or a component or
- * project ("p/c", "p": a zip, see fakeZipEntries).
+ * What …/file/ of a translation sends without `format`: the file as stored in the repository, in the
+ * component's own format (Android XML, Markdown, TBX, PO), its name Weblate's
+ * `<project>-<component slug>-<language>.<extension of the repository file>` (weblate/trans/views/files.py).
+ */
+export function fakeTranslationFile(key: string): { bytes: Buffer; name: string; contentType: string } {
+  const parts = key.split('/');
+  const [project, language] = [parts[0]!, parts[parts.length - 1]!];
+  const slug = parts[parts.length - 2]!;
+  const tr = TRANSLATION_BY_KEY.get(key);
+  const format = storedFormatOf(key);
+  const stored = STORED_FORMATS[format] ?? STORED_FORMATS.po!;
+  const ext = /\.([^./]+)$/.exec(tr?.filename ?? '')?.[1] ?? stored.ext;
+  return { bytes: fakeFileBytes(key, false, null), name: `${project}-${slug}-${language}.${ext}`, contentType: stored.type };
+}
+
+/**
+ * The bytes of …/file/ for a translation ("p/c/l", its file as stored in the component's format, or
+ * with `format` a conversion) or a component or project ("p/c", "p": a zip, see fakeZipEntries).
  */
 export function fakeFileBytes(key: string, zip: boolean, format: string | null): Buffer {
   if (!zip) {
-    const text = `# ${key}${format ? ` (${format})` : ''}\nmsgid "Hello"\nmsgstr "Ahoj — přílišný žluťoučký kůň"\n`;
+    const hello = 'Ahoj — přílišný žluťoučký kůň';
+    let text: string;
+    switch (format === null ? storedFormatOf(key) : 'po') {
+      case 'aresource':
+        text = `<?xml version="1.0" encoding="utf-8"?>\n<!-- ${key} -->\n<resources>\n    <string name="hello">${hello}</string>\n</resources>\n`;
+        break;
+      case 'markdown':
+        text = `<!-- ${key} -->\n# ${hello}\n`;
+        break;
+      case 'tbx':
+        text = `<?xml version="1.0" encoding="UTF-8"?>\n<!-- ${key} -->\n<tbx type="TBX-Basic" style="dca" xml:lang="en"><text><body><conceptEntry id="hello"><langSec xml:lang="${key.split('/').pop()}"><termSec><term>${hello}</term></termSec></langSec></conceptEntry></body></text></tbx>\n`;
+        break;
+      default:
+        text = `# ${key}${format ? ` (${format})` : ''}\nmsgid "Hello"\nmsgstr "${hello}"\n`;
+    }
     return Buffer.from(text.repeat(key.includes('big') ? 4000 : 1), 'utf8');
   }
   return zipStore(fakeZipEntries(key, format), new Date(FILE_LAST_MODIFIED));
@@ -327,6 +378,12 @@ export interface FakeWeblate {
   growAfterFirstPage(list: { translation: string; kind: 'units' | 'changes'; n: number }): void;
   oldShapes(on: boolean): void;
   exotic(on: boolean): void;
+  /**
+   * The `filename` of these translations ('demo/android/cs'; 'demo/docs%2Fguide/cs' or a slash-joined
+   * key) in every translation object, e.g. a hostile '../../x'; null (or {}) restores the dataset's.
+   * Their files are served as before.
+   */
+  filenames(names: Record<string, string> | null): void;
   /** /api/units/ ignores `q` (a server older than Weblate 4.14.1) while on. */
   oldUnitsSearch(on: boolean): void;
   /**
@@ -1157,9 +1214,49 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
     return cat;
   };
 
+  /** Translation filenames set by fake.filenames() (hostile names in tests), by key 'p/c/l'. */
+  const filenameOverrides = new Map<string, string>();
+  const named = (tr: TranslationDef, obj: JsonObject): JsonObject => {
+    const name = filenameOverrides.get(tr.key);
+    return name === undefined ? obj : { ...obj, filename: name };
+  };
+
+  /** The generated component many/strings (options.manyLanguages): its translations and their files. */
+  const manyCodes = ['en', ...Array.from({ length: options.manyLanguages ?? 0 }, (_, i) => `x${String(i + 1).padStart(3, '0')}`)];
+  const manyTranslation = (code: string): Json => ({
+    language: { code, name: code === 'en' ? 'English' : `Language ${code}` },
+    language_code: code,
+    filename: `po/${code}.po`,
+    is_template: false,
+    is_source: code === 'en',
+    translated_percent: code === 'en' ? 100.0 : 50.0 + (Number(code.slice(1)) % 50),
+    url: `${origin}${prefix}translations/many/strings/${code}/`,
+    file_url: `${origin}${prefix}translations/many/strings/${code}/file/`,
+  });
+  const manyRoute = (segs: string[]): Route | null => {
+    const [a, , c, d, e] = segs;
+    if (c !== 'strings') return null;
+    if (a === 'components' && segs.length === 4 && d === 'translations')
+      return { allow: A_LIST_POST, run: (env) => paginate(env, A_LIST_POST, arraySource(manyCodes), manyTranslation) };
+    if (a !== 'translations' || d === undefined || !manyCodes.includes(d)) return null;
+    if (segs.length === 4) return { allow: A_TRANSLATION, run: () => manyTranslation(d) };
+    if (segs.length !== 5 || e !== 'file') return null;
+    return {
+      allow: A_RO,
+      run: (env) => {
+        const base = jsonResp(200, '', A_RO, env.authed, { 'Last-Modified': FILE_LAST_MODIFIED });
+        const since = env.rr.headers['if-modified-since'];
+        if (typeof since === 'string' && Date.parse(since) >= Date.parse(FILE_LAST_MODIFIED)) return { ...base, status: 304 };
+        const headers = { ...base.headers, 'Content-Type': 'text/x-po; charset=utf-8', 'Content-Disposition': `attachment; filename=many-strings-${d}.po` };
+        return { ...base, headers, raw: fakeFileBytes(`many/strings/${d}`, false, null) };
+      },
+    };
+  };
+
   const route = (segs: string[]): Route | null => {
     const [a, b, c, d, e] = segs;
     const n = segs.length;
+    if (options.manyLanguages && b === 'many') return manyRoute(segs);
     // DownloadViewSet-like file endpoints (weblate/api/views.py: …/file/, zip for components and projects).
     if (segs[n - 1] === 'file' && ((a === 'translations' && n === 5) || (a === 'components' && n === 4) || (a === 'projects' && n === 3))) {
       return {
@@ -1191,15 +1288,17 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
           base.headers['Last-Modified'] = FILE_LAST_MODIFIED;
           if (sinceStr && Date.parse(sinceStr) >= Date.parse(FILE_LAST_MODIFIED))
             return { ...base, status: 304, headers: { ...base.headers, 'Content-Type': 'text/plain' } };
-          const name = `${segs.slice(1, -1).join('-')}.${zip ? 'zip' : (bare ?? 'po')}`;
+          // A translation's file as stored: its own format and name (fakeTranslationFile); converted: the format's.
+          const stored = !zip && format === null ? fakeTranslationFile(key) : undefined;
+          const name = stored?.name ?? `${segs.slice(1, -1).join('-')}.${zip ? 'zip' : (bare ?? 'po')}`;
           const file: Resp = {
             ...base,
             headers: {
               ...base.headers,
-              'Content-Type': zip ? 'application/zip' : 'text/x-po; charset=utf-8',
+              'Content-Type': stored?.contentType ?? (zip ? 'application/zip' : 'text/x-po; charset=utf-8'),
               'Content-Disposition': options.fileDisposition ?? `attachment; filename=${name}`,
             },
-            raw: fakeFileBytes(key, zip, format),
+            raw: stored?.bytes ?? fakeFileBytes(key, zip, format),
           };
           const accept = env.rr.headers['accept-encoding'];
           if (options.fileGzip !== false && /\bgzip\b/.test(Array.isArray(accept) ? accept.join(',') : (accept ?? ''))) {
@@ -1338,7 +1437,7 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
           allow: A_LIST_POST,
           run: (env) => {
             const [cd] = needComponent(env, A_LIST_POST, p, comp);
-            return paginate(env, A_LIST_POST, arraySource(translationsOf(cd)), (t) => renderTranslation(env.ctx, t, translationAgg(t), null));
+            return paginate(env, A_LIST_POST, arraySource(translationsOf(cd)), (t) => named(t, renderTranslation(env.ctx, t, translationAgg(t), null)));
           },
         };
       if (n === 4 && d === 'statistics')
@@ -1365,7 +1464,7 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
         allow: A_RO,
         run: (env) =>
           paginate(env, A_RO, arraySource(visibleTranslations(env.authed).sort(byId)), (t) =>
-            renderTranslation(env.ctx, t, translationAgg(t), { c: componentOf(t), p: project(t.project, env.authed) as ProjectDef }),
+            named(t, renderTranslation(env.ctx, t, translationAgg(t), { c: componentOf(t), p: project(t.project, env.authed) as ProjectDef })),
           ),
       };
     }
@@ -1396,7 +1495,7 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
           allow: A_TRANSLATION,
           run: (env) => {
             const [tr, cd, pd] = needTranslation(env, A_TRANSLATION, p, comp, l);
-            return renderTranslation(env.ctx, tr, translationAgg(tr), { c: cd, p: pd });
+            return named(tr, renderTranslation(env.ctx, tr, translationAgg(tr), { c: cd, p: pd }));
           },
         };
       if (n === 5 && e === 'statistics')
@@ -1705,10 +1804,12 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
           applyFault(req, res, rr, fault);
           return;
         }
-        const cached = responseCache?.get(url);
+        // A conditional request's answer depends on its headers, not only on the URL: never cached.
+        const cacheable = responseCache && rr.headers['if-modified-since'] === undefined && rr.headers['if-none-match'] === undefined;
+        const cached = cacheable ? responseCache.get(url) : undefined;
         const r = cached ?? compute(rr, true);
         r.after?.();
-        if (responseCache && !cached && !r.after) responseCache.set(url, r);
+        if (cacheable && !cached && !r.after) responseCache.set(url, r);
         send(req, res, r);
       } catch (err) {
         res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
@@ -1777,6 +1878,15 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
     },
     oldShapes(on) {
       old = on;
+      responseCache?.clear();
+    },
+    filenames(names) {
+      filenameOverrides.clear();
+      for (const [key, name] of Object.entries(names ?? {})) {
+        const k = key.replace(/%2F/gi, '/');
+        if (!TRANSLATION_BY_KEY.has(k)) throw new Error(`unknown translation ${key}`);
+        filenameOverrides.set(k, name);
+      }
       responseCache?.clear();
     },
     exotic(on) {

@@ -2,7 +2,8 @@
 //   node --import ./scripts/ts.mjs test/support/fake-weblate/main.ts [--port N] [--latency MS] [--big-units N] [--big-changes N]
 //        [--ignore-page-size] [--page-size N] [--token T] [--api-prefix /api/] [--modern-errors] [--changes-asc]
 //        [--cache] [--units-page-size N] [--old-units-search] [--rate-limit-remaining N] [--rate-limit-reset S]
-//        [--rate-limit-enforce] [--no-rate-limit] [--new-change-every MS]
+//        [--rate-limit-enforce] [--no-rate-limit] [--new-change-every MS] [--many-languages N]
+// --many-languages N: a component many/strings with N translations besides its source, each with a file (the pull bench).
 // --old-units-search: /api/units/ ignores q (a server older than Weblate 4.14.1).
 // --rate-limit-*: X-RateLimit-Remaining/Reset start at N/S for both buckets; --rate-limit-enforce: 429 at 0.
 // --no-rate-limit: no rate limit at all (no X-RateLimit-* headers, no 429), as the sample server.
@@ -90,6 +91,9 @@ function parseArgs(argv: string[]): FakeOptions {
       case '--no-rate-limit':
         opts.rateLimit = false;
         break;
+      case '--many-languages':
+        opts.manyLanguages = num(name, value());
+        break;
       case '--new-change-every':
         newChangeEveryMs = Math.max(1, num(name, value()));
         break;
@@ -99,7 +103,7 @@ function parseArgs(argv: string[]): FakeOptions {
           'usage: main.js [--port N] [--latency MS] [--big-units N] [--big-changes N] [--ignore-page-size] [--page-size N]\n' +
             '               [--token T] [--api-prefix P] [--modern-errors] [--changes-asc] [--cache]\n' +
             '               [--units-page-size N] [--old-units-search] [--rate-limit-remaining N] [--rate-limit-reset S]\n' +
-            '               [--rate-limit-enforce] [--no-rate-limit] [--new-change-every MS]\n',
+            '               [--rate-limit-enforce] [--no-rate-limit] [--new-change-every MS] [--many-languages N]\n',
         );
         process.exit(0);
         break;

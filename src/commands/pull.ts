@@ -1,0 +1,155 @@
+// wli pull [TARGET…]: every translation file of the targets, at DIR/<its filename in the repository>,
+// byte for byte, never stale. The translations are read first (pull/translations.ts), each one's fate
+// decided without a request (pull/plan.ts), then the files fetched (pull/fetch.ts). stderr gets one
+// line per translation and a summary; stdout gets one record per translation when -f (or --fields)
+// asks for them, and nothing otherwise.
+import { accessSync, constants, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { EXIT } from '../core/errors.js';
+import { msg, ours, type Msg } from '../core/text.js';
+import type { Item, Page } from '../core/page.js';
+import { localFailure, makeDirectories } from '../io/files.js';
+import { realpathLoose } from '../io/inside.js';
+import { SavedFiles, savedFilesDir } from '../io/saved-files.js';
+import type { Column, ListResult, Outcome, Result } from '../output/result.js';
+import type { CommandInput, Session } from '../session/session.js';
+import { fetchAll, type Done, type Status } from './pull/fetch.js';
+import { plan } from './pull/plan.js';
+import { listTargets } from './pull/translations.js';
+
+const COLUMNS: Column[] = [
+  { header: 'target', field: 'target', value: (r) => r.target, kind: 'key' },
+  { header: 'language', field: 'language', value: (r) => r.language, kind: 'state', drop: 2 },
+  { header: 'path', field: 'path', value: (r) => r.path, kind: 'key' },
+  { header: 'status', field: 'status', value: (r) => r.status, kind: 'state' },
+  { header: 'bytes', field: 'bytes', value: (r) => r.bytes, kind: 'count', drop: 1 },
+  { header: 'reason', field: 'reason', value: (r) => r.reason },
+];
+
+const FIELDS = ['target', 'language', 'path', 'status', 'bytes', 'reason'];
+
+/** One translation's record: the same fields in every format. */
+const record = (d: Done): Item => ({
+  target: d.entry.listed.target,
+  language: d.entry.listed.language ?? null,
+  path: d.entry.path,
+  status: d.status,
+  bytes: d.bytes ?? null,
+  reason: d.reason?.toString() ?? null,
+});
+
+/** One translation's line on stderr. */
+function say(session: Session, d: Done): void {
+  const { path, listed } = d.entry;
+  switch (d.status) {
+    case 'created':
+    case 'updated':
+      return session.say(msg`${ours(d.status)} ${path} (${ours(String(d.bytes))} bytes)`);
+    case 'unchanged':
+      return session.say(msg`unchanged ${path}`);
+    case 'would-fetch':
+      return session.say(msg`would fetch ${path} (${listed.target})`);
+    case 'skipped':
+      return session.say(msg`skipped ${listed.target}: ${d.reason ?? ours('')}`);
+    case 'failed': {
+      const line = msg`failed ${listed.target}: ${d.reason ?? ours('')}`;
+      return d.warning ? session.warn(line) : session.say(line);
+    }
+  }
+}
+
+const ORDER: Status[] = ['created', 'updated', 'unchanged', 'would-fetch', 'skipped', 'failed'];
+
+/** The counts, and the exit status: that of the first failure in the report. */
+function tally(): { add(d: Done): void; outcome(dryRun: boolean): Outcome } {
+  const counts = new Map<Status, number>();
+  let exitCode: number = EXIT.ok;
+  return {
+    add(d) {
+      counts.set(d.status, (counts.get(d.status) ?? 0) + 1);
+      if (d.status === 'failed' && exitCode === EXIT.ok) exitCode = d.exitCode ?? EXIT.server;
+    },
+    outcome(dryRun) {
+      const total = [...counts.values()].reduce((a, b) => a + b, 0);
+      const shown = ORDER.filter((s) => (dryRun ? s !== 'created' && s !== 'updated' && s !== 'unchanged' : s !== 'would-fetch'));
+      const parts = shown.map((s) => `${counts.get(s) ?? 0} ${s === 'would-fetch' ? 'to fetch' : s}`).join(', ');
+      const head = dryRun ? 'dry run, nothing written. ' : '';
+      return { exitCode, messages: [ours(`${head}${total} translation${total === 1 ? '' : 's'}: ${parts}`)] };
+    },
+  };
+}
+
+/**
+ * DIR can hold the files, checked before any request: a directory, or a place where one can be made
+ * (its nearest existing ancestor a writable directory).
+ */
+function checkDir(dir: string, shown: Msg): void {
+  let at = dir;
+  for (;;) {
+    try {
+      const st = statSync(at);
+      if (!st.isDirectory()) throw Object.assign(new Error('not a directory'), { code: 'ENOTDIR' });
+      if (at !== dir) accessSync(at, constants.W_OK | constants.X_OK);
+      return;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT' && dirname(at) !== at) {
+        at = dirname(at);
+        continue;
+      }
+      throw localFailure(e, shown, ours('write into'));
+    }
+  }
+}
+
+export async function run({ args, opts, session }: CommandInput<'pull'>): Promise<Result> {
+  const { ctx, settings } = session;
+  const dirShown = opts.dir ?? '';
+  const dir = resolve(ctx.cwd, dirShown);
+  const dryRun = !!opts.dryRun;
+  const shownDir = msg`${dirShown || '.'}`;
+  if (!dryRun) checkDir(dir, shownDir);
+  const listed = await listTargets(session, args);
+  if (!dryRun) {
+    try {
+      makeDirectories(dir);
+    } catch (e) {
+      throw localFailure(e, shownDir, ours('create the directory'));
+    }
+  }
+  const entries = plan(listed, { root: realpathLoose(dir), dirShown, source: !!opts.source, langs: opts.lang, minPercent: opts.minPercent });
+  const saved = new SavedFiles(savedFilesDir(ctx.env, ctx.homedir), (e) =>
+    session.warn(msg`cannot keep the record of saved files (${(e as Error).message}): the next pull fetches every file whole`),
+  );
+  const counted = tally();
+  const done = fetchAll(session, entries, { saved, force: !!opts.force, dryRun });
+  async function* reported(): AsyncGenerator<Item> {
+    for await (const d of done) {
+      counted.add(d);
+      say(session, d);
+      yield record(d);
+    }
+  }
+  const finish = () => counted.outcome(dryRun);
+  // Without -f the report is stderr's alone: the work is done here, stdout stays empty.
+  if (!settings.formatGiven && !settings.fields) {
+    let n = 0;
+    for await (const _ of reported()) n++;
+    if (n === 0) session.say(ours('no translations to pull'));
+    return { kind: 'bytes', bytes: new Uint8Array(), finish };
+  }
+  return records(reported(), settings.format === 'table' || settings.format === 'markdown', finish);
+}
+
+/** The records as a list: one page each as they come, or (a table, for people) one page, aligned. */
+function records(items: AsyncGenerator<Item>, whole: boolean, finish: () => Outcome): ListResult {
+  async function* pages(): AsyncGenerator<Page> {
+    if (whole) {
+      const all: Item[] = [];
+      for await (const item of items) all.push(item);
+      if (all.length) yield { items: all };
+      return;
+    }
+    for await (const item of items) yield { items: [item] };
+  }
+  return { kind: 'list', pages: pages(), columns: COLUMNS, knownFields: FIELDS, empty: ours('no translations to pull'), finish };
+}

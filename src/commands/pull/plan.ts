@@ -1,0 +1,122 @@
+// What pull does with each translation, decided before any file is asked for: skipped (the source,
+// no filename, --lang, --min-percent, each with its reason), refused (a filename that would leave
+// DIR), colliding (two translations, one file: neither written), or fetched into its place.
+import { UsageError, EXIT } from '../../core/errors.js';
+import { msg, ours, type Msg } from '../../core/text.js';
+import { numberOf, plainText } from '../../core/values.js';
+import { closest } from '../../core/closest.js';
+import { placeInside, type Refusal } from '../../io/inside.js';
+import { join } from 'node:path';
+import { isSource, type Listed } from './translations.js';
+
+/** A translation and what becomes of it. */
+export interface Entry {
+  listed: Listed;
+  /** Where the file goes, as the user names it (DIR/filename); the name as sent when refused; null without one. */
+  path: string | null;
+  /** The file to write (real path: links inside DIR resolved), when it is to be fetched. */
+  dest?: string;
+  /** Decided now, without a request. */
+  decided?: { status: 'skipped' | 'failed'; reason: Msg; exitCode?: number; warning?: boolean };
+}
+
+export interface PlanOptions {
+  /** DIR as a real path. */
+  root: string;
+  /** DIR as the user gave it ('' for the current directory). */
+  dirShown: string;
+  source: boolean;
+  langs?: string[];
+  minPercent?: number;
+}
+
+/** Language codes compared as people write them: case and - or _ do not matter. */
+const codeKey = (code: string): string => code.toLowerCase().replace(/-/g, '_');
+
+function skipReason(l: Listed, o: PlanOptions, wanted: Set<string> | undefined): Msg | undefined {
+  if (!o.source && isSource(l)) return ours('the source translation (--source pulls it)');
+  const name = l.item.filename;
+  if (typeof name !== 'string' || name === '') return ours('no file in the repository (empty filename)');
+  if (wanted && (l.language === undefined || !wanted.has(codeKey(l.language)))) return msg`language not in --lang ${[...(o.langs ?? [])].join(',')}`;
+  if (o.minPercent !== undefined) {
+    const sent = l.item.translated_percent;
+    const pct = numberOf(sent);
+    if (pct === undefined) return msg`no translated_percent to compare with --min-percent ${ours(String(o.minPercent))}`;
+    // The server's percentage as it sent it (50.0, not 50): never recomputed.
+    if (pct < o.minPercent) return msg`${plainText(sent)}% translated, below --min-percent ${ours(String(o.minPercent))}`;
+  }
+  return undefined;
+}
+
+function refusalReason(name: string, r: Refusal, dirShown: string): Msg {
+  const dir = dirShown || '.';
+  switch (r.why) {
+    case 'absolute':
+      return msg`refused the server's filename '${name}': an absolute path, outside ${dir}`;
+    case 'parent':
+      return msg`refused the server's filename '${name}': it climbs out of ${dir} (..)`;
+    case 'empty':
+      return msg`refused the server's filename '${name}': it names no file`;
+    case 'link':
+      return r.to === undefined
+        ? msg`refused the server's filename '${name}': ${join(dir, r.link)} is a symbolic link that points nowhere`
+        : msg`refused the server's filename '${name}': ${join(dir, r.link)} is a symbolic link to ${r.to}, outside ${dir}`;
+  }
+}
+
+/** Each translation's fate. A --lang code that no translation has is a usage error (a typo, not an empty pull). */
+export function plan(listed: readonly Listed[], o: PlanOptions): Entry[] {
+  const wanted = o.langs ? new Set(o.langs.map(codeKey)) : undefined;
+  if (o.langs) checkLangs(listed, o.langs);
+  const entries = listed.map((l): Entry => {
+    const name = l.item.filename;
+    const path = typeof name === 'string' && name !== '' ? join(o.dirShown, name) : null;
+    const skip = skipReason(l, o, wanted);
+    if (skip) return { listed: l, path, decided: { status: 'skipped', reason: skip } };
+    const filename = name as string;
+    if (l.language === undefined)
+      return { listed: l, path, decided: { status: 'failed', reason: ours('the server named no language_code'), exitCode: EXIT.server } };
+    const place = placeInside(o.root, filename);
+    if ('refused' in place) {
+      return {
+        listed: l,
+        path: filename,
+        decided: { status: 'failed', reason: refusalReason(filename, place.refused, o.dirShown), exitCode: EXIT.server, warning: true },
+      };
+    }
+    return { listed: l, path, dest: place.path };
+  });
+  markCollisions(entries);
+  return entries;
+}
+
+/** Two translations of one run, one file (components of different repositories): neither is written. */
+function markCollisions(entries: Entry[]): void {
+  const byDest = new Map<string, Entry[]>();
+  for (const e of entries) if (e.dest !== undefined && !e.decided) byDest.set(e.dest, [...(byDest.get(e.dest) ?? []), e]);
+  for (const same of byDest.values()) {
+    if (same.length < 2) continue;
+    for (const e of same) {
+      const others = same.filter((x) => x !== e).map((x) => x.listed.target);
+      e.decided = {
+        status: 'failed',
+        reason: msg`${e.path} is also the file of ${others.join(', ')}; neither is written (components of different repositories: pull each with its own --dir)`,
+        exitCode: EXIT.usage,
+        warning: true,
+      };
+    }
+  }
+}
+
+function checkLangs(listed: readonly Listed[], langs: readonly string[]): void {
+  const have = [...new Set(listed.flatMap((l) => (l.language === undefined ? [] : [l.language])))];
+  const keys = new Set(have.map(codeKey));
+  const missing = langs.filter((c) => !keys.has(codeKey(c)));
+  if (missing.length === 0) return;
+  const first = missing[0]!;
+  const close = closest(first, have);
+  throw new UsageError(
+    msg`--lang ${missing.join(',')}: no translation of the targets has ${ours(missing.length > 1 ? 'these languages' : 'this language')}`,
+    close.length ? msg`did you mean: ${close.join(', ')}? (the targets have: ${have.join(', ')})` : msg`the targets have: ${have.join(', ') || '(none)'}`,
+  );
+}

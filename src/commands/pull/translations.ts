@@ -1,0 +1,109 @@
+// pull's first half: the translations its targets name, read before any file is asked for (a
+// target that does not exist fails the run with nothing written). A translation is its own object;
+// a component, its translations list; a project, each of its components' lists (Weblate has no
+// project-wide list of translations). Lists are read with the largest page Weblate serves.
+import type { Item } from '../../core/page.js';
+import type { Session } from '../../session/session.js';
+import { allItems, getObject, ONE_PAGE } from '../../session/reads.js';
+import { firstFound } from '../../session/resolve.js';
+import { targetReadings } from '../../session/results.js';
+import { componentPath, componentsOf, translationPath, translationsOf } from '../../weblate/paths.js';
+import { languageCode, sourceLanguageCode } from '../../weblate/objects.js';
+import { targetOfUrl, type ComponentTarget, type Target } from '../../weblate/target.js';
+import { inOrder } from './in-order.js';
+
+/** One translation to pull: where it is on the server, and its object as the server sent it. */
+export interface Listed {
+  /** The translation as a target: demo/docs/guide/cs. */
+  target: string;
+  project: string;
+  /** Categories and component. */
+  component: string[];
+  /** Undefined when the server named none (then there is no file to ask for). */
+  language?: string;
+  item: Item;
+  /** The component's source language, when the object does not say is_source itself (old servers). */
+  sourceLanguage?: string;
+}
+
+const ACCEPTS = ['project', 'component', 'translation'] as const;
+
+/** Every translation of the targets (the project file's default target when there is none), in order, each once. */
+export async function listTargets(session: Session, args: readonly string[]): Promise<Listed[]> {
+  const out: Listed[] = [];
+  const seen = new Set<string>();
+  for (const arg of args.length ? args : [undefined]) {
+    const readings = targetReadings(session, arg, [...ACCEPTS]);
+    const { value } = await firstFound(session, readings, (t) => translationsOfTarget(session, t));
+    for (const l of value) {
+      // The same translation named twice (demo and demo/android) is pulled once.
+      const key = `${l.project}\n${l.component.join('/')}\n${l.language ?? ''}`;
+      if (l.language !== undefined && seen.has(key)) continue;
+      seen.add(key);
+      out.push(l);
+    }
+  }
+  return out;
+}
+
+async function translationsOfTarget(session: Session, t: Target): Promise<Listed[]> {
+  switch (t.kind) {
+    case 'translation': {
+      const item = await getObject(session, translationPath(t));
+      const component = item.component && typeof item.component === 'object' ? (item.component as Item) : undefined;
+      // The language as the target names it: the address that was just found.
+      return [listed(t, item, component ? sourceLanguageCode(component) : undefined, t.language)];
+    }
+    case 'component':
+      return componentTranslations(session, t);
+    case 'project': {
+      const components = await allItems(session, { path: componentsOf(t), label: 'components', pageSize: ONE_PAGE });
+      const lists: Listed[][] = [];
+      const jobs = components.map((c) => () => componentTranslations(session, componentOf(t.project, c), sourceLanguageCode(c)));
+      for await (const r of inOrder(jobs, session.settings.concurrency)) {
+        if (!r.ok) throw r.error;
+        lists.push(r.value);
+      }
+      return lists.flat();
+    }
+    default:
+      return [];
+  }
+}
+
+/** A component of a project's list as a target: its own URL names it with its categories (p/cat/c). */
+function componentOf(project: string, c: Item): ComponentTarget {
+  const parts = targetOfUrl(c.url)?.split('/');
+  const component = parts && parts.length >= 2 && parts[0] === project ? parts.slice(1) : [typeof c.slug === 'string' ? c.slug : ''];
+  return { kind: 'component', text: `${project}/${component.join('/')}`, project, component };
+}
+
+async function componentTranslations(session: Session, t: ComponentTarget, source?: string): Promise<Listed[]> {
+  const items = await allItems(session, { path: translationsOf(t), label: 'translations', pageSize: ONE_PAGE });
+  // Old servers send no is_source: the component's source language tells instead (one request more).
+  let sourceLanguage = source;
+  if (sourceLanguage === undefined && !items.every((i) => typeof i.is_source === 'boolean')) {
+    sourceLanguage = sourceLanguageCode(await getObject(session, componentPath(t)));
+  }
+  return items.map((item) => listed(t, item, sourceLanguage));
+}
+
+function listed(t: Pick<ComponentTarget, 'project' | 'component'>, item: Item, sourceLanguage: string | undefined, code?: string): Listed {
+  const language = code ?? languageCode(item);
+  return {
+    target: [t.project, ...t.component, language ?? '?'].join('/'),
+    project: t.project,
+    component: t.component,
+    language,
+    item,
+    sourceLanguage,
+  };
+}
+
+/** Is this the source translation: is_source as sent, or (old servers) the component's source language. */
+export function isSource(l: Listed): boolean {
+  const { is_source: flag, is_template: template } = l.item;
+  if (typeof flag === 'boolean') return flag;
+  if (l.sourceLanguage !== undefined) return l.language === l.sourceLanguage;
+  return template === true;
+}

@@ -1,0 +1,600 @@
+// Issue 25, wli pull end to end: every translation file of a component or project at DIR/<its
+// repository filename>, byte for byte; skips said once with their reason; never outside DIR; files
+// written whole and left untouched when equal; never stale (a conditional request only on a file
+// proven by the record of saved files); --dry-run; the report on stderr and the records with -f;
+// failures of one file leave the others; the exit status of the first failure.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { FILE_LAST_MODIFIED, fakeFileBytes, startFakeWeblate, type FakeWeblate, type RecordedRequest } from './support/fake-weblate/index.js';
+import { spawn } from 'node:child_process';
+import { Agent, type Dispatcher } from 'undici';
+import { BIN, ROOT, baseEnv, wli, wliIn } from './support/run.js';
+import { onPty } from './support/pty.js';
+
+let fake: FakeWeblate;
+let dir: string;
+let cache: string;
+let env: Record<string, string>;
+
+beforeAll(async () => {
+  fake = await startFakeWeblate({});
+});
+afterAll(() => fake.close());
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'wli-pull-'));
+  cache = mkdtempSync(join(tmpdir(), 'wli-pull-cache-'));
+  env = { WLI_URL: fake.url, XDG_CACHE_HOME: cache };
+  fake.filenames(null);
+  fake.rateLimit(null);
+  return () => {
+    rmSync(dir, { recursive: true, force: true });
+    rmSync(cache, { recursive: true, force: true });
+  };
+});
+
+const ANDROID = (l: string) => `app/src/main/res/values-${l}/strings.xml`;
+const bytesOf = (key: string) => fakeFileBytes(key, false, null);
+
+/** Every file under `root` (hidden ones too: a temporary file left behind shows), relative, sorted. */
+function filesIn(root: string): string[] {
+  if (!existsSync(root)) return [];
+  return readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() || e.isSymbolicLink())
+    .map((e) => join(e.parentPath, e.name).slice(root.length + 1))
+    .sort();
+}
+
+/** The requests a run made, from the request count before it. */
+const since = (n: number) => fake.requests.slice(n);
+const files = (rs: RecordedRequest[]) => rs.filter((r) => r.path.endsWith('/file/'));
+
+const pull = (args: string[], opts: { cwd?: string; env?: Record<string, string> } = {}) =>
+  wliIn(['pull', ...args], { env: { ...env, ...opts.env }, cwd: opts.cwd ?? dir });
+
+describe('targets', () => {
+  it('a component: every translation but the source, at its repository path, byte for byte; the list read at page_size 1000', async () => {
+    const n = fake.requests.length;
+    const r = await pull(['demo/android']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe(
+      [
+        'wli: skipped demo/android/en: the source translation (--source pulls it)',
+        ...['ar', 'cs', 'de', 'ja'].map((l) => `wli: created ${ANDROID(l)} (${bytesOf(`demo/android/${l}`).length} bytes)`),
+        'wli: 5 translations: 4 created, 0 updated, 0 unchanged, 1 skipped, 0 failed',
+        '',
+      ].join('\n'),
+    );
+    expect(filesIn(dir)).toEqual(['ar', 'cs', 'de', 'ja'].map(ANDROID));
+    for (const l of ['ar', 'cs', 'de', 'ja']) expect(readFileSync(join(dir, ANDROID(l))).equals(bytesOf(`demo/android/${l}`))).toBe(true);
+    const asked = since(n);
+    expect(asked[0]!.url).toBe('/api/components/demo/android/translations/?page_size=1000');
+    expect(files(asked).map((q) => q.path)).toEqual(['ar', 'cs', 'de', 'ja'].map((l) => `/api/translations/demo/android/${l}/file/`));
+  });
+
+  it('a project: each component (categories too), its translations list, every file; the glossary without a filename is skipped', async () => {
+    const n = fake.requests.length;
+    const r = await pull(['demo']);
+    expect(r.code).toBe(0);
+    expect(filesIn(dir)).toEqual([...['ar', 'cs', 'de', 'ja'].map(ANDROID), 'docs/cs/api/reference.md', 'docs/cs/guide.md']);
+    expect(readFileSync(join(dir, 'docs/cs/guide.md')).equals(bytesOf('demo/docs/guide/cs'))).toBe(true);
+    expect(r.stderr).toContain('wli: skipped demo/glossary/cs: no file in the repository (empty filename)\n');
+    expect(r.stderr).toMatch(/wli: 11 translations: 6 created, 0 updated, 0 unchanged, 5 skipped, 0 failed\n$/);
+    const lists = since(n)
+      .filter((q) => !q.path.endsWith('/file/'))
+      .map((q) => q.url);
+    expect(lists).toEqual([
+      '/api/projects/demo/components/?page_size=1000',
+      '/api/components/demo/android/translations/?page_size=1000',
+      '/api/components/demo/glossary/translations/?page_size=1000',
+      '/api/components/demo/docs%2Fguide/translations/?page_size=1000',
+      '/api/components/demo/docs%2Fapi%2Freference/translations/?page_size=1000',
+    ]);
+  });
+
+  it('a translation, a component inside a category, several targets; a translation named twice is pulled once', async () => {
+    const n = fake.requests.length;
+    const r = await pull(['demo/android/cs', 'demo/docs/guide', 'demo/android']);
+    expect(r.code).toBe(0);
+    expect(filesIn(dir)).toEqual([...['ar', 'cs', 'de', 'ja'].map(ANDROID), 'docs/cs/guide.md']);
+    expect(files(since(n)).filter((q) => q.path === '/api/translations/demo/android/cs/file/')).toHaveLength(1);
+    expect(r.stderr.split('\n')[0]).toBe(`wli: created ${ANDROID('cs')} (${bytesOf('demo/android/cs').length} bytes)`);
+  });
+
+  it("no target: the project file's default (translation = …)", async () => {
+    writeFileSync(join(dir, '.weblate'), '[weblate]\ntranslation = demo/android/de\n');
+    const r = await pull([]);
+    expect([r.code, filesIn(dir)]).toEqual([0, ['.weblate', ANDROID('de')]]);
+  });
+
+  it('a target that does not exist: did you mean, exit 5, no file asked for, nothing written', async () => {
+    const n = fake.requests.length;
+    const r = await pull(['demo/android', 'demo/androd']);
+    expect(r.code).toBe(5);
+    expect(r.stderr).toMatch(/^wli: no component 'androd' in project 'demo' .*\nhint: did you mean: android\?/);
+    expect(files(since(n))).toEqual([]);
+    expect(filesIn(dir)).toEqual([]);
+  });
+});
+
+describe('the sample server', () => {
+  it("serves the file of every translation it lists, in its component's format, named by its repository file's extension", async () => {
+    const list = (await (await fetch(`${fake.url}translations/?page_size=1000`, { headers: { authorization: 'Token any' } })).json()) as {
+      results: Array<{ file_url: string; filename: string; component: { file_format: string } }>;
+    };
+    expect(list.results.length).toBeGreaterThan(10);
+    for (const t of list.results) {
+      const res = await fetch(t.file_url, { headers: { authorization: 'Token any' } });
+      expect(res.status, t.file_url).toBe(200);
+      const body = await res.text();
+      const ext = /\.(\w+)$/.exec(t.filename)?.[1];
+      if (ext) expect(res.headers.get('content-disposition'), t.file_url).toMatch(new RegExp(`\\.${ext}$`));
+      if (t.component.file_format === 'aresource') expect(body).toMatch(/^<\?xml[\s\S]*<resources>/);
+      if (t.component.file_format === 'markdown') expect(body).toMatch(/^<!-- .* -->\n# /);
+    }
+  });
+});
+
+describe('where files go', () => {
+  it('--dir: made when missing, the paths said as the user named them', async () => {
+    const r = await pull(['demo/android/cs', '--dir', 'out/nested']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain(`wli: created out/nested/${ANDROID('cs')} (`);
+    expect(filesIn(dir)).toEqual([`out/nested/${ANDROID('cs')}`]);
+  });
+
+  it('--dir that is a file: exit 7 before any request', async () => {
+    writeFileSync(join(dir, 'plain'), 'x');
+    const n = fake.requests.length;
+    const r = await pull(['demo/android', '--dir', 'plain/sub']);
+    expect(r.code).toBe(7);
+    expect(r.stderr).toMatch(/^wli: cannot write into plain\/sub: a part of the path is a file, not a directory \(ENOTDIR\)\n/);
+    expect(since(n)).toEqual([]);
+  });
+
+  it.runIf(existsSync('/proc/self'))('--dir under /proc (mkdir refused with ENOENT): exit 7 at once, no file asked for', async () => {
+    const n = fake.requests.length;
+    // In-process: the run itself, not bin/wli.cjs's cache (which has the same trap: see the report).
+    const r = await pull(['demo/android', '--dir', '/proc/wli-nope/x'], { env: { XDG_CACHE_HOME: '/proc/wli-nope' } });
+    expect(r.code).toBe(7);
+    expect(r.stderr).toBe('wli: cannot create the directory /proc/wli-nope/x: no such directory (ENOENT)\nhint: check the path\n');
+    expect(files(since(n))).toEqual([]);
+  });
+
+  it('two translations of one run, one file (components of different repositories): neither written, warned, exit 2', async () => {
+    const n = fake.requests.length;
+    const r = await pull(['demo/android', 'secret/android'], { env: { WLI_TOKEN: 'any' } });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(
+      `wli: warning: failed demo/android/cs: ${ANDROID('cs')} is also the file of secret/android/cs; neither is written (components of different repositories: pull each with its own --dir)\n`,
+    );
+    expect(r.stderr).toContain(`wli: warning: failed secret/android/cs: ${ANDROID('cs')} is also the file of demo/android/cs;`);
+    expect(filesIn(dir)).toEqual(['ar', 'de', 'ja'].map(ANDROID));
+    expect(files(since(n)).map((q) => q.path)).not.toContain('/api/translations/demo/android/cs/file/');
+    // Each with its own --dir, as the warning says: no collision.
+    const a = await pull(['demo/android', '--dir', 'demo']);
+    const b = await pull(['secret/android', '--dir', 'secret'], { env: { WLI_TOKEN: 'any' } });
+    expect([a.code, b.code]).toEqual([0, 0]);
+  });
+});
+
+describe('what is skipped, each said once with its reason', () => {
+  it('--source pulls the source translation too', async () => {
+    const r = await pull(['demo/android', '--source']);
+    expect(r.code).toBe(0);
+    expect(filesIn(dir)).toContain('app/src/main/res/values/strings.xml');
+  });
+
+  it('--lang (comma-separated, any case) and --min-percent (the percentage as the server sent it)', async () => {
+    const r = await pull(['demo', '--lang', 'CS,ja', '--min-percent', '60']);
+    expect(r.code).toBe(0);
+    expect(filesIn(dir)).toEqual(['cs', 'ja'].map(ANDROID));
+    const lines = r.stderr.trimEnd().split('\n');
+    expect(lines).toContain('wli: skipped demo/android/ar: language not in --lang CS,ja');
+    expect(lines).toContain('wli: skipped demo/docs/guide/cs: 50.0% translated, below --min-percent 60');
+    // One line per translation, each once.
+    expect(lines.filter((l) => l.includes('demo/android/de'))).toHaveLength(1);
+    expect(lines.at(-1)).toBe('wli: 11 translations: 2 created, 0 updated, 0 unchanged, 9 skipped, 0 failed');
+  });
+
+  it('an old server without is_source: the component names its source language (one request more)', async () => {
+    const s = await startFakeWeblate();
+    try {
+      s.oldShapes(true);
+      const n = s.requests.length;
+      const r = await pull(['demo/android'], { env: { WLI_URL: s.url } });
+      expect(r.code).toBe(0);
+      expect(r.stderr).toContain('wli: skipped demo/android/en: the source translation (--source pulls it)\n');
+      expect(s.requests.slice(n).map((q) => q.path)).toContain('/api/components/demo/android/');
+      expect(filesIn(dir)).toEqual(['ar', 'cs', 'de', 'ja'].map(ANDROID));
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('a --lang code that no translation has is a usage error with the closest codes, before any file request', async () => {
+    const n = fake.requests.length;
+    const r = await pull(['demo/android', '--lang', 'cs,cz']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('wli: --lang cz: no translation of the targets has this language\nhint: did you mean: cs? (the targets have: en, ar, cs, de, ja)\n');
+    expect(files(since(n))).toEqual([]);
+  });
+});
+
+describe('never outside DIR', () => {
+  it('absolute, .., and symbolic links out of DIR are refused (named, escaped); the others are written; exit 1', async () => {
+    const outside = mkdtempSync(join(tmpdir(), 'wli-outside-'));
+    try {
+      const root = join(dir, 'checkout');
+      mkdirSync(join(root, 'app'), { recursive: true });
+      symlinkSync(outside, join(root, 'app', 'out')); // a directory on the way, to outside
+      symlinkSync(join(outside, 'victim'), join(root, 'victim.xml')); // the file itself, to outside
+      mkdirSync(join(root, 'real'));
+      symlinkSync(join(root, 'real'), join(root, 'inside')); // a link that stays inside: followed
+      fake.filenames({
+        'demo/android/ar': '../../\u001b]0;pwned\u0007ar.xml',
+        'demo/android/cs': join(outside, 'cs.xml'),
+        'demo/android/de': 'app/out/de.xml',
+        'demo/android/ja': 'victim.xml',
+        'demo/docs%2Fguide/cs': 'inside/guide.md',
+      });
+      const n = fake.requests.length;
+      const r = await pull(['demo/android', 'demo/docs/guide', '--dir', 'checkout']);
+      expect(r.code).toBe(1);
+      expect(r.stderr).not.toContain('\u001b');
+      expect(r.stderr).toContain(
+        "wli: warning: failed demo/android/ar: refused the server's filename '../../\\e]0;pwned\\x07ar.xml': it climbs out of checkout (..)\n",
+      );
+      expect(r.stderr).toContain(
+        `wli: warning: failed demo/android/cs: refused the server's filename '${join(outside, 'cs.xml')}': an absolute path, outside checkout\n`,
+      );
+      expect(r.stderr).toContain(
+        `wli: warning: failed demo/android/de: refused the server's filename 'app/out/de.xml': checkout/app/out is a symbolic link to ${outside}, outside checkout\n`,
+      );
+      expect(r.stderr).toContain(`wli: warning: failed demo/android/ja: refused the server's filename 'victim.xml': checkout/victim.xml is a symbolic link`);
+      expect(r.stderr).toContain('wli: created checkout/inside/guide.md (');
+      expect(readdirSync(outside)).toEqual([]);
+      expect(readFileSync(join(root, 'real', 'guide.md')).equals(bytesOf('demo/docs/guide/cs'))).toBe(true);
+      // Refused names are never asked for.
+      expect(files(since(n)).map((q) => q.path)).toEqual(['/api/translations/demo/docs%2Fguide/cs/file/']);
+    } finally {
+      rmSync(outside, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('atomic, and untouched when equal', () => {
+  it('the second run: every request conditional, answered 304, every file untouched (same inode, same time)', async () => {
+    await pull(['demo/android']);
+    const before = ['ar', 'cs', 'de', 'ja'].map((l) => statSync(join(dir, ANDROID(l))));
+    const n = fake.requests.length;
+    const r = await pull(['demo/android']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(
+      /wli: unchanged app\/src\/main\/res\/values-cs\/strings.xml\n[\s\S]*wli: 5 translations: 0 created, 0 updated, 4 unchanged, 1 skipped, 0 failed\n$/,
+    );
+    expect(files(since(n)).map((q) => q.headers['if-modified-since'])).toEqual(Array(4).fill(FILE_LAST_MODIFIED));
+    const after = ['ar', 'cs', 'de', 'ja'].map((l) => statSync(join(dir, ANDROID(l))));
+    expect(after.map((s) => [s.ino, s.mtimeMs])).toEqual(before.map((s) => [s.ino, s.mtimeMs]));
+  });
+
+  it('--force: every request whole (no condition); equal bytes still leave the files untouched', async () => {
+    await pull(['demo/android/cs']);
+    const before = statSync(join(dir, ANDROID('cs')));
+    const n = fake.requests.length;
+    const r = await pull(['demo/android/cs', '--force']);
+    expect(r.stderr).toContain(`wli: unchanged ${ANDROID('cs')}\n`);
+    expect(files(since(n))[0]!.headers['if-modified-since']).toBeUndefined();
+    const after = statSync(join(dir, ANDROID('cs')));
+    expect([after.ino, after.mtimeMs]).toEqual([before.ino, before.mtimeMs]);
+  });
+
+  it('Ctrl-C while files arrive: each file old or new, no temporary file, exit 130', async () => {
+    mkdirSync(join(dir, 'app/src/main/res/values-cs'), { recursive: true });
+    writeFileSync(join(dir, ANDROID('cs')), 'previous');
+    fake.fault((q) => q.path === '/api/translations/demo/android/cs/file/', { kind: 'stallBody' });
+    const stop = new AbortController();
+    const n = fake.requests.length;
+    const run = wliIn(['pull', 'demo/android'], { env, cwd: dir, signal: stop.signal });
+    await fake.whenRequests((rs) => rs.slice(n).some((q) => q.path === '/api/translations/demo/android/cs/file/'));
+    stop.abort();
+    const r = await run;
+    expect(r.code).toBe(130);
+    expect(readFileSync(join(dir, ANDROID('cs')), 'utf8')).toBe('previous');
+    for (const f of filesIn(dir)) expect(f).not.toMatch(/\.tmp$/);
+  });
+
+  it('a timeout half-way: that file stays as it was and fails, the others are written; no temporary file', async () => {
+    mkdirSync(join(dir, 'app/src/main/res/values-de'), { recursive: true });
+    writeFileSync(join(dir, ANDROID('de')), 'previous');
+    fake.fault((q) => q.path === '/api/translations/demo/android/de/file/', { kind: 'stallBody' });
+    const r = await pull(['demo/android', '--retries', '0', '--timeout', '0.5']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/\nwli: failed demo\/android\/de: .*\n/);
+    expect(readFileSync(join(dir, ANDROID('de')), 'utf8')).toBe('previous');
+    expect(filesIn(dir)).toEqual(['ar', 'cs', 'de', 'ja'].map(ANDROID));
+  });
+
+  it('a connection cut half-way: that file stays as it was and fails, the others are written; no temporary file', async () => {
+    mkdirSync(join(dir, 'app/src/main/res/values-cs'), { recursive: true });
+    writeFileSync(join(dir, ANDROID('cs')), 'previous');
+    fake.fault((q) => q.path === '/api/translations/demo/android/cs/file/', { kind: 'truncate' });
+    const r = await pull(['demo/android', '--retries', '0']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/\nwli: failed demo\/android\/cs: .*\n/);
+    expect(readFileSync(join(dir, ANDROID('cs')), 'utf8')).toBe('previous');
+    expect(filesIn(dir)).toEqual(['ar', 'cs', 'de', 'ja'].map(ANDROID));
+  });
+});
+
+describe('never stale: a request is conditional only on a file proven to be the bytes wli saved', () => {
+  it('an edited file (its time newer than the server’s) is fetched whole and restored', async () => {
+    await pull(['demo/android']);
+    writeFileSync(join(dir, ANDROID('cs')), 'my local edit');
+    const n = fake.requests.length;
+    const r = await pull(['demo/android']);
+    expect(r.stderr).toContain(`wli: updated ${ANDROID('cs')} (`);
+    const cs = files(since(n)).find((q) => q.path.includes('/cs/'))!;
+    expect(cs.headers['if-modified-since']).toBeUndefined();
+    expect(readFileSync(join(dir, ANDROID('cs'))).equals(bytesOf('demo/android/cs'))).toBe(true);
+  });
+
+  it('a fresh checkout holding the server’s bytes and no record: fetched whole, found equal, left untouched', async () => {
+    await pull(['demo/android']);
+    const before = statSync(join(dir, ANDROID('de')));
+    const n = fake.requests.length;
+    const r = await pull(['demo/android'], { env: { XDG_CACHE_HOME: mkdtempSync(join(tmpdir(), 'wli-pull-cache-')) } });
+    expect(r.stderr).toMatch(/4 unchanged/);
+    expect(files(since(n)).every((q) => q.headers['if-modified-since'] === undefined)).toBe(true);
+    expect(statSync(join(dir, ANDROID('de'))).ino).toBe(before.ino);
+  });
+
+  it('a file another branch put there (other bytes, a time after the server’s) is brought to the server’s bytes', async () => {
+    await pull(['demo/android']);
+    writeFileSync(join(dir, ANDROID('de')), 'the other branch');
+    utimesSync(join(dir, ANDROID('de')), new Date(), new Date(Date.parse(FILE_LAST_MODIFIED) + 86_400_000));
+    const r = await pull(['demo/android']);
+    expect(r.stderr).toContain(`wli: updated ${ANDROID('de')} (`);
+    expect(readFileSync(join(dir, ANDROID('de'))).equals(bytesOf('demo/android/de'))).toBe(true);
+  });
+
+  it('a corrupt record costs a whole request, never correctness', async () => {
+    await pull(['demo/android/cs']);
+    const saved = join(cache, 'wli', 'saved');
+    for (const f of readdirSync(saved)) writeFileSync(join(saved, f), '{not json');
+    writeFileSync(join(dir, ANDROID('cs')), 'stale');
+    const n = fake.requests.length;
+    const r = await pull(['demo/android/cs']);
+    expect(r.stderr).toContain(`wli: updated ${ANDROID('cs')} (`);
+    expect(files(since(n))[0]!.headers['if-modified-since']).toBeUndefined();
+  });
+});
+
+describe('--dry-run', () => {
+  it('lists every file it would fetch and every skip with its reason; no file request, nothing written', async () => {
+    const n = fake.requests.length;
+    const r = await pull(['demo/android', '--dry-run', '--min-percent', '60', '--dir', 'out']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe(
+      [
+        'wli: skipped demo/android/en: the source translation (--source pulls it)',
+        'wli: skipped demo/android/ar: 59.3% translated, below --min-percent 60',
+        `wli: would fetch out/${ANDROID('cs')} (demo/android/cs)`,
+        `wli: would fetch out/${ANDROID('de')} (demo/android/de)`,
+        `wli: would fetch out/${ANDROID('ja')} (demo/android/ja)`,
+        'wli: dry run, nothing written. 5 translations: 3 to fetch, 2 skipped, 0 failed',
+        '',
+      ].join('\n'),
+    );
+    expect(files(since(n))).toEqual([]);
+    expect(readdirSync(dir)).toEqual([]);
+    expect(existsSync(join(cache, 'wli'))).toBe(false);
+  });
+});
+
+describe('the report', () => {
+  it('-f json: one record per translation (target, language, path, status, bytes, reason), stderr the same lines', async () => {
+    const r = await pull(['demo/android', '--lang', 'cs', '-f', 'json']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual([
+      {
+        target: 'demo/android/en',
+        language: 'en',
+        path: 'app/src/main/res/values/strings.xml',
+        status: 'skipped',
+        bytes: null,
+        reason: 'the source translation (--source pulls it)',
+      },
+      { target: 'demo/android/ar', language: 'ar', path: ANDROID('ar'), status: 'skipped', bytes: null, reason: 'language not in --lang cs' },
+      { target: 'demo/android/cs', language: 'cs', path: ANDROID('cs'), status: 'created', bytes: bytesOf('demo/android/cs').length, reason: null },
+      { target: 'demo/android/de', language: 'de', path: ANDROID('de'), status: 'skipped', bytes: null, reason: 'language not in --lang cs' },
+      { target: 'demo/android/ja', language: 'ja', path: ANDROID('ja'), status: 'skipped', bytes: null, reason: 'language not in --lang cs' },
+    ]);
+    expect(r.stderr).toContain(`wli: created ${ANDROID('cs')} (`);
+  });
+
+  it('-f csv and jsonl carry the same records; a table its columns', async () => {
+    await pull(['demo/android/cs']);
+    const csv = await pull(['demo/android/cs', '-f', 'csv']);
+    expect(csv.stdout).toBe(
+      `target,language,path,status,bytes,reason\r\ndemo/android/cs,cs,${ANDROID('cs')},unchanged,${bytesOf('demo/android/cs').length},\r\n`,
+    );
+    const jsonl = await pull(['demo/android/cs', '-f', 'jsonl', '--fields', 'path,status']);
+    expect(jsonl.stdout).toBe(`{"path":"${ANDROID('cs')}","status":"unchanged"}\n`);
+    const table = await pull(['demo/android/cs', '-f', 'table']);
+    expect(table.stdout.split('\n')[0]).toMatch(/^TARGET\s+LANGUAGE\s+PATH\s+STATUS\s+BYTES\s+REASON$/);
+  });
+
+  it('--help names the exit status of each failure', async () => {
+    const r = await wli(['pull', '--help']);
+    expect(r.stdout).toMatch(/Exit status \(that of the first failure in the report\):\n[\s\S]*1 a server or network failure, or a filename refused/);
+  });
+});
+
+describe('failures', () => {
+  it('a failed file does not stop the others; the exit status is the first failure’s in the report', async () => {
+    const s = await startFakeWeblate();
+    try {
+      s.fault((q) => q.path === '/api/translations/demo/android/cs/file/', { kind: 'status', status: 404, body: '{"detail":"Not found."}' });
+      s.fault((q) => q.path === '/api/translations/demo/android/de/file/', { kind: 'status', status: 500, body: 'boom', contentType: 'text/plain' });
+      const r = await pull(['demo/android', '--retries', '0'], { env: { WLI_URL: s.url } });
+      expect(r.code).toBe(5);
+      expect(r.stderr).toMatch(/\nwli: failed demo\/android\/cs: GET \S+\/cs\/file\/ failed: HTTP 404 Not Found: Not found\.\n/);
+      expect(r.stderr).toMatch(/\nwli: failed demo\/android\/de: GET \S+\/de\/file\/ failed: HTTP 500/);
+      expect(filesIn(dir)).toEqual(['ar', 'ja'].map(ANDROID));
+      expect(r.stderr).toMatch(/2 created, 0 updated, 0 unchanged, 1 skipped, 2 failed\n$/);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('a file that cannot be written here is exit 7, naming the path; the others are written', async () => {
+    mkdirSync(join(dir, ANDROID('cs')), { recursive: true }); // a directory where the file goes
+    const r = await pull(['demo/android']);
+    expect(r.code).toBe(7);
+    expect(r.stderr).toMatch(new RegExp(`\\nwli: failed demo/android/cs: cannot write ${ANDROID('cs')}: .*\\(E[A-Z]+\\)\\n`));
+    expect(filesIn(dir)).toEqual(['ar', 'de', 'ja'].map(ANDROID));
+  });
+
+  it('a 429 after the retries: no further file is asked for, exit 6', async () => {
+    const s = await startFakeWeblate();
+    try {
+      s.fault(
+        (q) => q.path.endsWith('/file/'),
+        { kind: 'status', status: 429, body: '{"detail":"Request was throttled."}', headers: { 'Retry-After': '0' } },
+        Infinity,
+      );
+      const n = s.requests.length;
+      const r = await pull(['demo/android', '--retries', '0', '--concurrency', '1'], { env: { WLI_URL: s.url } });
+      expect(r.code).toBe(6);
+      expect(files(s.requests.slice(n))).toHaveLength(1);
+      expect(r.stderr).toContain('wli: failed demo/android/cs: not asked for: the rate limit was exhausted (HTTP 429)\n');
+    } finally {
+      await s.close();
+    }
+  });
+});
+
+describe('fast and polite', () => {
+  it('files are fetched --concurrency at a time, no more, no fewer', async () => {
+    // The server holds every file's answer until two are asked for (or the last one is); the client's
+    // own dispatcher counts the file requests it sent that have no answer released yet.
+    const held: Array<() => void> = [];
+    const count = { sent: 0, released: 0, most: 0, asked: 0 };
+    const release = () => {
+      count.released++;
+      held.shift()!();
+    };
+    const server: { fake?: FakeWeblate } = {};
+    const s = await startFakeWeblate({
+      latencyMs: 1,
+      // Called as each request arrives, after it is recorded: file answers are held, others go at once.
+      setTimer: (run) => {
+        if (!server.fake!.requests.at(-1)!.path.endsWith('/file/')) queueMicrotask(run);
+        else {
+          held.push(run);
+          count.asked++;
+          // Two out: one may answer. The last one: all may.
+          if (count.asked === 4) queueMicrotask(() => held.slice().forEach(release));
+          else if (held.length === 2) queueMicrotask(release);
+        }
+        return () => {};
+      },
+    });
+    server.fake = s;
+    class Counting extends Agent {
+      override dispatch(opts: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler): boolean {
+        if (opts.path.endsWith('/file/')) count.most = Math.max(count.most, ++count.sent - count.released);
+        return super.dispatch(opts, handler);
+      }
+    }
+    const dispatcher = new Counting();
+    try {
+      const r = await wliIn(['pull', 'demo/android', '--concurrency', '2'], { env: { ...env, WLI_URL: s.url }, cwd: dir, ctx: { dispatcher } });
+      expect(r.code).toBe(0);
+      expect([count.sent, count.most]).toEqual([4, 2]);
+      expect(filesIn(dir)).toHaveLength(4);
+    } finally {
+      await dispatcher.close();
+      await s.close();
+    }
+  });
+
+  it('on a terminal, a progress line counts the files; Ctrl-C there leaves no temporary file (exit 130)', async (ctx) => {
+    const s = await startFakeWeblate();
+    try {
+      s.fault((q) => q.path === '/api/translations/demo/android/ja/file/', { kind: 'stallBody' });
+      const pty = onPty(ctx, ['pull', 'demo/android', '--url', s.url], { cwd: dir, env: { XDG_CACHE_HOME: cache }, cols: 80 });
+      await pty.waitFor(/files 3\/4/);
+      await s.whenRequests((rs) => rs.some((q) => q.path === '/api/translations/demo/android/ja/file/'));
+      pty.type('\x03');
+      const end = await pty.exit;
+      expect(end.code).toBe(130);
+      expect(end.output).toContain('wli: interrupted');
+      expect(filesIn(dir)).toEqual(['ar', 'cs', 'de'].map(ANDROID));
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('says so before the rate limit runs out for the files still to fetch', async () => {
+    const s = await startFakeWeblate({ rateLimit: { remaining: 3 } });
+    try {
+      const r = await pull(['demo/android'], { env: { WLI_URL: s.url } });
+      expect(r.stderr.split('\n')[0]).toBe(
+        "wli: warning: the server's rate limit is running low: 2 API requests left (X-RateLimit-Remaining) for 4 of 4 files still to fetch; the window resets in 86352 s; anonymous clients get few: use a token (--token or WLI_TOKEN)",
+      );
+    } finally {
+      await s.close();
+    }
+  });
+});
+
+describe("docs/ci.md's recipe", () => {
+  it('fresh, again (all unchanged, no file bytes downloaded), and on a copy whose files hold old bytes (all restored)', async () => {
+    const doc = readFileSync(join(ROOT, 'docs', 'ci.md'), 'utf8');
+    const recipe = /## Fetching translations into the build[\s\S]*?```sh\n([\s\S]*?)```/.exec(doc)![1]!;
+    expect(recipe).toContain('wli pull my/app --min-percent 80');
+    // The recipe as a shell runs it, against the sample server's project, at a threshold its languages straddle.
+    const script = recipe.replace('my/app', 'demo').replace('--min-percent 80', '--min-percent 60');
+    const bin = mkdtempSync(join(tmpdir(), 'wli-pull-bin-'));
+    writeFileSync(join(bin, 'wli'), `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} "$@"\n`, { mode: 0o755 });
+    // Not spawnSync: the fake server answers from this process.
+    const run = (cwd: string) =>
+      new Promise<{ status: number | null; stderr: string }>((resolve) => {
+        const child = spawn('bash', ['-ec', script], { cwd, env: baseEnv({ ...env, PATH: `${bin}:${process.env.PATH}` }) });
+        let stderr = '';
+        child.stderr.on('data', (d) => (stderr += d));
+        child.on('close', (status) => resolve({ status, stderr }));
+      });
+    const pulled = ['cs', 'de', 'ja'].map(ANDROID);
+    const copy = mkdtempSync(join(tmpdir(), 'wli-pull-copy-'));
+    try {
+      const first = await run(dir);
+      expect(first.status, first.stderr).toBe(0);
+      expect(filesIn(dir)).toEqual(pulled);
+      expect(first.stderr).toMatch(/3 created, 0 updated, 0 unchanged, 8 skipped, 0 failed\n$/);
+
+      const n = fake.requests.length;
+      const again = await run(dir);
+      expect(again.stderr).toMatch(/0 created, 0 updated, 3 unchanged, 8 skipped, 0 failed\n$/);
+      // No file bytes: every file request was conditional, and the server answered 304.
+      expect(files(since(n)).map((q) => q.headers['if-modified-since'])).toEqual(Array(3).fill(FILE_LAST_MODIFIED));
+
+      cpSync(dir, copy, { recursive: true });
+      for (const f of pulled) writeFileSync(join(copy, f), 'old bytes from the last release');
+      const restored = await run(copy);
+      expect(restored.stderr).toMatch(/0 created, 3 updated, 0 unchanged, 8 skipped, 0 failed\n$/);
+      for (const l of ['cs', 'de', 'ja']) expect(readFileSync(join(copy, ANDROID(l))).equals(bytesOf(`demo/android/${l}`))).toBe(true);
+      // In place too, where the record is: the old bytes disprove it.
+      for (const f of pulled) writeFileSync(join(dir, f), 'old bytes from the last release');
+      const inPlace = await run(dir);
+      expect(inPlace.stderr).toMatch(/0 created, 3 updated, 0 unchanged/);
+    } finally {
+      rmSync(copy, { recursive: true, force: true });
+      rmSync(bin, { recursive: true, force: true });
+    }
+  });
+});

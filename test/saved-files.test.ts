@@ -1,0 +1,126 @@
+// The record of saved files (src/io/saved-files.ts), the module pull uses and download will: a
+// request is conditional only on a file proven, byte for byte, to be what was saved from that very
+// URL; equal bytes leave a file untouched; a failure leaves the old file and no temporary file.
+import { beforeEach, describe, expect, it } from 'vitest';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SavedFiles, savedFilesDir } from '../src/io/saved-files.js';
+
+let dir: string;
+let saved: SavedFiles;
+const URL_PLAIN = 'https://weblate.example/api/translations/p/c/cs/file/';
+const URL_PO = `${URL_PLAIN}?format=po`;
+const LM = 'Wed, 21 Oct 2026 07:28:00 GMT';
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'wli-saved-'));
+  saved = new SavedFiles(join(dir, 'cache', 'saved'));
+  return () => rmSync(dir, { recursive: true, force: true });
+});
+
+async function* chunks(...parts: string[]): AsyncGenerator<Uint8Array> {
+  for (const p of parts) yield Buffer.from(p);
+}
+
+const answer = (text: string, notModified = false) => ({ notModified, chunks: chunks(text), validators: { lastModified: LM, etag: '"v1"' } });
+
+async function saveFresh(dest: string, url: string, text: string) {
+  return saved.save(dest, url, await saved.condition(dest, url), answer(text));
+}
+
+describe('SavedFiles', () => {
+  it('lives in $XDG_CACHE_HOME/wli/saved (~/.cache/wli/saved)', () => {
+    expect(savedFilesDir({ XDG_CACHE_HOME: '/c' }, '/home/u')).toBe('/c/wli/saved');
+    expect(savedFilesDir({}, '/home/u')).toBe('/home/u/.cache/wli/saved');
+  });
+
+  it('created, then unchanged (the file untouched: same inode, same time), then updated', async () => {
+    const f = join(dir, 'cs.po');
+    expect(await saveFresh(f, URL_PLAIN, 'one')).toEqual({ outcome: 'created', bytes: 3 });
+    const before = statSync(f);
+    expect(await saveFresh(f, URL_PLAIN, 'one')).toEqual({ outcome: 'unchanged', bytes: 3 });
+    const after = statSync(f);
+    expect([after.ino, after.mtimeMs]).toEqual([before.ino, before.mtimeMs]);
+    expect(await saveFresh(f, URL_PLAIN, 'two!')).toEqual({ outcome: 'updated', bytes: 4 });
+    expect(readFileSync(f, 'utf8')).toBe('two!');
+    expect(readdirSync(dir).sort()).toEqual(['cache', 'cs.po']);
+  });
+
+  it('asks conditionally only for the exact bytes it saved from that URL', async () => {
+    const f = join(dir, 'cs.po');
+    expect((await saved.condition(f, URL_PLAIN)).headers).toEqual({});
+    await saveFresh(f, URL_PLAIN, 'server bytes');
+    expect((await saved.condition(f, URL_PLAIN)).headers).toEqual({ 'if-modified-since': LM, 'if-none-match': '"v1"' });
+    // A converted download of the same translation is another file: never proven by this record.
+    expect((await saved.condition(f, URL_PO)).headers).toEqual({});
+    // Another path, the same bytes: not proven either.
+    writeFileSync(join(dir, 'copy.po'), 'server bytes');
+    expect((await saved.condition(join(dir, 'copy.po'), URL_PLAIN)).headers).toEqual({});
+    // An edit, whatever its time: no condition.
+    writeFileSync(f, 'server byteZ');
+    expect((await saved.condition(f, URL_PLAIN)).headers).toEqual({});
+    // The old bytes back (another branch's checkout): proven again.
+    writeFileSync(f, 'server bytes');
+    expect((await saved.condition(f, URL_PLAIN)).headers).toHaveProperty('if-modified-since', LM);
+  });
+
+  it('304 leaves the proven file as it is; a 304 to an unproven request is refused', async () => {
+    const f = join(dir, 'cs.po');
+    await saveFresh(f, URL_PLAIN, 'abc');
+    const proof = await saved.condition(f, URL_PLAIN);
+    expect(await saved.save(f, URL_PLAIN, proof, answer('', true))).toEqual({ outcome: 'unchanged', bytes: 3 });
+    await expect(saved.save(join(dir, 'other.po'), URL_PLAIN, { headers: {} }, answer('', true))).rejects.toThrow(/not conditional/);
+  });
+
+  it('a corrupt or missing record: no condition (a whole request), never a wrong one', async () => {
+    const f = join(dir, 'cs.po');
+    await saveFresh(f, URL_PLAIN, 'abc');
+    writeFileSync(saved.recordPath(f, URL_PLAIN), '{"v":1,"path":');
+    expect((await saved.condition(f, URL_PLAIN)).headers).toEqual({});
+    rmSync(join(dir, 'cache'), { recursive: true });
+    expect((await saved.condition(f, URL_PLAIN)).headers).toEqual({});
+  });
+
+  it('bytes that fail half-way leave the old file, no temporary file, and the old record', async () => {
+    const f = join(dir, 'cs.po');
+    await saveFresh(f, URL_PLAIN, 'old');
+    async function* cut(): AsyncGenerator<Uint8Array> {
+      yield Buffer.from('ne');
+      throw new Error('connection reset');
+    }
+    await expect(saved.save(f, URL_PLAIN, await saved.condition(f, URL_PLAIN), { notModified: false, chunks: cut(), validators: {} })).rejects.toThrow(
+      'connection reset',
+    );
+    expect(readFileSync(f, 'utf8')).toBe('old');
+    expect(readdirSync(dir).sort()).toEqual(['cache', 'cs.po']);
+    expect((await saved.condition(f, URL_PLAIN)).headers).toHaveProperty('if-modified-since', LM);
+  });
+
+  it('a replaced file keeps its permissions', async () => {
+    const f = join(dir, 'run.sh');
+    writeFileSync(f, 'old');
+    chmodSync(f, 0o755);
+    await saveFresh(f, URL_PLAIN, 'new');
+    expect(statSync(f).mode & 0o777).toBe(0o755);
+  });
+
+  it.runIf(existsSync('/proc/self'))('a cache under /proc (mkdir refused with ENOENT) is said, not looped on', async () => {
+    const failures: unknown[] = [];
+    const s = new SavedFiles('/proc/wli-nope/saved', (e) => failures.push(e));
+    const f = join(dir, 'a.po');
+    expect(await s.save(f, URL_PLAIN, await s.condition(f, URL_PLAIN), answer('x'))).toEqual({ outcome: 'created', bytes: 1 });
+    expect(failures).toHaveLength(1);
+  });
+
+  it('a cache that cannot be written is said once, and files are still saved', async () => {
+    writeFileSync(join(dir, 'blocker'), 'a file where the cache folder should be');
+    const failures: unknown[] = [];
+    const s = new SavedFiles(join(dir, 'blocker', 'saved'), (e) => failures.push(e));
+    for (const name of ['a.po', 'b.po']) {
+      const f = join(dir, name);
+      expect(await s.save(f, URL_PLAIN, await s.condition(f, URL_PLAIN), answer('x'))).toEqual({ outcome: 'created', bytes: 1 });
+    }
+    expect(failures).toHaveLength(1);
+  });
+});
