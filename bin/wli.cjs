@@ -15,7 +15,7 @@ if (typeof Module.enableCompileCache === 'function') {
   // Node 22.1 and later: Node's own compile cache (one per Node version and file content, written
   // at exit). Anything that goes wrong with it only costs that speed.
   try {
-    Module.enableCompileCache(cacheDir);
+    if (makeCacheDir(cacheDir)) Module.enableCompileCache(cacheDir);
   } catch {
     // no cache
   }
@@ -30,9 +30,35 @@ if (typeof Module.enableCompileCache === 'function') {
   runWithOwnCache();
 }
 
+/**
+ * `mkdir -p` of the cache folder, false when it cannot be made. Not Node's recursive mkdir (nor the
+ * one enableCompileCache does): where a file system refuses a new directory with ENOENT (under /proc)
+ * they try again forever. The same walk as makeDirectories in src/io/files.ts, which bin/ cannot load
+ * before the bundle; test/bundle.test.ts holds both to a cache under /proc.
+ */
+function makeCacheDir(dir) {
+  const { mkdirSync, statSync } = require('node:fs');
+  const missing = [];
+  for (let at = dir; ; at = dirname(at)) {
+    try {
+      if (statSync(at).isDirectory()) break;
+      return false;
+    } catch (e) {
+      if (e.code !== 'ENOENT' || dirname(at) === at) return false;
+      missing.push(at);
+    }
+  }
+  try {
+    for (const d of missing.reverse()) mkdirSync(d, 0o700);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Node 20 has no compile cache of its own: a V8 code cache of the bundle, kept in cacheDir. */
 function runWithOwnCache() {
-  const { mkdirSync, readFileSync, readdirSync, rmSync, statSync } = require('node:fs');
+  const { readFileSync, readdirSync, rmSync, statSync } = require('node:fs');
   const vm = require('node:vm');
   const source = readFileSync(file, 'utf8');
   // One cache per Node version, architecture and bundle (its size and time): a new build or a new
@@ -52,7 +78,7 @@ function runWithOwnCache() {
     // Written after the run, so it holds the functions the run compiled, not only the top level.
     process.once('exit', () => {
       try {
-        mkdirSync(cacheDir, { recursive: true, mode: 0o700 });
+        if (!makeCacheDir(cacheDir)) return;
         // The bundle's own atomic write (src/io/files.ts): temporary file, rename, nothing left on failure.
         bundle.exports.writeFileAtomic(cacheFile, script.createCachedData());
         // The caches of earlier builds or Node versions will never be read again.

@@ -246,6 +246,12 @@ describe('the code cache', () => {
     }
   });
 
+  it.runIf(process.platform === 'linux')('a cache folder that can never be made (under /proc) costs nothing but speed: no endless mkdir', () => {
+    // Node's recursive mkdir, and the one enableCompileCache does, retry forever there (ENOENT).
+    const r = spawnSync(process.execPath, [BIN, '--version'], { env: baseEnv({ XDG_CACHE_HOME: '/proc/wli-no-such-dir' }), encoding: 'utf8', timeout: 20_000 });
+    expect([r.signal, r.status, r.stderr]).toEqual([null, 0, '']);
+  });
+
   it('a cache that cannot be written costs nothing but speed', () => {
     writeFileSync(join(cache, 'not-a-dir'), '');
     const r = spawnSync(process.execPath, [BIN, '--version'], { env: baseEnv({ XDG_CACHE_HOME: join(cache, 'not-a-dir') }), encoding: 'utf8' });

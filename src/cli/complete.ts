@@ -6,10 +6,10 @@
 // on disk ($XDG_CACHE_HOME/wli, two minutes); the whole lookup bounded to about a second (one attempt,
 // no retries); any failure is silently "no candidates". Nothing is ever written to stderr, so
 // completion never prints into the shell.
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Context, OutStream } from '../core/context.js';
-import { writeFileAtomic } from '../io/files.js';
+import { makeDirectories, writeFileAtomic } from '../io/files.js';
 import { cacheDir } from '../core/xdg.js';
 import { loadSettings } from '../config/load.js';
 import { IOStreams } from '../io/streams.js';
@@ -102,7 +102,7 @@ function cachedLister(ctx: Context, base: URL, token: boolean, read: (path: stri
     // Only the names are kept: slug, code and url are all completion needs.
     const items = (await read(path)).map((i) => ({ slug: i.slug, code: i.code, url: i.url }));
     try {
-      mkdirSync(dir, { recursive: true, mode: 0o700 });
+      makeDirectories(dir, 0o700);
       writeFileAtomic(file, JSON.stringify({ at: ctx.now(), items }));
     } catch {
       // a cache that cannot be written only costs the next lookup a request
