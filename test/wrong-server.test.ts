@@ -4,6 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeWeblate, type FakeWeblate } from './support/fake-weblate/index.js';
 import { wliIn } from './support/run.js';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 let fake: FakeWeblate;
 /** A server (or proxy) that answers a JSON 404 to every path, the API root included. */
@@ -109,5 +112,42 @@ describe('item 17: https:// to a port that speaks plain http', () => {
     expect(lines[0]).toBe(`wli: GET https://${host}/api/projects/?page_size=250: ${host} is not speaking TLS (ERR_SSL_WRONG_VERSION_NUMBER)`);
     expect(lines[1]).toMatch(new RegExp(`^hint: it answers plain http: use http://${host.replace('.', '\\.')}/`));
     expect(r.stderr).not.toMatch(/certificate/);
+  });
+});
+
+describe('a file answer that is no Weblate file (issue 24: download saved a login page)', () => {
+  /** A server answering an HTML page with 200 to every path: a login page, a web site at --url. */
+  let html: FakeWeblate;
+  beforeAll(async () => {
+    html = await startFakeWeblate();
+    html.fault(() => true, { kind: 'rawBody', body: '<!doctype html><title>Sign in</title><p>Sign in', contentType: 'text/html; charset=utf-8' }, Infinity);
+  });
+  afterAll(() => html.close());
+
+  it('download from a server that is not Weblate: exit 2, --url named, nothing saved', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wli-notfile-'));
+    try {
+      const r = await wliIn(['download', 'demo/android/cs', '-o', 'cs.po'], { env: { WLI_URL: html.url }, cwd: dir });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(/^wli: http:\/\/127\.0\.0\.1:\d+\/api\/ does not look like a Weblate API: .*\nhint: check --url/);
+      expect(readdirSync(dir)).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a Weblate server whose file answer names no file (a proxy page): exit 1 saying so, nothing saved', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wli-notfile-'));
+    try {
+      fake.fault('/file/', { kind: 'rawBody', body: '<html><title>Gateway</title></html>', contentType: 'text/html' }, 1);
+      const r = await wliIn(['download', 'demo/android/cs', '-o', 'cs.po'], { env: { WLI_URL: fake.url }, cwd: dir });
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(
+        /^wli: GET \S+\/file\/: the answer is not a file \(text\/html, no Content-Disposition: attachment\)\nhint: is --url the Weblate server\?/,
+      );
+      expect(readdirSync(dir)).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -15,7 +15,7 @@ import { fileFormat, fileOf, objectPath } from '../weblate/paths.js';
 import { EXIT } from '../core/errors.js';
 import type { Result } from '../output/result.js';
 import type { CommandInput } from '../session/session.js';
-import { getObject } from '../session/reads.js';
+import { getObject, openFile } from '../session/reads.js';
 import { targetReadings } from '../session/results.js';
 import { firstFound } from '../session/resolve.js';
 import { PROJECT_DOWNLOAD_SINCE } from '../weblate/versions.js';
@@ -245,7 +245,7 @@ async function fetchInto(
     const url = client.resolve(fileRequest(t, convert, query)).href;
     const guess = to.file ?? ((name) => (name === undefined ? undefined : join(to.dir, name)))(predictedName(t, t.kind !== 'translation', convert, to.dir));
     const proof: Proof = recorded && !opts.force && guess !== undefined ? await saved.condition(guess, url) : { headers: {} };
-    const res = await client.openFile(url, { headers: proof.headers });
+    const res = await openFile(session, url, proof.headers);
     return { res, url, guess, proof };
   };
   const found = await firstFound(session, readings, ask).catch(async (e: unknown) => {

@@ -1,6 +1,9 @@
 // The reads every command shares, with this run's settings (page size, concurrency, warnings,
 // progress): one object, or a list through the one page reader.
 import { UnexpectedAnswerError } from '../api/errors.js';
+import type { StreamAnswer } from '../api/client.js';
+import { firstHeader } from '../api/http.js';
+import { isFileAnswer } from '../weblate/files.js';
 import { paginate, type ListRequest } from '../api/paginate.js';
 import type { Item, Page } from '../core/page.js';
 import { msg } from '../core/text.js';
@@ -14,6 +17,22 @@ export async function getObject(session: Session, path: string): Promise<Item> {
     throw new UnexpectedAnswerError(msg`GET ${url.href}: expected a JSON object`, msg`is --url the Weblate server?`);
   }
   return body as Item;
+}
+
+/**
+ * A file Weblate serves (a translation's …/file/, a zip): as it arrives, or a 304. Weblate names every
+ * file it sends (Content-Disposition: attachment); an answer that names none is no Weblate file (a
+ * login page, another server at --url) and is never saved as one.
+ */
+export async function openFile(session: Session, url: string | URL, headers: Record<string, string>): Promise<StreamAnswer> {
+  const res = await session.client().openFile(url, { headers });
+  if (res.status === 304 || isFileAnswer(res.headers)) return res;
+  res.body.destroy();
+  const type = firstHeader(res.headers['content-type']);
+  throw new UnexpectedAnswerError(
+    msg`GET ${res.url.href}: the answer is not a file (${type ? msg`${type}, ` : msg``}no Content-Disposition: attachment)`,
+    msg`is --url the Weblate server? A login page or proxy may be answering instead`,
+  );
 }
 
 /** What a list read asks beyond its address: a limit, the progress label, a page size or order of its own. */

@@ -11,6 +11,7 @@ import { ServerError } from '../../api/errors.js';
 import { localFailure, makeDirectories } from '../../io/files.js';
 import type { SavedFiles, SaveOutcome } from '../../io/saved-files.js';
 import type { Session } from '../../session/session.js';
+import { openFile } from '../../session/reads.js';
 import { fileOf } from '../../weblate/paths.js';
 import { inOrder } from './in-order.js';
 import type { Entry } from './plan.js';
@@ -99,7 +100,7 @@ async function fetchOne(session: Session, entry: Entry, o: FetchOptions): Promis
       throw localFailure(e, shown);
     }
     const proof = o.force ? { headers: {} } : await o.saved.condition(dest, url);
-    const res = await client.openFile(url, { headers: proof.headers });
+    const res = await openFile(session, url, proof.headers);
     const notModified = res.status === 304;
     if (notModified && Object.keys(proof.headers).length === 0) {
       throw new ServerError(msg`GET ${url}: 304 Not Modified to a request that was not conditional`, msg`report it to the server administrators`);
