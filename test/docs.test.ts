@@ -27,6 +27,7 @@ import {
 } from '../src/core/limits.js';
 import { DEFAULTS, FOLLOW_DEFAULTS } from '../src/spec/spec.js';
 import { PROJECT_DOWNLOAD_SINCE, UNITS_SEARCH_SINCE } from '../src/weblate/versions.js';
+import { slug } from './support/markdown.js';
 
 const FILES = [
   'README.md',
@@ -37,13 +38,6 @@ const FILES = [
 ];
 const read = (f: string) => readFileSync(join(ROOT, f), 'utf8');
 
-/** GitHub's anchor for a heading: lower case, punctuation dropped, spaces as hyphens. */
-const slug = (heading: string) =>
-  heading
-    .trim()
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N} _-]/gu, '')
-    .replace(/ /g, '-');
 const anchors = (text: string) => new Set(text.split('\n').flatMap((l) => (/^#{1,6} /.test(l) ? [slug(l.replace(/^#+ /, ''))] : [])));
 
 describe('documentation', () => {

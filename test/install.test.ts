@@ -11,6 +11,7 @@ import semver from 'semver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeWeblate, type FakeWeblate } from './support/fake-weblate/index.js';
 import { ROOT, baseEnv } from './support/run.js';
+import { slug } from './support/markdown.js';
 
 const exec = promisify(execFile);
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
@@ -94,14 +95,6 @@ describe('npm pack', () => {
     expect(files.filter((f) => /^(test|dist\/test|src)\//.test(f) || /fixtures|\.test\.|tsconfig|\.ts$/.test(f))).toEqual([]);
   });
 });
-
-/** GitHub's anchor for a heading (as test/docs.test.ts): lower case, punctuation dropped, spaces as hyphens. */
-const slug = (heading: string) =>
-  heading
-    .trim()
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N} _-]/gu, '')
-    .replace(/ /g, '-');
 
 /**
  * Every relative link of a Markdown file in an unpacked package, followed from file to file: links whose
