@@ -12,7 +12,7 @@ import { fakeFileBytes, startFakeWeblate, type FakeWeblate } from './support/fak
 
 /** The size of demo/android/cs's file as the fake serves it. */
 const CS_BYTES = fakeFileBytes('demo/android/cs', false, null).length;
-import { BIN, baseEnv, wli, wliIn } from './support/run.js';
+import { baseEnv, wli, wliIn, WLI_COMMAND, wliCommand } from './support/run.js';
 import type { OutStream } from '../src/core/context.js';
 
 let fake: FakeWeblate;
@@ -59,14 +59,14 @@ function spawnRun(command: string, args: string[], o: { stdio?: StdioOptions; ui
 async function toDevFull(args: string[]): Promise<Run> {
   const fd = openSync('/dev/full', 'w');
   try {
-    return await spawnRun(process.execPath, [BIN, ...args], { stdio: ['ignore', fd, 'pipe'] });
+    return await spawnRun(...wliCommand(args), { stdio: ['ignore', fd, 'pipe'] });
   } finally {
     closeSync(fd);
   }
 }
 
 /** `wli ARGS >&-`: stdout closed by the shell before wli starts. */
-const stdoutClosed = (args: string[]): Promise<Run> => spawnRun('sh', ['-c', 'exec "$0" "$@" >&-', process.execPath, BIN, ...args]);
+const stdoutClosed = (args: string[]): Promise<Run> => spawnRun('sh', ['-c', 'exec "$0" "$@" >&-', ...WLI_COMMAND, ...args]);
 
 describe('download: missing directories are made (mkdir -p)', () => {
   it('-o locale/cs.po in a fresh checkout makes locale/ and writes the file', async () => {
@@ -110,7 +110,7 @@ describe('download: a destination that cannot be written fails before the reques
       ['ro/deeper/cs.po', 'cannot write ro/deeper/cs.po'],
       ['ro/', 'cannot write into ro/'],
     ] as const) {
-      const r = await spawnRun(process.execPath, [BIN, 'download', 'demo/android/cs', '-o', output], as);
+      const r = await spawnRun(...wliCommand(['download', 'demo/android/cs', '-o', output]), as);
       expect([r.code, r.stdout, r.stderr]).toEqual([
         7,
         '',
@@ -209,7 +209,7 @@ describe.runIf(linux)('standard output that cannot be written: exit 7', () => {
   );
 
   it('>/dev/null is not a closed stdout: exit 0', async () => {
-    const r = await spawnRun('sh', ['-c', 'exec "$0" "$@" >/dev/null', process.execPath, BIN, 'ls', 'demo']);
+    const r = await spawnRun('sh', ['-c', 'exec "$0" "$@" >/dev/null', ...WLI_COMMAND, 'ls', 'demo']);
     expect([r.code, r.stderr]).toEqual([0, '']);
   });
 });
@@ -274,7 +274,7 @@ describe('configuration files behind a directory wli may not read', () => {
     const as = { uid: 65534, gid: 65534, env: { ...env, HOME: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_CACHE_HOME: join(work, '.cache') } };
     const probe = await spawnRun(process.execPath, ['-e', ''], as).catch(() => undefined);
     if (probe?.code !== 0) ctx.skip('cannot run a process as nobody here');
-    const r = await spawnRun(process.execPath, [BIN, 'config', '-f', 'json'], as);
+    const r = await spawnRun(...wliCommand(['config', '-f', 'json']), as);
     expect([r.code, r.stderr]).toEqual([0, '']);
     expect(JSON.parse(r.stdout)).toMatchObject({ url: { source: 'WLI_URL' }, files: [] });
   });

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { FILE_LAST_MODIFIED, fakeFileBytes, startFakeWeblate, type FakeWeblate, type RecordedRequest } from './support/fake-weblate/index.js';
 import { spawn } from 'node:child_process';
 import { Agent, type Dispatcher } from 'undici';
-import { BIN, ROOT, baseEnv, wli, wliIn } from './support/run.js';
+import { ROOT, baseEnv, wli, wliIn, WLI_COMMAND } from './support/run.js';
 import { onPty } from './support/pty.js';
 
 let fake: FakeWeblate;
@@ -560,7 +560,7 @@ describe("docs/ci.md's recipe", () => {
     // The recipe as a shell runs it, against the sample server's project, at a threshold its languages straddle.
     const script = recipe.replace('my/app', 'demo').replace('--min-percent 80', '--min-percent 60');
     const bin = mkdtempSync(join(tmpdir(), 'wli-pull-bin-'));
-    writeFileSync(join(bin, 'wli'), `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} "$@"\n`, { mode: 0o755 });
+    writeFileSync(join(bin, 'wli'), `#!/bin/sh\nexec ${WLI_COMMAND.map((a) => JSON.stringify(a)).join(' ')} "$@"\n`, { mode: 0o755 });
     // Not spawnSync: the fake server answers from this process.
     const run = (cwd: string) =>
       new Promise<{ status: number | null; stderr: string }>((resolve) => {

@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import { EventEmitter } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Context, OutStream } from '../../src/core/context.js';
 import { sleep } from '../../src/core/context.js';
@@ -31,6 +31,18 @@ export interface RunOptions {
 const up = fileURLToPath(new URL('../../', import.meta.url));
 export const ROOT = up.endsWith('/dist/') ? up.slice(0, -'dist/'.length) : up;
 export const BIN = join(ROOT, 'bin', 'wli.cjs');
+
+/**
+ * The one seam between the two ways wli ships: `node bin/wli.cjs` (the npm package), or the standalone
+ * binary when WLI_TEST_BINARY names one (`.ci/run` builds it and runs the process tests again with it;
+ * test/binary.test.ts lists those files). Every test that runs wli as a process spawns WLI_COMMAND.
+ */
+export const WLI_BINARY: string | undefined = process.env.WLI_TEST_BINARY ? resolve(ROOT, process.env.WLI_TEST_BINARY) : undefined;
+export const WLI_COMMAND: readonly [string, ...string[]] = WLI_BINARY ? [WLI_BINARY] : [process.execPath, BIN];
+/** `spawn(...wliCommand(args), options)`: the program and its arguments. */
+export const wliCommand = (args: readonly string[]): [string, string[]] => [WLI_COMMAND[0], [...WLI_COMMAND.slice(1), ...args]];
+/** A file that runs wli when executed or symlinked onto PATH as `wli`: bin/wli.cjs (its #! line) or the binary. */
+export const WLI_EXECUTABLE: string = WLI_BINARY ?? BIN;
 
 /** `node …nodeTs(file)`: runs a TypeScript file of the project (the fake server, a script) from source. */
 export const nodeTs = (file: string, ...args: string[]): string[] => ['--import', pathToFileURL(join(ROOT, 'scripts/ts.mjs')).href, file, ...args];
@@ -61,10 +73,10 @@ export function baseEnv(extra: Record<string, string | undefined> = {}): Record<
   return env;
 }
 
-/** The built CLI, end to end: `node bin/wli.cjs …`. */
+/** The built CLI, end to end: `node bin/wli.cjs …` (or the binary: WLI_COMMAND). */
 export function wli(args: string[], opts: RunOptions = {}): Promise<RunResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
+    const child = spawn(...wliCommand(args), {
       env: baseEnv(opts.env),
       cwd: opts.cwd ?? EMPTY_HOME,
       stdio: ['pipe', 'pipe', 'pipe'],
