@@ -32,8 +32,10 @@ runCli(process.argv.slice(2), ctx).then(
     process.exitCode = code;
     // Interrupted while a reader had stopped reading (a paused pager, a full pipe): Node would keep
     // the process alive until that reader drains what is queued, maybe never. Drop it instead; the
-    // run has already said "interrupted" and writes nothing more.
-    if (interrupt.signal.aborted && process.stdout.writableLength > 0) process.exit(code);
+    // run has already said "interrupted" and writes nothing more. Bun (the standalone binary) queues
+    // out of JavaScript's sight (writableLength stays 0 while a write waits): there, every
+    // interrupted run ends here (test/binary.test.ts).
+    if (interrupt.signal.aborted && (process.stdout.writableLength > 0 || process.versions.bun !== undefined)) process.exit(code);
   },
   // runCli reports its own failures; this is the last resort, through the same I/O layer.
   (err) => {
