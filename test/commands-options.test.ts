@@ -206,6 +206,7 @@ describe('14: wli config explains instead of failing', () => {
       token: { value: '<redacted>', source: 'WLI_TOKEN' },
       translation: { value: 'demo/android/cs', source: join(root, '.weblate') },
       files: [join(root, '.weblate')],
+      runtime: `node ${process.version}`,
     });
     // Every other command still stops before its first request.
     const { r: ls, paths } = await asked(fake, () => wliIn(['ls', 'demo'], { cwd: root, env: { XDG_CONFIG_HOME: join(root, 'xdg'), WLI_TOKEN: token } }));
