@@ -152,11 +152,12 @@ describe.each([
       for (const v of values) expect(() => JSON.parse(v) as unknown, context).not.toThrow();
     }
     // A zip it saved is a zip file.
-    for (const f of filesUnder(dir).filter((f) => f.endsWith('.zip'))) expect(() => unzip(readFileSync(join(dir, f))), `${context}\n${f}`).not.toThrow();
+    for (const f of filesUnder(dir).filter((f) => f.endsWith('.zip')))
+      await expect(unzip(readFileSync(join(dir, f))), `${context}\n${f}`).resolves.toBeDefined();
   });
 });
 
-it('the examples that save files leave them where they say, and the zip holds the translations', () => {
+it('the examples that save files leave them where they say, and the zip holds the translations', async () => {
   const dirs = readdirSync(home).filter((d) => d.startsWith('cwd-'));
   const saved = dirs.flatMap((d) => filesUnder(join(home, d)));
   expect(saved).toEqual(expect.arrayContaining(['locale/cs.po', 'locale/demo-android.zip', 'cs.po', 'baseline.json']));
@@ -165,7 +166,7 @@ it('the examples that save files leave them where they say, and the zip holds th
   const zips = dirs.map((d) => join(home, d, 'locale', 'demo-android.zip')).filter((f) => existsSync(f));
   expect(zips.length).toBeGreaterThan(0);
   for (const zip of zips) {
-    expect(unzip(readFileSync(zip)).map((e) => e.name)).toEqual(
+    expect((await unzip(readFileSync(zip))).map((e) => e.name)).toEqual(
       expect.arrayContaining([expect.stringMatching(/^(demo\/android\/app\/src\/main\/res\/values-cs\/strings\.xml|demo-android-cs\.po)$/)]),
     );
   }

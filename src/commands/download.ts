@@ -71,7 +71,7 @@ const isDir = (p: string) => {
 };
 
 /**
- * The name Weblate gives what it sends (`p-c-l.ext`, `p-c.zip`, `p.zip`: shared/weblate-facts.md),
+ * The name Weblate gives what it sends (`p-c-l.ext`, `p-c.zip`, `p.zip`: weblate/files.ts),
  * known before asking: a conversion's extension is the format; a file as stored keeps its own, so
  * it is the one file of that stem already in the directory, if there is exactly one.
  */

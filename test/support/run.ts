@@ -6,10 +6,10 @@ import { EventEmitter } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Context, OutStream } from '../../src/core/context.js';
 import { sleep } from '../../src/core/context.js';
 import { runCli } from '../../src/cli/program.js';
+import { BIN } from '../../scripts/paths.js';
 
 export interface RunResult {
   code: number;
@@ -27,13 +27,8 @@ export interface RunOptions {
   signal?: AbortSignal;
 }
 
-// test/support/ in the source tree (dist/ is the bundle only).
-const up = fileURLToPath(new URL('../../', import.meta.url));
-export const ROOT = up.endsWith('/dist/') ? up.slice(0, -'dist/'.length) : up;
-export const BIN = join(ROOT, 'bin', 'wli.cjs');
-
-/** `node …nodeTs(file)`: runs a TypeScript file of the project (the fake server, a script) from source. */
-export const nodeTs = (file: string, ...args: string[]): string[] => ['--import', pathToFileURL(join(ROOT, 'scripts/ts.mjs')).href, file, ...args];
+// Where things are (shared with the build, which must load nothing of test/).
+export { BIN, ROOT, nodeTs } from '../../scripts/paths.js';
 
 /** A loopback address where nothing listens: a port the OS just handed out and took back. */
 export const DEAD_URL: string = await new Promise((resolve) => {

@@ -1268,7 +1268,7 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
           const zip = a !== 'translations';
           const format = last(env.rr.query, 'format');
           const bare = format === null ? null : zip ? format.replace(/^zip:?/, '') : format;
-          // As Weblate answers (shared/weblate-facts.md): a translation's unknown format is a 400 on
+          // As Weblate answers (weblate/api/views.py): a translation's unknown format is a 400 on
           // `format`; a zip's unknown conversion is a 404 "Conversion to zip:… is not supported".
           if (bare !== null && bare !== '' && !CONVERSIONS.has(bare)) {
             if (zip) return jsonResp(404, errorJson('not_found', `Conversion to zip:${bare} is not supported`), A_RO, env.authed);
