@@ -6,7 +6,6 @@ import type { GlobalFlags } from '../config/settings.js';
 import { loadSettings } from '../config/load.js';
 import { Session } from '../session/session.js';
 import { PipeClosed, type IOStreams } from '../io/streams.js';
-import { stdoutClosed } from '../io/writer.js';
 import { render } from '../output/render.js';
 import type { Result } from '../output/result.js';
 import { VERSION } from '../core/version.js';
@@ -35,7 +34,6 @@ export async function execute<N extends CommandName>(inv: Invocation<N>, ctx: Co
         throw new UsageError(msg`wli ${name} prints a script: -f/--format and --fields do not apply`, msg`drop them`);
       }
       const result = await command.run({ args, opts });
-      refuseClosedStdout(result, ctx);
       if (result.kind === 'text') await out.write(result.text);
       await out.flush();
       return EXIT.ok;
@@ -57,21 +55,9 @@ export async function execute<N extends CommandName>(inv: Invocation<N>, ctx: Co
   }
 }
 
-/**
- * Standard output closed at start (`>&-`: Node reopens it on /dev/null, so every write would succeed
- * and the data be lost): a result that writes data there ends the run with exit 7 before any of it is
- * written. A run that writes nothing there (download -o FILE) is not concerned.
- */
-function refuseClosedStdout(result: Result, ctx: Context): void {
-  if (ctx.stdoutKind !== 'closed') return;
-  const data = result.kind === 'text' ? result.text.length > 0 : result.kind === 'bytes' ? result.bytes.length > 0 : true;
-  if (data) throw stdoutClosed();
-}
-
 /** The result written in the chosen format, then what the run ends with: its exit code and last words. */
 async function finish(result: Result, session: Session, ctx: Context, io: IOStreams): Promise<number> {
   const { settings } = session;
-  refuseClosedStdout(result, ctx);
   // Clear the progress line before data lands on the same terminal.
   io.clearProgressBeforeData();
   await render(result, io.out, {

@@ -16,7 +16,7 @@ export const EXIT_STATUSES = {
   auth: { code: 4, meaning: 'authentication or permission refused (401, 403)' },
   notFound: { code: 5, meaning: 'not found (404)' },
   rateLimited: { code: 6, meaning: 'rate limited (429) after the retries' },
-  local: { code: 7, meaning: 'a local file or standard output could not be written: permission, disk full, read-only, closed' },
+  local: { code: 7, meaning: 'a local file or standard output could not be written: permission, disk full, read-only' },
   interrupted: { code: 130, meaning: 'interrupted' },
 } as const;
 

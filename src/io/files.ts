@@ -20,7 +20,7 @@ const WHY: Record<string, [why: string, hint: string]> = {
   EEXIST: ['a file is in the way', 'check the path'],
   ENAMETOOLONG: ['the name is too long', 'choose a shorter path'],
   EIO: ['an input/output error', 'check the disk'],
-  EBADF: ['it is closed', 'run without closing it (>&-)'],
+  EBADF: ['a bad file descriptor', ''],
   EPIPE: ['the reader went away', ''],
 };
 

@@ -7,7 +7,7 @@ import type { Context, StdoutKind } from '../core/context.js';
 import { EXIT, WliError } from '../core/errors.js';
 import { NO_PROGRESS, createProgress, type Progress } from './progress.js';
 import { cleanOutside, escapeControl, msg, outside, renderMsg, type Msg } from '../core/text.js';
-import { PipeClosed, Writer } from './writer.js';
+import { DISCARD, PipeClosed, Writer } from './writer.js';
 
 export { PipeClosed };
 
@@ -46,7 +46,7 @@ export class IOStreams {
   private progressLine?: Progress;
 
   constructor(private readonly ctx: Pick<Context, 'stdout' | 'stderr' | 'env' | 'signal' | 'stdoutKind'>) {
-    this.out = new Writer(ctx.stdout, ctx.signal);
+    this.out = new Writer(ctx.stdoutKind === 'null' ? DISCARD : ctx.stdout, ctx.signal);
     // A closed stderr (2>&- or a reader that went away) loses the messages, never the run's result.
     ctx.stderr.on('error', () => {
       this.errClosed = true;

@@ -27,10 +27,19 @@ export function stdoutFailure(err: Error): Error {
   return localFailure(err, ours('standard output'), ours('write to')) as Error;
 }
 
-/** Standard output closed at start (`>&-`): data would be lost without a word, so the run says so (exit 7). */
-export function stdoutClosed(): Error {
-  return stdoutFailure(Object.assign(new Error('standard output is closed'), { code: 'EBADF' }));
-}
+/**
+ * Standard output on /dev/null: the data discarded here, as the device would discard it, whatever mode
+ * it was opened in (opened read-only, a write to it fails with EBADF).
+ */
+export const DISCARD: OutStream = {
+  write(_chunk, cb) {
+    if (cb) process.nextTick(cb);
+    return true;
+  },
+  once: () => DISCARD,
+  on: () => DISCARD,
+  removeListener: () => DISCARD,
+};
 
 export class Writer {
   private closed = false;
