@@ -1,6 +1,6 @@
 // Runs one parsed command: settings → the command's data → the output layer → the exit code.
 import type { Context } from '../core/context.js';
-import { EXIT, InterruptedError, UsageError } from '../core/errors.js';
+import { EXIT, UsageError, interruption } from '../core/errors.js';
 import { msg } from '../core/text.js';
 import type { GlobalFlags } from '../config/settings.js';
 import { loadSettings } from '../config/load.js';
@@ -46,8 +46,8 @@ export async function execute<N extends CommandName>(inv: Invocation<N>, ctx: Co
     return await finish(result, session, ctx, io);
   } catch (e) {
     io.stopProgress();
-    // Ctrl-C wins over what it caused: a reader that went away, a request cut short.
-    if (ctx.signal.aborted && !(e instanceof UsageError)) return io.error(new InterruptedError());
+    // A signal (Ctrl-C, SIGTERM, SIGHUP) wins over what it caused: a reader that went away, a request cut short.
+    if (ctx.signal.aborted && !(e instanceof UsageError)) return io.error(interruption(ctx.signal));
     if (e instanceof PipeClosed || out.isClosed) return EXIT.ok;
     return io.error(e);
   } finally {
@@ -72,8 +72,8 @@ async function finish(result: Result, session: Session, ctx: Context, io: IOStre
   io.stopProgress();
   await io.out.flush();
   session.noteRateLimit();
-  // Ctrl-C ends a run that ends by itself only then (changes --follow): still an interruption.
-  if (ctx.signal.aborted) return io.error(new InterruptedError());
+  // A signal ends a run that ends by itself only then (changes --follow): still an interruption.
+  if (ctx.signal.aborted) return io.error(interruption(ctx.signal));
   if (result.kind === 'text' || !result.finish) return EXIT.ok;
   const outcome = result.finish();
   for (const m of outcome.messages ?? []) io.say(m);

@@ -168,7 +168,10 @@ export class IOStreams {
     }
   }
 
-  /** One or two lines: what failed, and what to do next. Stack traces only with --debug. Returns the exit code. */
+  /**
+   * One or two lines: what failed, and what to do next. Stack traces only with --debug. Returns the exit
+   * code: a WliError's own; anything else reaching here is a bug of wli's (exit 70, "please report it").
+   */
   error(e: unknown): number {
     this.progressLine?.stop();
     if (e instanceof WliError) {
@@ -180,7 +183,7 @@ export class IOStreams {
     this.say(msg`internal error: ${e instanceof Error ? e.message : e}`);
     if (this.flags.debug) this.stack(e);
     else this.line('hint: rerun with --debug for details and report it at the project issue tracker');
-    return EXIT.server;
+    return EXIT.internal;
   }
 
   /** --debug: the frames of an error and of its causes. Messages inside may hold server text: cleaned like any. */

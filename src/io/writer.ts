@@ -2,7 +2,7 @@
 // the terminal or pipe is slow), turns a closed pipe (`| head`) into a quiet, normal end, and stops
 // waiting for a reader that does not read (a pager) as soon as the run is interrupted.
 import type { OutStream } from '../core/context.js';
-import { InterruptedError } from '../core/errors.js';
+import { interruption } from '../core/errors.js';
 import { ours } from '../core/text.js';
 import { localFailure } from './files.js';
 
@@ -101,7 +101,7 @@ export class Writer {
         this.stream.once('error', done);
         signal?.addEventListener('abort', done, { once: true });
       });
-      if (this.signal?.aborted) throw new InterruptedError();
+      if (this.signal?.aborted) throw interruption(this.signal);
       if (this.closed) throw new PipeClosed();
       const failure = this.failedWhileWaiting();
       if (failure !== undefined) throw failure;

@@ -517,7 +517,7 @@ const DECLARED = [
         `${EXIT.notFound} a file the server does not have, or a target that does not exist (then before any file)`,
         `${EXIT.rateLimited} rate limited after the retries (no further file is asked for)`,
         `${EXIT.local} a file that could not be written here`,
-        `${EXIT.interrupted} interrupted (each file left old or new)`,
+        `${EXIT.hangup}, ${EXIT.interrupted}, ${EXIT.terminated} ended by SIGHUP, SIGINT (Ctrl-C) or SIGTERM (each file left old or new, no temporary file)`,
       ].join(', '),
     ],
     examples: [
