@@ -33,6 +33,7 @@ beforeEach(() => {
 });
 
 const posix = process.platform !== 'win32';
+const linux = process.platform === 'linux';
 const ANDROID_CS = 'app/src/main/res/values-cs/strings.xml';
 const CS_FILE = '/api/translations/demo/android/cs/file/';
 
@@ -267,4 +268,26 @@ describe('28.1: a run that never settles is an internal error (exit 70), never a
       'wli: internal error: the run stopped before it finished\nhint: rerun with --debug for details and report it at the project issue tracker\n',
     ]);
   });
+
+  it.runIf(linux)(
+    'pull with every write failing (ulimit -f) on files larger than the connection buffers: every file asked for, each one failed, exit 7',
+    { timeout: 60_000 },
+    async () => {
+      // The issue's reproduction: each failed write used to leave its body unreleased, holding its
+      // connection; after concurrency + 2 of them the next request waited for ever and Node ended, exit 0.
+      const many = await startFakeWeblate({ manyLanguages: 8, fileGzip: false });
+      try {
+        const big = { kind: 'status', status: 200, body: 'x'.repeat(512 * 1024), contentType: 'text/x-po' } as const;
+        many.fault(/\/many\/strings\/x\d+\/file\//, { ...big, headers: { 'Content-Disposition': 'attachment; filename=many-strings.po' } }, Infinity);
+        env = { ...env, WLI_URL: many.url };
+        const r = await start(['pull', 'many/strings', '--concurrency', '1', '--timeout', '5'], { shell: 'ulimit -f 64' }).ended;
+        const failed = r.stderr.split('\n').filter((l) => /^wli: failed many\/strings\/x\d+: cannot write po\/x\d+\.po: file too large/.test(l));
+        expect([r.code, failed.length], r.stderr).toEqual([7, 8]);
+        expect(many.requests.filter((q) => q.path.endsWith('/file/'))).toHaveLength(8);
+        expect(filesIn(dir)).toEqual([]);
+      } finally {
+        await many.close();
+      }
+    },
+  );
 });

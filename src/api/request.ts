@@ -206,7 +206,7 @@ async function once(t: Transport, url: URL, mode: Mode, o: RequestOptions): Prom
 async function accept(t: Transport, url: URL, res: Exchange, mode: Mode, heard: (size?: number) => void): Promise<Answer> {
   const answer = { url, status: res.status, headers: res.headers };
   if (mode === 'stream') {
-    const streamed: StreamAnswer = { ...answer, body: await firstByte(decoded(url, res), url, t) };
+    const streamed: StreamAnswer = { ...answer, body: await firstByte(decoded(url, res), res.body, url, t) };
     heard();
     return streamed;
   }
@@ -282,26 +282,45 @@ function decoded(url: URL, res: Exchange): Body | NodeJS.ReadableStream {
 /**
  * Waits for the first chunk (a failure until then is the attempt's, and retried), then hands the
  * chunks on; a later failure is a NetworkError of its own (never an undici error).
+ *
+ * The body is released on every path: read to its end, failed, left early by its consumer (a `break`,
+ * a write that throws, Ctrl-C: the iterator's finally) or never iterated at all (destroy()). A body
+ * left paused holds its connection for ever (undici times out no paused body), and once all of the
+ * agent's connections are held, the next request waits for one that never comes.
  */
-async function firstByte(body: Body | NodeJS.ReadableStream, url: URL, t: Transport): Promise<FileBody> {
+async function firstByte(body: Body | NodeJS.ReadableStream, raw: Body, url: URL, t: Transport): Promise<FileBody> {
+  // The decoder too, when there is one: destroying it alone leaves the connection's body paused under it.
+  const destroy = () => {
+    if (body !== raw) (body as { destroy(): unknown }).destroy();
+    discard(raw);
+  };
   const chunks = (body as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
-  const first = await chunks.next();
-  const destroy = () => void (body as { destroy(): unknown }).destroy();
+  let first: IteratorResult<Buffer>;
+  try {
+    first = await chunks.next();
+  } catch (err) {
+    destroy();
+    throw err;
+  }
   return {
     destroy,
     async *[Symbol.asyncIterator]() {
-      if (first.done) return;
-      yield first.value;
-      for (;;) {
-        let next: IteratorResult<Buffer>;
-        try {
-          next = await chunks.next();
-        } catch (err) {
-          if (t.runSignal.aborted) throw interruption(t.runSignal);
-          throw classifyNetworkError(err, url, false, t.timeoutMs, t.proxy).error;
+      try {
+        if (first.done) return;
+        yield first.value;
+        for (;;) {
+          let next: IteratorResult<Buffer>;
+          try {
+            next = await chunks.next();
+          } catch (err) {
+            if (t.runSignal.aborted) throw interruption(t.runSignal);
+            throw classifyNetworkError(err, url, false, t.timeoutMs, t.proxy).error;
+          }
+          if (next.done) return;
+          yield next.value;
         }
-        if (next.done) return;
-        yield next.value;
+      } finally {
+        destroy();
       }
     },
   };

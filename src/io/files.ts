@@ -14,7 +14,7 @@ const WHY: Record<string, [why: string, hint: string]> = {
   EPERM: ['operation not permitted', 'check the permissions of the file and its directory, or write elsewhere'],
   ENOSPC: ['no space left on the device', 'free some space, or write elsewhere'],
   EDQUOT: ['disk quota exceeded', 'free some space, or write elsewhere'],
-  EFBIG: ['file too large (the limit of `ulimit -f`, or of the file system)', 'raise the limit, or write elsewhere'],
+  EFBIG: ['file too large for the file size limit (ulimit -f) or the file system', 'raise the limit, or write elsewhere'],
   EROFS: ['read-only file system', 'write to a writable directory'],
   EISDIR: ['it is a directory', 'name a file, or end the path with / to write into the directory'],
   ENOTDIR: ['a part of the path is a file, not a directory', 'check the path'],
