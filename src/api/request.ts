@@ -12,7 +12,7 @@
 // - a redirect to another origin, to an address that is not a URL, or more than MAX_REDIRECTS of them,
 //   is an error that says so.
 import type { Dispatcher } from 'undici';
-import { InterruptedError, WliError } from '../core/errors.js';
+import { WliError, interruption } from '../core/errors.js';
 import { msg, ours, type Msg } from '../core/text.js';
 import { HttpError, ServerError, UnexpectedAnswerError } from './errors.js';
 import { discard, exchange, firstHeader, readBody, readErrorText, type Body, type Exchange, type Headers } from './http.js';
@@ -67,7 +67,7 @@ export interface Transport {
   readonly base: URL;
   readonly retries: number;
   readonly timeoutMs: number;
-  /** Aborted on Ctrl-C: the run ends. */
+  /** Aborted by SIGINT, SIGTERM or SIGHUP (its reason the InterruptedError naming it): the run ends. */
   readonly runSignal: AbortSignal;
   readonly proxy?: ProxyChoice;
   readonly maxBodyBytes?: number;
@@ -105,7 +105,7 @@ export async function send<M extends Mode>(t: Transport, url: URL, mode: M, o: R
         msg`retrying in ${(wait / 1000).toFixed(1)}s (attempt ${attempt + 2} of ${retries + 1}): ${e.error instanceof WliError ? e.error.text : e.error.message}`,
       );
       await t.sleep(wait, o.signal ? AbortSignal.any([t.runSignal, o.signal]) : t.runSignal);
-      if (t.runSignal.aborted) throw new InterruptedError();
+      if (t.runSignal.aborted) throw interruption(t.runSignal);
       if (o.signal?.aborted) throw e.error;
     }
   }
@@ -192,7 +192,7 @@ async function once(t: Transport, url: URL, mode: Mode, o: RequestOptions): Prom
     return { answer: await accept(t, url, res, mode, heard) };
   } catch (err) {
     if (err instanceof AttemptError || err instanceof WliError) throw err;
-    if (t.runSignal.aborted) throw new InterruptedError();
+    if (t.runSignal.aborted) throw interruption(t.runSignal);
     if (o.signal?.aborted) throw err; // the caller stopped wanting this answer
     const failed = classifyNetworkError(err, url, timeout.signal.aborted, t.timeoutMs, t.proxy);
     t.log?.(msg`GET ${url.href} failed after ${t.now() - started}ms: ${failed.error instanceof WliError ? failed.error.text : failed.error.message}`);
@@ -206,7 +206,7 @@ async function once(t: Transport, url: URL, mode: Mode, o: RequestOptions): Prom
 async function accept(t: Transport, url: URL, res: Exchange, mode: Mode, heard: (size?: number) => void): Promise<Answer> {
   const answer = { url, status: res.status, headers: res.headers };
   if (mode === 'stream') {
-    const streamed: StreamAnswer = { ...answer, body: await firstByte(decoded(url, res), url, t) };
+    const streamed: StreamAnswer = { ...answer, body: await firstByte(decoded(url, res), res.body, url, t) };
     heard();
     return streamed;
   }
@@ -282,26 +282,45 @@ function decoded(url: URL, res: Exchange): Body | NodeJS.ReadableStream {
 /**
  * Waits for the first chunk (a failure until then is the attempt's, and retried), then hands the
  * chunks on; a later failure is a NetworkError of its own (never an undici error).
+ *
+ * The body is released on every path: read to its end, failed, left early by its consumer (a `break`,
+ * a write that throws, Ctrl-C: the iterator's finally) or never iterated at all (destroy()). A body
+ * left paused holds its connection for ever (undici times out no paused body), and once all of the
+ * agent's connections are held, the next request waits for one that never comes.
  */
-async function firstByte(body: Body | NodeJS.ReadableStream, url: URL, t: Transport): Promise<FileBody> {
+async function firstByte(body: Body | NodeJS.ReadableStream, raw: Body, url: URL, t: Transport): Promise<FileBody> {
+  // The decoder too, when there is one: destroying it alone leaves the connection's body paused under it.
+  const destroy = () => {
+    if (body !== raw) (body as { destroy(): unknown }).destroy();
+    discard(raw);
+  };
   const chunks = (body as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
-  const first = await chunks.next();
-  const destroy = () => void (body as { destroy(): unknown }).destroy();
+  let first: IteratorResult<Buffer>;
+  try {
+    first = await chunks.next();
+  } catch (err) {
+    destroy();
+    throw err;
+  }
   return {
     destroy,
     async *[Symbol.asyncIterator]() {
-      if (first.done) return;
-      yield first.value;
-      for (;;) {
-        let next: IteratorResult<Buffer>;
-        try {
-          next = await chunks.next();
-        } catch (err) {
-          if (t.runSignal.aborted) throw new InterruptedError();
-          throw classifyNetworkError(err, url, false, t.timeoutMs, t.proxy).error;
+      try {
+        if (first.done) return;
+        yield first.value;
+        for (;;) {
+          let next: IteratorResult<Buffer>;
+          try {
+            next = await chunks.next();
+          } catch (err) {
+            if (t.runSignal.aborted) throw interruption(t.runSignal);
+            throw classifyNetworkError(err, url, false, t.timeoutMs, t.proxy).error;
+          }
+          if (next.done) return;
+          yield next.value;
         }
-        if (next.done) return;
-        yield next.value;
+      } finally {
+        destroy();
       }
     },
   };

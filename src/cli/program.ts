@@ -8,7 +8,6 @@ import { flagsOf, namesOf } from '../spec/flags.js';
 import { EXIT, UsageError } from '../core/errors.js';
 import { msg, ours } from '../core/text.js';
 import { IOStreams } from '../io/streams.js';
-import { stdoutClosed } from '../io/writer.js';
 import { VERSION } from '../core/version.js';
 import { closest } from '../core/closest.js';
 import { checkArgs, readCommandOptions, readOptions } from '../spec/option-values.js';
@@ -188,7 +187,6 @@ export async function runCli(argv: string[], ctx: Context): Promise<number> {
   }
   // The version needs no argument parser.
   if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
-    if (ctx.stdoutKind === 'closed') return io.error(stdoutClosed());
     await io.out.write(`${VERSION}\n`);
     await io.out.flush();
     return EXIT.ok;
@@ -217,8 +215,6 @@ export async function runCli(argv: string[], ctx: Context): Promise<number> {
     } catch (e) {
       if (e instanceof CommanderError) {
         const ok = e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help';
-        // Help asked for went to a stdout closed at start (`>&-`): lost, so said, as data would be.
-        if (ok && ctx.stdoutKind === 'closed') return io.error(stdoutClosed());
         await io.out.flush();
         return ok ? EXIT.ok : EXIT.usage;
       }

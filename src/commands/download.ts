@@ -5,7 +5,6 @@ import { readdirSync, statSync, utimesSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { PendingFile } from '../io/files.js';
 import { SavedFiles, savedFilesDir, type Proof } from '../io/saved-files.js';
-import { stdoutClosed } from '../io/writer.js';
 import { UsageError, WliError } from '../core/errors.js';
 import { HttpError, NotFoundError } from '../api/errors.js';
 import { msg, ours, type Msg } from '../core/text.js';
@@ -133,8 +132,7 @@ interface Destination {
 
 /**
  * `-o -` is stdout, as in curl and wget; without -o, stdout when it is not a terminal. Raw bytes
- * never go to a terminal, and never to a stdout closed at start (`>&-`): both are refused here,
- * before the request.
+ * never go to a terminal: refused here, before the request.
  */
 function destinationOf(output: string | undefined, ctx: CommandInput['session']['ctx']): Destination {
   const stdoutIsTTY = !!ctx.stdout.isTTY;
@@ -145,10 +143,7 @@ function destinationOf(output: string | undefined, ctx: CommandInput['session'][
     );
   }
   const toStdout = output === '-' || (output === undefined && !stdoutIsTTY);
-  if (toStdout) {
-    if (ctx.stdoutKind === 'closed') throw stdoutClosed();
-    return { toStdout, intoDir: false, dir: ctx.cwd };
-  }
+  if (toStdout) return { toStdout, intoDir: false, dir: ctx.cwd };
   const file = output === undefined ? undefined : resolve(ctx.cwd, output);
   const intoDir = output === undefined || output.endsWith('/') || (file !== undefined && isDir(file));
   return { toStdout, intoDir, dir: intoDir ? (file ?? ctx.cwd) : dirname(file!), file: intoDir ? undefined : file, given: output };

@@ -1,7 +1,8 @@
 // Files a user keeps (downloads, caches) are written whole or not at all: a temporary file beside the
-// destination, renamed into place; on any failure the old file stays as it was and no temporary file
-// remains.
-import { mkdirSync, renameSync, rmSync, rmdirSync, statSync, writeFileSync, type Stats } from 'node:fs';
+// destination, renamed into place; on any failure or signal the old file stays as it was and no
+// temporary file remains. After a SIGKILL, the next run that writes the same file removes what the
+// killed one left (removeStale).
+import { mkdirSync, readdirSync, renameSync, rmSync, rmdirSync, statSync, writeFileSync, type Stats } from 'node:fs';
 import { open, rename, rm, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { LocalError } from '../core/errors.js';
@@ -13,6 +14,7 @@ const WHY: Record<string, [why: string, hint: string]> = {
   EPERM: ['operation not permitted', 'check the permissions of the file and its directory, or write elsewhere'],
   ENOSPC: ['no space left on the device', 'free some space, or write elsewhere'],
   EDQUOT: ['disk quota exceeded', 'free some space, or write elsewhere'],
+  EFBIG: ['file too large for the file size limit (ulimit -f) or the file system', 'raise the limit, or write elsewhere'],
   EROFS: ['read-only file system', 'write to a writable directory'],
   EISDIR: ['it is a directory', 'name a file, or end the path with / to write into the directory'],
   ENOTDIR: ['a part of the path is a file, not a directory', 'check the path'],
@@ -20,7 +22,7 @@ const WHY: Record<string, [why: string, hint: string]> = {
   EEXIST: ['a file is in the way', 'check the path'],
   ENAMETOOLONG: ['the name is too long', 'choose a shorter path'],
   EIO: ['an input/output error', 'check the disk'],
-  EBADF: ['it is closed', 'run without closing it (>&-)'],
+  EBADF: ['a bad file descriptor', ''],
   EPIPE: ['the reader went away', ''],
 };
 
@@ -68,9 +70,62 @@ export function makeDirectories(path: string, mode = 0o777): string[] {
   return made;
 }
 
-/** The temporary file a write goes through: beside the destination (same file system), hidden, unique. */
+/**
+ * The temporary file a write goes through: beside the destination (same file system), hidden, unique,
+ * `.NAME.wli-<pid>-<time>-<random>.tmp`. The pid tells whose it is after a SIGKILL, when nothing could
+ * clean up: see removeStale.
+ */
 export function temporaryFor(path: string): string {
-  return join(dirname(path), `.${basename(path)}.wli-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}.tmp`);
+  return join(dirname(path), `.${basename(path)}${temporarySuffix()}`);
+}
+
+/** A temporary file in `dir` for a file whose name is not known yet: `.wli-<pid>-<time>-<random>.tmp`. */
+function temporaryIn(dir: string): string {
+  return join(dir, temporarySuffix());
+}
+
+const temporarySuffix = () => `.wli-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}.tmp`;
+
+/** The pid in a temporary name that follows `prefix` (`.NAME` or nothing), when the name is one of ours. */
+function temporaryPid(name: string, prefix: string): number | undefined {
+  if (!name.startsWith(`${prefix}.wli-`)) return undefined;
+  const pid = Number(/^(\d{1,10})-\d+-[0-9a-z]*\.tmp$/.exec(name.slice(prefix.length + '.wli-'.length))?.[1]);
+  return pid > 0 && pid < 2 ** 31 ? pid : undefined;
+}
+
+/** Whether a process `pid` is running: one we may not signal (EPERM) is running too. */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code !== 'ESRCH';
+  }
+}
+
+/**
+ * The temporary files a wli killed outright (SIGKILL, a crash of the machine) left in `dir`: those of
+ * `file` (`.NAME.wli-<pid>-…tmp`), or, for a file whose name is not known yet, the nameless ones
+ * (`.wli-<pid>-…tmp`), whose pid is no longer running. Never ours, never those of a process still
+ * running (it may be a wli writing them now). Best effort: what cannot be listed or removed stays.
+ */
+function removeStale(dir: string, file: string | undefined): void {
+  const prefix = file === undefined ? '' : `.${basename(file)}`;
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const pid = temporaryPid(name, prefix);
+    if (pid === undefined || pid === process.pid || running(pid)) continue;
+    try {
+      rmSync(join(dir, name), { force: true });
+    } catch {
+      // Not ours to remove after all (permissions): it stays, as it was.
+    }
+  }
 }
 
 export function writeFileAtomic(path: string, data: string | Uint8Array, mode = 0o600): void {
@@ -98,11 +153,30 @@ export interface Written {
   sha256: string;
 }
 
+/** The temporary files of the PendingFiles not kept or discarded yet. */
+const LIVE = new Set<string>();
+
+/**
+ * Removes them at once: the process ends now (a second Ctrl-C, SIGTERM or SIGHUP), with no time left
+ * for the discards in flight. The old files stay as they were.
+ */
+export function removeTemporaryFiles(): void {
+  for (const tmp of LIVE) {
+    try {
+      rmSync(tmp, { force: true });
+    } catch {
+      // Nothing more can be done now; a later run removes it (removeStale).
+    }
+  }
+  LIVE.clear();
+}
+
 /**
  * A file written whole or not at all, made ready before anything is asked of the server: the missing
  * directories are made (as mkdir -p does) and the temporary file is created in the destination's
  * directory, so a destination that cannot be written at all fails first (exit 7, the path named as the
- * user gave it). The bytes are hashed as they are written. `keep` syncs and renames it into place, or
+ * user gave it); the temporary files a killed wli left there for the same file go then (removeStale).
+ * The bytes are hashed as they are written. `keep` syncs and renames it into place, or
  * leaves the file there untouched when its bytes are already these; until then `discard` (always
  * called, in a finally) leaves everything as it was: no temporary file, no directory it made.
  *
@@ -120,7 +194,9 @@ export class PendingFile {
     private readonly tmp: string | undefined,
     /** The directories made for it, deepest first: removed again unless the file is kept. */
     private readonly made: string[],
-  ) {}
+  ) {
+    if (tmp !== undefined) LIVE.add(tmp);
+  }
 
   /** Writing straight into a device or pipe: no temporary file, nothing to rename, no time to set. */
   get direct(): boolean {
@@ -148,6 +224,7 @@ export class PendingFile {
     } catch (e) {
       throw localFailure(e, shown, action);
     }
+    removeStale(dir, file);
     const tmp = file === undefined ? temporaryIn(dir) : temporaryFor(file);
     try {
       return new PendingFile(await open(tmp, 'wx', mode), tmp, made);
@@ -196,6 +273,7 @@ export class PendingFile {
       if (this.tmp !== undefined) await this.handle.sync();
       await this.handle.close();
       if (this.tmp !== undefined) await rename(this.tmp, path);
+      if (this.tmp !== undefined) LIVE.delete(this.tmp);
       this.kept = true;
       return true;
     } catch (e) {
@@ -208,7 +286,10 @@ export class PendingFile {
     if (this.kept) return;
     this.kept = true;
     await this.handle.close().catch(() => {});
-    if (this.tmp !== undefined) await rm(this.tmp, { force: true });
+    if (this.tmp !== undefined) {
+      await rm(this.tmp, { force: true });
+      LIVE.delete(this.tmp);
+    }
     removeDirectories(this.made);
   }
 }
@@ -248,11 +329,6 @@ export async function streamToFile(path: string, chunks: AsyncIterable<Uint8Arra
   } finally {
     await file.discard();
   }
-}
-
-/** A temporary file in `dir` for a file whose name is not known yet. */
-function temporaryIn(dir: string): string {
-  return join(dir, `.wli-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}.tmp`);
 }
 
 function statOrUndefined(path: string): Stats | undefined {

@@ -447,7 +447,7 @@ const DECLARED = [
       {
         flags: '-o, --output <path>',
         description: "write this file, or into this directory (ending in / or existing) under the server's name; - for stdout",
-        note: `Missing directories are made, as by \`mkdir -p\`. The destination is made ready before anything is asked of the server, so one that cannot be written (permission denied, a read-only file system, a directory that takes no files) fails at once, exit ${EXIT.local}, naming the path as given; so does a write that fails later (a full disk), the previous file left as it was. \`-o -\` writes to stdout, as in curl and wget (refused on a terminal, exit ${EXIT.usage}: pipe or redirect it); a standard output closed at start (\`>&-\`) is refused before the request, exit ${EXIT.local}. An existing device or named pipe (\`/dev/null\`) is written into as it is.`,
+        note: `Missing directories are made, as by \`mkdir -p\`. The destination is made ready before anything is asked of the server, so one that cannot be written (permission denied, a read-only file system, a directory that takes no files) fails at once, exit ${EXIT.local}, naming the path as given; so does a write that fails later (a full disk), the previous file left as it was. \`-o -\` writes to stdout, as in curl and wget (refused on a terminal, exit ${EXIT.usage}: pipe or redirect it); into a standard output on /dev/null (or closed at start, \`>&-\`, which Node reopens on /dev/null) the bytes are discarded, exit ${EXIT.ok}. An existing device or named pipe (\`/dev/null\`) is written into as it is.`,
         value: { type: 'text' },
       },
       {
@@ -517,7 +517,7 @@ const DECLARED = [
         `${EXIT.notFound} a file the server does not have, or a target that does not exist (then before any file)`,
         `${EXIT.rateLimited} rate limited after the retries (no further file is asked for)`,
         `${EXIT.local} a file that could not be written here`,
-        `${EXIT.interrupted} interrupted (each file left old or new)`,
+        `${EXIT.hangup}, ${EXIT.interrupted}, ${EXIT.terminated} ended by SIGHUP, SIGINT (Ctrl-C) or SIGTERM (each file left old or new, no temporary file)`,
       ].join(', '),
     ],
     examples: [

@@ -4,6 +4,7 @@
 // same way.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/api/client.js';
+import type { FileBody } from '../../src/api/request.js';
 import { WliError } from '../../src/core/errors.js';
 import { fakeFileBytes, startFakeWeblate, type Fault, type FakeWeblate } from '../support/fake-weblate/index.js';
 
@@ -158,6 +159,54 @@ describe('a streamed body', () => {
       for await (const chunk of answer.body) chunks.push(chunk);
       expect(chunks).toEqual([]);
       expect(fake.requests.at(-1)?.headers['if-modified-since']).toBeDefined();
+    } finally {
+      await c.close();
+    }
+  });
+});
+
+/**
+ * The consumer of a streamed body, however it ends, never keeps its connection (issue 28.1): a body
+ * larger than undici's buffers, left unread, pauses its connection for ever, and once all the agent's
+ * connections are held, the next request waits for one that never comes. So each row consumes more
+ * bodies than the agent has connections, then reads one whole: every request must reach the server.
+ */
+describe('a streamed body its consumer leaves', () => {
+  /** The agent's connections for concurrency 1 (api/client.ts: concurrency + 2). */
+  const CONNECTIONS = 3;
+  const BIG = 'x'.repeat(1024 * 1024);
+  const write = (chunk: Buffer) => {
+    throw Object.assign(new Error(`no space left for ${chunk.length} bytes`), { code: 'ENOSPC' });
+  };
+  const CONSUMERS: Array<[name: string, consume: (body: FileBody) => Promise<void>]> = [
+    [
+      'the consumer stops after the first chunk',
+      async (body) => {
+        for await (const chunk of body) if (chunk.length > 0) break;
+      },
+    ],
+    [
+      'a write fails mid-stream',
+      async (body) => {
+        const failed = (async () => {
+          for await (const chunk of body) write(chunk);
+        })();
+        await expect(failed).rejects.toThrow(/no space left/);
+      },
+    ],
+    ['the consumer never reads it (destroy())', async (body) => body.destroy()],
+  ];
+
+  it.each(CONSUMERS)('%s', async (_name, consume) => {
+    const { c, waits } = client({ timeoutMs: 2_000, retries: 0 });
+    const before = fake.requests.length;
+    const times = CONNECTIONS + 2;
+    fake.fault(FILE, { kind: 'status', status: 200, body: BIG, contentType: 'text/x-po' }, times);
+    try {
+      for (let i = 0; i < times; i++) await consume((await c.openFile(FILE)).body);
+      MODES.stream.good(await MODES.stream.read(c));
+      expect(fake.requests.slice(before).filter((r) => r.url.includes(FILE))).toHaveLength(times + 1);
+      expect(waits).toEqual([]);
     } finally {
       await c.close();
     }
