@@ -213,7 +213,8 @@ describe.each(AFTER_FIRST_BYTE)('%s', (_name, fault, times, consumed, stream) =>
     ['consumed (a temporary file)', 'consumed', consumed],
     ['streamed (stdout)', 'stream', stream],
   ] as const)('%s', async (_how, mode, outcome) => {
-    const { c, waits } = client({ timeoutMs: 300 });
+    // Long enough for the first bytes on a loaded machine; a stall costs it once.
+    const { c, waits } = client({ timeoutMs: 1000 });
     const before = fake.requests.length;
     // A stream fails for good at its first attempt: it takes the fault once.
     fake.fault(FILE, fault(), mode === 'stream' ? 1 : times);
