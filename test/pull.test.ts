@@ -4,11 +4,25 @@
 // proven by the record of saved files); --dry-run; the report on stderr and the records with -f;
 // failures of one file leave the others; the exit status of the first failure.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FILE_LAST_MODIFIED, fakeFileBytes, startFakeWeblate, type FakeWeblate, type RecordedRequest } from './support/fake-weblate/index.js';
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { Agent, type Dispatcher } from 'undici';
 import { BIN, ROOT, baseEnv, wli, wliIn } from './support/run.js';
 import { onPty } from './support/pty.js';
@@ -549,6 +563,141 @@ describe('fast and polite', () => {
     } finally {
       await s.close();
     }
+  });
+});
+
+describe('issue 28: saved the one way, never stale, paths as the repository means them', () => {
+  it('never stale: a file changed upstream (a new revision, Last-Modified as it was) arrives, where Last-Modified alone answered 304', async () => {
+    const s = await startFakeWeblate();
+    try {
+      const e = { WLI_URL: s.url };
+      await pull(['demo/android'], { env: e });
+      const changed = s.changeFile('demo/android/cs')!;
+      const n = s.requests.length;
+      const r = await pull(['demo/android'], { env: e });
+      expect(r.code).toBe(0);
+      expect(r.stderr).toContain(`wli: updated ${ANDROID('cs')} (${changed.length} bytes)\n`);
+      expect(readFileSync(join(dir, ANDROID('cs'))).equals(changed)).toBe(true);
+      // Only the changed file is asked for whole; the others are proven by their unchanged revisions.
+      // Asked for side by side: in any order.
+      const asked = files(s.requests.slice(n))
+        .map((q) => [q.path.split('/')[5], q.headers['if-modified-since']])
+        .sort();
+      expect(asked).toEqual([
+        ['ar', FILE_LAST_MODIFIED],
+        ['cs', undefined],
+        ['de', FILE_LAST_MODIFIED],
+        ['ja', FILE_LAST_MODIFIED],
+      ]);
+      expect(r.stderr).toMatch(/0 created, 1 updated, 3 unchanged, 1 skipped, 0 failed\n$/);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('a body that stalls after its first byte is asked for again and written whole', async () => {
+    fake.fault((q) => q.path === '/api/translations/demo/android/de/file/', { kind: 'stallBody' });
+    const n = fake.requests.length;
+    const r = await pull(['demo/android', '--timeout', '0.5', '--retries', '1']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain(`wli: created ${ANDROID('de')} (`);
+    expect(readFileSync(join(dir, ANDROID('de'))).equals(bytesOf('demo/android/de'))).toBe(true);
+    expect(files(since(n)).filter((q) => q.path.includes('/de/'))).toHaveLength(2);
+    expect(filesIn(dir)).toEqual(['ar', 'cs', 'de', 'ja'].map(ANDROID));
+  });
+
+  it('a failed file leaves no empty directory made for it', async () => {
+    fake.fault((q) => q.path === '/api/translations/demo/android/cs/file/', { kind: 'status', status: 500, body: 'boom', contentType: 'text/plain' });
+    const r = await pull(['demo/android', '--retries', '0']);
+    expect(r.code).toBe(1);
+    expect(filesIn(dir)).toEqual(['ar', 'de', 'ja'].map(ANDROID));
+    expect(existsSync(join(dir, 'app/src/main/res/values-cs'))).toBe(false);
+  });
+
+  it('a symbolic link at the file (inside DIR) is written through; a replaced file keeps its mode and gets the time of now', async () => {
+    mkdirSync(join(dir, 'app/src/main/res/values-cs'), { recursive: true });
+    mkdirSync(join(dir, 'shared'));
+    writeFileSync(join(dir, 'shared', 'cs.xml'), 'old');
+    chmodSync(join(dir, 'shared', 'cs.xml'), 0o755);
+    utimesSync(join(dir, 'shared', 'cs.xml'), new Date(0), new Date(0));
+    symlinkSync(join(dir, 'shared', 'cs.xml'), join(dir, ANDROID('cs')));
+    writeFileSync(join(dir, 'before'), '');
+    const r = await pull(['demo/android/cs']);
+    expect([r.code, r.stderr.split('\n')[0]]).toEqual([0, `wli: updated ${ANDROID('cs')} (${bytesOf('demo/android/cs').length} bytes)`]);
+    expect(lstatSync(join(dir, ANDROID('cs'))).isSymbolicLink()).toBe(true);
+    const st = statSync(join(dir, 'shared', 'cs.xml'));
+    expect(readFileSync(join(dir, 'shared', 'cs.xml')).equals(bytesOf('demo/android/cs'))).toBe(true);
+    expect(st.mode & 0o777).toBe(0o755);
+    expect(st.mtimeMs).toBeGreaterThanOrEqual(statSync(join(dir, 'before')).mtimeMs);
+  });
+
+  it.runIf(process.platform !== 'win32')(
+    'a named pipe at a translation’s path is refused (never opened): that file fails, exit 7; the others are written',
+    async () => {
+      mkdirSync(join(dir, 'app/src/main/res/values-cs'), { recursive: true });
+      execFileSync('mkfifo', [join(dir, ANDROID('cs'))]);
+      const n = fake.requests.length;
+      const r = await pull(['demo/android']);
+      expect(r.code).toBe(7);
+      expect(r.stderr).toContain(`wli: failed demo/android/cs: cannot write ${ANDROID('cs')}: it is a named pipe (FIFO), not a regular file\n`);
+      expect(files(since(n)).map((q) => q.path)).not.toContain('/api/translations/demo/android/cs/file/');
+      expect(lstatSync(join(dir, ANDROID('cs'))).isFIFO()).toBe(true);
+      for (const l of ['ar', 'de', 'ja']) expect(existsSync(join(dir, ANDROID(l)))).toBe(true);
+    },
+  );
+
+  it("the project file's target, run in a subdirectory: paths from the project file's directory, said from the current one", async () => {
+    writeFileSync(join(dir, '.weblate'), '[weblate]\ntranslation = demo/android/de\n');
+    mkdirSync(join(dir, 'app'));
+    const r = await pull([], { cwd: join(dir, 'app') });
+    expect([r.code, r.stderr.split('\n')[0]]).toEqual([0, `wli: created src/main/res/values-de/strings.xml (${bytesOf('demo/android/de').length} bytes)`]);
+    expect(filesIn(dir)).toEqual(['.weblate', ANDROID('de')]);
+    // A target given on the command line (or --dir) is the current directory's, as before.
+    const given = await pull(['demo/android/de', '--dry-run'], { cwd: join(dir, 'app') });
+    expect(given.stderr.split('\n')[0]).toBe(`wli: would fetch ${ANDROID('de')} (demo/android/de)`);
+  });
+
+  it('a source translation named as itself is pulled (named in a component too)', async () => {
+    const r = await pull(['demo/android/en']);
+    expect([r.code, r.stderr]).toEqual([
+      0,
+      `wli: created app/src/main/res/values/strings.xml (${bytesOf('demo/android/en').length} bytes)\nwli: 1 translation: 1 created, 0 updated, 0 unchanged, 0 skipped, 0 failed\n`,
+    ]);
+    const both = await pull(['demo/android', 'demo/android/en', '--dry-run']);
+    expect(both.stderr.split('\n')[0]).toBe('wli: would fetch app/src/main/res/values/strings.xml (demo/android/en)');
+  });
+
+  it('paths that differ only by case or Unicode normalisation are one file (macOS, Windows): neither is written, exit 2', async () => {
+    const e = 'é';
+    fake.filenames({
+      'demo/android/cs': 'res/values-cs/strings.xml',
+      'demo/android/de': 'res/VALUES-CS/strings.xml',
+      'demo/android/ar': `res/${e.normalize('NFC')}/strings.xml`,
+      'demo/android/ja': `res/${e.normalize('NFD')}/strings.xml`,
+    });
+    const n = fake.requests.length;
+    const r = await pull(['demo/android']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(
+      'wli: warning: failed demo/android/cs: res/values-cs/strings.xml is also the file of demo/android/de (res/VALUES-CS/strings.xml) on macOS and Windows, where names differing only by case or Unicode normalisation are one file; neither is written\n',
+    );
+    expect(r.stderr).toMatch(/wli: warning: failed demo\/android\/ja: .* is also the file of demo\/android\/ar /);
+    expect(files(since(n))).toEqual([]);
+    expect(filesIn(dir)).toEqual([]);
+  });
+
+  it('the record folder stays bounded: a record unused for 90 days is removed by the next run', async () => {
+    await pull(['demo/android/cs']);
+    const saved = join(cache, 'wli', 'saved');
+    const old = new Date(Date.now() - 91 * 86_400_000);
+    const stale = join(saved, `${'0'.repeat(40)}.json`);
+    writeFileSync(stale, '{}');
+    utimesSync(stale, old, old);
+    rmSync(join(saved, '.pruned'));
+    const r = await pull(['demo/android/cs']);
+    expect(r.stderr).toContain(`wli: unchanged ${ANDROID('cs')}\n`);
+    expect(existsSync(stale)).toBe(false);
+    expect(readdirSync(saved).filter((f) => f.endsWith('.json'))).toHaveLength(1);
   });
 });
 

@@ -7,14 +7,15 @@
 // - network errors, 408, 429 (after its Retry-After) and 5xx are tried again, --retries times, with
 //   capped backoff; a refused connection before the server ever answered gets one quick retry only
 //   (most likely a wrong --url or a server that is not running);
-// - a streamed body is retried only until its first byte is handed on: after that, a failure is the
-//   caller's (a half-written file is the caller's to throw away);
+// - a streamed body is retried only until its first byte is handed on (stdout cannot take back what
+//   it was given); a file consumed within the loop (sendConsumed: written to a temporary file) is
+//   retried whole, also after its first byte;
 // - a redirect to another origin, to an address that is not a URL, or more than MAX_REDIRECTS of them,
 //   is an error that says so.
 import type { Dispatcher } from 'undici';
 import { WliError, interruption } from '../core/errors.js';
 import { msg, ours, type Msg } from '../core/text.js';
-import { HttpError, ServerError, UnexpectedAnswerError } from './errors.js';
+import { HttpError, NetworkError, ServerError, UnexpectedAnswerError } from './errors.js';
 import { discard, exchange, firstHeader, readBody, readErrorText, type Body, type Exchange, type Headers } from './http.js';
 import { AttemptError, classifyNetworkError } from './network-errors.js';
 import type { ProxyChoice } from './proxy.js';
@@ -86,7 +87,62 @@ export interface Transport {
 }
 
 /** Sends a GET to the configured origin and returns what `mode` asks for, or throws the mapped error. */
-export async function send<M extends Mode>(t: Transport, url: URL, mode: M, o: RequestOptions = {}): Promise<AnswerOf<M>> {
+export function send<M extends Mode>(t: Transport, url: URL, mode: M, o: RequestOptions = {}): Promise<AnswerOf<M>> {
+  return attempts(t, url, o, async () => (await followRedirects(t, url, mode, o)) as AnswerOf<M>);
+}
+
+/**
+ * A file asked for and consumed whole, each attempt in send's one retry loop: `consume` gets the
+ * attempt's answer (a 2xx, or a 304) and reads its body to the end. A body that fails after its first
+ * byte (a timeout, a cut connection) fails the attempt like a failure before it, so the next attempt
+ * starts the file over: `consume` starts its file over too (what it wrote is thrown away). A failure
+ * of `consume` itself (a write, a refused answer) is not retried. For a destination that cannot be
+ * rewritten (stdout), send(…, 'stream') instead: retried only until the first byte.
+ */
+export function sendConsumed<T>(t: Transport, url: URL, o: RequestOptions, consume: (answer: StreamAnswer) => Promise<T>): Promise<T> {
+  return attempts(t, url, o, async () => {
+    const answer = (await followRedirects(t, url, 'stream', o)) as StreamAnswer;
+    const watched = watchBody(t, url, answer.body);
+    try {
+      return await consume({ ...answer, body: watched.body });
+    } catch (e) {
+      throw watched.failure() ?? e;
+    } finally {
+      answer.body.destroy();
+    }
+  });
+}
+
+/**
+ * The body as it is, and the attempt's failure when the body itself failed after its first byte (a
+ * NetworkError of firstByte): what send's loop needs to decide on another attempt.
+ */
+function watchBody(t: Transport, url: URL, body: FileBody): { body: FileBody; failure(): AttemptError | undefined } {
+  let failure: AttemptError | undefined;
+  const watched: FileBody = {
+    destroy: () => body.destroy(),
+    async *[Symbol.asyncIterator]() {
+      const chunks = body[Symbol.asyncIterator]();
+      for (;;) {
+        let next: IteratorResult<Buffer>;
+        try {
+          next = await chunks.next();
+        } catch (err) {
+          if (err instanceof NetworkError && !t.runSignal.aborted) {
+            failure = new AttemptError(err, classifyNetworkError(err.cause, url, false, t.timeoutMs, t.proxy).retryable);
+          }
+          throw err;
+        }
+        if (next.done) return;
+        yield next.value;
+      }
+    },
+  };
+  return { body: watched, failure: () => failure };
+}
+
+/** Runs `attempt` until it succeeds, fails for good, or the retries are spent: the one retry loop. */
+async function attempts<T>(t: Transport, url: URL, o: RequestOptions, attempt: () => Promise<T>): Promise<T> {
   if (url.origin !== t.base.origin) {
     throw new ServerError(
       msg`refusing to request ${url.href}: it is not on the configured server ${t.base.origin}`,
@@ -94,15 +150,15 @@ export async function send<M extends Mode>(t: Transport, url: URL, mode: M, o: R
     );
   }
   const retries = o.retries ?? t.retries;
-  for (let attempt = 0; ; attempt++) {
+  for (let n = 0; ; n++) {
     try {
-      return (await followRedirects(t, url, mode, o)) as AnswerOf<M>;
+      return await attempt();
     } catch (e) {
       if (!(e instanceof AttemptError)) throw e;
-      const wait = retryWait(t, e, attempt, retries);
+      const wait = retryWait(t, e, n, retries);
       if (wait === undefined) throw e.error;
       t.log?.(
-        msg`retrying in ${(wait / 1000).toFixed(1)}s (attempt ${attempt + 2} of ${retries + 1}): ${e.error instanceof WliError ? e.error.text : e.error.message}`,
+        msg`retrying in ${(wait / 1000).toFixed(1)}s (attempt ${n + 2} of ${retries + 1}): ${e.error instanceof WliError ? e.error.text : e.error.message}`,
       );
       await t.sleep(wait, o.signal ? AbortSignal.any([t.runSignal, o.signal]) : t.runSignal);
       if (t.runSignal.aborted) throw interruption(t.runSignal);

@@ -4,15 +4,15 @@
 // line per translation and a summary; stdout gets one record per translation when -f (or --fields)
 // asks for them, and nothing otherwise.
 import { accessSync, constants, statSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { EXIT } from '../core/errors.js';
 import { msg, ours, type Msg } from '../core/text.js';
 import type { Item, Page } from '../core/page.js';
 import { localFailure, makeDirectories } from '../io/files.js';
 import { realpathLoose } from '../io/inside.js';
-import { SavedFiles, savedFilesDir } from '../io/saved-files.js';
 import type { Column, ListResult, Outcome, Result } from '../output/result.js';
 import type { CommandInput, Session } from '../session/session.js';
+import { FileSaver } from '../session/save-file.js';
 import { fetchAll, type Done, type Status } from './pull/fetch.js';
 import { plan } from './pull/plan.js';
 import { listTargets } from './pull/translations.js';
@@ -101,10 +101,28 @@ function checkDir(dir: string, shown: Msg): void {
   }
 }
 
+/**
+ * Where the files go: --dir; else, for the project file's own target, the directory of that file (the
+ * repository's root, wherever in it wli runs); else the current directory. Paths are said as from the
+ * current directory.
+ */
+function rootOf(
+  args: readonly string[],
+  opts: CommandInput<'pull'>['opts'],
+  session: Session,
+): { dir: string; dirShown: string; show?: (name: string) => string } {
+  const { cwd } = session.ctx;
+  const target = session.settings.defaultTarget;
+  if (opts.dir === undefined && args.length === 0 && target?.project) {
+    const dir = dirname(resolve(cwd, target.source));
+    return { dir, dirShown: relative(cwd, dir), show: (name) => relative(cwd, join(dir, name)) };
+  }
+  return { dir: resolve(cwd, opts.dir ?? ''), dirShown: opts.dir ?? '' };
+}
+
 export async function run({ args, opts, session }: CommandInput<'pull'>): Promise<Result> {
-  const { ctx, settings } = session;
-  const dirShown = opts.dir ?? '';
-  const dir = resolve(ctx.cwd, dirShown);
+  const { settings } = session;
+  const { dir, dirShown, show } = rootOf(args, opts, session);
   const dryRun = !!opts.dryRun;
   const shownDir = msg`${dirShown || '.'}`;
   if (!dryRun) checkDir(dir, shownDir);
@@ -116,12 +134,9 @@ export async function run({ args, opts, session }: CommandInput<'pull'>): Promis
       throw localFailure(e, shownDir, ours('create the directory'));
     }
   }
-  const entries = plan(listed, { root: realpathLoose(dir), dirShown, source: !!opts.source, langs: opts.lang, minPercent: opts.minPercent });
-  const saved = new SavedFiles(savedFilesDir(ctx.env, ctx.homedir), (e) =>
-    session.warn(msg`cannot keep the record of saved files (${(e as Error).message}): the next pull fetches every file whole`),
-  );
+  const entries = plan(listed, { root: realpathLoose(dir), dirShown, show, source: !!opts.source, langs: opts.lang, minPercent: opts.minPercent });
   const counted = tally();
-  const done = fetchAll(session, entries, { saved, force: !!opts.force, dryRun });
+  const done = fetchAll(session, entries, { saver: new FileSaver(session), force: !!opts.force, dryRun });
   async function* reported(): AsyncGenerator<Item> {
     for await (const d of done) {
       counted.add(d);

@@ -65,6 +65,16 @@ export const LOW_RATE_NOTE_PERCENT = 10;
 export const COMPLETION_CACHE_MS = 2 * MINUTE_MS;
 export const COMPLETION_CACHE_TEXT = spokenDuration(COMPLETION_CACHE_MS);
 
+/**
+ * A record of a saved file ($XDG_CACHE_HOME/wli/saved) that has proven no file for this long is removed
+ * (a file no longer pulled, a checkout deleted): the folder stays bounded. Losing a record costs one
+ * whole download, never a stale file.
+ */
+export const SAVED_RECORD_UNUSED_DAYS = 90;
+export const SAVED_RECORD_UNUSED_MS = SAVED_RECORD_UNUSED_DAYS * 24 * HOUR_MS;
+/** The records are looked over for unused ones at most once a run, and once in this long. */
+export const SAVED_RECORD_PRUNE_EVERY_MS = 24 * HOUR_MS;
+
 /** The progress line appears only when a fetch takes longer than this. */
 export const PROGRESS_DELAY_MS = 300;
 

@@ -2,7 +2,7 @@
 // destination, renamed into place; on any failure or signal the old file stays as it was and no
 // temporary file remains. After a SIGKILL, the next run that writes the same file removes what the
 // killed one left (removeStale).
-import { mkdirSync, readdirSync, renameSync, rmSync, rmdirSync, statSync, writeFileSync, type Stats } from 'node:fs';
+import { lstatSync, mkdirSync, readdirSync, readlinkSync, renameSync, rmSync, rmdirSync, statSync, writeFileSync, type Stats } from 'node:fs';
 import { open, rename, rm, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { LocalError } from '../core/errors.js';
@@ -185,7 +185,7 @@ export function removeTemporaryFiles(): void {
  */
 export class PendingFile {
   private kept = false;
-  private readonly hash = sha256Hasher();
+  private hash = sha256Hasher();
   private bytes = 0;
 
   private constructor(
@@ -248,7 +248,10 @@ export class PendingFile {
   async write(chunks: AsyncIterable<Uint8Array>, shown: Msg, onBytes?: (bytes: number) => void): Promise<Written> {
     for await (const chunk of chunks) {
       try {
-        for (let at = 0; at < chunk.length;) at += (await this.handle.write(chunk, at, chunk.length - at)).bytesWritten;
+        // At its place in the file (a temporary file may have been started over); a pipe has no place.
+        for (let at = 0; at < chunk.length;) {
+          at += (await this.handle.write(chunk, at, chunk.length - at, this.direct ? null : this.bytes + at)).bytesWritten;
+        }
       } catch (e) {
         throw localFailure(e, shown);
       }
@@ -260,9 +263,26 @@ export class PendingFile {
   }
 
   /**
-   * Synced, closed and renamed to `path` (a device or pipe: closed). `replace` false leaves the file
-   * there as it was (same inode, same time: its bytes are already these): the temporary file is thrown
-   * away, unsynced. Returns whether the file was replaced.
+   * Starts the temporary file over, empty (a file asked for again after its body failed half-way). A
+   * device or pipe cannot take back what it was given: only before its first byte.
+   */
+  async reset(shown: Msg): Promise<void> {
+    if (this.bytes === 0) return;
+    if (this.direct) throw new Error('a device or pipe cannot be written again');
+    try {
+      await this.handle.truncate(0);
+    } catch (e) {
+      throw localFailure(e, shown);
+    }
+    this.hash = sha256Hasher();
+    this.bytes = 0;
+  }
+
+  /**
+   * Synced, closed and renamed to `path` (a device or pipe: closed). A file replaced keeps its
+   * permissions (an executable bit a repository tracks). `replace` false leaves the file there as it
+   * was (same inode, same time: its bytes are already these): the temporary file is thrown away,
+   * unsynced. Returns whether the file was replaced.
    */
   async keep(path: string, shown: Msg, replace = true): Promise<boolean> {
     if (!replace && this.tmp !== undefined) {
@@ -270,7 +290,11 @@ export class PendingFile {
       return false;
     }
     try {
-      if (this.tmp !== undefined) await this.handle.sync();
+      if (this.tmp !== undefined) {
+        const there = statOrUndefined(path);
+        if (there?.isFile()) await this.handle.chmod(there.mode & 0o7777);
+        await this.handle.sync();
+      }
       await this.handle.close();
       if (this.tmp !== undefined) await rename(this.tmp, path);
       if (this.tmp !== undefined) LIVE.delete(this.tmp);
@@ -327,8 +351,30 @@ export async function streamToFile(path: string, chunks: AsyncIterable<Uint8Arra
     const replaced = await file.keep(path, shown, o.replace ? await o.replace(written) : true);
     return { ...written, replaced };
   } finally {
-    await file.discard();
+    // One given is the giver's to discard (it may start it over and write it again).
+    if (!o.file) await file.discard();
   }
+}
+
+/**
+ * Where a write to `path` lands: through a symbolic link there, the file it names (a dangling link:
+ * the file it would create), as open(2) follows it for curl -o and wget -O; `path` itself otherwise.
+ * Replacing that file, not the link, keeps the link.
+ */
+export function throughLinks(path: string): string {
+  let at = path;
+  // As the system's own limit on links followed (ELOOP): a loop ends here and fails where it is written.
+  for (let hops = 0; hops < 40; hops++) {
+    let target: string;
+    try {
+      if (!lstatSync(at).isSymbolicLink()) return at;
+      target = readlinkSync(at);
+    } catch {
+      return at;
+    }
+    at = resolve(dirname(at), target);
+  }
+  return at;
 }
 
 function statOrUndefined(path: string): Stats | undefined {

@@ -25,6 +25,16 @@ export function sourceLanguageCode(component: Obj): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
+/**
+ * A Translation's `revision`: the commit of its file in Weblate's repository ("<file's>,<template's>"),
+ * which changes whenever the file does (an upstream commit, msgmerge, a template update), unlike the
+ * Last-Modified of its …/file/ (the last change made in Weblate). Undefined when empty or not sent.
+ */
+export function translationRevision(translation: Obj): string | undefined {
+  const v = translation.revision;
+  return typeof v === 'string' && v !== '' ? v : undefined;
+}
+
 /** A Language's plural forms: current servers nest plural{number, formula}; old ones send nplurals/pluralequation. */
 export function pluralOf(l: Obj): { number: unknown; formula: unknown } | undefined {
   const p = l.plural;

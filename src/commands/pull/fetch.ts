@@ -1,18 +1,16 @@
-// pull's second half: each file fetched into its place, --concurrency at a time, through the one
-// request core (client.openFile) and the record of saved files (io/saved-files.ts). A failed file is
+// pull's second half: each file fetched into its place, --concurrency at a time, saved the one way
+// download saves too (session/save-file.ts: the record of saved files, retries, links). A failed file is
 // that file's failure, not the run's; Ctrl-C ends the run once the files being written are left
 // whole (old or new); a 429 after the retries ends the asking (the rest would be refused too).
-import { accessSync, constants } from 'node:fs';
 import { dirname } from 'node:path';
 import { EXIT, InterruptedError, WliError } from '../../core/errors.js';
 import { msg, ours, type Msg } from '../../core/text.js';
-import { firstHeader } from '../../api/http.js';
-import { ServerError } from '../../api/errors.js';
-import { localFailure, makeDirectories } from '../../io/files.js';
-import type { SavedFiles, SaveOutcome } from '../../io/saved-files.js';
+import type { PendingFile } from '../../io/files.js';
+import type { SaveOutcome } from '../../io/saved-files.js';
 import type { Session } from '../../session/session.js';
-import { openFile } from '../../session/reads.js';
+import { FileSaver } from '../../session/save-file.js';
 import { fileOf } from '../../weblate/paths.js';
+import { translationRevision } from '../../weblate/objects.js';
 import { inOrder } from './in-order.js';
 import type { Entry } from './plan.js';
 
@@ -31,7 +29,7 @@ export interface Done {
 }
 
 export interface FetchOptions {
-  saved: SavedFiles;
+  saver: FileSaver;
   force: boolean;
   dryRun: boolean;
 }
@@ -91,31 +89,18 @@ async function fetchOne(session: Session, entry: Entry, o: FetchOptions): Promis
   const dest = entry.dest!;
   const shown = msg`${entry.path}`;
   const url = client.resolve(fileOf({ project: listed.project, component: listed.component, language: listed.language! })).href;
+  let file: PendingFile | undefined;
   try {
-    // A directory that cannot be made, or written into, fails this file before its request.
-    try {
-      makeDirectories(dirname(dest));
-      accessSync(dirname(dest), constants.W_OK);
-    } catch (e) {
-      throw localFailure(e, shown);
-    }
-    const proof = o.force ? { headers: {} } : await o.saved.condition(dest, url);
-    const res = await openFile(session, url, proof.headers);
-    const notModified = res.status === 304;
-    if (notModified && Object.keys(proof.headers).length === 0) {
-      throw new ServerError(msg`GET ${url}: 304 Not Modified to a request that was not conditional`, msg`report it to the server administrators`);
-    }
-    const validators = { lastModified: firstHeader(res.headers['last-modified']), etag: firstHeader(res.headers.etag) };
-    let saved: { outcome: SaveOutcome; bytes: number };
-    try {
-      saved = await o.saved.save(dest, url, proof, { notModified, chunks: res.body, validators, shown });
-    } catch (e) {
-      throw localFailure(e, shown);
-    }
+    // Made ready before the request (its directories made, a temporary file created), so a place that
+    // cannot be written fails this file first; the directories made for it go again if it fails.
+    file = await FileSaver.prepare({ dir: dirname(dest), file: dest }, shown, true);
+    const saved = await o.saver.save({ url, file, dest, proven: dest, revision: translationRevision(listed.item), force: o.force, shown: () => shown });
     return { entry, status: saved.outcome, bytes: saved.bytes };
   } catch (e) {
     if (e instanceof InterruptedError || session.ctx.signal.aborted) throw new InterruptedError();
     if (!(e instanceof WliError)) throw e;
     return { entry, status: 'failed', reason: e.text, exitCode: e.exitCode };
+  } finally {
+    await file?.discard();
   }
 }

@@ -25,6 +25,8 @@ export interface PlanOptions {
   root: string;
   /** DIR as the user gave it ('' for the current directory). */
   dirShown: string;
+  /** A filename as the report says it; DIR/filename otherwise (the project file's directory: from the current one). */
+  show?: (name: string) => string;
   source: boolean;
   langs?: string[];
   minPercent?: number;
@@ -34,7 +36,8 @@ export interface PlanOptions {
 const codeKey = (code: string): string => code.toLowerCase().replace(/-/g, '_');
 
 function skipReason(l: Listed, o: PlanOptions, wanted: Set<string> | undefined): Msg | undefined {
-  if (!o.source && isSource(l)) return ours('the source translation (--source pulls it)');
+  // A source translation named as itself (pull demo/android/en) is asked for: pulled.
+  if (!o.source && !l.named && isSource(l)) return ours('the source translation (--source pulls it)');
   const name = l.item.filename;
   if (typeof name !== 'string' || name === '') return ours('no file in the repository (empty filename)');
   if (wanted && (l.language === undefined || !wanted.has(codeKey(l.language)))) return msg`language not in --lang ${[...(o.langs ?? [])].join(',')}`;
@@ -70,7 +73,7 @@ export function plan(listed: readonly Listed[], o: PlanOptions): Entry[] {
   if (o.langs) checkLangs(listed, o.langs);
   const entries = listed.map((l): Entry => {
     const name = l.item.filename;
-    const path = typeof name === 'string' && name !== '' ? join(o.dirShown, name) : null;
+    const path = typeof name === 'string' && name !== '' ? (o.show?.(name) ?? join(o.dirShown, name)) : null;
     const skip = skipReason(l, o, wanted);
     if (skip) return { listed: l, path, decided: { status: 'skipped', reason: skip } };
     const filename = name as string;
@@ -90,17 +93,34 @@ export function plan(listed: readonly Listed[], o: PlanOptions): Entry[] {
   return entries;
 }
 
-/** Two translations of one run, one file (components of different repositories): neither is written. */
+/**
+ * The file a path is where names differ not by case or Unicode normalisation (macOS and Windows file
+ * systems: values-CS and values-cs, é composed or not, are one file there).
+ */
+const sameFileKey = (path: string): string => path.normalize('NFC').toLowerCase();
+
+/**
+ * Two translations of one run, one file (components of different repositories, or names one file on
+ * macOS and Windows): neither is written, wherever the run is.
+ */
 function markCollisions(entries: Entry[]): void {
   const byDest = new Map<string, Entry[]>();
-  for (const e of entries) if (e.dest !== undefined && !e.decided) byDest.set(e.dest, [...(byDest.get(e.dest) ?? []), e]);
+  for (const e of entries) {
+    if (e.dest === undefined || e.decided) continue;
+    const key = sameFileKey(e.dest);
+    byDest.set(key, [...(byDest.get(key) ?? []), e]);
+  }
   for (const same of byDest.values()) {
     if (same.length < 2) continue;
     for (const e of same) {
-      const others = same.filter((x) => x !== e).map((x) => x.listed.target);
+      const others = same.filter((x) => x !== e);
+      const targets = others.map((x) => x.listed.target).join(', ');
+      const folded = others.some((x) => x.dest !== e.dest);
       e.decided = {
         status: 'failed',
-        reason: msg`${e.path} is also the file of ${others.join(', ')}; neither is written (components of different repositories: pull each with its own --dir)`,
+        reason: folded
+          ? msg`${e.path} is also the file of ${targets} (${others.map((x) => x.path).join(', ')}) on macOS and Windows, where names differing only by case or Unicode normalisation are one file; neither is written`
+          : msg`${e.path} is also the file of ${targets}; neither is written (components of different repositories: pull each with its own --dir)`,
         exitCode: EXIT.usage,
         warning: true,
       };

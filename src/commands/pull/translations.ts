@@ -24,6 +24,8 @@ export interface Listed {
   item: Item;
   /** The component's source language, when the object does not say is_source itself (old servers). */
   sourceLanguage?: string;
+  /** Named as a translation target (demo/android/en): pulled even when it is the source. */
+  named?: boolean;
 }
 
 const ACCEPTS = ['project', 'component', 'translation'] as const;
@@ -31,15 +33,19 @@ const ACCEPTS = ['project', 'component', 'translation'] as const;
 /** Every translation of the targets (the project file's default target when there is none), in order, each once. */
 export async function listTargets(session: Session, args: readonly string[]): Promise<Listed[]> {
   const out: Listed[] = [];
-  const seen = new Set<string>();
+  const seen = new Map<string, Listed>();
   for (const arg of args.length ? args : [undefined]) {
     const readings = targetReadings(session, arg, [...ACCEPTS]);
     const { value } = await firstFound(session, readings, (t) => translationsOfTarget(session, t));
     for (const l of value) {
-      // The same translation named twice (demo and demo/android) is pulled once.
+      // The same translation named twice (demo and demo/android) is pulled once; named once as itself, it is named.
       const key = `${l.project}\n${l.component.join('/')}\n${l.language ?? ''}`;
-      if (l.language !== undefined && seen.has(key)) continue;
-      seen.add(key);
+      const before = l.language === undefined ? undefined : seen.get(key);
+      if (before) {
+        if (l.named) before.named = true;
+        continue;
+      }
+      seen.set(key, l);
       out.push(l);
     }
   }
@@ -52,7 +58,7 @@ async function translationsOfTarget(session: Session, t: Target): Promise<Listed
       const item = await getObject(session, translationPath(t));
       const component = item.component && typeof item.component === 'object' ? (item.component as Item) : undefined;
       // The language as the target names it: the address that was just found.
-      return [listed(t, item, component ? sourceLanguageCode(component) : undefined, t.language)];
+      return [{ ...listed(t, item, component ? sourceLanguageCode(component) : undefined, t.language), named: true }];
     }
     case 'component':
       return componentTranslations(session, t);
