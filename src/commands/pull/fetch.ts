@@ -5,6 +5,7 @@
 import { accessSync, constants } from 'node:fs';
 import { dirname } from 'node:path';
 import { EXIT, InterruptedError, WliError } from '../../core/errors.js';
+import { pool } from '../../core/pool.js';
 import { msg, ours, type Msg } from '../../core/text.js';
 import { firstHeader } from '../../api/http.js';
 import { ServerError } from '../../api/errors.js';
@@ -13,7 +14,6 @@ import type { SavedFiles, SaveOutcome } from '../../io/saved-files.js';
 import type { Session } from '../../session/session.js';
 import { openFile } from '../../session/reads.js';
 import { fileOf } from '../../weblate/paths.js';
-import { inOrder } from './in-order.js';
 import type { Entry } from './plan.js';
 
 export type Status = SaveOutcome | 'skipped' | 'failed' | 'would-fetch';
@@ -54,7 +54,8 @@ export async function* fetchAll(session: Session, entries: readonly Entry[], o: 
   });
   if (!o.dryRun && files > 0) limits(files);
   let handed = 0;
-  for await (const r of inOrder(jobs, session.settings.concurrency, () => rateLimited || session.ctx.signal.aborted)) {
+  const stop = () => rateLimited || session.ctx.signal.aborted;
+  for await (const r of pool(jobs, { concurrency: session.settings.concurrency, stop })) {
     if (!r.ok) throw r.error;
     handed++;
     yield r.value;
