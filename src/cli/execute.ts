@@ -60,7 +60,8 @@ async function finish(result: Result, session: Session, ctx: Context, io: IOStre
   const { settings } = session;
   // Clear the progress line before data lands on the same terminal.
   io.clearProgressBeforeData();
-  await render(result, io.out, {
+  const done = result.kind === 'text' ? undefined : result.done;
+  const written = render(result, io.out, {
     format: settings.format,
     fields: settings.fields,
     color: settings.format === 'table' && io.colorStdout,
@@ -68,14 +69,32 @@ async function finish(result: Result, session: Session, ctx: Context, io: IOStre
     terminal: io.stdoutIsTerminal,
     warn: (m) => session.warn(m),
     note: (m) => io.say(m),
+  }).then(() => {
+    if (!done) io.stopProgress();
+    return io.out.flush();
   });
-  io.stopProgress();
-  await io.out.flush();
+  // Data that ends early (a reader gone, stdout failing) never ends the work beside it: that is waited for.
+  const cut = await written.then(
+    () => undefined,
+    (error: unknown) => {
+      if (!done) throw error;
+      return { error };
+    },
+  );
+  if (done) {
+    try {
+      await done;
+    } catch (e) {
+      return io.error(ctx.signal.aborted ? interruption(ctx.signal) : e);
+    }
+    io.stopProgress();
+  }
   session.noteRateLimit();
   // A signal ends a run that ends by itself only then (changes --follow): still an interruption.
   if (ctx.signal.aborted) return io.error(interruption(ctx.signal));
-  if (result.kind === 'text' || !result.finish) return EXIT.ok;
-  const outcome = result.finish();
-  for (const m of outcome.messages ?? []) io.say(m);
-  return outcome.exitCode;
+  const outcome = result.kind === 'text' ? undefined : result.finish?.();
+  for (const m of outcome?.messages ?? []) io.say(m);
+  // Data that could not be written is work undone; a reader that left is a normal end.
+  if (cut && !(cut.error instanceof PipeClosed) && !io.out.isClosed) return io.error(cut.error);
+  return outcome?.exitCode ?? EXIT.ok;
 }

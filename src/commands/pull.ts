@@ -2,10 +2,11 @@
 // byte for byte, never stale. The translations are read first (pull/translations.ts), each one's fate
 // decided without a request (pull/plan.ts), then the files fetched (pull/fetch.ts). stderr gets one
 // line per translation and a summary; stdout gets one record per translation when -f (or --fields)
-// asks for them, and nothing otherwise.
+// asks for them, and nothing otherwise: a report of the work, which never waits for its reader.
 import { accessSync, constants, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { EXIT } from '../core/errors.js';
+import { feed } from '../core/feed.js';
 import { msg, ours, type Msg } from '../core/text.js';
 import type { Item, Page } from '../core/page.js';
 import { localFailure, makeDirectories } from '../io/files.js';
@@ -145,18 +146,32 @@ export async function run({ args, opts, session }: CommandInput<'pull'>): Promis
     }
   }
   const finish = () => counted.outcome(dryRun);
-  // Without -f the report is stderr's alone: the work is done here, stdout stays empty.
-  if (!settings.formatGiven && !settings.fields) {
+  // Without -f the report is stderr's alone: stdout stays empty.
+  const report = settings.formatGiven || settings.fields ? feed<Item>() : undefined;
+  // The work runs on its own from here, waited for by cli/execute.ts: the records on stdout are a
+  // report of it, fed as files are done, so a reader that is slow or leaves never holds or ends a file.
+  const work = (async () => {
     let n = 0;
-    for await (const _ of reported()) n++;
-    if (n === 0) session.say(ours('no translations to pull'));
-    return { kind: 'bytes', bytes: new Uint8Array(), finish };
-  }
-  return records(reported(), settings.format === 'table' || settings.format === 'markdown', finish);
+    for await (const item of reported()) {
+      n++;
+      report?.push(item);
+    }
+    if (n === 0 && !report) session.say(ours('no translations to pull'));
+  })().then(
+    () => report?.end(),
+    (error: unknown) => {
+      report?.end({ error });
+      throw error;
+    },
+  );
+  // Its failure is the run's, said once execute waits for it; until then no unhandled rejection.
+  work.catch(() => {});
+  if (!report) return { kind: 'bytes', bytes: new Uint8Array(), finish, done: work };
+  return records(report.items(), settings.format === 'table' || settings.format === 'markdown', finish, work);
 }
 
 /** The records as a list: one page each as they come, or (a table, for people) one page, aligned. */
-function records(items: AsyncGenerator<Item>, whole: boolean, finish: () => Outcome): ListResult {
+function records(items: AsyncGenerator<Item>, whole: boolean, finish: () => Outcome, done: Promise<void>): ListResult {
   async function* pages(): AsyncGenerator<Page> {
     if (whole) {
       const all: Item[] = [];
@@ -166,5 +181,5 @@ function records(items: AsyncGenerator<Item>, whole: boolean, finish: () => Outc
     }
     for await (const item of items) yield { items: [item] };
   }
-  return { kind: 'list', pages: pages(), columns: COLUMNS, knownFields: FIELDS, empty: ours('no translations to pull'), finish };
+  return { kind: 'list', pages: pages(), columns: COLUMNS, knownFields: FIELDS, empty: ours('no translations to pull'), finish, done };
 }

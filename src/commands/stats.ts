@@ -16,6 +16,7 @@
 //   one row per language, then /projects/<p>/statistics/ as a total row. The gate checks the total
 //   row too: a project's overall percentage below the threshold is a failure worth naming.
 import { UsageError } from '../core/errors.js';
+import { allInOrder } from '../core/pool.js';
 import { msg, ours } from '../core/text.js';
 import type { ListResult, RecordResult } from '../output/result.js';
 import type { CommandInput } from '../session/session.js';
@@ -23,7 +24,7 @@ import { firstFound } from '../session/resolve.js';
 import { formsOf, readTarget, type ProjectTarget, type Target, type TargetKind } from '../weblate/target.js';
 import { FIELD_COLUMNS, listColumns, recordRows } from './stats/columns.js';
 import { checkLanguagesGated, gateOf, judge, readBaseline, type Metric, type Row } from './stats/gate.js';
-import { componentRows, inOrder, languageOrProject, projectRows, singleRow } from './stats/rows.js';
+import { componentRows, languageOrProject, projectRows, singleRow } from './stats/rows.js';
 
 /** stats takes translations, components and languages; a bare word is a language (projects: --project). */
 const ACCEPTS: TargetKind[] = ['translation', 'component', 'language'];
@@ -42,7 +43,7 @@ export async function run({ args, opts, session }: CommandInput<'stats'>): Promi
   const baseline = opts.baseline === undefined ? undefined : readBaseline(opts.baseline, session.ctx.cwd, metric);
   const gate = gateOf(metric, opts.failUnder, baseline, opts.failOnDrop === true);
 
-  const resolved = await inOrder(inputs, session.settings.concurrency, async (input): Promise<{ kind: string; rows: Row[] }> => {
+  const jobs = inputs.map((input) => async (): Promise<{ kind: string; rows: Row[] }> => {
     // Through firstFound so a missing project is explained like any target (and a wrong --url named).
     if (!Array.isArray(input)) return { kind: 'project', rows: (await firstFound(session, [input], () => projectRows(session, input, skipSource))).value };
     const { target, value } = await languageOrProject(session, input, () =>
@@ -50,6 +51,7 @@ export async function run({ args, opts, session }: CommandInput<'stats'>): Promi
     );
     return { kind: target.kind, rows: value };
   });
+  const resolved = await allInOrder(jobs, session.settings.concurrency);
   const rows = resolved.flatMap((r) => r.rows);
   if (baseline && !rows.some((r) => typeof r.item.wli_target === 'string' && baseline.has(r.item.wli_target))) {
     throw new UsageError(

@@ -44,7 +44,19 @@ export interface Outcome {
   messages?: Msg[];
 }
 
-export interface RecordResult {
+/** What a result may carry besides its data. */
+export interface Beside {
+  /**
+   * The command's work when it runs beside its data rather than inside it (pull: the files; the data
+   * only a report of them). The run waits for it after the data was written, and also when the data's
+   * reader left early or stdout failed (that ends the data, never the work), and only then asks
+   * `finish`. Its rejection is the run's failure; made handled where it is made (a rejection before
+   * cli/execute.ts waits for it must not end the process).
+   */
+  done?: Promise<void>;
+}
+
+export interface RecordResult extends Beside {
   kind: 'record';
   record: Item;
   /** Key/value lines shown by table and markdown. */
@@ -55,7 +67,7 @@ export interface RecordResult {
   finish?: () => Outcome;
 }
 
-export interface ListResult {
+export interface ListResult extends Beside {
   kind: 'list';
   /** Pages of items in server order; consumed once. */
   pages: AsyncIterable<Page>;
@@ -77,7 +89,7 @@ export interface TextResult {
 }
 
 /** A body printed byte for byte, whatever its type (wli api). */
-export interface BytesResult {
+export interface BytesResult extends Beside {
   kind: 'bytes';
   bytes: Uint8Array;
   /** What to say once written (wli download: where the file went). */
@@ -85,7 +97,7 @@ export interface BytesResult {
 }
 
 /** Bytes as they arrive, written as they come (wli download to stdout). */
-export interface StreamResult {
+export interface StreamResult extends Beside {
   kind: 'stream';
   chunks: AsyncIterable<Uint8Array>;
   finish?: () => Outcome;

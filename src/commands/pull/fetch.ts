@@ -3,7 +3,8 @@
 // that file's failure, not the run's; Ctrl-C ends the run once the files being written are left
 // whole (old or new); a 429 after the retries ends the asking (the rest would be refused too).
 import { dirname } from 'node:path';
-import { EXIT, InterruptedError, WliError } from '../../core/errors.js';
+import { EXIT, InterruptedError, WliError, interruption } from '../../core/errors.js';
+import { pool } from '../../core/pool.js';
 import { msg, ours, type Msg } from '../../core/text.js';
 import type { PendingFile } from '../../io/files.js';
 import type { SaveOutcome } from '../../io/saved-files.js';
@@ -11,7 +12,6 @@ import type { Session } from '../../session/session.js';
 import { FileSaver } from '../../session/save-file.js';
 import { fileOf } from '../../weblate/paths.js';
 import { translationRevision } from '../../weblate/objects.js';
-import { inOrder } from './in-order.js';
 import type { Entry } from './plan.js';
 
 export type Status = SaveOutcome | 'skipped' | 'failed' | 'would-fetch';
@@ -52,14 +52,15 @@ export async function* fetchAll(session: Session, entries: readonly Entry[], o: 
   });
   if (!o.dryRun && files > 0) limits(files);
   let handed = 0;
-  for await (const r of inOrder(jobs, session.settings.concurrency, () => rateLimited || session.ctx.signal.aborted)) {
+  const stop = () => rateLimited || session.ctx.signal.aborted;
+  for await (const r of pool(jobs, { concurrency: session.settings.concurrency, stop })) {
     if (!r.ok) throw r.error;
     handed++;
     yield r.value;
     // The line just said cleared the progress line: show it again while files are still coming.
     if (!o.dryRun && finished < files) session.progress.update('files', finished, files);
   }
-  if (session.ctx.signal.aborted) throw new InterruptedError();
+  if (session.ctx.signal.aborted) throw interruption(session.ctx.signal);
   // Stopped by a rate limit: the rest is not asked for.
   for (const entry of entries.slice(handed)) {
     yield entry.decided
@@ -97,7 +98,7 @@ async function fetchOne(session: Session, entry: Entry, o: FetchOptions): Promis
     const saved = await o.saver.save({ url, file, dest, proven: dest, revision: translationRevision(listed.item), force: o.force, shown: () => shown });
     return { entry, status: saved.outcome, bytes: saved.bytes };
   } catch (e) {
-    if (e instanceof InterruptedError || session.ctx.signal.aborted) throw new InterruptedError();
+    if (e instanceof InterruptedError || session.ctx.signal.aborted) throw interruption(session.ctx.signal);
     if (!(e instanceof WliError)) throw e;
     return { entry, status: 'failed', reason: e.text, exitCode: e.exitCode };
   } finally {

@@ -3,6 +3,7 @@
 // a component, its translations list; a project, each of its components' lists (Weblate has no
 // project-wide list of translations). Lists are read with the largest page Weblate serves.
 import type { Item } from '../../core/page.js';
+import { allInOrder } from '../../core/pool.js';
 import type { Session } from '../../session/session.js';
 import { allItems, getObject, ONE_PAGE } from '../../session/reads.js';
 import { firstFound } from '../../session/resolve.js';
@@ -10,7 +11,6 @@ import { targetReadings } from '../../session/results.js';
 import { componentPath, componentsOf, translationPath, translationsOf } from '../../weblate/paths.js';
 import { languageCode, sourceLanguageCode } from '../../weblate/objects.js';
 import { targetOfUrl, type ComponentTarget, type Target } from '../../weblate/target.js';
-import { inOrder } from './in-order.js';
 
 /** One translation to pull: where it is on the server, and its object as the server sent it. */
 export interface Listed {
@@ -64,13 +64,8 @@ async function translationsOfTarget(session: Session, t: Target): Promise<Listed
       return componentTranslations(session, t);
     case 'project': {
       const components = await allItems(session, { path: componentsOf(t), label: 'components', pageSize: ONE_PAGE });
-      const lists: Listed[][] = [];
       const jobs = components.map((c) => () => componentTranslations(session, componentOf(t.project, c), sourceLanguageCode(c)));
-      for await (const r of inOrder(jobs, session.settings.concurrency)) {
-        if (!r.ok) throw r.error;
-        lists.push(r.value);
-      }
-      return lists.flat();
+      return (await allInOrder(jobs, session.settings.concurrency)).flat();
     }
     default:
       return [];

@@ -106,29 +106,6 @@ export async function projectRows(session: Session, target: ProjectTarget, skipS
 }
 
 /**
- * Runs fn over inputs at most `limit` at a time; results keep input order. After a failure no new
- * input is started, and the first failure is what the caller sees.
- */
-export async function inOrder<T, R>(inputs: T[], limit: number, fn: (t: T) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(inputs.length);
-  let next = 0;
-  let failed = false;
-  const worker = async () => {
-    while (next < inputs.length && !failed) {
-      const i = next++;
-      try {
-        results[i] = await fn(inputs[i] as T);
-      } catch (e) {
-        failed = true;
-        throw e;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(Math.max(limit, 1), inputs.length) }, worker));
-  return results;
-}
-
-/**
  * A bare word that is no language but is a project gets the hint it needs: stats takes projects with
  * --project (one request more, only after the miss).
  */

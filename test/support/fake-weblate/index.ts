@@ -323,6 +323,8 @@ export type Fault =
   /** Never answers. `onClose`: called when the client gives up and closes the connection. */
   | { kind: 'stall'; onClose?: () => void }
   | { kind: 'stallBody' }
+  /** Answers as usual, but only once `until` resolves (a slow file, released by the test). */
+  | { kind: 'hold'; until: Promise<void> }
   | { kind: 'redirect'; location: string; status?: number }
   | { kind: 'rawBody'; body: string; status?: number; contentType?: string }
   /**
@@ -1821,10 +1823,16 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
     requests.push(rr);
     for (const waiter of requestWaiters) if (waiter()) requestWaiters.delete(waiter);
     req.resume();
-    const fault = takeFault(rr);
+    let fault = takeFault(rr);
     const go = (): void => {
       if (closed) return;
       try {
+        if (fault?.kind === 'hold') {
+          const held = fault.until;
+          fault = undefined;
+          void held.then(go);
+          return;
+        }
         if (fault) {
           applyFault(req, res, rr, fault);
           return;
