@@ -351,7 +351,7 @@ const DECLARED = [
       {
         flags: '--fail-under <percent>',
         description: `exit ${EXIT.gate} when any row is below this percentage (90 or 90%); LANG=PCT for one language (cs=95); repeatable, a bare number is the default for other rows`,
-        note: `Every row is still printed; stderr names the rows below their threshold, by target. A row that lacks the metric fails the gate. \`--fail-under 80 --fail-under cs=95,de=90\`: Czech rows are held to 95, German to 90, every other row to 80. A LANG=PCT that no row is in cannot be evaluated: a usage error (exit \${EXIT.usage}) naming the languages the rows have, before anything is printed.`,
+        note: `Every row is still printed; stderr names the rows below their threshold, by target. A row that lacks the metric fails the gate. \`--fail-under 80 --fail-under cs=95,de=90\`: Czech rows are held to 95, German to 90, every other row to 80. A LANG=PCT whose language no row has is checked against the server's languages: a code that is no language of the server (cz for cs) is a usage error (exit \${EXIT.usage}) with did-you-mean, before anything is printed; a real language that no row has (removed from a component) is a warning, and the other thresholds still gate.`,
         value: { type: 'threshold' },
         repeatable: true,
         complete: 'none',
