@@ -498,9 +498,9 @@ const DECLARED = [
       },
       {
         flags: '--min-percent <n>',
-        description: 'skip translations less than n % translated (translated_percent)',
+        description: 'skip translations less than n % translated (translated_percent): 80 or 80%',
         value: { type: 'percent' },
-        hint: 'expected a percentage from 0 to 100, e.g. --min-percent 80',
+        hint: 'expected a percentage from 0 to 100, e.g. --min-percent 80 or --min-percent 80%',
         complete: 'none',
       },
       { flags: '--dry-run', description: 'list each file it would fetch and why others are skipped; no file requests, nothing written' },
