@@ -11,7 +11,7 @@ import type { Sink } from './sink.js';
 import { escapeControl } from '../core/text.js';
 import { displayText } from './cells.js';
 import type { Item } from './fields.js';
-import { grow, lineRenderer, measure, planWidths, replan, shortHeader, type Measure, type Paint, type Plan } from './layout.js';
+import { grow, isFree, lineRenderer, measure, planWidths, replan, shortHeader, type Measure, type Paint, type Plan } from './layout.js';
 import type { Column, Style } from './result.js';
 import { cellWidth, spaces, truncateCells, wrapWords } from './width.js';
 
@@ -50,7 +50,7 @@ export function planFirstPage(columns: Column[], items: Item[], width: number): 
   const headers = columns.map((c) => escapeControl(c.header.toUpperCase()));
   const m = measure(columns, headers, full, short);
   const plan = planWidths(columns, m, width);
-  const header = plan.short ? headers.map((h, i) => ((columns[i]!.kind ?? 'text') === 'text' ? h : shortHeader(h, plan.widths[i]!))) : headers;
+  const header = plan.short ? headers.map((h, i) => (isFree(columns[i]!) ? h : shortHeader(h, plan.widths[i]!))) : headers;
   return { full, short, m, plan, header };
 }
 
