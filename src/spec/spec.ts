@@ -416,7 +416,8 @@ const DECLARED = [
   {
     name: 'show',
     summary: 'a project, component or translation exactly as the server sent it',
-    description: 'Shows the object a target names, every field as the server sent it (in a table, one line per top-level field).',
+    description:
+      'Shows the object a target names, every field as the server sent it (in a table, one line per top-level field; a nested object by its name and size, such as "English (en), 10 fields", a long list by its items\' names or size: -f json shows them whole).',
     args: [
       {
         name: 'target',
