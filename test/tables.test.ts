@@ -328,6 +328,18 @@ describe('record views and lists keep URLs and file paths whole', () => {
     expect(r.stdout).toContain(`\nURL             ${own.url.replace(/api\/$/, '')}projects/demo/android/cs/\n`);
   });
 
+  it('translation shows the revision its help promises, each hash whole (issue 29.9)', async () => {
+    const sent = JSON.parse(own.expected('/api/translations/demo/android/cs/').body) as { revision: string };
+    const [file, template] = sent.revision.split(',');
+    expect(template).toMatch(/^[0-9a-f]{40}$/);
+    const wide = await wliIn(['translation', 'demo/android/cs'], { env: urlEnv(), tty: true, columns: 120 });
+    expect(wide.stdout).toContain(`\nRevision        ${file}, ${template}\n`);
+    const narrow = await wliIn(['translation', 'demo/android/cs'], { env: urlEnv(), tty: true, columns: 40 });
+    expect(narrow.stdout).toContain(`\nRevision        ${file},\n                ${template}\n`);
+    const help = await wliIn(['translation', '--help'], {});
+    expect(help.stdout).toMatch(/\brevision\b/);
+  });
+
   it('config at 40 columns never cuts where a value came from', async () => {
     const r = await wliIn(['config'], { env: urlEnv(), tty: true, columns: 40 });
     expect(r.code).toBe(0);

@@ -222,7 +222,8 @@ const DECLARED = [
   {
     name: 'translation',
     summary: 'one translation: metadata and counts',
-    description: 'Shows one translation of a component: language, file, revision and its string and word counts.',
+    description:
+      "Shows one translation of a component: project, component, language, file, revision (the Git blob hash of its file as Weblate last read it; a monolingual format adds its template's), its string and word counts (translated, needing editing, failing checks), suggestions and comments, the last change and its author, and its web page.",
     args: [{ name: 'target', description: 'project/component/language (or project/category/component/language)', required: false, targets: ['translation'] }],
     options: [],
     examples: [
