@@ -463,7 +463,8 @@ const DECLARED = [
       { flags: '--force', description: 'ask unconditionally, even for a file the record proves unchanged' },
     ],
     examples: [
-      ['wli download demo/android/cs -o locale/cs.po', 'fetch one translation; next time only if the server has other bytes'],
+      ['wli download demo/android/cs -o locale/cs.xml', 'fetch one translation in its own format (Android XML); next time only if the server has other bytes'],
+      ['wli download demo/android/cs --convert po -o locale/cs.po', 'the same translation converted to PO by the server'],
       ['wli download demo/android -o locale/', 'a zip of every language of the component'],
       ['wli download demo/android --convert po -o locale/', 'the same zip, every file converted to PO'],
       ['wli download demo/android/cs --convert po -q state:translated > cs.po', 'converted and filtered, to stdout'],
