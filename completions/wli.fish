@@ -110,7 +110,7 @@ complete -c wli -n '__wli_at ls' -a '(__wli_targets ls)'
 # show
 complete -c wli -n '__wli_at show' -a '(__wli_targets show)'
 # download
-complete -c wli -n '__wli_in download' -s o -l output -x -d 'write this file, or into this directory (ending in / or existing) under the server\'s name; - for stdout'
+complete -c wli -n '__wli_in download' -s o -l output -r -F -d 'write this file, or into this directory (ending in / or existing) under the server\'s name; - for stdout'
 complete -c wli -n '__wli_in download' -l convert -x -d 'ask the server to convert: po, xliff, csv, json, mo … (for a component or project: each file in the zip)'
 complete -c wli -n '__wli_in download' -s q -l query -x -d 'only the units this Weblate search matches (needs --convert)'
 complete -c wli -n '__wli_in download' -l force -d 'ask unconditionally, even for a file the record proves unchanged'

@@ -450,7 +450,8 @@ const DECLARED = [
         flags: '-o, --output <path>',
         description: "write this file, or into this directory (ending in / or existing) under the server's name; - for stdout",
         note: `Missing directories are made, as by \`mkdir -p\`. The destination is made ready before anything is asked of the server, so one that cannot be written (permission denied, a read-only file system, a directory that takes no files) fails at once, exit ${EXIT.local}, naming the path as given; so does a write that fails later (a full disk), the previous file left as it was. \`-o -\` writes to stdout, as in curl and wget (refused on a terminal, exit ${EXIT.usage}: pipe or redirect it); a standard output closed at start (\`>&-\`) is refused before the request, exit ${EXIT.local}. An existing device or named pipe (\`/dev/null\`) is written into as it is.`,
-        value: { type: 'text' },
+        // A path: the shells complete file names after -o.
+        value: { type: 'file' },
       },
       {
         flags: '--convert <format>',
