@@ -28,8 +28,11 @@ beforeAll(async () => {
 });
 afterAll(() => fake.close());
 
-/** A line without the URL or path it ends with, if it ends with one (a word holding a `/`). */
-const beforeUrl = (line: string) => line.replace(/(^|\s)\S*\/\S*$/, '$1');
+/**
+ * A line without the URL, path or digest it ends with, if it ends with one (a word holding a `/`, or
+ * 32 hex digits or more: never split, width.ts WHOLE).
+ */
+const beforeUrl = (line: string) => line.replace(/(^|\s)(\S*\/\S*|[0-9a-f]{32,},?)$/i, '$1');
 
 /** The lines a terminal received, escapes removed: what takes room on the screen. */
 const screenLines = (output: string) =>
