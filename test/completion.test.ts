@@ -217,6 +217,10 @@ describe.skipIf(!has('bash'))('bash', () => {
     expect(states).toEqual(['needs-editing,empty']);
     expect(files).toEqual(['package.json']);
   });
+  it('completes file names after download -o and --output (issue 29.9)', () => {
+    for (const got of bashComplete(['wli download demo/android/cs -o package.j', 'wli download --output package.j', 'wli download --output=package.j']))
+      expect(got).toEqual(['package.json']);
+  });
 });
 
 describe.skipIf(!has('fish'))('fish', () => {
@@ -226,6 +230,10 @@ describe.skipIf(!has('fish'))('fish', () => {
     expect(states).toEqual(['needs-editing,empty']);
     expect(files).toEqual(['package.json']);
     expect(attached).toEqual(['read-only,approved']);
+  });
+  it('completes file names after download -o and --output (issue 29.9)', () => {
+    for (const got of fishComplete(['wli download demo/android/cs -o package.j', 'wli download --output package.j', 'wli download --output=package.j']))
+      expect(got).toEqual(['package.json']);
   });
 });
 
@@ -238,6 +246,11 @@ describe.skipIf(!has('zsh'))('zsh', () => {
     const [states, files] = zshComplete(['wli units --state needs-editing,e', `wli --config ${join(ROOT, 'package.j')}`]);
     expect(states).toEqual(['empty']);
     expect(files).toEqual(['package.json']);
+  });
+  it('completes file names after download -o and --output (issue 29.9)', () => {
+    const at = join(ROOT, 'package.j');
+    for (const got of zshComplete([`wli download demo/android/cs -o ${at}`, `wli download --output ${at}`, `wli download --output=${at}`]))
+      expect(got).toEqual(['package.json']);
   });
 });
 

@@ -214,7 +214,9 @@ export async function runCli(argv: string[], ctx: Context): Promise<number> {
       await program.parseAsync(argv, { from: 'user' });
     } catch (e) {
       if (e instanceof CommanderError) {
-        const ok = e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help';
+        // Help asked for is exit 0; the help commander shows for no command (`wli --quiet`, only
+        // global options) is a usage error, as `wli` alone is (it says so with exitCode 1).
+        const ok = e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || (e.code === 'commander.help' && e.exitCode === 0);
         await io.out.flush();
         return ok ? EXIT.ok : EXIT.usage;
       }

@@ -28,14 +28,14 @@ const targetColumn = (fallback: (item: Record<string, unknown>) => unknown): Col
 
 export const PROJECT_COLUMNS: Column[] = [
   targetColumn((p) => p.slug),
-  { header: 'name', field: 'name', value: (p) => p.name },
+  { header: 'name', field: 'name', value: (p) => p.name, kind: 'name' },
   // Never cut: at 40 columns the table goes without it rather than show half a URL.
   { header: 'web', field: 'web_url', value: (p) => p.web_url, kind: 'url', drop: 1 },
 ];
 
 export const COMPONENT_COLUMNS: Column[] = [
   targetColumn((c) => c.slug),
-  { header: 'name', field: 'name', value: (c) => c.name },
+  { header: 'name', field: 'name', value: (c) => c.name, kind: 'name' },
   { header: 'source', field: 'source_language.code', value: sourceLanguageCode, kind: 'state', drop: 2 },
   { header: 'format', field: 'file_format', value: (c) => c.file_format, kind: 'state', drop: 1 },
 ];

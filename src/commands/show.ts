@@ -1,5 +1,6 @@
 // wli show <target>: the project, component or translation object exactly as the server sent it
-// (table and Markdown: one line per top-level field).
+// (table and Markdown: one line per top-level field, a nested object or list summarised by the output
+// layer; -f json has it whole).
 import type { Column } from '../output/result.js';
 import type { CommandInput } from '../session/session.js';
 import { getTargetObject, targetReadings } from '../session/results.js';

@@ -15,6 +15,8 @@
 // - --project <p>              → /projects/<p>/languages/ (a plain array on 5.4, paginated elsewhere),
 //   one row per language, then /projects/<p>/statistics/ as a total row. The gate checks the total
 //   row too: a project's overall percentage below the threshold is a failure worth naming.
+// - --fail-under LANG=PCT for a language no row is in → /languages/ (every page), to tell a typo
+//   (exit 2) from a real language the targets lack (a warning); not asked otherwise.
 import { UsageError } from '../core/errors.js';
 import { allInOrder } from '../core/pool.js';
 import { msg, ours } from '../core/text.js';
@@ -23,8 +25,8 @@ import type { CommandInput } from '../session/session.js';
 import { firstFound } from '../session/resolve.js';
 import { formsOf, readTarget, type ProjectTarget, type Target, type TargetKind } from '../weblate/target.js';
 import { FIELD_COLUMNS, listColumns, recordRows } from './stats/columns.js';
-import { checkLanguagesGated, gateOf, judge, readBaseline, type Metric, type Row } from './stats/gate.js';
-import { componentRows, languageOrProject, projectRows, singleRow } from './stats/rows.js';
+import { checkLanguagesGated, gateOf, judge, languagesWithoutRows, readBaseline, type Metric, type Row } from './stats/gate.js';
+import { componentRows, languageOrProject, projectRows, serverLanguages, singleRow } from './stats/rows.js';
 
 /** stats takes translations, components and languages; a bare word is a language (projects: --project). */
 const ACCEPTS: TargetKind[] = ['translation', 'component', 'language'];
@@ -59,7 +61,9 @@ export async function run({ args, opts, session }: CommandInput<'stats'>): Promi
       msg`compare with a baseline of the same targets (wli_target: ${[...baseline.keys()].slice(0, 3).join(', ')}…)`,
     );
   }
-  checkLanguagesGated(gate, rows, skipSource);
+  // The server's languages tell a typo from a language no row has; asked only when some gated one is missing.
+  const known = languagesWithoutRows(gate, rows).length ? await serverLanguages(session) : [];
+  for (const warning of checkLanguagesGated(gate, rows, skipSource, known)) session.warn(warning);
   const finish = () => judge(rows, gate);
   const only = resolved.length === 1 ? resolved[0] : undefined;
   const single = rows.length === 1 ? rows[0] : undefined;

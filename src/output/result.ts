@@ -12,7 +12,14 @@ export type Style = 'red' | 'yellow' | 'green' | 'cyan' | 'gray' | 'bold';
  * `id`, `count` and `percent` are right-aligned. `url` is a URL or a file path: never cut nor split
  * (a record's line may run past the edge with it; a list leaves the column out rather than cut it).
  */
-export type CellKind = 'text' | 'key' | 'id' | 'count' | 'percent' | 'state' | 'time' | 'url';
+/**
+ * What a cell holds, for a table's layout (layout.ts). `key` (the row as a target: TARGET,
+ * TRANSLATION) is never cut; `name` (the row's name: a project's, a component's, a language's) is
+ * free text shown whole while a column with a drop rank is shown. Both are the row's identity: on a
+ * narrow terminal they leave the table after every other column. `text` is other free text; the
+ * rest are fixed (never cut, a short form on a narrow terminal).
+ */
+export type CellKind = 'text' | 'name' | 'key' | 'id' | 'count' | 'percent' | 'state' | 'time' | 'url';
 
 export interface Column {
   header: string;

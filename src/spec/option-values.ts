@@ -53,7 +53,7 @@ function defaultHint(v: ValueSpec): string {
     case 'threshold':
       return 'expected a percentage (90 or 90%) for every row, or LANG=PCT for one language (cs=95)';
     case 'percent':
-      return 'expected a percentage from 0 to 100';
+      return 'expected a percentage from 0 to 100 (80 or 80%)';
     case 'slug':
       return 'expected one name, without slashes';
     case 'language':
@@ -62,6 +62,17 @@ function defaultHint(v: ValueSpec): string {
     case 'file':
       return 'expected a value';
   }
+}
+
+/**
+ * A percentage, one grammar for every option that takes one: 0 to 100, a whole or decimal number with
+ * an optional % sign (80, 80%, 80.5 %). Undefined when it is not one.
+ */
+export function percentOf(text: string): number | undefined {
+  const m = /^(\d+(?:\.\d+)?)\s*%?$/.exec(text.trim());
+  if (!m) return undefined;
+  const n = Number(m[1]);
+  return n <= 100 ? n : undefined;
 }
 
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/;
@@ -109,15 +120,14 @@ function parseOne(v: ValueSpec, text: string): unknown {
       // Any code goes to the server (a newer one may know more than this table); names must be known.
       return /^\d+$/.test(t) ? Number(t) : actionCode(t);
     case 'threshold': {
-      const m = /^(?:([^=\s]+)\s*=\s*)?(\d+(?:\.\d+)?)\s*%?$/.exec(t);
-      if (!m || Number(m[2]) > 100) return undefined;
-      return (m[1] === undefined ? { percent: Number(m[2]) } : { language: m[1], percent: Number(m[2]) }) satisfies Threshold;
+      // LANG=PCT or PCT; the percentage read like every other (percentOf).
+      const m = /^(?:([^=\s]+)\s*=)?(.*)$/.exec(t)!;
+      const percent = percentOf(m[2]!);
+      if (percent === undefined) return undefined;
+      return (m[1] === undefined ? { percent } : { language: m[1], percent }) satisfies Threshold;
     }
-    case 'percent': {
-      if (!/^\d+(\.\d+)?$/.test(t)) return undefined;
-      const n = Number(t);
-      return n <= 100 ? n : undefined;
-    }
+    case 'percent':
+      return percentOf(t);
     case 'language':
       return /^[\p{L}\p{N}_@.+-]+$/u.test(t) ? t : undefined;
     case 'slug': {

@@ -223,7 +223,8 @@ const DECLARED = [
   {
     name: 'translation',
     summary: 'one translation: metadata and counts',
-    description: 'Shows one translation of a component: language, file, revision and its string and word counts.',
+    description:
+      "Shows one translation of a component: project, component, language, file, revision (the Git blob hash of its file as Weblate last read it; a monolingual format adds its template's), its string and word counts (translated, needing editing, failing checks), suggestions and comments, the last change and its author, and its web page.",
     args: [{ name: 'target', description: 'project/component/language (or project/category/component/language)', required: false, targets: ['translation'] }],
     options: [],
     examples: [
@@ -352,7 +353,7 @@ const DECLARED = [
       {
         flags: '--fail-under <percent>',
         description: `exit ${EXIT.gate} when any row is below this percentage (90 or 90%); LANG=PCT for one language (cs=95); repeatable, a bare number is the default for other rows`,
-        note: `Every row is still printed; stderr names the rows below their threshold, by target. A row that lacks the metric fails the gate. \`--fail-under 80 --fail-under cs=95,de=90\`: Czech rows are held to 95, German to 90, every other row to 80. A LANG=PCT that no row is in cannot be evaluated: a usage error (exit \${EXIT.usage}) naming the languages the rows have, before anything is printed.`,
+        note: `Every row is still printed; stderr names the rows below their threshold, by target. A row that lacks the metric fails the gate. \`--fail-under 80 --fail-under cs=95,de=90\`: Czech rows are held to 95, German to 90, every other row to 80. A LANG=PCT whose language no row has is checked against the server's languages: a code that is no language of the server (cz for cs) is a usage error (exit \${EXIT.usage}) with did-you-mean, before anything is printed; a real language that no row has (removed from a component) is a warning, and the other thresholds still gate.`,
         value: { type: 'threshold' },
         repeatable: true,
         complete: 'none',
@@ -417,7 +418,8 @@ const DECLARED = [
   {
     name: 'show',
     summary: 'a project, component or translation exactly as the server sent it',
-    description: 'Shows the object a target names, every field as the server sent it (in a table, one line per top-level field).',
+    description:
+      'Shows the object a target names, every field as the server sent it (in a table, one line per top-level field; a nested object by its name and size, such as "English (en), 10 fields", a long list by its items\' names or size: -f json shows them whole).',
     args: [
       {
         name: 'target',
@@ -449,7 +451,8 @@ const DECLARED = [
         flags: '-o, --output <path>',
         description: "write this file, or into this directory (ending in / or existing) under the server's name; - for stdout",
         note: `Missing directories are made, as by \`mkdir -p\`. The destination is made ready before anything is asked of the server, so one that cannot be written (permission denied, a read-only file system, a directory that takes no files) fails at once, exit ${EXIT.local}, naming the path as given; so does a write that fails later (a full disk), the previous file left as it was. \`-o -\` writes to stdout, as in curl and wget (refused on a terminal, exit ${EXIT.usage}: pipe or redirect it); into a standard output on /dev/null (or closed at start, \`>&-\`, which Node reopens on /dev/null) the bytes are discarded, exit ${EXIT.ok}. An existing device or named pipe (\`/dev/null\`) is written into as it is.`,
-        value: { type: 'text' },
+        // A path: the shells complete file names after -o.
+        value: { type: 'file' },
       },
       {
         flags: '--convert <format>',
@@ -462,7 +465,8 @@ const DECLARED = [
       { flags: '--force', description: 'ask unconditionally, even for a file the record proves unchanged' },
     ],
     examples: [
-      ['wli download demo/android/cs -o locale/cs.po', 'fetch one translation; next time only if the server has other bytes'],
+      ['wli download demo/android/cs -o locale/cs.xml', 'fetch one translation in its own format (Android XML); next time only if the server has other bytes'],
+      ['wli download demo/android/cs --convert po -o locale/cs.po', 'the same translation converted to PO by the server'],
       ['wli download demo/android -o locale/', 'a zip of every language of the component'],
       ['wli download demo/android --convert po -o locale/', 'the same zip, every file converted to PO'],
       ['wli download demo/android/cs --convert po -q state:translated > cs.po', 'converted and filtered, to stdout'],
@@ -499,9 +503,9 @@ const DECLARED = [
       },
       {
         flags: '--min-percent <n>',
-        description: 'skip translations less than n % translated (translated_percent)',
+        description: 'skip translations less than n % translated (translated_percent): 80 or 80%',
         value: { type: 'percent' },
-        hint: 'expected a percentage from 0 to 100, e.g. --min-percent 80',
+        hint: 'expected a percentage from 0 to 100, e.g. --min-percent 80 or --min-percent 80%',
         complete: 'none',
       },
       { flags: '--dry-run', description: 'list each file it would fetch and why others are skipped; no file requests, nothing written' },

@@ -19,6 +19,11 @@ export function languageCode(o: Obj): string | undefined {
   return undefined;
 }
 
+/** The other codes a Language is known by (`aliases`, lower case: cz for cs); none on servers that send none. */
+export function languageAliases(l: Obj): string[] {
+  return Array.isArray(l.aliases) ? l.aliases.filter((a): a is string => typeof a === 'string') : [];
+}
+
 /** The source language code of a Component (`source_language.code`). */
 export function sourceLanguageCode(component: Obj): string | undefined {
   const code = nested(component, 'source_language', 'code');

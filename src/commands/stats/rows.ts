@@ -5,11 +5,11 @@ import { EXIT, UsageError, WliError } from '../../core/errors.js';
 import type { Item } from '../../core/page.js';
 import { msg } from '../../core/text.js';
 import type { Session } from '../../session/session.js';
-import { allItems, getObject } from '../../session/reads.js';
-import { languageCode, sourceLanguageCode } from '../../weblate/objects.js';
-import { componentsOf, languagesOf, objectPath, projectPath, statisticsOf, translationsOf } from '../../weblate/paths.js';
+import { ONE_PAGE, allItems, getObject } from '../../session/reads.js';
+import { languageAliases, languageCode, sourceLanguageCode } from '../../weblate/objects.js';
+import { LANGUAGES, componentsOf, languagesOf, objectPath, projectPath, statisticsOf, translationsOf } from '../../weblate/paths.js';
 import type { ComponentTarget, ProjectTarget, Target } from '../../weblate/target.js';
-import type { Row } from './gate.js';
+import type { Row, ServerLanguage } from './gate.js';
 
 /** A promise whose rejection is handled later (or never, when its value turns out not to be needed). */
 function deferred<T>(p: Promise<T>): Promise<T> {
@@ -22,6 +22,15 @@ const getList = (session: Session, path: string, label: string): Promise<Item[]>
 
 /** A row's language code; '?' for a row that names none (its identity must still be text). */
 const codeOf = (item: Item): string => languageCode(item) ?? '?';
+
+/** Every language of the server (--fail-under asks only when a gated language is in no row). */
+export async function serverLanguages(session: Session): Promise<ServerLanguage[]> {
+  const items = await allItems(session, { path: LANGUAGES, label: 'languages', pageSize: ONE_PAGE });
+  return items.flatMap((l) => {
+    const code = languageCode(l);
+    return code === undefined ? [] : [{ code, aliases: languageAliases(l) }];
+  });
+}
 
 /**
  * A row with its identity first, so rows of several targets can be told apart and matched later
