@@ -6,6 +6,7 @@ import type { Item } from '../../core/page.js';
 import { msg } from '../../core/text.js';
 import type { Session } from '../../session/session.js';
 import { allItems, getObject } from '../../session/reads.js';
+import { identified } from '../../weblate/identity.js';
 import { languageCode, sourceLanguageCode } from '../../weblate/objects.js';
 import { componentsOf, languagesOf, objectPath, projectPath, statisticsOf, translationsOf } from '../../weblate/paths.js';
 import type { ComponentTarget, ProjectTarget, Target } from '../../weblate/target.js';
@@ -22,16 +23,6 @@ const getList = (session: Session, path: string, label: string): Promise<Item[]>
 
 /** A row's language code; '?' for a row that names none (its identity must still be text). */
 const codeOf = (item: Item): string => languageCode(item) ?? '?';
-
-/**
- * A row with its identity first, so rows of several targets can be told apart and matched later
- * (--baseline): wli_target names the row (p/c/l, a language code, p/-/l for a project's language, p
- * for a project's total), then its project, component (with categories) and language, null where
- * they do not apply. The server's fields follow, exactly as sent.
- */
-export function identified(item: Item, target: string, project: string | null, component: string | null, language: string | null): Item {
-  return { wli_target: target, wli_project: project, wli_component: component, wli_language: language, ...item };
-}
 
 export async function singleRow(session: Session, target: Target): Promise<Row[]> {
   if (target.kind !== 'language' && target.kind !== 'translation') throw new UsageError(msg`unsupported stats target '${target.text}'`);
