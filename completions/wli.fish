@@ -71,7 +71,7 @@ complete -c wli -l concurrency -x -d 'list pages (and pull\'s files) fetched at 
 complete -c wli -l page-size -x -d 'items per page requested (page_size); servers may cap or ignore it'
 complete -c wli -l allow-insecure-http -d 'allow sending the token over plain http to a host that is not loopback'
 complete -c wli -l no-color -d 'never colour output (also NO_COLOR; FORCE_COLOR forces it)'
-complete -c wli -l quiet -d 'no progress display'
+complete -c wli -l quiet -d 'stderr keeps failures, warnings and summaries: no progress, no line per file done'
 complete -c wli -l verbose -d 'one line per HTTP request on stderr (token redacted)'
 complete -c wli -l debug -d '--verbose plus request headers and stack traces of errors'
 complete -c wli -s h -l help -d 'show help'
@@ -120,7 +120,7 @@ complete -c wli -n '__wli_in pull' -l dir -r -F -d 'write under this directory i
 complete -c wli -n '__wli_in pull' -l source -d 'also the source translation (the developers\' own file; skipped by default)'
 complete -c wli -n '__wli_in pull' -l lang -x -d 'only these languages (comma-separated or repeatable)'
 complete -c wli -n '__wli_in pull' -l min-percent -x -d 'skip translations less than n % translated (translated_percent): 80 or 80%'
-complete -c wli -n '__wli_in pull' -l dry-run -d 'list each file it would fetch and why others are skipped; no file requests, nothing written'
+complete -c wli -n '__wli_in pull' -l dry-run -d 'list each file it would fetch or check and why others are skipped; no file requests, nothing written'
 complete -c wli -n '__wli_in pull' -l force -d 'fetch every file whole, without conditional requests'
 complete -c wli -n '__wli_in pull' -a '(__wli_targets pull)'
 # api

@@ -281,7 +281,9 @@ describe('28.1: a run that never settles is an internal error (exit 70), never a
         many.fault(/\/many\/strings\/x\d+\/file\//, { ...big, headers: { 'Content-Disposition': 'attachment; filename=many-strings.po' } }, Infinity);
         env = { ...env, WLI_URL: many.url };
         const r = await start(['pull', 'many/strings', '--concurrency', '1', '--timeout', '5'], { shell: 'ulimit -f 64' }).ended;
-        const failed = r.stderr.split('\n').filter((l) => /^wli: failed many\/strings\/x\d+: cannot write po\/x\d+\.po: file too large/.test(l));
+        const failed = r.stderr
+          .split('\n')
+          .filter((l) => /^wli: not written: po\/x\d+\.po \(many\/strings\/x\d+\): cannot write po\/x\d+\.po: file too large/.test(l));
         expect([r.code, failed.length], r.stderr).toEqual([7, 8]);
         expect(many.requests.filter((q) => q.path.endsWith('/file/'))).toHaveLength(8);
         expect(filesIn(dir)).toEqual([]);

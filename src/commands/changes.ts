@@ -8,8 +8,11 @@ import { FOLLOW_DEFAULTS } from '../spec/spec.js';
 import { formsText, username } from '../output/readable.js';
 import type { Column, ListResult } from '../output/result.js';
 import { CHANGE_FIELDS } from '../weblate/changes.js';
+import { IDENTITY_FIELDS, changeIdentity, identifyPage } from '../weblate/identity.js';
 import { idFromUrl } from '../weblate/objects.js';
 import { changesOf } from '../weblate/paths.js';
+import type { Target } from '../weblate/target.js';
+import type { Page } from '../core/page.js';
 import type { CommandInput } from '../session/session.js';
 import { listOf, mapErrors, targetReadings } from '../session/results.js';
 import { follow } from './changes/follow.js';
@@ -26,6 +29,27 @@ export const CHANGE_COLUMNS: Column[] = [
   // Plural forms travel joined by two record separators.
   { header: 'target', field: 'target', value: (c) => c.target, text: formsText },
 ];
+
+/** Above a translation each row also says which translation the change is in (its wli_target). */
+export const SCOPED_CHANGE_COLUMNS: Column[] = [
+  ...CHANGE_COLUMNS.slice(0, 1),
+  { header: 'translation', field: 'wli_target', value: (c) => c.wli_target, kind: 'key' },
+  ...CHANGE_COLUMNS.slice(1),
+];
+
+/**
+ * Above a translation a change names the translation it is in (or its component, or its project):
+ * wli_target and its parts first. A translation's own changes are left as the server sent them.
+ */
+function marker(t: Target): (page: Page) => Page {
+  if (t.kind === 'translation') return (page) => page;
+  const project = t.kind === 'server' || t.kind === 'language' ? undefined : t.project;
+  return (page) => identifyPage(page, (c) => changeIdentity(c, project));
+}
+
+async function* mapPages(pages: AsyncIterable<Page>, map: (page: Page) => Page): AsyncGenerator<Page> {
+  for await (const page of pages) yield map(page);
+}
 
 /** How other change fields look when --fields names them in a table. */
 export const CHANGE_FIELD_COLUMNS: Column[] = [
@@ -73,10 +97,17 @@ export async function run({ args, opts, session }: CommandInput<'changes'>): Pro
   }
   const query = filterQuery(opts, since, until);
   const filters = filtersText(opts, since, until);
+  // Which reading answered decides the columns and fields (p/x/y: a translation, or a component in a category).
+  let answered: Target | undefined;
+  const above = () => (answered ?? readings[0])?.kind !== 'translation';
+  const mark = (t: Target) => {
+    answered = t;
+    return marker(t);
+  };
   const shown = {
-    columns: CHANGE_COLUMNS,
+    columns: () => (above() ? SCOPED_CHANGE_COLUMNS : CHANGE_COLUMNS),
     fieldColumns: CHANGE_FIELD_COLUMNS,
-    knownFields: CHANGE_FIELDS,
+    knownFields: () => (above() ? [...IDENTITY_FIELDS, ...CHANGE_FIELDS] : CHANGE_FIELDS),
     empty: filters ? msg`no changes match ${filters}` : msg`no changes`,
   };
   if (opts.follow) {
@@ -88,8 +119,17 @@ export async function run({ args, opts, session }: CommandInput<'changes'>): Pro
       query,
       recent: opts.limit ?? FOLLOW_DEFAULTS.recent,
       intervalMs: (opts.interval ?? FOLLOW_DEFAULTS.intervalSeconds) * 1000,
+      mark,
     });
     return { kind: 'list', pages: mapErrors(pages, filterRejected), ...shown };
   }
-  return listOf(session, { readings, list: (t) => ({ path: changesOf(t), query }), limit: opts.limit, label: 'changes', onStatus: filterRejected, ...shown });
+  return listOf(session, {
+    readings,
+    list: (t) => ({ path: changesOf(t), query }),
+    pipe: (pages, t) => mapPages(pages, mark(t)),
+    limit: opts.limit,
+    label: 'changes',
+    onStatus: filterRejected,
+    ...shown,
+  });
 }

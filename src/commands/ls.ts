@@ -1,11 +1,14 @@
 // wli ls [target]: what a target contains, each row a usable target: the server's projects, a
 // project's components (with their category paths), a component's translations. A category
 // (project/category, Weblate 5.0 and later) lists the components inside it, nested ones too.
+// Each item names its target (wli_target and its parts first: weblate/identity.ts), so what ls
+// prints in any format is what every command takes back.
 import { isNotFound } from '../api/errors.js';
-import type { Page } from '../core/page.js';
+import type { Item, Page } from '../core/page.js';
 import { msg, type Msg } from '../core/text.js';
 import type { Column, ListResult } from '../output/result.js';
-import { readTarget, targetOfUrl, type ComponentTarget, type Target, type TargetKind } from '../weblate/target.js';
+import { identifyPage, identityOf, NO_IDENTITY, type Identity } from '../weblate/identity.js';
+import { objectOfUrl, readTarget, targetOfUrl, type ComponentTarget, type Target, type TargetKind } from '../weblate/target.js';
 import { PROJECTS, categoriesOf, componentsOf, translationsOf } from '../weblate/paths.js';
 import { categoryPaths } from '../weblate/categories.js';
 import { sourceLanguageCode } from '../weblate/objects.js';
@@ -18,30 +21,47 @@ import { percentText } from '../output/readable.js';
 
 const ACCEPTS: TargetKind[] = ['server', 'project', 'component'];
 
-/** The target a listed object is, from its own URL (a component in categories: p/cat/c). */
-const targetColumn = (fallback: (item: Record<string, unknown>) => unknown): Column => ({
-  header: 'target',
-  field: 'url',
-  value: (item) => targetOfUrl(item.url) ?? fallback(item),
-  kind: 'key',
-});
+/** The target a listed object is (its wli_target: see identify). */
+const TARGET_COLUMN: Column = { header: 'target', field: 'wli_target', value: (item) => item.wli_target, kind: 'key' };
+
+type Listed = 'project' | 'component' | 'translation';
+
+/**
+ * What a listed object is, from its own URL (a component in categories: p/cat/c); an object without
+ * one is named by its slug or language code inside the target listed.
+ */
+function identify(listed: Listed, t: Target, item: Item): Identity {
+  const own = objectOfUrl(item.url);
+  if (own?.kind === listed) return identityOf(own);
+  const name = listed === 'translation' ? item.language_code : item.slug;
+  if (typeof name !== 'string' || name === '') return NO_IDENTITY;
+  if (listed === 'project') return identityOf({ project: name });
+  if (t.kind !== 'project' && t.kind !== 'component') return NO_IDENTITY;
+  if (listed === 'component') return identityOf({ project: t.project, component: [name] });
+  return t.kind === 'component' ? identityOf({ project: t.project, component: t.component, language: name }) : NO_IDENTITY;
+}
+
+/** The pages with each object's identity first. */
+async function* identifying(pages: AsyncGenerator<Page>, listed: Listed, t: Target): AsyncGenerator<Page> {
+  for await (const page of pages) yield identifyPage(page, (item) => identify(listed, t, item));
+}
 
 export const PROJECT_COLUMNS: Column[] = [
-  targetColumn((p) => p.slug),
+  TARGET_COLUMN,
   { header: 'name', field: 'name', value: (p) => p.name, kind: 'name' },
   // Never cut: at 40 columns the table goes without it rather than show half a URL.
   { header: 'web', field: 'web_url', value: (p) => p.web_url, kind: 'url', drop: 1 },
 ];
 
 export const COMPONENT_COLUMNS: Column[] = [
-  targetColumn((c) => c.slug),
+  TARGET_COLUMN,
   { header: 'name', field: 'name', value: (c) => c.name, kind: 'name' },
   { header: 'source', field: 'source_language.code', value: sourceLanguageCode, kind: 'state', drop: 2 },
   { header: 'format', field: 'file_format', value: (c) => c.file_format, kind: 'state', drop: 1 },
 ];
 
 export const TRANSLATION_COLUMNS: Column[] = [
-  targetColumn((t) => t.language_code),
+  TARGET_COLUMN,
   {
     header: 'language',
     field: 'language.name',
@@ -69,8 +89,8 @@ async function categoryNamed(session: Session, t: ComponentTarget): Promise<stri
 async function* componentsIn(session: Session, t: ComponentTarget, category: string): AsyncGenerator<Page> {
   const prefix = `${t.project}/${category}/`;
   for await (const page of pagesOf(session, { path: componentsOf(t), label: 'components' })) {
-    const items = page.items.filter((c) => targetOfUrl(c.url)?.startsWith(prefix));
-    if (items.length) yield { items };
+    const keep = page.items.map((c) => targetOfUrl(c.url)?.startsWith(prefix) === true);
+    if (keep.some(Boolean)) yield { items: page.items.filter((_, i) => keep[i]), raw: page.raw?.filter((_, i) => keep[i]) };
   }
 }
 
@@ -81,7 +101,9 @@ export function run({ args, opts, session }: CommandInput<'ls'>): ListResult {
   // Set when the component reading turns out to be a category: its components are listed instead.
   let category: string | undefined;
   const pagesFor = (t: Target): AsyncGenerator<Page> =>
-    t.kind === 'component' ? translationsOrCategory(t) : pagesOf(session, { path: listPath(t), limit: opts.limit, label: labelOf(t.kind) });
+    t.kind === 'component'
+      ? translationsOrCategory(t)
+      : identifying(pagesOf(session, { path: listPath(t), limit: opts.limit, label: labelOf(t.kind) }), t.kind === 'server' ? 'project' : 'component', t);
   async function* translationsOrCategory(t: ComponentTarget): AsyncGenerator<Page> {
     const pages = pagesOf(session, { path: listPath(t), limit: opts.limit, label: 'translations' });
     let head: IteratorResult<Page>;
@@ -93,12 +115,12 @@ export function run({ args, opts, session }: CommandInput<'ls'>): ListResult {
       category = await categoryNamed(session, t);
       if (category === undefined) throw e;
       session.say(msg`'${category}' is a category of project '${t.project}': the components inside it`);
-      yield* limited(componentsIn(session, t, category), opts.limit);
+      yield* identifying(limited(componentsIn(session, t, category), opts.limit), 'component', t);
       return;
     }
     if (!head.done) {
-      yield head.value;
-      yield* pages;
+      yield identifyPage(head.value, (item) => identify('translation', t, item));
+      yield* identifying(pages, 'translation', t);
     }
   }
   const columns = (): Column[] =>

@@ -1,8 +1,9 @@
 // wli pull [TARGET…]: every translation file of the targets, at DIR/<its filename in the repository>,
 // byte for byte, never stale. The translations are read first (pull/translations.ts), each one's fate
 // decided without a request (pull/plan.ts), then the files fetched (pull/fetch.ts). stderr gets one
-// line per translation and a summary; stdout gets one record per translation when -f (or --fields)
-// asks for them, and nothing otherwise: a report of the work, which never waits for its reader.
+// line per translation (with --quiet only the files not written) and a summary; stdout gets one
+// record per translation when -f (or --fields) asks for them, and nothing otherwise: a report of the
+// work, which never waits for its reader.
 import { accessSync, constants, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { EXIT } from '../core/errors.js';
@@ -14,6 +15,7 @@ import { realpathLoose } from '../io/inside.js';
 import type { Column, ListResult, Outcome, Result } from '../output/result.js';
 import type { CommandInput, Session } from '../session/session.js';
 import { FileSaver } from '../session/save-file.js';
+import { IDENTITY_FIELDS, identified } from '../weblate/identity.js';
 import { fetchAll, type Done, type Status } from './pull/fetch.js';
 import { plan } from './pull/plan.js';
 import { listTargets } from './pull/translations.js';
@@ -27,39 +29,56 @@ const COLUMNS: Column[] = [
   { header: 'reason', field: 'reason', value: (r) => r.reason },
 ];
 
-const FIELDS = ['target', 'language', 'path', 'status', 'bytes', 'reason'];
+const FIELDS = [...IDENTITY_FIELDS, 'target', 'language', 'path', 'status', 'bytes', 'reason'];
 
-/** One translation's record: the same fields in every format. */
-const record = (d: Done): Item => ({
-  target: d.entry.listed.target,
-  language: d.entry.listed.language ?? null,
-  path: d.entry.path,
-  status: d.status,
-  bytes: d.bytes ?? null,
-  reason: d.reason?.toString() ?? null,
-});
+/** One translation's record: the same fields in every format, its identity first (no target without a language). */
+function record(d: Done): Item {
+  const { listed } = d.entry;
+  const component = listed.component.join('/');
+  return identified(
+    {
+      target: listed.target,
+      language: listed.language ?? null,
+      path: d.entry.path,
+      status: d.status,
+      bytes: d.bytes ?? null,
+      reason: d.reason?.toString() ?? null,
+    },
+    listed.language === undefined ? null : listed.target,
+    listed.project,
+    component,
+    listed.language ?? null,
+  );
+}
 
-/** One translation's line on stderr. */
+/**
+ * One translation's line on stderr. A file not written says so with one prefix, whatever the reason,
+ * and always; the others are lines of work done, which --quiet leaves out.
+ */
 function say(session: Session, d: Done): void {
   const { path, listed } = d.entry;
   switch (d.status) {
     case 'created':
     case 'updated':
-      return session.say(msg`${ours(d.status)} ${path} (${ours(String(d.bytes))} bytes)`);
+      return session.tell(msg`${ours(d.status)} ${path} (${ours(String(d.bytes))} bytes)`);
     case 'unchanged':
-      return session.say(msg`unchanged ${path}`);
+      return session.tell(msg`unchanged ${path}`);
     case 'would-fetch':
-      return session.say(msg`would fetch ${path} (${listed.target})`);
+      return session.tell(msg`would fetch ${path} (${listed.target})`);
+    case 'would-check':
+      return session.tell(msg`would check ${path} (${listed.target}): saved copy on record, asked for only if changed`);
     case 'skipped':
-      return session.say(msg`skipped ${listed.target}: ${d.reason ?? ours('')}`);
-    case 'failed': {
-      const line = msg`failed ${listed.target}: ${d.reason ?? ours('')}`;
-      return d.warning ? session.warn(line) : session.say(line);
-    }
+      return session.tell(msg`skipped ${listed.target}: ${d.reason ?? ours('')}`);
+    case 'failed':
+      return session.say(
+        path === null ? msg`not written: ${listed.target}: ${d.reason ?? ours('')}` : msg`not written: ${path} (${listed.target}): ${d.reason ?? ours('')}`,
+      );
   }
 }
 
-const ORDER: Status[] = ['created', 'updated', 'unchanged', 'would-fetch', 'skipped', 'failed'];
+const ORDER: Status[] = ['created', 'updated', 'unchanged', 'would-fetch', 'would-check', 'skipped', 'failed'];
+const DRY: Status[] = ['would-fetch', 'would-check'];
+const WORDS: Partial<Record<Status, string>> = { 'would-fetch': 'to fetch', 'would-check': 'to check' };
 
 /** The counts, and the exit status: that of the first failure in the report. */
 function tally(): { add(d: Done): void; outcome(dryRun: boolean): Outcome } {
@@ -72,8 +91,8 @@ function tally(): { add(d: Done): void; outcome(dryRun: boolean): Outcome } {
     },
     outcome(dryRun) {
       const total = [...counts.values()].reduce((a, b) => a + b, 0);
-      const shown = ORDER.filter((s) => (dryRun ? s !== 'created' && s !== 'updated' && s !== 'unchanged' : s !== 'would-fetch'));
-      const parts = shown.map((s) => `${counts.get(s) ?? 0} ${s === 'would-fetch' ? 'to fetch' : s}`).join(', ');
+      const shown = ORDER.filter((s) => (dryRun ? s !== 'created' && s !== 'updated' && s !== 'unchanged' : !DRY.includes(s)));
+      const parts = shown.map((s) => `${counts.get(s) ?? 0} ${WORDS[s] ?? s}`).join(', ');
       const head = dryRun ? 'dry run, nothing written. ' : '';
       return { exitCode, messages: [ours(`${head}${total} translation${total === 1 ? '' : 's'}: ${parts}`)] };
     },

@@ -16,6 +16,7 @@ import { formsText } from '../output/readable.js';
 import type { CommandInput, Session } from '../session/session.js';
 import { allItems, getObject } from '../session/reads.js';
 import { listOf, targetReadings } from '../session/results.js';
+import { IDENTITY_FIELDS, identifyPage, unitIdentity } from '../weblate/identity.js';
 import { targetOfUrl, type Target } from '../weblate/target.js';
 import { UNITS_SEARCH, objectPath, unitsOf } from '../weblate/paths.js';
 import { MATCHES_NOTHING, STATE_LABELS, UNIT_FIELDS, inScope, scopeQuery, unitQuery } from '../weblate/units.js';
@@ -127,11 +128,11 @@ export function run({ args, opts, session }: CommandInput<'units'>): ListResult 
   };
   // Which reading answered decides the columns (p/x/y: a translation, or a component in a category).
   let answered: Target | undefined;
+  const above = () => (answered ?? readings[0])?.kind !== 'translation';
+  // Above a translation each unit names its translation: wli_target and its parts first.
   async function* noting(pages: AsyncGenerator<Page>, t: Target): AsyncGenerator<Page> {
-    for await (const page of pages) {
-      answered = t;
-      yield page;
-    }
+    answered = t;
+    for await (const page of pages) yield t.kind === 'translation' ? page : identifyPage(page, unitIdentity);
   }
   return listOf(session, {
     readings,
@@ -140,9 +141,9 @@ export function run({ args, opts, session }: CommandInput<'units'>): ListResult 
     filters: (t) => t.kind !== 'translation',
     limit: opts.limit,
     label: 'units',
-    columns: () => (answered && answered.kind !== 'translation' ? SCOPED_UNIT_COLUMNS : UNIT_COLUMNS),
+    columns: () => (above() ? SCOPED_UNIT_COLUMNS : UNIT_COLUMNS),
     fieldColumns: UNIT_FIELD_COLUMNS,
-    knownFields: UNIT_FIELDS,
+    knownFields: () => (above() ? [...IDENTITY_FIELDS, ...UNIT_FIELDS] : UNIT_FIELDS),
     empty: q ? msg`no units match '${q}'` : msg`no units`,
     // A query the server cannot parse is the user's to fix: exit 2 with the server's words.
     onStatus: (e) =>

@@ -154,13 +154,24 @@ export class SavedFiles {
    * one recorded with it; none otherwise. A record that proves a file is marked as used.
    */
   prove(looked: Looked, revision: string | undefined): Proof {
-    const { record, onDisk } = looked;
-    if (!record || !SavedFiles.couldProve(looked) || !revision || record.revision !== revision) return { headers: {}, onDisk };
+    const { onDisk } = looked;
+    if (!SavedFiles.proves(looked, revision)) return { headers: {}, onDisk };
+    const record = looked.record!;
     const headers: Record<string, string> = {};
     if (record.lastModified) headers['if-modified-since'] = record.lastModified;
     if (record.etag) headers['if-none-match'] = record.etag;
-    if (Object.keys(headers).length) this.used(looked.dest, looked.url);
+    this.used(looked.dest, looked.url);
     return { headers, onDisk };
+  }
+
+  /**
+   * Whether the record proves the file (prove would make the request conditional), without marking
+   * the record used: what pull --dry-run tells apart ("would check" from "would fetch").
+   */
+  static proves(looked: Looked, revision: string | undefined): boolean {
+    const { record } = looked;
+    if (!record || !SavedFiles.couldProve(looked) || !revision || record.revision !== revision) return false;
+    return !!(record.lastModified || record.etag);
   }
 
   /** look, then prove. */

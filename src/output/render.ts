@@ -117,7 +117,7 @@ export async function render(result: Result, sink: Writer, o: RenderOptions): Pr
         break;
       case 'csv':
       case 'csv-excel':
-        await writeCsv(out, fields ? project(source, fields) : source, fields, [], o.warn, csv);
+        await writeCsv(out, fields ? project(source, fields) : source, fields, () => [], o.warn, csv);
         break;
       case 'markdown':
         await writeMarkdownRecord(out, await record(), rows);
@@ -141,7 +141,7 @@ export async function render(result: Result, sink: Writer, o: RenderOptions): Pr
       break;
     case 'csv':
     case 'csv-excel':
-      await writeCsv(out, pages, fields, result.knownFields ?? [], o.warn, csv);
+      await writeCsv(out, pages, fields, () => (typeof result.knownFields === 'function' ? result.knownFields() : (result.knownFields ?? [])), o.warn, csv);
       break;
     case 'markdown':
       await writeMarkdownList(out, pages, columns);

@@ -84,8 +84,11 @@ export interface ListResult extends Beside {
   fieldColumns?: Column[];
   /** Said on stderr when a table has no rows: "no units match 'state:empty'". */
   empty: Msg;
-  /** CSV header for an empty list when no --fields were given: the fields such items carry. */
-  knownFields?: string[];
+  /**
+   * CSV header for an empty list when no --fields were given: the fields such items carry (asked once
+   * the pages are out when a function: which reading of the target answered decides).
+   */
+  knownFields?: string[] | (() => string[]);
   /** Runs after everything was written (gates). */
   finish?: () => Outcome;
 }

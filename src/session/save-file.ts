@@ -121,6 +121,15 @@ export class FileSaver {
     return PendingFile.open(where, shown);
   }
 
+  /**
+   * Whether save would ask for the file conditionally (the file there proven by the record and the
+   * revision): read from the disk alone, no request, the record left as it is (pull --dry-run).
+   */
+  async provable(ask: Pick<SaveAsk, 'url' | 'proven' | 'revision' | 'force'>): Promise<boolean> {
+    if (ask.force || ask.proven === undefined || typeof ask.revision !== 'string') return false;
+    return SavedFiles.proves(await this.saved.look(throughLinks(ask.proven), ask.url), ask.revision);
+  }
+
   /** A file into its prepared place: conditional only on proof, retried whole, written through a link. */
   async save(ask: SaveAsk): Promise<SavedFile> {
     const looked = ask.force || ask.proven === undefined ? undefined : await this.saved.look(throughLinks(ask.proven), ask.url);

@@ -196,8 +196,8 @@ export const GLOBAL_OPTIONS = [
   { flags: '--no-color', description: 'never colour output (also NO_COLOR; FORCE_COLOR forces it)' },
   {
     flags: '--quiet',
-    description: 'no progress display',
-    note: 'Progress is drawn on standard error only when it is a terminal and standard output is that terminal, a file or /dev/null: never when standard output is a pipe (a pager or jq draws on the same terminal).',
+    description: 'stderr keeps failures, warnings and summaries: no progress, no line per file done',
+    note: "One meaning in every command: what a run did item by item (pull's line per file: created, unchanged, skipped, would fetch) is left out, and so is the progress display; a failure, a warning, a summary and an error still say their line. Progress is drawn on standard error only when it is a terminal and standard output is that terminal, a file or /dev/null: never when standard output is a pipe (a pager or jq draws on the same terminal).",
   },
   { flags: '--verbose', description: 'one line per HTTP request on stderr (token redacted)' },
   { flags: '--debug', description: '--verbose plus request headers and stack traces of errors' },
@@ -236,7 +236,7 @@ const DECLARED = [
   {
     name: 'units',
     summary: 'the strings of a translation, or search them anywhere',
-    description: `Lists the units (strings) of a translation in server order, reading every page; filters are applied by the server. Above a translation (a component, a project, or / for the whole server) the strings are searched through /api/units/ with Weblate's scope terms (project:, component:) joined to the query; every unit's translation link is checked against the scope, and a server that ignores the search (Weblate before ${UNITS_SEARCH_SINCE}) is an error rather than a wrong list.`,
+    description: `Lists the units (strings) of a translation in server order, reading every page; filters are applied by the server. Above a translation (a component, a project, or / for the whole server) the strings are searched through /api/units/ with Weblate's scope terms (project:, component:) joined to the query; every unit's translation link is checked against the scope, and a server that ignores the search (Weblate before ${UNITS_SEARCH_SINCE}) is an error rather than a wrong list. Each unit listed above a translation names its translation: the table's TRANSLATION column, and in JSON, JSON Lines and CSV the fields wli_target, wli_project, wli_component and wli_language first (a target wli takes back), then the server's fields as sent.`,
     args: [
       {
         name: 'target',
@@ -274,7 +274,7 @@ const DECLARED = [
     name: 'changes',
     summary: 'the history of a translation, component, project or the server, in server order',
     description:
-      'Lists the changes (history) of a translation, a component, a project or (with /) the whole server, in the order the server gives them, reading every page.',
+      "Lists the changes (history) of a translation, a component, a project or (with /) the whole server, in the order the server gives them, reading every page. Above a translation each change names the translation it is in (a change of no translation: its component, else its project): the table's TRANSLATION column, and in JSON, JSON Lines and CSV the fields wli_target, wli_project, wli_component and wli_language first (a target wli takes back; null where unknown), then the server's fields as sent. A translation's own changes are the server's objects as sent.",
     args: [
       {
         name: 'target',
@@ -406,7 +406,7 @@ const DECLARED = [
     name: 'ls',
     summary: 'what a target contains: projects, components, translations',
     description:
-      'Lists what a target contains, one usable target per row: with no target or /, the projects of the server; with a project, its components (a component inside categories as project/category/component); with a component, its translations (language, translated %, strings, last change). JSON is the server objects, exact.',
+      'Lists what a target contains, one usable target per row: with no target or /, the projects of the server; with a project, its components (a component inside categories as project/category/component); with a component, its translations (language, translated %, strings, last change). JSON, JSON Lines and CSV give the server objects, exact, each with its target first: wli_target (what the TARGET column shows, taken back by every command), wli_project, wli_component (with its categories) and wli_language, null where they do not apply.',
     args: [{ name: 'target', description: '/, project or project/component', required: false, targets: ['server', 'project', 'component'] }],
     options: [LIMIT],
     examples: [
@@ -475,7 +475,7 @@ const DECLARED = [
   {
     name: 'pull',
     summary: 'every translation file of a component or project, where the repository keeps it',
-    description: `Writes the file of each translation of the targets (a project: all its components; a component; a translation) at DIR/<filename>, where filename is the translation's path in its repository, as Weblate names it: no mapping to configure. The bytes are exactly the server's file as stored (the …/file/ of each translation). Missing directories are made; each file goes to a temporary file beside it and is renamed into place, so a failure leaves it as it was; a file whose bytes are already the server's is left untouched (same inode, same time). A request is made conditional (If-Modified-Since) only when the file on disk is proven, by the digest recorded when wli saved it ($XDG_CACHE_HOME/wli/saved), to be exactly those bytes, and the translation's revision listed now is the one recorded with them (Weblate's Last-Modified is the translation's last change, not its file's): a fresh checkout, an edited file, another branch's file or an upstream change is always brought to the server's bytes. A file replaced keeps its permissions and gets the time of now; a symbolic link inside DIR is written through. A file is retried whole on a timeout, a reset, 429 or 5xx, also after its first byte. A filename that is absolute, contains .., or leads through a symbolic link out of DIR is refused, as is a named pipe, socket or device at its place; two translations that would write the same file (components of different repositories, or names that differ only by case or Unicode normalisation: one file on macOS and Windows) write neither. Without targets and --dir, the paths are relative to the directory of the project file that names the translation (the repository's root), wherever in it wli runs; the report says them from the current directory. The source translation (unless named as itself: pull demo/android/en), translations without a filename and those filtered out by --lang or --min-percent are skipped, each said once with its reason. stderr has one line per translation (created, updated, unchanged, skipped, failed) and a summary; stdout carries nothing unless -f (or --fields) asks for one record per translation: target, language, path, status, bytes, reason. Files are fetched --concurrency at a time; a failed file does not stop the others.`,
+    description: `Writes the file of each translation of the targets (a project: all its components; a component; a translation) at DIR/<filename>, where filename is the translation's path in its repository, as Weblate names it: no mapping to configure. The bytes are exactly the server's file as stored (the …/file/ of each translation). Missing directories are made; each file goes to a temporary file beside it and is renamed into place, so a failure leaves it as it was; a file whose bytes are already the server's is left untouched (same inode, same time). A request is made conditional (If-Modified-Since) only when the file on disk is proven, by the digest recorded when wli saved it ($XDG_CACHE_HOME/wli/saved), to be exactly those bytes, and the translation's revision listed now is the one recorded with them (Weblate's Last-Modified is the translation's last change, not its file's): a fresh checkout, an edited file, another branch's file or an upstream change is always brought to the server's bytes. A file replaced keeps its permissions and gets the time of now; a symbolic link inside DIR is written through. A file is retried whole on a timeout, a reset, 429 or 5xx, also after its first byte. A filename that is absolute, contains .., or leads through a symbolic link out of DIR is refused, as is a named pipe, socket or device at its place; two translations that would write the same file (components of different repositories, or names that differ only by case or Unicode normalisation: one file on macOS and Windows) write neither. Without targets and --dir, the paths are relative to the directory of the project file that names the translation (the repository's root), wherever in it wli runs; the report says them from the current directory. The source translation (unless named as itself: pull demo/android/en), translations without a filename and those filtered out by --lang or --min-percent are skipped, each said once with its reason. stderr has one line per translation (created, updated, unchanged, skipped; a file not written says "not written: PATH (TARGET): why", whatever the reason) and a summary; with --quiet only the files not written, warnings and the summary. stdout carries nothing unless -f (or --fields) asks for one record per translation: wli_target, wli_project, wli_component, wli_language (the translation, as a target wli takes back), target, language, path, status (created, updated, unchanged, skipped, failed; with --dry-run would-fetch or would-check), bytes, reason. Files are fetched --concurrency at a time; a failed file does not stop the others.`,
     args: [
       {
         name: 'targets',
@@ -508,7 +508,11 @@ const DECLARED = [
         hint: 'expected a percentage from 0 to 100, e.g. --min-percent 80 or --min-percent 80%',
         complete: 'none',
       },
-      { flags: '--dry-run', description: 'list each file it would fetch and why others are skipped; no file requests, nothing written' },
+      {
+        flags: '--dry-run',
+        description: 'list each file it would fetch or check and why others are skipped; no file requests, nothing written',
+        note: "A file the record of saved files proves current (its bytes what wli saved from that URL, its translation's revision the recorded one: checked on disk, no request) is one it would check (`would-check`: asked for only if changed, answered 304 when not); any other, one it would fetch (`would-fetch`). The summary counts each.",
+      },
       { flags: '--force', description: 'fetch every file whole, without conditional requests' },
     ],
     more: [

@@ -104,19 +104,33 @@ export function parseLanguageCode(text: string): LanguageTarget {
   return { kind: 'language', text, language: text };
 }
 
-/** The target text of an API object from its own URL: …/translations/p/c%2Fd/l/ → "p/c/d/l". */
-export function targetOfUrl(url: unknown): string | undefined {
+/**
+ * The target an API object's own URL names: …/translations/p/c%2Fd/l/ → the translation p/c/d/l (a
+ * component inside categories, its slug path encoded as one segment); undefined for any other URL.
+ */
+export function objectOfUrl(url: unknown): ProjectTarget | ComponentTarget | TranslationTarget | undefined {
   if (typeof url !== 'string') return undefined;
   const m = /\/api\/(projects|components|translations)\/((?:[^/?#]+\/){1,3})(?:[?#].*)?$/.exec(url);
   if (!m) return undefined;
-  const parts = m[2]!.slice(0, -1).split('/');
-  const expected = m[1] === 'projects' ? 1 : m[1] === 'components' ? 2 : 3;
-  if (parts.length !== expected) return undefined;
+  let parts: string[];
   try {
-    return parts.map((p) => decodeURIComponent(p)).join('/');
+    parts = m[2]!
+      .slice(0, -1)
+      .split('/')
+      .map((p) => decodeURIComponent(p));
   } catch {
     return undefined;
   }
+  const text = parts.join('/');
+  const [project, component, language] = parts as [string, string | undefined, string | undefined];
+  if (m[1] === 'projects') return parts.length === 1 ? { kind: 'project', text, project } : undefined;
+  if (m[1] === 'components') return parts.length === 2 ? { kind: 'component', text, project, component: component!.split('/') } : undefined;
+  return parts.length === 3 ? { kind: 'translation', text, project, component: component!.split('/'), language: language! } : undefined;
+}
+
+/** The target text of an API object from its own URL: …/translations/p/c%2Fd/l/ → "p/c/d/l". */
+export function targetOfUrl(url: unknown): string | undefined {
+  return objectOfUrl(url)?.text;
 }
 
 /** How a target is named in messages. */

@@ -46,6 +46,8 @@ export interface FollowOptions {
   /** How many recent changes to show first when no --since was given. */
   recent: number;
   intervalMs: number;
+  /** What each page of the reading that answered becomes on its way out (told once which reading that is). */
+  mark?: (t: Target) => (page: Page) => Page;
 }
 
 /** The page size of a backlog and of a poll: the most Weblate serves. */
@@ -147,6 +149,7 @@ const query = (base: URLSearchParams, set: Record<string, string | undefined>): 
 
 /** A changes list opened: its path, its first page, and the rest of its pages, unread. */
 interface Opened {
+  target: Target;
   path: string;
   items: Item[];
   rest: AsyncGenerator<Page>;
@@ -154,12 +157,12 @@ interface Opened {
 
 /** The list of the first reading that exists (a miss explained), its first page read. */
 async function open(session: Session, o: FollowOptions, pageSize: number): Promise<Opened> {
-  const { value } = await firstFound(session, o.readings, async (t) => {
+  const { target, value } = await firstFound(session, o.readings, async (t) => {
     const pages = pagesOf(session, { path: changesOf(t), query: o.query, pageSize, label: 'changes' });
     const head = await pages.next();
     return { path: changesOf(t), items: head.done ? [] : head.value.items, rest: pages };
   });
-  return value;
+  return { target, ...value };
 }
 
 /** Every change at or after --since, page by page, oldest first. */
@@ -194,9 +197,10 @@ export async function* follow(session: Session, o: FollowOptions): AsyncGenerato
   // What happened lately: everything since --since, or the most recent changes.
   const since = o.query.has('timestamp_after');
   const first = await open(session, o, since ? PAGE_SIZE : o.recent);
+  const mark = o.mark?.(first.target) ?? ((page: Page) => page);
   for await (const items of since ? backlog(session, o, first) : recent(session, o, first)) {
     const page = shown.fresh(items);
-    if (page.length) yield { items: page };
+    if (page.length) yield mark({ items: page });
   }
   const { path } = first;
 
@@ -221,7 +225,7 @@ export async function* follow(session: Session, o: FollowOptions): AsyncGenerato
     }
     health.worked(ctx.now());
     const page = shown.fresh(items);
-    if (page.length) yield { items: page };
+    if (page.length) yield mark({ items: page });
   }
 }
 

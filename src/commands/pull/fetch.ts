@@ -14,7 +14,8 @@ import { fileOf } from '../../weblate/paths.js';
 import { translationRevision } from '../../weblate/objects.js';
 import type { Entry } from './plan.js';
 
-export type Status = SaveOutcome | 'skipped' | 'failed' | 'would-fetch';
+/** What became of a translation; a dry run's `would-check` is a file the record of saved files proves (asked for only if changed). */
+export type Status = SaveOutcome | 'skipped' | 'failed' | 'would-fetch' | 'would-check';
 
 /** What became of one translation. */
 export interface Done {
@@ -24,8 +25,6 @@ export interface Done {
   bytes?: number;
   reason?: Msg;
   exitCode?: number;
-  /** Said as a warning (a refused name, a collision). */
-  warning?: boolean;
 }
 
 export interface FetchOptions {
@@ -42,7 +41,7 @@ export async function* fetchAll(session: Session, entries: readonly Entry[], o: 
   const limits = rateWatch(session, files);
   const jobs = entries.map((entry) => async (): Promise<Done> => {
     if (entry.decided) return { entry, ...entry.decided };
-    if (o.dryRun) return { entry, status: 'would-fetch' };
+    if (o.dryRun) return { entry, status: (await o.saver.provable(askOf(session, entry, o))) ? 'would-check' : 'would-fetch' };
     const done = await fetchOne(session, entry, o);
     finished++;
     session.progress.update('files', finished, files);
@@ -84,18 +83,22 @@ function rateWatch(session: Session, files: number): (left: number) => void {
   };
 }
 
-async function fetchOne(session: Session, entry: Entry, o: FetchOptions): Promise<Done> {
-  const client = session.client();
+/** What asking for an entry's file is: its URL, the file a record may prove, the revision listed now. */
+function askOf(session: Session, entry: Entry, o: FetchOptions): { url: string; proven: string; revision: string | undefined; force: boolean } {
   const { listed } = entry;
+  const url = session.client().resolve(fileOf({ project: listed.project, component: listed.component, language: listed.language! })).href;
+  return { url, proven: entry.dest!, revision: translationRevision(listed.item), force: o.force };
+}
+
+async function fetchOne(session: Session, entry: Entry, o: FetchOptions): Promise<Done> {
   const dest = entry.dest!;
   const shown = msg`${entry.path}`;
-  const url = client.resolve(fileOf({ project: listed.project, component: listed.component, language: listed.language! })).href;
   let file: PendingFile | undefined;
   try {
     // Made ready before the request (its directories made, a temporary file created), so a place that
     // cannot be written fails this file first; the directories made for it go again if it fails.
     file = await FileSaver.prepare({ dir: dirname(dest), file: dest }, shown, true);
-    const saved = await o.saver.save({ url, file, dest, proven: dest, revision: translationRevision(listed.item), force: o.force, shown: () => shown });
+    const saved = await o.saver.save({ ...askOf(session, entry, o), file, dest, shown: () => shown });
     return { entry, status: saved.outcome, bytes: saved.bytes };
   } catch (e) {
     if (e instanceof InterruptedError || session.ctx.signal.aborted) throw interruption(session.ctx.signal);

@@ -17,7 +17,7 @@ export interface Entry {
   /** The file to write (real path: links inside DIR resolved), when it is to be fetched. */
   dest?: string;
   /** Decided now, without a request. */
-  decided?: { status: 'skipped' | 'failed'; reason: Msg; exitCode?: number; warning?: boolean };
+  decided?: { status: 'skipped' | 'failed'; reason: Msg; exitCode?: number };
 }
 
 export interface PlanOptions {
@@ -51,19 +51,23 @@ function skipReason(l: Listed, o: PlanOptions, wanted: Set<string> | undefined):
   return undefined;
 }
 
-function refusalReason(name: string, r: Refusal, dirShown: string): Msg {
+/**
+ * Why a file is not written where the server's filename puts it: the name itself (absolute, climbing
+ * out, naming nothing), or a symbolic link in DIR, which is the checkout's, not the server's.
+ */
+function refusalReason(r: Refusal, dirShown: string): Msg {
   const dir = dirShown || '.';
   switch (r.why) {
     case 'absolute':
-      return msg`refused the server's filename '${name}': an absolute path, outside ${dir}`;
+      return msg`the server's filename is an absolute path, outside ${dir}`;
     case 'parent':
-      return msg`refused the server's filename '${name}': it climbs out of ${dir} (..)`;
+      return msg`the server's filename climbs out of ${dir} (..)`;
     case 'empty':
-      return msg`refused the server's filename '${name}': it names no file`;
+      return msg`the server's filename names no file`;
     case 'link':
       return r.to === undefined
-        ? msg`refused the server's filename '${name}': ${join(dir, r.link)} is a symbolic link that points nowhere`
-        : msg`refused the server's filename '${name}': ${join(dir, r.link)} is a symbolic link to ${r.to}, outside ${dir}`;
+        ? msg`${join(dir, r.link)} is a symbolic link that leads nowhere`
+        : msg`${join(dir, r.link)} leads outside ${dir} (a symbolic link to ${r.to})`;
   }
 }
 
@@ -81,11 +85,9 @@ export function plan(listed: readonly Listed[], o: PlanOptions): Entry[] {
       return { listed: l, path, decided: { status: 'failed', reason: ours('the server named no language_code'), exitCode: EXIT.server } };
     const place = placeInside(o.root, filename);
     if ('refused' in place) {
-      return {
-        listed: l,
-        path: filename,
-        decided: { status: 'failed', reason: refusalReason(filename, place.refused, o.dirShown), exitCode: EXIT.server, warning: true },
-      };
+      // A name that leaves DIR by itself is shown as sent; one that a link in DIR leads out, where it is in DIR.
+      const shown = place.refused.why === 'link' ? path : filename;
+      return { listed: l, path: shown, decided: { status: 'failed', reason: refusalReason(place.refused, o.dirShown), exitCode: EXIT.server } };
     }
     return { listed: l, path, dest: place.path };
   });
@@ -119,10 +121,9 @@ function markCollisions(entries: Entry[]): void {
       e.decided = {
         status: 'failed',
         reason: folded
-          ? msg`${e.path} is also the file of ${targets} (${others.map((x) => x.path).join(', ')}) on macOS and Windows, where names differing only by case or Unicode normalisation are one file; neither is written`
-          : msg`${e.path} is also the file of ${targets}; neither is written (components of different repositories: pull each with its own --dir)`,
+          ? msg`one file with ${others.map((x) => x.path).join(', ')} (${targets}) on macOS and Windows, where names differing only by case or Unicode normalisation are one file; neither is written`
+          : msg`also the file of ${targets}; neither is written (components of different repositories: pull each with its own --dir)`,
         exitCode: EXIT.usage,
-        warning: true,
       };
     }
   }

@@ -6,6 +6,7 @@ import type { Item } from '../../core/page.js';
 import { msg } from '../../core/text.js';
 import type { Session } from '../../session/session.js';
 import { ONE_PAGE, allItems, getObject } from '../../session/reads.js';
+import { identified } from '../../weblate/identity.js';
 import { languageAliases, languageCode, sourceLanguageCode } from '../../weblate/objects.js';
 import { LANGUAGES, componentsOf, languagesOf, objectPath, projectPath, statisticsOf, translationsOf } from '../../weblate/paths.js';
 import type { ComponentTarget, ProjectTarget, Target } from '../../weblate/target.js';
@@ -30,16 +31,6 @@ export async function serverLanguages(session: Session): Promise<ServerLanguage[
     const code = languageCode(l);
     return code === undefined ? [] : [{ code, aliases: languageAliases(l) }];
   });
-}
-
-/**
- * A row with its identity first, so rows of several targets can be told apart and matched later
- * (--baseline): wli_target names the row (p/c/l, a language code, p/-/l for a project's language, p
- * for a project's total), then its project, component (with categories) and language, null where
- * they do not apply. The server's fields follow, exactly as sent.
- */
-export function identified(item: Item, target: string, project: string | null, component: string | null, language: string | null): Item {
-  return { wli_target: target, wli_project: project, wli_component: component, wli_language: language, ...item };
 }
 
 export async function singleRow(session: Session, target: Target): Promise<Row[]> {
