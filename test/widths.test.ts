@@ -82,6 +82,34 @@ function randomLanguages(seed: number, n: number): Item[] {
   }));
 }
 
+interface Shown {
+  visible: number[];
+  widths: number[];
+  natural: number[];
+  short: boolean;
+  gap: number;
+  lines: string[];
+}
+
+async function tableAt(columns: Column[], rows: Item[], width: number): Promise<Shown> {
+  let text = '';
+  const pages = (async function* () {
+    yield { items: rows };
+  })();
+  const sink = {
+    write: (c: string | Uint8Array) => {
+      text += String(c);
+      return Promise.resolve();
+    },
+  };
+  await writeTableList(sink, pages, () => columns, { color: false, width });
+  const { plan, m } = planFirstPage(columns, rows, width);
+  return { visible: plan.visible, widths: plan.widths, natural: m.natural, short: plan.short, gap: plan.gap, lines: text.split('\n').slice(0, -1) };
+}
+
+/** What a line shows: its characters but spaces and the cut mark. */
+const content = (line: string) => line.replace(/[\s…]/g, '').length;
+
 const TABLES: Array<[string, () => Promise<[Column[], Item[]]>]> = [
   ['units of a translation', async () => [UNIT_COLUMNS, await items(['units', 'demo/android/cs'])]],
   ['units in Japanese', async () => [UNIT_COLUMNS, await items(['units', 'demo/android/ja'])]],
