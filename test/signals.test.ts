@@ -101,6 +101,18 @@ describe.runIf(posix)('28.2: SIGTERM, SIGHUP and SIGINT end a run alike: work ab
     expect(readFileSync(f, 'utf8')).toBe('previous');
     expect(filesIn(dir)).toEqual(['cs.po']);
   });
+
+  it('a second signal: the directories made for the file go too (issue 28.12, the fault matrix)', async () => {
+    fake.fault(CS_FILE, { kind: 'stallBody' });
+    const n = fake.requests.length;
+    const run = start(['download', 'demo/android/cs', '-o', 'new/deep/cs.po']);
+    await fake.whenRequests((rs) => rs.slice(n).some((q) => q.path === CS_FILE));
+    await writing(join(dir, 'new/deep'));
+    run.child.kill('SIGTERM');
+    run.child.kill('SIGHUP');
+    expect([129, 143]).toContain((await run.ended).code);
+    expect(readdirSync(dir)).toEqual(['.cache']);
+  });
 });
 
 describe.runIf(posix)('28.2: after a SIGKILL, the next run removes what the killed one left', () => {
