@@ -158,9 +158,8 @@ const LIVE = new Set<string>();
 
 /**
  * The directories this process made for its files, and how many pending files lie in or below each.
- * A directory made for one file may hold another's (docs/cs, made for docs/cs/guide.md, holds
- * docs/cs/api/ of reference.md): it goes when the last file below it is discarded, whichever file
- * made it, and only while it is empty.
+ * A directory made for one file may also hold another file, or the directory made for it: it goes
+ * when the last file in or below it is discarded, whichever file made it, and only while it is empty.
  */
 const MADE = new Map<string, number>();
 
