@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startFakeWeblate, type FakeWeblate, type RecordedRequest } from './support/fake-weblate/index.js';
 import { BIN, baseEnv } from './support/run.js';
+import { held } from './support/spawn.js';
 
 const LANGUAGES = 1500;
 let fake: FakeWeblate;
@@ -46,13 +47,6 @@ function filesIn(root: string): string[] {
     .map((e) => join(e.parentPath, e.name).slice(root.length + 1))
     .filter((f) => !f.startsWith('.cache/'))
     .sort();
-}
-
-/** A promise the test resolves by hand. */
-function held(): { until: Promise<void>; release: () => void } {
-  let release!: () => void;
-  const until = new Promise<void>((resolve) => (release = resolve));
-  return { until, release };
 }
 
 const fileRequest = (path: string) => (q: RecordedRequest) => q.path === path;

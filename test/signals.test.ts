@@ -8,11 +8,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { EventEmitter } from 'node:events';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, watch, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fakeFileBytes, startFakeWeblate, type FakeWeblate } from './support/fake-weblate/index.js';
-import { BIN, baseEnv } from './support/run.js';
+import { INTERRUPTED as MESSAGE, filesIn, start as startCli, temporary, writing } from './support/spawn.js';
 import { whenUnsettled } from '../src/cli/unsettled.js';
 import { PendingFile } from '../src/io/files.js';
 import { msg } from '../src/core/text.js';
@@ -37,63 +37,8 @@ const linux = process.platform === 'linux';
 const ANDROID_CS = 'app/src/main/res/values-cs/strings.xml';
 const CS_FILE = '/api/translations/demo/android/cs/file/';
 
-interface Started {
-  child: ChildProcess;
-  /** The exit code, or 128 + n when the child died of signal n (as a shell shows it). */
-  ended: Promise<{ code: number; stdout: string; stderr: string }>;
-}
-
-const SIGNAL_NUMBERS: Record<string, number> = { SIGHUP: 1, SIGINT: 2, SIGKILL: 9, SIGTERM: 15 };
-
-/** The built CLI, started as a shell would start it (`sh -c 'PREFIX exec node bin/wli.cjs ARGS'` when `shell` is given). */
-function start(args: string[], o: { cwd?: string; shell?: string; node?: string[] } = {}): Started {
-  const node = [...(o.node ?? []), BIN, ...args];
-  const child = o.shell
-    ? spawn('sh', ['-c', `${o.shell}; exec "$0" "$@"`, process.execPath, ...node], { env: baseEnv(env), cwd: o.cwd ?? dir })
-    : spawn(process.execPath, node, { env: baseEnv(env), cwd: o.cwd ?? dir });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-  child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-  const ended = new Promise<{ code: number; stdout: string; stderr: string }>((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', (code, sig) => resolve({ code: code ?? 128 + (SIGNAL_NUMBERS[sig ?? ''] ?? 0), stdout, stderr }));
-  });
-  return { child, ended };
-}
-
-/** Resolves once `ready(names)` holds for the names in `where`: checked now and on each change there, never on a timer. */
-function whenNames(where: string, ready: (names: string[]) => boolean): Promise<string[]> {
-  return new Promise((resolve, reject) => {
-    const watcher = watch(where);
-    const check = () => {
-      const names = readdirSync(where);
-      if (!ready(names)) return;
-      watcher.close();
-      resolve(names);
-    };
-    watcher.on('change', check);
-    watcher.on('error', reject);
-    check();
-  });
-}
-
-const temporary = (name: string) => /\.wli-\d+-\d+-[0-9a-z]*\.tmp$/.test(name);
-
-/** A temporary file in `where` with bytes in it: the body is arriving. */
-const writing = (where: string) => whenNames(where, (names) => names.some((n) => temporary(n) && statSync(join(where, n)).size > 0));
-
-/** Every file under `root` (hidden ones too), relative, sorted. */
-function filesIn(root: string): string[] {
-  if (!existsSync(root)) return [];
-  return readdirSync(root, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile())
-    .map((e) => join(e.parentPath, e.name).slice(root.length + 1))
-    .filter((f) => !f.startsWith('.cache/'))
-    .sort();
-}
-
-const MESSAGE: Record<string, string> = { SIGTERM: 'wli: interrupted (SIGTERM)', SIGHUP: 'wli: interrupted (SIGHUP)', SIGINT: 'wli: interrupted' };
+/** The built CLI in the test's directory, with its environment. */
+const start = (args: string[], o: { cwd?: string; shell?: string; node?: string[] } = {}) => startCli(args, { env, cwd: dir, ...o });
 
 describe.runIf(posix)('28.2: SIGTERM, SIGHUP and SIGINT end a run alike: work aborted, no temporary file, exit 128 + n', () => {
   it.each([
@@ -155,6 +100,18 @@ describe.runIf(posix)('28.2: SIGTERM, SIGHUP and SIGINT end a run alike: work ab
     ]).toContainEqual([r.code, r.stderr]);
     expect(readFileSync(f, 'utf8')).toBe('previous');
     expect(filesIn(dir)).toEqual(['cs.po']);
+  });
+
+  it('a second signal: the directories made for the file go too (issue 28.12, the fault matrix)', async () => {
+    fake.fault(CS_FILE, { kind: 'stallBody' });
+    const n = fake.requests.length;
+    const run = start(['download', 'demo/android/cs', '-o', 'new/deep/cs.po']);
+    await fake.whenRequests((rs) => rs.slice(n).some((q) => q.path === CS_FILE));
+    await writing(join(dir, 'new/deep'));
+    run.child.kill('SIGTERM');
+    run.child.kill('SIGHUP');
+    expect([129, 143]).toContain((await run.ended).code);
+    expect(readdirSync(dir)).toEqual(['.cache']);
   });
 });
 

@@ -10,7 +10,7 @@ import { EXIT } from '../core/errors.js';
 import { feed } from '../core/feed.js';
 import { msg, ours, type Msg } from '../core/text.js';
 import type { Item, Page } from '../core/page.js';
-import { localFailure, makeDirectories } from '../io/files.js';
+import { holdDirectory, localFailure } from '../io/files.js';
 import { realpathLoose } from '../io/inside.js';
 import type { Column, ListResult, Outcome, Result } from '../output/result.js';
 import type { CommandInput, Session } from '../session/session.js';
@@ -140,6 +140,15 @@ function rootOf(
   return { dir: resolve(cwd, opts.dir ?? ''), dirShown: opts.dir ?? '' };
 }
 
+/** DIR made and held (io/files.ts holdDirectory); a DIR that cannot be made is exit 7 before any file is asked for. */
+function holdDir(dir: string, shown: Msg): () => void {
+  try {
+    return holdDirectory(dir);
+  } catch (e) {
+    throw localFailure(e, shown, ours('create the directory'));
+  }
+}
+
 export async function run({ args, opts, session }: CommandInput<'pull'>): Promise<Result> {
   const { settings } = session;
   const { dir, dirShown, show } = rootOf(args, opts, session);
@@ -147,14 +156,10 @@ export async function run({ args, opts, session }: CommandInput<'pull'>): Promis
   const shownDir = msg`${dirShown || '.'}`;
   if (!dryRun) checkDir(dir, shownDir);
   const listed = await listTargets(session, args);
-  if (!dryRun) {
-    try {
-      makeDirectories(dir);
-    } catch (e) {
-      throw localFailure(e, shownDir, ours('create the directory'));
-    }
-  }
   const entries = plan(listed, { root: realpathLoose(dir), dirShown, show, source: !!opts.source, langs: opts.lang, minPercent: opts.minPercent });
+  // DIR made now (a place that cannot be made fails at once) and held by the work: a run that wrote
+  // no file there leaves no empty DIR behind.
+  const release = dryRun ? undefined : holdDir(dir, shownDir);
   const counted = tally();
   const done = fetchAll(session, entries, { saver: new FileSaver(session), force: !!opts.force, dryRun });
   async function* reported(): AsyncGenerator<Item> {
@@ -176,13 +181,15 @@ export async function run({ args, opts, session }: CommandInput<'pull'>): Promis
       report?.push(item);
     }
     if (n === 0 && !report) session.say(ours('no translations to pull'));
-  })().then(
-    () => report?.end(),
-    (error: unknown) => {
-      report?.end({ error });
-      throw error;
-    },
-  );
+  })()
+    .finally(release)
+    .then(
+      () => report?.end(),
+      (error: unknown) => {
+        report?.end({ error });
+        throw error;
+      },
+    );
   // Its failure is the run's, said once execute waits for it; until then no unhandled rejection.
   work.catch(() => {});
   if (!report) return { kind: 'bytes', bytes: new Uint8Array(), finish, done: work };

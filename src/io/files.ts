@@ -157,8 +157,56 @@ export interface Written {
 const LIVE = new Set<string>();
 
 /**
+ * The directories this process made for its files, and how many pending files lie in or below each.
+ * A directory made for one file may also hold another file, or the directory made for it: it goes
+ * when the last file in or below it is discarded, whichever file made it, and only while it is empty.
+ */
+const MADE = new Map<string, number>();
+
+/** The directories this process made, from `dir` up (deepest first), held for one pending file. */
+function holdDirectories(dir: string, made: readonly string[]): string[] {
+  for (const d of made) MADE.set(d, MADE.get(d) ?? 0);
+  const held: string[] = [];
+  for (let at = resolve(dir); MADE.has(at); at = dirname(at)) {
+    MADE.set(at, MADE.get(at)! + 1);
+    held.push(at);
+    if (dirname(at) === at) break;
+  }
+  return held;
+}
+
+/**
+ * Lets them go. `remove` (the file was not written): each one no other pending file holds is removed
+ * when empty, deepest first; one that is not stops it, as its parents are not empty either.
+ */
+function releaseDirectories(held: readonly string[], remove: boolean): void {
+  for (const d of held) MADE.set(d, MADE.get(d)! - 1);
+  if (!remove) return;
+  for (const d of held) {
+    if (MADE.get(d) !== 0) return;
+    try {
+      rmdirSync(d);
+    } catch {
+      return;
+    }
+    MADE.delete(d);
+  }
+}
+
+/**
+ * `mkdir -p` of a directory files will be written into (pull's DIR), held until the returned release:
+ * the directories made for it go then, when no file was written in them, as a file's own go when it
+ * is discarded.
+ */
+export function holdDirectory(dir: string): () => void {
+  const held = holdDirectories(dir, makeDirectories(dir));
+  return () => releaseDirectories(held, true);
+}
+
+/**
  * Removes them at once: the process ends now (a second Ctrl-C, SIGTERM or SIGHUP), with no time left
- * for the discards in flight. The old files stay as they were.
+ * for the discards in flight. The old files stay as they were; the directories made for the files
+ * go when empty.
  */
 export function removeTemporaryFiles(): void {
   for (const tmp of LIVE) {
@@ -169,6 +217,14 @@ export function removeTemporaryFiles(): void {
     }
   }
   LIVE.clear();
+  for (const d of [...MADE.keys()].sort((a, b) => b.length - a.length)) {
+    try {
+      rmdirSync(d);
+    } catch {
+      // Not empty: a file was written there.
+    }
+  }
+  MADE.clear();
 }
 
 /**
@@ -192,8 +248,8 @@ export class PendingFile {
     private readonly handle: FileHandle,
     /** The temporary file; undefined when writing straight into a device or pipe. */
     private readonly tmp: string | undefined,
-    /** The directories made for it, deepest first: removed again unless the file is kept. */
-    private readonly made: string[],
+    /** The directories this process made that it lies in, deepest first: removed again unless a file is kept there. */
+    private readonly held: string[],
   ) {
     if (tmp !== undefined) LIVE.add(tmp);
   }
@@ -224,12 +280,13 @@ export class PendingFile {
     } catch (e) {
       throw localFailure(e, shown, action);
     }
+    const held = holdDirectories(dir, made);
     removeStale(dir, file);
     const tmp = file === undefined ? temporaryIn(dir) : temporaryFor(file);
     try {
-      return new PendingFile(await open(tmp, 'wx', mode), tmp, made);
+      return new PendingFile(await open(tmp, 'wx', mode), tmp, held);
     } catch (e) {
-      removeDirectories(made);
+      releaseDirectories(held, true);
       // A directory that is there and still "does not exist" for a new file: /proc, sysfs.
       if ((e as NodeJS.ErrnoException).code === 'ENOENT' && statOrUndefined(dir)?.isDirectory()) {
         throw new LocalError(msg`cannot write ${shown}: its directory takes no new files (ENOENT)`, ours('write to a directory of an ordinary file system'), {
@@ -299,13 +356,14 @@ export class PendingFile {
       if (this.tmp !== undefined) await rename(this.tmp, path);
       if (this.tmp !== undefined) LIVE.delete(this.tmp);
       this.kept = true;
+      releaseDirectories(this.held, false);
       return true;
     } catch (e) {
       throw localFailure(e, shown);
     }
   }
 
-  /** Unless kept: the temporary file removed, the directories made for it too (when still empty). */
+  /** Unless kept: the temporary file removed, the directories made for it too (when no other file holds them, and empty). */
   async discard(): Promise<void> {
     if (this.kept) return;
     this.kept = true;
@@ -314,7 +372,7 @@ export class PendingFile {
       await rm(this.tmp, { force: true });
       LIVE.delete(this.tmp);
     }
-    removeDirectories(this.made);
+    releaseDirectories(this.held, true);
   }
 }
 
