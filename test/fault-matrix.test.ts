@@ -210,7 +210,7 @@ const interrupted = (signal: keyof typeof CODES) => [new RegExp(`^${INTERRUPTED[
 const pulled = (summary: string) => [new RegExp(`^wli: 11 translations: ${summary}$`)];
 const ALL_WRITTEN = pulled('4 created, 2 updated, 0 unchanged, 5 skipped, 0 failed');
 const CS_FAILED = pulled('4 created, 1 updated, 0 unchanged, 5 skipped, 1 failed');
-const failedCs = (why: string) => new RegExp(`^wli: failed demo/android/cs: ${why}$`, 'm');
+const failedCs = (why: string) => new RegExp(`^wli: not written: app/src/main/res/values-cs/strings\\.xml \\(demo/android/cs\\): ${why}$`, 'm');
 const SERVER_FAILED = /^hint: the server failed; retry later or ask its administrators$/;
 const TIMED_OUT = [/^wli: GET http:\S+\/cs\/file\/: timed out after 0\.5s$/, /^hint: the server is slow or unreachable; raise --timeout or retry later$/];
 
@@ -239,7 +239,7 @@ const PULL: Cell[] = [
     },
     act: async (run, { fake }) => {
       await saw(fake, REFERENCE_FILE);
-      await said(run, /^wli: failed demo\/docs\/guide\/cs: /m);
+      await said(run, /^wli: not written: docs\/cs\/guide\.md \(demo\/docs\/guide\/cs\): /m);
       run.child.kill('SIGTERM');
     },
     code: 143,
@@ -294,6 +294,10 @@ const PULL: Cell[] = [
     code: 0,
     summary: ALL_WRITTEN,
     stdout: `${JSON.stringify({
+      wli_target: 'demo/android/en',
+      wli_project: 'demo',
+      wli_component: 'android',
+      wli_language: 'en',
       target: 'demo/android/en',
       language: 'en',
       path: 'app/src/main/res/values/strings.xml',
