@@ -1,18 +1,21 @@
 // From a target's readings to the object or list the server has, and a miss that is not a dead end.
 //
 // Readings are tried in order (target.ts); the next one only when the server answers a JSON 404, so
-// p/c/l costs nothing extra and p/cat/c costs one request more. A category (p/cat) is what a project's
-// category list names at that path, read only once the component reading missed; its components are
-// the project's components under it (categoryOf, componentsIn). A language across a project (p/-/l) is
-// the project's language row (projectLanguageOf), which proves both exist. When every reading misses, the miss
-// is explained from the parent's list: one request per level above the miss (at most three: the
-// component's translations, the project's components, the projects), each a single page, and the
-// closest names are offered. A 404 that is not the API's own (an HTML page) means the URL is wrong:
-// the API root is asked once, and the message says so instead of blaming the slugs. So it does when
-// the walk up finds every level missing and the API root answers 404 too (a proxy's JSON 404s), and
-// when an answer is not what any Weblate API sends (a web page, a login page, JSON of another shape)
-// and the API root is not Weblate's either. A --url that leads to no Weblate API is one situation
-// with one exit code whatever the command (2, as any configuration that cannot work).
+// p/c/l costs nothing extra and p/cat/c costs one request more. A category (p/cat) is what a
+// project's category list names at that path, read only once the component reading missed; its
+// components are the project's components under it (categoryOf, componentsIn). A language across a
+// project (p/-/l) is the project's language row (projectLanguageOf), which proves both exist.
+//
+// When every reading misses, the miss is explained from the parent's list: one request per level
+// above the miss (at most three: the component's translations, the project's components, the
+// projects; a command that takes categories asks the project's categories beside its components),
+// each a single page, and the closest names are offered. A 404 that is not the API's own (an HTML
+// page) means the URL is wrong: the API root is asked once, and the message says so instead of
+// blaming the slugs. So it does when the walk up finds every level missing and the API root answers
+// 404 too (a proxy's JSON 404s), and when an answer is not what any Weblate API sends (a web page, a
+// login page, JSON of another shape) and the API root is not Weblate's either. A --url that leads to
+// no Weblate API is one situation with one exit code whatever the command (2, as any configuration
+// that cannot work).
 import { HttpError, NotFoundError, UnexpectedAnswerError, isNotFound } from '../api/errors.js';
 import type { Item, Page } from '../core/page.js';
 import { UsageError, WliError } from '../core/errors.js';
@@ -291,5 +294,7 @@ function bestMissing(candidates: string[], names: string[]): string {
   };
   // A name that exists is not the one missing (p/cat/x: cat is there, as a category).
   const missing = candidates.filter((c) => !names.includes(c));
-  return [...new Set(missing.length ? missing : candidates)].reduce((best, c) => (score(c) < score(best) || (score(c) === score(best) && c.length > best.length) ? c : best));
+  return [...new Set(missing.length ? missing : candidates)].reduce((best, c) =>
+    score(c) < score(best) || (score(c) === score(best) && c.length > best.length) ? c : best,
+  );
 }
