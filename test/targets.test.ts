@@ -11,6 +11,7 @@ import { parseJson } from '../src/codec/json.js';
 import { runCli } from '../src/cli/program.js';
 import { inScope, scopeQuery } from '../src/weblate/units.js';
 import { readTarget } from '../src/weblate/target.js';
+import { newestFirst } from '../src/commands/changes/merge.js';
 import { startFakeWeblate, type FakeWeblate } from './support/fake-weblate/index.js';
 import { testContext, wli, wliIn } from './support/run.js';
 
@@ -49,7 +50,7 @@ const requestsDuring = async <T>(fn: () => Promise<T>) => {
 };
 const json = (text: string) => parseJson(text) as Item[];
 /** Newest first, as Weblate lists a history: by timestamp, then id. */
-const newestFirst = (a: Item, b: Item) => String(b.timestamp).localeCompare(String(a.timestamp)) || Number(b.id) - Number(a.id);
+const byNewest = (a: Item, b: Item) => String(b.timestamp).localeCompare(String(a.timestamp)) || Number(b.id) - Number(a.id);
 const CATEGORY_COMPONENTS = ['docs%2Fguide', 'docs%2Fapi%2Freference'];
 
 describe('a category, p/cat, wherever a project is taken', () => {
@@ -93,7 +94,7 @@ describe('a category, p/cat, wherever a project is taken', () => {
   it('changes p/cat: its components’ histories merged newest first, each read no further than needed', async () => {
     const r = await wliIn(['changes', 'demo/docs', '-f', 'json'], { env });
     expect([r.code, r.stderr]).toEqual([0, '']);
-    const expected = CATEGORY_COMPONENTS.flatMap((c) => serverItems(`components/demo/${c}/changes/`)).sort(newestFirst);
+    const expected = CATEGORY_COMPONENTS.flatMap((c) => serverItems(`components/demo/${c}/changes/`)).sort(byNewest);
     expect(expected.length).toBeGreaterThan(5);
     expect(json(r.stdout)).toEqual(expected);
     // The same changes the project lists for those components, in the same order.
@@ -108,6 +109,62 @@ describe('a category, p/cat, wherever a project is taken', () => {
       CATEGORY_COMPONENTS.map((c) => [`/api/components/demo/${c}/changes/`, '3']).sort(),
     );
     expect(sent).toHaveLength(5);
+  });
+
+  it('changes p/cat: interleaved histories come out interleaved, newest first, across pages of every list', async () => {
+    const s = await startFakeWeblate({ defaultPageSize: 2 });
+    try {
+      // Alternating between the two components, each one second after the last: the merge must weave them.
+      const added = [0, 1, 2, 3, 4].flatMap((i) => s.addChanges(i % 2 ? 'demo/docs/api/reference/cs' : 'demo/docs/guide/cs', [{ action: 2, target: `t${i}` }]));
+      const r = await wliIn(['changes', 'demo/docs', '-L', '7', '-f', 'jsonl', '--fields', 'id'], { env: { WLI_URL: s.url } });
+      expect(r.code).toBe(0);
+      const ids = r.stdout
+        .trimEnd()
+        .split('\n')
+        .map((l) => (JSON.parse(l) as Item).id);
+      expect(ids.slice(0, 5)).toEqual([...added].reverse());
+      expect(ids).toHaveLength(7);
+      // Page by page (two a page), only as far as the merge needed: never page 4 of either list.
+      const pages = s.requests.filter((q) => q.path.includes('/changes/')).map((q) => q.query.get('page') ?? '1');
+      expect(pages.every((n) => Number(n) <= 3)).toBe(true);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('merges lists newest first by time, then id, keeping each item with its own text', async () => {
+    const list = async function* (pages: Array<Array<[number, string]>>) {
+      for (const page of pages) yield { items: page.map(([id, timestamp]) => ({ id, timestamp })), raw: page.map(([id]) => `{"id":${id}}`) };
+    };
+    const t = (s: number) => `2026-11-21T13:00:0${s}.000000Z`;
+    const merged: Item[] = [];
+    const raw: string[] = [];
+    for await (const page of newestFirst(
+      [
+        list([
+          [
+            [9, t(9)],
+            [5, t(5)],
+          ],
+          [[2, t(5)]],
+        ]),
+        list([
+          [[7, t(7)]],
+          [],
+          [
+            [6, t(5)],
+            [1, t(1)],
+          ],
+        ]),
+        list([]),
+      ],
+      2,
+    )) {
+      merged.push(...page.items);
+      raw.push(...(page.raw ?? []));
+    }
+    expect(merged.map((c) => c.id)).toEqual([9, 7, 6, 5, 2, 1]);
+    expect(raw).toEqual(merged.map((c) => `{"id":${String(c.id)}}`));
   });
 
   it('pull p/cat: every file of its components', async () => {
