@@ -25,11 +25,6 @@ export function categoriesByPath(items: readonly Item[]): Array<{ path: string; 
   });
 }
 
-/** Each category's slug path ("docs", "docs/api"), from a project's category list, in list order. */
-export function categoryPaths(items: readonly Item[]): string[] {
-  return categoriesByPath(items).map((c) => c.path);
-}
-
 /** Whether a component of a project's list lies inside the category at `path` (nested categories too). */
 export function inCategory(component: Item, project: string, path: string): boolean {
   return targetOfUrl(component.url)?.startsWith(`${project}/${path}/`) ?? false;
