@@ -17,7 +17,7 @@ import type { CommandInput } from '../session/session.js';
 import { getObject } from '../session/reads.js';
 import { FileSaver } from '../session/save-file.js';
 import { targetReadings } from '../session/results.js';
-import { firstFound } from '../session/resolve.js';
+import { categoryOf, firstFound, type Category } from '../session/resolve.js';
 import { PROJECT_DOWNLOAD_SINCE } from '../weblate/versions.js';
 
 /** The file name of a Content-Disposition header, undecoded parts left as they are. */
@@ -93,6 +93,7 @@ function predictedName(t: Target, zip: boolean, convert: string | undefined, dir
 /** The object a target names exists, though its file does not: say that, not "no such project". */
 async function fileMissing(session: CommandInput['session'], readings: Target[], miss: WliError): Promise<WliError> {
   for (const t of readings) {
+    if (t.kind === 'category' || t.kind === 'projectLanguage') continue;
     try {
       await getObject(session, objectPath(t));
     } catch {
@@ -169,7 +170,7 @@ function prepare(to: Destination): Promise<PendingFile> {
 
 /** What a download asks: the conversion (a zip's as zip:FORMAT) and the query of its units. */
 function fileRequest(t: Target, convert: string | undefined, query: string | undefined): string {
-  if (t.kind === 'server' || t.kind === 'language') throw new UsageError(msg`${t.text} has no file`);
+  if (t.kind === 'server' || t.kind === 'language' || t.kind === 'category' || t.kind === 'projectLanguage') throw new UsageError(msg`${t.text} has no file`);
   return fileOf(t, { format: fileFormat(t, convert), q: query });
 }
 
@@ -203,7 +204,8 @@ export async function run({ args, opts, session }: CommandInput<'download'>): Pr
       msg`to have the server convert the file, use --convert ${ours(convert)} (the formats: "wli download --help")`,
     );
   }
-  const readings = targetReadings(session, args[0], ['project', 'component', 'translation']);
+  // A category is read (last) only to be refused by name: Weblate serves no zip of one.
+  const readings = targetReadings(session, args[0], ['project', 'component', 'translation'], ['category']);
   const { convert, query } = opts;
   if (query !== undefined && convert === undefined) {
     throw new UsageError(
@@ -232,7 +234,10 @@ async function fetchInto(
   const saver = new FileSaver(session);
   const urlOf = (t: Target) => client.resolve(fileRequest(t, convert, query)).href;
   const found = <R>(get: (t: Target) => Promise<R>) =>
-    firstFound(session, readings, get).catch(async (e: unknown) => {
+    firstFound(session, readings, async (t) => {
+      if (t.kind === 'category') throw noCategoryZip(await categoryOf(session, t));
+      return get(t);
+    }).catch(async (e: unknown) => {
       throw await downloadFailed(session, readings, e, convert);
     });
   if (!file) return { kind: 'stream', chunks: (await found((t) => saver.stream(urlOf(t)))).value };
@@ -263,6 +268,19 @@ async function fetchInto(
   const shown = shownPath(to, basename(value.dest));
   if (value.outcome === 'unchanged') return said(msg`${shown}: unchanged`);
   return said(msg`saved ${shown} (${ours(String(value.bytes))} bytes)`);
+}
+
+/**
+ * Weblate's API serves the zip of a translation's component and of a project (…/file/), not of a
+ * category (/api/categories/<id>/ has no file/, as of 5.x; its web download is no API): exit 2, and
+ * where the files are.
+ */
+function noCategoryZip(c: Category): UsageError {
+  const { project } = c.target;
+  return new UsageError(
+    msg`'${c.target.text}' is a category of project '${project}': Weblate's API serves no zip of a category`,
+    msg`every file of its components: wli pull ${c.target.text}; one component's zip: wli download ${project}/${c.path}/<component> ("wli ls ${c.target.text}" lists them)`,
+  );
 }
 
 /** The translation's revision as the server lists it now (one small request), for the record to prove the file by. */

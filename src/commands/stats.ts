@@ -4,6 +4,9 @@
 // Where the rows come from:
 // - project/component/language → /translations/<p>/<c>/<l>/statistics/ (one row)
 // - language code              → /languages/<code>/statistics/ (one row)
+// - project/-/language         → the language's row of /projects/<p>/languages/, as --project prints it
+// - project/category           → each component of the category (the project's components list),
+//                                as project/component gives it, in list order
 // - project/component          → /components/<p>/<c>/statistics/ (paginated, one row per translation).
 //   Chosen over /components/<p>/<c>/translations/ because only Statistics objects carry every
 //   percentage a --metric checks (approved_percent, translated_words_percent; Translation objects
@@ -26,10 +29,10 @@ import { firstFound } from '../session/resolve.js';
 import { formsOf, readTarget, type ProjectTarget, type Target, type TargetKind } from '../weblate/target.js';
 import { FIELD_COLUMNS, listColumns, recordRows } from './stats/columns.js';
 import { checkLanguagesGated, gateOf, judge, languagesWithoutRows, readBaseline, type Metric, type Row } from './stats/gate.js';
-import { componentRows, languageOrProject, projectRows, serverLanguages, singleRow } from './stats/rows.js';
+import { languageOrProject, projectRows, rowsOf, serverLanguages } from './stats/rows.js';
 
-/** stats takes translations, components and languages; a bare word is a language (projects: --project). */
-const ACCEPTS: TargetKind[] = ['translation', 'component', 'language'];
+/** stats takes translations, components, categories and languages; a bare word is a language (projects: --project). */
+const ACCEPTS: TargetKind[] = ['translation', 'component', 'category', 'projectLanguage', 'language'];
 
 export async function run({ args, opts, session }: CommandInput<'stats'>): Promise<RecordResult | ListResult> {
   // Everything the user typed is checked before the first request (option values by spec/option-values.ts).
@@ -48,9 +51,7 @@ export async function run({ args, opts, session }: CommandInput<'stats'>): Promi
   const jobs = inputs.map((input) => async (): Promise<{ kind: string; rows: Row[] }> => {
     // Through firstFound so a missing project is explained like any target (and a wrong --url named).
     if (!Array.isArray(input)) return { kind: 'project', rows: (await firstFound(session, [input], () => projectRows(session, input, skipSource))).value };
-    const { target, value } = await languageOrProject(session, input, () =>
-      firstFound(session, input, (t) => (t.kind === 'component' ? componentRows(session, t, skipSource) : singleRow(session, t))),
-    );
+    const { target, value } = await languageOrProject(session, input, () => firstFound(session, input, (t) => rowsOf(session, t, skipSource)));
     return { kind: target.kind, rows: value };
   });
   const resolved = await allInOrder(jobs, session.settings.concurrency);
@@ -67,7 +68,7 @@ export async function run({ args, opts, session }: CommandInput<'stats'>): Promi
   const finish = () => judge(rows, gate);
   const only = resolved.length === 1 ? resolved[0] : undefined;
   const single = rows.length === 1 ? rows[0] : undefined;
-  if (single && (only?.kind === 'translation' || only?.kind === 'language')) {
+  if (single && (only?.kind === 'translation' || only?.kind === 'language' || only?.kind === 'projectLanguage')) {
     return { kind: 'record', record: single.item, rows: recordRows(gate), fieldColumns: FIELD_COLUMNS, finish };
   }
   return {

@@ -28,7 +28,7 @@ export const OUTPUT: Array<[string, string[]]> = [
     'json',
     [
       'A single resource is the object exactly as the server sent it: every field, unknown ones too, integers exact. A list is one JSON array of all items of all pages (the items, not the page wrapper). Indented, with a trailing newline; an empty list is `[]`.',
-      '`stats` with one translation or language target prints that object; with several targets, or a component or project target, an array of rows in argument order.',
+      '`stats` with one translation, language or project/-/language target prints that object; with several targets, or a component, category or project target, an array of rows in argument order.',
       'Arrays are written as pages arrive: if the first page fails nothing is written; if a later page fails the array is left unterminated and the exit status says so.',
     ],
   ],

@@ -58,6 +58,8 @@ export interface ListAsk {
   pageSize?: number;
   order?: ListRequest['order'];
   retries?: number;
+  /** Pages asked ahead at most (default --concurrency): 1 for lists read side by side (a merge). */
+  concurrency?: number;
   /** No progress line (a poll of a follow, which keeps its own status). */
   quiet?: boolean;
 }
@@ -72,7 +74,7 @@ export function pagesOf(session: Session, req: ListAsk): AsyncGenerator<Page> {
     limit: req.limit,
     order: req.order,
     retries: req.retries,
-    concurrency: settings.concurrency,
+    concurrency: req.concurrency ?? settings.concurrency,
     warn: (m) => session.warn(m),
     // With --limit the goal is the limit, not the server's count.
     onProgress: req.quiet

@@ -46,7 +46,7 @@ export interface OptionSpec {
 }
 
 /** Kinds of target (src/weblate/target.ts): what a command's target argument may name. */
-export type TargetKindName = 'server' | 'project' | 'component' | 'translation' | 'language';
+export type TargetKindName = 'server' | 'project' | 'component' | 'category' | 'translation' | 'projectLanguage' | 'language';
 
 export interface ArgSpec {
   name: string;
@@ -236,13 +236,13 @@ const DECLARED = [
   {
     name: 'units',
     summary: 'the strings of a translation, or search them anywhere',
-    description: `Lists the units (strings) of a translation in server order, reading every page; filters are applied by the server. Above a translation (a component, a project, or / for the whole server) the strings are searched through /api/units/ with Weblate's scope terms (project:, component:) joined to the query; every unit's translation link is checked against the scope, and a server that ignores the search (Weblate before ${UNITS_SEARCH_SINCE}) is an error rather than a wrong list. Each unit listed above a translation names its translation: the table's TRANSLATION column, and in JSON, JSON Lines and CSV the fields wli_target, wli_project, wli_component and wli_language first (a target wli takes back), then the server's fields as sent.`,
+    description: `Lists the units (strings) of a translation in server order, reading every page; filters are applied by the server. Above a translation (a component, a category: its components, a language across a project: project/-/language, a project, or / for the whole server) the strings are searched through /api/units/ with Weblate's scope terms (project:, component:, language:) joined to the query; every unit's translation link is checked against the scope, and a server that ignores the search (Weblate before ${UNITS_SEARCH_SINCE}) is an error rather than a wrong list. Each unit listed above a translation names its translation: the table's TRANSLATION column, and in JSON, JSON Lines and CSV the fields wli_target, wli_project, wli_component and wli_language first (a target wli takes back), then the server's fields as sent.`,
     args: [
       {
         name: 'target',
-        description: '/, project, project/component or project/component/language',
+        description: '/, project, project/category, project/component, project/component/language or project/-/language',
         required: false,
-        targets: ['server', 'project', 'component', 'translation'],
+        targets: ['server', 'project', 'component', 'category', 'translation', 'projectLanguage'],
       },
     ],
     options: [
@@ -268,19 +268,21 @@ const DECLARED = [
       ['wli units demo/android/cs --state needs-editing,empty -L 20', 'the first twenty strings needing work'],
       ['wli units demo -q "source:Save"', 'every string of a project whose source contains Save'],
       ['wli units / --state untranslated -q "language:cs"', 'what is left to translate into Czech, on the whole server'],
+      ['wli units demo/-/cs --state untranslated', 'what is left to translate into Czech, in every component of a project'],
+      ['wli units demo/docs --state untranslated', 'what is left in the components of the category "docs"'],
     ],
   },
   {
     name: 'changes',
     summary: 'the history of a translation, component, project or the server, in server order',
     description:
-      "Lists the changes (history) of a translation, a component, a project or (with /) the whole server, in the order the server gives them, reading every page. Above a translation each change names the translation it is in (a change of no translation: its component, else its project): the table's TRANSLATION column, and in JSON, JSON Lines and CSV the fields wli_target, wli_project, wli_component and wli_language first (a target wli takes back; null where unknown), then the server's fields as sent. A translation's own changes are the server's objects as sent.",
+      "Lists the changes (history) of a translation, a component, a project or (with /) the whole server, in the order the server gives them, reading every page. Weblate keeps no history of a category: a category's is its components' lists merged newest first (by time, then id), each read only as far as needed. A language across a project (project/-/language) is the project's history kept to the changes of its translations in that language. With --follow either polls the project's history, kept to the target: one request a poll. Above a translation each change names the translation it is in (a change of no translation: its component, else its project): the table's TRANSLATION column, and in JSON, JSON Lines and CSV the fields wli_target, wli_project, wli_component and wli_language first (a target wli takes back; null where unknown), then the server's fields as sent. A translation's own changes are the server's objects as sent.",
     args: [
       {
         name: 'target',
-        description: '/, project, project/component or project/component/language',
+        description: '/, project, project/category, project/component, project/component/language or project/-/language',
         required: false,
-        targets: ['server', 'project', 'component', 'translation'],
+        targets: ['server', 'project', 'component', 'category', 'translation', 'projectLanguage'],
       },
     ],
     options: [
@@ -326,20 +328,22 @@ const DECLARED = [
       ['wli changes demo --since 2026-11-01', 'what changed in a whole project since the release'],
       ['wli changes demo --action translation-changed,translation-approved --since 7d', 'translations changed or approved in the last week'],
       ['wli changes demo --follow --interval 10 -f jsonl', 'watch a project live, one JSON line per new change'],
+      ['wli changes demo/docs -L 10', 'the latest changes of the components of a category, newest first'],
+      ['wli changes demo/-/cs --since 7d', 'a week of Czech changes across a project'],
     ],
   },
   {
     name: 'stats',
     summary: 'statistics of translations, components, languages, projects; one row per target',
     description:
-      'Shows statistics for each target in argument order: a translation (project/component/language), every translation of a component (project/component: one row per language), a language (a bare code, never a project), and with --project one row per language of the project and then a total row, after the other targets. A single translation or language target prints that object; anything else prints rows (a JSON array). Every row carries its identity first: wli_target, wli_project, wli_component, wli_language (then the server\'s fields as sent). With --fail-under it is a CI gate: every row is checked, the total row too; all rows are still printed and stderr names the failing ones by target, as the TARGET column shows them (demo/android/cs, cs, demo/-/cs for a language of a project, "demo (total)" for its total row). With --baseline the rows are matched by identity to an earlier -f json file and the change of the metric is shown; --fail-on-drop fails when a row got worse.',
+      'Shows statistics for each target in argument order: a translation (project/component/language), every translation of a component (project/component: one row per language), every translation of the components of a category (project/category, in the order the project lists them), a language across a project (project/-/language: the row --project prints for it), a language (a bare code, never a project), and with --project one row per language of the project and then a total row, after the other targets. A single translation, language or project/-/language target prints that object; anything else prints rows (a JSON array). Every row carries its identity first: wli_target, wli_project, wli_component, wli_language (then the server\'s fields as sent). With --fail-under it is a CI gate: every row is checked, the total row too; all rows are still printed and stderr names the failing ones by target, as the TARGET column shows them (demo/android/cs, cs, demo/-/cs for a language of a project, "demo (total)" for its total row). With --baseline the rows are matched by identity to an earlier -f json file and the change of the metric is shown; --fail-on-drop fails when a row got worse.',
     args: [
       {
         name: 'targets',
-        description: 'project/component/language, project/component or a language code',
+        description: 'project/component/language, project/component, project/category, project/-/language or a language code',
         required: false,
         variadic: true,
-        targets: ['component', 'translation', 'language'],
+        targets: ['component', 'category', 'translation', 'projectLanguage', 'language'],
       },
     ],
     options: [
@@ -386,6 +390,8 @@ const DECLARED = [
       ['wli stats --project demo --metric approved --fail-under 50', 'every language of a project and its total, gated on approved strings'],
       ['wli stats demo/android cs --project demo -f json', 'mixed targets: one JSON array, rows in argument order, project rows last'],
       ['wli stats demo/android --fail-under 80 --fail-under cs=95', 'a default threshold and a stricter one for Czech'],
+      ['wli stats demo/docs', 'every translation of the components in the category "docs"'],
+      ['wli stats demo/-/cs -f json', 'Czech across a project: the row --project prints, wli_target demo/-/cs'],
       ['wli stats demo/android -f json > baseline.json', 'keep the numbers of a release…'],
       ['wli stats demo/android --baseline baseline.json --fail-on-drop -f markdown', '…and later show the change of every row, failing when one got worse'],
     ],
@@ -406,38 +412,47 @@ const DECLARED = [
     name: 'ls',
     summary: 'what a target contains: projects, components, translations',
     description:
-      'Lists what a target contains, one usable target per row: with no target or /, the projects of the server; with a project, its components (a component inside categories as project/category/component); with a component, its translations (language, translated %, strings, last change). JSON, JSON Lines and CSV give the server objects, exact, each with its target first: wli_target (what the TARGET column shows, taken back by every command), wli_project, wli_component (with its categories) and wli_language, null where they do not apply.',
-    args: [{ name: 'target', description: '/, project or project/component', required: false, targets: ['server', 'project', 'component'] }],
+      'Lists what a target contains, one usable target per row: with no target or /, the projects of the server; with a project, its components (a component inside categories as project/category/component); with a category (project/category), the components inside it, nested ones too; with a component, its translations (language, translated %, strings, last change). A translation contains nothing to list: exit 2, pointing to translation and units. JSON, JSON Lines and CSV give the server objects, exact, each with its target first: wli_target (what the TARGET column shows, taken back by every command), wli_project, wli_component (with its categories) and wli_language, null where they do not apply.',
+    args: [
+      {
+        name: 'target',
+        description: '/, project, project/category or project/component',
+        required: false,
+        targets: ['server', 'project', 'component', 'category'],
+      },
+    ],
     options: [LIMIT],
     examples: [
       ['wli ls', 'the projects of the server'],
       ['wli ls demo', 'the components of a project, as targets'],
       ['wli ls demo/android', 'the translations of a component, with their progress'],
+      ['wli ls demo/docs', 'the components inside the category "docs"'],
     ],
   },
   {
     name: 'show',
     summary: 'a project, component or translation exactly as the server sent it',
     description:
-      'Shows the object a target names, every field as the server sent it (in a table, one line per top-level field; a nested object by its name and size, such as "English (en), 10 fields", a long list by its items\' names or size: -f json shows them whole).',
+      "Shows the object a target names, every field as the server sent it (in a table, one line per top-level field; a nested object by its name and size, such as \"English (en), 10 fields\", a long list by its items' names or size: -f json shows them whole). A category's is the one its project's category list sends.",
     args: [
       {
         name: 'target',
-        description: 'project, project/component or project/component/language',
+        description: 'project, project/category, project/component or project/component/language',
         required: false,
-        targets: ['project', 'component', 'translation'],
+        targets: ['project', 'component', 'category', 'translation'],
       },
     ],
     options: [],
     examples: [
       ['wli show demo', 'a project'],
       ['wli show demo/docs/guide -f json', 'a component inside the category "docs", exactly'],
+      ['wli show demo/docs', 'the category "docs" itself'],
     ],
   },
   {
     name: 'download',
     summary: "a translation's file, or a zip of a component's or project's translations",
-    description: `Downloads what Weblate serves as the file of a translation (project/component/language: the file in its own format), a component (project/component: a zip of every translation) or a project (a zip; Weblate ${PROJECT_DOWNLOAD_SINCE} or newer). The bytes are exactly the server's. With -o FILE the file is written to a temporary file beside it and renamed into place, so a failure (a cut connection, a timeout, Ctrl-C) leaves the previous file as it was, and a file whose bytes are already the server's is left untouched ('unchanged': same inode, same time). A request is conditional (If-Modified-Since, 'unchanged' on 304) only when the file there is proven, by the digest recorded when wli saved it ($XDG_CACHE_HOME/wli/saved), to be exactly what it saved from that same address (a --convert or -q file never proves another), and the translation's revision (read first: one small request) is the one recorded with it; Weblate's Last-Modified is the translation's last change, not its file's, so an upstream commit or a template update is caught by the revision. An edited file, a fresh checkout or another branch's file is always brought to the server's bytes; a zip (a component, a project) has no revision and is always asked for whole. A file replaced keeps its permissions and gets the time of now, never the server's Last-Modified (so make sees it new); -o LINK writes the file the link names and keeps the link, as curl -o does. A file is retried whole on a timeout, a reset, 429 or 5xx, also after its first byte; to stdout only until its first byte. -o DIR/ saves under the server's file name, reduced to a safe base name. Without -o the bytes go to stdout when it is not a terminal; on a terminal they are saved in the current directory under the server's name, never shown.`,
+    description: `Downloads what Weblate serves as the file of a translation (project/component/language: the file in its own format), a component (project/component: a zip of every translation) or a project (a zip; Weblate ${PROJECT_DOWNLOAD_SINCE} or newer). Weblate's API serves no zip of a category: project/category is a usage error pointing to pull, which writes every file of its components. The bytes are exactly the server's. With -o FILE the file is written to a temporary file beside it and renamed into place, so a failure (a cut connection, a timeout, Ctrl-C) leaves the previous file as it was, and a file whose bytes are already the server's is left untouched ('unchanged': same inode, same time). A request is conditional (If-Modified-Since, 'unchanged' on 304) only when the file there is proven, by the digest recorded when wli saved it ($XDG_CACHE_HOME/wli/saved), to be exactly what it saved from that same address (a --convert or -q file never proves another), and the translation's revision (read first: one small request) is the one recorded with it; Weblate's Last-Modified is the translation's last change, not its file's, so an upstream commit or a template update is caught by the revision. An edited file, a fresh checkout or another branch's file is always brought to the server's bytes; a zip (a component, a project) has no revision and is always asked for whole. A file replaced keeps its permissions and gets the time of now, never the server's Last-Modified (so make sees it new); -o LINK writes the file the link names and keeps the link, as curl -o does. A file is retried whole on a timeout, a reset, 429 or 5xx, also after its first byte; to stdout only until its first byte. -o DIR/ saves under the server's file name, reduced to a safe base name. Without -o the bytes go to stdout when it is not a terminal; on a terminal they are saved in the current directory under the server's name, never shown.`,
     args: [
       {
         name: 'target',
@@ -475,14 +490,15 @@ const DECLARED = [
   {
     name: 'pull',
     summary: 'every translation file of a component or project, where the repository keeps it',
-    description: `Writes the file of each translation of the targets (a project: all its components; a component; a translation) at DIR/<filename>, where filename is the translation's path in its repository, as Weblate names it: no mapping to configure. The bytes are exactly the server's file as stored (the …/file/ of each translation). Missing directories are made; each file goes to a temporary file beside it and is renamed into place, so a failure leaves it as it was; a file whose bytes are already the server's is left untouched (same inode, same time). A request is made conditional (If-Modified-Since) only when the file on disk is proven, by the digest recorded when wli saved it ($XDG_CACHE_HOME/wli/saved), to be exactly those bytes, and the translation's revision listed now is the one recorded with them (Weblate's Last-Modified is the translation's last change, not its file's): a fresh checkout, an edited file, another branch's file or an upstream change is always brought to the server's bytes. A file replaced keeps its permissions and gets the time of now; a symbolic link inside DIR is written through. A file is retried whole on a timeout, a reset, 429 or 5xx, also after its first byte. A filename that is absolute, contains .., or leads through a symbolic link out of DIR is refused, as is a named pipe, socket or device at its place; two translations that would write the same file (components of different repositories, or names that differ only by case or Unicode normalisation: one file on macOS and Windows) write neither. Without targets and --dir, the paths are relative to the directory of the project file that names the translation (the repository's root), wherever in it wli runs; the report says them from the current directory. The source translation (unless named as itself: pull demo/android/en), translations without a filename and those filtered out by --lang or --min-percent are skipped, each said once with its reason. stderr has one line per translation (created, updated, unchanged, skipped; a file not written says "not written: PATH (TARGET): why", whatever the reason) and a summary; with --quiet only the files not written, warnings and the summary. stdout carries nothing unless -f (or --fields) asks for one record per translation: wli_target, wli_project, wli_component, wli_language (the translation, as a target wli takes back), target, language, path, status (created, updated, unchanged, skipped, failed; with --dry-run would-fetch or would-check), bytes, reason. Files are fetched --concurrency at a time; a failed file does not stop the others.`,
+    description: `Writes the file of each translation of the targets (a project: all its components; a category: the components inside it; a component; a translation; a language across a project, project/-/language: that language in every component) at DIR/<filename>, where filename is the translation's path in its repository, as Weblate names it: no mapping to configure. The bytes are exactly the server's file as stored (the …/file/ of each translation). Missing directories are made; each file goes to a temporary file beside it and is renamed into place, so a failure leaves it as it was; a file whose bytes are already the server's is left untouched (same inode, same time). A request is made conditional (If-Modified-Since) only when the file on disk is proven, by the digest recorded when wli saved it ($XDG_CACHE_HOME/wli/saved), to be exactly those bytes, and the translation's revision listed now is the one recorded with them (Weblate's Last-Modified is the translation's last change, not its file's): a fresh checkout, an edited file, another branch's file or an upstream change is always brought to the server's bytes. A file replaced keeps its permissions and gets the time of now; a symbolic link inside DIR is written through. A file is retried whole on a timeout, a reset, 429 or 5xx, also after its first byte. A filename that is absolute, contains .., or leads through a symbolic link out of DIR is refused, as is a named pipe, socket or device at its place; two translations that would write the same file (components of different repositories, or names that differ only by case or Unicode normalisation: one file on macOS and Windows) write neither. Without targets and --dir, the paths are relative to the directory of the project file that names the translation (the repository's root), wherever in it wli runs; the report says them from the current directory. The source translation (unless named as itself: pull demo/android/en), translations without a filename and those filtered out by --lang or --min-percent are skipped, each said once with its reason. stderr has one line per translation (created, updated, unchanged, skipped; a file not written says "not written: PATH (TARGET): why", whatever the reason) and a summary; with --quiet only the files not written, warnings and the summary. stdout carries nothing unless -f (or --fields) asks for one record per translation: wli_target, wli_project, wli_component, wli_language (the translation, as a target wli takes back), target, language, path, status (created, updated, unchanged, skipped, failed; with --dry-run would-fetch or would-check), bytes, reason. Files are fetched --concurrency at a time; a failed file does not stop the others.`,
     args: [
       {
         name: 'targets',
-        description: 'project, project/component or project/component/language (default: translation = of the project file)',
+        description:
+          'project, project/category, project/component, project/component/language or project/-/language (default: translation = of the project file)',
         required: false,
         variadic: true,
-        targets: ['project', 'component', 'translation'],
+        targets: ['project', 'component', 'category', 'translation', 'projectLanguage'],
       },
     ],
     options: [
@@ -534,6 +550,8 @@ const DECLARED = [
       ['wli pull demo/android --min-percent 80 --dir app-checkout', 'the languages at least 80 % translated, under another directory'],
       ['wli pull demo/android --lang cs,de --dry-run', 'what would be fetched, and why each other translation is skipped'],
       ['wli pull demo -f jsonl | jq -r \'select(.status == "updated") | .path\'', 'the files that changed, for a script'],
+      ['wli pull demo/docs --dry-run', 'the files of the components inside the category "docs"'],
+      ['wli pull demo/-/cs --dry-run', 'every Czech file of the project'],
     ],
   },
   {

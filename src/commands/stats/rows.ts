@@ -6,10 +6,12 @@ import type { Item } from '../../core/page.js';
 import { msg } from '../../core/text.js';
 import type { Session } from '../../session/session.js';
 import { ONE_PAGE, allItems, getObject } from '../../session/reads.js';
+import { categoryComponents, categoryOf, projectLanguageOf } from '../../session/resolve.js';
+import { allInOrder } from '../../core/pool.js';
 import { identified } from '../../weblate/identity.js';
 import { languageAliases, languageCode, sourceLanguageCode } from '../../weblate/objects.js';
 import { LANGUAGES, componentsOf, languagesOf, objectPath, projectPath, statisticsOf, translationsOf } from '../../weblate/paths.js';
-import type { ComponentTarget, ProjectTarget, Target } from '../../weblate/target.js';
+import type { ComponentTarget, ProjectLanguageTarget, ProjectTarget, Target } from '../../weblate/target.js';
 import type { Row, ServerLanguage } from './gate.js';
 
 /** A promise whose rejection is handled later (or never, when its value turns out not to be needed). */
@@ -32,6 +34,30 @@ export async function serverLanguages(session: Session): Promise<ServerLanguage[
     return code === undefined ? [] : [{ code, aliases: languageAliases(l) }];
   });
 }
+
+/** The rows of one reading of a target. */
+export async function rowsOf(session: Session, t: Target, skipSource: boolean): Promise<Row[]> {
+  switch (t.kind) {
+    case 'component':
+      return componentRows(session, t, skipSource);
+    case 'category': {
+      // Each component's rows, as for project/component, in the order the project lists them.
+      const components = await categoryComponents(session, await categoryOf(session, t));
+      const jobs = components.map((c) => () => componentRows(session, c.target, skipSource));
+      return (await allInOrder(jobs, session.settings.concurrency)).flat();
+    }
+    case 'projectLanguage':
+      return [projectLanguageRow(t, await projectLanguageOf(session, t))];
+    default:
+      return singleRow(session, t);
+  }
+}
+
+/** A language of a project, the row --project prints for it: wli_target p/-/l. */
+const projectLanguageRow = (t: Pick<ProjectLanguageTarget, 'project'>, stats: Item): Row => {
+  const code = codeOf(stats);
+  return { item: identified(stats, `${t.project}/-/${code}`, t.project, null, code) };
+};
 
 export async function singleRow(session: Session, target: Target): Promise<Row[]> {
   if (target.kind !== 'language' && target.kind !== 'translation') throw new UsageError(msg`unsupported stats target '${target.text}'`);
@@ -96,13 +122,7 @@ export async function projectRows(session: Session, target: ProjectTarget, skipS
     const everywhere = sources.length > 0 && sources.every((c) => c !== undefined && c === sources[0]) ? sources[0] : undefined;
     if (everywhere !== undefined) languages = languages.filter((l) => codeOf(l) !== everywhere);
   }
-  return [
-    ...languages.map((stats) => {
-      const code = codeOf(stats);
-      return { item: identified(stats, `${target.project}/-/${code}`, target.project, null, code) };
-    }),
-    { item: identified(await total, target.project, target.project, null, null) },
-  ];
+  return [...languages.map((stats) => projectLanguageRow(target, stats)), { item: identified(await total, target.project, target.project, null, null) }];
 }
 
 /**
