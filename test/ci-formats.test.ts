@@ -410,6 +410,18 @@ describe.skipIf(!HAS_PARSER)(
   },
 );
 
+describe('on a terminal', () => {
+  it('server text drives nothing in any CI format: controls and bidirectional marks are shown escaped', async () => {
+    for (const format of ['github', 'junit', 'codequality', 'openmetrics']) {
+      hostileComponent('x\u001b[31m\u202ey', format === 'github' || format === 'codequality' ? 'f\u001b]0;t\u0007.po' : undefined);
+      const r = await wliIn(['stats', 'demo/android', '--fail-under', '50', '-f', format], { env, tty: true });
+      expect(r.code, format).toBe(3);
+      expect(r.stdout, format).toContain('x\\');
+      expect(r.stdout, format).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
+    }
+  });
+});
+
 describe('a command given a format it cannot write (issue 30.6)', () => {
   it('is exit 2 naming the formats it writes, before any request', async () => {
     for (const [command, format] of [
