@@ -21,7 +21,12 @@ _wli() {
 
   case $prev in
     --config) COMPREPLY=($(compgen -f -- "$cur")); compopt -o filenames 2>/dev/null; return ;;
-    -f|--format) COMPREPLY=($(compgen -W 'table json jsonl csv csv-excel markdown' -- "$cur")); return ;;
+    -f|--format) # the formats of the command typed so far
+      case $cmd in
+        ''|stats) COMPREPLY=($(compgen -W 'table json jsonl csv csv-excel markdown github junit codequality openmetrics' -- "$cur")) ;;
+        download|completion) ;;
+        *) COMPREPLY=($(compgen -W 'table json jsonl csv csv-excel markdown' -- "$cur")) ;;
+      esac; return ;;
     --state) # comma-separated: complete the item after the last comma
       local done=; [[ $cur == *,* ]] && done=${cur%,*},
       COMPREPLY=($(compgen -P "$done" -W 'empty needs-editing fuzzy translated approved read-only untranslated' -- "${cur##*,}")); return ;;

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completionScript } from '../src/docs/completion.js';
 import { generatedFiles } from '../src/docs/generated.js';
-import { COMMANDS, FORMATS, GLOBAL_OPTIONS, METRICS, SHELLS, STATE_NAMES } from '../src/spec/spec.js';
+import { COMMANDS, DATA_FORMATS, FORMATS, GLOBAL_OPTIONS, METRICS, SHELLS, STATE_NAMES } from '../src/spec/spec.js';
 import { BIN, DEAD_URL, ROOT, baseEnv, wli, wliIn, nodeTs } from './support/run.js';
 import { startFakeWeblate } from './support/fake-weblate/index.js';
 
@@ -168,8 +168,13 @@ interface Case {
 const CASES: Case[] = [
   { line: 'wli un', exact: ['units'] },
   { line: 'wli ', exact: OFFERED },
-  { line: 'wli units --format ', exact: FORMATS },
-  { line: 'wli -f j', exact: ['json', 'jsonl'] },
+  // -f: the formats of the command typed (issue 30.6); before the command, every one.
+  { line: 'wli units --format ', exact: DATA_FORMATS },
+  { line: 'wli stats --format ', exact: FORMATS },
+  { line: 'wli stats demo/android --fail-under 90 -f ', exact: FORMATS },
+  { line: 'wli ls -f ', exact: DATA_FORMATS },
+  { line: 'wli download demo/android/cs -f ', exact: [] },
+  { line: 'wli -f j', exact: ['json', 'jsonl', 'junit'] },
   { line: 'wli --format=', exact: FORMATS },
   { line: 'wli stats --metric ', exact: METRICS },
   { line: 'wli units --state ', exact: STATE_NAMES },

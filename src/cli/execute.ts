@@ -69,6 +69,8 @@ async function finish(result: Result, session: Session, ctx: Context, io: IOStre
     terminal: io.stdoutIsTerminal,
     warn: (m) => session.warn(m),
     note: (m) => io.say(m),
+    env: ctx.env,
+    cwd: ctx.cwd,
   }).then(() => {
     if (!done) io.stopProgress();
     return io.out.flush();

@@ -30,6 +30,8 @@ import { formsOf, readTarget, type ProjectTarget, type Target, type TargetKind }
 import { FIELD_COLUMNS, listColumns, recordRows } from './stats/columns.js';
 import { checkLanguagesGated, gateOf, judge, languagesWithoutRows, readBaseline, type Metric, type Row } from './stats/gate.js';
 import { languageOrProject, projectRows, rowsOf, serverLanguages } from './stats/rows.js';
+import { statsChecks } from './stats/checks.js';
+import { statsMetrics } from './stats/metrics.js';
 
 /** stats takes translations, components, categories and languages; a bare word is a language (projects: --project). */
 const ACCEPTS: TargetKind[] = ['translation', 'component', 'category', 'projectLanguage', 'language'];
@@ -66,10 +68,12 @@ export async function run({ args, opts, session }: CommandInput<'stats'>): Promi
   const known = languagesWithoutRows(gate, rows).length ? await serverLanguages(session) : [];
   for (const warning of checkLanguagesGated(gate, rows, skipSource, known)) session.warn(warning);
   const finish = () => judge(rows, gate);
+  // For -f github, junit, codequality and openmetrics (asked only when one of them is chosen).
+  const ci = { checks: statsChecks(session, rows, gate), metrics: () => statsMetrics(rows) };
   const only = resolved.length === 1 ? resolved[0] : undefined;
   const single = rows.length === 1 ? rows[0] : undefined;
   if (single && (only?.kind === 'translation' || only?.kind === 'language' || only?.kind === 'projectLanguage')) {
-    return { kind: 'record', record: single.item, rows: recordRows(gate), fieldColumns: FIELD_COLUMNS, finish };
+    return { kind: 'record', record: single.item, rows: recordRows(gate), fieldColumns: FIELD_COLUMNS, finish, ...ci };
   }
   return {
     kind: 'list',
@@ -82,5 +86,6 @@ export async function run({ args, opts, session }: CommandInput<'stats'>): Promi
     fieldColumns: FIELD_COLUMNS,
     empty: msg`no statistics rows`,
     finish,
+    ...ci,
   };
 }

@@ -86,3 +86,10 @@ export const JSON_INDENT_DEPTH = 64;
  * shorter one only where it stands alone, since it also occurs inside ordinary words (core/text.ts).
  */
 export const SHORT_SECRET_CHARS = 8;
+
+/** GitHub shows at most this many annotations of one kind (error, warning, notice) per step, and drops the rest. */
+export const GITHUB_ANNOTATIONS_PER_STEP = 10;
+
+/** The most a step's job summary ($GITHUB_STEP_SUMMARY) may hold: GitHub shows none of a larger one. */
+export const GITHUB_STEP_SUMMARY_BYTES = 1024 * 1024;
+export const GITHUB_STEP_SUMMARY_TEXT = `${GITHUB_STEP_SUMMARY_BYTES / (1024 * 1024)} MiB`;

@@ -3,7 +3,7 @@
 // temporary file remains. After a SIGKILL, the next run that writes the same file removes what the
 // killed one left (removeStale).
 import { lstatSync, mkdirSync, readdirSync, readlinkSync, renameSync, rmSync, rmdirSync, statSync, writeFileSync, type Stats } from 'node:fs';
-import { open, rename, rm, type FileHandle } from 'node:fs/promises';
+import { appendFile, open, rename, rm, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { LocalError } from '../core/errors.js';
 import { msg, ours, type Msg } from '../core/text.js';
@@ -136,6 +136,28 @@ export function writeFileAtomic(path: string, data: string | Uint8Array, mode = 
   } catch (e) {
     rmSync(tmp, { force: true });
     throw e;
+  }
+}
+
+/**
+ * Text added at the end of a file another program keeps and reads (a CI runner's job summary): never
+ * truncated nor replaced, made when missing. A failure is the user's situation (exit 7), naming `shown`.
+ */
+export async function appendText(path: string, text: string, shown: Msg): Promise<void> {
+  try {
+    await appendFile(path, text, { flag: 'a' });
+  } catch (e) {
+    throw localFailure(e, shown, ours('append to'));
+  }
+}
+
+/** The size of a regular file; 0 when there is none (or it is a device such as /dev/null). */
+export function fileSize(path: string): number {
+  try {
+    const st = statSync(path);
+    return st.isFile() ? st.size : 0;
+  } catch {
+    return 0;
   }
 }
 

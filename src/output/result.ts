@@ -2,6 +2,7 @@
 // Commands never print; render.ts turns a Result into bytes in the chosen format.
 import type { Item, Page } from '../core/page.js';
 import type { Msg } from '../core/text.js';
+import type { MetricsOf } from './openmetrics.js';
 
 export type Style = 'red' | 'yellow' | 'green' | 'cyan' | 'gray' | 'bold';
 
@@ -51,6 +52,76 @@ export interface Outcome {
   messages?: Msg[];
 }
 
+// ---------------------------------------------------------------- what a CI gate checked
+//
+// The one shape every CI format writes (github.ts, junit.ts, codequality.ts): a command maps its own
+// results into it (stats its rows; pull --check its files), so the writers know nothing of statistics
+// or files, and each format is written once for all.
+
+/** GitLab Code Quality's severities, mildest first. */
+export type Severity = 'info' | 'minor' | 'major' | 'critical' | 'blocker';
+
+export interface CheckFailure {
+  /**
+   * Which check failed, a stable name (`fail-under`, `fail-on-drop`): Code Quality's check_name
+   * (`wli/<check>`) and, with the check's name, its fingerprint; JUnit's failure type.
+   */
+  check: string;
+  /** A headline: the annotation's title (`demo/android/cs below 90%`). */
+  title: string;
+  /** Why, in full: the annotation's message, the JUnit failure, the Code Quality description. */
+  message: string;
+  /** Code Quality's severity; `major` when absent. */
+  severity?: Severity;
+}
+
+/** One thing checked. Every text is plain and exact (server text included): each writer escapes it its own way. */
+export interface Check {
+  /** What was checked, as a user names it: a row's wli_target, a file's translation. JUnit's test case. */
+  name: string;
+  /** What it belongs to (JUnit's classname): a component, a project; the report's suite when absent. */
+  group?: string;
+  /** The file in the repository it is about, relative to the repository's root; absent when it has none. */
+  file?: string;
+  /**
+   * Where a report that must name a file (Code Quality) points when there is no `file`: the project
+   * file, the component's first file.
+   */
+  near?: string;
+  /** Absent: passed. */
+  failure?: CheckFailure;
+}
+
+export interface CheckReport {
+  /** What made it: `wli stats`, `wli pull --check` (JUnit's test suite; the verdict starts with it). */
+  suite: string;
+  /** What one check is, for counts in words: `row`, `file`. */
+  noun: string;
+  /** Every check in order, passing ones too. */
+  checks: Check[];
+  /** The rows as -f markdown shows them, for the GitHub job summary. */
+  table?: { items: Item[]; columns: Column[] };
+  /** The verdict when the counts do not say it (nothing was gated); else counted. */
+  verdict?: string;
+}
+
+/**
+ * How a result hands its checks to the CI formats, asked once when one of them is chosen. `files`:
+ * the format names files (github, codequality), so a command asks the server for filenames only then.
+ */
+export type ChecksOf = (need: { files: boolean }) => Promise<CheckReport>;
+
+/**
+ * What a result of a gate gives the formats for CI systems (spec.ts CI_FORMATS), besides its data:
+ * only a command whose spec declares those formats has them.
+ */
+export interface ForCi {
+  /** The checks the run made, for -f github, junit and codequality. */
+  checks?: ChecksOf;
+  /** The numbers, for -f openmetrics. */
+  metrics?: MetricsOf;
+}
+
 /** What a result may carry besides its data. */
 export interface Beside {
   /**
@@ -63,7 +134,7 @@ export interface Beside {
   done?: Promise<void>;
 }
 
-export interface RecordResult extends Beside {
+export interface RecordResult extends Beside, ForCi {
   kind: 'record';
   record: Item;
   /** Key/value lines shown by table and markdown. */
@@ -74,7 +145,7 @@ export interface RecordResult extends Beside {
   finish?: () => Outcome;
 }
 
-export interface ListResult extends Beside {
+export interface ListResult extends Beside, ForCi {
   kind: 'list';
   /** Pages of items in server order; consumed once. */
   pages: AsyncIterable<Page>;

@@ -8,8 +8,12 @@ import { msg, ours } from '../core/text.js';
 import { plainText } from '../core/values.js';
 import {
   COMMANDS,
+  formatsOf,
+  isCiFormat,
   type ArgSpec,
   type CommandName,
+  type CommandSpec,
+  type Format,
   type OptionSpec,
   type OptionValues,
   type OptionsOf,
@@ -222,4 +226,17 @@ export function checkArgs(specs: readonly ArgSpec[], args: readonly string[]): v
       throw new UsageError(msg`unknown ${ours(spec.name)} '${value}'`, ours(`expected one of: ${spec.choices.join(', ')}`));
     }
   });
+}
+
+/**
+ * -f as the command takes it, before the command runs (no request made): a format it does not write
+ * is a usage error naming those it does. A command that writes no format (download, completion) says
+ * itself why -f does not apply. --fields picks fields of data rows: a CI report has its own.
+ */
+export function checkFormat(command: CommandSpec, format: Format | undefined, fields: readonly string[] | undefined): void {
+  const formats = formatsOf(command);
+  if (format === undefined || formats.length === 0) return;
+  if (!formats.includes(format)) throw new UsageError(msg`${ours(command.name)} cannot write -f ${ours(format)}; it writes ${ours(formats.join(', '))}`);
+  if (fields && isCiFormat(format))
+    throw new UsageError(msg`--fields does not apply to -f ${ours(format)}, a report with fields of its own`, msg`drop --fields, or use -f json, jsonl or csv`);
 }

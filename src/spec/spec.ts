@@ -68,6 +68,11 @@ export interface CommandSpec {
   args: readonly ArgSpec[];
   options: readonly OptionSpec[];
   examples: ReadonlyArray<readonly [command: string, explanation: string]>;
+  /**
+   * The -f formats it writes (formatsOf): the data formats when absent; none for a command whose
+   * output has no format (a file, a script), which says itself why -f does not apply.
+   */
+  formats?: readonly Format[];
 }
 
 // ---------------------------------------------------------------- the values commands receive
@@ -105,8 +110,22 @@ type OptionValue<O extends OptionSpec> = O extends { value: infer V } ? (O exten
 /** The checked values of a list of options, by attribute name; absent when not given. */
 export type OptionValues<Os extends readonly OptionSpec[]> = { [O in Os[number] as FlagKey<O['flags']>]?: OptionValue<O> };
 
-export const FORMATS = ['table', 'json', 'jsonl', 'csv', 'csv-excel', 'markdown'] as const;
+/** What every command that lists or shows data writes. */
+export const DATA_FORMATS = ['table', 'json', 'jsonl', 'csv', 'csv-excel', 'markdown'] as const;
+/**
+ * Reports for CI systems, from what a gate checked (output/checks.ts): GitHub workflow commands, JUnit
+ * XML, GitLab Code Quality; and OpenMetrics, numbers for a metrics scraper. Only the commands that
+ * declare them write them.
+ */
+export const CI_FORMATS = ['github', 'junit', 'codequality', 'openmetrics'] as const;
+export const FORMATS = [...DATA_FORMATS, ...CI_FORMATS] as const;
 export type Format = (typeof FORMATS)[number];
+export type CiFormat = (typeof CI_FORMATS)[number];
+
+export const isCiFormat = (f: Format): f is CiFormat => (CI_FORMATS as readonly string[]).includes(f);
+
+/** The -f formats a command writes (its spec's `formats`, else the data formats). */
+export const formatsOf = (command: Pick<CommandSpec, 'formats'>): readonly Format[] => command.formats ?? DATA_FORMATS;
 
 /** --state names and what they mean on the server (Weblate's search language). */
 export { STATE_NAMES } from '../weblate/units.js';
@@ -151,7 +170,7 @@ export const GLOBAL_OPTIONS = [
   {
     flags: '-f, --format <fmt>',
     description: 'output format',
-    note: "`csv-excel` is CSV for a spreadsheet: a UTF-8 byte order mark, every cell quoted, and a cell starting with `=`, `+`, `-`, `@`, a tab or a CR prefixed with `'` so it cannot become a formula (so `-123` is text there). On a terminal, server text is shown escaped in every format; into a pipe or a file the bytes are exact.",
+    note: "`csv-excel` is CSV for a spreadsheet: a UTF-8 byte order mark, every cell quoted, and a cell starting with `=`, `+`, `-`, `@`, a tab or a CR prefixed with `'` so it cannot become a formula (so `-123` is text there). `github` (workflow commands: annotations and the job summary), `junit` (JUnit XML), `codequality` (GitLab Code Quality JSON) and `openmetrics` (OpenMetrics text) are reports for CI systems, written by `stats`. Each command's help lists the formats it writes; another is a usage error (exit 2) before any request. On a terminal, server text is shown escaped in every format; into a pipe or a file the bytes are exact.",
     value: { type: 'choice', choices: FORMATS },
     defaultText: DEFAULTS.format,
   },
@@ -336,7 +355,7 @@ const DECLARED = [
     name: 'stats',
     summary: 'statistics of translations, components, languages, projects; one row per target',
     description:
-      'Shows statistics for each target in argument order: a translation (project/component/language), every translation of a component (project/component: one row per language), every translation of the components of a category (project/category, in the order the project lists them), a language across a project (project/-/language: the row --project prints for it), a language (a bare code, never a project), and with --project one row per language of the project and then a total row, after the other targets. A single translation, language or project/-/language target prints that object; anything else prints rows (a JSON array). Every row carries its identity first: wli_target, wli_project, wli_component, wli_language (then the server\'s fields as sent). With --fail-under it is a CI gate: every row is checked, the total row too; all rows are still printed and stderr names the failing ones by target, as the TARGET column shows them (demo/android/cs, cs, demo/-/cs for a language of a project, "demo (total)" for its total row). With --baseline the rows are matched by identity to an earlier -f json file and the change of the metric is shown; --fail-on-drop fails when a row got worse.',
+      'Shows statistics for each target in argument order: a translation (project/component/language), every translation of a component (project/component: one row per language), every translation of the components of a category (project/category, in the order the project lists them), a language across a project (project/-/language: the row --project prints for it), a language (a bare code, never a project), and with --project one row per language of the project and then a total row, after the other targets. A single translation, language or project/-/language target prints that object; anything else prints rows (a JSON array). Every row carries its identity first: wli_target, wli_project, wli_component, wli_language (then the server\'s fields as sent). With --fail-under it is a CI gate: every row is checked, the total row too; all rows are still printed and stderr names the failing ones by target, as the TARGET column shows them (demo/android/cs, cs, demo/-/cs for a language of a project, "demo (total)" for its total row). With --baseline the rows are matched by identity to an earlier -f json file and the change of the metric is shown; --fail-on-drop fails when a row got worse. For CI systems, -f github writes an annotation per failing row on the file of the translation (and the table to the job summary), -f junit a test case per row, -f codequality a GitLab Code Quality issue per failing row, and -f openmetrics the numbers as gauges (see OUTPUT FORMATS).',
     args: [
       {
         name: 'targets',
@@ -380,6 +399,7 @@ const DECLARED = [
       },
       { flags: '--fail-on-drop', description: `with --baseline: exit ${EXIT.gate} when any row's metric dropped` },
     ],
+    formats: FORMATS,
     examples: [
       ['wli stats demo/android/cs demo/android/de', 'two translations side by side'],
       ['wli stats demo/android --skip-source --fail-under 90', `fail CI (exit ${EXIT.gate}) when a language of the component is below 90 %`],
@@ -387,6 +407,11 @@ const DECLARED = [
         'wli stats demo/android --skip-source --fail-under 90 -f markdown >> "$GITHUB_STEP_SUMMARY"',
         'the same gate, with the table in a GitHub Actions job summary',
       ],
+      [
+        'wli stats demo/android --skip-source --fail-under 90 -f github',
+        'the same gate in GitHub Actions: an annotation on each failing file, the table in the job summary',
+      ],
+      ['wli stats demo/android --skip-source --fail-under 90 -f junit > wli-stats.xml', 'the same gate as a JUnit report, one test case per row'],
       ['wli stats --project demo --metric approved --fail-under 50', 'every language of a project and its total, gated on approved strings'],
       ['wli stats demo/android cs --project demo -f json', 'mixed targets: one JSON array, rows in argument order, project rows last'],
       ['wli stats demo/android --fail-under 80 --fail-under cs=95', 'a default threshold and a stricter one for Czech'],
@@ -486,6 +511,8 @@ const DECLARED = [
       ['wli download demo/android --convert po -o locale/', 'the same zip, every file converted to PO'],
       ['wli download demo/android/cs --convert po -q state:translated > cs.po', 'converted and filtered, to stdout'],
     ],
+    // The server's file as it is: download says itself why -f does not apply (--convert).
+    formats: [],
   },
   {
     name: 'pull',
@@ -596,6 +623,7 @@ const DECLARED = [
       ['wli completion zsh > "${fpath[1]}/_wli"', 'install for zsh'],
       ['wli completion fish > ~/.config/fish/completions/wli.fish', 'install for fish'],
     ],
+    formats: [],
   },
 ] as const satisfies readonly CommandSpec[];
 
