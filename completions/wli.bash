@@ -21,7 +21,12 @@ _wli() {
 
   case $prev in
     --config) COMPREPLY=($(compgen -f -- "$cur")); compopt -o filenames 2>/dev/null; return ;;
-    -f|--format) COMPREPLY=($(compgen -W 'table json jsonl csv csv-excel markdown' -- "$cur")); return ;;
+    -f|--format) # the formats of the command typed so far
+      case $cmd in
+        ''|stats) COMPREPLY=($(compgen -W 'table json jsonl csv csv-excel markdown github junit codequality openmetrics' -- "$cur")) ;;
+        download|completion) ;;
+        *) COMPREPLY=($(compgen -W 'table json jsonl csv csv-excel markdown' -- "$cur")) ;;
+      esac; return ;;
     --state) # comma-separated: complete the item after the last comma
       local done=; [[ $cur == *,* ]] && done=${cur%,*},
       COMPREPLY=($(compgen -P "$done" -W 'empty needs-editing fuzzy translated approved read-only untranslated' -- "${cur##*,}")); return ;;
@@ -30,8 +35,9 @@ _wli() {
       COMPREPLY=($(compgen -P "$done" -W 'resource-updated translation-completed translation-changed comment-added suggestion-added translation-added automatically-translated suggestion-accepted translation-reverted translation-uploaded source-string-added component-locked component-unlocked changes-committed changes-pushed repository-reset repository-merged repository-rebased repository-merge-failed repository-rebase-failed parsing-failed translation-removed suggestion-removed translation-replaced repository-push-failed suggestion-removed-during-cleanup source-string-changed string-added bulk-status-changed visibility-changed user-added user-removed translation-approved marked-for-edit component-removed project-removed project-renamed component-renamed moved-component contributor-joined announcement-posted alert-triggered language-added language-requested project-created component-created user-invited repository-notification-received translation-replaced-file-by-upload license-changed contributor-license-agreement-changed screenshot-added screenshot-uploaded string-updated-in-the-repository add-on-installed add-on-configuration-changed add-on-uninstalled string-removed comment-removed comment-resolved explanation-updated category-removed category-renamed category-moved saving-string-failed string-added-in-the-repository string-updated-in-the-upload string-added-in-the-upload translation-updated-by-source-upload component-translation-completed applied-enforced-check propagated-change file-uploaded extra-flags-updated font-uploaded font-changed font-removed forced-synchronization-of-translations forced-rescan-of-translations screenshot-removed label-added label-removed repository-cleanup source-string-added-in-the-upload source-string-added-in-the-repository project-backed-up project-restored component-restored user-edit-reverted project-setting-changed component-setting-changed user-access-changed workspace-created workspace-setting-changed project-moved remote-repository-updated remote-repository-update-failed alert-dismissed alert-reopened' -- "${cur##*,}")); return ;;
     --metric) COMPREPLY=($(compgen -W 'translated approved translated_words' -- "$cur")); return ;;
     --baseline) COMPREPLY=($(compgen -f -- "$cur")); compopt -o filenames 2>/dev/null; return ;;
+    -o|--output) COMPREPLY=($(compgen -f -- "$cur")); compopt -o filenames 2>/dev/null; return ;;
     --dir) COMPREPLY=($(compgen -f -- "$cur")); compopt -o filenames 2>/dev/null; return ;;
-    --url|--token|--fields|--timeout|--retries|--concurrency|--page-size|-q|--query|-L|--limit|--since|--until|--user|--interval|--project|--fail-under|-o|--output|--convert|--lang|--min-percent) return ;; # a value, nothing to offer
+    --url|--token|--fields|--timeout|--retries|--concurrency|--page-size|-q|--query|-L|--limit|--since|--until|--user|--interval|--project|--fail-under|--convert|--lang|--min-percent) return ;; # a value, nothing to offer
   esac
 
   if [[ $cur == -* ]]; then

@@ -59,11 +59,11 @@ complete -c wli -n __wli_at -a completion -d 'print a shell completion script'
 complete -c wli -n __wli_at -a help -d 'show help for a command, as "wli <command> --help" does'
 complete -c wli -n '__wli_at help' -a 'translation units changes stats language ls show download pull api config completion'
 
-# Options before or after the command
+# Options before or after the command (-f before it: every format; after it, the command's own)
 complete -c wli -l config -r -F -d 'read only this wlc-style INI file (instead of the user and project files)'
 complete -c wli -l url -x -d 'server address: https://host, https://host/api/ or https://host/sub/path/'
 complete -c wli -l token -x -d 'API token, sent as "Authorization: Token <token>" to the configured server only'
-complete -c wli -s f -l format -x -a 'table json jsonl csv csv-excel markdown' -d 'output format'
+complete -c wli -n __wli_at -s f -l format -x -a 'table json jsonl csv csv-excel markdown github junit codequality openmetrics' -d 'output format'
 complete -c wli -l fields -x -d 'comma-separated field paths; dots reach into nested objects (language.code)'
 complete -c wli -l timeout -x -d 'per-request timeout; a timed-out request is retried'
 complete -c wli -l retries -x -d 'extra attempts on 408, 429, 5xx, timeouts and dropped connections'
@@ -71,20 +71,23 @@ complete -c wli -l concurrency -x -d 'list pages (and pull\'s files) fetched at 
 complete -c wli -l page-size -x -d 'items per page requested (page_size); servers may cap or ignore it'
 complete -c wli -l allow-insecure-http -d 'allow sending the token over plain http to a host that is not loopback'
 complete -c wli -l no-color -d 'never colour output (also NO_COLOR; FORCE_COLOR forces it)'
-complete -c wli -l quiet -d 'no progress display'
+complete -c wli -l quiet -d 'stderr keeps failures, warnings and summaries: no progress, no line per file done'
 complete -c wli -l verbose -d 'one line per HTTP request on stderr (token redacted)'
 complete -c wli -l debug -d '--verbose plus request headers and stack traces of errors'
 complete -c wli -s h -l help -d 'show help'
 complete -c wli -n __wli_at -s V -l version -d 'print the version'
 
 # translation
+complete -c wli -n '__wli_in translation' -s f -l format -x -a 'table json jsonl csv csv-excel markdown' -d 'output format'
 complete -c wli -n '__wli_at translation' -a '(__wli_targets translation)'
 # units
+complete -c wli -n '__wli_in units' -s f -l format -x -a 'table json jsonl csv csv-excel markdown' -d 'output format'
 complete -c wli -n '__wli_in units' -l state -x -a '(__wli_list empty needs-editing fuzzy translated approved read-only untranslated)' -d 'only units in these states (repeatable or comma-separated)'
 complete -c wli -n '__wli_in units' -s q -l query -x -d 'Weblate search query, sent as q (e.g. \'has:check\', \'context:menu\')'
 complete -c wli -n '__wli_in units' -s L -l limit -x -d 'stop after n items, fetching no page that is not needed'
 complete -c wli -n '__wli_at units' -a '(__wli_targets units)'
 # changes
+complete -c wli -n '__wli_in changes' -s f -l format -x -a 'table json jsonl csv csv-excel markdown' -d 'output format'
 complete -c wli -n '__wli_in changes' -l since -x -d 'changes at or after this time (timestamp_after): ISO 8601 (UTC unless it has an offset), or back from now: 30m, 24h, 7d, 2w'
 complete -c wli -n '__wli_in changes' -l until -x -d 'changes before this time (timestamp_before): ISO 8601 (UTC unless it has an offset), or back from now'
 complete -c wli -n '__wli_in changes' -l action -x -a '(__wli_list resource-updated translation-completed translation-changed comment-added suggestion-added translation-added automatically-translated suggestion-accepted translation-reverted translation-uploaded source-string-added component-locked component-unlocked changes-committed changes-pushed repository-reset repository-merged repository-rebased repository-merge-failed repository-rebase-failed parsing-failed translation-removed suggestion-removed translation-replaced repository-push-failed suggestion-removed-during-cleanup source-string-changed string-added bulk-status-changed visibility-changed user-added user-removed translation-approved marked-for-edit component-removed project-removed project-renamed component-renamed moved-component contributor-joined announcement-posted alert-triggered language-added language-requested project-created component-created user-invited repository-notification-received translation-replaced-file-by-upload license-changed contributor-license-agreement-changed screenshot-added screenshot-uploaded string-updated-in-the-repository add-on-installed add-on-configuration-changed add-on-uninstalled string-removed comment-removed comment-resolved explanation-updated category-removed category-renamed category-moved saving-string-failed string-added-in-the-repository string-updated-in-the-upload string-added-in-the-upload translation-updated-by-source-upload component-translation-completed applied-enforced-check propagated-change file-uploaded extra-flags-updated font-uploaded font-changed font-removed forced-synchronization-of-translations forced-rescan-of-translations screenshot-removed label-added label-removed repository-cleanup source-string-added-in-the-upload source-string-added-in-the-repository project-backed-up project-restored component-restored user-edit-reverted project-setting-changed component-setting-changed user-access-changed workspace-created workspace-setting-changed project-moved remote-repository-updated remote-repository-update-failed alert-dismissed alert-reopened)' -d 'only these actions: code, name or kebab name (repeatable or comma-separated)'
@@ -94,6 +97,7 @@ complete -c wli -n '__wli_in changes' -l interval -x -d 'with --follow: seconds 
 complete -c wli -n '__wli_in changes' -s L -l limit -x -d 'stop after n items, fetching no page that is not needed'
 complete -c wli -n '__wli_at changes' -a '(__wli_targets changes)'
 # stats
+complete -c wli -n '__wli_in stats' -s f -l format -x -a 'table json jsonl csv csv-excel markdown github junit codequality openmetrics' -d 'output format'
 complete -c wli -n '__wli_in stats' -l project -x -d 'one row per language of the project, then a total row (after the other targets)'
 complete -c wli -n '__wli_in stats' -l fail-under -x -d 'exit 3 when any row is below this percentage (90 or 90%); LANG=PCT for one language (cs=95); repeatable, a bare number is the default for other rows'
 complete -c wli -n '__wli_in stats' -l metric -x -a 'translated approved translated_words' -d 'the percentage --fail-under checks: translated strings, approved strings or translated words'
@@ -102,29 +106,38 @@ complete -c wli -n '__wli_in stats' -l baseline -r -F -d 'a file written earlier
 complete -c wli -n '__wli_in stats' -l fail-on-drop -d 'with --baseline: exit 3 when any row\'s metric dropped'
 complete -c wli -n '__wli_in stats' -a '(__wli_targets stats)'
 # language
+complete -c wli -n '__wli_in language' -s f -l format -x -a 'table json jsonl csv csv-excel markdown' -d 'output format'
 complete -c wli -n '__wli_in language' -s L -l limit -x -d 'stop after n items, fetching no page that is not needed'
 complete -c wli -n '__wli_at language' -a '(__wli_targets language)'
 # ls
+complete -c wli -n '__wli_in ls' -s f -l format -x -a 'table json jsonl csv csv-excel markdown' -d 'output format'
 complete -c wli -n '__wli_in ls' -s L -l limit -x -d 'stop after n items, fetching no page that is not needed'
 complete -c wli -n '__wli_at ls' -a '(__wli_targets ls)'
 # show
+complete -c wli -n '__wli_in show' -s f -l format -x -a 'table json jsonl csv csv-excel markdown' -d 'output format'
 complete -c wli -n '__wli_at show' -a '(__wli_targets show)'
 # download
-complete -c wli -n '__wli_in download' -s o -l output -x -d 'write this file, or into this directory (ending in / or existing) under the server\'s name; - for stdout'
+complete -c wli -n '__wli_in download' -s f -l format -x -d 'output format'
+complete -c wli -n '__wli_in download' -s o -l output -r -F -d 'write this file, or into this directory (ending in / or existing) under the server\'s name; - for stdout'
 complete -c wli -n '__wli_in download' -l convert -x -d 'ask the server to convert: po, xliff, csv, json, mo … (for a component or project: each file in the zip)'
 complete -c wli -n '__wli_in download' -s q -l query -x -d 'only the units this Weblate search matches (needs --convert)'
 complete -c wli -n '__wli_in download' -l force -d 'ask unconditionally, even for a file the record proves unchanged'
 complete -c wli -n '__wli_at download' -a '(__wli_targets download)'
 # pull
+complete -c wli -n '__wli_in pull' -s f -l format -x -a 'table json jsonl csv csv-excel markdown' -d 'output format'
 complete -c wli -n '__wli_in pull' -l dir -r -F -d 'write under this directory instead of the current one'
 complete -c wli -n '__wli_in pull' -l source -d 'also the source translation (the developers\' own file; skipped by default)'
 complete -c wli -n '__wli_in pull' -l lang -x -d 'only these languages (comma-separated or repeatable)'
-complete -c wli -n '__wli_in pull' -l min-percent -x -d 'skip translations less than n % translated (translated_percent)'
-complete -c wli -n '__wli_in pull' -l dry-run -d 'list each file it would fetch and why others are skipped; no file requests, nothing written'
+complete -c wli -n '__wli_in pull' -l min-percent -x -d 'skip translations less than n % translated (translated_percent): 80 or 80%'
+complete -c wli -n '__wli_in pull' -l dry-run -d 'list each file it would fetch or check and why others are skipped; no file requests, nothing written'
 complete -c wli -n '__wli_in pull' -l force -d 'fetch every file whole, without conditional requests'
 complete -c wli -n '__wli_in pull' -a '(__wli_targets pull)'
 # api
+complete -c wli -n '__wli_in api' -s f -l format -x -a 'table json jsonl csv csv-excel markdown' -d 'output format'
 complete -c wli -n '__wli_in api' -l paginate -d 'follow next links and print the items of results in the chosen format'
 complete -c wli -n '__wli_in api' -s L -l limit -x -d 'stop after n items, fetching no page that is not needed'
+# config
+complete -c wli -n '__wli_in config' -s f -l format -x -a 'table json jsonl csv csv-excel markdown' -d 'output format'
 # completion
+complete -c wli -n '__wli_in completion' -s f -l format -x -d 'output format'
 complete -c wli -n '__wli_at completion' -a 'bash zsh fish'

@@ -19,7 +19,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ROOT } from '../test/support/run.js';
+import { ROOT } from './paths.js';
 
 /** Where undici keeps the two parts wli uses (internal paths: checked at every build). */
 export const UNDICI_PARTS = { agent: 'undici/lib/dispatcher/agent.js', request: 'undici/lib/api/api-request.js' };

@@ -3,6 +3,12 @@
 // into another shell and serves until Ctrl-C (SIGINT) or SIGTERM, then exits 0.
 //   npm run sample-server [-- --port N]
 // Everything it prints to stdout is valid shell (the export line, the rest comments).
+//
+// A line typed into it, `change p/c/l`, does what an upstream commit (or msgmerge, or a template
+// update) does to a translation on a real Weblate: its file gets other bytes and its `revision`
+// another commit, while its …/file/'s Last-Modified stays (the translation's last change in Weblate).
+// `wli pull` and `wli download` then bring the new bytes, where If-Modified-Since alone would answer 304.
+import { createInterface } from 'node:readline';
 import { SAMPLE_OPTIONS, startFakeWeblate } from '../test/support/fake-weblate/index.js';
 
 function portArg(argv: string[]): number | undefined {
@@ -30,15 +36,35 @@ process.stdout.write(
     `# In another shell:`,
     `export WLI_URL=${server.url}`,
     `# then try: wli ls demo; wli units demo/android/cs --state untranslated; wli changes demo --follow`,
+    `# Type "change demo/android/cs" here (Enter) to change that file upstream: a new revision, the same Last-Modified.`,
     `# Ctrl-C stops the server.`,
     '',
   ].join('\n'),
 );
 
+// Not a terminal's line editor (terminal: false): Ctrl-C stays the signal that stops the server.
+const lines = createInterface({ input: process.stdin, terminal: false });
+lines.on('line', (line) => {
+  const [word, translation, ...rest] = line.trim().split(/\s+/);
+  if (!word) return;
+  if (word !== 'change' || !translation || rest.length) {
+    process.stderr.write(`sample-server: type "change PROJECT/COMPONENT/LANGUAGE" (e.g. change demo/android/cs)\n`);
+    return;
+  }
+  try {
+    const bytes = server.changeFile(translation)!;
+    process.stderr.write(`sample-server: changed the file of ${translation} upstream (now ${bytes.length} bytes) and its revision; Last-Modified stays\n`);
+  } catch (e) {
+    process.stderr.write(`sample-server: ${e instanceof Error ? e.message : String(e)}\n`);
+  }
+});
+
 let stopping = false;
 const stop = (): void => {
   if (stopping) return;
   stopping = true;
+  lines.close();
+  process.stdin.destroy();
   void server.close().then(() => process.stderr.write('sample server stopped\n'));
 };
 process.on('SIGINT', stop);

@@ -1,18 +1,29 @@
 // Process entry: wires the real world into the CLI, sets the exit code, and never calls
 // process.exit() while output may still be in flight.
 import { processContext } from './core/context.js';
+import { ENDING_SIGNALS, InterruptedError, type EndingSignal } from './core/errors.js';
 import { runCli } from './cli/program.js';
+import { whenUnsettled } from './cli/unsettled.js';
+import { removeTemporaryFiles } from './io/files.js';
 import { IOStreams } from './io/streams.js';
 
 // For bin/wli.cjs, which writes its code cache with the same whole-or-nothing write as every cache.
 export { writeFileAtomic } from './io/files.js';
 
+// SIGINT (Ctrl-C), SIGTERM (`timeout`, `docker stop`, a cancelled CI job) and SIGHUP (a closed terminal)
+// end a run alike: the run's signal is aborted with the InterruptedError naming it as its reason, so the
+// work in flight stops, temporary files are removed, and the run ends with 128 + the signal's number.
 const interrupt = new AbortController();
-process.once('SIGINT', () => {
-  interrupt.abort();
-  // A second Ctrl-C means now.
-  process.once('SIGINT', () => process.exit(130));
-});
+for (const name of Object.keys(ENDING_SIGNALS) as EndingSignal[]) {
+  process.on(name, () => {
+    // A second one, of any of them, means now: no time for the discards in flight, so the temporary files go here.
+    if (interrupt.signal.aborted) {
+      removeTemporaryFiles();
+      process.exit(ENDING_SIGNALS[name]);
+    }
+    interrupt.abort(new InterruptedError(name));
+  });
+}
 // A reader that went away (`| head`, a closed stderr) is a normal end; the I/O layer notices it too.
 process.stdout.on('error', () => {});
 process.stderr.on('error', () => {});
@@ -27,7 +38,7 @@ if (process.env.FORCE_COLOR !== undefined) {
   delete process.env.NODE_DISABLE_COLORS;
 }
 
-runCli(process.argv.slice(2), ctx).then(
+const run = runCli(process.argv.slice(2), ctx).then(
   (code) => {
     process.exitCode = code;
     // Interrupted while a reader had stopped reading (a paused pager, a full pipe): Node would keep
@@ -42,3 +53,7 @@ runCli(process.argv.slice(2), ctx).then(
     process.exitCode = new IOStreams(ctx).error(err);
   },
 );
+// Nothing left to wait for, and the run still pending: a bug, said as one (exit 70), never a silent 0.
+whenUnsettled(run, process, () => {
+  process.exitCode = new IOStreams(ctx).error(new Error('the run stopped before it finished'));
+});

@@ -6,6 +6,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync
 import Module from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, posix } from 'node:path';
+import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, ROOT, baseEnv, nodeTs } from './support/run.js';
 import { cacheDir } from '../src/core/xdg.js';
@@ -170,6 +171,26 @@ describe('the bundle', () => {
     }
     // The control: a run that talks to a server (refused here) does load them.
     expect(loaded(['language', 'cs', '--retries', '0'])).toContain('node:http');
+  });
+});
+
+describe('the build', () => {
+  it('loads no test code: nothing scripts/bundle.ts imports, however deep, is a file of test/', async () => {
+    // test/support/run.ts, which the build once imported for ROOT, opens a listener and loads the CLI from source.
+    const { metafile } = await build({
+      entryPoints: [join(ROOT, 'scripts/bundle.ts')],
+      absWorkingDir: ROOT,
+      bundle: true,
+      write: false,
+      metafile: true,
+      platform: 'node',
+      format: 'esm',
+      packages: 'external',
+      logLevel: 'silent',
+    });
+    const files = Object.keys(metafile.inputs);
+    expect(files).toContain('scripts/bundle.ts');
+    expect(files.filter((f) => f.startsWith('test/'))).toEqual([]);
   });
 });
 

@@ -1,6 +1,7 @@
 // Comments and docs cite only files that exist. A comment that names a file (src/api/http.ts,
 // config/files.ts, option-values.ts) sends the reader there; a stale name sends them nowhere. Read from
-// the source itself (comments found by TypeScript's scanner), so a new file cannot slip past.
+// the source itself, comments found by the TypeScript parser as the compiler reads them (never a `//`
+// in a string, a template or a regular expression), so a new file cannot slip past.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import ts from 'typescript';
@@ -25,7 +26,7 @@ const TOP = ['src', 'test', 'docs', 'scripts', 'bin', 'man', 'completions', 'sha
 const EXT = 'ts|mjs|cjs|js|md|json|1|bash|fish';
 const OTHER_EXT = new RegExp(`\\.(?!(?:${EXT})$)[a-z]\\w*$`);
 const CITED = new RegExp(
-  String.raw`(?<![\w./'"\-])((?:${TOP.map((t) => t.replace('.', '\\.')).join('|')})/[\w.*<>/-]*[\w*>]|[A-Za-z_<][\w<>-]*(?:/[\w.<>-]+)*\.(?:${EXT}))(?![\w'"])`,
+  String.raw`(?<![\w./'"\-])((?:${TOP.map((t) => t.replace('.', '\\.')).join('|')})/[\w.*<>/-]*[\w*>]|[A-Za-z_<][\w<>-]*(?:/[\w.<>-]+)*\.(?:${EXT}))(?![\w"]|'(?!s\b))`,
   'g',
 );
 /** Slug paths of the sample data that read like folders: demo's categories (test/support/fake-weblate/data.ts). */
@@ -44,16 +45,30 @@ function exists(cited: string, from: string): boolean {
   return !cited.includes('/') && ext && BASENAMES.has(cited);
 }
 
-/** The comments of a source file, with the line each starts on. */
-function commentsOf(text: string): Array<[line: number, text: string]> {
-  const scanner = ts.createScanner(ts.ScriptTarget.Latest, false, ts.LanguageVariant.Standard, text);
+/**
+ * The comments of a source file, with the line each starts on: the comment ranges in the trivia
+ * around each token of the parsed file (its end-of-file token included). Parsed, not scanned: a scanner alone cannot tell a
+ * `//` in a regular expression or in the text after a template's `${…}` from a comment, nor a
+ * comment after such text from the inside of a string.
+ */
+function commentsOf(text: string, path = 'file.ts'): Array<[line: number, text: string]> {
+  const kind = /\.[cm]?js$/.test(path) ? ts.ScriptKind.JS : ts.ScriptKind.TS;
+  const file = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, kind);
+  const starts = new Set<number>();
   const out: Array<[number, string]> = [];
-  for (let kind = scanner.scan(); kind !== ts.SyntaxKind.EndOfFileToken; kind = scanner.scan()) {
-    if (kind === ts.SyntaxKind.SingleLineCommentTrivia || kind === ts.SyntaxKind.MultiLineCommentTrivia) {
-      out.push([text.slice(0, scanner.getTokenStart()).split('\n').length, scanner.getTokenText()]);
+  const visit = (node: ts.Node): void => {
+    if (ts.isJSDoc(node) || (node.kind >= ts.SyntaxKind.FirstJSDocNode && node.kind <= ts.SyntaxKind.LastJSDocNode)) return;
+    const children = node.getChildren(file);
+    if (children.length > 0) return children.forEach(visit);
+    // Leading: from the line after the token before; trailing: on the line of this token's end.
+    for (const range of [...(ts.getLeadingCommentRanges(text, node.pos) ?? []), ...(ts.getTrailingCommentRanges(text, node.end) ?? [])]) {
+      if (starts.has(range.pos)) continue;
+      starts.add(range.pos);
+      out.push([file.getLineAndCharacterOfPosition(range.pos).line + 1, text.slice(range.pos, range.end)]);
     }
-  }
-  return out;
+  };
+  visit(file);
+  return out.sort((a, b) => a[0] - b[0]);
 }
 
 /** Citations in a text that name no file: 'path:line: cited'. */
@@ -73,7 +88,7 @@ function staleCitations(): string[] {
   const code = ALL.filter((f) => /^(src|scripts|test|bin)\//.test(f) && /\.(ts|mjs|cjs|js)$/.test(f));
   const docs = ALL.filter((f) => /^(docs\/[^/]+|README|CONTRIBUTING)\.md$/.test(f) || /^docs\/[^/]+\.md$/.test(f));
   return [
-    ...code.flatMap((f) => missing(f, commentsOf(readFileSync(join(ROOT, f), 'utf8')), true)),
+    ...code.flatMap((f) => missing(f, commentsOf(readFileSync(join(ROOT, f), 'utf8'), f), true)),
     // Docs: only names with a folder of the repository (a bare cs.po in a doc is the reader's file).
     ...docs.flatMap((f) =>
       missing(
@@ -105,5 +120,17 @@ describe('citations', () => {
     expect(missing('docs/x.md', [[3, 'the `docs/nothing.md` page, `demo/docs/guide`, cs.po, Node 22.1 and docs/user/search.rst']], false)).toEqual([
       'docs/x.md:3: docs/nothing.md',
     ]);
+  });
+
+  it("comments are the parser's: a `//` in a string, a template or a regular expression is none, a comment after a template is one", () => {
+    const source = [
+      "const a = '// src/gone/in-a-string.ts';",
+      'const b = `${a} // src/gone/in-a-template.ts`;',
+      'const c = /[//] gone-in-a-regex.ts/;',
+      "const d = `it's ${b}`; // src/gone/after-a-template.ts",
+      '/* src/gone/in-a-block.ts */ export { c, d };',
+      "// bin/wli.cjs's cache (a possessive after a name that exists)",
+    ].join('\n');
+    expect(missing('src/x.ts', commentsOf(source), true)).toEqual(['src/x.ts:4: src/gone/after-a-template.ts', 'src/x.ts:5: src/gone/in-a-block.ts']);
   });
 });

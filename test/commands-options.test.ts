@@ -34,25 +34,44 @@ async function asked<T>(server: FakeWeblate, run: () => Promise<T>): Promise<{ r
 
 describe('10: a gate that cannot be evaluated is a misconfiguration', () => {
   it.each([
-    ['cz=95', /^wli: --fail-under cz=95: no row is in language cz\nhint: did you mean cs\? \(the rows' languages: en, ar, cs, de, ja\)\n$/],
-    ['zz=90', /^wli: --fail-under zz=90: no row is in language zz\nhint: the rows' languages: en, ar, cs, de, ja\n$/],
-    ['90,de=80,cz=95', /no row is in language cz\nhint: did you mean cs\?/],
-  ])('--fail-under %s that no row matches: exit 2, nothing printed', async (threshold, message) => {
-    const r = await wliIn(['stats', 'demo/android', '--fail-under', threshold], { env });
+    ['cz=95', /^wli: --fail-under cz=95: the server has no language cz\nhint: did you mean cs\? \(the rows' languages: en, ar, cs, de, ja\)\n$/],
+    ['zz=90', /^wli: --fail-under zz=90: the server has no language zz\nhint: the rows' languages: en, ar, cs, de, ja\n$/],
+    ['90,de=80,cz=95', /the server has no language cz\nhint: did you mean cs\?/],
+  ])('--fail-under %s, no language of the server (a typo): exit 2, nothing printed (issue 29.3)', async (threshold, message) => {
+    const { r, paths } = await asked(fake, () => wliIn(['stats', 'demo/android', '--fail-under', threshold], { env }));
     expect(r.stderr).toMatch(message);
     expect(r.stdout).toBe('');
     expect(r.code).toBe(2);
+    // The server's languages were asked, to tell a typo from a language the rows lack.
+    expect(paths).toContain('/api/languages/');
   });
 
-  it('with --skip-source, a gate on the source language says why it has no row', async () => {
+  it('a real language no row has is a warning and the gate goes on (issue 29.3: a language that left a component)', async () => {
+    // xx is a language of the server that demo/android has no translation in.
+    const passing = await wliIn(['stats', 'demo/android', '--fail-under', 'xx=95,de=60', '-f', 'csv', '--fields', 'wli_target'], { env });
+    expect(passing.stderr).toBe("wli: warning: --fail-under xx=95: no row has language xx, so it gates nothing (the rows' languages: en, ar, cs, de, ja)\n");
+    expect(passing.stdout.split(/\r?\n/)).toContain('demo/android/cs');
+    expect(passing.code).toBe(0);
+    const failing = await wliIn(['stats', 'demo/android', '--fail-under', 'xx=95,cs=95'], { env });
+    expect(failing.stderr).toMatch(
+      /^wli: warning: --fail-under xx=95: no row has language xx.*\nwli: 1 of 1 row\(s\) below their threshold .*demo\/android\/cs/,
+    );
+    expect(failing.stdout).toMatch(/demo\/android\/cs/);
+    expect(failing.code).toBe(3);
+  });
+
+  it('with --skip-source, a gate on the source language warns why it has no row', async () => {
     const r = await wliIn(['stats', 'demo/android', '--skip-source', '--fail-under', 'en=100'], { env });
-    expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/no row is in language en \(--skip-source leaves out source-language rows\)\nhint: the rows' languages: ar, cs, de, ja/);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe(
+      "wli: warning: --fail-under en=100: no row has language en, so it gates nothing (the rows' languages: ar, cs, de, ja, --skip-source leaves out source-language rows)\n",
+    );
   });
 
-  it('a language every target has still gates (exit 3), and a project language row counts', async () => {
-    const r = await wliIn(['stats', 'demo/android', '--fail-under', 'cs=95'], { env });
+  it('a language every target has still gates (exit 3), a project language row counts, and the languages are not asked', async () => {
+    const { r, paths } = await asked(fake, () => wliIn(['stats', 'demo/android', '--fail-under', 'cs=95'], { env }));
     expect(r.code).toBe(3);
+    expect(paths).not.toContain('/api/languages/');
     const project = await wliIn(['stats', '--project', 'demo', '--fail-under', 'cs=70'], { env });
     expect([project.code, project.stderr]).toEqual([0, '']);
   });
@@ -218,7 +237,9 @@ describe('14: wli config explains instead of failing', () => {
     const r = await wliIn(['config', '-f', 'json'], { env: { WLI_URL: 'https://me:hunter2pass@weblate.example/' } });
     expect(r.code).toBe(2);
     expect(JSON.parse(r.stdout).url).toEqual({ value: 'https://<credentials>@weblate.example/', source: 'WLI_URL' });
-    expect(r.stderr).toMatch(/^wli: this configuration is refused: server URL 'weblate\.example' must not carry credentials \(url from WLI_URL\)\n/);
+    expect(r.stderr).toMatch(
+      /^wli: this configuration is refused: server URL 'https:\/\/<credentials>@weblate\.example\/' must not carry credentials \(url from WLI_URL\)\n/,
+    );
     expect(r.stdout + r.stderr).not.toContain('hunter2');
     const ftp = await wliIn(['config'], { env: { WLI_URL: 'ftp://weblate.example/' } });
     expect(ftp.code).toBe(2);

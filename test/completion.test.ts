@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completionScript } from '../src/docs/completion.js';
 import { generatedFiles } from '../src/docs/generated.js';
-import { COMMANDS, FORMATS, GLOBAL_OPTIONS, METRICS, SHELLS, STATE_NAMES } from '../src/spec/spec.js';
+import { COMMANDS, DATA_FORMATS, FORMATS, GLOBAL_OPTIONS, METRICS, SHELLS, STATE_NAMES } from '../src/spec/spec.js';
 import { DEAD_URL, ROOT, baseEnv, wli, wliIn, nodeTs, WLI_EXECUTABLE } from './support/run.js';
 import { startFakeWeblate } from './support/fake-weblate/index.js';
 
@@ -168,8 +168,13 @@ interface Case {
 const CASES: Case[] = [
   { line: 'wli un', exact: ['units'] },
   { line: 'wli ', exact: OFFERED },
-  { line: 'wli units --format ', exact: FORMATS },
-  { line: 'wli -f j', exact: ['json', 'jsonl'] },
+  // -f: the formats of the command typed (issue 30.6); before the command, every one.
+  { line: 'wli units --format ', exact: DATA_FORMATS },
+  { line: 'wli stats --format ', exact: FORMATS },
+  { line: 'wli stats demo/android --fail-under 90 -f ', exact: FORMATS },
+  { line: 'wli ls -f ', exact: DATA_FORMATS },
+  { line: 'wli download demo/android/cs -f ', exact: [] },
+  { line: 'wli -f j', exact: ['json', 'jsonl', 'junit'] },
   { line: 'wli --format=', exact: FORMATS },
   { line: 'wli stats --metric ', exact: METRICS },
   { line: 'wli units --state ', exact: STATE_NAMES },
@@ -217,6 +222,10 @@ describe.skipIf(!has('bash'))('bash', () => {
     expect(states).toEqual(['needs-editing,empty']);
     expect(files).toEqual(['package.json']);
   });
+  it('completes file names after download -o and --output (issue 29.9)', () => {
+    for (const got of bashComplete(['wli download demo/android/cs -o package.j', 'wli download --output package.j', 'wli download --output=package.j']))
+      expect(got).toEqual(['package.json']);
+  });
 });
 
 describe.skipIf(!has('fish'))('fish', () => {
@@ -226,6 +235,10 @@ describe.skipIf(!has('fish'))('fish', () => {
     expect(states).toEqual(['needs-editing,empty']);
     expect(files).toEqual(['package.json']);
     expect(attached).toEqual(['read-only,approved']);
+  });
+  it('completes file names after download -o and --output (issue 29.9)', () => {
+    for (const got of fishComplete(['wli download demo/android/cs -o package.j', 'wli download --output package.j', 'wli download --output=package.j']))
+      expect(got).toEqual(['package.json']);
   });
 });
 
@@ -238,6 +251,11 @@ describe.skipIf(!has('zsh'))('zsh', () => {
     const [states, files] = zshComplete(['wli units --state needs-editing,e', `wli --config ${join(ROOT, 'package.j')}`]);
     expect(states).toEqual(['empty']);
     expect(files).toEqual(['package.json']);
+  });
+  it('completes file names after download -o and --output (issue 29.9)', () => {
+    const at = join(ROOT, 'package.j');
+    for (const got of zshComplete([`wli download demo/android/cs -o ${at}`, `wli download --output ${at}`, `wli download --output=${at}`]))
+      expect(got).toEqual(['package.json']);
   });
 });
 

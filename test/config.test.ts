@@ -435,6 +435,19 @@ describe('one INI reader, the way wlc reads it (configparser, delimiters "=", no
     expect(JSON.parse((await run(root, ['config', '-f', 'json'])).stdout).translation.value).toBe('null');
   });
 
+  it.each([
+    ['[weblate\nurl = https://h/\n', 1, 'unclosed section header \'[weblate\' (no closing "]")'],
+    ['[weblate]\nurl = https://h/\n\n[keys\n', 4, 'unclosed section header \'[keys\' (no closing "]")'],
+    // Only a header that looks like a section name is echoed.
+    ['[weblate]\nurl = https://h/\n[https://h/\n', 3, 'unclosed section header (no closing "]")'],
+  ])('an unclosed section header is said as such (issue 29.8): %j', async (text, line, what) => {
+    const root = tree({ 'xdg/weblate': text });
+    const r = await run(root, ['config']);
+    expect(r.code).toBe(2);
+    expect(r.stderr.split('\n')[0]).toBe(`wli: invalid configuration file ${join(root, 'xdg/weblate')}:${line}: ${what}`);
+    expect(r.stderr).not.toContain('SECRET');
+  });
+
   // Python's own configparser is the reference: every sample reads the same, or fails in both.
   const python = spawnSync('python3', ['-c', 'import configparser'], { encoding: 'utf8' });
   const SAMPLES: Record<string, string> = {
@@ -454,6 +467,8 @@ describe('one INI reader, the way wlc reads it (configparser, delimiters "=", no
     'line without =': '[s]\njust words\n',
     'empty option name': '[s]\n = v\n',
     'unterminated header': '[s\na = 1\n',
+    'unterminated header after a section': '[s]\na = 1\n[t\nb = 2\n',
+    'unterminated header with =, an option': '[s]\n[a = b\n',
     'tabs and spaces': '[s]\n\ta\t=\tv\t\n',
   };
   it.runIf(python.status === 0).each(Object.keys(SAMPLES))('%s', (name) => {

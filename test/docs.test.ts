@@ -22,6 +22,7 @@ import {
   MAX_REDIRECTS,
   MAX_RETRY_WAIT_MS,
   MAX_TIMEOUT_SECONDS,
+  SAVED_RECORD_UNUSED_DAYS,
   PROGRESS_DELAY_MS,
   spokenDuration,
 } from '../src/core/limits.js';
@@ -239,6 +240,7 @@ describe('figures stated in the hand-written docs are the constants of the code'
     ['docs/guide.md', /Weblate (\d+\.\d+) or newer/g, PROJECT_DOWNLOAD_SINCE],
     ['docs/configuration.md', /keeps each list for (\S+ \w+) in/g, COMPLETION_CACHE_TEXT],
     ['docs/configuration.md', /longer\s+than (\d+ ms)/g, spokenDuration(PROGRESS_DELAY_MS)],
+    ['docs/configuration.md', /records unused for (\d+) days/g, String(SAVED_RECORD_UNUSED_DAYS)],
     ['docs/performance.md', /The default `--page-size` (\d+) was chosen/g, String(DEFAULTS.pageSize)],
     ['README.md', /Needs Node\.js (\S+) or later/g, JSON.parse(read('package.json')).engines.node.replace(/^>=/, '')],
   ];

@@ -1,7 +1,20 @@
 // Issue 19, wli download end to end: exact bytes (text and zip), files written whole or not at all,
 // conditional requests and 304, safe names from hostile servers, usage errors before any request.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, watch, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  watch,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FILE_LAST_MODIFIED, fakeFileBytes, startFakeWeblate, type FakeWeblate } from './support/fake-weblate/index.js';
@@ -39,14 +52,18 @@ function wliBytes(args: string[]): Promise<{ code: number; stdout: Buffer; stder
 }
 
 describe('wli download', () => {
-  it("writes a translation file byte for byte with -o, its mtime the server's Last-Modified", async () => {
+  it("writes a translation file byte for byte with -o, its time now, never the server's Last-Modified (make must see it new)", async () => {
+    // A file written just before the run: the saved file's time is not older (the same clock, the file system's).
+    writeFileSync(join(dir, 'before'), '');
     const r = await wli(['download', 'demo/android/cs', '-o', join(dir, 'cs.po')], { env, cwd: dir });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/saved .*cs\.po \(\d+ bytes\)/);
     expect(readFileSync(join(dir, 'cs.po')).equals(fakeFileBytes('demo/android/cs', false, null))).toBe(true);
-    expect(statSync(join(dir, 'cs.po')).mtime.getTime()).toBe(Date.parse(FILE_LAST_MODIFIED));
-    expect(readdirSync(dir)).toEqual(['cs.po']);
+    const mtime = statSync(join(dir, 'cs.po')).mtimeMs;
+    expect(mtime).not.toBe(Date.parse(FILE_LAST_MODIFIED));
+    expect(mtime).toBeGreaterThanOrEqual(statSync(join(dir, 'before')).mtimeMs);
+    expect(readdirSync(dir).sort()).toEqual(['before', 'cs.po']);
   });
 
   it('sends the bytes to stdout when it is not a terminal (text and zip, exact)', async () => {
@@ -73,8 +90,8 @@ describe('wli download', () => {
     fake.fault('/file/', { kind: 'stallBody' });
     const n = fake.requests.length;
     const run = wliIn(['download', 'demo/android/cs', '-o', f, '--force'], { env, cwd: dir, signal: stop.signal });
-    // Abort once the server has the request (its body stalls half-way).
-    await fake.whenRequests((requests) => requests.length > n);
+    // Abort once the server has the file's request (its body stalls half-way).
+    await fake.whenRequests((requests) => requests.slice(n).some((q) => q.path.endsWith('/file/')));
     stop.abort();
     const r = await run;
     expect(r.code).toBe(130);
@@ -286,10 +303,9 @@ describe('targets, misses and permissions', () => {
   it('p/category/c downloads the zip of a component inside a category (after p/c/l misses)', async () => {
     const r = await wli(['download', 'demo/docs/guide', '-o', `${dir}/`], { env, cwd: dir });
     expect([r.code, r.stderr.replace(/\n$/, '')]).toEqual([0, expect.stringMatching(/^wli: saved .*\.zip \(\d+ bytes\)$/)]);
-    const paths = fileRequests()
-      .slice(-2)
-      .map((q) => q.path);
-    expect(paths).toEqual(['/api/translations/demo/docs/guide/file/', '/api/components/demo/docs%2Fguide/file/']);
+    // The translation reading misses on its object (read for its revision), the component's zip is asked for.
+    const paths = fake.requests.slice(-2).map((q) => q.path);
+    expect(paths).toEqual(['/api/translations/demo/docs/guide/', '/api/components/demo/docs%2Fguide/file/']);
     expect(readdirSync(dir)).toHaveLength(1);
   });
 
@@ -333,14 +349,14 @@ describe('targets, misses and permissions', () => {
 });
 
 describe('into a directory, only what changed', () => {
-  it('a zip: the request is conditional on the file Weblate names it, and 304 leaves it untouched', async () => {
+  it('a zip has no revision to prove it by: asked for whole every time, and equal bytes leave it untouched', async () => {
     mkdirSync(join(dir, 'locale'));
     await wli(['download', 'demo/android', '-o', 'locale/'], { env, cwd: dir });
     const before = statSync(join(dir, 'locale', 'demo-android.zip'));
     const n = fake.requests.length;
     const r = await wli(['download', 'demo/android', '-o', 'locale/'], { env, cwd: dir });
     expect([r.code, r.stderr]).toEqual([0, 'wli: locale/demo-android.zip: unchanged\n']);
-    expect(fake.requests.slice(n).find((q) => q.path.endsWith('/file/'))!.headers['if-modified-since']).toBe(FILE_LAST_MODIFIED);
+    expect(fake.requests.slice(n).map((q) => [q.path, q.headers['if-modified-since']])).toEqual([['/api/components/demo/android/file/', undefined]]);
     const after = statSync(join(dir, 'locale', 'demo-android.zip'));
     expect([after.ino, after.mtimeMs]).toEqual([before.ino, before.mtimeMs]);
   });
@@ -398,5 +414,86 @@ describe('a byte counter on a terminal', () => {
     } finally {
       await s.close();
     }
+  });
+});
+
+describe('issue 28: saved the way pull saves', () => {
+  const CS = fakeFileBytes('demo/android/cs', false, null);
+
+  it('-o LINK writes the file the link names and keeps the link, as curl -o and wget -O do', async () => {
+    mkdirSync(join(dir, 'real'));
+    writeFileSync(join(dir, 'real', 'cs.po'), 'old');
+    symlinkSync(join('real', 'cs.po'), join(dir, 'cs.po'));
+    const r = await wli(['download', 'demo/android/cs', '-o', 'cs.po'], { env, cwd: dir });
+    expect([r.code, r.stderr]).toEqual([0, `wli: saved cs.po (${CS.length} bytes)\n`]);
+    expect(lstatSync(join(dir, 'cs.po')).isSymbolicLink()).toBe(true);
+    expect(readFileSync(join(dir, 'real', 'cs.po')).equals(CS)).toBe(true);
+    expect(readdirSync(join(dir, 'real'))).toEqual(['cs.po']);
+  });
+
+  it('a replaced file keeps its permissions (0755 stays)', async () => {
+    const f = join(dir, 'cs.po');
+    writeFileSync(f, 'old');
+    chmodSync(f, 0o755);
+    const r = await wli(['download', 'demo/android/cs', '-o', f], { env });
+    expect(r.code).toBe(0);
+    expect(readFileSync(f).equals(CS)).toBe(true);
+    expect(statSync(f).mode & 0o777).toBe(0o755);
+  });
+
+  it('never stale: a file changed upstream (a new revision, Last-Modified as it was) arrives, though its record proves the old bytes', async () => {
+    const s = await startFakeWeblate();
+    const cache = mkdtempSync(join(tmpdir(), 'wli-dl-cache-'));
+    try {
+      const f = join(dir, 'cs.xml');
+      const e = { WLI_URL: s.url, XDG_CACHE_HOME: cache };
+      expect((await wli(['download', 'demo/android/cs', '-o', f], { env: e })).code).toBe(0);
+      // Unchanged: the revision read (one small request), then a conditional request answered 304.
+      let n = s.requests.length;
+      expect((await wli(['download', 'demo/android/cs', '-o', f], { env: e })).stderr).toBe(`wli: ${f}: unchanged\n`);
+      expect(s.requests.slice(n).map((q) => [q.path, q.headers['if-modified-since']])).toEqual([
+        ['/api/translations/demo/android/cs/', undefined],
+        ['/api/translations/demo/android/cs/file/', FILE_LAST_MODIFIED],
+      ]);
+      const changed = s.changeFile('demo/android/cs')!;
+      n = s.requests.length;
+      const r = await wli(['download', 'demo/android/cs', '-o', f], { env: e });
+      expect([r.code, r.stderr]).toEqual([0, `wli: saved ${f} (${changed.length} bytes)\n`]);
+      expect(readFileSync(f).equals(changed)).toBe(true);
+      expect(s.requests.slice(n).find((q) => q.path.endsWith('/file/'))!.headers['if-modified-since']).toBeUndefined();
+    } finally {
+      await s.close();
+      rmSync(cache, { recursive: true, force: true });
+    }
+  });
+
+  it('a body that stalls after its first byte is asked for again and written whole (into a file)', async () => {
+    const f = join(dir, 'cs.po');
+    writeFileSync(f, 'previous');
+    fake.fault((q) => q.path === '/api/translations/demo/android/cs/file/', { kind: 'stallBody' });
+    const n = fileRequests().length;
+    const r = await wli(['download', 'demo/android/cs', '-o', f, '--timeout', '0.5', '--retries', '1'], { env });
+    expect([r.code, r.stderr]).toEqual([0, `wli: saved ${f} (${CS.length} bytes)\n`]);
+    expect(readFileSync(f).equals(CS)).toBe(true);
+    expect(fileRequests().length - n).toBe(2);
+    expect(readdirSync(dir)).toEqual(['cs.po']);
+  });
+
+  it('to stdout, a body that stalls after its first byte is not asked for again (stdout cannot take bytes back): exit 1', async () => {
+    // Half of a large file reaches stdout at once, then the body stalls until --timeout.
+    fake.fault((q) => q.path === '/api/translations/big/strings/xx/file/', { kind: 'stallBody' });
+    const n = fileRequests().length;
+    const r = await wliBytes(['download', 'big/strings/xx', '--retries', '3', '--timeout', '2']);
+    expect(r.code).toBe(1);
+    expect(r.stdout.length).toBeGreaterThan(0);
+    expect(r.stderr).toMatch(/timed out after 2s/);
+    expect(fileRequests().length - n).toBe(1);
+  });
+
+  it('a 304 to a request that was not conditional is the server’s error, to stdout too (never an empty file, exit 0)', async () => {
+    fake.fault((q) => q.path === '/api/translations/demo/android/cs/file/', { kind: 'status', status: 304, body: '' });
+    const r = await wliBytes(['download', 'demo/android/cs']);
+    expect([r.code, r.stdout.length]).toEqual([1, 0]);
+    expect(r.stderr).toMatch(/^wli: GET \S+\/cs\/file\/: 304 Not Modified to a request that was not conditional\n/);
   });
 });

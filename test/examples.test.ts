@@ -2,7 +2,8 @@
 // gives (docs/guide.md) works against the sample server as written: run in a temp dir (examples that
 // read or write files), in order (the baseline one reads what an earlier one wrote). None may fail
 // (a 404 or any other error): exit 0, a gate's 3 where the example gates, nothing on stderr but what
-// wli says when all went well.
+// wli says when all went well. Issue 29.9: the README's examples too, and a file an example saves holds
+// what its name says (no Android XML in cs.po).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -60,13 +61,16 @@ function parse(where: string, line: string): Example {
 
 const HELP: Example[] = COMMANDS.flatMap((c) => c.examples.map(([line]) => parse(`wli ${c.name} --help`, line)));
 
-/** The runnable lines of the guide: `wli …` in its sh blocks (the synopsis block has no language). */
-const GUIDE: Example[] = [...readFileSync(join(ROOT, 'docs/guide.md'), 'utf8').matchAll(/^```sh\n([\s\S]*?)^```/gm)].flatMap(([, block]) =>
-  block!
-    .split('\n')
-    .filter((l) => l.startsWith('wli '))
-    .map((l) => parse('docs/guide.md', l)),
-);
+/** The runnable lines of a document: `wli …` in its sh blocks (a synopsis block has no language). */
+const runnable = (file: string): Example[] =>
+  [...readFileSync(join(ROOT, file), 'utf8').matchAll(/^```sh\n([\s\S]*?)^```/gm)].flatMap(([, block]) =>
+    block!
+      .split('\n')
+      .filter((l) => l.startsWith('wli '))
+      .map((l) => parse(file, l)),
+  );
+const GUIDE = runnable('docs/guide.md');
+const README = runnable('README.md');
 
 let fake: FakeWeblate;
 let home: string;
@@ -117,9 +121,10 @@ function filesUnder(dir: string, prefix = ''): string[] {
 }
 
 describe.each([
-  ['--help', HELP],
-  ['docs/guide.md', GUIDE],
-] as const)('every example of %s, against the sample server', (_where, examples) => {
+  ['--help', HELP, 20],
+  ['docs/guide.md', GUIDE, 20],
+  ['README.md', README, 10],
+] as const)('every example of %s, against the sample server', (_where, examples, least) => {
   let dir: string;
   beforeAll(() => {
     dir = mkdtempSync(join(home, 'cwd-'));
@@ -129,7 +134,7 @@ describe.each([
   });
 
   it('there are examples to run, each starting with wli', () => {
-    expect(examples.length).toBeGreaterThan(20);
+    expect(examples.length).toBeGreaterThan(least);
   });
 
   it.each(examples.map((ex) => [ex.line, ex] as const))('%s', async (_line, ex) => {
@@ -152,20 +157,29 @@ describe.each([
       for (const v of values) expect(() => JSON.parse(v) as unknown, context).not.toThrow();
     }
     // A zip it saved is a zip file.
-    for (const f of filesUnder(dir).filter((f) => f.endsWith('.zip'))) expect(() => unzip(readFileSync(join(dir, f))), `${context}\n${f}`).not.toThrow();
+    for (const f of filesUnder(dir).filter((f) => f.endsWith('.zip')))
+      await expect(unzip(readFileSync(join(dir, f))), `${context}\n${f}`).resolves.toBeDefined();
   });
 });
 
-it('the examples that save files leave them where they say, and the zip holds the translations', () => {
+it('the examples that save files leave them where they say, and the zip holds the translations', async () => {
   const dirs = readdirSync(home).filter((d) => d.startsWith('cwd-'));
   const saved = dirs.flatMap((d) => filesUnder(join(home, d)));
-  expect(saved).toEqual(expect.arrayContaining(['locale/cs.po', 'locale/demo-android.zip', 'cs.po', 'baseline.json']));
+  expect(saved).toEqual(expect.arrayContaining(['locale/cs.xml', 'locale/cs.po', 'locale/demo-android.zip', 'cs.xml', 'cs.po', 'baseline.json']));
+  // Each file holds what its name says: PO in .po, XML in .xml, JSON in .json (issue 29.9).
+  const looks: Record<string, RegExp> = { '.po': /^(#.*\n)*msgid /m, '.xml': /^<\?xml /, '.json': /^[[{]/ };
+  for (const d of dirs) {
+    for (const f of filesUnder(join(home, d))) {
+      const ext = Object.keys(looks).find((e) => f.endsWith(e));
+      if (ext) expect(readFileSync(join(home, d, f), 'utf8'), `${d}/${f}`).toMatch(looks[ext]!);
+    }
+  }
   // Each zip example writes demo-android.zip: as stored (the repository's paths), or converted
   // (--convert po: Weblate's exporter names), whichever ran last where it was saved.
   const zips = dirs.map((d) => join(home, d, 'locale', 'demo-android.zip')).filter((f) => existsSync(f));
   expect(zips.length).toBeGreaterThan(0);
   for (const zip of zips) {
-    expect(unzip(readFileSync(zip)).map((e) => e.name)).toEqual(
+    expect((await unzip(readFileSync(zip))).map((e) => e.name)).toEqual(
       expect.arrayContaining([expect.stringMatching(/^(demo\/android\/app\/src\/main\/res\/values-cs\/strings\.xml|demo-android-cs\.po)$/)]),
     );
   }

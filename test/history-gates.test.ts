@@ -512,11 +512,11 @@ describe('thresholds', () => {
     expect([lenient.code, lenient.stderr]).toEqual([0, '']);
   });
 
-  it('two bare numbers, or two for one language, are a usage error; so is a language no row has (issue 24.10)', async () => {
+  it('two bare numbers, or two for one language, are a usage error; so is a language the server lacks (issues 24.10, 29.3)', async () => {
     expect((await wliIn(['stats', 'demo/android', '--fail-under', '60', '--fail-under', '70'], { env })).code).toBe(2);
     expect((await wliIn(['stats', 'demo/android', '--fail-under', 'cs=60,cs=70'], { env })).code).toBe(2);
     const r = await wliIn(['stats', 'demo/android', '--fail-under', 'pt_BR=60'], { env });
-    expect(r.stderr).toBe("wli: --fail-under pt_BR=60: no row is in language pt_BR\nhint: the rows' languages: en, ar, cs, de, ja\n");
+    expect(r.stderr).toBe("wli: --fail-under pt_BR=60: the server has no language pt_BR\nhint: the rows' languages: en, ar, cs, de, ja\n");
     expect(r.stdout).toBe('');
     expect(r.code).toBe(2);
   });

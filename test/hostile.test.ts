@@ -214,13 +214,31 @@ describe('4: terminal escapes from the server or a project file', () => {
 
 describe('5: credentials in a bad server URL', () => {
   const PASSWORD = 's3cretpw';
-  const BAD = [`https://user:${PASSWORD}@exa mple.org/`, `https://user:${PASSWORD}@[::1`, `ftp://user:${PASSWORD}@example.org/`];
+  const BAD = [
+    `https://user:p@${PASSWORD}@example.org/`,
+    `https://user:${PASSWORD}@exa mple.org/`,
+    `https://user:${PASSWORD}@[::1`,
+    `ftp://user:${PASSWORD}@example.org/`,
+  ];
   it('5: --url: exit 2, and the password is never shown', async () => {
     for (const url of BAD) {
       const r = await wliIn(['language', 'cs', '--url', url], {});
       expect(r.code, url).toBe(2);
       expect(r.stdout + r.stderr, url).not.toContain(PASSWORD);
     }
+  });
+  it.each([
+    ['http://user:pass@127.0.0.1:9/', 'http://<credentials>@127.0.0.1:9/'],
+    [`https://user:p@${PASSWORD}@example.org/sub/api/`, 'https://<credentials>@example.org/sub/api/'],
+    ['https://token@example.org', 'https://<credentials>@example.org'],
+  ])('5: --url %s is shown as typed, its scheme too, the credentials replaced (issue 29.8)', async (url, shown) => {
+    const r = await wliIn(['ls', '--url', url], {});
+    expect(r).toMatchObject({ code: 2, stdout: '' });
+    expect(r.stderr).toBe(`wli: server URL '${shown}' must not carry credentials\nhint: pass the token with --token or WLI_TOKEN instead\n`);
+    const config = await wliIn(['config', '--url', url], {});
+    expect(config.stdout).toMatch(new RegExp(`^URL +${shown.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} {2}\\(from --url\\)$`, 'm'));
+    expect(config.stderr).toContain(`server URL '${shown}' must not carry credentials`);
+    expect(r.stderr + config.stdout + config.stderr).not.toMatch(/pass@|p@|s3cret/);
   });
   it('5: WLI_URL: exit 2, and the password is never shown', async () => {
     for (const url of BAD) {

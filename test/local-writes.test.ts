@@ -1,12 +1,14 @@
 // Issue 24.1 and 24.2: a local write that fails is the user's situation, not a wli bug: exit 7, the path
 // as the user gave it (never the temporary file), no "internal error"; a destination that cannot be
 // written at all fails before the request; missing directories are made. Standard output too: full
-// (/dev/full) or closed at start (>&-) is exit 7 with a message; a reader that went away stays exit 0.
+// (/dev/full) is exit 7 with a message; a reader that went away stays exit 0. Issue 28.4: /dev/null is
+// /dev/null however it was opened, and a stdout closed at start (>&-), which Node reopens on /dev/null,
+// is /dev/null too: exit 0, the data discarded.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { chmodSync, closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spawn, type StdioOptions } from 'node:child_process';
+import { spawn, spawnSync, type StdioOptions } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import { fakeFileBytes, startFakeWeblate, type FakeWeblate } from './support/fake-weblate/index.js';
 
@@ -34,6 +36,7 @@ beforeEach(() => {
 
 const fileRequests = () => fake.requests.filter((r) => r.path.endsWith('/file/')).length;
 const isRoot = process.getuid?.() === 0;
+const hasPython3 = spawnSync('python3', ['--version']).status === 0;
 const linux = process.platform === 'linux';
 
 interface Run {
@@ -67,6 +70,16 @@ async function toDevFull(args: string[]): Promise<Run> {
 
 /** `wli ARGS >&-`: stdout closed by the shell before wli starts. */
 const stdoutClosed = (args: string[]): Promise<Run> => spawnRun('sh', ['-c', 'exec "$0" "$@" >&-', ...WLI_COMMAND, ...args]);
+
+/** `wli ARGS` with stdout a descriptor on /dev/null opened with `flags` ('r', 'w', 'r+'), as another program may start it. */
+async function toDevNull(flags: string, args: string[]): Promise<Run> {
+  const fd = openSync('/dev/null', flags);
+  try {
+    return await spawnRun(...wliCommand(args), { stdio: ['ignore', fd, 'pipe'] });
+  } finally {
+    closeSync(fd);
+  }
+}
 
 describe('download: missing directories are made (mkdir -p)', () => {
   it('-o locale/cs.po in a fresh checkout makes locale/ and writes the file', async () => {
@@ -184,33 +197,62 @@ describe.runIf(linux)('standard output that cannot be written: exit 7', () => {
       ]);
     }
   });
+});
 
-  it('wli ls demo >&-: exit 7 with a message instead of losing the data', async () => {
-    const r = await stdoutClosed(['ls', 'demo']);
-    expect([r.code, r.stderr]).toEqual([7, 'wli: cannot write to standard output: it is closed (EBADF)\nhint: run without closing it (>&-)\n']);
+describe('28.4: /dev/null is /dev/null, however it was opened; a stdout closed at start (>&-) is /dev/null too', () => {
+  const OK = [0, ''];
+  it.each([
+    ['read-only', 'r'],
+    ["write-only (the shell's >/dev/null)", 'w'],
+    ["read-write (Python's subprocess.DEVNULL)", 'r+'],
+  ])('stdout on /dev/null opened %s: wli ls and a download to stdout, exit 0', async (_how, flags) => {
+    const n = fileRequests();
+    for (const args of [
+      ['ls', 'demo'],
+      ['download', 'demo/android/cs'],
+      ['download', 'demo/android/cs', '-o', '-'],
+    ]) {
+      const r = await toDevNull(flags, args);
+      expect([r.code, r.stderr], args.join(' ')).toEqual(OK);
+    }
+    // The downloads were made, their bytes discarded.
+    expect(fileRequests()).toBe(n + 2);
   });
 
-  it('download to a closed stdout fails before the request; download -o FILE >&- still works', async () => {
+  it("Node's spawn(…, { stdio: 'ignore' }) for stdout: exit 0", async () => {
+    for (const args of [
+      ['ls', 'demo'],
+      ['download', 'demo/android/cs'],
+    ]) {
+      const r = await spawnRun(...wliCommand(args), { stdio: ['ignore', 'ignore', 'pipe'] });
+      expect([r.code, r.stderr], args.join(' ')).toEqual(OK);
+    }
+  });
+
+  it.runIf(hasPython3)("Python's subprocess.run([…], stdout=subprocess.DEVNULL): exit 0", async () => {
+    const script = 'import subprocess, sys; sys.exit(subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL).returncode)';
+    const r = await spawnRun('python3', ['-c', script, ...WLI_COMMAND, 'ls', 'demo']);
+    expect([r.code, r.stderr]).toEqual(OK);
+  });
+
+  it('wli ls demo >&-: exit 0, the data discarded, as >/dev/null would', async () => {
+    expect(await stdoutClosed(['ls', 'demo'])).toEqual({ code: 0, stdout: '', stderr: '' });
+    const r = await spawnRun('sh', ['-c', 'exec "$0" "$@" >/dev/null', ...WLI_COMMAND, 'ls', 'demo']);
+    expect([r.code, r.stderr]).toEqual(OK);
+  });
+
+  it('download >&-: the file asked for and discarded, exit 0; download -o FILE >&- writes its file', async () => {
     const n = fileRequests();
     const r = await stdoutClosed(['download', 'demo/android/cs']);
-    expect([r.code, r.stderr]).toEqual([7, 'wli: cannot write to standard output: it is closed (EBADF)\nhint: run without closing it (>&-)\n']);
-    expect(fileRequests()).toBe(n);
+    expect([r.code, r.stderr]).toEqual(OK);
+    expect(fileRequests()).toBe(n + 1);
     const f = await stdoutClosed(['download', 'demo/android/cs', '-o', 'cs.po']);
     expect([f.code, f.stderr]).toEqual([0, `wli: saved cs.po (${CS_BYTES} bytes)\n`]);
     expect(readFileSync(join(dir, 'cs.po')).equals(fakeFileBytes('demo/android/cs', false, null))).toBe(true);
   });
 
-  it.each([[['--version']], [['--help']], [['units', '--help']], [['help', 'ls']], [['completion', 'bash']]])(
-    'wli %j >&-: help, the version and a completion script are data too: exit 7',
-    async (args) => {
-      const r = await stdoutClosed(args);
-      expect([r.code, r.stderr]).toEqual([7, 'wli: cannot write to standard output: it is closed (EBADF)\nhint: run without closing it (>&-)\n']);
-    },
-  );
-
-  it('>/dev/null is not a closed stdout: exit 0', async () => {
-    const r = await spawnRun('sh', ['-c', 'exec "$0" "$@" >/dev/null', ...WLI_COMMAND, 'ls', 'demo']);
-    expect([r.code, r.stderr]).toEqual([0, '']);
+  it.each([[['--version']], [['--help']], [['units', '--help']], [['help', 'ls']], [['completion', 'bash']]])('wli %j >&-: exit 0', async (args) => {
+    expect(await stdoutClosed(args)).toEqual({ code: 0, stdout: '', stderr: '' });
   });
 });
 
@@ -250,13 +292,6 @@ describe('the writer: stdout failures arrive thrown or as events', () => {
   it.each(['throw', 'event'] as const)('a reader that went away (EPIPE, %s) stays a normal end: exit 0, nothing said', async (how) => {
     const r = await wliIn(['ls', 'demo'], { env, ctx: { stdout: new FailingStream('EPIPE', how) } });
     expect([r.code, r.stderr]).toEqual([0, '']);
-  });
-
-  it('a closed stdout (ctx.stdoutKind closed) refuses a result with data, not one without', async () => {
-    const r = await wliIn(['language', 'cs'], { env, ctx: { stdoutKind: 'closed' } });
-    expect([r.code, r.stdout, r.stderr]).toEqual([7, '', 'wli: cannot write to standard output: it is closed (EBADF)\nhint: run without closing it (>&-)\n']);
-    const f = await wliIn(['download', 'demo/android/cs', '-o', 'cs.po'], { env, cwd: dir, ctx: { stdoutKind: 'closed' } });
-    expect([f.code, f.stdout, f.stderr]).toEqual([0, '', `wli: saved cs.po (${CS_BYTES} bytes)\n`]);
   });
 });
 

@@ -1,6 +1,6 @@
 // The small pure modules, tested directly: targets, server addresses, fields, cells, escaping.
 import { describe, expect, it } from 'vitest';
-import { readTarget, targetOfUrl, type TargetKind, type TranslationTarget } from '../src/weblate/target.js';
+import { readTarget, targetOfUrl, type SlugTarget, type TargetKind, type TranslationTarget } from '../src/weblate/target.js';
 import { objectPath, translationPath } from '../src/weblate/paths.js';
 import { closest } from '../src/core/closest.js';
 import { normalizeApiBase, isLoopbackHost } from '../src/api/base-url.js';
@@ -49,7 +49,10 @@ describe('targets', () => {
     expect(kinds('demo/android')).toEqual(['component']);
     // Three segments: a translation, else a component inside a category (tried in that order).
     expect(kinds('demo/docs/guide')).toEqual(['translation', 'component']);
-    expect(readTarget('demo/docs/guide', ALL).map((t) => objectPath(t))).toEqual(['translations/demo/docs/guide/', 'components/demo/docs%2Fguide/']);
+    expect(readTarget('demo/docs/guide', ALL).map((t) => objectPath(t as SlugTarget))).toEqual([
+      'translations/demo/docs/guide/',
+      'components/demo/docs%2Fguide/',
+    ]);
     // ls lists children: three segments are a component; stats: a bare word is a language.
     expect(kinds('demo/docs/guide', ['server', 'project', 'component'])).toEqual(['component']);
     expect(kinds('cs', ['translation', 'component', 'language'])).toEqual(['language']);

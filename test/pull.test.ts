@@ -4,11 +4,25 @@
 // proven by the record of saved files); --dry-run; the report on stderr and the records with -f;
 // failures of one file leave the others; the exit status of the first failure.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FILE_LAST_MODIFIED, fakeFileBytes, startFakeWeblate, type FakeWeblate, type RecordedRequest } from './support/fake-weblate/index.js';
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { Agent, type Dispatcher } from 'undici';
 import { ROOT, baseEnv, wli, wliIn, WLI_COMMAND } from './support/run.js';
 import { onPty } from './support/pty.js';
@@ -71,7 +85,12 @@ describe('targets', () => {
     for (const l of ['ar', 'cs', 'de', 'ja']) expect(readFileSync(join(dir, ANDROID(l))).equals(bytesOf(`demo/android/${l}`))).toBe(true);
     const asked = since(n);
     expect(asked[0]!.url).toBe('/api/components/demo/android/translations/?page_size=1000');
-    expect(files(asked).map((q) => q.path)).toEqual(['ar', 'cs', 'de', 'ja'].map((l) => `/api/translations/demo/android/${l}/file/`));
+    // Asked --concurrency at a time: the order they arrive in is the network's.
+    expect(
+      files(asked)
+        .map((q) => q.path)
+        .sort(),
+    ).toEqual(['ar', 'cs', 'de', 'ja'].map((l) => `/api/translations/demo/android/${l}/file/`));
   });
 
   it('a project: each component (categories too), its translations list, every file; the glossary without a filename is skipped', async () => {
@@ -163,14 +182,14 @@ describe('where files go', () => {
     expect(files(since(n))).toEqual([]);
   });
 
-  it('two translations of one run, one file (components of different repositories): neither written, warned, exit 2', async () => {
+  it('two translations of one run, one file (components of different repositories): neither written, said, exit 2', async () => {
     const n = fake.requests.length;
     const r = await pull(['demo/android', 'secret/android'], { env: { WLI_TOKEN: 'any' } });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(
-      `wli: warning: failed demo/android/cs: ${ANDROID('cs')} is also the file of secret/android/cs; neither is written (components of different repositories: pull each with its own --dir)\n`,
+      `wli: not written: ${ANDROID('cs')} (demo/android/cs): also the file of secret/android/cs; neither is written (components of different repositories: pull each with its own --dir)\n`,
     );
-    expect(r.stderr).toContain(`wli: warning: failed secret/android/cs: ${ANDROID('cs')} is also the file of demo/android/cs;`);
+    expect(r.stderr).toContain(`wli: not written: ${ANDROID('cs')} (secret/android/cs): also the file of demo/android/cs;`);
     expect(filesIn(dir)).toEqual(['ar', 'de', 'ja'].map(ANDROID));
     expect(files(since(n)).map((q) => q.path)).not.toContain('/api/translations/demo/android/cs/file/');
     // Each with its own --dir, as the warning says: no collision.
@@ -244,16 +263,16 @@ describe('never outside DIR', () => {
       const r = await pull(['demo/android', 'demo/docs/guide', '--dir', 'checkout']);
       expect(r.code).toBe(1);
       expect(r.stderr).not.toContain('\u001b');
+      expect(r.stderr).toContain("wli: not written: ../../\\e]0;pwned\\x07ar.xml (demo/android/ar): the server's filename climbs out of checkout (..)\n");
       expect(r.stderr).toContain(
-        "wli: warning: failed demo/android/ar: refused the server's filename '../../\\e]0;pwned\\x07ar.xml': it climbs out of checkout (..)\n",
+        `wli: not written: ${join(outside, 'cs.xml')} (demo/android/cs): the server's filename is an absolute path, outside checkout\n`,
       );
+      // A link in the checkout is the checkout's, not the server's: named as the cause, with where it leads.
       expect(r.stderr).toContain(
-        `wli: warning: failed demo/android/cs: refused the server's filename '${join(outside, 'cs.xml')}': an absolute path, outside checkout\n`,
+        `wli: not written: checkout/app/out/de.xml (demo/android/de): checkout/app/out leads outside checkout (a symbolic link to ${outside})\n`,
       );
-      expect(r.stderr).toContain(
-        `wli: warning: failed demo/android/de: refused the server's filename 'app/out/de.xml': checkout/app/out is a symbolic link to ${outside}, outside checkout\n`,
-      );
-      expect(r.stderr).toContain(`wli: warning: failed demo/android/ja: refused the server's filename 'victim.xml': checkout/victim.xml is a symbolic link`);
+      expect(r.stderr).toContain(`wli: not written: checkout/victim.xml (demo/android/ja): checkout/victim.xml is a symbolic link that leads nowhere\n`);
+      expect(r.stderr).not.toMatch(/warning|failed demo/);
       expect(r.stderr).toContain('wli: created checkout/inside/guide.md (');
       expect(readdirSync(outside)).toEqual([]);
       expect(readFileSync(join(root, 'real', 'guide.md')).equals(bytesOf('demo/docs/guide/cs'))).toBe(true);
@@ -312,7 +331,7 @@ describe('atomic, and untouched when equal', () => {
     fake.fault((q) => q.path === '/api/translations/demo/android/de/file/', { kind: 'stallBody' });
     const r = await pull(['demo/android', '--retries', '0', '--timeout', '0.5']);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/\nwli: failed demo\/android\/de: .*\n/);
+    expect(r.stderr).toMatch(/\nwli: not written: app\/src\/main\/res\/values-de\/strings\.xml \(demo\/android\/de\): .*\n/);
     expect(readFileSync(join(dir, ANDROID('de')), 'utf8')).toBe('previous');
     expect(filesIn(dir)).toEqual(['ar', 'cs', 'de', 'ja'].map(ANDROID));
   });
@@ -323,7 +342,7 @@ describe('atomic, and untouched when equal', () => {
     fake.fault((q) => q.path === '/api/translations/demo/android/cs/file/', { kind: 'truncate' });
     const r = await pull(['demo/android', '--retries', '0']);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/\nwli: failed demo\/android\/cs: .*\n/);
+    expect(r.stderr).toMatch(/\nwli: not written: app\/src\/main\/res\/values-cs\/strings\.xml \(demo\/android\/cs\): .*\n/);
     expect(readFileSync(join(dir, ANDROID('cs')), 'utf8')).toBe('previous');
     expect(filesIn(dir)).toEqual(['ar', 'cs', 'de', 'ja'].map(ANDROID));
   });
@@ -384,7 +403,7 @@ describe('--dry-run', () => {
         `wli: would fetch out/${ANDROID('cs')} (demo/android/cs)`,
         `wli: would fetch out/${ANDROID('de')} (demo/android/de)`,
         `wli: would fetch out/${ANDROID('ja')} (demo/android/ja)`,
-        'wli: dry run, nothing written. 5 translations: 3 to fetch, 2 skipped, 0 failed',
+        'wli: dry run, nothing written. 5 translations: 3 to fetch, 0 to check, 2 skipped, 0 failed',
         '',
       ].join('\n'),
     );
@@ -394,11 +413,90 @@ describe('--dry-run', () => {
   });
 });
 
+describe('issue 29: --dry-run tells a file it would check from one it would fetch; --quiet means quiet', () => {
+  it('a file the record proves current is "would check" (would-check), any other "would fetch"; counted apart; no request, the record untouched', async () => {
+    const s = await startFakeWeblate();
+    try {
+      const e = { WLI_URL: s.url };
+      await pull(['demo/android'], { env: e });
+      s.changeFile('demo/android/cs'); // a new revision: the record no longer proves cs
+      writeFileSync(join(dir, ANDROID('de')), 'edited here'); // other bytes: nothing proves de
+      const saved = join(cache, 'wli', 'saved');
+      const times = () => readdirSync(saved).map((f) => [f, statSync(join(saved, f)).mtimeMs]);
+      const before = times();
+      const n = s.requests.length;
+      const r = await pull(['demo/android', '--dry-run', '-f', 'jsonl', '--fields', 'wli_target,status'], { env: e });
+      expect(r.code).toBe(0);
+      expect(r.stderr).toBe(
+        [
+          'wli: skipped demo/android/en: the source translation (--source pulls it)',
+          `wli: would check ${ANDROID('ar')} (demo/android/ar): saved copy on record, asked for only if changed`,
+          `wli: would fetch ${ANDROID('cs')} (demo/android/cs)`,
+          `wli: would fetch ${ANDROID('de')} (demo/android/de)`,
+          `wli: would check ${ANDROID('ja')} (demo/android/ja): saved copy on record, asked for only if changed`,
+          'wli: dry run, nothing written. 5 translations: 2 to fetch, 2 to check, 1 skipped, 0 failed',
+          '',
+        ].join('\n'),
+      );
+      expect(
+        r.stdout
+          .trimEnd()
+          .split('\n')
+          .map((l) => JSON.parse(l) as unknown),
+      ).toEqual([
+        { wli_target: 'demo/android/en', status: 'skipped' },
+        { wli_target: 'demo/android/ar', status: 'would-check' },
+        { wli_target: 'demo/android/cs', status: 'would-fetch' },
+        { wli_target: 'demo/android/de', status: 'would-fetch' },
+        { wli_target: 'demo/android/ja', status: 'would-check' },
+      ]);
+      expect(files(s.requests.slice(n))).toEqual([]);
+      expect(times()).toEqual(before);
+      // --force asks for every file whole: nothing to check.
+      const forced = await pull(['demo/android', '--dry-run', '--force'], { env: e });
+      expect(forced.stderr).toMatch(/4 to fetch, 0 to check, 1 skipped, 0 failed\n$/);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('--quiet: the files not written and the summary only (no line per file done); the records on stdout unchanged', async () => {
+    fake.fault((q) => q.path === '/api/translations/demo/android/de/file/', { kind: 'status', status: 404, body: '{"detail":"Not found."}' });
+    const r = await pull(['demo/android', '--quiet', '-f', 'jsonl', '--fields', 'wli_target,status']);
+    expect(r.code).toBe(5);
+    expect(r.stderr).toMatch(
+      new RegExp(
+        `^wli: not written: ${ANDROID('de')} \\(demo/android/de\\): GET \\S+/de/file/ failed: HTTP 404 Not Found: Not found\\.\nwli: 5 translations: 3 created, 0 updated, 0 unchanged, 1 skipped, 1 failed\n$`,
+      ),
+    );
+    expect(r.stdout.trimEnd().split('\n')).toHaveLength(5);
+    expect(filesIn(dir)).toEqual(['ar', 'cs', 'ja'].map(ANDROID));
+    // A dry run is as quiet: its summary only.
+    const dry = await pull(['demo/android', '--quiet', '--dry-run']);
+    expect(dry.stderr).toBe('wli: dry run, nothing written. 5 translations: 1 to fetch, 3 to check, 1 skipped, 0 failed\n');
+  });
+
+  it('--quiet keeps warnings (the rate limit running low)', async () => {
+    fake.rateLimit({ limit: 100, remaining: 2, reset: 60 });
+    const r = await pull(['demo/android', '--quiet', '--concurrency', '1']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/^wli: warning: the server's rate limit is running low: /);
+    expect(r.stderr).toMatch(/\nwli: 5 translations: 4 created, 0 updated, 0 unchanged, 1 skipped, 0 failed\n/);
+    expect(r.stderr).not.toMatch(/created app|skipped demo/);
+  });
+});
+
 describe('the report', () => {
-  it('-f json: one record per translation (target, language, path, status, bytes, reason), stderr the same lines', async () => {
+  it('-f json: one record per translation (its identity, then target, language, path, status, bytes, reason), stderr the same lines', async () => {
     const r = await pull(['demo/android', '--lang', 'cs', '-f', 'json']);
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout)).toEqual([
+    const records = JSON.parse(r.stdout) as Record<string, unknown>[];
+    // The four wli_ fields first, as every listed row carries them.
+    for (const record of records) expect(Object.keys(record).slice(0, 4)).toEqual(['wli_target', 'wli_project', 'wli_component', 'wli_language']);
+    expect(records.map((x) => [x.wli_target, x.wli_project, x.wli_component, x.wli_language])).toEqual(
+      ['en', 'ar', 'cs', 'de', 'ja'].map((l) => [`demo/android/${l}`, 'demo', 'android', l]),
+    );
+    expect(records.map(({ wli_target: _t, wli_project: _p, wli_component: _c, wli_language: _l, ...rest }) => rest)).toEqual([
       {
         target: 'demo/android/en',
         language: 'en',
@@ -419,7 +517,7 @@ describe('the report', () => {
     await pull(['demo/android/cs']);
     const csv = await pull(['demo/android/cs', '-f', 'csv']);
     expect(csv.stdout).toBe(
-      `target,language,path,status,bytes,reason\r\ndemo/android/cs,cs,${ANDROID('cs')},unchanged,${bytesOf('demo/android/cs').length},\r\n`,
+      `wli_target,wli_project,wli_component,wli_language,target,language,path,status,bytes,reason\r\ndemo/android/cs,demo,android,cs,demo/android/cs,cs,${ANDROID('cs')},unchanged,${bytesOf('demo/android/cs').length},\r\n`,
     );
     const jsonl = await pull(['demo/android/cs', '-f', 'jsonl', '--fields', 'path,status']);
     expect(jsonl.stdout).toBe(`{"path":"${ANDROID('cs')}","status":"unchanged"}\n`);
@@ -441,8 +539,8 @@ describe('failures', () => {
       s.fault((q) => q.path === '/api/translations/demo/android/de/file/', { kind: 'status', status: 500, body: 'boom', contentType: 'text/plain' });
       const r = await pull(['demo/android', '--retries', '0'], { env: { WLI_URL: s.url } });
       expect(r.code).toBe(5);
-      expect(r.stderr).toMatch(/\nwli: failed demo\/android\/cs: GET \S+\/cs\/file\/ failed: HTTP 404 Not Found: Not found\.\n/);
-      expect(r.stderr).toMatch(/\nwli: failed demo\/android\/de: GET \S+\/de\/file\/ failed: HTTP 500/);
+      expect(r.stderr).toMatch(/\nwli: not written: \S+ \(demo\/android\/cs\): GET \S+\/cs\/file\/ failed: HTTP 404 Not Found: Not found\.\n/);
+      expect(r.stderr).toMatch(/\nwli: not written: \S+ \(demo\/android\/de\): GET \S+\/de\/file\/ failed: HTTP 500/);
       expect(filesIn(dir)).toEqual(['ar', 'ja'].map(ANDROID));
       expect(r.stderr).toMatch(/2 created, 0 updated, 0 unchanged, 1 skipped, 2 failed\n$/);
     } finally {
@@ -454,7 +552,7 @@ describe('failures', () => {
     mkdirSync(join(dir, ANDROID('cs')), { recursive: true }); // a directory where the file goes
     const r = await pull(['demo/android']);
     expect(r.code).toBe(7);
-    expect(r.stderr).toMatch(new RegExp(`\\nwli: failed demo/android/cs: cannot write ${ANDROID('cs')}: .*\\(E[A-Z]+\\)\\n`));
+    expect(r.stderr).toMatch(new RegExp(`\\nwli: not written: ${ANDROID('cs')} \\(demo/android/cs\\): cannot write ${ANDROID('cs')}: .*\\(E[A-Z]+\\)\\n`));
     expect(filesIn(dir)).toEqual(['ar', 'de', 'ja'].map(ANDROID));
   });
 
@@ -470,7 +568,7 @@ describe('failures', () => {
       const r = await pull(['demo/android', '--retries', '0', '--concurrency', '1'], { env: { WLI_URL: s.url } });
       expect(r.code).toBe(6);
       expect(files(s.requests.slice(n))).toHaveLength(1);
-      expect(r.stderr).toContain('wli: failed demo/android/cs: not asked for: the rate limit was exhausted (HTTP 429)\n');
+      expect(r.stderr).toContain(`wli: not written: ${ANDROID('cs')} (demo/android/cs): not asked for: the rate limit was exhausted (HTTP 429)\n`);
     } finally {
       await s.close();
     }
@@ -549,6 +647,146 @@ describe('fast and polite', () => {
     } finally {
       await s.close();
     }
+  });
+});
+
+describe('issue 28: saved the one way, never stale, paths as the repository means them', () => {
+  it('never stale: a file changed upstream (a new revision, Last-Modified as it was) arrives, where Last-Modified alone answered 304', async () => {
+    const s = await startFakeWeblate();
+    try {
+      const e = { WLI_URL: s.url };
+      await pull(['demo/android'], { env: e });
+      const changed = s.changeFile('demo/android/cs')!;
+      const n = s.requests.length;
+      const r = await pull(['demo/android'], { env: e });
+      expect(r.code).toBe(0);
+      expect(r.stderr).toContain(`wli: updated ${ANDROID('cs')} (${changed.length} bytes)\n`);
+      expect(readFileSync(join(dir, ANDROID('cs'))).equals(changed)).toBe(true);
+      // Only the changed file is asked for whole; the others are proven by their unchanged revisions.
+      // Asked for side by side: in any order.
+      const asked = files(s.requests.slice(n))
+        .map((q) => [q.path.split('/')[5], q.headers['if-modified-since']])
+        .sort();
+      expect(asked).toEqual([
+        ['ar', FILE_LAST_MODIFIED],
+        ['cs', undefined],
+        ['de', FILE_LAST_MODIFIED],
+        ['ja', FILE_LAST_MODIFIED],
+      ]);
+      expect(r.stderr).toMatch(/0 created, 1 updated, 3 unchanged, 1 skipped, 0 failed\n$/);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('a body that stalls after its first byte is asked for again and written whole', async () => {
+    fake.fault((q) => q.path === '/api/translations/demo/android/de/file/', { kind: 'stallBody' });
+    const n = fake.requests.length;
+    const r = await pull(['demo/android', '--timeout', '0.5', '--retries', '1']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain(`wli: created ${ANDROID('de')} (`);
+    expect(readFileSync(join(dir, ANDROID('de'))).equals(bytesOf('demo/android/de'))).toBe(true);
+    expect(files(since(n)).filter((q) => q.path.includes('/de/'))).toHaveLength(2);
+    expect(filesIn(dir)).toEqual(['ar', 'cs', 'de', 'ja'].map(ANDROID));
+  });
+
+  it('a failed file leaves no empty directory made for it', async () => {
+    fake.fault((q) => q.path === '/api/translations/demo/android/cs/file/', { kind: 'status', status: 500, body: 'boom', contentType: 'text/plain' });
+    const r = await pull(['demo/android', '--retries', '0']);
+    expect(r.code).toBe(1);
+    expect(filesIn(dir)).toEqual(['ar', 'de', 'ja'].map(ANDROID));
+    expect(existsSync(join(dir, 'app/src/main/res/values-cs'))).toBe(false);
+  });
+
+  it('a symbolic link at the file (inside DIR) is written through; a replaced file keeps its mode and gets the time of now', async () => {
+    mkdirSync(join(dir, 'app/src/main/res/values-cs'), { recursive: true });
+    mkdirSync(join(dir, 'shared'));
+    writeFileSync(join(dir, 'shared', 'cs.xml'), 'old');
+    chmodSync(join(dir, 'shared', 'cs.xml'), 0o755);
+    utimesSync(join(dir, 'shared', 'cs.xml'), new Date(0), new Date(0));
+    symlinkSync(join(dir, 'shared', 'cs.xml'), join(dir, ANDROID('cs')));
+    writeFileSync(join(dir, 'before'), '');
+    const r = await pull(['demo/android/cs']);
+    expect([r.code, r.stderr.split('\n')[0]]).toEqual([0, `wli: updated ${ANDROID('cs')} (${bytesOf('demo/android/cs').length} bytes)`]);
+    expect(lstatSync(join(dir, ANDROID('cs'))).isSymbolicLink()).toBe(true);
+    const st = statSync(join(dir, 'shared', 'cs.xml'));
+    expect(readFileSync(join(dir, 'shared', 'cs.xml')).equals(bytesOf('demo/android/cs'))).toBe(true);
+    expect(st.mode & 0o777).toBe(0o755);
+    expect(st.mtimeMs).toBeGreaterThanOrEqual(statSync(join(dir, 'before')).mtimeMs);
+  });
+
+  it.runIf(process.platform !== 'win32')(
+    'a named pipe at a translation’s path is refused (never opened): that file fails, exit 7; the others are written',
+    async () => {
+      mkdirSync(join(dir, 'app/src/main/res/values-cs'), { recursive: true });
+      execFileSync('mkfifo', [join(dir, ANDROID('cs'))]);
+      const n = fake.requests.length;
+      const r = await pull(['demo/android']);
+      expect(r.code).toBe(7);
+      expect(r.stderr).toContain(
+        `wli: not written: ${ANDROID('cs')} (demo/android/cs): cannot write ${ANDROID('cs')}: it is a named pipe (FIFO), not a regular file\n`,
+      );
+      expect(files(since(n)).map((q) => q.path)).not.toContain('/api/translations/demo/android/cs/file/');
+      expect(lstatSync(join(dir, ANDROID('cs'))).isFIFO()).toBe(true);
+      for (const l of ['ar', 'de', 'ja']) expect(existsSync(join(dir, ANDROID(l)))).toBe(true);
+    },
+  );
+
+  it("the project file's target, run in a subdirectory: paths from the project file's directory, said from the current one", async () => {
+    writeFileSync(join(dir, '.weblate'), '[weblate]\ntranslation = demo/android/de\n');
+    mkdirSync(join(dir, 'app'));
+    const r = await pull([], { cwd: join(dir, 'app') });
+    expect([r.code, r.stderr.split('\n')[0]]).toEqual([0, `wli: created src/main/res/values-de/strings.xml (${bytesOf('demo/android/de').length} bytes)`]);
+    expect(filesIn(dir)).toEqual(['.weblate', ANDROID('de')]);
+    // A target given on the command line (or --dir) is the current directory's, as before.
+    const given = await pull(['demo/android/de', '--dry-run'], { cwd: join(dir, 'app') });
+    expect(given.stderr.split('\n')[0]).toBe(`wli: would fetch ${ANDROID('de')} (demo/android/de)`);
+  });
+
+  it('a source translation named as itself is pulled (named in a component too)', async () => {
+    const r = await pull(['demo/android/en']);
+    expect([r.code, r.stderr]).toEqual([
+      0,
+      `wli: created app/src/main/res/values/strings.xml (${bytesOf('demo/android/en').length} bytes)\nwli: 1 translation: 1 created, 0 updated, 0 unchanged, 0 skipped, 0 failed\n`,
+    ]);
+    const both = await pull(['demo/android', 'demo/android/en', '--dry-run']);
+    // Just pulled: its saved copy is on record, so a run would only check it.
+    expect(both.stderr.split('\n')[0]).toBe(
+      'wli: would check app/src/main/res/values/strings.xml (demo/android/en): saved copy on record, asked for only if changed',
+    );
+  });
+
+  it('paths that differ only by case or Unicode normalisation are one file (macOS, Windows): neither is written, exit 2', async () => {
+    const e = 'é';
+    fake.filenames({
+      'demo/android/cs': 'res/values-cs/strings.xml',
+      'demo/android/de': 'res/VALUES-CS/strings.xml',
+      'demo/android/ar': `res/${e.normalize('NFC')}/strings.xml`,
+      'demo/android/ja': `res/${e.normalize('NFD')}/strings.xml`,
+    });
+    const n = fake.requests.length;
+    const r = await pull(['demo/android']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(
+      'wli: not written: res/values-cs/strings.xml (demo/android/cs): one file with res/VALUES-CS/strings.xml (demo/android/de) on macOS and Windows, where names differing only by case or Unicode normalisation are one file; neither is written\n',
+    );
+    expect(r.stderr).toMatch(/wli: not written: res\/.+\/strings\.xml \(demo\/android\/ja\): one file with .* \(demo\/android\/ar\) /);
+    expect(files(since(n))).toEqual([]);
+    expect(filesIn(dir)).toEqual([]);
+  });
+
+  it('the record folder stays bounded: a record unused for 90 days is removed by the next run', async () => {
+    await pull(['demo/android/cs']);
+    const saved = join(cache, 'wli', 'saved');
+    const old = new Date(Date.now() - 91 * 86_400_000);
+    const stale = join(saved, `${'0'.repeat(40)}.json`);
+    writeFileSync(stale, '{}');
+    utimesSync(stale, old, old);
+    rmSync(join(saved, '.pruned'));
+    const r = await pull(['demo/android/cs']);
+    expect(r.stderr).toContain(`wli: unchanged ${ANDROID('cs')}\n`);
+    expect(existsSync(stale)).toBe(false);
+    expect(readdirSync(saved).filter((f) => f.endsWith('.json'))).toHaveLength(1);
   });
 });
 

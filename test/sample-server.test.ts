@@ -2,7 +2,8 @@
 // sample-server` prints the line to paste (`export WLI_URL=…`), serves wli until Ctrl-C, then exits
 // cleanly; the demo and the README's quick start point at it.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, wli, nodeTs } from './support/run.js';
@@ -78,6 +79,44 @@ describe('npm run sample-server', () => {
     const end = out.trimEnd().split('\n').slice(-3).join('\n');
     expect(end).toMatch(/npm run sample-server/);
     expect(end).not.toMatch(/hosted\.weblate\.org/);
+  });
+
+  it('"change p/c/l" typed into it changes that file upstream (a new revision, Last-Modified as it was): pull brings the new bytes', async () => {
+    const work = mkdtempSync(join(tmpdir(), 'wli-sample-'));
+    const child = spawn(process.execPath, nodeTs(join(ROOT, 'scripts/sample-server.ts')), { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    const heard = (pattern: RegExp) =>
+      new Promise<void>((resolve) => {
+        const check = () => pattern.test(stderr) && resolve();
+        child.stderr.on('data', check);
+        check();
+      });
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+    try {
+      const url = await new Promise<string>((resolve) => {
+        child.stdout.setEncoding('utf8').on('data', (d: string) => {
+          stdout += d;
+          const m = /^export WLI_URL=(\S+)$/m.exec(stdout);
+          if (m) resolve(m[1]!);
+        });
+      });
+      expect(stdout).toMatch(/^# Type "change demo\/android\/cs" here/m);
+      const env = { WLI_URL: url, XDG_CACHE_HOME: join(work, 'cache') };
+      const pull = () => wli(['pull', 'demo/android/cs', '--dir', join(work, 'repo')], { env });
+      expect((await pull()).code).toBe(0);
+      expect((await pull()).stderr).toMatch(/^wli: unchanged /);
+      child.stdin.write('change demo/android/cs\n');
+      await heard(/changed the file of demo\/android\/cs upstream/);
+      const after = await pull();
+      expect([after.code, after.stderr]).toEqual([0, expect.stringMatching(/^wli: updated \S+\/repo\/app\/src\/main\/res\/values-cs\/strings\.xml \(/)]);
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+    } finally {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      rmSync(work, { recursive: true, force: true });
+    }
   });
 
   it('the quick start names it', () => {

@@ -1,8 +1,9 @@
-// The record of saved files (src/io/saved-files.ts), the module pull uses and download will: a
-// request is conditional only on a file proven, byte for byte, to be what was saved from that very
-// URL; equal bytes leave a file untouched; a failure leaves the old file and no temporary file.
+// The record of saved files (src/io/saved-files.ts), through which download and pull save: a request
+// is conditional only on a file proven, byte for byte, to be what was saved from that very URL, with
+// the translation's revision unchanged; equal bytes leave a file untouched; a failure leaves the old
+// file and no temporary file; records unused for 90 days are removed.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SavedFiles, savedFilesDir } from '../src/io/saved-files.js';
@@ -23,10 +24,15 @@ async function* chunks(...parts: string[]): AsyncGenerator<Uint8Array> {
   for (const p of parts) yield Buffer.from(p);
 }
 
-const answer = (text: string, notModified = false) => ({ notModified, chunks: chunks(text), validators: { lastModified: LM, etag: '"v1"' } });
+const REV = 'a1b2c3,d4e5f6';
+const answer = (text: string, revision: string | null = REV) => ({
+  chunks: chunks(text),
+  validators: { lastModified: LM, etag: '"v1"' },
+  revision: revision ?? undefined,
+});
 
 async function saveFresh(dest: string, url: string, text: string) {
-  return saved.save(dest, url, await saved.condition(dest, url), answer(text));
+  return saved.save(dest, url, answer(text));
 }
 
 describe('SavedFiles', () => {
@@ -49,37 +55,66 @@ describe('SavedFiles', () => {
 
   it('asks conditionally only for the exact bytes it saved from that URL', async () => {
     const f = join(dir, 'cs.po');
-    expect((await saved.condition(f, URL_PLAIN)).headers).toEqual({});
+    expect((await saved.condition(f, URL_PLAIN, REV)).headers).toEqual({});
     await saveFresh(f, URL_PLAIN, 'server bytes');
-    expect((await saved.condition(f, URL_PLAIN)).headers).toEqual({ 'if-modified-since': LM, 'if-none-match': '"v1"' });
+    expect((await saved.condition(f, URL_PLAIN, REV)).headers).toEqual({ 'if-modified-since': LM, 'if-none-match': '"v1"' });
     // A converted download of the same translation is another file: never proven by this record.
-    expect((await saved.condition(f, URL_PO)).headers).toEqual({});
+    expect((await saved.condition(f, URL_PO, REV)).headers).toEqual({});
     // Another path, the same bytes: not proven either.
     writeFileSync(join(dir, 'copy.po'), 'server bytes');
-    expect((await saved.condition(join(dir, 'copy.po'), URL_PLAIN)).headers).toEqual({});
+    expect((await saved.condition(join(dir, 'copy.po'), URL_PLAIN, REV)).headers).toEqual({});
     // An edit, whatever its time: no condition.
     writeFileSync(f, 'server byteZ');
-    expect((await saved.condition(f, URL_PLAIN)).headers).toEqual({});
+    expect((await saved.condition(f, URL_PLAIN, REV)).headers).toEqual({});
     // The old bytes back (another branch's checkout): proven again.
     writeFileSync(f, 'server bytes');
-    expect((await saved.condition(f, URL_PLAIN)).headers).toHaveProperty('if-modified-since', LM);
+    expect((await saved.condition(f, URL_PLAIN, REV)).headers).toHaveProperty('if-modified-since', LM);
   });
 
-  it('304 leaves the proven file as it is; a 304 to an unproven request is refused', async () => {
+  it('the revision listed now must be the one recorded: another, none or an empty one proves nothing', async () => {
     const f = join(dir, 'cs.po');
     await saveFresh(f, URL_PLAIN, 'abc');
-    const proof = await saved.condition(f, URL_PLAIN);
-    expect(await saved.save(f, URL_PLAIN, proof, answer('', true))).toEqual({ outcome: 'unchanged', bytes: 3 });
-    await expect(saved.save(join(dir, 'other.po'), URL_PLAIN, { headers: {} }, answer('', true))).rejects.toThrow(/not conditional/);
+    expect((await saved.condition(f, URL_PLAIN, REV)).headers).toHaveProperty('if-modified-since', LM);
+    // An upstream commit, msgmerge or a template update: a new revision, Last-Modified as it was.
+    expect((await saved.condition(f, URL_PLAIN, 'f00,d4e5f6')).headers).toEqual({});
+    expect((await saved.condition(f, URL_PLAIN, undefined)).headers).toEqual({});
+    expect((await saved.condition(f, URL_PLAIN, '')).headers).toEqual({});
+    // Saved without a revision (a zip): never proven, whatever is listed.
+    await saved.save(f, URL_PLAIN, answer('abc', null));
+    expect((await saved.condition(f, URL_PLAIN, REV)).headers).toEqual({});
+  });
+
+  it('a record that proves a file is marked as used; records unused for 90 days are removed, at most once a run', async () => {
+    const f = join(dir, 'cs.po');
+    await saveFresh(f, URL_PLAIN, 'abc');
+    const record = saved.recordPath(f, URL_PLAIN);
+    const old = new Date(Date.now() - 91 * 86_400_000);
+    utimesSync(record, old, old);
+    // Another record, unused as long: it goes at the next run's first look over them.
+    const stale = join(dir, 'cache', 'saved', '0'.repeat(40) + '.json');
+    writeFileSync(stale, '{}');
+    utimesSync(stale, old, old);
+    rmSync(join(dir, 'cache', 'saved', '.pruned'), { force: true });
+    const next = new SavedFiles(join(dir, 'cache', 'saved'));
+    expect((await next.condition(f, URL_PLAIN, REV)).headers).toHaveProperty('if-modified-since', LM);
+    expect(statSync(record).mtimeMs).toBeGreaterThan(old.getTime() + 86_400_000);
+    expect(existsSync(stale)).toBe(false);
+    // Looked over once: a record made old afterwards stays until a later run (and a later day).
+    writeFileSync(stale, '{}');
+    utimesSync(stale, old, old);
+    await next.save(join(dir, 'de.po'), URL_PLAIN, answer('x'));
+    expect(existsSync(stale)).toBe(true);
+    await new SavedFiles(join(dir, 'cache', 'saved')).save(join(dir, 'de.po'), URL_PLAIN, answer('x'));
+    expect(existsSync(stale)).toBe(true);
   });
 
   it('a corrupt or missing record: no condition (a whole request), never a wrong one', async () => {
     const f = join(dir, 'cs.po');
     await saveFresh(f, URL_PLAIN, 'abc');
     writeFileSync(saved.recordPath(f, URL_PLAIN), '{"v":1,"path":');
-    expect((await saved.condition(f, URL_PLAIN)).headers).toEqual({});
+    expect((await saved.condition(f, URL_PLAIN, REV)).headers).toEqual({});
     rmSync(join(dir, 'cache'), { recursive: true });
-    expect((await saved.condition(f, URL_PLAIN)).headers).toEqual({});
+    expect((await saved.condition(f, URL_PLAIN, REV)).headers).toEqual({});
   });
 
   it('bytes that fail half-way leave the old file, no temporary file, and the old record', async () => {
@@ -89,12 +124,10 @@ describe('SavedFiles', () => {
       yield Buffer.from('ne');
       throw new Error('connection reset');
     }
-    await expect(saved.save(f, URL_PLAIN, await saved.condition(f, URL_PLAIN), { notModified: false, chunks: cut(), validators: {} })).rejects.toThrow(
-      'connection reset',
-    );
+    await expect(saved.save(f, URL_PLAIN, { chunks: cut(), validators: {} })).rejects.toThrow('connection reset');
     expect(readFileSync(f, 'utf8')).toBe('old');
     expect(readdirSync(dir).sort()).toEqual(['cache', 'cs.po']);
-    expect((await saved.condition(f, URL_PLAIN)).headers).toHaveProperty('if-modified-since', LM);
+    expect((await saved.condition(f, URL_PLAIN, REV)).headers).toHaveProperty('if-modified-since', LM);
   });
 
   it('a replaced file keeps its permissions', async () => {
@@ -109,7 +142,7 @@ describe('SavedFiles', () => {
     const failures: unknown[] = [];
     const s = new SavedFiles('/proc/wli-nope/saved', (e) => failures.push(e));
     const f = join(dir, 'a.po');
-    expect(await s.save(f, URL_PLAIN, await s.condition(f, URL_PLAIN), answer('x'))).toEqual({ outcome: 'created', bytes: 1 });
+    expect(await s.save(f, URL_PLAIN, answer('x'))).toEqual({ outcome: 'created', bytes: 1 });
     expect(failures).toHaveLength(1);
   });
 
@@ -119,7 +152,7 @@ describe('SavedFiles', () => {
     const s = new SavedFiles(join(dir, 'blocker', 'saved'), (e) => failures.push(e));
     for (const name of ['a.po', 'b.po']) {
       const f = join(dir, name);
-      expect(await s.save(f, URL_PLAIN, await s.condition(f, URL_PLAIN), answer('x'))).toEqual({ outcome: 'created', bytes: 1 });
+      expect(await s.save(f, URL_PLAIN, answer('x'))).toEqual({ outcome: 'created', bytes: 1 });
     }
     expect(failures).toHaveLength(1);
   });

@@ -41,10 +41,11 @@ describe('ls: what a target contains, each row a target', () => {
     [['demo'], 'projects/demo/components/'],
     [['demo/android'], 'components/demo/android/translations/'],
     [['demo/docs/guide'], 'components/demo/docs%2Fguide/translations/'],
-  ])('ls %j: json is the server objects, exact', async (args, path) => {
+  ])('ls %j: json is the server objects, exact, each after its identity (wli_target …)', async (args, path) => {
     const r = await wli(['ls', ...args, '-f', 'json'], { env });
     expect([r.code, r.stderr]).toEqual([0, '']);
-    expect(parseJson(r.stdout)).toEqual(serverItems(path));
+    const items = parseJson(r.stdout) as Item[];
+    expect(items.map(({ wli_target: _t, wli_project: _p, wli_component: _c, wli_language: _l, ...rest }) => rest)).toEqual(serverItems(path));
   });
 
   it('the table names every row as a target that works, categories included', async () => {

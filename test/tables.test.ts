@@ -28,8 +28,11 @@ beforeAll(async () => {
 });
 afterAll(() => fake.close());
 
-/** A line without the URL or path it ends with, if it ends with one (a word holding a `/`). */
-const beforeUrl = (line: string) => line.replace(/(^|\s)\S*\/\S*$/, '$1');
+/**
+ * A line without the URL, path or digest it ends with, if it ends with one (a word holding a `/`, or
+ * 32 hex digits or more: never split, width.ts WHOLE).
+ */
+const beforeUrl = (line: string) => line.replace(/(^|\s)(\S*\/\S*|[0-9a-f]{32,},?)$/i, '$1');
 
 /** The lines a terminal received, escapes removed: what takes room on the screen. */
 const screenLines = (output: string) =>
@@ -292,7 +295,7 @@ describe('record views and lists keep URLs and file paths whole', () => {
         expect(code).toBe(0);
         const lines = screenLines(output);
         for (const line of lines) expect(cellWidth(beforeUrl(line)), line).toBeLessThanOrEqual(cols);
-        // Every URL shown as a value is a whole one (a nested object is one line of JSON, cut: -f json has it whole).
+        // Every URL shown as a value is a whole one (a nested object is summarised: -f json has it whole).
         const values = lines.filter((l) => !/\s\{"/.test(l)).join('\n');
         for (const url of values.match(/\S*:\/\/\S*/g) ?? []) expect(url, output).toMatch(/^(https?|file):\/\/\S+(\/|demo-android)$/);
         expect(values).not.toMatch(/http\S*…/);
@@ -328,6 +331,18 @@ describe('record views and lists keep URLs and file paths whole', () => {
     expect(r.stdout).toContain(`\nURL             ${own.url.replace(/api\/$/, '')}projects/demo/android/cs/\n`);
   });
 
+  it('translation shows the revision its help promises, each hash whole (issue 29.9)', async () => {
+    const sent = JSON.parse(own.expected('/api/translations/demo/android/cs/').body) as { revision: string };
+    const [file, template] = sent.revision.split(',');
+    expect(template).toMatch(/^[0-9a-f]{40}$/);
+    const wide = await wliIn(['translation', 'demo/android/cs'], { env: urlEnv(), tty: true, columns: 120 });
+    expect(wide.stdout).toContain(`\nRevision        ${file}, ${template}\n`);
+    const narrow = await wliIn(['translation', 'demo/android/cs'], { env: urlEnv(), tty: true, columns: 40 });
+    expect(narrow.stdout).toContain(`\nRevision        ${file},\n                ${template}\n`);
+    const help = await wliIn(['translation', '--help'], {});
+    expect(help.stdout).toMatch(/\brevision\b/);
+  });
+
   it('config at 40 columns never cuts where a value came from', async () => {
     const r = await wliIn(['config'], { env: urlEnv(), tty: true, columns: 40 });
     expect(r.code).toBe(0);
@@ -343,5 +358,76 @@ describe('record views and lists keep URLs and file paths whole', () => {
     const wide = await wliIn(['ls'], { env: urlEnv(), tty: true, columns: 200 });
     expect(wide.stdout.split('\n')[0]).toMatch(/^TARGET +NAME +WEB$/);
     expect(wide.stdout).toContain(`${own.url.replace(/api\/$/, '')}projects/demo/`);
+  });
+});
+
+// Issue 29.7: a record view (table, Markdown) shows a nested object or list as a short summary, not
+// one line of JSON thousands of characters long; -f json shows it whole.
+describe('record views summarise nested objects', () => {
+  // Its own server: the shared one's anonymous rate limit is spent by the tests above.
+  let own: FakeWeblate;
+  beforeAll(async () => {
+    own = await startFakeWeblate();
+  });
+  afterAll(() => own.close());
+  const sent = (path: string) => JSON.parse(own.expected(path).body) as Record<string, Record<string, unknown>>;
+  const fields = (o: object) => Object.keys(o).length;
+  const plain = () => ({ WLI_URL: own.url, NO_COLOR: '1' });
+
+  it.each([
+    ['at 80 columns', { tty: true, columns: 80 }],
+    ['off a terminal', {}],
+  ] as const)('show demo/android %s: the project and source language by name and size', async (_, how) => {
+    const r = await wliIn(['show', 'demo/android'], { env: plain(), ...how });
+    expect([r.code, r.stderr]).toEqual([0, '']);
+    const component = sent('/api/components/demo/android/');
+    expect(r.stdout).toMatch(new RegExp(`^source_language +English \\(en\\), ${fields(component.source_language!)} fields$`, 'm'));
+    expect(r.stdout).toMatch(new RegExp(`^project +Demo \\(demo\\), ${fields(component.project!)} fields$`, 'm'));
+    expect(r.stdout).toMatch(/^enforced_checks +\[\]$/m);
+    expect(r.stdout).not.toContain('{"');
+  });
+
+  it('show of a translation names its component and language; Markdown says the same', async () => {
+    const translation = sent('/api/translations/demo/android/cs/');
+    const r = await wliIn(['show', 'demo/android/cs'], { env: plain(), tty: true, columns: 80 });
+    expect(r.stdout).toMatch(new RegExp(`^component +Android \\(android\\), ${fields(translation.component!)} fields$`, 'm'));
+    expect(r.stdout).toMatch(new RegExp(`^language +Czech \\(cs\\), ${fields(translation.language!)} fields$`, 'm'));
+    // Every line within 80 columns but a URL's (never cut: it runs past the edge).
+    for (const line of r.stdout.trimEnd().split('\n')) if (!line.includes('://')) expect(cellWidth(line), line).toBeLessThanOrEqual(80);
+    const md = await wliIn(['show', 'demo/android/cs', '-f', 'markdown'], { env: plain() });
+    expect(md.stdout).toContain(`| component | Android (android), ${fields(translation.component!)} fields |\n`);
+    expect(md.stdout).not.toContain('{"');
+  });
+
+  it('-f json, jsonl and csv still carry the nested objects whole', async () => {
+    const json = await wliIn(['show', 'demo/android', '-f', 'json'], { env: plain() });
+    expect(JSON.parse(json.stdout)).toEqual(sent('/api/components/demo/android/'));
+    const jsonl = await wliIn(['show', 'demo/android', '-f', 'jsonl'], { env: plain() });
+    expect(JSON.parse(jsonl.stdout)).toEqual(sent('/api/components/demo/android/'));
+    const csv = await wliIn(['show', 'demo/android', '-f', 'csv', '--fields', 'source_language'], { env: plain() });
+    expect(JSON.parse(csv.stdout.split('\r\n')[1]!.replace(/^"|"$/g, '').replaceAll('""', '"'))).toEqual(sent('/api/components/demo/android/').source_language);
+  });
+
+  it.each([
+    [{ a: 1 }, '{"a":1}'],
+    [[], '[]'],
+    [['x', 'y'], '["x","y"]'],
+    [{ name: 'Android', slug: 'android', long: 'x'.repeat(80) }, 'Android (android), 3 fields'],
+    [{ code: 'cs', long: 'x'.repeat(80) }, 'cs, 2 fields'],
+    [{ id: 1, long: 'x'.repeat(80) }, '{…} 2 fields'],
+    [{ long: 'x'.repeat(80) }, '{…} 1 field'],
+    [
+      [
+        { name: 'Docs', slug: 'docs', x: 'x'.repeat(30) },
+        { name: 'API', slug: 'api', x: 'x'.repeat(30) },
+      ],
+      '[Docs (docs), API (api)]',
+    ],
+    [Array.from({ length: 12 }, (_, i) => ({ name: `Component ${i}`, x: 'x'.repeat(10) })), '[12 items]'],
+    [['x'.repeat(70)].concat('y'), '[2 items]'],
+    [[{ name: 'a, b', x: 'x'.repeat(60) }], '[1 item]'],
+  ])('nestedSummary(%j) is %s', async (value, text) => {
+    const { nestedSummary } = await import('../src/output/cells.js');
+    expect(nestedSummary(value)).toBe(text);
   });
 });

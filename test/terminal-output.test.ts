@@ -164,7 +164,6 @@ describe('24.6: progress is drawn when stderr is a terminal and stdout is not a 
     ['file', true],
     ['null', true],
     ['pipe', false],
-    ['closed', false],
     ['unknown', false],
   ])('stdout %s: progress %s', (kind, drawn) => {
     const ctx = { ...testContext({ tty: true }), stdoutKind: kind };

@@ -1,17 +1,27 @@
 // Issue 24.8, narrow terminals: a narrower terminal never shows more than a wider one, at every width
 // from 1 to 160 columns, for the tables of every list command (the columns they really use, on the
 // fake server's data and on seeded random text of mixed scripts); and the fixed columns yield first
-// (short state words, abbreviated headers) before free text is cut to a few cells.
+// (short state words, abbreviated headers) before free text is cut to a few cells. Issue 29.6: what
+// identifies a row stays: key and name columns (TARGET, TRANSLATION, NAME) are shown while any other
+// column is, and a name is shown whole while a column with a drop rank is (a language's POPULATION
+// leaves before its name is cut); the rule is by column kind, so a new table is held to it too.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Item } from '../src/core/page.js';
 import type { Column } from '../src/output/result.js';
 import { planFirstPage, writeTableList } from '../src/output/table.js';
 import { cellWidth } from '../src/output/width.js';
 import { SCOPED_UNIT_COLUMNS, UNIT_COLUMNS } from '../src/commands/units.js';
-import { CHANGE_COLUMNS } from '../src/commands/changes.js';
+import { CHANGE_COLUMNS, SCOPED_CHANGE_COLUMNS } from '../src/commands/changes.js';
 import { listColumns } from '../src/commands/stats/columns.js';
 import { gateOf } from '../src/commands/stats/gate.js';
 import { COMPONENT_COLUMNS, PROJECT_COLUMNS, TRANSLATION_COLUMNS } from '../src/commands/ls.js';
+import { LANGUAGE_COLUMNS } from '../src/commands/language.js';
+import * as lsModule from '../src/commands/ls.js';
+import * as unitsModule from '../src/commands/units.js';
+import * as changesModule from '../src/commands/changes.js';
+import * as languageModule from '../src/commands/language.js';
+import * as statsColumnsModule from '../src/commands/stats/columns.js';
+import { isIdentity } from '../src/output/layout.js';
 import { startFakeWeblate, type FakeWeblate } from './support/fake-weblate/index.js';
 import { seededRandom } from './support/random.js';
 import { wliIn } from './support/run.js';
@@ -58,9 +68,24 @@ function randomUnits(seed: number, n: number): Item[] {
   }));
 }
 
+/** Seeded random languages: names short and long (some in other scripts), populations up to ten digits and more. */
+function randomLanguages(seed: number, n: number): Item[] {
+  const rnd = seededRandom(seed);
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
+  const names = ['Czech', 'Chinese (Simplified Han script)', 'Norwegian Bokmål', 'Ewe', 'Serbian (latin)', '日本語', 'Test Language (xx)'];
+  return Array.from({ length: n }, (_, i) => ({
+    code: `${pick(['cs', 'zh_Hans', 'nb_NO', 'ee', 'sr_Latn', 'ja', 'xx'])}${i}`,
+    name: pick(names),
+    direction: pick(['ltr', 'rtl']),
+    plural: { number: Math.floor(1 + rnd() * 6) },
+    population: Math.floor(rnd() * 10 ** Math.floor(1 + rnd() * 12)),
+  }));
+}
+
 interface Shown {
   visible: number[];
   widths: number[];
+  natural: number[];
   short: boolean;
   gap: number;
   lines: string[];
@@ -78,8 +103,8 @@ async function tableAt(columns: Column[], rows: Item[], width: number): Promise<
     },
   };
   await writeTableList(sink, pages, () => columns, { color: false, width });
-  const { plan } = planFirstPage(columns, rows, width);
-  return { visible: plan.visible, widths: plan.widths, short: plan.short, gap: plan.gap, lines: text.split('\n').slice(0, -1) };
+  const { plan, m } = planFirstPage(columns, rows, width);
+  return { visible: plan.visible, widths: plan.widths, natural: m.natural, short: plan.short, gap: plan.gap, lines: text.split('\n').slice(0, -1) };
 }
 
 /** What a line shows: its characters but spaces and the cut mark. */
@@ -96,7 +121,26 @@ const TABLES: Array<[string, () => Promise<[Column[], Item[]]>]> = [
   ['ls (projects)', async () => [PROJECT_COLUMNS, await items(['ls'])]],
   ['ls demo (components)', async () => [COMPONENT_COLUMNS, await items(['ls', 'demo'])]],
   ['ls demo/android (translations)', async () => [TRANSLATION_COLUMNS, await items(['ls', 'demo/android'])]],
+  ['language', async () => [LANGUAGE_COLUMNS, await items(['language'])]],
+  ['random languages', () => Promise.resolve([LANGUAGE_COLUMNS, randomLanguages(29, 30)])],
+  ['changes above a translation', async () => [SCOPED_CHANGE_COLUMNS, await items(['changes', 'demo'])]],
 ];
+
+/**
+ * What identifies a row stays (issue 29.6), by column kind: every key and name column is shown while
+ * any column but the first that is neither is shown; a name is shown whole while a column with a drop
+ * rank is.
+ */
+function identityKept(columns: Column[], at: Shown, where: string): void {
+  const others = at.visible.slice(1).filter((i) => !isIdentity(columns[i]!));
+  if (others.length > 0) {
+    for (const i of columns.keys()) if (i > 0 && isIdentity(columns[i]!)) expect(at.visible, `${columns[i]!.header} ${where}`).toContain(i);
+  }
+  if (at.visible.some((i) => columns[i]!.drop !== undefined)) {
+    for (const i of at.visible)
+      if (columns[i]!.kind === 'name') expect(at.widths[i], `${columns[i]!.header} cut ${where}`).toBeGreaterThanOrEqual(at.natural[i]!);
+  }
+}
 
 describe('a narrower terminal never shows more than a wider one (every width from 1 to 160)', () => {
   it.each(TABLES)('%s', async (_name, load) => {
@@ -108,6 +152,7 @@ describe('a narrower terminal never shows more than a wider one (every width fro
       const where = `at ${w} columns (vs ${w + 1}):\n${at.lines.join('\n')}\n--- vs\n${wider.lines.join('\n')}`;
       // No column a wider terminal leaves out; no full form, no wider gap where a wider one has the short.
       for (const i of at.visible) expect(wider.visible, where).toContain(i);
+      identityKept(columns, at, where);
       if (wider.short) expect(at.short, where).toBe(true);
       if (wider.gap === 1) expect(at.gap, where).toBe(1);
       if (at.visible.join() === wider.visible.join()) {
@@ -120,6 +165,29 @@ describe('a narrower terminal never shows more than a wider one (every width fro
       expect(at.lines).toHaveLength(rows.length + 1);
       wider = at;
     }
+  });
+});
+
+describe('every table of a list command is held to these rules', () => {
+  it('each exported *_COLUMNS of src/commands (but the --fields renderings) is in TABLES', async () => {
+    const modules: Record<string, unknown>[] = [lsModule, unitsModule, changesModule, languageModule, statsColumnsModule];
+    const tables = modules.flatMap((mod) =>
+      Object.entries(mod).filter(([name, v]) => /COLUMNS$/.test(name) && !/FIELD_COLUMNS$/.test(name) && Array.isArray(v)),
+    );
+    expect(tables.map(([name]) => name).sort()).toEqual(
+      expect.arrayContaining([
+        'CHANGE_COLUMNS',
+        'SCOPED_CHANGE_COLUMNS',
+        'COMPONENT_COLUMNS',
+        'LANGUAGE_COLUMNS',
+        'PROJECT_COLUMNS',
+        'SCOPED_UNIT_COLUMNS',
+        'UNIT_COLUMNS',
+      ]),
+    );
+    const covered = new Set<unknown>();
+    for (const [, load] of TABLES) covered.add((await load())[0]);
+    for (const [name, columns] of tables) expect(covered.has(columns), `${name} is not in TABLES`).toBe(true);
   });
 });
 
@@ -148,6 +216,28 @@ describe('the real CLI at narrow widths', () => {
     for (const line of lines) expect(cellWidth(line)).toBeLessThanOrEqual(40);
     // With room, the state words are whole.
     expect((await wliIn(['units', 'demo/android/cs'], { env, tty: true, columns: 120 })).stdout).toMatch(/^45 {2}needs editing {2}/m);
+  });
+
+  it('language: POPULATION and the other ranked columns leave before a name is cut (issue 29.6)', async () => {
+    const at = async (columns: number) => (await wliIn(['language'], { env, tty: true, columns })).stdout.trimEnd().split('\n');
+    const forty = await at(40);
+    expect(forty[0]).toMatch(/^CODE +NAME +DIR… +PLU…$/);
+    expect(forty).toContain('xx    Test Language (xx)  ltr      2');
+    const thirty = await at(30);
+    expect(thirty[0]).toMatch(/^CODE +NAME +DIR…$/);
+    expect(thirty).toContain('xx    Test Language (xx)  ltr');
+    // With no ranked column left the name is cut, and only then.
+    const twenty = await at(20);
+    expect(twenty[0]).toBe('CODE  NAME');
+    expect(twenty).toContain('xx    Test Language…');
+    for (const line of [...forty, ...thirty, ...twenty]) expect(cellWidth(line)).toBeLessThanOrEqual(40);
+  });
+
+  it('units across translations keep TRANSLATION until only the first column is left (issue 29.6)', async () => {
+    const at = async (columns: number) => (await wliIn(['units', 'demo', '-q', 'source:Settings'], { env, tty: true, columns })).stdout.split('\n')[0];
+    expect(await at(40)).toMatch(/^ ID TRANSLATION +STATE +CON… +SOU…$/);
+    expect(await at(30)).toMatch(/^ ID TRANSLATION +STATE$/);
+    expect(await at(22)).toMatch(/^ ID TRANSLATION$/);
   });
 
   it('at 40 columns a percentage column abbreviates its header, never its values', async () => {

@@ -1,6 +1,6 @@
 // One rule for the server address, whatever form the user gave it.
 import { UsageError } from '../core/errors.js';
-import { msg } from '../core/text.js';
+import { msg, redactCredentials } from '../core/text.js';
 
 /**
  * `https://host`, `https://host/api`, `https://host/api/`, `https://host/sub/` and
@@ -18,7 +18,12 @@ export function normalizeApiBase(input: string): URL {
     throw new UsageError(msg`invalid server URL '${input}': only http and https are supported`, msg`expected http(s)://host or http(s)://host/api/`);
   }
   if (url.username || url.password) {
-    throw new UsageError(msg`server URL '${url.host}' must not carry credentials`, msg`pass the token with --token or WLI_TOKEN instead`);
+    // Shown as typed, the credentials replaced by a marker where they stood (as git shows such a URL:
+    // https://<redacted>@host/), so the user sees which URL and what is refused, never the secret.
+    throw new UsageError(
+      msg`server URL '${redactCredentials(input.trim())}' must not carry credentials`,
+      msg`pass the token with --token or WLI_TOKEN instead`,
+    );
   }
   url.search = '';
   url.hash = '';

@@ -12,7 +12,7 @@ import { ServerError } from './errors.js';
 import type { Exchange } from './http.js';
 import { JsonSyntaxError, parseJsonDocument } from '../codec/json.js';
 import { proxyFor, type ProxyChoice } from './proxy.js';
-import { send, type BytesAnswer, type JsonText, type Mode, type RequestOptions, type StreamAnswer, type Transport } from './request.js';
+import { send, sendConsumed, type BytesAnswer, type JsonText, type Mode, type RequestOptions, type StreamAnswer, type Transport } from './request.js';
 import { isLow, readRateLimit, type RateLimit } from '../weblate/rate-limit.js';
 
 export type { BytesAnswer, FileBody, JsonText, StreamAnswer } from './request.js';
@@ -142,6 +142,14 @@ export class ApiClient {
   /** A file as it arrives (download, pull); a 304 comes back when `headers` made the request conditional. */
   openFile(target: string | URL, ask: Ask = {}): Promise<StreamAnswer> {
     return this.ask(target, 'stream', ask);
+  }
+
+  /**
+   * A file consumed whole within the retry loop (written to a temporary file): `consume` runs once per
+   * attempt and starts its file over, so a body that fails after its first byte is retried whole.
+   */
+  consumeFile<T>(target: string | URL, consume: (answer: StreamAnswer) => Promise<T>, { query, ...o }: Ask = {}): Promise<T> {
+    return sendConsumed(this.transport, this.resolve(target, query), o, consume);
   }
 
   private ask<M extends Mode>(target: string | URL, mode: M, { query, ...o }: Ask) {

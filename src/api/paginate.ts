@@ -10,10 +10,16 @@
 //   numbered pages are asked from the last number down; linked pages are walked to the end, keeping
 //   only each page's address, then read back from the end (every page twice, one page in memory).
 //
-// It can never loop: a `next` link already read, a page that repeats the one before it, or more pages
-// than `count` promised end the list with an error that says so. Duplicates from a list that shifts
-// while it is read are dropped over a bounded window (the ids of the page before and of this one), so
-// memory stays flat however long the list.
+// A list ends, with an error that says the pagination loops (the items before it handed out), at a
+// `next` link already read (linked pages), a `next` whose number is not above its page's (numbered
+// pages), a page that repeats the one before it (linked pages), and at any `next` once the pages the
+// latest stated `count` makes have been read (numbered and linked pages alike; a page that states no
+// count leaves the latest one standing). A list that grows while it is read states the larger count,
+// and is read to its end. Not caught: linked pages with no count, each at a new link with new ids (an
+// endless list, not a loop). Duplicates (by id) from a list that shifts while it is read are dropped
+// over a bounded window, every id of the page before and of this one: an item on every page is shown
+// once, one that is back after a page without it is shown again. Memory stays flat however long the
+// list.
 import { parseJsonText, type ApiClient, type JsonText } from './client.js';
 import { HttpError, NotAListError, ServerError, UnexpectedAnswerError } from './errors.js';
 import { msg, type Msg } from '../core/text.js';
@@ -82,7 +88,7 @@ class ListReader {
   close(): void {
     this.stop.abort();
     const repeated = this.window.repeated;
-    if (repeated) this.req.warn(msg`the list changed while it was being read: ${repeated} item(s) appeared twice and were shown once`);
+    if (repeated) this.req.warn(msg`the list changed while it was being read: ${repeated} item(s) appeared twice or more and were each shown once`);
   }
 
   async *pages(): AsyncGenerator<Page, void, undefined> {
@@ -93,7 +99,7 @@ class ListReader {
     const lastFirst = this.req.order === 'last-first';
     if (next === undefined) return yield* this.hand(first);
     if (this.numbered(next)) {
-      yield* lastFirst ? this.byNumberDown(first) : this.hand(first, () => this.byNumber());
+      yield* lastFirst ? this.byNumberDown(first) : this.hand(first, () => this.byNumber(next));
       return;
     }
     yield* lastFirst ? this.byLinksBack(first, next) : this.hand(first, () => this.byLinks(next));
@@ -125,8 +131,8 @@ class ListReader {
     return { items: keep.map((i) => page.items[i] as Item), raw: page.texts ? keep.map((i) => page.texts?.[i] ?? '') : undefined };
   }
 
-  /** Pages 2… by number: at most `concurrency` requests in flight, handed out in order. */
-  private async *byNumber(): AsyncGenerator<Page, void, undefined> {
+  /** Pages 2… by number (page 1 links to `next`): at most `concurrency` requests in flight, handed out in order. */
+  private async *byNumber(next: string): AsyncGenerator<Page, void, undefined> {
     const ahead = new PagesAhead(this.req.concurrency, (n) => this.fetch(this.numberedUrl(n)));
     // The last page worth requesting once `done` pages are handed out: the count's last, or fewer for the limit.
     const wanted = (done: number) => {
@@ -135,7 +141,8 @@ class ListReader {
       return limit === undefined ? total : Math.min(total, done + Math.ceil((limit - this.emitted) / this.perPage));
     };
     try {
-      for (let k = 2; ; k++) {
+      for (let k = 2, link = next; ; k++) {
+        this.checkPromise(link);
         ahead.fill(Math.max(k, wanted(k - 1)));
         let page: ReadPage;
         try {
@@ -148,12 +155,13 @@ class ListReader {
           throw e;
         }
         this.noteCount(page.envelope.count);
-        const next = linkOf(page.envelope.next, this.firstUrl);
-        if (next !== undefined && (pageNumber(next, this.firstUrl) ?? 0) <= k) {
-          throw this.loops(msg`page ${k} links to ${next}`);
+        const after = linkOf(page.envelope.next, this.firstUrl);
+        if (after !== undefined && (pageNumber(after, this.firstUrl) ?? 0) <= k) {
+          throw this.loops(msg`page ${k} links to ${after}`);
         }
         yield* this.hand(page);
-        if (next === undefined || this.full()) return;
+        if (after === undefined || this.full()) return;
+        link = after;
       }
     } finally {
       ahead.cancel();
@@ -182,9 +190,9 @@ class ListReader {
     const visited = new Set<string>([this.firstUrl.href]);
     let link: string | undefined = next;
     while (link !== undefined) {
+      this.checkPromise(link);
       const url = this.onOrigin(link, visited);
       const page = await this.readLinked(url);
-      this.checkPromise();
       yield* this.hand(page);
       if (this.full()) return;
       link = linkOf(page.envelope.next, url);
@@ -200,9 +208,9 @@ class ListReader {
     const addresses: URL[] = [this.firstUrl];
     let last = first;
     for (let link: string | undefined = next; link !== undefined; link = linkOf(last.envelope.next, last.url)) {
+      this.checkPromise(link);
       const url = this.onOrigin(link, visited);
       last = await this.readLinked(url);
-      this.checkPromise();
       addresses.push(url);
     }
     yield* this.hand(last);
@@ -245,11 +253,17 @@ class ListReader {
     return url;
   }
 
-  /** More pages than the count promised: the pages go round. */
-  private checkPromise(): void {
+  /**
+   * Before following `link`, read forward from the page the reader is on (page number pagesRead):
+   * once the pages the latest count makes are read, a further page would go round. One rule for
+   * numbered and linked pages; an honest server (Django REST framework) gives no `next` on its last
+   * page, and a list that grew states the larger count on the pages read since.
+   */
+  private checkPromise(link: string): void {
     if (this.count === undefined || this.perPage === 0) return;
     const promised = Math.max(1, Math.ceil(this.count / this.perPage));
-    if (this.pagesRead > promised) throw this.loops(msg`${this.pagesRead} pages read where the count (${this.count}) makes ${promised}`);
+    if (this.pagesRead >= promised)
+      throw this.loops(msg`page ${this.pagesRead} links to ${link}, past the ${promised} page(s) the count (${this.count}) makes`);
   }
 
   private loops(why: Msg): ServerError {
@@ -265,9 +279,10 @@ class ListReader {
     return url;
   }
 
+  /** A page's count: a change is warned of and becomes the promise; a page that states none leaves it. */
   private noteCount(count: number | undefined): void {
-    if (count === this.count) return;
-    this.req.warn(msg`the list changed while it was being read (count ${this.count ?? 'unknown'} → ${count ?? 'unknown'}); rerun for a consistent snapshot`);
+    if (count === undefined || count === this.count) return;
+    this.req.warn(msg`the list changed while it was being read (count ${this.count ?? 'unknown'} → ${count}); rerun for a consistent snapshot`);
     this.count = count;
   }
 
@@ -294,8 +309,8 @@ class ListReader {
         throw new UnexpectedAnswerError(msg`${where}: a list item is not an object`, msg`the server answered an unexpected shape`);
       return r as Item;
     });
-    // Numbered pages cannot loop (their numbers only grow, up to the count); a linked page can: it is
-    // held to the one read before it (page 1 may turn out to be linked, so its ids are kept too).
+    // A numbered page's number only grows (its `next` is checked by number); a linked page is held to
+    // the one read before it (page 1 may turn out to be linked, so its ids are kept too).
     const linked = !first && number === undefined;
     if (number === undefined) {
       const ids = new Set(items.flatMap((i) => (i.id === undefined || i.id === null ? [] : [idKey(i.id)])));
@@ -377,29 +392,35 @@ class PagesAhead {
 }
 
 /**
- * Ids of the page before and of this one: a list that changes while it is read shifts items across
- * adjacent pages, and that is what this catches; remembering every id would make memory grow with
- * the list. Items without an id are passed through.
+ * Every id of the page before and of this one, whether handed out or dropped: a list that changes
+ * while it is read shifts items across adjacent pages, and an item repeated on every page stays in
+ * the window from page to page; remembering every id would make memory grow with the list. Items
+ * without an id are passed through. Each id maps to whether it was counted as repeated already.
  */
 class DuplicateWindow {
+  /** Items (ids) that appeared more than once within the window. */
   repeated = 0;
-  private previous = new Set<unknown>();
+  private previous = new Map<unknown, boolean>();
 
   /** The indexes of the items to hand out; the window moves on to this page. */
   pass(items: Item[]): number[] {
-    const current = new Set<unknown>();
+    const current = new Map<unknown, boolean>();
     const keep: number[] = [];
     items.forEach((item, i) => {
       const id = item.id;
-      if (id !== undefined && id !== null) {
-        const key = idKey(id);
-        if (current.has(key) || this.previous.has(key)) {
-          this.repeated++;
-          return;
-        }
-        current.add(key);
+      if (id === undefined || id === null) {
+        keep.push(i);
+        return;
       }
-      keep.push(i);
+      const key = idKey(id);
+      const counted = current.get(key) ?? this.previous.get(key);
+      if (counted === undefined) {
+        keep.push(i);
+        current.set(key, false);
+        return;
+      }
+      if (!counted) this.repeated++;
+      current.set(key, true);
     });
     this.previous = current;
     return keep;

@@ -7,14 +7,15 @@
 // - network errors, 408, 429 (after its Retry-After) and 5xx are tried again, --retries times, with
 //   capped backoff; a refused connection before the server ever answered gets one quick retry only
 //   (most likely a wrong --url or a server that is not running);
-// - a streamed body is retried only until its first byte is handed on: after that, a failure is the
-//   caller's (a half-written file is the caller's to throw away);
+// - a streamed body is retried only until its first byte is handed on (stdout cannot take back what
+//   it was given); a file consumed within the loop (sendConsumed: written to a temporary file) is
+//   retried whole, also after its first byte;
 // - a redirect to another origin, to an address that is not a URL, or more than MAX_REDIRECTS of them,
 //   is an error that says so.
 import type { Dispatcher } from 'undici';
-import { InterruptedError, WliError } from '../core/errors.js';
+import { WliError, interruption } from '../core/errors.js';
 import { msg, ours, type Msg } from '../core/text.js';
-import { HttpError, ServerError, UnexpectedAnswerError } from './errors.js';
+import { HttpError, NetworkError, ServerError, UnexpectedAnswerError } from './errors.js';
 import { discard, exchange, firstHeader, readBody, readErrorText, type Body, type Exchange, type Headers } from './http.js';
 import { AttemptError, classifyNetworkError } from './network-errors.js';
 import type { ProxyChoice } from './proxy.js';
@@ -67,7 +68,7 @@ export interface Transport {
   readonly base: URL;
   readonly retries: number;
   readonly timeoutMs: number;
-  /** Aborted on Ctrl-C: the run ends. */
+  /** Aborted by SIGINT, SIGTERM or SIGHUP (its reason the InterruptedError naming it): the run ends. */
   readonly runSignal: AbortSignal;
   readonly proxy?: ProxyChoice;
   readonly maxBodyBytes?: number;
@@ -86,7 +87,62 @@ export interface Transport {
 }
 
 /** Sends a GET to the configured origin and returns what `mode` asks for, or throws the mapped error. */
-export async function send<M extends Mode>(t: Transport, url: URL, mode: M, o: RequestOptions = {}): Promise<AnswerOf<M>> {
+export function send<M extends Mode>(t: Transport, url: URL, mode: M, o: RequestOptions = {}): Promise<AnswerOf<M>> {
+  return attempts(t, url, o, async () => (await followRedirects(t, url, mode, o)) as AnswerOf<M>);
+}
+
+/**
+ * A file asked for and consumed whole, each attempt in send's one retry loop: `consume` gets the
+ * attempt's answer (a 2xx, or a 304) and reads its body to the end. A body that fails after its first
+ * byte (a timeout, a cut connection) fails the attempt like a failure before it, so the next attempt
+ * starts the file over: `consume` starts its file over too (what it wrote is thrown away). A failure
+ * of `consume` itself (a write, a refused answer) is not retried. For a destination that cannot be
+ * rewritten (stdout), send(…, 'stream') instead: retried only until the first byte.
+ */
+export function sendConsumed<T>(t: Transport, url: URL, o: RequestOptions, consume: (answer: StreamAnswer) => Promise<T>): Promise<T> {
+  return attempts(t, url, o, async () => {
+    const answer = (await followRedirects(t, url, 'stream', o)) as StreamAnswer;
+    const watched = watchBody(t, url, answer.body);
+    try {
+      return await consume({ ...answer, body: watched.body });
+    } catch (e) {
+      throw watched.failure() ?? e;
+    } finally {
+      answer.body.destroy();
+    }
+  });
+}
+
+/**
+ * The body as it is, and the attempt's failure when the body itself failed after its first byte (a
+ * NetworkError of firstByte): what send's loop needs to decide on another attempt.
+ */
+function watchBody(t: Transport, url: URL, body: FileBody): { body: FileBody; failure(): AttemptError | undefined } {
+  let failure: AttemptError | undefined;
+  const watched: FileBody = {
+    destroy: () => body.destroy(),
+    async *[Symbol.asyncIterator]() {
+      const chunks = body[Symbol.asyncIterator]();
+      for (;;) {
+        let next: IteratorResult<Buffer>;
+        try {
+          next = await chunks.next();
+        } catch (err) {
+          if (err instanceof NetworkError && !t.runSignal.aborted) {
+            failure = new AttemptError(err, classifyNetworkError(err.cause, url, false, t.timeoutMs, t.proxy).retryable);
+          }
+          throw err;
+        }
+        if (next.done) return;
+        yield next.value;
+      }
+    },
+  };
+  return { body: watched, failure: () => failure };
+}
+
+/** Runs `attempt` until it succeeds, fails for good, or the retries are spent: the one retry loop. */
+async function attempts<T>(t: Transport, url: URL, o: RequestOptions, attempt: () => Promise<T>): Promise<T> {
   if (url.origin !== t.base.origin) {
     throw new ServerError(
       msg`refusing to request ${url.href}: it is not on the configured server ${t.base.origin}`,
@@ -94,18 +150,18 @@ export async function send<M extends Mode>(t: Transport, url: URL, mode: M, o: R
     );
   }
   const retries = o.retries ?? t.retries;
-  for (let attempt = 0; ; attempt++) {
+  for (let n = 0; ; n++) {
     try {
-      return (await followRedirects(t, url, mode, o)) as AnswerOf<M>;
+      return await attempt();
     } catch (e) {
       if (!(e instanceof AttemptError)) throw e;
-      const wait = retryWait(t, e, attempt, retries);
+      const wait = retryWait(t, e, n, retries);
       if (wait === undefined) throw e.error;
       t.log?.(
-        msg`retrying in ${(wait / 1000).toFixed(1)}s (attempt ${attempt + 2} of ${retries + 1}): ${e.error instanceof WliError ? e.error.text : e.error.message}`,
+        msg`retrying in ${(wait / 1000).toFixed(1)}s (attempt ${n + 2} of ${retries + 1}): ${e.error instanceof WliError ? e.error.text : e.error.message}`,
       );
       await t.sleep(wait, o.signal ? AbortSignal.any([t.runSignal, o.signal]) : t.runSignal);
-      if (t.runSignal.aborted) throw new InterruptedError();
+      if (t.runSignal.aborted) throw interruption(t.runSignal);
       if (o.signal?.aborted) throw e.error;
     }
   }
@@ -192,7 +248,7 @@ async function once(t: Transport, url: URL, mode: Mode, o: RequestOptions): Prom
     return { answer: await accept(t, url, res, mode, heard) };
   } catch (err) {
     if (err instanceof AttemptError || err instanceof WliError) throw err;
-    if (t.runSignal.aborted) throw new InterruptedError();
+    if (t.runSignal.aborted) throw interruption(t.runSignal);
     if (o.signal?.aborted) throw err; // the caller stopped wanting this answer
     const failed = classifyNetworkError(err, url, timeout.signal.aborted, t.timeoutMs, t.proxy);
     t.log?.(msg`GET ${url.href} failed after ${t.now() - started}ms: ${failed.error instanceof WliError ? failed.error.text : failed.error.message}`);
@@ -206,7 +262,7 @@ async function once(t: Transport, url: URL, mode: Mode, o: RequestOptions): Prom
 async function accept(t: Transport, url: URL, res: Exchange, mode: Mode, heard: (size?: number) => void): Promise<Answer> {
   const answer = { url, status: res.status, headers: res.headers };
   if (mode === 'stream') {
-    const streamed: StreamAnswer = { ...answer, body: await firstByte(decoded(url, res), url, t) };
+    const streamed: StreamAnswer = { ...answer, body: await firstByte(decoded(url, res), res.body, url, t) };
     heard();
     return streamed;
   }
@@ -282,26 +338,45 @@ function decoded(url: URL, res: Exchange): Body | NodeJS.ReadableStream {
 /**
  * Waits for the first chunk (a failure until then is the attempt's, and retried), then hands the
  * chunks on; a later failure is a NetworkError of its own (never an undici error).
+ *
+ * The body is released on every path: read to its end, failed, left early by its consumer (a `break`,
+ * a write that throws, Ctrl-C: the iterator's finally) or never iterated at all (destroy()). A body
+ * left paused holds its connection for ever (undici times out no paused body), and once all of the
+ * agent's connections are held, the next request waits for one that never comes.
  */
-async function firstByte(body: Body | NodeJS.ReadableStream, url: URL, t: Transport): Promise<FileBody> {
+async function firstByte(body: Body | NodeJS.ReadableStream, raw: Body, url: URL, t: Transport): Promise<FileBody> {
+  // The decoder too, when there is one: destroying it alone leaves the connection's body paused under it.
+  const destroy = () => {
+    if (body !== raw) (body as { destroy(): unknown }).destroy();
+    discard(raw);
+  };
   const chunks = (body as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
-  const first = await chunks.next();
-  const destroy = () => void (body as { destroy(): unknown }).destroy();
+  let first: IteratorResult<Buffer>;
+  try {
+    first = await chunks.next();
+  } catch (err) {
+    destroy();
+    throw err;
+  }
   return {
     destroy,
     async *[Symbol.asyncIterator]() {
-      if (first.done) return;
-      yield first.value;
-      for (;;) {
-        let next: IteratorResult<Buffer>;
-        try {
-          next = await chunks.next();
-        } catch (err) {
-          if (t.runSignal.aborted) throw new InterruptedError();
-          throw classifyNetworkError(err, url, false, t.timeoutMs, t.proxy).error;
+      try {
+        if (first.done) return;
+        yield first.value;
+        for (;;) {
+          let next: IteratorResult<Buffer>;
+          try {
+            next = await chunks.next();
+          } catch (err) {
+            if (t.runSignal.aborted) throw interruption(t.runSignal);
+            throw classifyNetworkError(err, url, false, t.timeoutMs, t.proxy).error;
+          }
+          if (next.done) return;
+          yield next.value;
         }
-        if (next.done) return;
-        yield next.value;
+      } finally {
+        destroy();
       }
     },
   };

@@ -1,12 +1,11 @@
 // Runs one parsed command: settings → the command's data → the output layer → the exit code.
 import type { Context } from '../core/context.js';
-import { EXIT, InterruptedError, UsageError } from '../core/errors.js';
+import { EXIT, UsageError, interruption } from '../core/errors.js';
 import { msg } from '../core/text.js';
 import type { GlobalFlags } from '../config/settings.js';
 import { loadSettings } from '../config/load.js';
 import { Session } from '../session/session.js';
 import { PipeClosed, type IOStreams } from '../io/streams.js';
-import { stdoutClosed } from '../io/writer.js';
 import { render } from '../output/render.js';
 import type { Result } from '../output/result.js';
 import { VERSION } from '../core/version.js';
@@ -35,7 +34,6 @@ export async function execute<N extends CommandName>(inv: Invocation<N>, ctx: Co
         throw new UsageError(msg`wli ${name} prints a script: -f/--format and --fields do not apply`, msg`drop them`);
       }
       const result = await command.run({ args, opts });
-      refuseClosedStdout(result, ctx);
       if (result.kind === 'text') await out.write(result.text);
       await out.flush();
       return EXIT.ok;
@@ -48,8 +46,8 @@ export async function execute<N extends CommandName>(inv: Invocation<N>, ctx: Co
     return await finish(result, session, ctx, io);
   } catch (e) {
     io.stopProgress();
-    // Ctrl-C wins over what it caused: a reader that went away, a request cut short.
-    if (ctx.signal.aborted && !(e instanceof UsageError)) return io.error(new InterruptedError());
+    // A signal (Ctrl-C, SIGTERM, SIGHUP) wins over what it caused: a reader that went away, a request cut short.
+    if (ctx.signal.aborted && !(e instanceof UsageError)) return io.error(interruption(ctx.signal));
     if (e instanceof PipeClosed || out.isClosed) return EXIT.ok;
     return io.error(e);
   } finally {
@@ -57,24 +55,13 @@ export async function execute<N extends CommandName>(inv: Invocation<N>, ctx: Co
   }
 }
 
-/**
- * Standard output closed at start (`>&-`: Node reopens it on /dev/null, so every write would succeed
- * and the data be lost): a result that writes data there ends the run with exit 7 before any of it is
- * written. A run that writes nothing there (download -o FILE) is not concerned.
- */
-function refuseClosedStdout(result: Result, ctx: Context): void {
-  if (ctx.stdoutKind !== 'closed') return;
-  const data = result.kind === 'text' ? result.text.length > 0 : result.kind === 'bytes' ? result.bytes.length > 0 : true;
-  if (data) throw stdoutClosed();
-}
-
 /** The result written in the chosen format, then what the run ends with: its exit code and last words. */
 async function finish(result: Result, session: Session, ctx: Context, io: IOStreams): Promise<number> {
   const { settings } = session;
-  refuseClosedStdout(result, ctx);
   // Clear the progress line before data lands on the same terminal.
   io.clearProgressBeforeData();
-  await render(result, io.out, {
+  const done = result.kind === 'text' ? undefined : result.done;
+  const written = render(result, io.out, {
     format: settings.format,
     fields: settings.fields,
     color: settings.format === 'table' && io.colorStdout,
@@ -82,14 +69,34 @@ async function finish(result: Result, session: Session, ctx: Context, io: IOStre
     terminal: io.stdoutIsTerminal,
     warn: (m) => session.warn(m),
     note: (m) => io.say(m),
+    env: ctx.env,
+    cwd: ctx.cwd,
+  }).then(() => {
+    if (!done) io.stopProgress();
+    return io.out.flush();
   });
-  io.stopProgress();
-  await io.out.flush();
+  // Data that ends early (a reader gone, stdout failing) never ends the work beside it: that is waited for.
+  const cut = await written.then(
+    () => undefined,
+    (error: unknown) => {
+      if (!done) throw error;
+      return { error };
+    },
+  );
+  if (done) {
+    try {
+      await done;
+    } catch (e) {
+      return io.error(ctx.signal.aborted ? interruption(ctx.signal) : e);
+    }
+    io.stopProgress();
+  }
   session.noteRateLimit();
-  // Ctrl-C ends a run that ends by itself only then (changes --follow): still an interruption.
-  if (ctx.signal.aborted) return io.error(new InterruptedError());
-  if (result.kind === 'text' || !result.finish) return EXIT.ok;
-  const outcome = result.finish();
-  for (const m of outcome.messages ?? []) io.say(m);
-  return outcome.exitCode;
+  // A signal ends a run that ends by itself only then (changes --follow): still an interruption.
+  if (ctx.signal.aborted) return io.error(interruption(ctx.signal));
+  const outcome = result.kind === 'text' ? undefined : result.finish?.();
+  for (const m of outcome?.messages ?? []) io.say(m);
+  // Data that could not be written is work undone; a reader that left is a normal end.
+  if (cut && !(cut.error instanceof PipeClosed) && !io.out.isClosed) return io.error(cut.error);
+  return outcome?.exitCode ?? EXIT.ok;
 }

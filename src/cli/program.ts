@@ -1,17 +1,16 @@
 // The command-line program: commander built from spec.ts parses argv, every option value is checked
 // once (spec/option-values.ts), and one run of one command follows (execute.ts, loaded only then).
 // Every byte of help, version and usage errors goes through the I/O layer.
-import { Command, CommanderError, Option } from 'commander';
+import { Command, CommanderError, Help, Option } from 'commander';
 import type { Context } from '../core/context.js';
-import { COMMANDS, EXIT_CODES, GLOBAL_OPTIONS, HELP_COMMAND, type CommandSpec, type OptionSpec } from '../spec/spec.js';
+import { COMMANDS, EXIT_CODES, GLOBAL_OPTIONS, HELP_COMMAND, formatsOf, type CommandSpec, type OptionSpec } from '../spec/spec.js';
 import { flagsOf, namesOf } from '../spec/flags.js';
 import { EXIT, UsageError } from '../core/errors.js';
 import { msg, ours } from '../core/text.js';
 import { IOStreams } from '../io/streams.js';
-import { stdoutClosed } from '../io/writer.js';
 import { VERSION } from '../core/version.js';
 import { closest } from '../core/closest.js';
-import { checkArgs, readCommandOptions, readOptions } from '../spec/option-values.js';
+import { checkArgs, checkFormat, readCommandOptions, readOptions } from '../spec/option-values.js';
 import { execute } from './execute.js';
 import { isCommandName } from './registry.js';
 import { complete } from './complete.js';
@@ -33,6 +32,22 @@ function toOption(spec: OptionSpec): Option {
   if (spec.defaultText) o.description += ` [default: ${spec.defaultText}]`;
   if (spec.env) o.description += ` [env: ${spec.env}]`;
   return o;
+}
+
+const FORMAT_OPTION: OptionSpec = GLOBAL_OPTIONS.find((o) => o.flags.includes('--format'))!;
+
+/**
+ * -f in a command's help lists the formats that command writes (the global help lists them all):
+ * stats writes github, ls does not.
+ */
+function formatHelp(spec: CommandSpec): (this: Help, option: Option) => string {
+  const formats = formatsOf(spec);
+  const text = formats.length
+    ? toOption({ ...FORMAT_OPTION, value: { type: 'choice', choices: formats } }).description
+    : `does not apply: ${spec.name} writes no format`;
+  return function (option) {
+    return option.long === '--format' ? text : Help.prototype.optionDescription.call(this, option);
+  };
 }
 
 /** Help text around commander's: laid out for the stream it goes to, at its width (80 off a terminal). */
@@ -109,6 +124,7 @@ function buildProgram(io: IOStreams, onRun: (parsed: Parsed) => void): Command {
   for (const g of GLOBAL_OPTIONS) program.addOption(toOption(g));
   for (const spec of COMMANDS) {
     const cmd = program.command(spec.name).summary(spec.summary).description(spec.description);
+    cmd.configureHelp({ ...program.configureHelp(), optionDescription: formatHelp(spec) });
     for (const a of spec.args) {
       const name = a.variadic ? `${a.name}...` : a.name;
       cmd.argument(a.required ? `<${name}>` : `[${name}]`, a.description);
@@ -188,7 +204,6 @@ export async function runCli(argv: string[], ctx: Context): Promise<number> {
   }
   // The version needs no argument parser.
   if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
-    if (ctx.stdoutKind === 'closed') return io.error(stdoutClosed());
     await io.out.write(`${VERSION}\n`);
     await io.out.flush();
     return EXIT.ok;
@@ -216,9 +231,9 @@ export async function runCli(argv: string[], ctx: Context): Promise<number> {
       await program.parseAsync(argv, { from: 'user' });
     } catch (e) {
       if (e instanceof CommanderError) {
-        const ok = e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help';
-        // Help asked for went to a stdout closed at start (`>&-`): lost, so said, as data would be.
-        if (ok && ctx.stdoutKind === 'closed') return io.error(stdoutClosed());
+        // Help asked for is exit 0; the help commander shows for no command (`wli --quiet`, only
+        // global options) is a usage error, as `wli` alone is (it says so with exitCode 1).
+        const ok = e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || (e.code === 'commander.help' && e.exitCode === 0);
         await io.out.flush();
         return ok ? EXIT.ok : EXIT.usage;
       }
@@ -232,6 +247,7 @@ export async function runCli(argv: string[], ctx: Context): Promise<number> {
     if (!isCommandName(name)) return EXIT.usage;
     const opts = readCommandOptions(name, parsed.rawOpts);
     checkArgs(parsed.command.args, parsed.args);
+    checkFormat(parsed.command, globals.format, globals.fields);
     return await execute({ name, args: parsed.args, opts, globals }, ctx, io);
   } catch (e) {
     return io.error(e);

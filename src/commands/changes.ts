@@ -1,5 +1,15 @@
 // wli changes: the history of a translation, component, project or the server, in the order the
 // server lists it; with --follow, then every new change as it appears (changes/follow.ts).
+//
+// Weblate keeps no history of a category (no /api/categories/<id>/changes/, as of 5.x) and no
+// filter by language on a history: a category's is its components' lists merged newest first
+// (changes/merge.ts: each list read only as far as the merge needs, one page of each at a time); a
+// language's across a project (p/-/l) is the project's list kept to the changes of translations in
+// that language (each change names its translation): one list, in the server's order, against one
+// list per component (Weblate lists no project's translations of one language: finding them costs a
+// request per component before the first change). --follow polls one list whatever the target: for
+// a category, the project's, kept to the category's components (one request a poll, not one per
+// component).
 import { HttpError } from '../api/errors.js';
 import { UsageError } from '../core/errors.js';
 import { msg } from '../core/text.js';
@@ -7,12 +17,18 @@ import { instantOf } from '../spec/option-values.js';
 import { FOLLOW_DEFAULTS } from '../spec/spec.js';
 import { formsText, username } from '../output/readable.js';
 import type { Column, ListResult } from '../output/result.js';
-import { CHANGE_FIELDS } from '../weblate/changes.js';
+import { CHANGE_FIELDS, changeIn } from '../weblate/changes.js';
+import { IDENTITY_FIELDS, changeIdentity, identifyPage } from '../weblate/identity.js';
 import { idFromUrl } from '../weblate/objects.js';
 import { changesOf } from '../weblate/paths.js';
-import type { CommandInput } from '../session/session.js';
-import { listOf, mapErrors, targetReadings } from '../session/results.js';
-import { follow } from './changes/follow.js';
+import type { Target } from '../weblate/target.js';
+import type { Page } from '../core/page.js';
+import type { CommandInput, Session } from '../session/session.js';
+import { pagesOf } from '../session/reads.js';
+import { categoryComponents, categoryOf, firstFoundPages, projectLanguageOf } from '../session/resolve.js';
+import { limited, mapErrors, targetReadings } from '../session/results.js';
+import { follow, type ChangesAt } from './changes/follow.js';
+import { newestFirst } from './changes/merge.js';
 
 /** Who made a change: its user, else its author (both null for changes the system made). */
 const who = (c: Record<string, unknown>) => (c.user !== null && c.user !== undefined ? c.user : c.author);
@@ -26,6 +42,27 @@ export const CHANGE_COLUMNS: Column[] = [
   // Plural forms travel joined by two record separators.
   { header: 'target', field: 'target', value: (c) => c.target, text: formsText },
 ];
+
+/** Above a translation each row also says which translation the change is in (its wli_target). */
+export const SCOPED_CHANGE_COLUMNS: Column[] = [
+  ...CHANGE_COLUMNS.slice(0, 1),
+  { header: 'translation', field: 'wli_target', value: (c) => c.wli_target, kind: 'key' },
+  ...CHANGE_COLUMNS.slice(1),
+];
+
+/**
+ * Above a translation a change names the translation it is in (or its component, or its project):
+ * wli_target and its parts first. A translation's own changes are left as the server sent them.
+ */
+function marker(t: Target): (page: Page) => Page {
+  if (t.kind === 'translation') return (page) => page;
+  const project = t.kind === 'server' || t.kind === 'language' ? undefined : t.project;
+  return (page) => identifyPage(page, (c) => changeIdentity(c, project));
+}
+
+async function* mapPages(pages: AsyncIterable<Page>, map: (page: Page) => Page): AsyncGenerator<Page> {
+  for await (const page of pages) yield map(page);
+}
 
 /** How other change fields look when --fields names them in a table. */
 export const CHANGE_FIELD_COLUMNS: Column[] = [
@@ -63,8 +100,53 @@ function filterQuery(opts: CommandInput<'changes'>['opts'], since: string | unde
   return query;
 }
 
+/** A project's own history: a category's and a language's across the project are kept from it. */
+const projectChanges = (project: string): string => changesOf({ kind: 'project', text: project, project });
+
+/** The one list of a reading's changes (what --follow polls): a category's and a project language's are the project's, kept to them. */
+async function changesAt(session: Session, t: Target): Promise<ChangesAt> {
+  switch (t.kind) {
+    case 'category': {
+      const components = (await categoryComponents(session, await categoryOf(session, t))).map((c) => c.target.component.join('/'));
+      return { path: projectChanges(t.project), keep: (c) => changeIn(c, { project: t.project, components }) };
+    }
+    case 'projectLanguage':
+      await projectLanguageOf(session, t);
+      return { path: projectChanges(t.project), keep: (c) => changeIn(c, t) };
+    case 'language':
+      throw new UsageError(msg`a language has no history of its own`);
+    default:
+      return { path: changesOf(t) };
+  }
+}
+
+/** A reading's changes listed (not followed): a category's merged from its components' lists. */
+async function* changesOfReading(session: Session, t: Target, query: URLSearchParams, limit: number | undefined): AsyncGenerator<Page> {
+  if (t.kind === 'category') {
+    const components = await categoryComponents(session, await categoryOf(session, t));
+    // One page of each list at a time (no pages asked ahead), each list read no further than the limit.
+    const lists = components.map((c) => pagesOf(session, { path: changesOf(c.target), query, limit, label: 'changes', concurrency: 1, quiet: true }));
+    yield* limited(newestFirst(lists, session.settings.pageSize), limit);
+    return;
+  }
+  if (t.kind !== 'projectLanguage') {
+    yield* pagesOf(session, { path: (await changesAt(session, t)).path, query, limit, label: 'changes' });
+    return;
+  }
+  // The project's language asked for alongside page 1 of the project's history: a typo is explained, not "no changes".
+  const exists = projectLanguageOf(session, t);
+  exists.catch(() => {});
+  let proven = false;
+  for await (const page of pagesOf(session, { path: projectChanges(t.project), query, label: 'changes' })) {
+    if (!proven) proven = !!(await exists);
+    const kept = page.items.map((c) => changeIn(c, t));
+    if (kept.some(Boolean)) yield { items: page.items.filter((_, i) => kept[i]), raw: page.raw?.filter((_, i) => kept[i]) };
+  }
+  if (!proven) await exists;
+}
+
 export async function run({ args, opts, session }: CommandInput<'changes'>): Promise<ListResult> {
-  const readings = targetReadings(session, args[0], ['server', 'project', 'component', 'translation']);
+  const readings = targetReadings(session, args[0], ['server', 'project', 'component', 'category', 'translation', 'projectLanguage']);
   const now = session.ctx.now();
   const since = opts.since === undefined ? undefined : instantOf(opts.since, now, '--since');
   const until = opts.until === undefined ? undefined : instantOf(opts.until, now, '--until');
@@ -73,10 +155,17 @@ export async function run({ args, opts, session }: CommandInput<'changes'>): Pro
   }
   const query = filterQuery(opts, since, until);
   const filters = filtersText(opts, since, until);
+  // Which reading answered decides the columns and fields (p/x/y: a translation, or a component in a category).
+  let answered: Target | undefined;
+  const above = () => (answered ?? readings[0])?.kind !== 'translation';
+  const mark = (t: Target) => {
+    answered = t;
+    return marker(t);
+  };
   const shown = {
-    columns: CHANGE_COLUMNS,
+    columns: () => (above() ? SCOPED_CHANGE_COLUMNS : CHANGE_COLUMNS),
     fieldColumns: CHANGE_FIELD_COLUMNS,
-    knownFields: CHANGE_FIELDS,
+    knownFields: () => (above() ? [...IDENTITY_FIELDS, ...CHANGE_FIELDS] : CHANGE_FIELDS),
     empty: filters ? msg`no changes match ${filters}` : msg`no changes`,
   };
   if (opts.follow) {
@@ -85,11 +174,14 @@ export async function run({ args, opts, session }: CommandInput<'changes'>): Pro
     if (until !== undefined) throw new UsageError(msg`--until cannot be followed: new changes come after it`, msg`drop --until, or drop --follow`);
     const pages = follow(session, {
       readings,
+      at: (t) => changesAt(session, t),
       query,
       recent: opts.limit ?? FOLLOW_DEFAULTS.recent,
       intervalMs: (opts.interval ?? FOLLOW_DEFAULTS.intervalSeconds) * 1000,
+      mark,
     });
     return { kind: 'list', pages: mapErrors(pages, filterRejected), ...shown };
   }
-  return listOf(session, { readings, list: (t) => ({ path: changesOf(t), query }), limit: opts.limit, label: 'changes', onStatus: filterRejected, ...shown });
+  const pages = firstFoundPages(session, readings, (t) => mapPages(changesOfReading(session, t, query, opts.limit), mark(t)));
+  return { kind: 'list', pages: mapErrors(limited(pages, opts.limit), filterRejected), ...shown };
 }

@@ -1,23 +1,23 @@
 // wli download: a translation's file, or a zip of a component's or project's translations, as the
 // server sends it. Files are written to a temporary file beside the destination and renamed into
 // place, so a cut connection, a timeout or Ctrl-C leaves the previous file as it was.
-import { readdirSync, statSync, utimesSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { PendingFile } from '../io/files.js';
-import { SavedFiles, savedFilesDir, type Proof } from '../io/saved-files.js';
-import { stdoutClosed } from '../io/writer.js';
+import { throughLinks, type PendingFile } from '../io/files.js';
 import { UsageError, WliError } from '../core/errors.js';
 import { HttpError, NotFoundError } from '../api/errors.js';
 import { msg, ours, type Msg } from '../core/text.js';
 import { firstHeader } from '../api/http.js';
-import type { Target } from '../weblate/target.js';
-import { fileFormat, fileOf, objectPath } from '../weblate/paths.js';
+import type { Target, TranslationTarget } from '../weblate/target.js';
+import { fileFormat, fileOf, objectPath, translationPath } from '../weblate/paths.js';
+import { translationRevision } from '../weblate/objects.js';
 import { EXIT } from '../core/errors.js';
 import type { Result } from '../output/result.js';
 import type { CommandInput } from '../session/session.js';
-import { getObject, openFile } from '../session/reads.js';
+import { getObject } from '../session/reads.js';
+import { FileSaver } from '../session/save-file.js';
 import { targetReadings } from '../session/results.js';
-import { firstFound } from '../session/resolve.js';
+import { categoryOf, firstFound, type Category } from '../session/resolve.js';
 import { PROJECT_DOWNLOAD_SINCE } from '../weblate/versions.js';
 
 /** The file name of a Content-Disposition header, undecoded parts left as they are. */
@@ -71,7 +71,7 @@ const isDir = (p: string) => {
 };
 
 /**
- * The name Weblate gives what it sends (`p-c-l.ext`, `p-c.zip`, `p.zip`: shared/weblate-facts.md),
+ * The name Weblate gives what it sends (`p-c-l.ext`, `p-c.zip`, `p.zip`: weblate/files.ts),
  * known before asking: a conversion's extension is the format; a file as stored keeps its own, so
  * it is the one file of that stem already in the directory, if there is exactly one.
  */
@@ -93,6 +93,7 @@ function predictedName(t: Target, zip: boolean, convert: string | undefined, dir
 /** The object a target names exists, though its file does not: say that, not "no such project". */
 async function fileMissing(session: CommandInput['session'], readings: Target[], miss: WliError): Promise<WliError> {
   for (const t of readings) {
+    if (t.kind === 'category' || t.kind === 'projectLanguage') continue;
     try {
       await getObject(session, objectPath(t));
     } catch {
@@ -133,8 +134,7 @@ interface Destination {
 
 /**
  * `-o -` is stdout, as in curl and wget; without -o, stdout when it is not a terminal. Raw bytes
- * never go to a terminal, and never to a stdout closed at start (`>&-`): both are refused here,
- * before the request.
+ * never go to a terminal: refused here, before the request.
  */
 function destinationOf(output: string | undefined, ctx: CommandInput['session']['ctx']): Destination {
   const stdoutIsTTY = !!ctx.stdout.isTTY;
@@ -145,13 +145,13 @@ function destinationOf(output: string | undefined, ctx: CommandInput['session'][
     );
   }
   const toStdout = output === '-' || (output === undefined && !stdoutIsTTY);
-  if (toStdout) {
-    if (ctx.stdoutKind === 'closed') throw stdoutClosed();
-    return { toStdout, intoDir: false, dir: ctx.cwd };
-  }
-  const file = output === undefined ? undefined : resolve(ctx.cwd, output);
-  const intoDir = output === undefined || output.endsWith('/') || (file !== undefined && isDir(file));
-  return { toStdout, intoDir, dir: intoDir ? (file ?? ctx.cwd) : dirname(file!), file: intoDir ? undefined : file, given: output };
+  if (toStdout) return { toStdout, intoDir: false, dir: ctx.cwd };
+  const named = output === undefined ? undefined : resolve(ctx.cwd, output);
+  const intoDir = output === undefined || output.endsWith('/') || (named !== undefined && isDir(named));
+  if (intoDir) return { toStdout, intoDir, dir: named ?? ctx.cwd, given: output };
+  // -o LINK writes the file the link names, and keeps the link (as curl -o and wget -O do).
+  const file = throughLinks(named!);
+  return { toStdout, intoDir, dir: dirname(file), file, given: output };
 }
 
 /** A file in the destination as the user would name it: -o FILE as given, DIR/NAME, or NAME in the current directory. */
@@ -165,12 +165,12 @@ function shownPath(to: Destination, name: string): Msg {
 /** Made ready before the request (directories made, temporary file created): a destination that cannot be written fails first. */
 function prepare(to: Destination): Promise<PendingFile> {
   const where = to.given === undefined ? ours('the current directory') : msg`${to.given}`;
-  return PendingFile.open({ dir: to.dir, file: to.file }, where);
+  return FileSaver.prepare({ dir: to.dir, file: to.file }, where);
 }
 
 /** What a download asks: the conversion (a zip's as zip:FORMAT) and the query of its units. */
 function fileRequest(t: Target, convert: string | undefined, query: string | undefined): string {
-  if (t.kind === 'server' || t.kind === 'language') throw new UsageError(msg`${t.text} has no file`);
+  if (t.kind === 'server' || t.kind === 'language' || t.kind === 'category' || t.kind === 'projectLanguage') throw new UsageError(msg`${t.text} has no file`);
   return fileOf(t, { format: fileFormat(t, convert), q: query });
 }
 
@@ -204,7 +204,8 @@ export async function run({ args, opts, session }: CommandInput<'download'>): Pr
       msg`to have the server convert the file, use --convert ${ours(convert)} (the formats: "wli download --help")`,
     );
   }
-  const readings = targetReadings(session, args[0], ['project', 'component', 'translation']);
+  // A category is read (last) only to be refused by name: Weblate serves no zip of one.
+  const readings = targetReadings(session, args[0], ['project', 'component', 'translation'], ['category']);
   const { convert, query } = opts;
   if (query !== undefined && convert === undefined) {
     throw new UsageError(
@@ -229,57 +230,60 @@ async function fetchInto(
   { readings, opts, session }: { readings: Target[]; opts: CommandInput<'download'>['opts']; session: CommandInput['session'] },
 ): Promise<Result> {
   const { convert, query } = opts;
-  const { ctx } = session;
   const client = session.client();
-  const saved = new SavedFiles(savedFilesDir(ctx.env, ctx.homedir), (e) => {
-    session.warn(msg`the record of saved files cannot be written (${e instanceof Error ? e.message : e}): the next download of this file asks for all of it`);
-  });
-  // A record proves a file only into a regular file wli saved it in, and only unforced.
-  const recorded = !to.toStdout && !file?.direct;
-  /**
-   * Conditional only on proof: the file there is byte for byte what wli last saved from this very URL
-   * (its ?format= and ?q= included), by the record of saved files. -o FILE names the file; into a
-   * directory, the name Weblate gives it (predictedName): a wrong guess only costs the request.
-   */
-  const ask = async (t: Target) => {
-    const url = client.resolve(fileRequest(t, convert, query)).href;
-    const guess = to.file ?? ((name) => (name === undefined ? undefined : join(to.dir, name)))(predictedName(t, t.kind !== 'translation', convert, to.dir));
-    const proof: Proof = recorded && !opts.force && guess !== undefined ? await saved.condition(guess, url) : { headers: {} };
-    const res = await openFile(session, url, proof.headers);
-    return { res, url, guess, proof };
-  };
-  const found = await firstFound(session, readings, ask).catch(async (e: unknown) => {
-    throw await downloadFailed(session, readings, e, convert);
-  });
-  const { target: t, value } = found;
-  const { res, url, guess, proof } = value;
-  if (!file) return res.status === 304 ? { kind: 'bytes', bytes: new Uint8Array() } : { kind: 'stream', chunks: res.body };
-  const zip = t.kind !== 'translation';
-  const name = safeBaseName(dispositionName(firstHeader(res.headers['content-disposition']))) ?? fallbackName(t, zip);
-  const dest = res.status === 304 && guess !== undefined ? guess : (to.file ?? join(to.dir, name));
-  const shown = shownPath(to, basename(dest));
-  // Content-Length counts what travels; a compressed body is counted after decoding, so it has no total.
-  const total = firstHeader(res.headers['content-encoding']) ? undefined : Number(firstHeader(res.headers['content-length'])) || undefined;
-  const onBytes = (n: number) => session.progress.update('bytes', n, total);
+  const saver = new FileSaver(session);
+  const urlOf = (t: Target) => client.resolve(fileRequest(t, convert, query)).href;
+  const found = <R>(get: (t: Target) => Promise<R>) =>
+    firstFound(session, readings, async (t) => {
+      if (t.kind === 'category') throw noCategoryZip(await categoryOf(session, t));
+      return get(t);
+    }).catch(async (e: unknown) => {
+      throw await downloadFailed(session, readings, e, convert);
+    });
+  if (!file) return { kind: 'stream', chunks: (await found((t) => saver.stream(urlOf(t)))).value };
+  const onBytes = (n: number, total: number | undefined) => session.progress.update('bytes', n, total);
   if (file.direct) {
     // A device or pipe (-o /dev/stdout): written into as it is, nothing to prove or record.
-    const { bytes } = await file.write(res.body, shown, onBytes);
-    await file.keep(dest, shown);
+    const shown = shownPath(to, basename(to.file!));
+    const { value: bytes } = await found((t) => saver.intoDevice(urlOf(t), file, to.file!, shown, onBytes));
     return said(msg`saved ${shown} (${ours(String(bytes))} bytes)`);
   }
-  const lastModified = firstHeader(res.headers['last-modified']);
-  const etag = firstHeader(res.headers.etag);
-  const { outcome, bytes } = await saved.save(dest, url, proof, {
-    notModified: res.status === 304,
-    chunks: res.body,
-    validators: { lastModified, etag },
-    onBytes,
-    file,
-    shown,
+  const { value } = await found((t) => {
+    const zip = t.kind !== 'translation';
+    // Into a directory, the name Weblate gives the file (predictedName) is what a record may prove: a
+    // wrong guess only costs the condition.
+    const predicted = predictedName(t, zip, convert, to.dir);
+    return saver.save({
+      url: urlOf(t),
+      file,
+      dest: to.file ?? ((res) => join(to.dir, safeBaseName(dispositionName(firstHeader(res.headers['content-disposition']))) ?? fallbackName(t, zip))),
+      proven: to.file ?? (predicted === undefined ? undefined : join(to.dir, predicted)),
+      // A zip has no revision: always asked for whole.
+      revision: t.kind === 'translation' ? () => revisionOf(session, t) : undefined,
+      force: opts.force,
+      shown: (dest) => shownPath(to, basename(dest)),
+      onBytes,
+    });
   });
-  if (outcome === 'unchanged') return said(msg`${shown}: unchanged`);
-  // The server's time for a file it sent (as curl -R and wget do): what it says, not a proof of anything.
-  const when = lastModified ? new Date(lastModified) : undefined;
-  if (when && !Number.isNaN(when.getTime())) utimesSync(dest, when, when);
-  return said(msg`saved ${shown} (${ours(String(bytes))} bytes)`);
+  const shown = shownPath(to, basename(value.dest));
+  if (value.outcome === 'unchanged') return said(msg`${shown}: unchanged`);
+  return said(msg`saved ${shown} (${ours(String(value.bytes))} bytes)`);
+}
+
+/**
+ * Weblate's API serves the zip of a translation's component and of a project (…/file/), not of a
+ * category (/api/categories/<id>/ has no file/, as of 5.x; its web download is no API): exit 2, and
+ * where the files are.
+ */
+function noCategoryZip(c: Category): UsageError {
+  const { project } = c.target;
+  return new UsageError(
+    msg`'${c.target.text}' is a category of project '${project}': Weblate's API serves no zip of a category`,
+    msg`every file of its components: wli pull ${c.target.text}; one component's zip: wli download ${project}/${c.path}/<component> ("wli ls ${c.target.text}" lists them)`,
+  );
+}
+
+/** The translation's revision as the server lists it now (one small request), for the record to prove the file by. */
+async function revisionOf(session: CommandInput['session'], t: TranslationTarget): Promise<string | undefined> {
+  return translationRevision(await getObject(session, translationPath(t)));
 }

@@ -19,9 +19,9 @@ const rows: Column[] = [
 ];
 
 /** `wli language` with no code: every language of the server. */
-const LIST_COLUMNS: Column[] = [
+export const LANGUAGE_COLUMNS: Column[] = [
   { header: 'code', field: 'code', value: (l) => l.code, kind: 'state' },
-  { header: 'name', field: 'name', value: (l) => l.name },
+  { header: 'name', field: 'name', value: (l) => l.name, kind: 'name' },
   { header: 'direction', field: 'direction', value: (l) => l.direction, kind: 'state', drop: 2 },
   { header: 'plurals', field: 'plural.number', value: (l) => pluralOf(l)?.number, kind: 'count', drop: 3 },
   { header: 'population', field: 'population', value: (l) => l.population, kind: 'count', drop: 4 },
@@ -34,7 +34,7 @@ export async function run({ args, opts, session }: CommandInput<'language'>): Pr
       list: () => ({ path: LANGUAGES }),
       limit: opts.limit,
       label: 'languages',
-      columns: LIST_COLUMNS,
+      columns: LANGUAGE_COLUMNS,
       empty: msg`no languages`,
     });
   }

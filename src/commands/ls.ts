@@ -1,47 +1,67 @@
 // wli ls [target]: what a target contains, each row a usable target: the server's projects, a
 // project's components (with their category paths), a component's translations. A category
-// (project/category, Weblate 5.0 and later) lists the components inside it, nested ones too.
-import { isNotFound } from '../api/errors.js';
-import type { Page } from '../core/page.js';
+// (project/category, Weblate 5.0 and later) lists the components inside it, nested ones too; a
+// translation has nothing below it (exit 2, pointing to translation and units). Each item names its
+// target (wli_target and its parts first: weblate/identity.ts), so what ls prints in any format is
+// what every command takes back.
+import type { Item, Page } from '../core/page.js';
+import { UsageError } from '../core/errors.js';
 import { msg, type Msg } from '../core/text.js';
 import type { Column, ListResult } from '../output/result.js';
-import { readTarget, targetOfUrl, type ComponentTarget, type Target, type TargetKind } from '../weblate/target.js';
-import { PROJECTS, categoriesOf, componentsOf, translationsOf } from '../weblate/paths.js';
-import { categoryPaths } from '../weblate/categories.js';
+import { identifyPage, identityOf, NO_IDENTITY, type Identity } from '../weblate/identity.js';
+import { objectOfUrl, readTarget, type Target, type TargetKind, type TranslationTarget } from '../weblate/target.js';
+import { PROJECTS, componentsOf, translationPath, translationsOf } from '../weblate/paths.js';
 import { sourceLanguageCode } from '../weblate/objects.js';
 import { plainText } from '../core/values.js';
 import type { CommandInput, Session } from '../session/session.js';
-import { firstItems, pagesOf } from '../session/reads.js';
-import { firstFoundPages } from '../session/resolve.js';
+import { getObject, pagesOf } from '../session/reads.js';
+import { categoryOf, componentsIn, firstFoundPages, type Category } from '../session/resolve.js';
 import { limited } from '../session/results.js';
 import { percentText } from '../output/readable.js';
 
-const ACCEPTS: TargetKind[] = ['server', 'project', 'component'];
+const ACCEPTS: TargetKind[] = ['server', 'project', 'component', 'category'];
 
-/** The target a listed object is, from its own URL (a component in categories: p/cat/c). */
-const targetColumn = (fallback: (item: Record<string, unknown>) => unknown): Column => ({
-  header: 'target',
-  field: 'url',
-  value: (item) => targetOfUrl(item.url) ?? fallback(item),
-  kind: 'key',
-});
+/** The target a listed object is (its wli_target: see identify). */
+const TARGET_COLUMN: Column = { header: 'target', field: 'wli_target', value: (item) => item.wli_target, kind: 'key' };
+
+type Listed = 'project' | 'component' | 'translation';
+
+/**
+ * What a listed object is, from its own URL (a component in categories: p/cat/c); an object without
+ * one is named by its slug or language code inside the target listed.
+ */
+function identify(listed: Listed, t: Target, item: Item): Identity {
+  const own = objectOfUrl(item.url);
+  if (own?.kind === listed) return identityOf(own);
+  const name = listed === 'translation' ? item.language_code : item.slug;
+  if (typeof name !== 'string' || name === '') return NO_IDENTITY;
+  if (listed === 'project') return identityOf({ project: name });
+  if (t.kind !== 'project' && t.kind !== 'component') return NO_IDENTITY;
+  if (listed === 'component') return identityOf({ project: t.project, component: [name] });
+  return t.kind === 'component' ? identityOf({ project: t.project, component: t.component, language: name }) : NO_IDENTITY;
+}
+
+/** The pages with each object's identity first. */
+async function* identifying(pages: AsyncGenerator<Page>, listed: Listed, t: Target): AsyncGenerator<Page> {
+  for await (const page of pages) yield identifyPage(page, (item) => identify(listed, t, item));
+}
 
 export const PROJECT_COLUMNS: Column[] = [
-  targetColumn((p) => p.slug),
-  { header: 'name', field: 'name', value: (p) => p.name },
+  TARGET_COLUMN,
+  { header: 'name', field: 'name', value: (p) => p.name, kind: 'name' },
   // Never cut: at 40 columns the table goes without it rather than show half a URL.
   { header: 'web', field: 'web_url', value: (p) => p.web_url, kind: 'url', drop: 1 },
 ];
 
 export const COMPONENT_COLUMNS: Column[] = [
-  targetColumn((c) => c.slug),
-  { header: 'name', field: 'name', value: (c) => c.name },
+  TARGET_COLUMN,
+  { header: 'name', field: 'name', value: (c) => c.name, kind: 'name' },
   { header: 'source', field: 'source_language.code', value: sourceLanguageCode, kind: 'state', drop: 2 },
   { header: 'format', field: 'file_format', value: (c) => c.file_format, kind: 'state', drop: 1 },
 ];
 
 export const TRANSLATION_COLUMNS: Column[] = [
-  targetColumn((t) => t.language_code),
+  TARGET_COLUMN,
   {
     header: 'language',
     field: 'language.name',
@@ -54,58 +74,29 @@ export const TRANSLATION_COLUMNS: Column[] = [
 
 const listPath = (t: Target): string => (t.kind === 'project' ? componentsOf(t) : t.kind === 'component' ? translationsOf(t) : PROJECTS);
 
-/** The category a component reading names instead, when the project has one at that path; else undefined. */
-async function categoryNamed(session: Session, t: ComponentTarget): Promise<string | undefined> {
-  const path = t.component.join('/');
-  try {
-    return categoryPaths(await firstItems(session, categoriesOf(t), 'categories')).includes(path) ? path : undefined;
-  } catch {
-    // A server before categories, or one that fails to say: the miss is explained as a component's.
-    return undefined;
-  }
-}
-
-/** The project's components inside the category (nested categories too), as targets p/category/…/c. */
-async function* componentsIn(session: Session, t: ComponentTarget, category: string): AsyncGenerator<Page> {
-  const prefix = `${t.project}/${category}/`;
-  for await (const page of pagesOf(session, { path: componentsOf(t), label: 'components' })) {
-    const items = page.items.filter((c) => targetOfUrl(c.url)?.startsWith(prefix));
-    if (items.length) yield { items };
-  }
-}
-
 export function run({ args, opts, session }: CommandInput<'ls'>): ListResult {
-  // ls lists what is inside: a translation has nothing below it, so three segments are a component in a category.
-  const readings = readTarget(args[0] ?? '/', ACCEPTS);
+  // ls lists what is inside: three segments are a component in a category (or a category); a
+  // translation, which has nothing below it, is recognised only to point elsewhere.
+  const readings = readTarget(args[0] ?? '/', ACCEPTS, ['translation']);
   const kind = readings[0]?.kind;
-  // Set when the component reading turns out to be a category: its components are listed instead.
-  let category: string | undefined;
-  const pagesFor = (t: Target): AsyncGenerator<Page> =>
-    t.kind === 'component' ? translationsOrCategory(t) : pagesOf(session, { path: listPath(t), limit: opts.limit, label: labelOf(t.kind) });
-  async function* translationsOrCategory(t: ComponentTarget): AsyncGenerator<Page> {
-    const pages = pagesOf(session, { path: listPath(t), limit: opts.limit, label: 'translations' });
-    let head: IteratorResult<Page>;
-    try {
-      head = await pages.next();
-    } catch (e) {
-      // The API's own 404 for project/x: x may be a category rather than a component (asked only now).
-      if (!isNotFound(e) || !e.fromApi) throw e;
-      category = await categoryNamed(session, t);
-      if (category === undefined) throw e;
-      session.say(msg`'${category}' is a category of project '${t.project}': the components inside it`);
-      yield* limited(componentsIn(session, t, category), opts.limit);
+  // Set when the target turns out to be a category: its components are listed.
+  let category: Category | undefined;
+  async function* pagesFor(t: Target): AsyncGenerator<Page> {
+    if (t.kind === 'translation') throw await notAList(session, t);
+    if (t.kind !== 'category') {
+      const listed = t.kind === 'server' ? 'project' : t.kind === 'project' ? 'component' : 'translation';
+      yield* identifying(pagesOf(session, { path: listPath(t), limit: opts.limit, label: labelOf(t.kind) }), listed, t);
       return;
     }
-    if (!head.done) {
-      yield head.value;
-      yield* pages;
-    }
+    category = await categoryOf(session, t);
+    session.say(msg`'${category.path}' is a category of project '${t.project}': the components inside it`);
+    yield* identifying(limited(componentsIn(session, category), opts.limit), 'component', t);
   }
   const columns = (): Column[] =>
     category !== undefined ? COMPONENT_COLUMNS : kind === 'server' ? PROJECT_COLUMNS : kind === 'project' ? COMPONENT_COLUMNS : TRANSLATION_COLUMNS;
   const emptyOf = (): Msg =>
     category !== undefined
-      ? msg`no components in category '${category}' of project '${readings[0]?.kind === 'component' ? readings[0].project : ''}'`
+      ? msg`no components in category '${category.path}' of project '${category.target.project}'`
       : kind === 'server'
         ? msg`no projects (private projects need a token that may see them)`
         : kind === 'project'
@@ -120,6 +111,15 @@ export function run({ args, opts, session }: CommandInput<'ls'>): ListResult {
       return emptyOf();
     },
   };
+}
+
+/** A translation exists at the target: nothing is listed below it, so ls points to what shows it (exit 2). */
+async function notAList(session: Session, t: TranslationTarget): Promise<UsageError> {
+  await getObject(session, translationPath(t));
+  return new UsageError(
+    msg`'${t.text}' is a translation: ls lists what a project, category or component contains`,
+    msg`its counts: wli translation ${t.text}; its strings: wli units ${t.text}`,
+  );
 }
 
 const labelOf = (kind: TargetKind): string => (kind === 'server' ? 'projects' : kind === 'project' ? 'components' : 'translations');

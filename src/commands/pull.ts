@@ -1,18 +1,21 @@
 // wli pull [TARGET…]: every translation file of the targets, at DIR/<its filename in the repository>,
 // byte for byte, never stale. The translations are read first (pull/translations.ts), each one's fate
 // decided without a request (pull/plan.ts), then the files fetched (pull/fetch.ts). stderr gets one
-// line per translation and a summary; stdout gets one record per translation when -f (or --fields)
-// asks for them, and nothing otherwise.
+// line per translation (with --quiet only the files not written) and a summary; stdout gets one
+// record per translation when -f (or --fields) asks for them, and nothing otherwise: a report of the
+// work, which never waits for its reader.
 import { accessSync, constants, statSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { EXIT } from '../core/errors.js';
+import { feed } from '../core/feed.js';
 import { msg, ours, type Msg } from '../core/text.js';
 import type { Item, Page } from '../core/page.js';
-import { localFailure, makeDirectories } from '../io/files.js';
+import { holdDirectory, localFailure } from '../io/files.js';
 import { realpathLoose } from '../io/inside.js';
-import { SavedFiles, savedFilesDir } from '../io/saved-files.js';
 import type { Column, ListResult, Outcome, Result } from '../output/result.js';
 import type { CommandInput, Session } from '../session/session.js';
+import { FileSaver } from '../session/save-file.js';
+import { IDENTITY_FIELDS, identified } from '../weblate/identity.js';
 import { fetchAll, type Done, type Status } from './pull/fetch.js';
 import { plan } from './pull/plan.js';
 import { listTargets } from './pull/translations.js';
@@ -26,39 +29,56 @@ const COLUMNS: Column[] = [
   { header: 'reason', field: 'reason', value: (r) => r.reason },
 ];
 
-const FIELDS = ['target', 'language', 'path', 'status', 'bytes', 'reason'];
+const FIELDS = [...IDENTITY_FIELDS, 'target', 'language', 'path', 'status', 'bytes', 'reason'];
 
-/** One translation's record: the same fields in every format. */
-const record = (d: Done): Item => ({
-  target: d.entry.listed.target,
-  language: d.entry.listed.language ?? null,
-  path: d.entry.path,
-  status: d.status,
-  bytes: d.bytes ?? null,
-  reason: d.reason?.toString() ?? null,
-});
+/** One translation's record: the same fields in every format, its identity first (no target without a language). */
+function record(d: Done): Item {
+  const { listed } = d.entry;
+  const component = listed.component.join('/');
+  return identified(
+    {
+      target: listed.target,
+      language: listed.language ?? null,
+      path: d.entry.path,
+      status: d.status,
+      bytes: d.bytes ?? null,
+      reason: d.reason?.toString() ?? null,
+    },
+    listed.language === undefined ? null : listed.target,
+    listed.project,
+    component,
+    listed.language ?? null,
+  );
+}
 
-/** One translation's line on stderr. */
+/**
+ * One translation's line on stderr. A file not written says so with one prefix, whatever the reason,
+ * and always; the others are lines of work done, which --quiet leaves out.
+ */
 function say(session: Session, d: Done): void {
   const { path, listed } = d.entry;
   switch (d.status) {
     case 'created':
     case 'updated':
-      return session.say(msg`${ours(d.status)} ${path} (${ours(String(d.bytes))} bytes)`);
+      return session.tell(msg`${ours(d.status)} ${path} (${ours(String(d.bytes))} bytes)`);
     case 'unchanged':
-      return session.say(msg`unchanged ${path}`);
+      return session.tell(msg`unchanged ${path}`);
     case 'would-fetch':
-      return session.say(msg`would fetch ${path} (${listed.target})`);
+      return session.tell(msg`would fetch ${path} (${listed.target})`);
+    case 'would-check':
+      return session.tell(msg`would check ${path} (${listed.target}): saved copy on record, asked for only if changed`);
     case 'skipped':
-      return session.say(msg`skipped ${listed.target}: ${d.reason ?? ours('')}`);
-    case 'failed': {
-      const line = msg`failed ${listed.target}: ${d.reason ?? ours('')}`;
-      return d.warning ? session.warn(line) : session.say(line);
-    }
+      return session.tell(msg`skipped ${listed.target}: ${d.reason ?? ours('')}`);
+    case 'failed':
+      return session.say(
+        path === null ? msg`not written: ${listed.target}: ${d.reason ?? ours('')}` : msg`not written: ${path} (${listed.target}): ${d.reason ?? ours('')}`,
+      );
   }
 }
 
-const ORDER: Status[] = ['created', 'updated', 'unchanged', 'would-fetch', 'skipped', 'failed'];
+const ORDER: Status[] = ['created', 'updated', 'unchanged', 'would-fetch', 'would-check', 'skipped', 'failed'];
+const DRY: Status[] = ['would-fetch', 'would-check'];
+const WORDS: Partial<Record<Status, string>> = { 'would-fetch': 'to fetch', 'would-check': 'to check' };
 
 /** The counts, and the exit status: that of the first failure in the report. */
 function tally(): { add(d: Done): void; outcome(dryRun: boolean): Outcome } {
@@ -71,8 +91,8 @@ function tally(): { add(d: Done): void; outcome(dryRun: boolean): Outcome } {
     },
     outcome(dryRun) {
       const total = [...counts.values()].reduce((a, b) => a + b, 0);
-      const shown = ORDER.filter((s) => (dryRun ? s !== 'created' && s !== 'updated' && s !== 'unchanged' : s !== 'would-fetch'));
-      const parts = shown.map((s) => `${counts.get(s) ?? 0} ${s === 'would-fetch' ? 'to fetch' : s}`).join(', ');
+      const shown = ORDER.filter((s) => (dryRun ? s !== 'created' && s !== 'updated' && s !== 'unchanged' : !DRY.includes(s)));
+      const parts = shown.map((s) => `${counts.get(s) ?? 0} ${WORDS[s] ?? s}`).join(', ');
       const head = dryRun ? 'dry run, nothing written. ' : '';
       return { exitCode, messages: [ours(`${head}${total} translation${total === 1 ? '' : 's'}: ${parts}`)] };
     },
@@ -101,27 +121,47 @@ function checkDir(dir: string, shown: Msg): void {
   }
 }
 
+/**
+ * Where the files go: --dir; else, for the project file's own target, the directory of that file (the
+ * repository's root, wherever in it wli runs); else the current directory. Paths are said as from the
+ * current directory.
+ */
+function rootOf(
+  args: readonly string[],
+  opts: CommandInput<'pull'>['opts'],
+  session: Session,
+): { dir: string; dirShown: string; show?: (name: string) => string } {
+  const { cwd } = session.ctx;
+  const target = session.settings.defaultTarget;
+  if (opts.dir === undefined && args.length === 0 && target?.project) {
+    const dir = dirname(resolve(cwd, target.source));
+    return { dir, dirShown: relative(cwd, dir), show: (name) => relative(cwd, join(dir, name)) };
+  }
+  return { dir: resolve(cwd, opts.dir ?? ''), dirShown: opts.dir ?? '' };
+}
+
+/** DIR made and held (io/files.ts holdDirectory); a DIR that cannot be made is exit 7 before any file is asked for. */
+function holdDir(dir: string, shown: Msg): () => void {
+  try {
+    return holdDirectory(dir);
+  } catch (e) {
+    throw localFailure(e, shown, ours('create the directory'));
+  }
+}
+
 export async function run({ args, opts, session }: CommandInput<'pull'>): Promise<Result> {
-  const { ctx, settings } = session;
-  const dirShown = opts.dir ?? '';
-  const dir = resolve(ctx.cwd, dirShown);
+  const { settings } = session;
+  const { dir, dirShown, show } = rootOf(args, opts, session);
   const dryRun = !!opts.dryRun;
   const shownDir = msg`${dirShown || '.'}`;
   if (!dryRun) checkDir(dir, shownDir);
   const listed = await listTargets(session, args);
-  if (!dryRun) {
-    try {
-      makeDirectories(dir);
-    } catch (e) {
-      throw localFailure(e, shownDir, ours('create the directory'));
-    }
-  }
-  const entries = plan(listed, { root: realpathLoose(dir), dirShown, source: !!opts.source, langs: opts.lang, minPercent: opts.minPercent });
-  const saved = new SavedFiles(savedFilesDir(ctx.env, ctx.homedir), (e) =>
-    session.warn(msg`cannot keep the record of saved files (${(e as Error).message}): the next pull fetches every file whole`),
-  );
+  const entries = plan(listed, { root: realpathLoose(dir), dirShown, show, source: !!opts.source, langs: opts.lang, minPercent: opts.minPercent });
+  // DIR made now (a place that cannot be made fails at once) and held by the work: a run that wrote
+  // no file there leaves no empty DIR behind.
+  const release = dryRun ? undefined : holdDir(dir, shownDir);
   const counted = tally();
-  const done = fetchAll(session, entries, { saved, force: !!opts.force, dryRun });
+  const done = fetchAll(session, entries, { saver: new FileSaver(session), force: !!opts.force, dryRun });
   async function* reported(): AsyncGenerator<Item> {
     for await (const d of done) {
       counted.add(d);
@@ -130,18 +170,34 @@ export async function run({ args, opts, session }: CommandInput<'pull'>): Promis
     }
   }
   const finish = () => counted.outcome(dryRun);
-  // Without -f the report is stderr's alone: the work is done here, stdout stays empty.
-  if (!settings.formatGiven && !settings.fields) {
+  // Without -f the report is stderr's alone: stdout stays empty.
+  const report = settings.formatGiven || settings.fields ? feed<Item>() : undefined;
+  // The work runs on its own from here, waited for by cli/execute.ts: the records on stdout are a
+  // report of it, fed as files are done, so a reader that is slow or leaves never holds or ends a file.
+  const work = (async () => {
     let n = 0;
-    for await (const _ of reported()) n++;
-    if (n === 0) session.say(ours('no translations to pull'));
-    return { kind: 'bytes', bytes: new Uint8Array(), finish };
-  }
-  return records(reported(), settings.format === 'table' || settings.format === 'markdown', finish);
+    for await (const item of reported()) {
+      n++;
+      report?.push(item);
+    }
+    if (n === 0 && !report) session.say(ours('no translations to pull'));
+  })()
+    .finally(release)
+    .then(
+      () => report?.end(),
+      (error: unknown) => {
+        report?.end({ error });
+        throw error;
+      },
+    );
+  // Its failure is the run's, said once execute waits for it; until then no unhandled rejection.
+  work.catch(() => {});
+  if (!report) return { kind: 'bytes', bytes: new Uint8Array(), finish, done: work };
+  return records(report.items(), settings.format === 'table' || settings.format === 'markdown', finish, work);
 }
 
 /** The records as a list: one page each as they come, or (a table, for people) one page, aligned. */
-function records(items: AsyncGenerator<Item>, whole: boolean, finish: () => Outcome): ListResult {
+function records(items: AsyncGenerator<Item>, whole: boolean, finish: () => Outcome, done: Promise<void>): ListResult {
   async function* pages(): AsyncGenerator<Page> {
     if (whole) {
       const all: Item[] = [];
@@ -151,5 +207,5 @@ function records(items: AsyncGenerator<Item>, whole: boolean, finish: () => Outc
     }
     for await (const item of items) yield { items: [item] };
   }
-  return { kind: 'list', pages: pages(), columns: COLUMNS, knownFields: FIELDS, empty: ours('no translations to pull'), finish };
+  return { kind: 'list', pages: pages(), columns: COLUMNS, knownFields: FIELDS, empty: ours('no translations to pull'), finish, done };
 }

@@ -1,5 +1,7 @@
-// wli show <target>: the project, component or translation object exactly as the server sent it
-// (table and Markdown: one line per top-level field).
+// wli show <target>: the project, category, component or translation object exactly as the server
+// sent it (table and Markdown: one line per top-level field, a nested object or list summarised by the
+// output layer; -f json has it whole). A category's is the one its project's category list sends (the
+// same serializer as /api/categories/<id>/: no request more).
 import type { Column } from '../output/result.js';
 import type { CommandInput } from '../session/session.js';
 import { getTargetObject, targetReadings } from '../session/results.js';
@@ -17,6 +19,6 @@ const rowsOf = (record: Record<string, unknown>): Column[] =>
   }));
 
 export async function run({ args, session }: CommandInput<'show'>) {
-  const { record } = await getTargetObject(session, targetReadings(session, args[0], ['project', 'component', 'translation']));
+  const { record } = await getTargetObject(session, targetReadings(session, args[0], ['project', 'component', 'category', 'translation']));
   return { kind: 'record' as const, record, rows: rowsOf(record) };
 }

@@ -4,6 +4,9 @@
 // Where the rows come from:
 // - project/component/language → /translations/<p>/<c>/<l>/statistics/ (one row)
 // - language code              → /languages/<code>/statistics/ (one row)
+// - project/-/language         → the language's row of /projects/<p>/languages/, as --project prints it
+// - project/category           → each component of the category (the project's components list),
+//                                as project/component gives it, in list order
 // - project/component          → /components/<p>/<c>/statistics/ (paginated, one row per translation).
 //   Chosen over /components/<p>/<c>/translations/ because only Statistics objects carry every
 //   percentage a --metric checks (approved_percent, translated_words_percent; Translation objects
@@ -15,18 +18,23 @@
 // - --project <p>              → /projects/<p>/languages/ (a plain array on 5.4, paginated elsewhere),
 //   one row per language, then /projects/<p>/statistics/ as a total row. The gate checks the total
 //   row too: a project's overall percentage below the threshold is a failure worth naming.
+// - --fail-under LANG=PCT for a language no row is in → /languages/ (every page), to tell a typo
+//   (exit 2) from a real language the targets lack (a warning); not asked otherwise.
 import { UsageError } from '../core/errors.js';
+import { allInOrder } from '../core/pool.js';
 import { msg, ours } from '../core/text.js';
 import type { ListResult, RecordResult } from '../output/result.js';
 import type { CommandInput } from '../session/session.js';
 import { firstFound } from '../session/resolve.js';
 import { formsOf, readTarget, type ProjectTarget, type Target, type TargetKind } from '../weblate/target.js';
 import { FIELD_COLUMNS, listColumns, recordRows } from './stats/columns.js';
-import { checkLanguagesGated, gateOf, judge, readBaseline, type Metric, type Row } from './stats/gate.js';
-import { componentRows, inOrder, languageOrProject, projectRows, singleRow } from './stats/rows.js';
+import { checkLanguagesGated, gateOf, judge, languagesWithoutRows, readBaseline, type Metric, type Row } from './stats/gate.js';
+import { languageOrProject, projectRows, rowsOf, serverLanguages } from './stats/rows.js';
+import { statsChecks } from './stats/checks.js';
+import { statsMetrics } from './stats/metrics.js';
 
-/** stats takes translations, components and languages; a bare word is a language (projects: --project). */
-const ACCEPTS: TargetKind[] = ['translation', 'component', 'language'];
+/** stats takes translations, components, categories and languages; a bare word is a language (projects: --project). */
+const ACCEPTS: TargetKind[] = ['translation', 'component', 'category', 'projectLanguage', 'language'];
 
 export async function run({ args, opts, session }: CommandInput<'stats'>): Promise<RecordResult | ListResult> {
   // Everything the user typed is checked before the first request (option values by spec/option-values.ts).
@@ -42,14 +50,13 @@ export async function run({ args, opts, session }: CommandInput<'stats'>): Promi
   const baseline = opts.baseline === undefined ? undefined : readBaseline(opts.baseline, session.ctx.cwd, metric);
   const gate = gateOf(metric, opts.failUnder, baseline, opts.failOnDrop === true);
 
-  const resolved = await inOrder(inputs, session.settings.concurrency, async (input): Promise<{ kind: string; rows: Row[] }> => {
+  const jobs = inputs.map((input) => async (): Promise<{ kind: string; rows: Row[] }> => {
     // Through firstFound so a missing project is explained like any target (and a wrong --url named).
     if (!Array.isArray(input)) return { kind: 'project', rows: (await firstFound(session, [input], () => projectRows(session, input, skipSource))).value };
-    const { target, value } = await languageOrProject(session, input, () =>
-      firstFound(session, input, (t) => (t.kind === 'component' ? componentRows(session, t, skipSource) : singleRow(session, t))),
-    );
+    const { target, value } = await languageOrProject(session, input, () => firstFound(session, input, (t) => rowsOf(session, t, skipSource)));
     return { kind: target.kind, rows: value };
   });
+  const resolved = await allInOrder(jobs, session.settings.concurrency);
   const rows = resolved.flatMap((r) => r.rows);
   if (baseline && !rows.some((r) => typeof r.item.wli_target === 'string' && baseline.has(r.item.wli_target))) {
     throw new UsageError(
@@ -57,12 +64,16 @@ export async function run({ args, opts, session }: CommandInput<'stats'>): Promi
       msg`compare with a baseline of the same targets (wli_target: ${[...baseline.keys()].slice(0, 3).join(', ')}…)`,
     );
   }
-  checkLanguagesGated(gate, rows, skipSource);
+  // The server's languages tell a typo from a language no row has; asked only when some gated one is missing.
+  const known = languagesWithoutRows(gate, rows).length ? await serverLanguages(session) : [];
+  for (const warning of checkLanguagesGated(gate, rows, skipSource, known)) session.warn(warning);
   const finish = () => judge(rows, gate);
+  // For -f github, junit, codequality and openmetrics (asked only when one of them is chosen).
+  const ci = { checks: statsChecks(session, rows, gate), metrics: () => statsMetrics(rows) };
   const only = resolved.length === 1 ? resolved[0] : undefined;
   const single = rows.length === 1 ? rows[0] : undefined;
-  if (single && (only?.kind === 'translation' || only?.kind === 'language')) {
-    return { kind: 'record', record: single.item, rows: recordRows(gate), fieldColumns: FIELD_COLUMNS, finish };
+  if (single && (only?.kind === 'translation' || only?.kind === 'language' || only?.kind === 'projectLanguage')) {
+    return { kind: 'record', record: single.item, rows: recordRows(gate), fieldColumns: FIELD_COLUMNS, finish, ...ci };
   }
   return {
     kind: 'list',
@@ -75,5 +86,6 @@ export async function run({ args, opts, session }: CommandInput<'stats'>): Promi
     fieldColumns: FIELD_COLUMNS,
     empty: msg`no statistics rows`,
     finish,
+    ...ci,
   };
 }

@@ -19,6 +19,10 @@ const rows: Column[] = [
   { header: 'Language', value: (t) => `${plainText(getPath(t, 'language.name') ?? '')} (${plainText(t.language_code ?? getPath(t, 'language.code') ?? '')})` },
   { header: 'Source', value: (t) => (t.is_source === true ? 'yes' : t.is_source === false ? 'no' : '') },
   { header: 'File', value: (t) => t.filename, kind: 'url' },
+  // The Git blob hash of the file as Weblate last read it (a monolingual format adds its template's,
+  // after a comma): what ties these counts to a state of the repository. ", " lets a narrow terminal
+  // put each hash whole on its own line; -f json has the server's text.
+  { header: 'Revision', field: 'revision', value: (t) => t.revision, text: (v) => (typeof v === 'string' ? v.split(',').join(', ') : plainText(v ?? '')) },
   {
     header: 'Translated',
     value: (t) => t,

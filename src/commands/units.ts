@@ -15,10 +15,12 @@ import type { Column, ListResult, Style } from '../output/result.js';
 import { formsText } from '../output/readable.js';
 import type { CommandInput, Session } from '../session/session.js';
 import { allItems, getObject } from '../session/reads.js';
+import { categoryComponents, categoryOf, projectLanguageOf } from '../session/resolve.js';
 import { listOf, targetReadings } from '../session/results.js';
+import { IDENTITY_FIELDS, identifyPage, unitIdentity } from '../weblate/identity.js';
 import { targetOfUrl, type Target } from '../weblate/target.js';
 import { UNITS_SEARCH, objectPath, unitsOf } from '../weblate/paths.js';
-import { MATCHES_NOTHING, STATE_LABELS, UNIT_FIELDS, inScope, scopeQuery, unitQuery } from '../weblate/units.js';
+import { MATCHES_NOTHING, STATE_LABELS, UNIT_FIELDS, inScope, scopeQuery, unitQuery, type UnitScope } from '../weblate/units.js';
 import { UNITS_SEARCH_SINCE } from '../weblate/versions.js';
 
 const STATE_STYLE: Record<number, Style> = { 0: 'red', 10: 'yellow', 11: 'yellow', 12: 'yellow', 20: 'green', 30: 'cyan', 100: 'gray' };
@@ -68,38 +70,71 @@ export const UNIT_FIELD_COLUMNS: Column[] = [
   { header: 'priority', field: 'priority', value: (u) => u.priority, kind: 'count' },
 ];
 
+/** A search above one translation, asked: its scope, and the checks asked alongside its page 1. */
+interface Search {
+  scope: UnitScope;
+  /** Proves the target exists: a search answers an empty list for a project or component that does not. */
+  exists?: Promise<unknown>;
+  /** Whether the server answers a search that can match nothing with units (it ignores q). */
+  ignoresQ: Promise<boolean>;
+}
+
+/**
+ * Where a reading above a translation searches, and what proves it exists, asked alongside page 1 so
+ * a typo is a 404 (explained) and not "no units". A category is resolved first (its components make
+ * the search); undefined when it has none (nothing to search).
+ */
+async function searchOf(session: Session, t: Target, ignoresQ: () => Promise<boolean>): Promise<Search | undefined> {
+  let scope: UnitScope = {};
+  let exists: Promise<unknown> | undefined;
+  if (t.kind === 'project' || t.kind === 'component') exists = getObject(session, objectPath(t));
+  if (t.kind === 'projectLanguage') exists = projectLanguageOf(session, t);
+  if (t.kind === 'project' || t.kind === 'projectLanguage') scope = { project: t.project, language: t.kind === 'projectLanguage' ? t.language : undefined };
+  if (t.kind === 'component') scope = { project: t.project, components: [t.component.join('/')] };
+  if (t.kind === 'category') {
+    const components = await categoryComponents(session, await categoryOf(session, t));
+    if (components.length === 0) return undefined;
+    scope = { project: t.project, components: components.map((c) => c.target.component.join('/')) };
+  }
+  exists?.catch(() => {});
+  return { scope, exists, ignoresQ: ignoresQ() };
+}
+
+/** The probe: asked once a run, whichever reading searches first. */
+function probeOnce(session: Session): () => Promise<boolean> {
+  let probe: Promise<boolean> | undefined;
+  return () => {
+    if (probe) return probe;
+    const query = new URLSearchParams({ q: MATCHES_NOTHING });
+    probe = (async () => (await allItems(session, { path: UNITS_SEARCH, query, pageSize: 1, limit: 1, label: 'units', quiet: true })).length > 0)();
+    probe.catch(() => {});
+    return probe;
+  };
+}
+
 /**
  * Units above a translation, checked against the scope. A unit of another project, or a probe search
  * that matches something, means the server ignored the search: an error, never a wrong list.
  */
-async function* checkedScope(session: Session, pages: AsyncGenerator<Page>, t: Target): AsyncGenerator<Page> {
-  // A search answers an empty list for a project or component that does not exist: ask for the
-  // object itself alongside page 1, so a typo is a 404 (explained) and not "no units".
-  const exists = t.kind === 'project' || t.kind === 'component' ? getObject(session, objectPath(t)) : undefined;
-  exists?.catch(() => {});
-  const ignored = () =>
+async function* checkedScope(session: Session, pages: AsyncGenerator<Page>, search: () => Search | undefined): AsyncGenerator<Page> {
+  const ignored = (project: string | undefined) =>
     new ServerError(
-      msg`the server ignored the search of GET ${session.client().resolve(UNITS_SEARCH).href} (it lists units outside ${t.kind === 'project' || t.kind === 'component' ? msg`project '${t.project}'` : ours('the search')}): searching above one translation needs Weblate ${ours(UNITS_SEARCH_SINCE)} or later`,
+      msg`the server ignored the search of GET ${session.client().resolve(UNITS_SEARCH).href} (it lists units outside ${project !== undefined ? msg`project '${project}'` : ours('the search')}): searching above one translation needs Weblate ${ours(UNITS_SEARCH_SINCE)} or later`,
       msg`search one translation at a time: wli units project/component/language -q …`,
     );
-  const probe = (async () =>
-    (await allItems(session, { path: UNITS_SEARCH, query: new URLSearchParams({ q: MATCHES_NOTHING }), pageSize: 1, limit: 1, label: 'units', quiet: true }))
-      .length > 0)();
-  probe.catch(() => {});
   let checked = false;
   const check = async () => {
-    await exists;
-    if (await probe) throw ignored();
     checked = true;
+    const s = search();
+    await s?.exists;
+    if (s && (await s.ignoresQ)) throw ignored(s.scope.project);
   };
   for await (const page of pages) {
     if (!checked) await check();
-    const keep = page.items.map((u) => inScope(u, t));
-    if (
-      keep.some((k) => k === false) &&
-      page.items.some((u, i) => keep[i] === false && targetOfUrl(u.translation)?.split('/')[0] !== ('project' in t ? t.project : undefined))
-    )
-      throw ignored();
+    const { scope } = search()!;
+    const keep = page.items.map((u) => inScope(u, scope));
+    if (keep.some((k) => k === false) && page.items.some((u, i) => keep[i] === false && targetOfUrl(u.translation)?.split('/')[0] !== scope.project))
+      throw ignored(scope.project);
     if (keep.every((k) => k === true)) {
       yield page;
       continue;
@@ -116,33 +151,42 @@ async function* checkedScope(session: Session, pages: AsyncGenerator<Page>, t: T
 }
 
 export function run({ args, opts, session }: CommandInput<'units'>): ListResult {
-  const readings = targetReadings(session, args[0], ['server', 'project', 'component', 'translation']);
+  const readings = targetReadings(session, args[0], ['server', 'project', 'component', 'category', 'translation', 'projectLanguage']);
   const q = unitQuery(opts.state ?? [], opts.query);
-  const queryFor = (t: Target) => {
+  const queryFor = (scope: UnitScope | undefined) => {
     const query = new URLSearchParams();
-    const scope = scopeQuery(t);
-    const full = scope && q ? `${scope} AND (${q})` : (scope ?? q);
+    const terms = scope && scopeQuery(scope);
+    const full = terms && q ? `${terms} AND (${q})` : (terms ?? q);
     if (full) query.set('q', full);
     return query;
   };
+  // Each reading's search, once asked (list), for its scope check (pipe).
+  const searches = new Map<Target, Search | undefined>();
+  const ignoresQ = probeOnce(session);
+  const list = async (t: Target) => {
+    if (t.kind === 'translation') return { path: unitsOf(t), query: queryFor(undefined) };
+    const search = await searchOf(session, t, ignoresQ);
+    searches.set(t, search);
+    return search && { path: UNITS_SEARCH, query: queryFor(search.scope) };
+  };
   // Which reading answered decides the columns (p/x/y: a translation, or a component in a category).
   let answered: Target | undefined;
+  const above = () => (answered ?? readings[0])?.kind !== 'translation';
+  // Above a translation each unit names its translation: wli_target and its parts first.
   async function* noting(pages: AsyncGenerator<Page>, t: Target): AsyncGenerator<Page> {
-    for await (const page of pages) {
-      answered = t;
-      yield page;
-    }
+    answered = t;
+    for await (const page of pages) yield t.kind === 'translation' ? page : identifyPage(page, unitIdentity);
   }
   return listOf(session, {
     readings,
-    list: (t) => ({ path: t.kind === 'translation' ? unitsOf(t) : UNITS_SEARCH, query: queryFor(t) }),
-    pipe: (pages, t) => noting(t.kind === 'translation' ? pages : checkedScope(session, pages, t), t),
+    list,
+    pipe: (pages, t) => noting(t.kind === 'translation' ? pages : checkedScope(session, pages, () => searches.get(t)), t),
     filters: (t) => t.kind !== 'translation',
     limit: opts.limit,
     label: 'units',
-    columns: () => (answered && answered.kind !== 'translation' ? SCOPED_UNIT_COLUMNS : UNIT_COLUMNS),
+    columns: () => (above() ? SCOPED_UNIT_COLUMNS : UNIT_COLUMNS),
     fieldColumns: UNIT_FIELD_COLUMNS,
-    knownFields: UNIT_FIELDS,
+    knownFields: () => (above() ? [...IDENTITY_FIELDS, ...UNIT_FIELDS] : UNIT_FIELDS),
     empty: q ? msg`no units match '${q}'` : msg`no units`,
     // A query the server cannot parse is the user's to fix: exit 2 with the server's words.
     onStatus: (e) =>

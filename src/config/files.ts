@@ -145,7 +145,8 @@ export function readConfigFiles(opts: { cwd: string; env: Record<string, string 
       out.files.push(project);
       const url = oneLine(lookup(data, 'weblate', 'url'), project, 'url', project);
       if (url) out.url = { ...url, project: true };
-      out.translation = oneLine(lookup(data, 'weblate', 'translation'), project, 'translation', project) ?? out.translation;
+      const translation = oneLine(lookup(data, 'weblate', 'translation'), project, 'translation', project);
+      if (translation) out.translation = { ...translation, project: true };
       if (data.get('keys')?.size || data.get('weblate')?.has('key') || data.get(DEFAULT_SECTION)?.has('key')) {
         out.warnings.push(
           msg`${project}: tokens in a project configuration file are ignored; put them in [keys] of ${join(userConfigDir(opts.env, opts.homedir), 'weblate')}`,

@@ -9,7 +9,7 @@
 // - a line indented deeper than its option continues the value (joined with a line break; blank
 //   lines inside are kept, trailing ones dropped);
 // - errors name the file and line: an option before any section, a line without `=`, an empty option
-//   name, a section or an option that appears twice.
+//   name, a section or an option that appears twice, a section header without its `]`.
 import { UsageError } from '../core/errors.js';
 import { msg, type Msg } from '../core/text.js';
 
@@ -29,6 +29,11 @@ export function parseError(path: string, line: number, what: Msg): UsageError {
     msg`invalid configuration file ${path}:${line}: ${what}`,
     msg`wlc-style INI is expected: a [weblate] section with "url = …" and "translation = …", a [keys] section with "<server URL> = <token>", and # or ; comments`,
   );
+}
+
+/** An unclosed `[weblate`: the header is echoed when it looks like a section name (short, plain words). */
+function unclosedHeader(value: string): Msg {
+  return /^\[[\w .-]{1,40}$/.test(value) ? msg`unclosed section header '${value}' (no closing "]")` : msg`unclosed section header (no closing "]")`;
 }
 
 /** The sections and options of a file; the offending line of an error is named, never echoed. */
@@ -68,6 +73,9 @@ export function parseIni(file: string, path: string): IniData {
       data.set(sectionName, section);
       continue;
     }
+    // A header without its `]` is said as such, not as a setting before any section or a line without
+    // "=" (both wlc's errors too; with an "=" it is an option to wlc, `[a = b`, and to us).
+    if (value.startsWith('[') && !value.includes(']') && !value.includes('=')) throw parseError(path, lineNo, unclosedHeader(value));
     if (!section) throw parseError(path, lineNo, msg`a setting before any [section] header`);
     const eq = value.indexOf('=');
     if (eq < 0) throw parseError(path, lineNo, msg`expected "key = value", a [section] header or a comment`);

@@ -21,7 +21,8 @@ export interface Settings {
   /** The URL as given, when it cannot be used (credentials redacted): what `wli config` shows then. */
   urlText?: Sourced<string>;
   token?: Sourced<string>;
-  defaultTarget?: Sourced<string>;
+  /** `project`: named by a project file (its directory is the repository's root, for pull's paths). */
+  defaultTarget?: Sourced<string> & { project?: boolean };
   /** The configuration files read, in order (user or --config file, then project file). */
   files: string[];
   format: Format;
@@ -52,7 +53,8 @@ export interface Settings {
 export interface FileValues {
   /** `project` marks a URL that only a project file named: no --token or env token goes there. */
   url?: Sourced<string> & { project?: boolean };
-  translation?: Sourced<string>;
+  /** `project` marks the translation of a project file (source: its path). */
+  translation?: Sourced<string> & { project?: boolean };
   /** Tokens of the user (or --config) file by server: canonicalServerKey(url), lower-cased → token. */
   keys?: Map<string, Sourced<string>>;
   files?: string[];

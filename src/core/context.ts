@@ -1,14 +1,15 @@
 // Everything a run touches in the outside world comes in through here, so tests can run the
 // whole CLI in-process with fake streams, environment, clock and HTTP dispatcher.
 import type { Dispatcher } from 'undici';
-import { fstatSync, readFileSync, readlinkSync } from 'node:fs';
+import { fstatSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 
 /**
  * What standard output is: a terminal; a pipe (or socket: another program reads it, maybe drawing on
- * the same terminal); a regular file; /dev/null; closed at start (`>&-`); unknown when it cannot be told.
+ * the same terminal); a regular file; /dev/null (closed at start too: see stdoutKind below); unknown
+ * when it cannot be told.
  */
-export type StdoutKind = 'terminal' | 'pipe' | 'file' | 'null' | 'closed' | 'unknown';
+export type StdoutKind = 'terminal' | 'pipe' | 'file' | 'null' | 'unknown';
 
 export interface OutStream {
   write(chunk: string | Uint8Array, cb?: (err?: Error | null) => void): boolean;
@@ -25,7 +26,10 @@ export interface Context {
   env: Record<string, string | undefined>;
   cwd: string;
   homedir: string;
-  /** Aborted on Ctrl-C. */
+  /**
+   * Aborted by SIGINT (Ctrl-C), SIGTERM or SIGHUP, with the InterruptedError naming the signal as its
+   * reason (core/errors.ts interruption()); in-process tests abort it without one (SIGINT).
+   */
   signal: AbortSignal;
   now: () => number;
   random: () => number;
@@ -67,9 +71,10 @@ export function processContext(signal: AbortSignal): Context {
 }
 
 /**
- * fd 1, as the process found it. Node reopens a standard stream closed at start on /dev/null (read and
- * write), so `>&-` looks like `>/dev/null` (write only) but for its access mode, which Linux shows in
- * /proc/self/fdinfo (proc(5)); elsewhere a closed stdout reads as /dev/null.
+ * fd 1, as the process found it. /dev/null is 'null' whatever its access mode: the shell's `>/dev/null`
+ * opens it write-only; Python's subprocess.DEVNULL and Node's spawn stdio 'ignore' read-write. A stdout
+ * closed at start (`>&-`) is reopened by Node on /dev/null before wli runs, and nothing reliable tells
+ * the two apart, so it is /dev/null too: the data is discarded, as `>/dev/null` discards it.
  */
 function stdoutKind(): StdoutKind {
   try {
@@ -77,21 +82,9 @@ function stdoutKind(): StdoutKind {
     const st = fstatSync(1);
     if (st.isFIFO() || st.isSocket()) return 'pipe';
     if (st.isFile()) return 'file';
-    if (st.isCharacterDevice() && readlinkSafe('/proc/self/fd/1') === '/dev/null') {
-      const flags = /^flags:\s*(\d+)/m.exec(readFileSync('/proc/self/fdinfo/1', 'utf8'))?.[1];
-      // O_ACCMODE is the low two bits: 1 write only (the shell's >/dev/null), 2 read and write (Node's reopening).
-      return flags !== undefined && (parseInt(flags, 8) & 3) === 2 ? 'closed' : 'null';
-    }
+    if (st.isCharacterDevice() && st.rdev === statSync('/dev/null').rdev) return 'null';
     return 'unknown';
   } catch {
     return 'unknown';
-  }
-}
-
-function readlinkSafe(path: string): string | undefined {
-  try {
-    return readlinkSync(path);
-  } catch {
-    return undefined;
   }
 }

@@ -1,7 +1,7 @@
 // Errors are values with an exit code until the very top; only the I/O layer (io/streams.ts) turns
 // them into stderr lines. Exit codes belong to the whole program; the errors of talking HTTP live in
 // api/errors.ts.
-import { Msg, msg } from './text.js';
+import { Msg, msg, ours } from './text.js';
 
 /**
  * wli's exit codes, the one declaration: EXIT names them for the code, and --help, the man page and
@@ -16,8 +16,11 @@ export const EXIT_STATUSES = {
   auth: { code: 4, meaning: 'authentication or permission refused (401, 403)' },
   notFound: { code: 5, meaning: 'not found (404)' },
   rateLimited: { code: 6, meaning: 'rate limited (429) after the retries' },
-  local: { code: 7, meaning: 'a local file or standard output could not be written: permission, disk full, read-only, closed' },
-  interrupted: { code: 130, meaning: 'interrupted' },
+  local: { code: 7, meaning: 'a local file or standard output could not be written: permission, disk full, read-only' },
+  internal: { code: 70, meaning: 'internal error (a bug: please report it)' },
+  hangup: { code: 129, meaning: 'ended by SIGHUP (the terminal closed)' },
+  interrupted: { code: 130, meaning: 'interrupted: SIGINT (Ctrl-C)' },
+  terminated: { code: 143, meaning: 'ended by SIGTERM (`timeout`, `docker stop`, a cancelled job)' },
 } as const;
 
 type ExitName = keyof typeof EXIT_STATUSES;
@@ -66,8 +69,25 @@ export class LocalError extends WliError {
   }
 }
 
+/** The signals that end a run cleanly (work aborted, temporary files removed), each with its exit code: 128 + its number. */
+export const ENDING_SIGNALS = { SIGHUP: EXIT.hangup, SIGINT: EXIT.interrupted, SIGTERM: EXIT.terminated } as const;
+
+export type EndingSignal = keyof typeof ENDING_SIGNALS;
+
+/**
+ * The run was ended by a signal. main.ts aborts the run's signal with one of these as its reason, so
+ * whatever notices the abort (a request, a write waiting for a reader) ends with the right code
+ * through interruption(), and undici, which throws an aborted signal's reason, throws one too.
+ */
 export class InterruptedError extends WliError {
-  constructor() {
-    super(msg`interrupted`, EXIT.interrupted);
+  constructor(readonly signalName: EndingSignal = 'SIGINT') {
+    // Ctrl-C is the user's own act, said as it always was; the others say what ended the run.
+    super(signalName === 'SIGINT' ? msg`interrupted` : msg`interrupted (${ours(signalName)})`, ENDING_SIGNALS[signalName]);
   }
+}
+
+/** The interruption of an aborted run signal: the signal named by its reason (SIGINT when it names none). */
+export function interruption(signal: AbortSignal | undefined): InterruptedError {
+  const reason: unknown = signal?.reason;
+  return new InterruptedError(reason instanceof InterruptedError ? reason.signalName : 'SIGINT');
 }

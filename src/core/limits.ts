@@ -65,6 +65,16 @@ export const LOW_RATE_NOTE_PERCENT = 10;
 export const COMPLETION_CACHE_MS = 2 * MINUTE_MS;
 export const COMPLETION_CACHE_TEXT = spokenDuration(COMPLETION_CACHE_MS);
 
+/**
+ * A record of a saved file ($XDG_CACHE_HOME/wli/saved) that has proven no file for this long is removed
+ * (a file no longer pulled, a checkout deleted): the folder stays bounded. Losing a record costs one
+ * whole download, never a stale file.
+ */
+export const SAVED_RECORD_UNUSED_DAYS = 90;
+export const SAVED_RECORD_UNUSED_MS = SAVED_RECORD_UNUSED_DAYS * 24 * HOUR_MS;
+/** The records are looked over for unused ones at most once a run, and once in this long. */
+export const SAVED_RECORD_PRUNE_EVERY_MS = 24 * HOUR_MS;
+
 /** The progress line appears only when a fetch takes longer than this. */
 export const PROGRESS_DELAY_MS = 300;
 
@@ -76,3 +86,10 @@ export const JSON_INDENT_DEPTH = 64;
  * shorter one only where it stands alone, since it also occurs inside ordinary words (core/text.ts).
  */
 export const SHORT_SECRET_CHARS = 8;
+
+/** GitHub shows at most this many annotations of one kind (error, warning, notice) per step, and drops the rest. */
+export const GITHUB_ANNOTATIONS_PER_STEP = 10;
+
+/** The most a step's job summary ($GITHUB_STEP_SUMMARY) may hold: GitHub shows none of a larger one. */
+export const GITHUB_STEP_SUMMARY_BYTES = 1024 * 1024;
+export const GITHUB_STEP_SUMMARY_TEXT = `${GITHUB_STEP_SUMMARY_BYTES / (1024 * 1024)} MiB`;

@@ -65,8 +65,9 @@ export function escapeControl(text: string): string {
   });
 }
 
-// scheme://user:password@host… anywhere in a text (an echoed URL, a proxy variable).
-const USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/)[^/?#@\s]*@/gi;
+// scheme://user:password@host… anywhere in a text (an echoed URL, a proxy variable). Up to the last
+// @ before the path, as a URL parser reads it: a password may hold an @ (user:p@ss@host).
+const USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/)[^/?#\s]*@/gi;
 
 /** `https://user:pw@host/` → `https://<credentials>@host/`, wherever a URL appears in the text. */
 export function redactCredentials(text: string): string {

@@ -1,8 +1,8 @@
 // Shell completion scripts for bash, zsh and fish, generated from the spec (see model.ts).
 // `wli completion <shell>` prints them; completions/ holds the same text (scripts/generate-docs.ts).
 import type { SHELLS } from '../spec/spec.js';
-import { commands, globalFlags, HELP, names, valuedFlags, VERSION, type Flag, type ValueKind } from './model.js';
-import { HELP_COMMAND } from '../spec/spec.js';
+import { commands, FORMAT_FLAG, globalFlags, HELP, names, valuedFlags, VERSION, type Flag, type ValueKind } from './model.js';
+import { DATA_FORMATS, FORMATS, HELP_COMMAND } from '../spec/spec.js';
 
 export type Shell = (typeof SHELLS)[number];
 
@@ -19,13 +19,40 @@ export function completionScript(shell: Shell): string {
   }
 }
 
+/**
+ * The commands by the formats they write, for the shells' case statements: '' (no command yet) with
+ * every format, the data formats as the default ('*'), and a list of its own for each other set.
+ */
+function formatGroups(): Array<{ names: string[]; formats: readonly string[] }> {
+  const groups = new Map<string, { names: string[]; formats: readonly string[] }>([[FORMATS.join(' '), { names: [''], formats: FORMATS }]]);
+  for (const c of commands) {
+    if (c.formats.join(' ') === DATA_FORMATS.join(' ')) continue;
+    const key = c.formats.join(' ');
+    const group = groups.get(key) ?? { names: [], formats: c.formats };
+    group.names.push(c.name);
+    groups.set(key, group);
+  }
+  return [...groups.values(), { names: ['*'], formats: DATA_FORMATS }];
+}
+
 // ---------------------------------------------------------------- bash
+
+/** -f's value: the formats of the command typed so far. */
+function bashFormats(): string {
+  const cases = formatGroups().map(({ names: ns, formats }) => {
+    const pattern = ns.map((n) => (n === '' ? "''" : n)).join('|');
+    return `        ${pattern})${formats.length ? ` COMPREPLY=($(compgen -W '${formats.join(' ')}' -- "$cur"))` : ''} ;;`;
+  });
+  return `    ${names(FORMAT_FLAG).join('|')}) # the formats of the command typed so far\n      case $cmd in\n${cases.join('\n')}\n      esac; return ;;`;
+}
 
 function bash(): string {
   const words = (flags: Flag[]) => flags.flatMap(names).join(' ');
   const valued = valuedFlags();
   const silent = valued.filter((f) => f.values!.kind === 'none').flatMap(names);
-  const valueCases = valued.filter((f) => f.values!.kind !== 'none').map((f) => `    ${names(f).join('|')})${bashValue(f.values!)} ;;`);
+  const valueCases = valued
+    .filter((f) => f.values!.kind !== 'none')
+    .map((f) => (f === FORMAT_FLAG ? bashFormats() : `    ${names(f).join('|')})${bashValue(f.values!)} ;;`));
   if (silent.length) valueCases.push(`    ${silent.join('|')}) return ;; # a value, nothing to offer`);
   const optionCases = commands.filter((c) => c.options.length > 0).map((c) => `      ${c.name}) opts+=' ${words(c.options)}' ;;`);
   const argCases = [
@@ -149,9 +176,9 @@ function zsh(): string {
         return zq(`${pos}:${a.spec.name}:${action}`);
       }),
     ];
-    return `        ${c.name}) _arguments -s $globals $help${continued(specs, 10)} && ret=0 ;;`;
+    return `        ${c.name}) _arguments -s $globals $help${continued([...zshFlag(c.formatFlag), ...specs], 10)} && ret=0 ;;`;
   });
-  cases.push(`        ${HELP_COMMAND.name}) _arguments -s $globals $help ${zq(`1:command:(${commands.map((c) => c.name).join(' ')})`)} && ret=0 ;;`);
+  cases.push(`        ${HELP_COMMAND.name}) _arguments -s $globals $help $format ${zq(`1:command:(${commands.map((c) => c.name).join(' ')})`)} && ret=0 ;;`);
   return `#compdef wli
 ${HEADER('zsh')}# Install: wli completion zsh > "\${fpath[1]}/_wli"
 
@@ -168,16 +195,19 @@ _wli() {
   local __wli_self=$words[1]
   local curcontext=$curcontext state state_descr line ret=1
   typeset -A opt_args
-  local -a globals help commands
+  local -a globals format help commands
+  # -f is each command's own (the formats it writes); before the command, every format.
   globals=(
-${indent(globalFlags.flatMap(zshFlag), 4)}
+${indent(globalFlags.filter((f) => f !== FORMAT_FLAG).flatMap(zshFlag), 4)}
   )
+  format=(${zshFlag(FORMAT_FLAG).join(' ')})
   help=(${zshAlone(HELP)})
   commands=(
 ${indent(commandList, 4)}
   )
 
-  _arguments -C -s $globals $help ${zshAlone(VERSION)} \\
+  # -A: options after the command are the command's (its -f offers its own formats).
+  _arguments -C -s -A '-*' $globals $format $help ${zshAlone(VERSION)} \\
     '1:command:->command' \\
     '*::argument:->argument' && ret=0
 
@@ -222,7 +252,7 @@ function fishFlag(f: Flag, condition?: string): string {
 function fish(): string {
   const noCommand = '__wli_at';
   const perCommand = commands.flatMap((c) => {
-    const lines = c.options.map((f) => fishFlag(f, fq(`__wli_in ${c.name}`)));
+    const lines = [c.formatFlag, ...c.options].map((f) => fishFlag(f, fq(`__wli_in ${c.name}`)));
     const arg = c.args[0];
     if (arg?.values.kind === 'choices') lines.push(`complete -c wli -n ${fq(`__wli_at ${c.name}`)} -a ${fq(arg.values.choices.join(' '))}`);
     if (arg?.values.kind === 'targets')
@@ -278,8 +308,8 @@ ${commands.map((c) => `complete -c wli -n ${noCommand} -a ${c.name} -d ${fq(c.sp
 complete -c wli -n ${noCommand} -a ${HELP_COMMAND.name} -d ${fq(HELP_COMMAND.summary)}
 complete -c wli -n ${fq(`__wli_at ${HELP_COMMAND.name}`)} -a ${fq(commands.map((c) => c.name).join(' '))}
 
-# Options before or after the command
-${globalFlags.map((f) => fishFlag(f)).join('\n')}
+# Options before or after the command (-f before it: every format; after it, the command's own)
+${globalFlags.map((f) => fishFlag(f, f === FORMAT_FLAG ? noCommand : undefined)).join('\n')}
 ${fishFlag(HELP)}
 ${fishFlag(VERSION, noCommand)}
 

@@ -87,6 +87,7 @@ function commandSection(c: Command): string[] {
     out.push('.PP', 'Options:');
     for (const f of c.options) out.push(...flagItem(f));
   }
+  out.push('.PP', c.formats.length ? `Formats (${bold('-f')}): ${c.formats.map(bold).join(', ')}.` : `${bold('-f')} does not apply.`);
   if (c.spec.examples.length) {
     out.push('.PP', 'Examples:');
     for (const e of c.spec.examples) out.push(...example(e));

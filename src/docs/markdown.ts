@@ -43,6 +43,7 @@ function commandSection(c: Command): string[] {
   const args = c.args.filter((a) => a.values.kind !== 'choices');
   if (args.length) out.push('| argument | |', '|---|---|', ...args.map((a) => `| *${a.spec.name}* | ${cell(sentence(a.spec.description))} |`), '');
   if (c.options.length) out.push('| option | |', '|---|---|', ...c.options.map((f) => flagRow(f)), '');
+  out.push(c.formats.length ? `Formats (\`-f\`): ${c.formats.map((f) => `\`${f}\``).join(', ')}.` : '`-f` does not apply.', '');
   if (c.spec.examples.length) {
     out.push('```sh');
     for (const [cmd, what] of c.spec.examples) out.push(`${cmd}    # ${what}`);

@@ -1,7 +1,7 @@
 // The spec (src/spec/spec.ts) seen the way completions and the man page need it: every option split into
 // its short and long name and what its value is, help and version added, per-command argument values.
 import { ACTION_KEBABS } from '../weblate/actions.js';
-import { COMMANDS, GLOBAL_OPTIONS, type ArgSpec, type CommandSpec, type OptionSpec } from '../spec/spec.js';
+import { COMMANDS, GLOBAL_OPTIONS, formatsOf, type ArgSpec, type CommandSpec, type Format, type OptionSpec } from '../spec/spec.js';
 import { flagsOf, namesOf } from '../spec/flags.js';
 
 /** What to offer for an option's value (or a positional argument). */
@@ -35,6 +35,10 @@ export interface Command {
   spec: CommandSpec;
   args: Positional[];
   options: Flag[];
+  /** The -f formats it writes (none: -f does not apply). */
+  formats: readonly Format[];
+  /** The global -f as this command takes it: its own formats to offer. */
+  formatFlag: Flag;
 }
 
 /** Added by commander in src/cli/program.ts, not listed in the spec. */
@@ -55,6 +59,14 @@ export function parseFlag(spec: OptionSpec): Flag {
 
 export const globalFlags: Flag[] = GLOBAL_OPTIONS.map(parseFlag);
 
+/** -f: every format before a command is named (the global one); a command's own formats after it. */
+export const FORMAT_FLAG: Flag = globalFlags.find((f) => f.long === '--format')!;
+
+const formatFlagOf = (formats: readonly Format[]): Flag => ({
+  ...FORMAT_FLAG,
+  values: formats.length ? { kind: 'choices', choices: formats, list: false } : { kind: 'none' },
+});
+
 export const commands: Command[] = COMMANDS.map((spec) => ({
   name: spec.name,
   spec,
@@ -63,6 +75,8 @@ export const commands: Command[] = COMMANDS.map((spec) => ({
     values: a.choices ? { kind: 'choices', choices: a.choices, list: false } : a.targets ? { kind: 'targets' } : { kind: 'none' },
   })),
   options: spec.options.map(parseFlag),
+  formats: formatsOf(spec),
+  formatFlag: formatFlagOf(formatsOf(spec)),
 }));
 
 /** Names of a flag: ['-f', '--format'] or ['--url']. */

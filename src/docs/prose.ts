@@ -2,6 +2,7 @@
 // spans, which each backend renders its own way. What belongs to one option is its note in the spec
 // (src/spec/spec.ts); figures come from the constants that enforce them.
 import { MAX_OUTSIDE_CHARS } from '../core/text.js';
+import { GITHUB_ANNOTATIONS_PER_STEP, GITHUB_STEP_SUMMARY_TEXT } from '../core/limits.js';
 
 export const TARGETS: Array<[string, string]> = [
   ['/', 'the whole server (`ls`, `changes`, `units`)'],
@@ -28,7 +29,7 @@ export const OUTPUT: Array<[string, string[]]> = [
     'json',
     [
       'A single resource is the object exactly as the server sent it: every field, unknown ones too, integers exact. A list is one JSON array of all items of all pages (the items, not the page wrapper). Indented, with a trailing newline; an empty list is `[]`.',
-      '`stats` with one translation or language target prints that object; with several targets, or a component or project target, an array of rows in argument order.',
+      '`stats` with one translation, language or project/-/language target prints that object; with several targets, or a component, category or project target, an array of rows in argument order.',
       'Arrays are written as pages arrive: if the first page fails nothing is written; if a later page fails the array is left unterminated and the exit status says so.',
     ],
   ],
@@ -46,6 +47,31 @@ export const OUTPUT: Array<[string, string[]]> = [
     ],
   ],
   ['markdown', ['A GitHub-flavoured table with the same columns as `table`, for pull-request comments; `|` and line breaks in cells are escaped.']],
+  [
+    'github',
+    [
+      `For GitHub Actions (\`stats\`): workflow commands on standard output, one \`::error\` annotation per failing row, \`::error file=<the translation's repository filename>,title=<target below N%>::<why>\`, so GitHub shows it on that file; rows that pass print nothing, and a row without a file (a language, a project, a component without filename) is annotated without \`file=\`. GitHub shows at most ${GITHUB_ANNOTATIONS_PER_STEP} error annotations of a step: after ${GITHUB_ANNOTATIONS_PER_STEP}, one \`::notice\` says how many more failed. Text is escaped as the runner reads it (\`%\`, CR and LF as \`%25\`, \`%0D\`, \`%0A\`; in properties also \`:\` and \`,\`; other control characters shown as visible escapes), so server text never ends a command or starts another.`,
+      `When \`GITHUB_STEP_SUMMARY\` names a file, the Markdown table of the rows (as \`markdown\` writes it) and a one-line verdict are appended to it (never truncated); a table that would take the summary past the ${GITHUB_STEP_SUMMARY_TEXT} GitHub shows of a step is cut, saying how many rows were left out. The filenames come from each component's translations list, asked only when a translation row fails (one request per component of such rows). The exit status is the gate's.`,
+    ],
+  ],
+  [
+    'junit',
+    [
+      'A JUnit XML report (`stats`), as GitLab (`artifacts:reports:junit`), Jenkins and test reporters read it: `<testsuites>` holding one `<testsuite name="wli stats">` with its `tests` and `failures` counts, one `<testcase>` per row named by its `wli_target` (its `classname` the component, the project, or `languages`), passing rows too, and a `<failure>` with the reason in each failing one. Server text is escaped as XML; a character XML 1.0 cannot hold is shown as a `\\uXXXX` escape.',
+    ],
+  ],
+  [
+    'codequality',
+    [
+      "GitLab's Code Quality report (`stats`; `artifacts:reports:codequality`): a JSON array with one issue per failing row: `description` (why), `check_name` (`wli/fail-under`, `wli/fail-on-drop`), `fingerprint` (the SHA-256 of the check and the row's `wli_target`, so a row failing again is the same issue), `severity` (`major`) and `location` (`path`: the translation's repository filename; for a row without one, the project file wli read when it names a translation (`.weblate`, at the repository's root), else the component's first file, else `.weblate`; `lines.begin` 1). `[]` when nothing fails. Filenames are asked as for `github`.",
+    ],
+  ],
+  [
+    'openmetrics',
+    [
+      "OpenMetrics text (`stats`), for Prometheus' textfile collector and GitLab's metrics reports (`artifacts:reports:metrics`): gauges per row, labelled `project`, `component`, `language` and `target` (empty where a row has none): the shares `wli_translated_ratio`, `wli_approved_ratio`, `wli_fuzzy_ratio`, `wli_failing_checks_ratio` and `wli_translated_words_ratio` (the server's percentages over 100, 0 to 1) and the counts `wli_strings`, `wli_translated_strings`, `wli_approved_strings`, `wli_fuzzy_strings`, `wli_failing_checks`, `wli_words` and `wli_translated_words`. Each family has its `# TYPE`, `# UNIT` (ratios) and `# HELP` and its samples together; label values are escaped (`\\\\`, `\\\"`, `\\n`); `# EOF` ends the text. A row that lacks a field has no sample in that family; a target named twice is counted once.",
+    ],
+  ],
 ];
 
 export const DESCRIPTION = [

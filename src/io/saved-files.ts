@@ -1,26 +1,29 @@
-// Files wli saved, and the proof that a file on disk is still exactly what it saved. A request may be
-// made conditional (If-Modified-Since, If-None-Match) only on that proof: a file's modification time
-// proves nothing (a fresh checkout, a local edit, another branch's file all carry new times), its
-// bytes do. So each save leaves a record in the user's cache ($XDG_CACHE_HOME/wli/saved/): one small
-// JSON file per saved file, named by a hash of the absolute destination and the request URL (its
-// ?format=… included, so a converted file never counts as the unconverted one), holding the SHA-256
-// and size of the bytes saved and the server's validators. Before a request the file on disk is
-// hashed; only when it matches the record is the request conditional. A record lost, corrupt or
-// unwritable costs a whole download next time, never a stale file.
+// Files wli saved, and the proof that a file on disk is still exactly what the server has. A request
+// may be made conditional (If-Modified-Since, If-None-Match; answered 304 with no body) only on that
+// proof, and it takes two parts:
+// - the file on disk is, byte for byte, what wli saved there from that very URL: its modification time
+//   proves nothing (a fresh checkout, a local edit, another branch's file all carry new times), its
+//   bytes do;
+// - the translation's `revision` (the commit of its file in Weblate's repository) is, as listed now,
+//   what it was when wli saved the file. Weblate's Last-Modified on …/file/ is the translation's last
+//   change in Weblate, not its file's: an upstream commit, msgmerge or a template update changes the
+//   file and its revision, never Last-Modified, so a 304 to If-Modified-Since alone can keep old bytes.
+//   A missing or empty revision proves nothing; zips (a component's, a project's) have none, so they
+//   are always asked for whole.
+// Each save leaves a record in the user's cache ($XDG_CACHE_HOME/wli/saved/): one small JSON file per
+// saved file, named by a hash of the absolute destination and the request URL (its ?format=… and ?q=…
+// included, so a converted file never counts as the unconverted one), holding the SHA-256 and size of
+// the bytes saved, the revision and the server's validators. A record lost, corrupt or unwritable
+// costs a whole download next time, never a stale file. A record that proves a file is touched; one
+// unused for SAVED_RECORD_UNUSED_DAYS is removed (looked for at most once a run, and once a day).
 //
-// For `wli pull` and `wli download` alike:
-//   const saved = new SavedFiles(savedFilesDir(ctx.env, ctx.homedir));
-//   const proof = await saved.condition(dest, url);   // url: the absolute request URL, ?format=… included
-//   const res = await client.openFile(url, { headers: proof.headers });
-//   const { outcome, bytes } = await saved.save(dest, url, proof, {
-//     notModified: res.status === 304, chunks: res.body, validators: { lastModified, etag } });
-//   // outcome: 'created' | 'updated' | 'unchanged' (equal bytes: the file untouched, same inode and time)
-import { createReadStream, readFileSync, statSync } from 'node:fs';
+// The one user is session/save-file.ts (download and pull): it looks, asks the server, then saves.
+import { createReadStream, readFileSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cacheDir } from '../core/xdg.js';
+import { SAVED_RECORD_PRUNE_EVERY_MS, SAVED_RECORD_UNUSED_MS } from '../core/limits.js';
 import { makeDirectories, sha256Hasher, streamToFile, writeFileAtomic, type PendingFile } from './files.js';
-import { msg, type Msg } from '../core/text.js';
-import { EXIT, WliError } from '../core/errors.js';
+import type { Msg } from '../core/text.js';
 
 /** Where the records live: $XDG_CACHE_HOME/wli/saved (~/.cache/wli/saved). */
 export const savedFilesDir = (env: Record<string, string | undefined>, homedir: string): string => join(cacheDir(env, homedir), 'saved');
@@ -41,9 +44,21 @@ interface SavedRecord extends Digest, Validators {
   v: 1;
   path: string;
   url: string;
+  /** The translation's revision as listed when the file was saved; none for a zip. */
+  revision?: string;
 }
 
-/** What to ask: conditional headers only when the file on disk is proven to be the bytes last saved. */
+/** The file on disk, and the record it matches byte for byte (if any). */
+export interface Looked {
+  dest: string;
+  url: string;
+  /** Undefined when there is no regular file that can be read. */
+  onDisk?: Digest;
+  /** The record of these very bytes from this URL; undefined when none matches. */
+  record?: SavedRecord;
+}
+
+/** What to ask: conditional headers only when the file on disk is proven to be the server's bytes. */
 export interface Proof {
   /** If-Modified-Since / If-None-Match, or none. */
   headers: Record<string, string>;
@@ -54,12 +69,12 @@ export interface Proof {
 export type SaveOutcome = 'created' | 'updated' | 'unchanged';
 
 export interface SaveInput {
-  /** The server answered 304 Not Modified to the conditional request. */
-  notModified: boolean;
   chunks: AsyncIterable<Uint8Array>;
   validators: Validators;
+  /** The translation's revision as listed when it was asked for: recorded with the bytes. */
+  revision?: string;
   onBytes?: (bytes: number) => void;
-  /** Opened before the request (download: a destination that cannot be written fails first); its permissions are its own. */
+  /** Opened before the request: written into, kept or left to its giver to discard. */
   file?: PendingFile;
   /** The destination as the user would name it, for a failure. */
   shown?: Msg;
@@ -83,14 +98,22 @@ export async function digestOf(path: string): Promise<Digest | undefined> {
 
 const same = (a: Digest | undefined, b: Digest | undefined): boolean => !!a && !!b && a.sha256 === b.sha256 && a.size === b.size;
 
+/** The file that says when the records were last looked over for unused ones. */
+const PRUNED_STAMP = '.pruned';
+
 export class SavedFiles {
-  /** `dir`: where the records live (savedFilesDir). `onRecordFailure`: told once when a record cannot be written. */
+  /**
+   * `dir`: where the records live (savedFilesDir). `onRecordFailure`: told once when a record cannot be
+   * written. `now`: the clock a record's use is marked with.
+   */
   constructor(
     readonly dir: string,
     private readonly onRecordFailure?: (e: unknown) => void,
+    private readonly now: () => number = Date.now,
   ) {}
 
   private failed = false;
+  private pruned = false;
 
   /** The record's file: a hash of the absolute destination and the request URL. */
   recordPath(dest: string, url: string): string {
@@ -110,42 +133,61 @@ export class SavedFiles {
     }
   }
 
-  /**
-   * Which conditional headers a request for `url` into `dest` may carry: the record's validators when
-   * the file there is, byte for byte, what the record says was saved; none otherwise.
-   */
-  async condition(dest: string, url: string): Promise<Proof> {
+  /** The file at `dest` hashed, and the record of `url` it matches byte for byte, if any. */
+  async look(dest: string, url: string): Promise<Looked> {
     const onDisk = await digestOf(dest);
     const record = onDisk && this.read(dest, url);
-    if (!record || !same(onDisk, record)) return { headers: {}, onDisk };
+    return { dest, url, onDisk, record: record && same(onDisk, record) ? record : undefined };
+  }
+
+  /**
+   * Whether a revision could prove this file at all: its bytes match a record that holds one. When not,
+   * the request is whole whatever the revision is now (download does not ask for it then).
+   */
+  static couldProve(looked: Looked): boolean {
+    return !!looked.record?.revision;
+  }
+
+  /**
+   * Which conditional headers the request may carry: the record's validators when the file there is,
+   * byte for byte, what the record says was saved, and the translation's `revision` listed now is the
+   * one recorded with it; none otherwise. A record that proves a file is marked as used.
+   */
+  prove(looked: Looked, revision: string | undefined): Proof {
+    const { onDisk } = looked;
+    if (!SavedFiles.proves(looked, revision)) return { headers: {}, onDisk };
+    const record = looked.record!;
     const headers: Record<string, string> = {};
     if (record.lastModified) headers['if-modified-since'] = record.lastModified;
     if (record.etag) headers['if-none-match'] = record.etag;
+    this.used(looked.dest, looked.url);
     return { headers, onDisk };
   }
 
   /**
-   * Saves an answer into `dest`: on 304 the file stays (it was proven); otherwise the bytes go to a
-   * temporary file beside it, and replace it only when they differ from what is there (so an equal
-   * file keeps its inode and time). Then the record. `dest`'s directory must exist.
+   * Whether the record proves the file (prove would make the request conditional), without marking
+   * the record used: what pull --dry-run tells apart ("would check" from "would fetch").
    */
-  async save(dest: string, url: string, proof: Proof, answer: SaveInput): Promise<{ outcome: SaveOutcome; bytes: number }> {
-    if (answer.notModified) {
-      // Only a request made conditional on a proven file is answered 304; anything else is a server bug.
-      if (!proof.onDisk || Object.keys(proof.headers).length === 0) {
-        throw new WliError(
-          msg`the server answered 304 Not Modified for ${answer.shown ?? msg`${dest}`} to a request that was not conditional`,
-          EXIT.server,
-          msg`report it to the server administrators`,
-        );
-      }
-      // The record that proved the file stands as it is.
-      return { outcome: 'unchanged', bytes: proof.onDisk.size };
-    }
-    let there: { size: number; mode: number } | undefined;
+  static proves(looked: Looked, revision: string | undefined): boolean {
+    const { record } = looked;
+    if (!record || !SavedFiles.couldProve(looked) || !revision || record.revision !== revision) return false;
+    return !!(record.lastModified || record.etag);
+  }
+
+  /** look, then prove. */
+  async condition(dest: string, url: string, revision: string | undefined): Promise<Proof> {
+    return this.prove(await this.look(dest, url), revision);
+  }
+
+  /**
+   * Saves a whole answer into `dest`: the bytes go to a temporary file beside it, and replace it only
+   * when they differ from what is there (so an equal file keeps its inode and time; a replaced one
+   * gets the time of now, and keeps its permissions). Then the record. `dest`'s directory must exist.
+   */
+  async save(dest: string, url: string, answer: SaveInput): Promise<{ outcome: SaveOutcome; bytes: number }> {
+    let there: number | undefined;
     try {
-      const st = statSync(dest);
-      there = { size: st.size, mode: st.mode & 0o7777 };
+      there = statSync(dest).size;
     } catch {
       there = undefined;
     }
@@ -153,24 +195,66 @@ export class SavedFiles {
       onBytes: answer.onBytes,
       file: answer.file,
       shown: answer.shown,
-      // A file replaced keeps its permissions (an executable bit a repository tracks).
-      mode: there?.mode,
       // Bytes equal to the file there leave it untouched; it is hashed again now (it may have changed
-      // since the proof), and only when its size is the same.
-      replace: async (w) => !there || w.bytes !== there.size || !same({ sha256: w.sha256, size: w.bytes }, await digestOf(dest)),
+      // since it was looked at), and only when its size is the same.
+      replace: async (w) => there === undefined || w.bytes !== there || !same({ sha256: w.sha256, size: w.bytes }, await digestOf(dest)),
     });
-    this.record(dest, url, { sha256: result.sha256, size: result.bytes }, answer.validators);
-    return { outcome: result.replaced ? (there ? 'updated' : 'created') : 'unchanged', bytes: result.bytes };
+    this.record(dest, url, { sha256: result.sha256, size: result.bytes }, answer.validators, answer.revision);
+    return { outcome: result.replaced ? (there !== undefined ? 'updated' : 'created') : 'unchanged', bytes: result.bytes };
   }
 
-  private record(dest: string, url: string, digest: Digest, validators: Validators): void {
-    const record: SavedRecord = { v: 1, path: dest, url, sha256: digest.sha256, size: digest.size, ...validators };
+  private record(dest: string, url: string, digest: Digest, validators: Validators, revision: string | undefined): void {
+    const record: SavedRecord = { v: 1, path: dest, url, sha256: digest.sha256, size: digest.size, ...validators, ...(revision ? { revision } : {}) };
     try {
       makeDirectories(this.dir, 0o700);
       writeFileAtomic(this.recordPath(dest, url), JSON.stringify(record) + '\n');
     } catch (e) {
       if (!this.failed) this.onRecordFailure?.(e);
       this.failed = true;
+      return;
+    }
+    this.prune();
+  }
+
+  /** A record that proved a file is marked as used now (its time), so pruning keeps it. */
+  private used(dest: string, url: string): void {
+    const now = new Date(this.now());
+    try {
+      utimesSync(this.recordPath(dest, url), now, now);
+    } catch {
+      /* a record that cannot be marked costs, at worst, one whole download in 90 days */
+    }
+    this.prune();
+  }
+
+  /**
+   * Records unused for SAVED_RECORD_UNUSED_MS removed: at most once a run, and only when the last look
+   * over them (the stamp's time) is older than SAVED_RECORD_PRUNE_EVERY_MS, so a run pays one stat.
+   */
+  private prune(): void {
+    if (this.pruned) return;
+    this.pruned = true;
+    const now = this.now();
+    const stamp = join(this.dir, PRUNED_STAMP);
+    try {
+      if (now - statSync(stamp).mtimeMs < SAVED_RECORD_PRUNE_EVERY_MS) return;
+    } catch {
+      /* never looked over: now */
+    }
+    try {
+      for (const name of readdirSync(this.dir)) {
+        if (!name.endsWith('.json')) continue;
+        const path = join(this.dir, name);
+        try {
+          if (now - statSync(path).mtimeMs > SAVED_RECORD_UNUSED_MS) rmSync(path, { force: true });
+        } catch {
+          /* gone meanwhile (another run) */
+        }
+      }
+      writeFileSync(stamp, '');
+      utimesSync(stamp, new Date(now), new Date(now));
+    } catch {
+      /* a folder that cannot be looked over is looked over next time */
     }
   }
 }

@@ -7,7 +7,7 @@ import type { Context, StdoutKind } from '../core/context.js';
 import { EXIT, WliError } from '../core/errors.js';
 import { NO_PROGRESS, createProgress, type Progress } from './progress.js';
 import { cleanOutside, escapeControl, msg, outside, renderMsg, type Msg } from '../core/text.js';
-import { PipeClosed, Writer } from './writer.js';
+import { DISCARD, PipeClosed, Writer } from './writer.js';
 
 export { PipeClosed };
 
@@ -46,7 +46,7 @@ export class IOStreams {
   private progressLine?: Progress;
 
   constructor(private readonly ctx: Pick<Context, 'stdout' | 'stderr' | 'env' | 'signal' | 'stdoutKind'>) {
-    this.out = new Writer(ctx.stdout, ctx.signal);
+    this.out = new Writer(ctx.stdoutKind === 'null' ? DISCARD : ctx.stdout, ctx.signal);
     // A closed stderr (2>&- or a reader that went away) loses the messages, never the run's result.
     ctx.stderr.on('error', () => {
       this.errClosed = true;
@@ -168,7 +168,10 @@ export class IOStreams {
     }
   }
 
-  /** One or two lines: what failed, and what to do next. Stack traces only with --debug. Returns the exit code. */
+  /**
+   * One or two lines: what failed, and what to do next. Stack traces only with --debug. Returns the exit
+   * code: a WliError's own; anything else reaching here is a bug of wli's (exit 70, "please report it").
+   */
   error(e: unknown): number {
     this.progressLine?.stop();
     if (e instanceof WliError) {
@@ -180,7 +183,7 @@ export class IOStreams {
     this.say(msg`internal error: ${e instanceof Error ? e.message : e}`);
     if (this.flags.debug) this.stack(e);
     else this.line('hint: rerun with --debug for details and report it at the project issue tracker');
-    return EXIT.server;
+    return EXIT.internal;
   }
 
   /** --debug: the frames of an error and of its causes. Messages inside may hold server text: cleaned like any. */

@@ -2,7 +2,7 @@
 // the terminal or pipe is slow), turns a closed pipe (`| head`) into a quiet, normal end, and stops
 // waiting for a reader that does not read (a pager) as soon as the run is interrupted.
 import type { OutStream } from '../core/context.js';
-import { InterruptedError } from '../core/errors.js';
+import { interruption } from '../core/errors.js';
 import { ours } from '../core/text.js';
 import { localFailure } from './files.js';
 
@@ -27,10 +27,19 @@ export function stdoutFailure(err: Error): Error {
   return localFailure(err, ours('standard output'), ours('write to')) as Error;
 }
 
-/** Standard output closed at start (`>&-`): data would be lost without a word, so the run says so (exit 7). */
-export function stdoutClosed(): Error {
-  return stdoutFailure(Object.assign(new Error('standard output is closed'), { code: 'EBADF' }));
-}
+/**
+ * Standard output on /dev/null: the data discarded here, as the device would discard it, whatever mode
+ * it was opened in (opened read-only, a write to it fails with EBADF).
+ */
+export const DISCARD: OutStream = {
+  write(_chunk, cb) {
+    if (cb) process.nextTick(cb);
+    return true;
+  },
+  once: () => DISCARD,
+  on: () => DISCARD,
+  removeListener: () => DISCARD,
+};
 
 export class Writer {
   private closed = false;
@@ -92,7 +101,7 @@ export class Writer {
         this.stream.once('error', done);
         signal?.addEventListener('abort', done, { once: true });
       });
-      if (this.signal?.aborted) throw new InterruptedError();
+      if (this.signal?.aborted) throw interruption(this.signal);
       if (this.closed) throw new PipeClosed();
       const failure = this.failedWhileWaiting();
       if (failure !== undefined) throw failure;

@@ -50,7 +50,8 @@ export async function writeCsv(
   out: Sink,
   pages: AsyncIterable<Page>,
   fields: readonly string[] | undefined,
-  emptyHeader: readonly string[],
+  /** The header of an empty list without --fields, asked only then. */
+  emptyHeader: () => readonly string[],
   warn: (message: Msg) => void,
   dialect: CsvDialect = PLAIN_CSV,
 ): Promise<void> {
@@ -75,6 +76,6 @@ export async function writeCsv(
     }
     await out.write(chunk);
   }
-  if (!wroteHeader) await out.write(start + csvLine(header ?? [...emptyHeader]));
+  if (!wroteHeader) await out.write(start + csvLine(header ?? [...emptyHeader()]));
   if (late.size) warn(msg`csv: field(s) ${[...late].join(', ')} appeared after the header was written and are not in the output; name them with --fields`);
 }

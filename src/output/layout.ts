@@ -11,9 +11,14 @@
 // - Fixed columns yield first: when free text would get less than its typical width, they take their
 //   short form (short state words, headers abbreviated to their values' width; a key's header stays).
 // - When that does not fit, free text shrinks to MIN_TEXT cells; then columns with a drop rank leave
-//   the table, highest rank first; then the gap between columns becomes one space; then free text
-//   shrinks to LAST_TEXT cells; then free-text columns leave, last first, then fixed ones, last first,
-//   until the first column alone is left (shown whole even when wider than W).
+//   the table, highest rank first; then the row's name is cut (other free text held to MIN_TEXT);
+//   then the gap between columns becomes one space; then free text shrinks to LAST_TEXT cells; then
+//   free-text columns leave, last first, then fixed ones, last first, then the row's identity (key
+//   and name columns), last first, until the first column alone is left (shown whole even when wider
+//   than W).
+// - What identifies a row stays: a key column (TARGET, TRANSLATION) is never cut and leaves only
+//   after every other column; a name column (NAME) is shown whole as long as a column with a drop
+//   rank is (a language's POPULATION leaves before its name is cut), and leaves after the others too.
 // - A narrower terminal never shows more than a wider one: the steps above are tried in one order,
 //   each one fitting at every width above the narrowest it fits at, so a narrower width only ever
 //   goes further down the list (fewer columns, short forms, narrower text). Within one set of columns
@@ -51,6 +56,8 @@ export interface Plan {
   cap?: Bound;
   /** The least free text may have in this plan (a later page's replanning keeps to it). */
   floor: number;
+  /** How name columns are treated (a later page's replanning keeps to it). */
+  names: Names;
 }
 
 /** What planning knows of the columns: their widest values so far, in full and short form, and their typical width. */
@@ -61,7 +68,11 @@ export interface Measure {
   compact: number[];
 }
 
-const isFree = (c: Column) => (c.kind ?? 'text') === 'text';
+/** Free text: cut to fit (a name only after the columns with a drop rank left). */
+export const isFree = (c: Column): boolean => c.kind === undefined || c.kind === 'text' || c.kind === 'name';
+const isName = (c: Column): boolean => c.kind === 'name';
+/** What identifies a row: its key (a target) and its name; they leave a narrow table last. */
+export const isIdentity = (c: Column): boolean => c.kind === 'key' || c.kind === 'name';
 
 /** A fixed column's header in the short form: cut to the column's width, ending with `…`. */
 export function shortHeader(header: string, width: number): string {
@@ -130,6 +141,12 @@ export function grow(columns: Column[], m: Measure, rows: string[][], shortRows:
 /** A bound on free text: its typical width, or so many cells (never more than its natural width). */
 type Bound = 'typical' | number;
 
+/**
+ * How a try treats name columns: shown whole (as a fixed column at its natural width); cut, with the
+ * cap held only to other free text (the name gets what they leave); or like any free text.
+ */
+type Names = 'whole' | 'uncapped' | 'text';
+
 /** One way to lay out the table: which columns, which form, what gap, how little (and much) free text may get. */
 interface Try {
   visible: number[];
@@ -137,38 +154,44 @@ interface Try {
   short: boolean;
   floor: Bound;
   cap?: Bound;
+  names: Names;
 }
 
 /** Every way to lay out the table, from the widest to the narrowest (see the header). */
 function* tries(columns: Column[]): Generator<Try> {
   let visible = columns.map((_, i) => i);
-  yield { visible, gap: 2, short: false, floor: 'typical' };
-  yield { visible, gap: 2, short: true, floor: 'typical', cap: 'typical' };
-  yield { visible, gap: 2, short: true, floor: MIN_TEXT };
+  const names = 'whole';
+  yield { visible, gap: 2, short: false, floor: 'typical', names };
+  yield { visible, gap: 2, short: true, floor: 'typical', cap: 'typical', names };
+  yield { visible, gap: 2, short: true, floor: MIN_TEXT, names };
   for (;;) {
     const droppable = visible.filter((i) => columns[i]!.drop !== undefined);
     if (droppable.length === 0) break;
     const out = droppable.reduce((a, b) => (columns[b]!.drop! > columns[a]!.drop! ? b : a));
     visible = visible.filter((i) => i !== out);
-    yield { visible, gap: 2, short: true, floor: 'typical' };
-    yield { visible, gap: 2, short: true, floor: MIN_TEXT };
+    yield { visible, gap: 2, short: true, floor: 'typical', names };
+    yield { visible, gap: 2, short: true, floor: MIN_TEXT, names };
   }
+  // No column with a rank left: the name is cut, other free text keeping the MIN_TEXT it had just above.
+  yield { visible, gap: 2, short: true, floor: MIN_TEXT, cap: MIN_TEXT, names: 'uncapped' };
   // One space between columns: free text keeps MIN_TEXT (all it had just above), then shrinks.
-  yield { visible, gap: 1, short: true, floor: MIN_TEXT, cap: MIN_TEXT };
-  yield { visible, gap: 1, short: true, floor: LAST_TEXT };
-  // Free columns leave, last first; then fixed ones, last first; the first column stays.
-  for (const free of [true, false]) {
+  yield { visible, gap: 1, short: true, floor: MIN_TEXT, cap: MIN_TEXT, names: 'text' };
+  yield { visible, gap: 1, short: true, floor: LAST_TEXT, names: 'text' };
+  // Free columns leave, last first; then fixed ones, last first; then the row's identity, last first;
+  // the first column stays.
+  const leaving = [(c: Column) => isFree(c) && !isIdentity(c), (c: Column) => !isFree(c) && !isIdentity(c), isIdentity];
+  for (const leaves of leaving) {
     for (let k = visible.length - 1; k > 0; k--) {
-      if (isFree(columns[visible[k]!]!) !== free) continue;
+      if (!leaves(columns[visible[k]!]!)) continue;
       visible = visible.filter((_, j) => j !== k);
-      yield { visible, gap: 1, short: true, floor: LAST_TEXT };
+      yield { visible, gap: 1, short: true, floor: LAST_TEXT, names: 'text' };
     }
   }
 }
 
 export function planWidths(columns: Column[], m: Measure, width: number): Plan {
   const all = columns.map((_, i) => i);
-  if (!Number.isFinite(width)) return { visible: all, widths: m.natural.slice(), gap: 2, width, short: false, floor: 0 };
+  if (!Number.isFinite(width)) return { visible: all, widths: m.natural.slice(), gap: 2, width, short: false, floor: 0, names: 'whole' };
   let last: Try | undefined;
   for (const t of tries(columns)) {
     const plan = fit(columns, m, width, t);
@@ -182,20 +205,25 @@ export function planWidths(columns: Column[], m: Measure, width: number): Plan {
 /** The plan again for wider values, with the same columns and forms (a table does not change shape midway). */
 export function replan(columns: Column[], m: Measure, before: Plan): Plan {
   if (!Number.isFinite(before.width)) return { ...before, widths: m.natural.slice() };
-  const same = { visible: before.visible, gap: before.gap, short: before.short, cap: before.cap };
+  const same = { visible: before.visible, gap: before.gap, short: before.short, cap: before.cap, names: before.names };
   return (
     fit(columns, m, before.width, { ...same, floor: before.floor }) ??
     fit(columns, m, before.width, { ...same, floor: 0 }) ??
+    // A later page's name wider than the room left: cut it rather than push the line past the width.
+    fit(columns, m, before.width, { ...same, floor: 0, names: 'text' }) ??
     anyhow(columns, m, before.width, { ...same, floor: 0 })
   );
 }
 
 /** Fixed columns at their width, free text at its floor: wider than the line, but nothing is cut. */
 function anyhow(columns: Column[], m: Measure, width: number, t: Try): Plan {
-  const widths = columns.map((c, i) => (!t.visible.includes(i) ? 0 : isFree(c) ? bound(m, i, t.floor) : fixedWidth(m, i, t)));
-  return { visible: t.visible, widths, gap: t.gap, width, short: t.short, cap: t.cap, floor: floorNumber(t) };
+  const widths = columns.map((c, i) => (!t.visible.includes(i) ? 0 : cutHere(c, t) ? bound(m, i, t.floor) : fixedWidth(m, i, t)));
+  return { visible: t.visible, widths, gap: t.gap, width, short: t.short, cap: t.cap, floor: floorNumber(t), names: t.names };
 }
 
+/** Whether a try may cut column c: free text, but a name only once it is no longer kept whole. */
+const cutHere = (c: Column, t: Try): boolean => isFree(c) && !(isName(c) && t.names === 'whole');
+/** A fixed column's width in a try's form; a name kept whole is as wide as its widest value. */
 const fixedWidth = (m: Measure, i: number, t: Try) => (t.short ? m.compact[i]! : m.natural[i]!);
 /**
  * What a bound allows free column i: its typical width, or so many cells but never more than its
@@ -208,21 +236,29 @@ const floorNumber = (t: Try) => (t.floor === 'typical' ? MIN_TEXT : t.floor);
 
 function fit(columns: Column[], m: Measure, width: number, t: Try): Plan | undefined {
   const { visible, gap } = t;
-  const free = visible.filter((i) => isFree(columns[i]!));
-  const fixed = visible.reduce((a, i) => a + (isFree(columns[i]!) ? 0 : fixedWidth(m, i, t)), 0);
+  const free = visible.filter((i) => cutHere(columns[i]!, t));
+  const fixed = visible.reduce((a, i) => a + (free.includes(i) ? 0 : fixedWidth(m, i, t)), 0);
   const avail = width - fixed - gap * (visible.length - 1);
-  const wanted = free.map((i) => bound(m, i, 'typical'));
   const mins = free.map((i) => bound(m, i, t.floor));
   if (avail < 0 || avail < mins.reduce((a, b) => a + b, 0)) return undefined;
+  const widths = columns.map((_, i) => (visible.includes(i) && !free.includes(i) ? fixedWidth(m, i, t) : 0));
+  // Names cut 'uncapped' get what the other free text, held to the cap, leaves.
+  const last = t.names === 'uncapped' ? free.filter((i) => isName(columns[i]!)) : [];
+  const first = free.filter((i) => !last.includes(i));
+  const left = avail - allocate(m, first, avail, t.floor, t.cap, widths);
+  allocate(m, last, left, t.floor, undefined, widths);
+  return { visible, widths, gap, width, short: t.short, cap: t.cap, floor: floorNumber(t), names: t.names };
+}
+
+/** Shares `avail` cells among free columns `cols` (into widths), each at least its floor, at most its cap; returns the cells used. */
+function allocate(m: Measure, cols: number[], avail: number, floor: Bound, cap: Bound | undefined, widths: number[]): number {
   const alloc = share(
-    free.map((i) => m.natural[i]!),
-    wanted,
+    cols.map((i) => m.natural[i]!),
+    cols.map((i) => bound(m, i, 'typical')),
     avail,
   );
-  const widths = columns.map((_, i) => (visible.includes(i) ? fixedWidth(m, i, t) : 0));
-  const { cap } = t;
-  free.forEach((i, k) => (widths[i] = Math.max(cap === undefined ? alloc[k]! : Math.min(alloc[k]!, bound(m, i, cap)), mins[k]!)));
-  return { visible, widths, gap, width, short: t.short, cap, floor: floorNumber(t) };
+  cols.forEach((i, k) => (widths[i] = Math.max(cap === undefined ? alloc[k]! : Math.min(alloc[k]!, bound(m, i, cap)), bound(m, i, floor))));
+  return cols.reduce((a, i) => a + widths[i]!, 0);
 }
 
 /** Natural widths when they fit; else typical widths first, the rest water-filled towards natural. */

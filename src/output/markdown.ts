@@ -2,7 +2,7 @@
 import type { Page } from '../core/page.js';
 import type { Sink } from './sink.js';
 import { escapeControl } from '../core/text.js';
-import { columnText } from './cells.js';
+import { columnText, recordText } from './cells.js';
 import type { Item } from './fields.js';
 import type { Column } from './result.js';
 
@@ -19,8 +19,8 @@ export function markdownCell(text: string): string {
 
 const row = (cells: string[]) => '| ' + cells.map((c) => (c === '' ? ' ' : c)).join(' | ') + ' |\n';
 
-const cell = (col: Column, item: Item): string => {
-  const text = markdownCell(columnText(col, item));
+const cell = (col: Column, item: Item, textOf = columnText): string => {
+  const text = markdownCell(textOf(col, item));
   const mark = col.mark?.(item);
   return mark ? `${text} ${markdownCell(mark)}` : text;
 };
@@ -43,6 +43,6 @@ export async function writeMarkdownList(out: Sink, pages: AsyncIterable<Page>, c
 
 export async function writeMarkdownRecord(out: Sink, record: Item, rows: Column[]): Promise<void> {
   let chunk = row(['Field', 'Value']) + row(['---', '---']);
-  for (const r of rows) chunk += row([markdownCell(r.header), cell(r, record)]);
+  for (const r of rows) chunk += row([markdownCell(r.header), cell(r, record, recordText)]);
   await out.write(chunk);
 }

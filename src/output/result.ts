@@ -2,6 +2,7 @@
 // Commands never print; render.ts turns a Result into bytes in the chosen format.
 import type { Item, Page } from '../core/page.js';
 import type { Msg } from '../core/text.js';
+import type { MetricsOf } from './openmetrics.js';
 
 export type Style = 'red' | 'yellow' | 'green' | 'cyan' | 'gray' | 'bold';
 
@@ -12,7 +13,14 @@ export type Style = 'red' | 'yellow' | 'green' | 'cyan' | 'gray' | 'bold';
  * `id`, `count` and `percent` are right-aligned. `url` is a URL or a file path: never cut nor split
  * (a record's line may run past the edge with it; a list leaves the column out rather than cut it).
  */
-export type CellKind = 'text' | 'key' | 'id' | 'count' | 'percent' | 'state' | 'time' | 'url';
+/**
+ * What a cell holds, for a table's layout (layout.ts). `key` (the row as a target: TARGET,
+ * TRANSLATION) is never cut; `name` (the row's name: a project's, a component's, a language's) is
+ * free text shown whole while a column with a drop rank is shown. Both are the row's identity: on a
+ * narrow terminal they leave the table after every other column. `text` is other free text; the
+ * rest are fixed (never cut, a short form on a narrow terminal).
+ */
+export type CellKind = 'text' | 'name' | 'key' | 'id' | 'count' | 'percent' | 'state' | 'time' | 'url';
 
 export interface Column {
   header: string;
@@ -44,7 +52,89 @@ export interface Outcome {
   messages?: Msg[];
 }
 
-export interface RecordResult {
+// ---------------------------------------------------------------- what a CI gate checked
+//
+// The one shape every CI format writes (github.ts, junit.ts, codequality.ts): a command maps its own
+// results into it (stats its rows; pull --check its files), so the writers know nothing of statistics
+// or files, and each format is written once for all.
+
+/** GitLab Code Quality's severities, mildest first. */
+export type Severity = 'info' | 'minor' | 'major' | 'critical' | 'blocker';
+
+export interface CheckFailure {
+  /**
+   * Which check failed, a stable name (`fail-under`, `fail-on-drop`): Code Quality's check_name
+   * (`wli/<check>`) and, with the check's name, its fingerprint; JUnit's failure type.
+   */
+  check: string;
+  /** A headline: the annotation's title (`demo/android/cs below 90%`). */
+  title: string;
+  /** Why, in full: the annotation's message, the JUnit failure, the Code Quality description. */
+  message: string;
+  /** Code Quality's severity; `major` when absent. */
+  severity?: Severity;
+}
+
+/** One thing checked. Every text is plain and exact (server text included): each writer escapes it its own way. */
+export interface Check {
+  /** What was checked, as a user names it: a row's wli_target, a file's translation. JUnit's test case. */
+  name: string;
+  /** What it belongs to (JUnit's classname): a component, a project; the report's suite when absent. */
+  group?: string;
+  /** The file in the repository it is about, relative to the repository's root; absent when it has none. */
+  file?: string;
+  /**
+   * Where a report that must name a file (Code Quality) points when there is no `file`: the project
+   * file, the component's first file.
+   */
+  near?: string;
+  /** Absent: passed. */
+  failure?: CheckFailure;
+}
+
+export interface CheckReport {
+  /** What made it: `wli stats`, `wli pull --check` (JUnit's test suite; the verdict starts with it). */
+  suite: string;
+  /** What one check is, for counts in words: `row`, `file`. */
+  noun: string;
+  /** Every check in order, passing ones too. */
+  checks: Check[];
+  /** The rows as -f markdown shows them, for the GitHub job summary. */
+  table?: { items: Item[]; columns: Column[] };
+  /** The verdict when the counts do not say it (nothing was gated); else counted. */
+  verdict?: string;
+}
+
+/**
+ * How a result hands its checks to the CI formats, asked once when one of them is chosen. `files`:
+ * the format names files (github, codequality), so a command asks the server for filenames only then.
+ */
+export type ChecksOf = (need: { files: boolean }) => Promise<CheckReport>;
+
+/**
+ * What a result of a gate gives the formats for CI systems (spec.ts CI_FORMATS), besides its data:
+ * only a command whose spec declares those formats has them.
+ */
+export interface ForCi {
+  /** The checks the run made, for -f github, junit and codequality. */
+  checks?: ChecksOf;
+  /** The numbers, for -f openmetrics. */
+  metrics?: MetricsOf;
+}
+
+/** What a result may carry besides its data. */
+export interface Beside {
+  /**
+   * The command's work when it runs beside its data rather than inside it (pull: the files; the data
+   * only a report of them). The run waits for it after the data was written, and also when the data's
+   * reader left early or stdout failed (that ends the data, never the work), and only then asks
+   * `finish`. Its rejection is the run's failure; made handled where it is made (a rejection before
+   * cli/execute.ts waits for it must not end the process).
+   */
+  done?: Promise<void>;
+}
+
+export interface RecordResult extends Beside, ForCi {
   kind: 'record';
   record: Item;
   /** Key/value lines shown by table and markdown. */
@@ -55,7 +145,7 @@ export interface RecordResult {
   finish?: () => Outcome;
 }
 
-export interface ListResult {
+export interface ListResult extends Beside, ForCi {
   kind: 'list';
   /** Pages of items in server order; consumed once. */
   pages: AsyncIterable<Page>;
@@ -65,8 +155,11 @@ export interface ListResult {
   fieldColumns?: Column[];
   /** Said on stderr when a table has no rows: "no units match 'state:empty'". */
   empty: Msg;
-  /** CSV header for an empty list when no --fields were given: the fields such items carry. */
-  knownFields?: string[];
+  /**
+   * CSV header for an empty list when no --fields were given: the fields such items carry (asked once
+   * the pages are out when a function: which reading of the target answered decides).
+   */
+  knownFields?: string[] | (() => string[]);
   /** Runs after everything was written (gates). */
   finish?: () => Outcome;
 }
@@ -77,7 +170,7 @@ export interface TextResult {
 }
 
 /** A body printed byte for byte, whatever its type (wli api). */
-export interface BytesResult {
+export interface BytesResult extends Beside {
   kind: 'bytes';
   bytes: Uint8Array;
   /** What to say once written (wli download: where the file went). */
@@ -85,7 +178,7 @@ export interface BytesResult {
 }
 
 /** Bytes as they arrive, written as they come (wli download to stdout). */
-export interface StreamResult {
+export interface StreamResult extends Beside {
   kind: 'stream';
   chunks: AsyncIterable<Uint8Array>;
   finish?: () => Outcome;

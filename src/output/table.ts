@@ -9,9 +9,9 @@
 import type { Page } from '../core/page.js';
 import type { Sink } from './sink.js';
 import { escapeControl } from '../core/text.js';
-import { displayText } from './cells.js';
+import { displayText, recordText } from './cells.js';
 import type { Item } from './fields.js';
-import { grow, lineRenderer, measure, planWidths, replan, shortHeader, type Measure, type Paint, type Plan } from './layout.js';
+import { grow, isFree, lineRenderer, measure, planWidths, replan, shortHeader, type Measure, type Paint, type Plan } from './layout.js';
 import type { Column, Style } from './result.js';
 import { cellWidth, spaces, truncateCells, wrapWords } from './width.js';
 
@@ -50,7 +50,7 @@ export function planFirstPage(columns: Column[], items: Item[], width: number): 
   const headers = columns.map((c) => escapeControl(c.header.toUpperCase()));
   const m = measure(columns, headers, full, short);
   const plan = planWidths(columns, m, width);
-  const header = plan.short ? headers.map((h, i) => ((columns[i]!.kind ?? 'text') === 'text' ? h : shortHeader(h, plan.widths[i]!))) : headers;
+  const header = plan.short ? headers.map((h, i) => (isFree(columns[i]!) ? h : shortHeader(h, plan.widths[i]!))) : headers;
   return { full, short, m, plan, header };
 }
 
@@ -125,14 +125,9 @@ export async function writeTableRecord(out: Sink, record: Item, rows: Column[], 
   const room = Math.max(1, opts.width - labelWidth - 2);
   let chunk = '';
   for (const [i, r] of rows.entries()) {
-    const value = r.value(record);
-    const text = displayText(r, record);
-    const lines =
-      r.kind === 'url'
-        ? [text]
-        : !r.text && value !== null && typeof value === 'object' && !Array.isArray(value)
-          ? [truncateCells(text, room)]
-          : wrapWords(text, room);
+    // A nested object or list is summarised (recordText): short, so it wraps like any text.
+    const text = escapeControl(recordText(r, record));
+    const lines = r.kind === 'url' ? [text] : wrapWords(text, room);
     const style: Style | undefined = opts.color ? r.style?.(record) : undefined;
     const label = truncateCells(labels[i]!, opts.width);
     const own = cellWidth(label) > labelWidth;

@@ -253,13 +253,16 @@ export function wrapCells(s: string, max: number): string[] {
 
 export const spaces = (k: number): string => (k <= 0 ? '' : k <= 512 ? SPACES.slice(0, k) : ' '.repeat(k));
 
-/** A word a line never splits: it holds a `/` (a URL, a file path), and a cut one could not be used. */
-const WHOLE = /\//;
+/**
+ * A word a line never splits: it holds a `/` (a URL, a file path) or is a hex digest of 32 digits or
+ * more (a Git hash, a checksum; a comma after it kept), and a cut one could not be used.
+ */
+const WHOLE = /\/|^[0-9a-f]{32,},?$/i;
 
 /**
  * `s` in lines of at most `max` cells, broken at spaces (dropped at the break). A word longer than a
- * line is broken between grapheme clusters, unless it holds a `/` (a URL, a path): that one is never
- * split, and takes a line of its own even past `max`.
+ * line is broken between grapheme clusters, unless it holds a `/` (a URL, a path) or is a digest (WHOLE):
+ * that one is never split, and takes a line of its own even past `max`.
  */
 export function wrapWords(s: string, max: number): string[] {
   if (!Number.isFinite(max) || max < 1 || cellWidth(s) <= max) return [s];

@@ -22,10 +22,23 @@ export async function getObject(session: Session, path: string): Promise<Item> {
 /**
  * A file Weblate serves (a translation's …/file/, a zip): as it arrives, or a 304. Weblate names every
  * file it sends (Content-Disposition: attachment); an answer that names none is no Weblate file (a
- * login page, another server at --url) and is never saved as one.
+ * login page, another server at --url) and is never saved as one. Retried only until its first byte:
+ * for a destination that cannot take back what it was given (stdout, a pipe).
  */
 export async function openFile(session: Session, url: string | URL, headers: Record<string, string>): Promise<StreamAnswer> {
-  const res = await session.client().openFile(url, { headers });
+  return fileAnswer(await session.client().openFile(url, { headers }));
+}
+
+/**
+ * A file Weblate serves, consumed whole by `consume` once per attempt (into a temporary file, which it
+ * starts over each time): a body that fails after its first byte is asked for again, whole.
+ */
+export function consumeFile<T>(session: Session, url: string | URL, headers: Record<string, string>, consume: (res: StreamAnswer) => Promise<T>): Promise<T> {
+  return session.client().consumeFile(url, (res) => consume(fileAnswer(res)), { headers });
+}
+
+/** The answer as a file, or the error that it is none. */
+function fileAnswer(res: StreamAnswer): StreamAnswer {
   if (res.status === 304 || isFileAnswer(res.headers)) return res;
   res.body.destroy();
   const type = firstHeader(res.headers['content-type']);
@@ -45,6 +58,8 @@ export interface ListAsk {
   pageSize?: number;
   order?: ListRequest['order'];
   retries?: number;
+  /** Pages asked ahead at most (default --concurrency): 1 for lists read side by side (a merge). */
+  concurrency?: number;
   /** No progress line (a poll of a follow, which keeps its own status). */
   quiet?: boolean;
 }
@@ -59,7 +74,7 @@ export function pagesOf(session: Session, req: ListAsk): AsyncGenerator<Page> {
     limit: req.limit,
     order: req.order,
     retries: req.retries,
-    concurrency: settings.concurrency,
+    concurrency: req.concurrency ?? settings.concurrency,
     warn: (m) => session.warn(m),
     // With --limit the goal is the limit, not the server's count.
     onProgress: req.quiet

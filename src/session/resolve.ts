@@ -1,25 +1,32 @@
 // From a target's readings to the object or list the server has, and a miss that is not a dead end.
 //
 // Readings are tried in order (target.ts); the next one only when the server answers a JSON 404, so
-// p/c/l costs nothing extra and p/cat/c costs one request more. When every reading misses, the miss
-// is explained from the parent's list: one request per level above the miss (at most three: the
-// component's translations, the project's components, the projects), each a single page, and the
-// closest names are offered. A 404 that is not the API's own (an HTML page) means the URL is wrong:
-// the API root is asked once, and the message says so instead of blaming the slugs. So it does when
-// the walk up finds every level missing and the API root answers 404 too (a proxy's JSON 404s), and
-// when an answer is not what any Weblate API sends (a web page, a login page, JSON of another shape)
-// and the API root is not Weblate's either. A --url that leads to no Weblate API is one situation
-// with one exit code whatever the command (2, as any configuration that cannot work).
+// p/c/l costs nothing extra and p/cat/c costs one request more. A category (p/cat) is what a
+// project's category list names at that path, read only once the component reading missed; its
+// components are the project's components under it (categoryOf, componentsIn). A language across a
+// project (p/-/l) is the project's language row (projectLanguageOf), which proves both exist.
+//
+// When every reading misses, the miss is explained from the parent's list: one request per level
+// above the miss (at most three: the component's translations, the project's components, the
+// projects; a command that takes categories asks the project's categories beside its components),
+// each a single page, and the closest names are offered. A 404 that is not the API's own (an HTML
+// page) means the URL is wrong: the API root is asked once, and the message says so instead of
+// blaming the slugs. So it does when the walk up finds every level missing and the API root answers
+// 404 too (a proxy's JSON 404s), and when an answer is not what any Weblate API sends (a web page, a
+// login page, JSON of another shape) and the API root is not Weblate's either. A --url that leads to
+// no Weblate API is one situation with one exit code whatever the command (2, as any configuration
+// that cannot work).
 import { HttpError, NotFoundError, UnexpectedAnswerError, isNotFound } from '../api/errors.js';
 import type { Item, Page } from '../core/page.js';
 import { UsageError, WliError } from '../core/errors.js';
 import { msg, ours, type Msg } from '../core/text.js';
 import type { Session } from './session.js';
-import { targetOfUrl, type Target } from '../weblate/target.js';
-import { API_ROOT, LANGUAGES, PROJECTS, componentsOf, listsEndpoints, translationsOf } from '../weblate/paths.js';
+import { componentTargetOf, targetOfUrl, type CategoryTarget, type ComponentTarget, type ProjectLanguageTarget, type Target } from '../weblate/target.js';
+import { API_ROOT, LANGUAGES, PROJECTS, categoriesOf, componentsOf, languagesOf, listsEndpoints, translationsOf } from '../weblate/paths.js';
 import { languageCode } from '../weblate/objects.js';
+import { categoriesByPath, inCategory } from '../weblate/categories.js';
 import { closest, distance } from '../core/closest.js';
-import { firstItems } from './reads.js';
+import { ONE_PAGE, allItems, firstItems, pagesOf } from './reads.js';
 
 /** The first reading the server has, and its value. A miss on every reading is explained. */
 export async function firstFound<R>(session: Session, readings: Target[], get: (t: Target) => Promise<R>): Promise<{ target: Target; value: R }> {
@@ -59,20 +66,88 @@ export async function* firstFoundPages(session: Session, readings: Target[], pag
   throw await explainMiss(session, readings, first);
 }
 
+/** A category as the server has it: its object as the project's list sent it, and its slug path. */
+export interface Category {
+  target: CategoryTarget;
+  path: string;
+  item: Item;
+}
+
+/**
+ * The category a reading names, from the project's category list (every category's object, nested
+ * ones too: no request per category). Not one, or a server without categories (before 5.0): a 404
+ * (firstFound then explains the first reading's miss).
+ */
+export async function categoryOf(session: Session, t: CategoryTarget): Promise<Category> {
+  const path = t.category.join('/');
+  const list = categoriesOf(t);
+  const found = categoriesByPath(await allItems(session, { path: list, label: 'categories', pageSize: ONE_PAGE })).find((c) => c.path === path);
+  if (!found) throw new HttpError({ status: 404, url: session.client().resolve(list).href, serverMessage: `no category '${path}'` });
+  return { target: t, path, item: found.item };
+}
+
+/** The project's components inside the category, nested categories' too, as the list sends them, in list order. */
+export async function* componentsIn(session: Session, c: Category, pageSize?: number): AsyncGenerator<Page> {
+  const { project } = c.target;
+  for await (const page of pagesOf(session, { path: componentsOf(c.target), label: 'components', pageSize })) {
+    const keep = page.items.map((item) => inCategory(item, project, c.path));
+    if (keep.some(Boolean)) yield { items: page.items.filter((_, i) => keep[i]), raw: page.raw?.filter((_, i) => keep[i]) };
+  }
+}
+
+/** The category's components as targets (p/cat/c), each with its object, in list order. */
+export async function categoryComponents(session: Session, c: Category): Promise<Array<{ target: ComponentTarget; item: Item }>> {
+  const out: Array<{ target: ComponentTarget; item: Item }> = [];
+  for await (const page of componentsIn(session, c, ONE_PAGE))
+    for (const item of page.items) out.push({ target: componentTargetOf(c.target.project, item), item });
+  return out;
+}
+
+/**
+ * A language across a project: its row in the project's languages list (the statistics `stats
+ * --project` prints), which proves both exist. A project that is not there is explained as any miss;
+ * a language the project has not, with the languages it has.
+ */
+export async function projectLanguageOf(session: Session, t: ProjectLanguageTarget): Promise<Item> {
+  const path = languagesOf(t);
+  let items: Item[];
+  try {
+    items = await allItems(session, { path, label: 'languages', pageSize: ONE_PAGE });
+  } catch (e) {
+    if (!isNotFound(e)) throw await explainAnswer(session, e);
+    throw await explainMiss(session, [t], e);
+  }
+  const row = items.find((l) => languageCode(l) === t.language);
+  if (row) return row;
+  const names = each(languageCode)(items);
+  const level = found(
+    msg`project '${t.project}' has no language '${t.language}' (GET ${session.client().resolve(path).href})`,
+    t.language,
+    names,
+    `wli stats --project ${t.project}`,
+  );
+  throw new NotFoundError(level.what, level.hint);
+}
+
 /** What a miss means, as one error: the missing name, what exists nearby, or a wrong --url. */
 export async function explainMiss(session: Session, readings: Target[], miss: HttpError | undefined): Promise<WliError> {
-  const target = readings[0];
+  // The walk starts at the deepest reading: a translation's (ls reads one last, to refuse it).
+  const target = readings.find((r) => r.kind === 'translation') ?? readings[0];
   if (!target || !miss) return new UsageError(msg`no target to look for`);
   // p/x/y read as component x (language y) or as component x/y in a category: at the component
   // level, the name closer to what the project has is the one to talk about.
-  const componentNames = readings.flatMap((r) => (r.kind === 'component' || r.kind === 'translation' ? [r.component.join('/')] : []));
+  const componentNames = readings.flatMap((r) =>
+    r.kind === 'component' || r.kind === 'translation' ? [r.component.join('/')] : r.kind === 'category' ? [r.category.join('/')] : [],
+  );
+  // A command that takes categories offers them too when a component name misses.
+  const categories = readings.some((r) => r.kind === 'category');
   const where = miss.serverMessage ? msg`(GET ${miss.url}: HTTP 404: ${miss.serverMessage})` : msg`(GET ${miss.url}: HTTP 404)`;
   try {
     // An HTML 404 is not the API's own: is this a Weblate API at all?
     if (!miss.fromApi) return (await notAnApi(session, miss, () => true)) ?? miss;
     let t: Target | undefined = target;
     while (t) {
-      const level = await lookAround(session, t, componentNames);
+      const level = await lookAround(session, t, componentNames, categories);
       if (level.kind === 'found') return new NotFoundError(msg`${level.what} ${where}`, level.hint, { cause: miss });
       t = level.parent;
     }
@@ -127,11 +202,11 @@ export async function notAnApi(session: Session, miss: WliError, wrong: (e: Http
 type Level = { kind: 'found'; what: Msg; hint?: Msg } | { kind: 'up'; parent?: Target };
 
 /** One level of the walk up: the parent's list says what is missing, or that the parent is missing too. */
-async function lookAround(session: Session, t: Target, componentNames: string[]): Promise<Level> {
+async function lookAround(session: Session, t: Target, componentNames: string[], categories: boolean): Promise<Level> {
   switch (t.kind) {
     case 'translation': {
       const component = { kind: 'component', text: t.text, project: t.project, component: t.component } as const;
-      const names = await namesIn(session, translationsOf(component), languageCode);
+      const names = await namesIn(session, translationsOf(component), each(languageCode));
       if (!names) return { kind: 'up', parent: component };
       return found(
         msg`no translation '${t.language}' of component '${t.project}/${t.component.join('/')}'`,
@@ -140,23 +215,41 @@ async function lookAround(session: Session, t: Target, componentNames: string[])
         `wli ls ${t.project}/${t.component.join('/')}`,
       );
     }
-    case 'component': {
+    case 'component':
+    case 'category': {
+      const project = { kind: 'project', text: t.project, project: t.project } as const;
       const names = await namesIn(
         session,
         componentsOf(t),
-        (c) => targetOfUrl(c.url)?.split('/').slice(1).join('/') ?? (typeof c.slug === 'string' ? c.slug : undefined),
+        each((c) => targetOfUrl(c.url)?.split('/').slice(1).join('/') ?? (typeof c.slug === 'string' ? c.slug : undefined)),
       );
-      if (!names) return { kind: 'up', parent: { kind: 'project', text: t.project, project: t.project } };
-      const missing = bestMissing([t.component.join('/'), ...componentNames], names);
-      return found(msg`no component '${missing}' in project '${t.project}'`, missing, names, `wli ls ${t.project}`);
+      if (!names) return { kind: 'up', parent: project };
+      // Asked only now, after a miss, and only by a command that takes categories.
+      const paths = categories ? ((await namesIn(session, categoriesOf(project), (items) => categoriesByPath(items).map((c) => c.path))) ?? []) : [];
+      const missing = bestMissing([t.kind === 'component' ? t.component.join('/') : t.category.join('/'), ...componentNames], [...names, ...paths]);
+      const shown = (n: string) => (paths.includes(n) && !names.includes(n) ? `${n} (a category)` : n);
+      // A category above the missing name is there: the miss is inside it, not it.
+      const offered = [...names, ...paths.filter((p) => !missing.startsWith(`${p}/`))];
+      return found(msg`no component '${missing}' in project '${t.project}'`, missing, offered, `wli ls ${t.project}`, '', shown);
     }
+    case 'projectLanguage':
+      // The project's languages list missed: is the project there?
+      return { kind: 'up', parent: { kind: 'project', text: t.project, project: t.project } };
     case 'project': {
-      const names = await namesIn(session, PROJECTS, (p) => (typeof p.slug === 'string' ? p.slug : undefined));
+      const names = await namesIn(
+        session,
+        PROJECTS,
+        each((p) => (typeof p.slug === 'string' ? p.slug : undefined)),
+      );
       if (!names) return { kind: 'up' };
       return found(msg`no project '${t.project}'`, t.project, names, 'wli ls /', '; a private project needs a token that may see it');
     }
     case 'language': {
-      const names = await namesIn(session, LANGUAGES, (l) => (typeof l.code === 'string' ? l.code : undefined));
+      const names = await namesIn(
+        session,
+        LANGUAGES,
+        each((l) => (typeof l.code === 'string' ? l.code : undefined)),
+      );
       if (!names) return { kind: 'up' };
       return found(msg`no language '${t.language}'`, t.language, names, 'wli language');
     }
@@ -165,18 +258,24 @@ async function lookAround(session: Session, t: Target, componentNames: string[])
   }
 }
 
-function found(what: Msg, missing: string, names: string[], listCommand: string, note = ''): Level {
+function found(what: Msg, missing: string, names: string[], listCommand: string, note = '', show = (n: string) => n): { kind: 'found'; what: Msg; hint: Msg } {
   const list = ours(`"${listCommand}" lists them${note}`);
   if (names.length === 0) return { kind: 'found', what, hint: msg`there are none you may see (${list})` };
   // Names come from the server: outside text in the message.
   const close = closest(missing, names);
-  if (close.length) return { kind: 'found', what, hint: msg`did you mean: ${close.join(', ')}? (${list})` };
-  const shown = names.slice(0, 5).join(', ') + (names.length > 5 ? `, … (${names.length} in all)` : '');
+  if (close.length) return { kind: 'found', what, hint: msg`did you mean: ${close.map(show).join(', ')}? (${list})` };
+  const shown = names.slice(0, 5).map(show).join(', ') + (names.length > 5 ? `, … (${names.length} in all)` : '');
   return { kind: 'found', what, hint: msg`there are: ${shown} (${list})` };
 }
 
+/** Each item's name, where it has one. */
+const each =
+  (name: (item: Item) => string | undefined) =>
+  (items: Item[]): string[] =>
+    items.flatMap((i) => [name(i)].filter((n): n is string => !!n));
+
 /** The names in the first page of a list (up to 1000), or undefined when the list itself is missing. */
-async function namesIn(session: Session, path: string, name: (item: Item) => string | undefined): Promise<string[] | undefined> {
+async function namesIn(session: Session, path: string, names: (items: Item[]) => string[]): Promise<string[] | undefined> {
   let items: Item[];
   try {
     items = await firstItems(session, path, 'names');
@@ -184,7 +283,7 @@ async function namesIn(session: Session, path: string, name: (item: Item) => str
     if (isNotFound(e)) return undefined;
     throw e;
   }
-  return items.flatMap((i) => [name(i)].filter((n): n is string => !!n));
+  return names(items);
 }
 
 /** Of the ways to read the missing name, the one with the closest existing name (ties: the longer). */
@@ -193,5 +292,9 @@ function bestMissing(candidates: string[], names: string[]): string {
     const close = closest(c, names)[0];
     return close === undefined ? Infinity : distance(c.toLowerCase(), close.toLowerCase());
   };
-  return [...new Set(candidates)].reduce((best, c) => (score(c) < score(best) || (score(c) === score(best) && c.length > best.length) ? c : best));
+  // A name that exists is not the one missing (p/cat/x: cat is there, as a category).
+  const missing = candidates.filter((c) => !names.includes(c));
+  return [...new Set(missing.length ? missing : candidates)].reduce((best, c) =>
+    score(c) < score(best) || (score(c) === score(best) && c.length > best.length) ? c : best,
+  );
 }

@@ -1,5 +1,5 @@
 // A command's target as its result: the object it names, or its list, the first reading the server
-// has (a miss explained: resolve.ts).
+// has (a miss explained: resolve.ts). A category's object is the one its project's list sent.
 import { UsageError } from '../core/errors.js';
 import type { Item, Page } from '../core/page.js';
 import { msg, ours } from '../core/text.js';
@@ -8,10 +8,13 @@ import type { Session } from './session.js';
 import { formsOf, readTarget, type Target, type TargetKind } from '../weblate/target.js';
 import { objectPath } from '../weblate/paths.js';
 import { getObject, pagesOf } from './reads.js';
-import { firstFound, firstFoundPages } from './resolve.js';
+import { categoryOf, firstFound, firstFoundPages } from './resolve.js';
 
-/** The readings of the argument, or of the default target of the configuration (`translation` in [weblate]). */
-export function targetReadings(session: Session, arg: string | undefined, accepts: readonly TargetKind[]): Target[] {
+/**
+ * The readings of the argument, or of the default target of the configuration (`translation` in
+ * [weblate]); `alsoRead`: forms recognised only to be refused by name (target.ts).
+ */
+export function targetReadings(session: Session, arg: string | undefined, accepts: readonly TargetKind[], alsoRead: readonly TargetKind[] = []): Target[] {
   const text = arg ?? session.settings.defaultTarget?.value;
   if (text === undefined) {
     throw new UsageError(
@@ -19,12 +22,16 @@ export function targetReadings(session: Session, arg: string | undefined, accept
       msg`expected ${ours(formsOf(accepts))}, or a default target (translation = …) in the [weblate] section of a wlc config file`,
     );
   }
-  return readTarget(text, accepts);
+  return readTarget(text, accepts, alsoRead);
 }
 
 /** The object the first existing reading names, as the server sent it. */
 export async function getTargetObject(session: Session, readings: Target[]): Promise<{ target: Target; record: Item }> {
-  const { target, value } = await firstFound(session, readings, (t) => getObject(session, objectPath(t)));
+  const { target, value } = await firstFound(session, readings, async (t) => {
+    if (t.kind === 'category') return (await categoryOf(session, t)).item;
+    if (t.kind === 'projectLanguage') throw new UsageError(msg`${t.text} names no object of its own`, msg`its statistics: wli stats ${t.text}`);
+    return getObject(session, objectPath(t));
+  });
   return { target, record: value };
 }
 
@@ -32,8 +39,9 @@ export async function getRecord(session: Session, readings: Target[], rows: Colu
   return { kind: 'record', record: (await getTargetObject(session, readings)).record, rows };
 }
 
-/** Where a target's list is: its path and query. */
-export type ListOf = (t: Target) => { path: string; query?: URLSearchParams };
+/** Where a target's list is: its path and query (found by asking first: a category's components), or none at all. */
+export type ListOf = (t: Target) => ListAt | undefined | Promise<ListAt | undefined>;
+type ListAt = { path: string; query?: URLSearchParams };
 
 /**
  * A list of the first reading of the target whose list exists (a miss explained), as a result.
@@ -52,11 +60,15 @@ export function listOf(
   } & Omit<ListResult, 'kind' | 'pages'>,
 ): ListResult {
   const { readings, list, limit, label, onStatus, pipe, filters, ...shown } = req;
+  async function* read(t: Target, whole: boolean): AsyncGenerator<Page> {
+    const at = await list(t);
+    if (at) yield* pagesOf(session, { ...at, limit: whole ? undefined : limit, label });
+  }
   const pages = firstFoundPages(session, readings, (t) => {
     // A pipe that may leave items out: the limit counts what comes out of it, not what the server sent.
-    if (!pipe) return pagesOf(session, { ...list(t), limit, label });
-    if (!filters?.(t)) return pipe(pagesOf(session, { ...list(t), limit, label }), t);
-    return limited(pipe(pagesOf(session, { ...list(t), label }), t), limit);
+    if (!pipe) return read(t, false);
+    if (!filters?.(t)) return pipe(read(t, false), t);
+    return limited(pipe(read(t, true), t), limit);
   });
   return { kind: 'list', pages: onStatus ? mapErrors(pages, onStatus) : pages, ...shown };
 }

@@ -41,6 +41,14 @@ export class Session {
     this.io.say(message);
   }
 
+  /**
+   * A line about one piece of work done (a file pulled, one skipped): left out with --quiet, which
+   * keeps stderr to failures, warnings and summaries.
+   */
+  tell(message: Msg): void {
+    if (!this.settings.quiet) this.io.say(message);
+  }
+
   get progress(): Progress {
     return this.io.progress;
   }

@@ -8,8 +8,12 @@ import { msg, ours } from '../core/text.js';
 import { plainText } from '../core/values.js';
 import {
   COMMANDS,
+  formatsOf,
+  isCiFormat,
   type ArgSpec,
   type CommandName,
+  type CommandSpec,
+  type Format,
   type OptionSpec,
   type OptionValues,
   type OptionsOf,
@@ -53,7 +57,7 @@ function defaultHint(v: ValueSpec): string {
     case 'threshold':
       return 'expected a percentage (90 or 90%) for every row, or LANG=PCT for one language (cs=95)';
     case 'percent':
-      return 'expected a percentage from 0 to 100';
+      return 'expected a percentage from 0 to 100 (80 or 80%)';
     case 'slug':
       return 'expected one name, without slashes';
     case 'language':
@@ -62,6 +66,17 @@ function defaultHint(v: ValueSpec): string {
     case 'file':
       return 'expected a value';
   }
+}
+
+/**
+ * A percentage, one grammar for every option that takes one: 0 to 100, a whole or decimal number with
+ * an optional % sign (80, 80%, 80.5 %). Undefined when it is not one.
+ */
+export function percentOf(text: string): number | undefined {
+  const m = /^(\d+(?:\.\d+)?)\s*%?$/.exec(text.trim());
+  if (!m) return undefined;
+  const n = Number(m[1]);
+  return n <= 100 ? n : undefined;
 }
 
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/;
@@ -109,15 +124,14 @@ function parseOne(v: ValueSpec, text: string): unknown {
       // Any code goes to the server (a newer one may know more than this table); names must be known.
       return /^\d+$/.test(t) ? Number(t) : actionCode(t);
     case 'threshold': {
-      const m = /^(?:([^=\s]+)\s*=\s*)?(\d+(?:\.\d+)?)\s*%?$/.exec(t);
-      if (!m || Number(m[2]) > 100) return undefined;
-      return (m[1] === undefined ? { percent: Number(m[2]) } : { language: m[1], percent: Number(m[2]) }) satisfies Threshold;
+      // LANG=PCT or PCT; the percentage read like every other (percentOf).
+      const m = /^(?:([^=\s]+)\s*=)?(.*)$/.exec(t)!;
+      const percent = percentOf(m[2]!);
+      if (percent === undefined) return undefined;
+      return (m[1] === undefined ? { percent } : { language: m[1], percent }) satisfies Threshold;
     }
-    case 'percent': {
-      if (!/^\d+(\.\d+)?$/.test(t)) return undefined;
-      const n = Number(t);
-      return n <= 100 ? n : undefined;
-    }
+    case 'percent':
+      return percentOf(t);
     case 'language':
       return /^[\p{L}\p{N}_@.+-]+$/u.test(t) ? t : undefined;
     case 'slug': {
@@ -212,4 +226,17 @@ export function checkArgs(specs: readonly ArgSpec[], args: readonly string[]): v
       throw new UsageError(msg`unknown ${ours(spec.name)} '${value}'`, ours(`expected one of: ${spec.choices.join(', ')}`));
     }
   });
+}
+
+/**
+ * -f as the command takes it, before the command runs (no request made): a format it does not write
+ * is a usage error naming those it does. A command that writes no format (download, completion) says
+ * itself why -f does not apply. --fields picks fields of data rows: a CI report has its own.
+ */
+export function checkFormat(command: CommandSpec, format: Format | undefined, fields: readonly string[] | undefined): void {
+  const formats = formatsOf(command);
+  if (format === undefined || formats.length === 0) return;
+  if (!formats.includes(format)) throw new UsageError(msg`${ours(command.name)} cannot write -f ${ours(format)}; it writes ${ours(formats.join(', '))}`);
+  if (fields && isCiFormat(format))
+    throw new UsageError(msg`--fields does not apply to -f ${ours(format)}, a report with fields of its own`, msg`drop --fields, or use -f json, jsonl or csv`);
 }

@@ -4,7 +4,7 @@ import { ACTIONS, kebab } from '../weblate/actions.js';
 import { STATE_NAMES } from '../weblate/units.js';
 import { METRICS } from '../weblate/statistics.js';
 import { PROJECT_DOWNLOAD_SINCE, UNITS_SEARCH_SINCE } from '../weblate/versions.js';
-import { COMPLETION_CACHE_TEXT, MAX_BODY_TEXT, MAX_FOLLOW_WAIT_TEXT, MAX_TIMEOUT_SECONDS, RETRY_STATUSES } from '../core/limits.js';
+import { COMPLETION_CACHE_TEXT, MAX_BODY_TEXT, MAX_FOLLOW_WAIT_TEXT, MAX_TIMEOUT_SECONDS, RETRY_STATUSES, SAVED_RECORD_UNUSED_DAYS } from '../core/limits.js';
 import type { FlagKey } from './flags.js';
 import { EXIT } from '../core/errors.js';
 
@@ -46,7 +46,7 @@ export interface OptionSpec {
 }
 
 /** Kinds of target (src/weblate/target.ts): what a command's target argument may name. */
-export type TargetKindName = 'server' | 'project' | 'component' | 'translation' | 'language';
+export type TargetKindName = 'server' | 'project' | 'component' | 'category' | 'translation' | 'projectLanguage' | 'language';
 
 export interface ArgSpec {
   name: string;
@@ -68,6 +68,11 @@ export interface CommandSpec {
   args: readonly ArgSpec[];
   options: readonly OptionSpec[];
   examples: ReadonlyArray<readonly [command: string, explanation: string]>;
+  /**
+   * The -f formats it writes (formatsOf): the data formats when absent; none for a command whose
+   * output has no format (a file, a script), which says itself why -f does not apply.
+   */
+  formats?: readonly Format[];
 }
 
 // ---------------------------------------------------------------- the values commands receive
@@ -105,8 +110,22 @@ type OptionValue<O extends OptionSpec> = O extends { value: infer V } ? (O exten
 /** The checked values of a list of options, by attribute name; absent when not given. */
 export type OptionValues<Os extends readonly OptionSpec[]> = { [O in Os[number] as FlagKey<O['flags']>]?: OptionValue<O> };
 
-export const FORMATS = ['table', 'json', 'jsonl', 'csv', 'csv-excel', 'markdown'] as const;
+/** What every command that lists or shows data writes. */
+export const DATA_FORMATS = ['table', 'json', 'jsonl', 'csv', 'csv-excel', 'markdown'] as const;
+/**
+ * Reports for CI systems, from what a gate checked (output/checks.ts): GitHub workflow commands, JUnit
+ * XML, GitLab Code Quality; and OpenMetrics, numbers for a metrics scraper. Only the commands that
+ * declare them write them.
+ */
+export const CI_FORMATS = ['github', 'junit', 'codequality', 'openmetrics'] as const;
+export const FORMATS = [...DATA_FORMATS, ...CI_FORMATS] as const;
 export type Format = (typeof FORMATS)[number];
+export type CiFormat = (typeof CI_FORMATS)[number];
+
+export const isCiFormat = (f: Format): f is CiFormat => (CI_FORMATS as readonly string[]).includes(f);
+
+/** The -f formats a command writes (its spec's `formats`, else the data formats). */
+export const formatsOf = (command: Pick<CommandSpec, 'formats'>): readonly Format[] => command.formats ?? DATA_FORMATS;
 
 /** --state names and what they mean on the server (Weblate's search language). */
 export { STATE_NAMES } from '../weblate/units.js';
@@ -151,7 +170,7 @@ export const GLOBAL_OPTIONS = [
   {
     flags: '-f, --format <fmt>',
     description: 'output format',
-    note: "`csv-excel` is CSV for a spreadsheet: a UTF-8 byte order mark, every cell quoted, and a cell starting with `=`, `+`, `-`, `@`, a tab or a CR prefixed with `'` so it cannot become a formula (so `-123` is text there). On a terminal, server text is shown escaped in every format; into a pipe or a file the bytes are exact.",
+    note: "`csv-excel` is CSV for a spreadsheet: a UTF-8 byte order mark, every cell quoted, and a cell starting with `=`, `+`, `-`, `@`, a tab or a CR prefixed with `'` so it cannot become a formula (so `-123` is text there). `github` (workflow commands: annotations and the job summary), `junit` (JUnit XML), `codequality` (GitLab Code Quality JSON) and `openmetrics` (OpenMetrics text) are reports for CI systems, written by `stats`. Each command's help lists the formats it writes; another is a usage error (exit 2) before any request. On a terminal, server text is shown escaped in every format; into a pipe or a file the bytes are exact.",
     value: { type: 'choice', choices: FORMATS },
     defaultText: DEFAULTS.format,
   },
@@ -172,6 +191,7 @@ export const GLOBAL_OPTIONS = [
   {
     flags: '--retries <n>',
     description: `extra attempts on ${RETRY_STATUSES.join(', ')}, timeouts and dropped connections`,
+    note: 'A file written to disk (download -o, pull) is asked for again whole, also after its first byte: the bytes written so far are thrown away and the file is written from the start. A file streamed to standard output (or into a pipe or device) is retried only until its first byte: what it was given cannot be taken back.',
     value: { type: 'integer', min: 0, max: 20 },
     defaultText: String(DEFAULTS.retries),
   },
@@ -195,8 +215,8 @@ export const GLOBAL_OPTIONS = [
   { flags: '--no-color', description: 'never colour output (also NO_COLOR; FORCE_COLOR forces it)' },
   {
     flags: '--quiet',
-    description: 'no progress display',
-    note: 'Progress is drawn on standard error only when it is a terminal and standard output is that terminal, a file or /dev/null: never when standard output is a pipe (a pager or jq draws on the same terminal).',
+    description: 'stderr keeps failures, warnings and summaries: no progress, no line per file done',
+    note: "One meaning in every command: what a run did item by item (pull's line per file: created, unchanged, skipped, would fetch) is left out, and so is the progress display; a failure, a warning, a summary and an error still say their line. Progress is drawn on standard error only when it is a terminal and standard output is that terminal, a file or /dev/null: never when standard output is a pipe (a pager or jq draws on the same terminal).",
   },
   { flags: '--verbose', description: 'one line per HTTP request on stderr (token redacted)' },
   { flags: '--debug', description: '--verbose plus request headers and stack traces of errors' },
@@ -222,7 +242,8 @@ const DECLARED = [
   {
     name: 'translation',
     summary: 'one translation: metadata and counts',
-    description: 'Shows one translation of a component: language, file, revision and its string and word counts.',
+    description:
+      "Shows one translation of a component: project, component, language, file, revision (the Git blob hash of its file as Weblate last read it; a monolingual format adds its template's), its string and word counts (translated, needing editing, failing checks), suggestions and comments, the last change and its author, and its web page.",
     args: [{ name: 'target', description: 'project/component/language (or project/category/component/language)', required: false, targets: ['translation'] }],
     options: [],
     examples: [
@@ -234,13 +255,13 @@ const DECLARED = [
   {
     name: 'units',
     summary: 'the strings of a translation, or search them anywhere',
-    description: `Lists the units (strings) of a translation in server order, reading every page; filters are applied by the server. Above a translation (a component, a project, or / for the whole server) the strings are searched through /api/units/ with Weblate's scope terms (project:, component:) joined to the query; every unit's translation link is checked against the scope, and a server that ignores the search (Weblate before ${UNITS_SEARCH_SINCE}) is an error rather than a wrong list.`,
+    description: `Lists the units (strings) of a translation in server order, reading every page; filters are applied by the server. Above a translation (a component, a category: its components, a language across a project: project/-/language, a project, or / for the whole server) the strings are searched through /api/units/ with Weblate's scope terms (project:, component:, language:) joined to the query; every unit's translation link is checked against the scope, and a server that ignores the search (Weblate before ${UNITS_SEARCH_SINCE}) is an error rather than a wrong list. Each unit listed above a translation names its translation: the table's TRANSLATION column, and in JSON, JSON Lines and CSV the fields wli_target, wli_project, wli_component and wli_language first (a target wli takes back), then the server's fields as sent.`,
     args: [
       {
         name: 'target',
-        description: '/, project, project/component or project/component/language',
+        description: '/, project, project/category, project/component, project/component/language or project/-/language',
         required: false,
-        targets: ['server', 'project', 'component', 'translation'],
+        targets: ['server', 'project', 'component', 'category', 'translation', 'projectLanguage'],
       },
     ],
     options: [
@@ -266,19 +287,21 @@ const DECLARED = [
       ['wli units demo/android/cs --state needs-editing,empty -L 20', 'the first twenty strings needing work'],
       ['wli units demo -q "source:Save"', 'every string of a project whose source contains Save'],
       ['wli units / --state untranslated -q "language:cs"', 'what is left to translate into Czech, on the whole server'],
+      ['wli units demo/-/cs --state untranslated', 'what is left to translate into Czech, in every component of a project'],
+      ['wli units demo/docs --state untranslated', 'what is left in the components of the category "docs"'],
     ],
   },
   {
     name: 'changes',
     summary: 'the history of a translation, component, project or the server, in server order',
     description:
-      'Lists the changes (history) of a translation, a component, a project or (with /) the whole server, in the order the server gives them, reading every page.',
+      "Lists the changes (history) of a translation, a component, a project or (with /) the whole server, in the order the server gives them, reading every page. Weblate keeps no history of a category: a category's is its components' lists merged newest first (by time, then id), each read only as far as needed. A language across a project (project/-/language) is the project's history kept to the changes of its translations in that language. With --follow either polls the project's history, kept to the target: one request a poll. Above a translation each change names the translation it is in (a change of no translation: its component, else its project): the table's TRANSLATION column, and in JSON, JSON Lines and CSV the fields wli_target, wli_project, wli_component and wli_language first (a target wli takes back; null where unknown), then the server's fields as sent. A translation's own changes are the server's objects as sent.",
     args: [
       {
         name: 'target',
-        description: '/, project, project/component or project/component/language',
+        description: '/, project, project/category, project/component, project/component/language or project/-/language',
         required: false,
-        targets: ['server', 'project', 'component', 'translation'],
+        targets: ['server', 'project', 'component', 'category', 'translation', 'projectLanguage'],
       },
     ],
     options: [
@@ -324,20 +347,22 @@ const DECLARED = [
       ['wli changes demo --since 2026-11-01', 'what changed in a whole project since the release'],
       ['wli changes demo --action translation-changed,translation-approved --since 7d', 'translations changed or approved in the last week'],
       ['wli changes demo --follow --interval 10 -f jsonl', 'watch a project live, one JSON line per new change'],
+      ['wli changes demo/docs -L 10', 'the latest changes of the components of a category, newest first'],
+      ['wli changes demo/-/cs --since 7d', 'a week of Czech changes across a project'],
     ],
   },
   {
     name: 'stats',
     summary: 'statistics of translations, components, languages, projects; one row per target',
     description:
-      'Shows statistics for each target in argument order: a translation (project/component/language), every translation of a component (project/component: one row per language), a language (a bare code, never a project), and with --project one row per language of the project and then a total row, after the other targets. A single translation or language target prints that object; anything else prints rows (a JSON array). Every row carries its identity first: wli_target, wli_project, wli_component, wli_language (then the server\'s fields as sent). With --fail-under it is a CI gate: every row is checked, the total row too; all rows are still printed and stderr names the failing ones by target, as the TARGET column shows them (demo/android/cs, cs, demo/-/cs for a language of a project, "demo (total)" for its total row). With --baseline the rows are matched by identity to an earlier -f json file and the change of the metric is shown; --fail-on-drop fails when a row got worse.',
+      'Shows statistics for each target in argument order: a translation (project/component/language), every translation of a component (project/component: one row per language), every translation of the components of a category (project/category, in the order the project lists them), a language across a project (project/-/language: the row --project prints for it), a language (a bare code, never a project), and with --project one row per language of the project and then a total row, after the other targets. A single translation, language or project/-/language target prints that object; anything else prints rows (a JSON array). Every row carries its identity first: wli_target, wli_project, wli_component, wli_language (then the server\'s fields as sent). With --fail-under it is a CI gate: every row is checked, the total row too; all rows are still printed and stderr names the failing ones by target, as the TARGET column shows them (demo/android/cs, cs, demo/-/cs for a language of a project, "demo (total)" for its total row). With --baseline the rows are matched by identity to an earlier -f json file and the change of the metric is shown; --fail-on-drop fails when a row got worse. For CI systems, -f github writes an annotation per failing row on the file of the translation (and the table to the job summary), -f junit a test case per row, -f codequality a GitLab Code Quality issue per failing row, and -f openmetrics the numbers as gauges (see OUTPUT FORMATS).',
     args: [
       {
         name: 'targets',
-        description: 'project/component/language, project/component or a language code',
+        description: 'project/component/language, project/component, project/category, project/-/language or a language code',
         required: false,
         variadic: true,
-        targets: ['component', 'translation', 'language'],
+        targets: ['component', 'category', 'translation', 'projectLanguage', 'language'],
       },
     ],
     options: [
@@ -351,7 +376,7 @@ const DECLARED = [
       {
         flags: '--fail-under <percent>',
         description: `exit ${EXIT.gate} when any row is below this percentage (90 or 90%); LANG=PCT for one language (cs=95); repeatable, a bare number is the default for other rows`,
-        note: `Every row is still printed; stderr names the rows below their threshold, by target. A row that lacks the metric fails the gate. \`--fail-under 80 --fail-under cs=95,de=90\`: Czech rows are held to 95, German to 90, every other row to 80. A LANG=PCT that no row is in cannot be evaluated: a usage error (exit \${EXIT.usage}) naming the languages the rows have, before anything is printed.`,
+        note: `Every row is still printed; stderr names the rows below their threshold, by target. A row that lacks the metric fails the gate. \`--fail-under 80 --fail-under cs=95,de=90\`: Czech rows are held to 95, German to 90, every other row to 80. A LANG=PCT whose language no row has is checked against the server's languages: a code that is no language of the server (cz for cs) is a usage error (exit \${EXIT.usage}) with did-you-mean, before anything is printed; a real language that no row has (removed from a component) is a warning, and the other thresholds still gate.`,
         value: { type: 'threshold' },
         repeatable: true,
         complete: 'none',
@@ -374,6 +399,7 @@ const DECLARED = [
       },
       { flags: '--fail-on-drop', description: `with --baseline: exit ${EXIT.gate} when any row's metric dropped` },
     ],
+    formats: FORMATS,
     examples: [
       ['wli stats demo/android/cs demo/android/de', 'two translations side by side'],
       ['wli stats demo/android --skip-source --fail-under 90', `fail CI (exit ${EXIT.gate}) when a language of the component is below 90 %`],
@@ -381,9 +407,16 @@ const DECLARED = [
         'wli stats demo/android --skip-source --fail-under 90 -f markdown >> "$GITHUB_STEP_SUMMARY"',
         'the same gate, with the table in a GitHub Actions job summary',
       ],
+      [
+        'wli stats demo/android --skip-source --fail-under 90 -f github',
+        'the same gate in GitHub Actions: an annotation on each failing file, the table in the job summary',
+      ],
+      ['wli stats demo/android --skip-source --fail-under 90 -f junit > wli-stats.xml', 'the same gate as a JUnit report, one test case per row'],
       ['wli stats --project demo --metric approved --fail-under 50', 'every language of a project and its total, gated on approved strings'],
       ['wli stats demo/android cs --project demo -f json', 'mixed targets: one JSON array, rows in argument order, project rows last'],
       ['wli stats demo/android --fail-under 80 --fail-under cs=95', 'a default threshold and a stricter one for Czech'],
+      ['wli stats demo/docs', 'every translation of the components in the category "docs"'],
+      ['wli stats demo/-/cs -f json', 'Czech across a project: the row --project prints, wli_target demo/-/cs'],
       ['wli stats demo/android -f json > baseline.json', 'keep the numbers of a release…'],
       ['wli stats demo/android --baseline baseline.json --fail-on-drop -f markdown', '…and later show the change of every row, failing when one got worse'],
     ],
@@ -404,37 +437,47 @@ const DECLARED = [
     name: 'ls',
     summary: 'what a target contains: projects, components, translations',
     description:
-      'Lists what a target contains, one usable target per row: with no target or /, the projects of the server; with a project, its components (a component inside categories as project/category/component); with a component, its translations (language, translated %, strings, last change). JSON is the server objects, exact.',
-    args: [{ name: 'target', description: '/, project or project/component', required: false, targets: ['server', 'project', 'component'] }],
+      'Lists what a target contains, one usable target per row: with no target or /, the projects of the server; with a project, its components (a component inside categories as project/category/component); with a category (project/category), the components inside it, nested ones too; with a component, its translations (language, translated %, strings, last change). A translation contains nothing to list: exit 2, pointing to translation and units. JSON, JSON Lines and CSV give the server objects, exact, each with its target first: wli_target (what the TARGET column shows, taken back by every command), wli_project, wli_component (with its categories) and wli_language, null where they do not apply.',
+    args: [
+      {
+        name: 'target',
+        description: '/, project, project/category or project/component',
+        required: false,
+        targets: ['server', 'project', 'component', 'category'],
+      },
+    ],
     options: [LIMIT],
     examples: [
       ['wli ls', 'the projects of the server'],
       ['wli ls demo', 'the components of a project, as targets'],
       ['wli ls demo/android', 'the translations of a component, with their progress'],
+      ['wli ls demo/docs', 'the components inside the category "docs"'],
     ],
   },
   {
     name: 'show',
     summary: 'a project, component or translation exactly as the server sent it',
-    description: 'Shows the object a target names, every field as the server sent it (in a table, one line per top-level field).',
+    description:
+      "Shows the object a target names, every field as the server sent it (in a table, one line per top-level field; a nested object by its name and size, such as \"English (en), 10 fields\", a long list by its items' names or size: -f json shows them whole). A category's is the one its project's category list sends.",
     args: [
       {
         name: 'target',
-        description: 'project, project/component or project/component/language',
+        description: 'project, project/category, project/component or project/component/language',
         required: false,
-        targets: ['project', 'component', 'translation'],
+        targets: ['project', 'component', 'category', 'translation'],
       },
     ],
     options: [],
     examples: [
       ['wli show demo', 'a project'],
       ['wli show demo/docs/guide -f json', 'a component inside the category "docs", exactly'],
+      ['wli show demo/docs', 'the category "docs" itself'],
     ],
   },
   {
     name: 'download',
     summary: "a translation's file, or a zip of a component's or project's translations",
-    description: `Downloads what Weblate serves as the file of a translation (project/component/language: the file in its own format), a component (project/component: a zip of every translation) or a project (a zip; Weblate ${PROJECT_DOWNLOAD_SINCE} or newer). The bytes are exactly the server's. With -o FILE the file is written to a temporary file beside it and renamed into place, so a failure (a cut connection, a timeout, Ctrl-C) leaves the previous file as it was, and a file whose bytes are already the server's is left untouched ('unchanged': same inode, same time). A request is conditional (If-Modified-Since, 'unchanged' on 304) only when the file there is proven, by the digest recorded when wli saved it ($XDG_CACHE_HOME/wli/saved), to be exactly what it saved from that same address (a --convert or -q file never proves another): an edited file, a fresh checkout or another branch's file is always brought to the server's bytes. A file saved gets the server's Last-Modified as its time. -o DIR/ saves under the server's file name, reduced to a safe base name. Without -o the bytes go to stdout when it is not a terminal; on a terminal they are saved in the current directory under the server's name, never shown.`,
+    description: `Downloads what Weblate serves as the file of a translation (project/component/language: the file in its own format), a component (project/component: a zip of every translation) or a project (a zip; Weblate ${PROJECT_DOWNLOAD_SINCE} or newer). Weblate's API serves no zip of a category: project/category is a usage error pointing to pull, which writes every file of its components. The bytes are exactly the server's. With -o FILE the file is written to a temporary file beside it and renamed into place, so a failure (a cut connection, a timeout, Ctrl-C) leaves the previous file as it was, and a file whose bytes are already the server's is left untouched ('unchanged': same inode, same time). A request is conditional (If-Modified-Since, 'unchanged' on 304) only when the file there is proven, by the digest recorded when wli saved it ($XDG_CACHE_HOME/wli/saved), to be exactly what it saved from that same address (a --convert or -q file never proves another), and the translation's revision (read first: one small request) is the one recorded with it; Weblate's Last-Modified is the translation's last change, not its file's, so an upstream commit or a template update is caught by the revision. An edited file, a fresh checkout or another branch's file is always brought to the server's bytes; a zip (a component, a project) has no revision and is always asked for whole. A file replaced keeps its permissions and gets the time of now, never the server's Last-Modified (so make sees it new); -o LINK writes the file the link names and keeps the link, as curl -o does. A file is retried whole on a timeout, a reset, 429 or 5xx, also after its first byte; to stdout only until its first byte. -o DIR/ saves under the server's file name, reduced to a safe base name. Without -o the bytes go to stdout when it is not a terminal; on a terminal they are saved in the current directory under the server's name, never shown.`,
     args: [
       {
         name: 'target',
@@ -447,8 +490,9 @@ const DECLARED = [
       {
         flags: '-o, --output <path>',
         description: "write this file, or into this directory (ending in / or existing) under the server's name; - for stdout",
-        note: `Missing directories are made, as by \`mkdir -p\`. The destination is made ready before anything is asked of the server, so one that cannot be written (permission denied, a read-only file system, a directory that takes no files) fails at once, exit ${EXIT.local}, naming the path as given; so does a write that fails later (a full disk), the previous file left as it was. \`-o -\` writes to stdout, as in curl and wget (refused on a terminal, exit ${EXIT.usage}: pipe or redirect it); a standard output closed at start (\`>&-\`) is refused before the request, exit ${EXIT.local}. An existing device or named pipe (\`/dev/null\`) is written into as it is.`,
-        value: { type: 'text' },
+        note: `Missing directories are made, as by \`mkdir -p\`. The destination is made ready before anything is asked of the server, so one that cannot be written (permission denied, a read-only file system, a directory that takes no files) fails at once, exit ${EXIT.local}, naming the path as given; so does a write that fails later (a full disk), the previous file left as it was. \`-o -\` writes to stdout, as in curl and wget (refused on a terminal, exit ${EXIT.usage}: pipe or redirect it); into a standard output on /dev/null (or closed at start, \`>&-\`, which Node reopens on /dev/null) the bytes are discarded, exit ${EXIT.ok}. An existing device or named pipe (\`/dev/null\`) is written into as it is.`,
+        // A path: the shells complete file names after -o.
+        value: { type: 'file' },
       },
       {
         flags: '--convert <format>',
@@ -461,30 +505,34 @@ const DECLARED = [
       { flags: '--force', description: 'ask unconditionally, even for a file the record proves unchanged' },
     ],
     examples: [
-      ['wli download demo/android/cs -o locale/cs.po', 'fetch one translation; next time only if the server has other bytes'],
+      ['wli download demo/android/cs -o locale/cs.xml', 'fetch one translation in its own format (Android XML); next time only if the server has other bytes'],
+      ['wli download demo/android/cs --convert po -o locale/cs.po', 'the same translation converted to PO by the server'],
       ['wli download demo/android -o locale/', 'a zip of every language of the component'],
       ['wli download demo/android --convert po -o locale/', 'the same zip, every file converted to PO'],
       ['wli download demo/android/cs --convert po -q state:translated > cs.po', 'converted and filtered, to stdout'],
     ],
+    // The server's file as it is: download says itself why -f does not apply (--convert).
+    formats: [],
   },
   {
     name: 'pull',
     summary: 'every translation file of a component or project, where the repository keeps it',
-    description: `Writes the file of each translation of the targets (a project: all its components; a component; a translation) at DIR/<filename>, where filename is the translation's path in its repository, as Weblate names it: no mapping to configure. The bytes are exactly the server's file as stored (the …/file/ of each translation). Missing directories are made; each file goes to a temporary file beside it and is renamed into place, so a failure leaves it as it was; a file whose bytes are already the server's is left untouched (same inode, same time). A request is made conditional (If-Modified-Since) only when the file on disk is proven, by the digest recorded when wli saved it ($XDG_CACHE_HOME/wli/saved), to be exactly those bytes: a fresh checkout, an edited file or another branch's file is always brought to the server's bytes. A filename that is absolute, contains .., or leads through a symbolic link out of DIR is refused; two translations that would write the same file (components of different repositories) write neither. The source translation, translations without a filename and those filtered out by --lang or --min-percent are skipped, each said once with its reason. stderr has one line per translation (created, updated, unchanged, skipped, failed) and a summary; stdout carries nothing unless -f (or --fields) asks for one record per translation: target, language, path, status, bytes, reason. Files are fetched --concurrency at a time; a failed file does not stop the others.`,
+    description: `Writes the file of each translation of the targets (a project: all its components; a category: the components inside it; a component; a translation; a language across a project, project/-/language: that language in every component) at DIR/<filename>, where filename is the translation's path in its repository, as Weblate names it: no mapping to configure. The bytes are exactly the server's file as stored (the …/file/ of each translation). Missing directories are made; each file goes to a temporary file beside it and is renamed into place, so a failure leaves it as it was; a file whose bytes are already the server's is left untouched (same inode, same time). A request is made conditional (If-Modified-Since) only when the file on disk is proven, by the digest recorded when wli saved it ($XDG_CACHE_HOME/wli/saved), to be exactly those bytes, and the translation's revision listed now is the one recorded with them (Weblate's Last-Modified is the translation's last change, not its file's): a fresh checkout, an edited file, another branch's file or an upstream change is always brought to the server's bytes. A file replaced keeps its permissions and gets the time of now; a symbolic link inside DIR is written through. A file is retried whole on a timeout, a reset, 429 or 5xx, also after its first byte. A filename that is absolute, contains .., or leads through a symbolic link out of DIR is refused, as is a named pipe, socket or device at its place; two translations that would write the same file (components of different repositories, or names that differ only by case or Unicode normalisation: one file on macOS and Windows) write neither. Without targets and --dir, the paths are relative to the directory of the project file that names the translation (the repository's root), wherever in it wli runs; the report says them from the current directory. The source translation (unless named as itself: pull demo/android/en), translations without a filename and those filtered out by --lang or --min-percent are skipped, each said once with its reason. stderr has one line per translation (created, updated, unchanged, skipped; a file not written says "not written: PATH (TARGET): why", whatever the reason) and a summary; with --quiet only the files not written, warnings and the summary. stdout carries nothing unless -f (or --fields) asks for one record per translation: wli_target, wli_project, wli_component, wli_language (the translation, as a target wli takes back), target, language, path, status (created, updated, unchanged, skipped, failed; with --dry-run would-fetch or would-check), bytes, reason. Files are fetched --concurrency at a time; a failed file does not stop the others.`,
     args: [
       {
         name: 'targets',
-        description: 'project, project/component or project/component/language (default: translation = of the project file)',
+        description:
+          'project, project/category, project/component, project/component/language or project/-/language (default: translation = of the project file)',
         required: false,
         variadic: true,
-        targets: ['project', 'component', 'translation'],
+        targets: ['project', 'component', 'category', 'translation', 'projectLanguage'],
       },
     ],
     options: [
       {
         flags: '--dir <dir>',
         description: 'write under this directory instead of the current one',
-        note: 'Made when missing. Every file stays inside it: a filename that is absolute, contains `..`, or resolves through a symbolic link (a file or a directory on the way) to a place outside it is refused with a warning.',
+        note: "Without it and without targets, the project file's own target (translation = of .weblate) is written under the project file's directory: the repository's root, wherever in it wli runs. Made when missing. Every file stays inside it: a filename that is absolute, contains `..`, or resolves through a symbolic link (a file or a directory on the way) to a place outside it is refused with a warning.",
         value: { type: 'file' },
       },
       { flags: '--source', description: "also the source translation (the developers' own file; skipped by default)" },
@@ -498,12 +546,16 @@ const DECLARED = [
       },
       {
         flags: '--min-percent <n>',
-        description: 'skip translations less than n % translated (translated_percent)',
+        description: 'skip translations less than n % translated (translated_percent): 80 or 80%',
         value: { type: 'percent' },
-        hint: 'expected a percentage from 0 to 100, e.g. --min-percent 80',
+        hint: 'expected a percentage from 0 to 100, e.g. --min-percent 80 or --min-percent 80%',
         complete: 'none',
       },
-      { flags: '--dry-run', description: 'list each file it would fetch and why others are skipped; no file requests, nothing written' },
+      {
+        flags: '--dry-run',
+        description: 'list each file it would fetch or check and why others are skipped; no file requests, nothing written',
+        note: "A file the record of saved files proves current (its bytes what wli saved from that URL, its translation's revision the recorded one: checked on disk, no request) is one it would check (`would-check`: asked for only if changed, answered 304 when not); any other, one it would fetch (`would-fetch`). The summary counts each.",
+      },
       { flags: '--force', description: 'fetch every file whole, without conditional requests' },
     ],
     more: [
@@ -517,7 +569,7 @@ const DECLARED = [
         `${EXIT.notFound} a file the server does not have, or a target that does not exist (then before any file)`,
         `${EXIT.rateLimited} rate limited after the retries (no further file is asked for)`,
         `${EXIT.local} a file that could not be written here`,
-        `${EXIT.interrupted} interrupted (each file left old or new)`,
+        `${EXIT.hangup}, ${EXIT.interrupted}, ${EXIT.terminated} ended by SIGHUP, SIGINT (Ctrl-C) or SIGTERM (each file left old or new, no temporary file)`,
       ].join(', '),
     ],
     examples: [
@@ -525,6 +577,8 @@ const DECLARED = [
       ['wli pull demo/android --min-percent 80 --dir app-checkout', 'the languages at least 80 % translated, under another directory'],
       ['wli pull demo/android --lang cs,de --dry-run', 'what would be fetched, and why each other translation is skipped'],
       ['wli pull demo -f jsonl | jq -r \'select(.status == "updated") | .path\'', 'the files that changed, for a script'],
+      ['wli pull demo/docs --dry-run', 'the files of the components inside the category "docs"'],
+      ['wli pull demo/-/cs --dry-run', 'every Czech file of the project'],
     ],
   },
   {
@@ -569,6 +623,7 @@ const DECLARED = [
       ['wli completion zsh > "${fpath[1]}/_wli"', 'install for zsh'],
       ['wli completion fish > ~/.config/fish/completions/wli.fish', 'install for fish'],
     ],
+    formats: [],
   },
 ] as const satisfies readonly CommandSpec[];
 
@@ -586,7 +641,7 @@ export const FILES: Array<[path: string, meaning: string]> = [
   ['.weblate, .weblate.ini, weblate.ini', 'project configuration: the nearest one in the current directory or a parent ([weblate] url and translation)'],
   [
     '$XDG_CACHE_HOME/wli',
-    `names read from the server for shell completion, kept ${COMPLETION_CACHE_TEXT}; the compiled code of wli (a V8 code cache, code-*.v8) that makes it start faster; and in saved/ a record of each file pull and download saved (its SHA-256, size and the server's Last-Modified), so a request is conditional only for a file proven unchanged (~/.cache/wli when XDG_CACHE_HOME is unset); no tokens; safe to delete (pull then fetches each file whole once)`,
+    `names read from the server for shell completion, kept ${COMPLETION_CACHE_TEXT}; the compiled code of wli (a V8 code cache, code-*.v8) that makes it start faster; and in saved/ a record of each file pull and download saved (its SHA-256, size, the translation's revision and the server's Last-Modified), so a request is conditional only for a file proven unchanged; a record unused for ${SAVED_RECORD_UNUSED_DAYS} days is removed (~/.cache/wli when XDG_CACHE_HOME is unset); no tokens; safe to delete (pull then fetches each file whole once)`,
   ],
 ];
 

@@ -1,5 +1,6 @@
 // Weblate's history: what a Change object holds, and when a change happened.
 import { plainText } from '../core/values.js';
+import { targetOfUrl } from './target.js';
 
 /** The fields of a Change object (Weblate's ChangeSerializer): the CSV header of an empty list. */
 export const CHANGE_FIELDS = ['unit', 'component', 'translation', 'user', 'author', 'timestamp', 'action', 'target', 'id', 'action_name', 'url'];
@@ -26,4 +27,17 @@ export function oldestFirst(items: readonly Record<string, unknown>[]): boolean 
   const first = items[0];
   const last = items.at(-1);
   return items.length > 1 && first !== undefined && last !== undefined && chronological(first, last) < 0;
+}
+
+/**
+ * Whether a change of a project's history is one of the target's: a category's (its component link
+ * among the category's components), a project's language's (its translation link in that language).
+ * A change the server names no such link for (a project-wide one) is not.
+ */
+export function changeIn(change: Record<string, unknown>, scope: { project: string; components?: readonly string[]; language?: string }): boolean {
+  const component = targetOfUrl(change.component)?.split('/');
+  const translation = targetOfUrl(change.translation)?.split('/');
+  if (scope.components) return component?.[0] === scope.project && scope.components.includes(component.slice(1).join('/'));
+  if (scope.language !== undefined) return translation?.[0] === scope.project && translation.at(-1) === scope.language;
+  return (translation ?? component)?.[0] === scope.project;
 }

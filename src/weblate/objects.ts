@@ -19,10 +19,25 @@ export function languageCode(o: Obj): string | undefined {
   return undefined;
 }
 
+/** The other codes a Language is known by (`aliases`, lower case: cz for cs); none on servers that send none. */
+export function languageAliases(l: Obj): string[] {
+  return Array.isArray(l.aliases) ? l.aliases.filter((a): a is string => typeof a === 'string') : [];
+}
+
 /** The source language code of a Component (`source_language.code`). */
 export function sourceLanguageCode(component: Obj): string | undefined {
   const code = nested(component, 'source_language', 'code');
   return typeof code === 'string' ? code : undefined;
+}
+
+/**
+ * A Translation's `revision`: the commit of its file in Weblate's repository ("<file's>,<template's>"),
+ * which changes whenever the file does (an upstream commit, msgmerge, a template update), unlike the
+ * Last-Modified of its …/file/ (the last change made in Weblate). Undefined when empty or not sent.
+ */
+export function translationRevision(translation: Obj): string | undefined {
+  const v = translation.revision;
+  return typeof v === 'string' && v !== '' ? v : undefined;
 }
 
 /** A Language's plural forms: current servers nest plural{number, formula}; old ones send nplurals/pluralequation. */

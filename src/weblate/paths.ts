@@ -1,7 +1,7 @@
 // Where Weblate keeps things: every API path wli asks for, relative to the API root (…/api/). Commands
 // name what they want (a component's translations, a translation's file); only this module knows the
 // addresses, so a path is written once and a server's layout is learnt in one place.
-import type { ComponentTarget, LanguageTarget, ProjectTarget, Target, TranslationTarget } from './target.js';
+import type { ComponentTarget, LanguageTarget, ProjectTarget, SlugTarget, TranslationTarget } from './target.js';
 
 const seg = encodeURIComponent;
 /** A component inside categories travels as one segment, "category%2Fcomponent". */
@@ -38,7 +38,7 @@ export function languagePath(t: LanguageRef): string {
 }
 
 /** The API path of the object a target names (the API root for the whole server). */
-export function objectPath(t: Target): string {
+export function objectPath(t: SlugTarget): string {
   switch (t.kind) {
     case 'server':
       return API_ROOT;
@@ -68,12 +68,15 @@ export const unitsOf = (t: TranslationRef): string => `${translationPath(t)}unit
  * Statistics: of a translation or a language (one object), of a project (its total), or of a
  * component (a list, one row per translation).
  */
-export function statisticsOf(t: Exclude<Target, { kind: 'server' }>): string {
+export function statisticsOf(t: Exclude<SlugTarget, { kind: 'server' }>): string {
   return `${objectPath(t)}statistics/`;
 }
 
-/** Every scope has its history: the server's, a project's, a component's, a translation's (not a language's). */
-export function changesOf(t: Target): string {
+/**
+ * Every scope has its history: the server's, a project's, a component's, a translation's (not a
+ * language's; a category has none of its own either, as of Weblate 5.x: its components' are merged).
+ */
+export function changesOf(t: SlugTarget): string {
   if (t.kind === 'language') throw new Error('a language has no history of its own');
   return `${objectPath(t)}changes/`;
 }

@@ -2,11 +2,14 @@
 //   /            the whole server
 //   p            a project (in stats and language, a bare word is a language code)
 //   p/c          a component; p/cat/c a component inside categories
+//   p/cat        a category (nested: p/cat/sub…), wherever a project is taken: its components
 //   p/c/l        a translation; p/cat/c/l a translation of a component inside categories
-// Three or more segments can be read two ways (p/c/l or p/cat/c). readTarget lists the readings a
-// command accepts, the translation first; the caller tries them in order and moves to the next only
-// when the server answers 404 (session/resolve.ts): no extra request for the common case, one when
-// the first reading does not exist.
+//   p/-/l        a language across a project (the row `stats --project p` prints)
+// Two or more segments can be read several ways (p/c/l, p/cat/c, p/cat/sub). readTarget lists the
+// readings a command accepts, the translation first, the category last; the caller tries them in
+// order and moves to the next only when the server answers 404 (session/resolve.ts): no extra request
+// for the common case, one or two when the first reading does not exist. `-` is never a slug in
+// Weblate (its own web paths use it for a project's language): p/-/l has one reading and costs nothing.
 import { UsageError } from '../core/errors.js';
 import { msg, ours } from '../core/text.js';
 
@@ -38,21 +41,45 @@ export interface LanguageTarget {
   text: string;
   language: string;
 }
-export type Target = ServerTarget | ProjectTarget | ComponentTarget | TranslationTarget | LanguageTarget;
+/** A category of a project (Weblate 5.0 and later), nested ones by their path: p/docs/api. */
+export interface CategoryTarget {
+  kind: 'category';
+  text: string;
+  project: string;
+  /** The category's slug path, e.g. ['docs', 'api']. */
+  category: string[];
+}
+/** A language across a project: p/-/l. */
+export interface ProjectLanguageTarget {
+  kind: 'projectLanguage';
+  text: string;
+  project: string;
+  language: string;
+}
+export type Target = ServerTarget | ProjectTarget | ComponentTarget | TranslationTarget | LanguageTarget | CategoryTarget | ProjectLanguageTarget;
 export type TargetKind = Target['kind'];
+/** The targets Weblate names by their slugs (a category is named by its id, a project's language by nothing of its own). */
+export type SlugTarget = Exclude<Target, CategoryTarget | ProjectLanguageTarget>;
+
+/** The separator of a project's language (p/-/l): never a slug. */
+export const PROJECT_LANGUAGE = '-';
 
 const FORMS: Record<TargetKind, string> = {
   server: '/ (the whole server)',
   project: 'project',
   component: 'project/component',
+  category: 'project/category',
   translation: 'project/component/language',
+  projectLanguage: 'project/-/language (a language across a project)',
   language: 'a language code',
 };
 
-/** The forms a command takes, for messages: "project/component/language (a component inside categories: project/category/component/…)". */
+/** The forms a command takes, for messages: "project, project/component, … (inside categories: project/category/component…)". */
 export function formsOf(accepts: readonly TargetKind[]): string {
   const list = accepts.map((k) => FORMS[k]).join(', ');
-  return accepts.includes('component') || accepts.includes('translation') ? `${list} (inside categories: project/category/component…)` : list;
+  return accepts.includes('component') || accepts.includes('translation') || accepts.includes('category')
+    ? `${list} (inside categories: project/category/component…)`
+    : list;
 }
 
 /**
@@ -72,10 +99,12 @@ function splitSegments(text: string, accepts: readonly TargetKind[]): string[] {
 }
 
 /**
- * The readings of a target that a command accepts, in the order to try them. More than one only for
- * three or more segments, when the command takes both translations and components.
+ * The readings of a target that a command accepts, in the order to try them: the translation, the
+ * component, the category. `alsoRead` names forms the command does not take but recognises, to refuse
+ * them by name once the server says that is what the target is (ls on a translation, download of a
+ * category): read last, so they cost nothing when the target is one the command takes.
  */
-export function readTarget(text: string, accepts: readonly TargetKind[]): Target[] {
+export function readTarget(text: string, accepts: readonly TargetKind[], alsoRead: readonly TargetKind[] = []): Target[] {
   const refuse = (why: string) => new UsageError(msg`invalid target '${text}': ${ours(why)}`, msg`expected ${ours(formsOf(accepts))}`);
   if (text.trim() === '/') {
     if (!accepts.includes('server')) throw refuse('this command does not take the whole server');
@@ -89,11 +118,23 @@ export function readTarget(text: string, accepts: readonly TargetKind[]): Target
     if (accepts.includes('project')) return [{ kind: 'project', text, project: s[0]! }];
     throw refuse('too few segments');
   }
-  const readings: Target[] = [];
-  if (s.length >= 3 && accepts.includes('translation'))
-    readings.push({ kind: 'translation', text, project: s[0]!, component: s.slice(1, -1), language: s[s.length - 1]! });
-  if (accepts.includes('component')) readings.push({ kind: 'component', text, project: s[0]!, component: s.slice(1) });
+  if (s.length === 3 && s[1] === PROJECT_LANGUAGE) {
+    if (!accepts.includes('projectLanguage')) throw refuse('this command does not take a language across a project (project/-/language)');
+    return [{ kind: 'projectLanguage', text, project: s[0]!, language: s[2]! }];
+  }
+  const readings = readingsOf(text, s, accepts);
   if (readings.length === 0) throw refuse(s.length < 3 ? 'too few segments' : 'not a form this command takes');
+  // Recognised only to be refused by name: after every reading the command takes.
+  return [...readings, ...readingsOf(text, s, alsoRead).filter((r) => !accepts.includes(r.kind))];
+}
+
+/** The readings of two or more segments, in the order to try them, of the kinds given. */
+function readingsOf(text: string, s: string[], kinds: readonly TargetKind[]): Target[] {
+  const readings: Target[] = [];
+  const project = s[0]!;
+  if (s.length >= 3 && kinds.includes('translation')) readings.push({ kind: 'translation', text, project, component: s.slice(1, -1), language: s.at(-1)! });
+  if (kinds.includes('component')) readings.push({ kind: 'component', text, project, component: s.slice(1) });
+  if (kinds.includes('category')) readings.push({ kind: 'category', text, project, category: s.slice(1) });
   return readings;
 }
 
@@ -104,19 +145,40 @@ export function parseLanguageCode(text: string): LanguageTarget {
   return { kind: 'language', text, language: text };
 }
 
-/** The target text of an API object from its own URL: …/translations/p/c%2Fd/l/ → "p/c/d/l". */
-export function targetOfUrl(url: unknown): string | undefined {
+/** A component of a project's list as a target: its own URL names it with its categories (p/cat/c), else its slug. */
+export function componentTargetOf(project: string, item: Record<string, unknown>): ComponentTarget {
+  const parts = targetOfUrl(item.url)?.split('/');
+  const component = parts && parts.length >= 2 && parts[0] === project ? parts.slice(1) : [typeof item.slug === 'string' ? item.slug : ''];
+  return { kind: 'component', text: `${project}/${component.join('/')}`, project, component };
+}
+
+/**
+ * The target an API object's own URL names: …/translations/p/c%2Fd/l/ → the translation p/c/d/l (a
+ * component inside categories, its slug path encoded as one segment); undefined for any other URL.
+ */
+export function objectOfUrl(url: unknown): ProjectTarget | ComponentTarget | TranslationTarget | undefined {
   if (typeof url !== 'string') return undefined;
   const m = /\/api\/(projects|components|translations)\/((?:[^/?#]+\/){1,3})(?:[?#].*)?$/.exec(url);
   if (!m) return undefined;
-  const parts = m[2]!.slice(0, -1).split('/');
-  const expected = m[1] === 'projects' ? 1 : m[1] === 'components' ? 2 : 3;
-  if (parts.length !== expected) return undefined;
+  let parts: string[];
   try {
-    return parts.map((p) => decodeURIComponent(p)).join('/');
+    parts = m[2]!
+      .slice(0, -1)
+      .split('/')
+      .map((p) => decodeURIComponent(p));
   } catch {
     return undefined;
   }
+  const text = parts.join('/');
+  const [project, component, language] = parts as [string, string | undefined, string | undefined];
+  if (m[1] === 'projects') return parts.length === 1 ? { kind: 'project', text, project } : undefined;
+  if (m[1] === 'components') return parts.length === 2 ? { kind: 'component', text, project, component: component!.split('/') } : undefined;
+  return parts.length === 3 ? { kind: 'translation', text, project, component: component!.split('/'), language: language! } : undefined;
+}
+
+/** The target text of an API object from its own URL: …/translations/p/c%2Fd/l/ → "p/c/d/l". */
+export function targetOfUrl(url: unknown): string | undefined {
+  return objectOfUrl(url)?.text;
 }
 
 /** How a target is named in messages. */
@@ -132,5 +194,9 @@ export function describe(t: Target): string {
       return `translation '${t.project}/${t.component.join('/')}/${t.language}'`;
     case 'language':
       return `language '${t.language}'`;
+    case 'category':
+      return `category '${t.project}/${t.category.join('/')}'`;
+    case 'projectLanguage':
+      return `language '${t.language}' of project '${t.project}'`;
   }
 }

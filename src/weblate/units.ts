@@ -1,6 +1,6 @@
 // Weblate's units: their states (codes, names, --state words) and the search language that finds them
 // (weblate/trans/util/search and the "Searching" page of Weblate's docs), scope terms included.
-import { targetOfUrl, type Target } from './target.js';
+import { targetOfUrl } from './target.js';
 
 /** The state codes of a unit (weblate/utils/state.py) as people read them. */
 export const STATE_LABELS: Record<number, string> = {
@@ -71,22 +71,40 @@ export function unitQuery(states: readonly StateName[], q: string | undefined): 
 /** A value in Weblate's search language: quoted unless it is a plain slug. */
 const term = (name: string, value: string) => `${name}:${/^[\w-]+$/.test(value) ? value : `"${value.replace(/"/g, '')}"`}`;
 
-/** The search terms that keep /api/units/ inside a project or component (undefined: the whole server). */
-export function scopeQuery(t: Target): string | undefined {
-  if (t.kind === 'project') return term('project', t.project);
-  // component: matches the component's own slug (not its category path): the link check narrows it.
-  if (t.kind === 'component') return `${term('project', t.project)} AND ${term('component', t.component[t.component.length - 1]!)}`;
-  return undefined;
+/**
+ * Where a search above one translation looks: the whole server ({}), a project, some of its components
+ * (one component, or a category's: their paths, categories included), a language of a project.
+ */
+export interface UnitScope {
+  project?: string;
+  /** Component paths inside the project ('android', 'docs/guide'). */
+  components?: readonly string[];
+  language?: string;
+}
+
+/**
+ * The search terms that keep /api/units/ inside the scope (undefined: the whole server). A component
+ * is matched by its own slug (not its category path, which Weblate's component: term does not know;
+ * path: is newer than the servers wli serves): the link check (inScope) narrows it.
+ */
+export function scopeQuery(scope: UnitScope): string | undefined {
+  const terms: string[] = [];
+  if (scope.project !== undefined) terms.push(term('project', scope.project));
+  const slugs = [...new Set((scope.components ?? []).map((c) => c.split('/').at(-1)!))].map((c) => term('component', c));
+  if (slugs.length) terms.push(slugs.length === 1 ? slugs[0]! : `(${slugs.join(' OR ')})`);
+  if (scope.language !== undefined) terms.push(term('language', scope.language));
+  return terms.length ? terms.join(' AND ') : undefined;
 }
 
 /** A search that matches nothing on a server that honours q (a probe for servers that ignore it). */
 export const MATCHES_NOTHING = 'project:"wli: no such project"';
 
 /** Whether a unit's translation lies inside the scope: its link /api/translations/p/c…/l/; undefined when it cannot be read. */
-export function inScope(unit: Record<string, unknown>, t: Target): boolean | undefined {
-  if (t.kind === 'server') return true;
+export function inScope(unit: Record<string, unknown>, scope: UnitScope): boolean | undefined {
+  if (scope.project === undefined) return true;
   const path = targetOfUrl(unit.translation)?.split('/');
-  if (!path || t.kind === 'language') return undefined;
-  if (path[0] !== t.project) return false;
-  return t.kind === 'project' || path.slice(1, -1).join('/') === t.component.join('/');
+  if (!path) return undefined;
+  if (path[0] !== scope.project) return false;
+  if (scope.components && !scope.components.includes(path.slice(1, -1).join('/'))) return false;
+  return scope.language === undefined || path.at(-1) === scope.language;
 }

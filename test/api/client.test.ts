@@ -3,8 +3,10 @@
 // against the fake server: whatever a request wants back, it is retried, redirected and refused the
 // same way.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient } from '../../src/api/client.js';
-import { WliError } from '../../src/core/errors.js';
+import { ApiClient, type StreamAnswer } from '../../src/api/client.js';
+import type { FileBody } from '../../src/api/request.js';
+import { LocalError, WliError } from '../../src/core/errors.js';
+import { msg } from '../../src/core/text.js';
 import { fakeFileBytes, startFakeWeblate, type Fault, type FakeWeblate } from '../support/fake-weblate/index.js';
 
 let fake: FakeWeblate;
@@ -40,6 +42,16 @@ function client(o: { timeoutMs?: number; retries?: number } = {}) {
 }
 
 const FILE = 'translations/demo/android/cs/file/';
+
+/** A consumer that keeps each attempt's bytes, as a temporary file started over would. */
+function collect(attempts: Buffer[][] = []) {
+  return async (answer: StreamAnswer): Promise<Buffer> => {
+    const chunks: Buffer[] = [];
+    attempts.push(chunks);
+    for await (const chunk of answer.body) chunks.push(chunk);
+    return Buffer.concat(chunks);
+  };
+}
 const OBJECT = 'languages/cs/';
 
 /** Each way to ask, and what a good answer is. */
@@ -61,6 +73,11 @@ const MODES = {
       for await (const chunk of (await c.openFile(FILE)).body) chunks.push(chunk);
       return Buffer.concat(chunks);
     },
+    good: (v: unknown) => expect((v as Buffer).equals(fakeFileBytes('demo/android/cs', false, null))).toBe(true),
+  },
+  consumed: {
+    path: FILE,
+    read: (c: ApiClient) => c.consumeFile(FILE, collect()),
     good: (v: unknown) => expect((v as Buffer).equals(fakeFileBytes('demo/android/cs', false, null))).toBe(true),
   },
 } as const;
@@ -158,6 +175,137 @@ describe('a streamed body', () => {
       for await (const chunk of answer.body) chunks.push(chunk);
       expect(chunks).toEqual([]);
       expect(fake.requests.at(-1)?.headers['if-modified-since']).toBeDefined();
+    } finally {
+      await c.close();
+    }
+  });
+});
+
+/**
+ * The consumer of a streamed body, however it ends, never keeps its connection (issue 28.1): a body
+ * larger than undici's buffers, left unread, pauses its connection for ever, and once all the agent's
+ * connections are held, the next request waits for one that never comes. So each row consumes more
+ * bodies than the agent has connections, then reads one whole: every request must reach the server.
+ */
+describe('a streamed body its consumer leaves', () => {
+  /** The agent's connections for concurrency 1 (api/client.ts: concurrency + 2). */
+  const CONNECTIONS = 3;
+  const BIG = 'x'.repeat(1024 * 1024);
+  const write = (chunk: Buffer) => {
+    throw Object.assign(new Error(`no space left for ${chunk.length} bytes`), { code: 'ENOSPC' });
+  };
+  const CONSUMERS: Array<[name: string, consume: (body: FileBody) => Promise<void>]> = [
+    [
+      'the consumer stops after the first chunk',
+      async (body) => {
+        for await (const chunk of body) if (chunk.length > 0) break;
+      },
+    ],
+    [
+      'a write fails mid-stream',
+      async (body) => {
+        const failed = (async () => {
+          for await (const chunk of body) write(chunk);
+        })();
+        await expect(failed).rejects.toThrow(/no space left/);
+      },
+    ],
+    ['the consumer never reads it (destroy())', async (body) => body.destroy()],
+  ];
+
+  it.each(CONSUMERS)('%s', async (_name, consume) => {
+    const { c, waits } = client({ timeoutMs: 2_000, retries: 0 });
+    const before = fake.requests.length;
+    const times = CONNECTIONS + 2;
+    fake.fault(FILE, { kind: 'status', status: 200, body: BIG, contentType: 'text/x-po' }, times);
+    try {
+      for (let i = 0; i < times; i++) await consume((await c.openFile(FILE)).body);
+      MODES.stream.good(await MODES.stream.read(c));
+      expect(fake.requests.slice(before).filter((r) => r.url.includes(FILE))).toHaveLength(times + 1);
+      expect(waits).toEqual([]);
+    } finally {
+      await c.close();
+    }
+  });
+});
+
+/**
+ * Failures after the first byte: a file consumed within the retry loop (a temporary file) is asked for
+ * again and rewritten whole; a stream handed on (stdout) cannot take its bytes back, so it is not.
+ */
+const AFTER_FIRST_BYTE: Array<[name: string, fault: () => Fault, times: number, consumed: Outcome, stream: Outcome]> = [
+  [
+    'a cut after the first bytes',
+    () => ({ kind: 'truncate', bytes: 20 }),
+    1,
+    { ok: true, attempts: 2, waits: [375] },
+    { ok: false, attempts: 1, error: /connection was closed/, exitCode: 1 },
+  ],
+  [
+    'a body that stalls after its first bytes',
+    () => ({ kind: 'stallBody' }),
+    1,
+    { ok: true, attempts: 2, waits: [375] },
+    { ok: false, attempts: 1, error: /timed out/, exitCode: 1 },
+  ],
+  [
+    'a cut after the first bytes, every time',
+    () => ({ kind: 'truncate', bytes: 20 }),
+    4,
+    { ok: false, attempts: 4, error: /connection was closed/, exitCode: 1 },
+    { ok: false, attempts: 1, error: /connection was closed/, exitCode: 1 },
+  ],
+];
+
+describe.each(AFTER_FIRST_BYTE)('%s', (_name, fault, times, consumed, stream) => {
+  it.each([
+    ['consumed (a temporary file)', 'consumed', consumed],
+    ['streamed (stdout)', 'stream', stream],
+  ] as const)('%s', async (_how, mode, outcome) => {
+    // Long enough for the first bytes on a loaded machine; a stall costs it once.
+    const { c, waits } = client({ timeoutMs: 1000 });
+    const before = fake.requests.length;
+    // A stream fails for good at its first attempt: it takes the fault once.
+    fake.fault(FILE, fault(), mode === 'stream' ? 1 : times);
+    const attempts: Buffer[][] = [];
+    try {
+      const read = mode === 'consumed' ? c.consumeFile(FILE, collect(attempts)) : MODES.stream.read(c);
+      const got = await read.then(
+        (v) => ({ v }),
+        (e: unknown) => ({ e }),
+      );
+      if (outcome.ok) {
+        expect(got).toHaveProperty('v');
+        MODES.consumed.good((got as { v: Buffer }).v);
+        expect(waits).toEqual(outcome.waits);
+        // The first attempt's bytes were thrown away, the file written whole by the last.
+        expect(Buffer.concat(attempts[0]!).length).toBeGreaterThan(0);
+      } else {
+        const e = (got as { e: unknown }).e;
+        expect(e).toBeInstanceOf(WliError);
+        expect((e as WliError).message).toMatch(outcome.error);
+        expect((e as WliError).exitCode).toBe(outcome.exitCode);
+      }
+      expect(fake.requests.slice(before).filter((r) => r.url.includes(FILE))).toHaveLength(outcome.attempts);
+    } finally {
+      await c.close();
+    }
+  });
+});
+
+describe('a file consumed within the retry loop', () => {
+  it("is not asked for again when the consumer itself fails (a write): the consumer's error, one attempt", async () => {
+    const { c, waits } = client();
+    const before = fake.requests.length;
+    try {
+      const e = await c
+        .consumeFile(FILE, async () => {
+          throw new LocalError(msg`cannot write cs.po: no space left on the device (ENOSPC)`);
+        })
+        .catch((err: unknown) => err);
+      expect(e).toBeInstanceOf(LocalError);
+      expect(fake.requests.slice(before).filter((r) => r.url.includes(FILE))).toHaveLength(1);
+      expect(waits).toEqual([]);
     } finally {
       await c.close();
     }

@@ -97,14 +97,36 @@ describe('orders', () => {
   });
 });
 
-/** A list served from crafted pages, whatever the links ask: the n-th request to /api/crafted/ gets pages[n]. */
-function craft(pages: Array<{ count?: number; next: string | null; ids: unknown[] }>) {
-  const asked = () => fake.requests.filter((r) => r.path.endsWith('/crafted/')).length;
+/**
+ * A list served from crafted pages, whatever the links ask: the n-th request to /api/<name>/ gets
+ * pages[n]. A page never asked for stays planned: a test that stops early uses a name of its own.
+ */
+function craft(pages: Array<{ count?: number; next: string | null; ids: unknown[] }>, name = 'crafted') {
+  const asked = () => fake.requests.filter((r) => r.path.endsWith(`/${name}/`)).length;
   const start = asked();
   pages.forEach((p, index) => {
     const body = JSON.stringify({ ...(p.count === undefined ? {} : { count: p.count }), next: p.next, previous: null, results: p.ids.map((id) => ({ id })) });
-    fake.fault((q) => q.path.endsWith('/crafted/') && asked() === start + index + 1, { kind: 'rawBody', body }, 1);
+    fake.fault((q) => q.path.endsWith(`/${name}/`) && asked() === start + index + 1, { kind: 'rawBody', body }, 1);
   });
+}
+
+/**
+ * A numbered list served at /api/<name>/ by page number (no `page` is page 1), whatever order the pages
+ * are asked in: page n is pages[n - 1], its `next` a link to page n + 1 unless `last`.
+ */
+function numbered(name: string, pages: Array<{ count?: number; ids: unknown[]; last?: boolean }>) {
+  const base = `${fake.url}${name}/`;
+  pages.forEach((p, index) => {
+    const n = index + 1;
+    const body = JSON.stringify({
+      ...(p.count === undefined ? {} : { count: p.count }),
+      next: p.last ? null : `${base}?page=${n + 1}`,
+      previous: null,
+      results: p.ids.map((id) => ({ id })),
+    });
+    fake.fault((q) => q.path.endsWith(`/${name}/`) && (q.query.get('page') ?? '1') === String(n), { kind: 'rawBody', body }, Infinity);
+  });
+  return `${name}/`;
 }
 
 describe('a reader that cannot loop', () => {
@@ -132,15 +154,71 @@ describe('a reader that cannot loop', () => {
     expect(String(e)).toMatch(/pagination loops \(a page repeats the one before it\)/);
   });
 
-  it('more pages than the count promised end the list with an error', async () => {
+  it('linked pages with a count: a next link past the pages the count makes ends the list, unfollowed', async () => {
+    const base = `${fake.url}counted/`;
+    craft(
+      [
+        { count: 4, next: `${base}?offset=2`, ids: [1, 2] },
+        { count: 4, next: `${base}?offset=4`, ids: [3, 4] },
+        { count: 4, next: `${base}?offset=6`, ids: [5, 6] },
+      ],
+      'counted',
+    );
+    const before = fake.requests.length;
+    const e = await read('counted/').catch((err: unknown) => err);
+    expect(String(e)).toMatch(/pagination loops \(page 2 links to \S+offset=4, past the 2 page\(s\) the count \(4\) makes\); the list ends after 4 items/);
+    expect(fake.requests.slice(before).filter((q) => q.path.endsWith('/counted/'))).toHaveLength(2);
+  });
+
+  it('numbered pages are held to the count: page 1 says 2 items, every page links to the next number', async () => {
+    // Page size 1, count 2, and a next link on every page: read for ever before the count held them.
+    const path = numbered(
+      'endless',
+      Array.from({ length: 40 }, (_, i) => ({ count: 2, ids: [i + 1] })),
+    );
+    const before = fake.requests.length;
+    const e = await read(path).catch((err: unknown) => err);
+    expect(String(e)).toMatch(/pagination loops \(page 2 links to \S+page=3, past the 2 page\(s\) the count \(2\) makes\); the list ends after 2 items/);
+    // Nothing past page 2 was asked, not even ahead.
+    expect(fake.requests.slice(before).map((q) => q.query.get('page'))).toEqual([null, '2']);
+  });
+
+  it('numbered pages: page 1 alone is all the count makes, yet it links to page 2', async () => {
+    const path = numbered('one-page', [
+      { count: 3, ids: [1, 2, 3] },
+      { count: 3, ids: [4, 5, 6], last: true },
+    ]);
+    const e = await read(path).catch((err: unknown) => err);
+    expect(String(e)).toMatch(/pagination loops \(page 1 links to \S+page=2, past the 1 page\(s\) the count \(3\) makes\); the list ends after 3 items/);
+  });
+
+  it('a numbered page that states no count leaves the latest count standing', async () => {
+    const path = numbered('uncounted', [{ count: 2, ids: [1] }, { ids: [2] }, { ids: [3] }, { ids: [4], last: true }]);
+    const e = await read(path).catch((err: unknown) => err);
+    expect(String(e)).toMatch(/pagination loops \(page 2 links to \S+page=3, past the 2 page\(s\) the count \(2\) makes\)/);
+  });
+
+  it('linked pages with a count that grows while they are read are read to their end', async () => {
     const base = `${fake.url}crafted/`;
     craft([
-      { count: 4, next: `${base}?offset=2`, ids: [1, 2] },
-      { count: 4, next: `${base}?offset=4`, ids: [3, 4] },
-      { count: 4, next: `${base}?offset=6`, ids: [5, 6] },
+      { count: 2, next: `${base}?offset=1`, ids: [1] },
+      { count: 3, next: `${base}?offset=2`, ids: [2] },
+      { count: 3, next: null, ids: [3] },
     ]);
-    const e = await read('crafted/').catch((err: unknown) => err);
-    expect(String(e)).toMatch(/pagination loops \(3 pages read where the count \(4\) makes 2\)/);
+    expect((await read('crafted/')).ids).toEqual([1, 2, 3]);
+  });
+
+  it('a numbered list that grows while it is read is read to its end: the limit follows the latest count', async () => {
+    const path = numbered('growing', [
+      { count: 2, ids: [1] },
+      { count: 3, ids: [2] },
+      { count: 4, ids: [3] },
+      { count: 4, ids: [4], last: true },
+    ]);
+    const r = await read(path);
+    expect(r.ids).toEqual([1, 2, 3, 4]);
+    expect(r.warnings.join('\n')).toMatch(/count 2 → 3/);
+    expect(r.warnings.join('\n')).toMatch(/count 3 → 4/);
   });
 });
 
@@ -155,6 +233,28 @@ describe('duplicates across pages (a bounded window: the page before and this on
     const r = await read('crafted/');
     expect(r.ids).toEqual([1, 2, 3, 4, 5]);
     expect(r.warnings.join('\n')).toMatch(/1 item\(s\) appeared twice/);
+  });
+
+  it('an item repeated on every page is shown once (linked pages)', async () => {
+    craft([
+      { next: `${base()}?c=2`, ids: [1, 2] },
+      { next: `${base()}?c=3`, ids: [1, 3] },
+      { next: `${base()}?c=4`, ids: [1, 4] },
+      { next: null, ids: [1, 5] },
+    ]);
+    const r = await read('crafted/');
+    expect(r.ids).toEqual([1, 2, 3, 4, 5]);
+    expect(r.warnings.join('\n')).toMatch(/1 item\(s\) appeared twice or more and were each shown once/);
+  });
+
+  it('an item repeated on every page is shown once (numbered pages)', async () => {
+    const path = numbered('sticky', [
+      { count: 8, ids: [1, 2] },
+      { count: 8, ids: [1, 3] },
+      { count: 8, ids: [1, 4] },
+      { count: 8, ids: [1, 5], last: true },
+    ]);
+    expect((await read(path)).ids).toEqual([1, 2, 3, 4, 5]);
   });
 
   it('an id seen three pages back is outside the window: passed through (ids are not all kept)', async () => {

@@ -6,10 +6,10 @@ import { EventEmitter } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Context, OutStream } from '../../src/core/context.js';
 import { sleep } from '../../src/core/context.js';
 import { runCli } from '../../src/cli/program.js';
+import { BIN, ROOT } from '../../scripts/paths.js';
 
 export interface RunResult {
   code: number;
@@ -27,10 +27,8 @@ export interface RunOptions {
   signal?: AbortSignal;
 }
 
-// test/support/ in the source tree (dist/ is the bundle only).
-const up = fileURLToPath(new URL('../../', import.meta.url));
-export const ROOT = up.endsWith('/dist/') ? up.slice(0, -'dist/'.length) : up;
-export const BIN = join(ROOT, 'bin', 'wli.cjs');
+// Where things are (shared with the build, which must load nothing of test/).
+export { BIN, ROOT, nodeTs } from '../../scripts/paths.js';
 
 /**
  * The one seam between the two ways wli ships: `node bin/wli.cjs` (the npm package), or the standalone
@@ -43,9 +41,6 @@ export const WLI_COMMAND: readonly [string, ...string[]] = WLI_BINARY ? [WLI_BIN
 export const wliCommand = (args: readonly string[]): [string, string[]] => [WLI_COMMAND[0], [...WLI_COMMAND.slice(1), ...args]];
 /** A file that runs wli when executed or symlinked onto PATH as `wli`: bin/wli.cjs (its #! line) or the binary. */
 export const WLI_EXECUTABLE: string = WLI_BINARY ?? BIN;
-
-/** `node …nodeTs(file)`: runs a TypeScript file of the project (the fake server, a script) from source. */
-export const nodeTs = (file: string, ...args: string[]): string[] => ['--import', pathToFileURL(join(ROOT, 'scripts/ts.mjs')).href, file, ...args];
 
 /** A loopback address where nothing listens: a port the OS just handed out and took back. */
 export const DEAD_URL: string = await new Promise((resolve) => {

@@ -35,17 +35,26 @@ import type { Session } from '../../session/session.js';
 import { allItems, pagesOf } from '../../session/reads.js';
 import { firstFound } from '../../session/resolve.js';
 import { changeId, chronological, oldestFirst, timeKey } from '../../weblate/changes.js';
-import { changesOf } from '../../weblate/paths.js';
 import type { RateLimit } from '../../weblate/rate-limit.js';
 import type { Target } from '../../weblate/target.js';
 
+/** Where a reading's changes are: one list, and which of its changes are the target's (a category's, a language's of a project). */
+export interface ChangesAt {
+  path: string;
+  keep?: (change: Item) => boolean;
+}
+
 export interface FollowOptions {
   readings: Target[];
+  /** The list of a reading (a category or a project's language: the project's, kept to the target). */
+  at: (t: Target) => Promise<ChangesAt>;
   /** The filters (action, user, timestamp_after from --since). */
   query: URLSearchParams;
   /** How many recent changes to show first when no --since was given. */
   recent: number;
   intervalMs: number;
+  /** What each page of the reading that answered becomes on its way out (told once which reading that is). */
+  mark?: (t: Target) => (page: Page) => Page;
 }
 
 /** The page size of a backlog and of a poll: the most Weblate serves. */
@@ -62,15 +71,19 @@ export function duration(ms: number): string {
   return h >= 48 ? `${Math.round(h / 24).toLocaleString('en-US')} days` : `${h}h${Math.floor((s % 3600) / 60) ? ` ${Math.floor((s % 3600) / 60)}m` : ''}`;
 }
 
-/** What has been shown: the newest timestamp and the ids shown at it. */
+/**
+ * What has been seen: the newest timestamp and the ids seen at it. With `keep`, the changes of the
+ * list outside the target are seen (the next poll starts after them) but not shown.
+ */
 class Shown {
   newest?: { key: number; text: string };
   private atNewest = new Set<string>();
   private warned = new Set<string>();
+  keep?: (change: Item) => boolean;
 
   constructor(private readonly warn: (m: Msg) => void) {}
 
-  /** The changes not shown yet, in time order, now counted as shown. */
+  /** The changes not seen yet, in time order, now counted as seen; those of the target. */
   fresh(items: Item[]): Item[] {
     const seen = new Set<string>(); // a page shift can repeat a change inside one batch
     const out = items.filter((c) => {
@@ -94,7 +107,8 @@ class Shown {
       }
       this.atNewest.add(changeId(c));
     }
-    return out;
+    const { keep } = this;
+    return keep ? out.filter((c) => keep(c)) : out;
   }
 
   private unreadable(id: string, timestamp: unknown): void {
@@ -146,20 +160,24 @@ const query = (base: URLSearchParams, set: Record<string, string | undefined>): 
 };
 
 /** A changes list opened: its path, its first page, and the rest of its pages, unread. */
-interface Opened {
-  path: string;
+interface Opened extends ChangesAt {
+  target: Target;
   items: Item[];
   rest: AsyncGenerator<Page>;
 }
 
-/** The list of the first reading that exists (a miss explained), its first page read. */
+/**
+ * The list of the first reading that exists (a miss explained), its first page read. A list kept to
+ * a target opens with the largest page: its most recent changes are those among the list's latest.
+ */
 async function open(session: Session, o: FollowOptions, pageSize: number): Promise<Opened> {
-  const { value } = await firstFound(session, o.readings, async (t) => {
-    const pages = pagesOf(session, { path: changesOf(t), query: o.query, pageSize, label: 'changes' });
+  const { target, value } = await firstFound(session, o.readings, async (t) => {
+    const at = await o.at(t);
+    const pages = pagesOf(session, { path: at.path, query: o.query, pageSize: at.keep ? PAGE_SIZE : pageSize, label: 'changes' });
     const head = await pages.next();
-    return { path: changesOf(t), items: head.done ? [] : head.value.items, rest: pages };
+    return { ...at, items: head.done ? [] : head.value.items, rest: pages };
   });
-  return value;
+  return { target, ...value };
 }
 
 /** Every change at or after --since, page by page, oldest first. */
@@ -194,9 +212,12 @@ export async function* follow(session: Session, o: FollowOptions): AsyncGenerato
   // What happened lately: everything since --since, or the most recent changes.
   const since = o.query.has('timestamp_after');
   const first = await open(session, o, since ? PAGE_SIZE : o.recent);
+  const mark = o.mark?.(first.target) ?? ((page: Page) => page);
+  shown.keep = first.keep;
   for await (const items of since ? backlog(session, o, first) : recent(session, o, first)) {
-    const page = shown.fresh(items);
-    if (page.length) yield { items: page };
+    // Kept to a target, the recent ones are the newest of it among the list's latest page.
+    const page = since || !first.keep ? shown.fresh(items) : shown.fresh(items).slice(-o.recent);
+    if (page.length) yield mark({ items: page });
   }
   const { path } = first;
 
@@ -221,7 +242,7 @@ export async function* follow(session: Session, o: FollowOptions): AsyncGenerato
     }
     health.worked(ctx.now());
     const page = shown.fresh(items);
-    if (page.length) yield { items: page };
+    if (page.length) yield mark({ items: page });
   }
 }
 

@@ -1,22 +1,21 @@
-// pull's second half: each file fetched into its place, --concurrency at a time, through the one
-// request core (client.openFile) and the record of saved files (io/saved-files.ts). A failed file is
+// pull's second half: each file fetched into its place, --concurrency at a time, saved the one way
+// download saves too (session/save-file.ts: the record of saved files, retries, links). A failed file is
 // that file's failure, not the run's; Ctrl-C ends the run once the files being written are left
 // whole (old or new); a 429 after the retries ends the asking (the rest would be refused too).
-import { accessSync, constants } from 'node:fs';
 import { dirname } from 'node:path';
-import { EXIT, InterruptedError, WliError } from '../../core/errors.js';
+import { EXIT, InterruptedError, WliError, interruption } from '../../core/errors.js';
+import { pool } from '../../core/pool.js';
 import { msg, ours, type Msg } from '../../core/text.js';
-import { firstHeader } from '../../api/http.js';
-import { ServerError } from '../../api/errors.js';
-import { localFailure, makeDirectories } from '../../io/files.js';
-import type { SavedFiles, SaveOutcome } from '../../io/saved-files.js';
+import type { PendingFile } from '../../io/files.js';
+import type { SaveOutcome } from '../../io/saved-files.js';
 import type { Session } from '../../session/session.js';
-import { openFile } from '../../session/reads.js';
+import { FileSaver } from '../../session/save-file.js';
 import { fileOf } from '../../weblate/paths.js';
-import { inOrder } from './in-order.js';
+import { translationRevision } from '../../weblate/objects.js';
 import type { Entry } from './plan.js';
 
-export type Status = SaveOutcome | 'skipped' | 'failed' | 'would-fetch';
+/** What became of a translation; a dry run's `would-check` is a file the record of saved files proves (asked for only if changed). */
+export type Status = SaveOutcome | 'skipped' | 'failed' | 'would-fetch' | 'would-check';
 
 /** What became of one translation. */
 export interface Done {
@@ -26,12 +25,10 @@ export interface Done {
   bytes?: number;
   reason?: Msg;
   exitCode?: number;
-  /** Said as a warning (a refused name, a collision). */
-  warning?: boolean;
 }
 
 export interface FetchOptions {
-  saved: SavedFiles;
+  saver: FileSaver;
   force: boolean;
   dryRun: boolean;
 }
@@ -44,7 +41,7 @@ export async function* fetchAll(session: Session, entries: readonly Entry[], o: 
   const limits = rateWatch(session, files);
   const jobs = entries.map((entry) => async (): Promise<Done> => {
     if (entry.decided) return { entry, ...entry.decided };
-    if (o.dryRun) return { entry, status: 'would-fetch' };
+    if (o.dryRun) return { entry, status: (await o.saver.provable(askOf(session, entry, o))) ? 'would-check' : 'would-fetch' };
     const done = await fetchOne(session, entry, o);
     finished++;
     session.progress.update('files', finished, files);
@@ -54,14 +51,15 @@ export async function* fetchAll(session: Session, entries: readonly Entry[], o: 
   });
   if (!o.dryRun && files > 0) limits(files);
   let handed = 0;
-  for await (const r of inOrder(jobs, session.settings.concurrency, () => rateLimited || session.ctx.signal.aborted)) {
+  const stop = () => rateLimited || session.ctx.signal.aborted;
+  for await (const r of pool(jobs, { concurrency: session.settings.concurrency, stop })) {
     if (!r.ok) throw r.error;
     handed++;
     yield r.value;
     // The line just said cleared the progress line: show it again while files are still coming.
     if (!o.dryRun && finished < files) session.progress.update('files', finished, files);
   }
-  if (session.ctx.signal.aborted) throw new InterruptedError();
+  if (session.ctx.signal.aborted) throw interruption(session.ctx.signal);
   // Stopped by a rate limit: the rest is not asked for.
   for (const entry of entries.slice(handed)) {
     yield entry.decided
@@ -85,37 +83,28 @@ function rateWatch(session: Session, files: number): (left: number) => void {
   };
 }
 
-async function fetchOne(session: Session, entry: Entry, o: FetchOptions): Promise<Done> {
-  const client = session.client();
+/** What asking for an entry's file is: its URL, the file a record may prove, the revision listed now. */
+function askOf(session: Session, entry: Entry, o: FetchOptions): { url: string; proven: string; revision: string | undefined; force: boolean } {
   const { listed } = entry;
+  const url = session.client().resolve(fileOf({ project: listed.project, component: listed.component, language: listed.language! })).href;
+  return { url, proven: entry.dest!, revision: translationRevision(listed.item), force: o.force };
+}
+
+async function fetchOne(session: Session, entry: Entry, o: FetchOptions): Promise<Done> {
   const dest = entry.dest!;
   const shown = msg`${entry.path}`;
-  const url = client.resolve(fileOf({ project: listed.project, component: listed.component, language: listed.language! })).href;
+  let file: PendingFile | undefined;
   try {
-    // A directory that cannot be made, or written into, fails this file before its request.
-    try {
-      makeDirectories(dirname(dest));
-      accessSync(dirname(dest), constants.W_OK);
-    } catch (e) {
-      throw localFailure(e, shown);
-    }
-    const proof = o.force ? { headers: {} } : await o.saved.condition(dest, url);
-    const res = await openFile(session, url, proof.headers);
-    const notModified = res.status === 304;
-    if (notModified && Object.keys(proof.headers).length === 0) {
-      throw new ServerError(msg`GET ${url}: 304 Not Modified to a request that was not conditional`, msg`report it to the server administrators`);
-    }
-    const validators = { lastModified: firstHeader(res.headers['last-modified']), etag: firstHeader(res.headers.etag) };
-    let saved: { outcome: SaveOutcome; bytes: number };
-    try {
-      saved = await o.saved.save(dest, url, proof, { notModified, chunks: res.body, validators, shown });
-    } catch (e) {
-      throw localFailure(e, shown);
-    }
+    // Made ready before the request (its directories made, a temporary file created), so a place that
+    // cannot be written fails this file first; the directories made for it go again if it fails.
+    file = await FileSaver.prepare({ dir: dirname(dest), file: dest }, shown, true);
+    const saved = await o.saver.save({ ...askOf(session, entry, o), file, dest, shown: () => shown });
     return { entry, status: saved.outcome, bytes: saved.bytes };
   } catch (e) {
-    if (e instanceof InterruptedError || session.ctx.signal.aborted) throw new InterruptedError();
+    if (e instanceof InterruptedError || session.ctx.signal.aborted) throw interruption(session.ctx.signal);
     if (!(e instanceof WliError)) throw e;
     return { entry, status: 'failed', reason: e.text, exitCode: e.exitCode };
+  } finally {
+    await file?.discard();
   }
 }

@@ -17,7 +17,7 @@ export interface Entry {
   /** The file to write (real path: links inside DIR resolved), when it is to be fetched. */
   dest?: string;
   /** Decided now, without a request. */
-  decided?: { status: 'skipped' | 'failed'; reason: Msg; exitCode?: number; warning?: boolean };
+  decided?: { status: 'skipped' | 'failed'; reason: Msg; exitCode?: number };
 }
 
 export interface PlanOptions {
@@ -25,6 +25,8 @@ export interface PlanOptions {
   root: string;
   /** DIR as the user gave it ('' for the current directory). */
   dirShown: string;
+  /** A filename as the report says it; DIR/filename otherwise (the project file's directory: from the current one). */
+  show?: (name: string) => string;
   source: boolean;
   langs?: string[];
   minPercent?: number;
@@ -34,7 +36,8 @@ export interface PlanOptions {
 const codeKey = (code: string): string => code.toLowerCase().replace(/-/g, '_');
 
 function skipReason(l: Listed, o: PlanOptions, wanted: Set<string> | undefined): Msg | undefined {
-  if (!o.source && isSource(l)) return ours('the source translation (--source pulls it)');
+  // A source translation named as itself (pull demo/android/en) is asked for: pulled.
+  if (!o.source && !l.named && isSource(l)) return ours('the source translation (--source pulls it)');
   const name = l.item.filename;
   if (typeof name !== 'string' || name === '') return ours('no file in the repository (empty filename)');
   if (wanted && (l.language === undefined || !wanted.has(codeKey(l.language)))) return msg`language not in --lang ${[...(o.langs ?? [])].join(',')}`;
@@ -48,19 +51,23 @@ function skipReason(l: Listed, o: PlanOptions, wanted: Set<string> | undefined):
   return undefined;
 }
 
-function refusalReason(name: string, r: Refusal, dirShown: string): Msg {
+/**
+ * Why a file is not written where the server's filename puts it: the name itself (absolute, climbing
+ * out, naming nothing), or a symbolic link in DIR, which is the checkout's, not the server's.
+ */
+function refusalReason(r: Refusal, dirShown: string): Msg {
   const dir = dirShown || '.';
   switch (r.why) {
     case 'absolute':
-      return msg`refused the server's filename '${name}': an absolute path, outside ${dir}`;
+      return msg`the server's filename is an absolute path, outside ${dir}`;
     case 'parent':
-      return msg`refused the server's filename '${name}': it climbs out of ${dir} (..)`;
+      return msg`the server's filename climbs out of ${dir} (..)`;
     case 'empty':
-      return msg`refused the server's filename '${name}': it names no file`;
+      return msg`the server's filename names no file`;
     case 'link':
       return r.to === undefined
-        ? msg`refused the server's filename '${name}': ${join(dir, r.link)} is a symbolic link that points nowhere`
-        : msg`refused the server's filename '${name}': ${join(dir, r.link)} is a symbolic link to ${r.to}, outside ${dir}`;
+        ? msg`${join(dir, r.link)} is a symbolic link that leads nowhere`
+        : msg`${join(dir, r.link)} leads outside ${dir} (a symbolic link to ${r.to})`;
   }
 }
 
@@ -70,7 +77,7 @@ export function plan(listed: readonly Listed[], o: PlanOptions): Entry[] {
   if (o.langs) checkLangs(listed, o.langs);
   const entries = listed.map((l): Entry => {
     const name = l.item.filename;
-    const path = typeof name === 'string' && name !== '' ? join(o.dirShown, name) : null;
+    const path = typeof name === 'string' && name !== '' ? (o.show?.(name) ?? join(o.dirShown, name)) : null;
     const skip = skipReason(l, o, wanted);
     if (skip) return { listed: l, path, decided: { status: 'skipped', reason: skip } };
     const filename = name as string;
@@ -78,11 +85,9 @@ export function plan(listed: readonly Listed[], o: PlanOptions): Entry[] {
       return { listed: l, path, decided: { status: 'failed', reason: ours('the server named no language_code'), exitCode: EXIT.server } };
     const place = placeInside(o.root, filename);
     if ('refused' in place) {
-      return {
-        listed: l,
-        path: filename,
-        decided: { status: 'failed', reason: refusalReason(filename, place.refused, o.dirShown), exitCode: EXIT.server, warning: true },
-      };
+      // A name that leaves DIR by itself is shown as sent; one that a link in DIR leads out, where it is in DIR.
+      const shown = place.refused.why === 'link' ? path : filename;
+      return { listed: l, path: shown, decided: { status: 'failed', reason: refusalReason(place.refused, o.dirShown), exitCode: EXIT.server } };
     }
     return { listed: l, path, dest: place.path };
   });
@@ -90,19 +95,35 @@ export function plan(listed: readonly Listed[], o: PlanOptions): Entry[] {
   return entries;
 }
 
-/** Two translations of one run, one file (components of different repositories): neither is written. */
+/**
+ * The file a path is where names differ not by case or Unicode normalisation (macOS and Windows file
+ * systems: values-CS and values-cs, é composed or not, are one file there).
+ */
+const sameFileKey = (path: string): string => path.normalize('NFC').toLowerCase();
+
+/**
+ * Two translations of one run, one file (components of different repositories, or names one file on
+ * macOS and Windows): neither is written, wherever the run is.
+ */
 function markCollisions(entries: Entry[]): void {
   const byDest = new Map<string, Entry[]>();
-  for (const e of entries) if (e.dest !== undefined && !e.decided) byDest.set(e.dest, [...(byDest.get(e.dest) ?? []), e]);
+  for (const e of entries) {
+    if (e.dest === undefined || e.decided) continue;
+    const key = sameFileKey(e.dest);
+    byDest.set(key, [...(byDest.get(key) ?? []), e]);
+  }
   for (const same of byDest.values()) {
     if (same.length < 2) continue;
     for (const e of same) {
-      const others = same.filter((x) => x !== e).map((x) => x.listed.target);
+      const others = same.filter((x) => x !== e);
+      const targets = others.map((x) => x.listed.target).join(', ');
+      const folded = others.some((x) => x.dest !== e.dest);
       e.decided = {
         status: 'failed',
-        reason: msg`${e.path} is also the file of ${others.join(', ')}; neither is written (components of different repositories: pull each with its own --dir)`,
+        reason: folded
+          ? msg`one file with ${others.map((x) => x.path).join(', ')} (${targets}) on macOS and Windows, where names differing only by case or Unicode normalisation are one file; neither is written`
+          : msg`also the file of ${targets}; neither is written (components of different repositories: pull each with its own --dir)`,
         exitCode: EXIT.usage,
-        warning: true,
       };
     }
   }

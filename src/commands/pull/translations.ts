@@ -1,16 +1,18 @@
 // pull's first half: the translations its targets name, read before any file is asked for (a
 // target that does not exist fails the run with nothing written). A translation is its own object;
 // a component, its translations list; a project, each of its components' lists (Weblate has no
-// project-wide list of translations). Lists are read with the largest page Weblate serves.
+// project-wide list of translations); a category, each of its components' lists; a language across a
+// project (p/-/l), the translations of that language in each component's list. Lists are read with
+// the largest page Weblate serves.
 import type { Item } from '../../core/page.js';
+import { allInOrder } from '../../core/pool.js';
 import type { Session } from '../../session/session.js';
 import { allItems, getObject, ONE_PAGE } from '../../session/reads.js';
-import { firstFound } from '../../session/resolve.js';
+import { categoryComponents, categoryOf, firstFound, projectLanguageOf } from '../../session/resolve.js';
 import { targetReadings } from '../../session/results.js';
 import { componentPath, componentsOf, translationPath, translationsOf } from '../../weblate/paths.js';
 import { languageCode, sourceLanguageCode } from '../../weblate/objects.js';
-import { targetOfUrl, type ComponentTarget, type Target } from '../../weblate/target.js';
-import { inOrder } from './in-order.js';
+import { componentTargetOf, type ComponentTarget, type Target } from '../../weblate/target.js';
 
 /** One translation to pull: where it is on the server, and its object as the server sent it. */
 export interface Listed {
@@ -24,22 +26,28 @@ export interface Listed {
   item: Item;
   /** The component's source language, when the object does not say is_source itself (old servers). */
   sourceLanguage?: string;
+  /** Named as a translation target (demo/android/en): pulled even when it is the source. */
+  named?: boolean;
 }
 
-const ACCEPTS = ['project', 'component', 'translation'] as const;
+const ACCEPTS = ['project', 'component', 'category', 'translation', 'projectLanguage'] as const;
 
 /** Every translation of the targets (the project file's default target when there is none), in order, each once. */
 export async function listTargets(session: Session, args: readonly string[]): Promise<Listed[]> {
   const out: Listed[] = [];
-  const seen = new Set<string>();
+  const seen = new Map<string, Listed>();
   for (const arg of args.length ? args : [undefined]) {
     const readings = targetReadings(session, arg, [...ACCEPTS]);
     const { value } = await firstFound(session, readings, (t) => translationsOfTarget(session, t));
     for (const l of value) {
-      // The same translation named twice (demo and demo/android) is pulled once.
+      // The same translation named twice (demo and demo/android) is pulled once; named once as itself, it is named.
       const key = `${l.project}\n${l.component.join('/')}\n${l.language ?? ''}`;
-      if (l.language !== undefined && seen.has(key)) continue;
-      seen.add(key);
+      const before = l.language === undefined ? undefined : seen.get(key);
+      if (before) {
+        if (l.named) before.named = true;
+        continue;
+      }
+      seen.set(key, l);
       out.push(l);
     }
   }
@@ -52,30 +60,36 @@ async function translationsOfTarget(session: Session, t: Target): Promise<Listed
       const item = await getObject(session, translationPath(t));
       const component = item.component && typeof item.component === 'object' ? (item.component as Item) : undefined;
       // The language as the target names it: the address that was just found.
-      return [listed(t, item, component ? sourceLanguageCode(component) : undefined, t.language)];
+      return [{ ...listed(t, item, component ? sourceLanguageCode(component) : undefined, t.language), named: true }];
     }
     case 'component':
       return componentTranslations(session, t);
-    case 'project': {
-      const components = await allItems(session, { path: componentsOf(t), label: 'components', pageSize: ONE_PAGE });
-      const lists: Listed[][] = [];
-      const jobs = components.map((c) => () => componentTranslations(session, componentOf(t.project, c), sourceLanguageCode(c)));
-      for await (const r of inOrder(jobs, session.settings.concurrency)) {
-        if (!r.ok) throw r.error;
-        lists.push(r.value);
-      }
-      return lists.flat();
+    case 'category': {
+      const components = await categoryComponents(session, await categoryOf(session, t));
+      return eachComponent(session, components);
+    }
+    case 'project':
+      return eachComponent(session, await projectComponents(session, t.project));
+    case 'projectLanguage': {
+      // The project and the language both there (the project's language row), then each component's own list.
+      await projectLanguageOf(session, t);
+      return (await eachComponent(session, await projectComponents(session, t.project))).filter((l) => l.language === t.language);
     }
     default:
       return [];
   }
 }
 
-/** A component of a project's list as a target: its own URL names it with its categories (p/cat/c). */
-function componentOf(project: string, c: Item): ComponentTarget {
-  const parts = targetOfUrl(c.url)?.split('/');
-  const component = parts && parts.length >= 2 && parts[0] === project ? parts.slice(1) : [typeof c.slug === 'string' ? c.slug : ''];
-  return { kind: 'component', text: `${project}/${component.join('/')}`, project, component };
+/** A project's components as targets (p/cat/c), each with its object. */
+async function projectComponents(session: Session, project: string): Promise<Array<{ target: ComponentTarget; item: Item }>> {
+  const items = await allItems(session, { path: componentsOf({ project }), label: 'components', pageSize: ONE_PAGE });
+  return items.map((item) => ({ target: componentTargetOf(project, item), item }));
+}
+
+/** Every translation of the components, their lists read --concurrency at a time, in the components' order. */
+async function eachComponent(session: Session, components: Array<{ target: ComponentTarget; item: Item }>): Promise<Listed[]> {
+  const jobs = components.map((c) => () => componentTranslations(session, c.target, sourceLanguageCode(c.item)));
+  return (await allInOrder(jobs, session.settings.concurrency)).flat();
 }
 
 async function componentTranslations(session: Session, t: ComponentTarget, source?: string): Promise<Listed[]> {

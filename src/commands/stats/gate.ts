@@ -61,27 +61,52 @@ export function gateOf(metric: Metric, thresholds: Threshold[] | undefined, base
   return { metric, fallback, byLanguage, baseline, failOnDrop };
 }
 
+/** The languages of --fail-under LANG=PCT that no row is in (none: the common case, no more to ask). */
+export function languagesWithoutRows(gate: Gate, rows: readonly Row[]): string[] {
+  const have = rowLanguages(rows);
+  return [...gate.byLanguage.keys()].filter((lang) => !have.includes(lang));
+}
+
+/** A language of the server as --fail-under needs it: its code and the other codes it is known by. */
+export interface ServerLanguage {
+  code: string;
+  aliases: readonly string[];
+}
+
 /**
- * A LANG=PCT that no row is in cannot be evaluated: a typo (cz for cs) or a language the targets lack
- * would otherwise pass every CI run. A usage error (exit 2) naming the languages the rows have, read
- * before anything is printed.
+ * A LANG=PCT that no row is in, judged by what is true. A code that is no language of the server is a
+ * typo (cz for cs) that would otherwise pass every CI run: a usage error (exit 2) with did-you-mean,
+ * before anything is printed. A real language that no row has (one removed from a component, the
+ * source language with --skip-source) gates nothing: a warning, and the gate goes on, so CI does not
+ * break the day a language leaves a component. Returns the warnings.
  */
-export function checkLanguagesGated(gate: Gate, rows: readonly Row[], skipSource: boolean): void {
-  const have = [...new Set(rows.flatMap((r) => [language(r.item)].filter((l): l is string => l !== undefined && l !== '?')))];
-  for (const [lang, percent] of gate.byLanguage) {
-    if (have.includes(lang)) continue;
-    const near = closest(lang, have);
-    const left = skipSource ? ours(' (--skip-source leaves out source-language rows)') : ours('');
+export function checkLanguagesGated(gate: Gate, rows: readonly Row[], skipSource: boolean, server: readonly ServerLanguage[]): Msg[] {
+  const have = rowLanguages(rows);
+  const theRows = have.length ? msg`the rows' languages: ${have.join(', ')}` : msg`no row names a language`;
+  const warnings: Msg[] = [];
+  for (const lang of languagesWithoutRows(gate, rows)) {
+    const percent = gate.byLanguage.get(lang);
+    if (server.some((l) => l.code === lang)) {
+      const left = skipSource ? ours(', --skip-source leaves out source-language rows') : ours('');
+      warnings.push(msg`--fail-under ${lang}=${percent}: no row has language ${lang}, so it gates nothing (${theRows}${left})`);
+      continue;
+    }
+    // An alias names the code the server uses (cz → cs); else the closest among the rows', then the server's.
+    const alias = server.filter((l) => l.aliases.includes(lang.toLowerCase())).map((l) => l.code);
+    const codes = server.map((l) => l.code);
+    const near = [alias, closest(lang, have), closest(lang, codes)].find((n) => n.length > 0) ?? [];
     throw new UsageError(
-      msg`--fail-under ${lang}=${percent}: no row is in language ${lang}${left}`,
-      have.length === 0
-        ? msg`no row names a language; give a bare percentage for every row`
-        : near.length
-          ? msg`did you mean ${near.join(', ')}? (the rows' languages: ${have.join(', ')})`
-          : msg`the rows' languages: ${have.join(', ')}`,
+      msg`--fail-under ${lang}=${percent}: the server has no language ${lang}`,
+      near.length ? msg`did you mean ${near.join(', ')}? (${theRows})` : theRows,
     );
   }
+  return warnings;
 }
+
+/** The languages the rows are in, in row order. */
+const rowLanguages = (rows: readonly Row[]): string[] => [
+  ...new Set(rows.flatMap((r) => [language(r.item)].filter((l): l is string => l !== undefined && l !== '?'))),
+];
 
 const language = (item: Item): string | undefined => (typeof item.wli_language === 'string' ? item.wli_language : undefined);
 const metricOf = (item: Item, metric: Metric) => numberOf(item[METRIC_FIELD[metric]]);

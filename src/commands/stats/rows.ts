@@ -5,11 +5,14 @@ import { EXIT, UsageError, WliError } from '../../core/errors.js';
 import type { Item } from '../../core/page.js';
 import { msg } from '../../core/text.js';
 import type { Session } from '../../session/session.js';
-import { allItems, getObject } from '../../session/reads.js';
-import { languageCode, sourceLanguageCode } from '../../weblate/objects.js';
-import { componentsOf, languagesOf, objectPath, projectPath, statisticsOf, translationsOf } from '../../weblate/paths.js';
-import type { ComponentTarget, ProjectTarget, Target } from '../../weblate/target.js';
-import type { Row } from './gate.js';
+import { ONE_PAGE, allItems, getObject } from '../../session/reads.js';
+import { categoryComponents, categoryOf, projectLanguageOf } from '../../session/resolve.js';
+import { allInOrder } from '../../core/pool.js';
+import { identified } from '../../weblate/identity.js';
+import { languageAliases, languageCode, sourceLanguageCode } from '../../weblate/objects.js';
+import { LANGUAGES, componentsOf, languagesOf, objectPath, projectPath, statisticsOf, translationsOf } from '../../weblate/paths.js';
+import type { ComponentTarget, ProjectLanguageTarget, ProjectTarget, Target } from '../../weblate/target.js';
+import type { Row, ServerLanguage } from './gate.js';
 
 /** A promise whose rejection is handled later (or never, when its value turns out not to be needed). */
 function deferred<T>(p: Promise<T>): Promise<T> {
@@ -23,15 +26,38 @@ const getList = (session: Session, path: string, label: string): Promise<Item[]>
 /** A row's language code; '?' for a row that names none (its identity must still be text). */
 const codeOf = (item: Item): string => languageCode(item) ?? '?';
 
-/**
- * A row with its identity first, so rows of several targets can be told apart and matched later
- * (--baseline): wli_target names the row (p/c/l, a language code, p/-/l for a project's language, p
- * for a project's total), then its project, component (with categories) and language, null where
- * they do not apply. The server's fields follow, exactly as sent.
- */
-export function identified(item: Item, target: string, project: string | null, component: string | null, language: string | null): Item {
-  return { wli_target: target, wli_project: project, wli_component: component, wli_language: language, ...item };
+/** Every language of the server (--fail-under asks only when a gated language is in no row). */
+export async function serverLanguages(session: Session): Promise<ServerLanguage[]> {
+  const items = await allItems(session, { path: LANGUAGES, label: 'languages', pageSize: ONE_PAGE });
+  return items.flatMap((l) => {
+    const code = languageCode(l);
+    return code === undefined ? [] : [{ code, aliases: languageAliases(l) }];
+  });
 }
+
+/** The rows of one reading of a target. */
+export async function rowsOf(session: Session, t: Target, skipSource: boolean): Promise<Row[]> {
+  switch (t.kind) {
+    case 'component':
+      return componentRows(session, t, skipSource);
+    case 'category': {
+      // Each component's rows, as for project/component, in the order the project lists them.
+      const components = await categoryComponents(session, await categoryOf(session, t));
+      const jobs = components.map((c) => () => componentRows(session, c.target, skipSource));
+      return (await allInOrder(jobs, session.settings.concurrency)).flat();
+    }
+    case 'projectLanguage':
+      return [projectLanguageRow(t, await projectLanguageOf(session, t))];
+    default:
+      return singleRow(session, t);
+  }
+}
+
+/** A language of a project, the row --project prints for it: wli_target p/-/l. */
+const projectLanguageRow = (t: Pick<ProjectLanguageTarget, 'project'>, stats: Item): Row => {
+  const code = codeOf(stats);
+  return { item: identified(stats, `${t.project}/-/${code}`, t.project, null, code) };
+};
 
 export async function singleRow(session: Session, target: Target): Promise<Row[]> {
   if (target.kind !== 'language' && target.kind !== 'translation') throw new UsageError(msg`unsupported stats target '${target.text}'`);
@@ -96,36 +122,7 @@ export async function projectRows(session: Session, target: ProjectTarget, skipS
     const everywhere = sources.length > 0 && sources.every((c) => c !== undefined && c === sources[0]) ? sources[0] : undefined;
     if (everywhere !== undefined) languages = languages.filter((l) => codeOf(l) !== everywhere);
   }
-  return [
-    ...languages.map((stats) => {
-      const code = codeOf(stats);
-      return { item: identified(stats, `${target.project}/-/${code}`, target.project, null, code) };
-    }),
-    { item: identified(await total, target.project, target.project, null, null) },
-  ];
-}
-
-/**
- * Runs fn over inputs at most `limit` at a time; results keep input order. After a failure no new
- * input is started, and the first failure is what the caller sees.
- */
-export async function inOrder<T, R>(inputs: T[], limit: number, fn: (t: T) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(inputs.length);
-  let next = 0;
-  let failed = false;
-  const worker = async () => {
-    while (next < inputs.length && !failed) {
-      const i = next++;
-      try {
-        results[i] = await fn(inputs[i] as T);
-      } catch (e) {
-        failed = true;
-        throw e;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(Math.max(limit, 1), inputs.length) }, worker));
-  return results;
+  return [...languages.map((stats) => projectLanguageRow(target, stats)), { item: identified(await total, target.project, target.project, null, null) }];
 }
 
 /**

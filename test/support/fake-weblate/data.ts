@@ -145,7 +145,7 @@ export function checksum(idHash: bigint): string {
     .toString(16)
     .padStart(16, '0');
 }
-function sha40(seed: string): string {
+export function sha40(seed: string): string {
   return (
     BigInt.asUintN(64, hash64(seed + '#1'))
       .toString(16)

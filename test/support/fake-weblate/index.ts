@@ -74,6 +74,7 @@ import {
   isActionChoice,
   lang,
   makeBig,
+  sha40,
   unitTimestampUs,
 } from './data.js';
 import type { BigData, CategoryDef, ChangeModel, ComponentDef, ProjectDef, TranslationDef, UnitModel } from './data.js';
@@ -200,7 +201,7 @@ function storedFormatOf(key: string): string {
  * component's own format (Android XML, Markdown, TBX, PO), its name Weblate's
  * `<project>-<component slug>-<language>.<extension of the repository file>` (weblate/trans/views/files.py).
  */
-export function fakeTranslationFile(key: string): { bytes: Buffer; name: string; contentType: string } {
+export function fakeTranslationFile(key: string, changes = 0): { bytes: Buffer; name: string; contentType: string } {
   const parts = key.split('/');
   const [project, language] = [parts[0]!, parts[parts.length - 1]!];
   const slug = parts[parts.length - 2]!;
@@ -208,14 +209,16 @@ export function fakeTranslationFile(key: string): { bytes: Buffer; name: string;
   const format = storedFormatOf(key);
   const stored = STORED_FORMATS[format] ?? STORED_FORMATS.po!;
   const ext = /\.([^./]+)$/.exec(tr?.filename ?? '')?.[1] ?? stored.ext;
-  return { bytes: fakeFileBytes(key, false, null), name: `${project}-${slug}-${language}.${ext}`, contentType: stored.type };
+  return { bytes: fakeFileBytes(key, false, null, changes), name: `${project}-${slug}-${language}.${ext}`, contentType: stored.type };
 }
 
 /**
  * The bytes of …/file/ for a translation ("p/c/l", its file as stored in the component's format, or
  * with `format` a conversion) or a component or project ("p/c", "p": a zip, see fakeZipEntries).
+ * `changes`: how many times fake.changeFile() changed the translation's file (0: as the dataset has it);
+ * each change adds a line, as an upstream commit or msgmerge would change the file.
  */
-export function fakeFileBytes(key: string, zip: boolean, format: string | null): Buffer {
+export function fakeFileBytes(key: string, zip: boolean, format: string | null, changes = 0): Buffer {
   if (!zip) {
     const hello = 'Ahoj — přílišný žluťoučký kůň';
     let text: string;
@@ -232,7 +235,10 @@ export function fakeFileBytes(key: string, zip: boolean, format: string | null):
       default:
         text = `# ${key}${format ? ` (${format})` : ''}\nmsgid "Hello"\nmsgstr "${hello}"\n`;
     }
-    return Buffer.from(text.repeat(key.includes('big') ? 4000 : 1), 'utf8');
+    const changed = Array.from({ length: changes }, (_, i) =>
+      format === null && storedFormatOf(key) !== 'po' ? `<!-- upstream change ${i + 1} -->\n` : `# upstream change ${i + 1}\n`,
+    );
+    return Buffer.from(text.repeat(key.includes('big') ? 4000 : 1) + changed.join(''), 'utf8');
   }
   return zipStore(fakeZipEntries(key, format), new Date(FILE_LAST_MODIFIED));
 }
@@ -317,6 +323,8 @@ export type Fault =
   /** Never answers. `onClose`: called when the client gives up and closes the connection. */
   | { kind: 'stall'; onClose?: () => void }
   | { kind: 'stallBody' }
+  /** Answers as usual, but only once `until` resolves (a slow file, released by the test). */
+  | { kind: 'hold'; until: Promise<void> }
   | { kind: 'redirect'; location: string; status?: number }
   | { kind: 'rawBody'; body: string; status?: number; contentType?: string }
   /**
@@ -384,6 +392,14 @@ export interface FakeWeblate {
    * Their files are served as before.
    */
   filenames(names: Record<string, string> | null): void;
+  /**
+   * What an upstream commit, msgmerge or a template update does to a translation ('demo/android/cs';
+   * 'demo/docs%2Fguide/cs' or a slash-joined key): its file gets other bytes (a line more each time,
+   * fakeFileBytes(key, false, null, n) for the n-th change) and its `revision` another commit, while
+   * its …/file/'s Last-Modified stays FILE_LAST_MODIFIED, as Weblate's (the translation's last change
+   * in Weblate). Returns the file's new bytes. null restores every file.
+   */
+  changeFile(translation: string | null): Buffer | undefined;
   /** /api/units/ ignores `q` (a server older than Weblate 4.14.1) while on. */
   oldUnitsSearch(on: boolean): void;
   /**
@@ -1216,9 +1232,18 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
 
   /** Translation filenames set by fake.filenames() (hostile names in tests), by key 'p/c/l'. */
   const filenameOverrides = new Map<string, string>();
+  /** How many times fake.changeFile() changed a translation's file, by key 'p/c/l'. */
+  const fileChanges = new Map<string, number>();
+  /** The revision after `n` changes: another commit of the file, the template's as it was. */
+  const changedRevision = (tr: TranslationDef, n: number): string => {
+    const template = tr.revision.split(',')[1] ?? '';
+    return `${sha40(`${tr.key} change ${n}`)},${template}`;
+  };
   const named = (tr: TranslationDef, obj: JsonObject): JsonObject => {
     const name = filenameOverrides.get(tr.key);
-    return name === undefined ? obj : { ...obj, filename: name };
+    const changes = fileChanges.get(tr.key) ?? 0;
+    if (name === undefined && changes === 0) return obj;
+    return { ...obj, ...(name === undefined ? {} : { filename: name }), ...(changes === 0 ? {} : { revision: changedRevision(tr, changes) }) };
   };
 
   /** The generated component many/strings (options.manyLanguages): its translations and their files. */
@@ -1227,6 +1252,7 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
     language: { code, name: code === 'en' ? 'English' : `Language ${code}` },
     language_code: code,
     filename: `po/${code}.po`,
+    revision: `${sha40(`many/strings/${code}`)},${sha40('many/strings')}`,
     is_template: false,
     is_source: code === 'en',
     translated_percent: code === 'en' ? 100.0 : 50.0 + (Number(code.slice(1)) % 50),
@@ -1268,7 +1294,7 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
           const zip = a !== 'translations';
           const format = last(env.rr.query, 'format');
           const bare = format === null ? null : zip ? format.replace(/^zip:?/, '') : format;
-          // As Weblate answers (shared/weblate-facts.md): a translation's unknown format is a 400 on
+          // As Weblate answers (weblate/api/views.py): a translation's unknown format is a 400 on
           // `format`; a zip's unknown conversion is a 404 "Conversion to zip:… is not supported".
           if (bare !== null && bare !== '' && !CONVERSIONS.has(bare)) {
             if (zip) return jsonResp(404, errorJson('not_found', `Conversion to zip:${bare} is not supported`), A_RO, env.authed);
@@ -1289,7 +1315,8 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
           if (sinceStr && Date.parse(sinceStr) >= Date.parse(FILE_LAST_MODIFIED))
             return { ...base, status: 304, headers: { ...base.headers, 'Content-Type': 'text/plain' } };
           // A translation's file as stored: its own format and name (fakeTranslationFile); converted: the format's.
-          const stored = !zip && format === null ? fakeTranslationFile(key) : undefined;
+          const changes = zip ? 0 : (fileChanges.get(key) ?? 0);
+          const stored = !zip && format === null ? fakeTranslationFile(key, changes) : undefined;
           const name = stored?.name ?? `${segs.slice(1, -1).join('-')}.${zip ? 'zip' : (bare ?? 'po')}`;
           const file: Resp = {
             ...base,
@@ -1298,7 +1325,7 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
               'Content-Type': stored?.contentType ?? (zip ? 'application/zip' : 'text/x-po; charset=utf-8'),
               'Content-Disposition': options.fileDisposition ?? `attachment; filename=${name}`,
             },
-            raw: stored?.bytes ?? fakeFileBytes(key, zip, format),
+            raw: stored?.bytes ?? fakeFileBytes(key, zip, format, changes),
           };
           const accept = env.rr.headers['accept-encoding'];
           if (options.fileGzip !== false && /\bgzip\b/.test(Array.isArray(accept) ? accept.join(',') : (accept ?? ''))) {
@@ -1796,10 +1823,16 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
     requests.push(rr);
     for (const waiter of requestWaiters) if (waiter()) requestWaiters.delete(waiter);
     req.resume();
-    const fault = takeFault(rr);
+    let fault = takeFault(rr);
     const go = (): void => {
       if (closed) return;
       try {
+        if (fault?.kind === 'hold') {
+          const held = fault.until;
+          fault = undefined;
+          void held.then(go);
+          return;
+        }
         if (fault) {
           applyFault(req, res, rr, fault);
           return;
@@ -1888,6 +1921,18 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
         filenameOverrides.set(k, name);
       }
       responseCache?.clear();
+    },
+    changeFile(translation) {
+      responseCache?.clear();
+      if (translation === null) {
+        fileChanges.clear();
+        return undefined;
+      }
+      const key = normalizeKey(translation);
+      if (!TRANSLATION_BY_KEY.has(key)) throw new Error(`unknown translation ${translation}`);
+      const n = (fileChanges.get(key) ?? 0) + 1;
+      fileChanges.set(key, n);
+      return fakeFileBytes(key, false, null, n);
     },
     exotic(on) {
       exoticOn = on;

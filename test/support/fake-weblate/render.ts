@@ -326,8 +326,8 @@ export function renderComponent(ctx: Ctx, c: ComponentDef, p: ProjectDef, withPr
 /**
  * Category (Weblate ≥ 5.0), CategorySerializer in weblate/api/serializers.py: fields id, name, slug,
  * project (URL of /api/projects/<slug>/), category (URL of the parent category or null), url,
- * statistics_url (added with /api/categories/<id>/statistics/ in 5.5, see docs/changes: "Weblate 5.5 ...
- * Added GET /api/categories/(int:id)/statistics/"; left out in old-shapes mode).
+ * statistics_url (added with /api/categories/<id>/statistics/ in 5.5, see Weblate's docs/changes.rst:
+ * "Weblate 5.5 ... Added GET /api/categories/(int:id)/statistics/"; left out in old-shapes mode).
  */
 export function renderCategory(ctx: Ctx, cat: CategoryDef): JsonObject {
   return {

@@ -1,0 +1,41 @@
+// -f codequality: GitLab's Code Quality report (artifacts:reports:codequality), a subset of the Code
+// Climate issue format: a JSON array with one issue per failing check; [] when nothing fails. GitLab
+// shows the issues in the merge request and tells new ones from fixed ones by their fingerprint.
+import { sha256Hasher } from '../io/files.js';
+import type { CheckReport } from './result.js';
+import type { Sink } from './sink.js';
+
+/** Where an issue points when a check has no file of its own nor one near it: the project file's usual name. */
+export const NO_FILE = '.weblate';
+
+/**
+ * Stable across runs and unique in the report: the check and what it checked, never the numbers
+ * (a row still below the threshold the next day is the same issue, not a fixed one and a new one).
+ */
+export function fingerprintOf(check: string, name: string): string {
+  const hash = sha256Hasher();
+  hash.update(Buffer.from(`wli\0${check}\0${name}`, 'utf8'));
+  return hash.digest('hex');
+}
+
+export async function writeCodeQuality(out: Sink, report: CheckReport): Promise<void> {
+  // A target named twice (stats demo/android demo/android) is one issue: fingerprints are unique.
+  const seen = new Set<string>();
+  const issues = report.checks.flatMap((c) => {
+    const f = c.failure;
+    const fingerprint = f ? fingerprintOf(f.check, c.name) : '';
+    if (!f || seen.has(fingerprint)) return [];
+    seen.add(fingerprint);
+    return [
+      {
+        description: f.message,
+        check_name: `wli/${f.check}`,
+        fingerprint,
+        severity: f.severity ?? 'major',
+        location: { path: c.file || c.near || NO_FILE, lines: { begin: 1 } },
+      },
+    ];
+  });
+  // Exact JSON: JSON.stringify escapes every control character; its text is what the server sent.
+  await out.write(issues.length ? `[\n${issues.map((i) => `  ${JSON.stringify(i)}`).join(',\n')}\n]\n` : '[]\n');
+}

@@ -1,0 +1,48 @@
+// -f junit: a JUnit XML report, the form CI systems read test results in (GitLab's
+// artifacts:reports:junit, Jenkins, GitHub test reporters): one test suite, one test case per check
+// (passing ones too), a <failure> with the reason for each failing one. Shaped as the commonly used
+// Ant/Jenkins schema takes it (test/fixtures/ci/junit.xsd holds wli to it).
+import { countsOf } from './checks.js';
+import type { CheckReport } from './result.js';
+import type { Sink } from './sink.js';
+
+/**
+ * What XML 1.0 cannot hold at all (other C0 controls, lone surrogates, U+FFFE, U+FFFF), shown as a
+ * visible escape instead: no parser reads a document that has one, even as a character reference.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is this regex's job
+const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+const visible = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+
+/**
+ * Text as an attribute value or element content that a parser gives back as it was: markup escaped,
+ * and CR, LF and tab as character references (an attribute's would become spaces, content's CR an LF).
+ */
+export function xmlText(text: string): string {
+  return text.replace(NOT_XML, visible).replace(/[&<>"'\r\n\t]/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+const attrs = (a: Record<string, string | number>) =>
+  Object.entries(a)
+    .map(([k, v]) => ` ${k}="${xmlText(String(v))}"`)
+    .join('');
+
+export async function writeJunit(out: Sink, report: CheckReport): Promise<void> {
+  const { total, failed } = countsOf(report);
+  const counts = { tests: total, failures: failed, errors: 0, skipped: 0 };
+  let text = `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites${attrs({ name: report.suite, ...counts })}>\n`;
+  text += `  <testsuite${attrs({ name: report.suite, ...counts })}>\n`;
+  for (const c of report.checks) {
+    const head = `    <testcase${attrs({ name: c.name, classname: c.group ?? report.suite })}`;
+    if (!c.failure) {
+      text += `${head}/>\n`;
+      continue;
+    }
+    const f = c.failure;
+    const body = c.file ? `${f.message}\nfile: ${c.file}` : f.message;
+    text += `${head}>\n      <failure${attrs({ message: f.message, type: f.check })}>${xmlText(body)}</failure>\n    </testcase>\n`;
+  }
+  text += '  </testsuite>\n</testsuites>\n';
+  await out.write(text);
+}

@@ -1,0 +1,189 @@
+// The one way to save a file Weblate serves, for download and pull alike: the record of saved files
+// (io/saved-files.ts) decides whether the request may be conditional, the request goes through the one
+// request core, and the answer is written whole:
+//
+// - conditional (If-Modified-Since, answered 304) only when the file on disk is what wli saved there
+//   from that URL, byte for byte, and the translation's revision is, as listed now, the one recorded
+//   with it; a 304 to a request that was not conditional is the server's error;
+// - into a temporary file, retried whole (the temporary file started over) on a timeout, a reset, a
+//   429 or a 5xx, also after the first byte; stdout and devices only until their first byte;
+// - written through a symbolic link at the destination (the file it names is replaced, the link
+//   kept, as curl -o and wget -O do); a replaced file keeps its permissions and gets the time of now
+//   (never the server's: `make` must see a new file as new); equal bytes leave the file untouched
+//   (same inode, same time);
+// - the server's validators and the revision recorded with the bytes; a record that cannot be written
+//   said once.
+import { statSync } from 'node:fs';
+import { LocalError } from '../core/errors.js';
+import { msg, ours, type Msg } from '../core/text.js';
+import { ServerError } from '../api/errors.js';
+import { firstHeader } from '../api/http.js';
+import type { FileBody, StreamAnswer } from '../api/client.js';
+import { PendingFile, throughLinks } from '../io/files.js';
+import { SavedFiles, savedFilesDir, type Proof, type SaveOutcome } from '../io/saved-files.js';
+import { consumeFile, openFile } from './reads.js';
+import type { Session } from './session.js';
+
+/** One file to save. */
+export interface SaveAsk {
+  /** The absolute request URL, its ?format= and ?q= included. */
+  url: string;
+  /** Made ready before the request (directories made, temporary file created): written, kept or left to the caller to discard. */
+  file: PendingFile;
+  /**
+   * The file the answer goes to: known before the request, or named by the answer (download into a
+   * directory). A symbolic link there is written through.
+   */
+  dest: string | ((answer: StreamAnswer) => string);
+  /** The file a record may prove (dest when it is known; the name Weblate will give it, predicted); none: asked whole. */
+  proven?: string;
+  /**
+   * The translation's revision as listed now, or how to read it (one request, made only when the
+   * answer goes to a file a record can keep it with); none for a zip, which has no revision.
+   */
+  revision?: string | (() => Promise<string | undefined>);
+  /** Asked unconditionally (--force); the answer is still compared and recorded. */
+  force?: boolean;
+  /** The destination as the user would name it. */
+  shown: (dest: string) => Msg;
+  /** Bytes written so far, and the whole when the server said it (an uncompressed Content-Length). */
+  onBytes?: (bytes: number, total: number | undefined) => void;
+}
+
+/** What became of a saved file. */
+export interface SavedFile {
+  outcome: SaveOutcome;
+  /** The size of the file now there. */
+  bytes: number;
+  /** Where it is. */
+  dest: string;
+}
+
+const isConditional = (proof: Proof): boolean => Object.keys(proof.headers).length > 0;
+
+/** A 304 is the answer to a conditional request only: to any other it is the server's bug. */
+function unasked304(url: URL): ServerError {
+  return new ServerError(msg`GET ${url.href}: 304 Not Modified to a request that was not conditional`, msg`report it to the server administrators`);
+}
+
+/** A 304: the file proven stands as it is, and so does its record. */
+function unchanged(res: StreamAnswer, proof: Proof, proven: string | undefined): SavedFile {
+  res.body.destroy();
+  if (!proof.onDisk || proven === undefined || !isConditional(proof)) throw unasked304(res.url);
+  return { outcome: 'unchanged', bytes: proof.onDisk.size, dest: proven };
+}
+
+/** Content-Length counts what travels: a compressed body is counted after decoding, so it has no total. */
+function totalOf(res: StreamAnswer): number | undefined {
+  if (firstHeader(res.headers['content-encoding'])) return undefined;
+  return Number(firstHeader(res.headers['content-length'])) || undefined;
+}
+
+/** What a FIFO, socket or device is called, for a refusal; undefined for anything else. */
+function specialKind(path: string): string | undefined {
+  try {
+    const st = statSync(path);
+    if (st.isFIFO()) return 'a named pipe (FIFO)';
+    if (st.isSocket()) return 'a socket';
+    if (st.isCharacterDevice() || st.isBlockDevice()) return 'a device';
+  } catch {
+    /* nothing there yet: a file to create */
+  }
+  return undefined;
+}
+
+/** Saves files Weblate serves, for one run: the record's failure said once. */
+export class FileSaver {
+  private readonly saved: SavedFiles;
+
+  constructor(private readonly session: Session) {
+    const { ctx } = session;
+    this.saved = new SavedFiles(
+      savedFilesDir(ctx.env, ctx.homedir),
+      (e) => session.warn(msg`cannot keep the record of saved files (${e instanceof Error ? e.message : String(e)}): the next run asks for these files whole`),
+      () => ctx.now(),
+    );
+  }
+
+  /**
+   * Made ready before the request: `where.file` in `where.dir` (or a file named later, in `where.dir`).
+   * `regularOnly` (pull: a repository's file) refuses a FIFO, socket or device there; otherwise one is
+   * written into as it is (download -o /dev/null).
+   */
+  static async prepare(where: { dir: string; file?: string }, shown: Msg, regularOnly = false): Promise<PendingFile> {
+    const special = regularOnly && where.file !== undefined ? specialKind(where.file) : undefined;
+    if (special) {
+      throw new LocalError(
+        msg`cannot write ${shown}: it is ${ours(special)}, not a regular file`,
+        ours('wli writes a translation only as a regular file: remove what is there, or write elsewhere (--dir)'),
+      );
+    }
+    return PendingFile.open(where, shown);
+  }
+
+  /**
+   * Whether save would ask for the file conditionally (the file there proven by the record and the
+   * revision): read from the disk alone, no request, the record left as it is (pull --dry-run).
+   */
+  async provable(ask: Pick<SaveAsk, 'url' | 'proven' | 'revision' | 'force'>): Promise<boolean> {
+    if (ask.force || ask.proven === undefined || typeof ask.revision !== 'string') return false;
+    return SavedFiles.proves(await this.saved.look(throughLinks(ask.proven), ask.url), ask.revision);
+  }
+
+  /** A file into its prepared place: conditional only on proof, retried whole, written through a link. */
+  async save(ask: SaveAsk): Promise<SavedFile> {
+    const looked = ask.force || ask.proven === undefined ? undefined : await this.saved.look(throughLinks(ask.proven), ask.url);
+    // Read before the file is asked for: a file that changes meanwhile is recorded with the older
+    // revision, so it is never proven by a newer one.
+    const revision = typeof ask.revision === 'function' ? await ask.revision() : ask.revision;
+    const proof: Proof = looked ? this.saved.prove(looked, revision) : { headers: {} };
+    return consumeFile(this.session, ask.url, proof.headers, async (res) => {
+      if (res.status === 304) return unchanged(res, proof, ask.proven);
+      const named = typeof ask.dest === 'string' ? ask.dest : ask.dest(res);
+      const dest = throughLinks(named);
+      const shown = ask.shown(named);
+      // Another attempt after a failure half-way: the file starts over.
+      await ask.file.reset(shown);
+      const total = totalOf(res);
+      const validators = { lastModified: firstHeader(res.headers['last-modified']), etag: firstHeader(res.headers.etag) };
+      const { outcome, bytes } = await this.saved.save(dest, ask.url, {
+        chunks: res.body,
+        validators,
+        revision,
+        file: ask.file,
+        shown,
+        onBytes: ask.onBytes && ((n) => ask.onBytes!(n, total)),
+      });
+      return { outcome, bytes, dest: named };
+    });
+  }
+
+  /**
+   * The bytes as they arrive, for stdout: asked unconditionally, retried only until the first byte
+   * (stdout cannot take back what it was given).
+   */
+  async stream(url: string): Promise<FileBody> {
+    const res = await openFile(this.session, url, {});
+    if (res.status === 304) {
+      res.body.destroy();
+      throw unasked304(res.url);
+    }
+    return res.body;
+  }
+
+  /**
+   * Into a device or named pipe (-o /dev/null, -o /dev/stdout) as it is: nothing to prove, rename or
+   * record; retried only until the first byte, like stdout.
+   */
+  async intoDevice(url: string, file: PendingFile, dest: string, shown: Msg, onBytes?: (bytes: number, total: number | undefined) => void): Promise<number> {
+    const res = await openFile(this.session, url, {});
+    if (res.status === 304) {
+      res.body.destroy();
+      throw unasked304(res.url);
+    }
+    const total = totalOf(res);
+    const { bytes } = await file.write(res.body, shown, onBytes && ((n) => onBytes(n, total)));
+    await file.keep(dest, shown);
+    return bytes;
+  }
+}
