@@ -13,7 +13,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } 
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ROOT } from '../test/support/run.js';
+import { ROOT } from './paths.js';
 
 export const BUNDLE = join(ROOT, 'dist', 'wli.cjs');
 export const OUT_DIR = join(ROOT, 'dist', 'binaries');

@@ -4,7 +4,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, statSync, watch } from 'node:fs';
 import { join } from 'node:path';
-import { BIN, baseEnv } from './run.js';
+import { WLI_BINARY, WLI_COMMAND, baseEnv } from './run.js';
 
 export interface Started {
   child: ChildProcess;
@@ -18,11 +18,11 @@ export interface Started {
 export interface StartOptions {
   env: Record<string, string>;
   cwd: string;
-  /** Shell commands run first, in the same process (`ulimit -f 64`): `bash -c 'SHELL; exec node bin/wli.cjs ARGS'`. */
+  /** Shell commands run first, in the same process (`ulimit -f 64`): `bash -c 'SHELL; exec node bin/wli.cjs ARGS'` (or the binary). */
   shell?: string;
   /** stdout piped into this command (`head -1`); the exit code is then wli's own (bash's PIPESTATUS). */
   pipe?: string;
-  /** Node's own arguments before bin/wli.cjs (`--require FILE`). */
+  /** Node's own arguments before bin/wli.cjs (`--require FILE`): Node only, never with the binary (WLI_TEST_BINARY). */
   node?: string[];
 }
 
@@ -40,18 +40,20 @@ export const INTERRUPTED: Readonly<Record<string, string>> = {
  * and its exit status comes back on a file descriptor of its own (3), apart from stdout and stderr.
  */
 export function start(args: string[], o: StartOptions): Started {
-  const node = [...(o.node ?? []), BIN, ...args];
+  if (o.node && WLI_BINARY) throw new Error("start: Node's own arguments cannot reach the standalone binary");
+  const [program, ...before] = WLI_COMMAND;
+  const node = [...(o.node ?? []), ...before, ...args];
   const env = baseEnv(o.env);
   const prefix = o.shell ? `${o.shell}; ` : '';
   const child = o.pipe
-    ? spawn('bash', ['-c', `${prefix}"$0" "$@" | ${o.pipe}; echo "\${PIPESTATUS[0]}" >&3`, process.execPath, ...node], {
+    ? spawn('bash', ['-c', `${prefix}"$0" "$@" | ${o.pipe}; echo "\${PIPESTATUS[0]}" >&3`, program, ...node], {
         env,
         cwd: o.cwd,
         stdio: ['pipe', 'pipe', 'pipe', 'pipe'],
       })
     : o.shell
-      ? spawn('bash', ['-c', `${prefix}exec "$0" "$@"`, process.execPath, ...node], { env, cwd: o.cwd })
-      : spawn(process.execPath, node, { env, cwd: o.cwd });
+      ? spawn('bash', ['-c', `${prefix}exec "$0" "$@"`, program, ...node], { env, cwd: o.cwd })
+      : spawn(program, node, { env, cwd: o.cwd });
   let stdout = '';
   let stderr = '';
   let status = '';
