@@ -22,8 +22,11 @@ export interface StartOptions {
   shell?: string;
   /** stdout piped into this command (`head -1`); the exit code is then wli's own (bash's PIPESTATUS). */
   pipe?: string;
-  /** Node's own arguments before bin/wli.cjs (`--require FILE`): Node only, never with the binary (WLI_TEST_BINARY). */
-  node?: string[];
+  /**
+   * A CommonJS file run before wli, to break something on purpose: Node's `--require FILE`, or the
+   * standalone binary's `BUN_OPTIONS=--preload FILE` (its runtime reads BUN_OPTIONS as Node reads NODE_OPTIONS).
+   */
+  preload?: string;
 }
 
 export const SIGNAL_NUMBERS: Readonly<Record<string, number>> = { SIGHUP: 1, SIGINT: 2, SIGKILL: 9, SIGTERM: 15 };
@@ -40,20 +43,20 @@ export const INTERRUPTED: Readonly<Record<string, string>> = {
  * and its exit status comes back on a file descriptor of its own (3), apart from stdout and stderr.
  */
 export function start(args: string[], o: StartOptions): Started {
-  if (o.node && WLI_BINARY) throw new Error("start: Node's own arguments cannot reach the standalone binary");
   const [program, ...before] = WLI_COMMAND;
-  const node = [...(o.node ?? []), ...before, ...args];
-  const env = baseEnv(o.env);
+  const preload = o.preload && !WLI_BINARY ? ['--require', o.preload] : [];
+  const argv = [...preload, ...before, ...args];
+  const env = baseEnv(o.preload && WLI_BINARY ? { ...o.env, BUN_OPTIONS: `--preload ${o.preload}` } : o.env);
   const prefix = o.shell ? `${o.shell}; ` : '';
   const child = o.pipe
-    ? spawn('bash', ['-c', `${prefix}"$0" "$@" | ${o.pipe}; echo "\${PIPESTATUS[0]}" >&3`, program, ...node], {
+    ? spawn('bash', ['-c', `${prefix}"$0" "$@" | ${o.pipe}; echo "\${PIPESTATUS[0]}" >&3`, program, ...argv], {
         env,
         cwd: o.cwd,
         stdio: ['pipe', 'pipe', 'pipe', 'pipe'],
       })
     : o.shell
-      ? spawn('bash', ['-c', `${prefix}exec "$0" "$@"`, program, ...node], { env, cwd: o.cwd })
-      : spawn(program, node, { env, cwd: o.cwd });
+      ? spawn('bash', ['-c', `${prefix}exec "$0" "$@"`, program, ...argv], { env, cwd: o.cwd })
+      : spawn(program, argv, { env, cwd: o.cwd });
   let stdout = '';
   let stderr = '';
   let status = '';
