@@ -6,6 +6,7 @@ import { runCli } from './cli/program.js';
 import { whenUnsettled } from './cli/unsettled.js';
 import { removeTemporaryFiles } from './io/files.js';
 import { IOStreams } from './io/streams.js';
+import { fileStdout } from './io/writer.js';
 
 // For bin/wli.cjs, which writes its code cache with the same whole-or-nothing write as every cache.
 export { writeFileAtomic } from './io/files.js';
@@ -37,6 +38,8 @@ if (process.env.FORCE_COLOR !== undefined) {
   delete process.env.NO_COLOR;
   delete process.env.NODE_DISABLE_COLORS;
 }
+// `> FILE`: every byte down, or the failure said (io/writer.ts fileStdout).
+if (ctx.stdoutKind === 'file') ctx.stdout = fileStdout(1);
 
 const run = runCli(process.argv.slice(2), ctx).then(
   (code) => {

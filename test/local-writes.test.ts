@@ -197,6 +197,20 @@ describe.runIf(linux)('standard output that cannot be written: exit 7', () => {
       ]);
     }
   });
+  // A file size limit lets the first write through in part (write(2) writes what fits and says how
+  // much); Node's own stream for a file dropped the rest and the next write went on: exit 0, the file
+  // cut short. The standalone binary said EFBIG (test/binary.test.ts, the same program).
+  it.each([[['completion', 'bash']], [['ls', 'demo', '-f', 'jsonl']], [['changes', 'demo', '-f', 'csv']]])(
+    'wli %j > FILE under ulimit -f 1 (1 KiB): the first short write is not the end: exit 7, EFBIG',
+    async (args) => {
+      const r = await spawnRun('bash', ['-c', 'ulimit -f 1; exec "$0" "$@" > out', ...WLI_COMMAND, ...args]);
+      expect([r.code, r.stderr]).toEqual([
+        7,
+        'wli: cannot write to standard output: file too large for the file size limit (ulimit -f) or the file system (EFBIG)\nhint: raise the limit, or write elsewhere\n',
+      ]);
+      expect(statSync(join(dir, 'out')).size).toBe(1024);
+    },
+  );
 });
 
 describe('28.4: /dev/null is /dev/null, however it was opened; a stdout closed at start (>&-) is /dev/null too', () => {
