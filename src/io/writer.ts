@@ -53,7 +53,7 @@ export function fileStdout(fd: number): OutStream {
     write(chunk, cb) {
       const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
       // A regular file never answers 0 bytes to a non-empty write; were it to, that is a failure, not a loop.
-      for (let at = 0; at < bytes.length; ) {
+      for (let at = 0; at < bytes.length;) {
         const n = writeSync(fd, bytes, at, bytes.length - at);
         if (n <= 0) throw Object.assign(new Error('write wrote nothing'), { code: 'EIO' });
         at += n;
