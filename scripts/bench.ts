@@ -222,7 +222,9 @@ const NO_CACHE = { XDG_CACHE_HOME: join(ROOT, 'package.json', 'no-cache') };
 const BINARY_VARIANTS: { name: string; flags: string[]; run: 'version' | 'units' }[] = [
   { name: 'no --bytecode', flags: COMPILE_FLAGS.filter((f) => f !== '--bytecode'), run: 'version' },
   { name: '--smol (a smaller heap, collected more often)', flags: [...COMPILE_FLAGS, '--compile-exec-argv=--smol'], run: 'units' },
-  { name: '--compile-jit-policy=2 (later tier-up)', flags: [...COMPILE_FLAGS, '--compile-jit-policy=2'], run: 'units' },
+  { name: '--compile-jit-policy=2 (later tier-up; below 1 is refused)', flags: [...COMPILE_FLAGS, '--compile-jit-policy=2'], run: 'units' },
+  { name: '--minify', flags: [...COMPILE_FLAGS, '--minify'], run: 'units' },
+  { name: '--no-optimize-bytecode', flags: [...COMPILE_FLAGS, '--no-optimize-bytecode'], run: 'units' },
 ];
 
 if (want('throughput')) {
