@@ -2,7 +2,7 @@
 // (test/ci-formats.test.ts, test/pull-check.test.ts, test/ci-recipes.test.ts): JUnit XML validated by
 // libxml2 (xmllint-wasm) against a JUnit schema and read by fast-xml-parser; GitLab Code Quality by ajv
 // against a JSON schema of the format; OpenMetrics by prometheus_client's strict parser (Debian's
-// python3-prometheus-client; .ci/run installs it). GitHub workflow commands: support/workflow-commands.ts.
+// python3-prometheus-client; .ci/run installs it). GitHub workflow commands: test/support/workflow-commands.ts.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { Ajv } from 'ajv';
