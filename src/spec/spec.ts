@@ -571,7 +571,7 @@ const DECLARED = [
         `${EXIT.server} a server or network failure`,
         `or a filename refused (absolute, with .., or through a symbolic link out of DIR)`,
         `${EXIT.usage} two translations writing one file (pull each component with its own --dir)`,
-        `${EXIT.gate} with --check, a file that differs from the server's or is missing (when every file could be checked)`,
+        `${EXIT.gate} with --check: a file differs from the server's or is missing`,
         `${EXIT.auth} authentication or permission refused`,
         `${EXIT.notFound} a file the server does not have, or a target that does not exist (then before any file)`,
         `${EXIT.rateLimited} rate limited after the retries (no further file is asked for)`,
