@@ -25,6 +25,7 @@ _wli() {
       case $cmd in
         ''|stats) COMPREPLY=($(compgen -W 'table json jsonl csv csv-excel markdown github junit codequality openmetrics' -- "$cur")) ;;
         download|completion) ;;
+        pull) COMPREPLY=($(compgen -W 'table json jsonl csv csv-excel markdown github junit codequality' -- "$cur")) ;;
         *) COMPREPLY=($(compgen -W 'table json jsonl csv csv-excel markdown' -- "$cur")) ;;
       esac; return ;;
     --state) # comma-separated: complete the item after the last comma
@@ -50,7 +51,7 @@ _wli() {
       language) opts+=' -L --limit' ;;
       ls) opts+=' -L --limit' ;;
       download) opts+=' -o --output --convert -q --query --force' ;;
-      pull) opts+=' --dir --source --lang --min-percent --dry-run --force' ;;
+      pull) opts+=' --dir --source --lang --min-percent --dry-run --force --check' ;;
       api) opts+=' --paginate -L --limit' ;;
     esac
     COMPREPLY=($(compgen -W "$opts" -- "$cur"))

@@ -124,13 +124,14 @@ complete -c wli -n '__wli_in download' -s q -l query -x -d 'only the units this 
 complete -c wli -n '__wli_in download' -l force -d 'ask unconditionally, even for a file the record proves unchanged'
 complete -c wli -n '__wli_at download' -a '(__wli_targets download)'
 # pull
-complete -c wli -n '__wli_in pull' -s f -l format -x -a 'table json jsonl csv csv-excel markdown' -d 'output format'
+complete -c wli -n '__wli_in pull' -s f -l format -x -a 'table json jsonl csv csv-excel markdown github junit codequality' -d 'output format'
 complete -c wli -n '__wli_in pull' -l dir -r -F -d 'write under this directory instead of the current one'
 complete -c wli -n '__wli_in pull' -l source -d 'also the source translation (the developers\' own file; skipped by default)'
 complete -c wli -n '__wli_in pull' -l lang -x -d 'only these languages (comma-separated or repeatable)'
 complete -c wli -n '__wli_in pull' -l min-percent -x -d 'skip translations less than n % translated (translated_percent): 80 or 80%'
 complete -c wli -n '__wli_in pull' -l dry-run -d 'list each file it would fetch or check and why others are skipped; no file requests, nothing written'
 complete -c wli -n '__wli_in pull' -l force -d 'fetch every file whole, without conditional requests'
+complete -c wli -n '__wli_in pull' -l check -d 'compare each file here with the server\'s, writing nothing: exit 3 when any differs or is missing'
 complete -c wli -n '__wli_in pull' -a '(__wli_targets pull)'
 # api
 complete -c wli -n '__wli_in api' -s f -l format -x -a 'table json jsonl csv csv-excel markdown' -d 'output format'

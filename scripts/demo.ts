@@ -1,7 +1,7 @@
 // `npm run demo`: starts the bundled sample Weblate server on a free loopback port and runs a
 // short tour of wli against it, so a new user sees real output with no server of their own.
 import { spawn } from 'node:child_process';
-import { BIN } from '../test/support/run.js';
+import { BIN } from './paths.js';
 import { SAMPLE_OPTIONS, startFakeWeblate } from '../test/support/fake-weblate/index.js';
 
 const server = await startFakeWeblate(SAMPLE_OPTIONS);

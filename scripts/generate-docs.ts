@@ -6,7 +6,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { generatedFiles } from '../src/docs/generated.js';
 import { filledDocuments } from '../test/support/doc-samples.js';
-import { ROOT } from '../test/support/run.js';
+import { ROOT } from './paths.js';
 
 for (const [path, text] of [...generatedFiles(), ...(await filledDocuments())]) {
   const file = join(ROOT, path);

@@ -2,14 +2,11 @@
 // GitHub workflow commands by the runner's own rules (support/workflow-commands.ts), JUnit XML by
 // libxml2 (xmllint-wasm) against a JUnit schema and read back by fast-xml-parser, Code Quality by ajv
 // against a JSON schema of GitLab's format, OpenMetrics by prometheus_client's strict parser (Debian's
-// python3-prometheus-client; .ci/run installs it). And a format a command cannot write is exit 2.
-import { spawnSync } from 'node:child_process';
+// python3-prometheus-client; .ci/run installs it): the parsers are in support/ci-reports.ts. And a
+// format a command cannot write is exit 2.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Ajv } from 'ajv';
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { validateXML } from 'xmllint-wasm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { GITHUB_STEP_SUMMARY_BYTES } from '../src/core/limits.js';
 import type { CheckReport } from '../src/output/result.js';
@@ -20,6 +17,13 @@ import { DATA_FORMATS } from '../src/spec/spec.js';
 import { startFakeWeblate, type FakeWeblate } from './support/fake-weblate/index.js';
 import { wli, wliIn } from './support/run.js';
 import { parseWorkflowCommand, parseWorkflowCommands } from './support/workflow-commands.js';
+import {
+  HAS_OPENMETRICS_PARSER as HAS_PARSER,
+  REQUIRE_PARSERS as REQUIRED,
+  readCodeQuality,
+  readJunit as junit,
+  readOpenMetrics as openMetrics,
+} from './support/ci-reports.js';
 
 let fake: FakeWeblate;
 let env: Record<string, string>;
@@ -34,7 +38,6 @@ afterAll(async () => {
 });
 afterEach(() => fake.filenames(null));
 
-const fixture = (name: string) => readFileSync(new URL(`./fixtures/ci/${name}`, import.meta.url), 'utf8');
 const ANDROID = (lang: string) => `app/src/main/res/values-${lang}/strings.xml`;
 
 /** A run in-process and the API paths it asked. */
@@ -198,32 +201,6 @@ describe('-f github: workflow commands, as the runner reads them', () => {
   });
 });
 
-/** JUnit XML: valid against the schema (libxml2), then read back. */
-async function junit(xml: string) {
-  const result = await validateXML({ xml: [{ fileName: 'report.xml', contents: xml }], schema: [{ fileName: 'junit.xsd', contents: fixture('junit.xsd') }] });
-  expect(result.errors.map((e) => e.rawMessage)).toEqual([]);
-  expect(result.valid).toBe(true);
-  expect(XMLValidator.validate(xml)).toBe(true);
-  // htmlEntities: character references (&#13;) decoded as XML decodes them, not left as text.
-  const parser = new XMLParser({
-    ignoreAttributes: false,
-    attributeNamePrefix: '',
-    parseAttributeValue: false,
-    htmlEntities: true,
-    isArray: (name) => name === 'testcase',
-  });
-  return parser.parse(xml) as {
-    testsuites: {
-      testsuite: {
-        name: string;
-        tests: string;
-        failures: string;
-        testcase: Array<{ name: string; classname: string; failure?: { message: string; type: string; '#text': string } }>;
-      };
-    };
-  };
-}
-
 describe('-f junit: valid JUnit XML', () => {
   it('one testcase per row (passing ones too), a failure with the reason for each failing row, counts right', async () => {
     const r = await run(['stats', 'demo/android', 'cs', '--project', 'demo', '--fail-under', '75', '-f', 'junit']);
@@ -262,13 +239,7 @@ describe('-f junit: valid JUnit XML', () => {
 });
 
 describe('-f codequality: GitLab Code Quality JSON', () => {
-  const validate = new Ajv({ allErrors: true }).compile(JSON.parse(fixture('codequality.schema.json')) as object);
-  const report = (stdout: string) => {
-    const issues = JSON.parse(stdout) as Array<{ description: string; check_name: string; fingerprint: string; location: { path: string } }>;
-    expect(validate(issues), JSON.stringify(validate.errors)).toBe(true);
-    expect(new Set(issues.map((i) => i.fingerprint)).size).toBe(issues.length);
-    return issues;
-  };
+  const report = readCodeQuality;
 
   it('one issue per failing row at its repository file; fingerprints stable across runs and unique', async () => {
     const args = ['stats', 'demo/android', 'demo/android', '--skip-source', '--fail-under', '75', '-f', 'codequality'];
@@ -319,35 +290,6 @@ describe('-f codequality: GitLab Code Quality JSON', () => {
 });
 
 // ------------------------------------------------------------------------------------ OpenMetrics
-
-const PYTHON = '/usr/bin/python3';
-const PARSE = `
-import json, sys
-from prometheus_client.openmetrics.parser import text_string_to_metric_families
-families = []
-for f in text_string_to_metric_families(sys.stdin.buffer.read().decode('utf-8')):
-    families.append({'name': f.name, 'type': f.type, 'unit': f.unit, 'help': f.documentation,
-                     'samples': [{'name': s.name, 'labels': s.labels, 'value': s.value} for s in f.samples]})
-print(json.dumps(families))
-`;
-const HAS_PARSER = spawnSync(PYTHON, ['-c', 'import prometheus_client.openmetrics.parser'], { stdio: 'ignore' }).status === 0;
-// CI must never skip it (.ci/run installs the parser and sets this).
-const REQUIRED = process.env.WLI_REQUIRE_PARSERS === '1';
-
-interface Family {
-  name: string;
-  type: string;
-  unit: string;
-  help: string;
-  samples: Array<{ name: string; labels: Record<string, string>; value: number }>;
-}
-
-function openMetrics(text: string): Family[] {
-  const p = spawnSync(PYTHON, ['-c', PARSE], { input: text, encoding: 'utf8' });
-  expect(p.stderr, 'prometheus_client refused the text').toBe('');
-  expect(p.status).toBe(0);
-  return JSON.parse(p.stdout) as Family[];
-}
 
 describe.runIf(REQUIRED)('the OpenMetrics parser', () => {
   it('is installed (python3-prometheus-client), as .ci/run makes sure', () => expect(HAS_PARSER).toBe(true));
@@ -427,14 +369,16 @@ describe('a command given a format it cannot write (issue 30.6)', () => {
     for (const [command, format] of [
       ['ls', 'github'],
       ['units', 'junit'],
-      ['pull', 'codequality'],
+      ['pull', 'openmetrics'],
       ['changes', 'openmetrics'],
     ] as const) {
       const r = await run([command, 'demo', '-f', format]);
+      // pull writes three CI reports with --check (test/pull-check.test.ts).
+      const writes = command === 'pull' ? [...DATA_FORMATS, 'github', 'junit', 'codequality'] : DATA_FORMATS;
       expect([r.code, r.stdout, r.stderr], `${command} -f ${format}`).toEqual([
         2,
         '',
-        `wli: ${command} cannot write -f ${format}; it writes ${DATA_FORMATS.join(', ')}\n`,
+        `wli: ${command} cannot write -f ${format}; it writes ${writes.join(', ')}\n`,
       ]);
       expect(r.asked).toEqual([]);
     }

@@ -83,3 +83,23 @@ describe('a bare wli with only global options is a usage error, like wli alone (
     }
   });
 });
+
+describe('a typo of a choice is answered with the closest choices', () => {
+  it.each([
+    [['stats', 'demo/android', '-f', 'githb'], '--format', 'githb', 'github'],
+    [['units', 'demo/android/cs', '--state', 'fuzy'], '--state', 'fuzy', 'fuzzy'],
+    [['stats', 'demo/android', '--metric', 'translatd'], '--metric', 'translatd', 'translated'],
+  ])('wli %j', async (args, option, typo, meant) => {
+    const n = fake.requests.length;
+    const r = await wliIn(args, { env });
+    expect(r.code).toBe(2);
+    expect(r.stderr.split('\n')[0]).toBe(`wli: invalid ${option} '${typo}'`);
+    expect(r.stderr.split('\n')[1]).toMatch(new RegExp(`^hint: did you mean: ${meant}\\? \\(expected one of .*${meant}`));
+    expect(fake.requests.length).toBe(n);
+  });
+
+  it('a value close to none is answered with every choice', async () => {
+    const r = await wliIn(['units', 'demo/android/cs', '-f', 'xml'], { env });
+    expect(r.stderr).toMatch(/^wli: invalid --format 'xml'\nhint: expected one of table, json/);
+  });
+});

@@ -22,10 +22,11 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FILE_LAST_MODIFIED, fakeFileBytes, startFakeWeblate, type FakeWeblate, type RecordedRequest } from './support/fake-weblate/index.js';
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { Agent, type Dispatcher } from 'undici';
-import { ROOT, baseEnv, wli, wliIn, WLI_COMMAND } from './support/run.js';
+import { ROOT, wli, wliIn } from './support/run.js';
 import { onPty } from './support/pty.js';
+import { runShell, shimDir } from './support/shell.js';
 
 let fake: FakeWeblate;
 let dir: string;
@@ -797,16 +798,8 @@ describe("docs/ci.md's recipe", () => {
     expect(recipe).toContain('wli pull my/app --min-percent 80');
     // The recipe as a shell runs it, against the sample server's project, at a threshold its languages straddle.
     const script = recipe.replace('my/app', 'demo').replace('--min-percent 80', '--min-percent 60');
-    const bin = mkdtempSync(join(tmpdir(), 'wli-pull-bin-'));
-    writeFileSync(join(bin, 'wli'), `#!/bin/sh\nexec ${WLI_COMMAND.map((a) => JSON.stringify(a)).join(' ')} "$@"\n`, { mode: 0o755 });
-    // Not spawnSync: the fake server answers from this process.
-    const run = (cwd: string) =>
-      new Promise<{ status: number | null; stderr: string }>((resolve) => {
-        const child = spawn('bash', ['-ec', script], { cwd, env: baseEnv({ ...env, PATH: `${bin}:${process.env.PATH}` }) });
-        let stderr = '';
-        child.stderr.on('data', (d) => (stderr += d));
-        child.on('close', (status) => resolve({ status, stderr }));
-      });
+    const bin = shimDir();
+    const run = (cwd: string) => runShell(script, { cwd, env, bin: bin.dir });
     const pulled = ['cs', 'de', 'ja'].map(ANDROID);
     const copy = mkdtempSync(join(tmpdir(), 'wli-pull-copy-'));
     try {
@@ -832,7 +825,7 @@ describe("docs/ci.md's recipe", () => {
       expect(inPlace.stderr).toMatch(/0 created, 3 updated, 0 unchanged/);
     } finally {
       rmSync(copy, { recursive: true, force: true });
-      rmSync(bin, { recursive: true, force: true });
+      bin.remove();
     }
   });
 });

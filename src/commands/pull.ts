@@ -4,18 +4,25 @@
 // line per translation (with --quiet only the files not written) and a summary; stdout gets one
 // record per translation when -f (or --fields) asks for them, and nothing otherwise: a report of the
 // work, which never waits for its reader.
+//
+// --check compares instead of writing (pull/fetch.ts checkOne): each file on disk with the server's,
+// nothing written, the exit status the gate's (3) when any differs or is missing, unless a file could
+// not be checked at all (then that failure's own code: the check was not done). For the CI formats
+// (-f github, junit, codequality) its files are checks (pull/checks.ts).
 import { accessSync, constants, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { EXIT } from '../core/errors.js';
+import { EXIT, UsageError } from '../core/errors.js';
 import { feed } from '../core/feed.js';
 import { msg, ours, type Msg } from '../core/text.js';
 import type { Item, Page } from '../core/page.js';
 import { holdDirectory, localFailure } from '../io/files.js';
 import { realpathLoose } from '../io/inside.js';
 import type { Column, ListResult, Outcome, Result } from '../output/result.js';
+import { isCiFormat } from '../spec/spec.js';
 import type { CommandInput, Session } from '../session/session.js';
 import { FileSaver } from '../session/save-file.js';
 import { IDENTITY_FIELDS, identified } from '../weblate/identity.js';
+import { pullChecks, type Reported } from './pull/checks.js';
 import { fetchAll, type Done, type Status } from './pull/fetch.js';
 import { plan } from './pull/plan.js';
 import { listTargets } from './pull/translations.js';
@@ -51,11 +58,15 @@ function record(d: Done): Item {
   );
 }
 
+/** What a run does with the files: writes them, lists them (--dry-run), or compares them (--check). */
+type Mode = 'pull' | 'dry-run' | 'check';
+
 /**
- * One translation's line on stderr. A file not written says so with one prefix, whatever the reason,
- * and always; the others are lines of work done, which --quiet leaves out.
+ * One translation's line on stderr. A file not written (with --check, not checked) says so with one
+ * prefix, whatever the reason, and always, as does a file that differs or is missing; the others are
+ * lines of work done, which --quiet leaves out.
  */
-function say(session: Session, d: Done): void {
+function say(session: Session, d: Done, mode: Mode): void {
   const { path, listed } = d.entry;
   switch (d.status) {
     case 'created':
@@ -67,21 +78,36 @@ function say(session: Session, d: Done): void {
       return session.tell(msg`would fetch ${path} (${listed.target})`);
     case 'would-check':
       return session.tell(msg`would check ${path} (${listed.target}): saved copy on record, asked for only if changed`);
+    case 'same':
+      return session.tell(msg`same: ${path} (${listed.target})`);
+    case 'differs':
+    case 'missing':
+      return session.say(msg`${ours(d.status)}: ${path} (${listed.target})`);
     case 'skipped':
       return session.tell(msg`skipped ${listed.target}: ${d.reason ?? ours('')}`);
-    case 'failed':
+    case 'failed': {
+      const not = ours(mode === 'check' ? 'not checked' : 'not written');
       return session.say(
-        path === null ? msg`not written: ${listed.target}: ${d.reason ?? ours('')}` : msg`not written: ${path} (${listed.target}): ${d.reason ?? ours('')}`,
+        path === null ? msg`${not}: ${listed.target}: ${d.reason ?? ours('')}` : msg`${not}: ${path} (${listed.target}): ${d.reason ?? ours('')}`,
       );
+    }
   }
 }
 
-const ORDER: Status[] = ['created', 'updated', 'unchanged', 'would-fetch', 'would-check', 'skipped', 'failed'];
-const DRY: Status[] = ['would-fetch', 'would-check'];
-const WORDS: Partial<Record<Status, string>> = { 'would-fetch': 'to fetch', 'would-check': 'to check' };
+/** The statuses each mode's summary counts, in order, and the words for those that are not their own. */
+const SHOWN: Record<Mode, Status[]> = {
+  pull: ['created', 'updated', 'unchanged', 'skipped', 'failed'],
+  'dry-run': ['would-fetch', 'would-check', 'skipped', 'failed'],
+  check: ['same', 'differs', 'missing', 'skipped', 'failed'],
+};
+const WORDS: Partial<Record<Status, string>> = { 'would-fetch': 'to fetch', 'would-check': 'to check', differs: 'differ' };
+const HEAD: Record<Mode, string> = { pull: '', 'dry-run': 'dry run, nothing written. ', check: 'check, nothing written. ' };
 
-/** The counts, and the exit status: that of the first failure in the report. */
-function tally(): { add(d: Done): void; outcome(dryRun: boolean): Outcome } {
+/**
+ * The counts, and the exit status: that of the first failure in the report; else, for --check, the
+ * gate's when a file differs or is missing.
+ */
+function tally(mode: Mode): { add(d: Done): void; outcome(): Outcome } {
   const counts = new Map<Status, number>();
   let exitCode: number = EXIT.ok;
   return {
@@ -89,12 +115,14 @@ function tally(): { add(d: Done): void; outcome(dryRun: boolean): Outcome } {
       counts.set(d.status, (counts.get(d.status) ?? 0) + 1);
       if (d.status === 'failed' && exitCode === EXIT.ok) exitCode = d.exitCode ?? EXIT.server;
     },
-    outcome(dryRun) {
+    outcome() {
       const total = [...counts.values()].reduce((a, b) => a + b, 0);
-      const shown = ORDER.filter((s) => (dryRun ? s !== 'created' && s !== 'updated' && s !== 'unchanged' : !DRY.includes(s)));
-      const parts = shown.map((s) => `${counts.get(s) ?? 0} ${WORDS[s] ?? s}`).join(', ');
-      const head = dryRun ? 'dry run, nothing written. ' : '';
-      return { exitCode, messages: [ours(`${head}${total} translation${total === 1 ? '' : 's'}: ${parts}`)] };
+      const parts = SHOWN[mode].map((s) => `${counts.get(s) ?? 0} ${WORDS[s] ?? s}`).join(', ');
+      const messages = [ours(`${HEAD[mode]}${total} translation${total === 1 ? '' : 's'}: ${parts}`)];
+      const drift = (counts.get('differs') ?? 0) + (counts.get('missing') ?? 0);
+      if (drift === 0 || exitCode !== EXIT.ok) return { exitCode, messages };
+      messages.push(ours(`${drift} file${drift === 1 ? ' is' : 's are'} not the server's: the same wli pull without --check brings them to its bytes`));
+      return { exitCode: EXIT.gate, messages };
     },
   };
 }
@@ -149,29 +177,59 @@ function holdDir(dir: string, shown: Msg): () => void {
   }
 }
 
+/** What --check does not go with, and a CI format without --check: usage errors before any request. */
+function modeOf(opts: CommandInput<'pull'>['opts'], session: Session): Mode {
+  const { format } = session.settings;
+  if (opts.check) {
+    if (opts.dryRun)
+      throw new UsageError(
+        msg`--check and --dry-run do not go together: a check already writes nothing`,
+        msg`drop --dry-run: --check compares each file with the server's; --dry-run lists what pull would fetch without asking for any file`,
+      );
+    if (opts.force)
+      throw new UsageError(
+        msg`--check and --force do not go together: --force fetches every file whole to write it, and a check writes nothing`,
+        msg`drop --force: a check asks for a file whole whenever the record of saved files cannot prove it`,
+      );
+    return 'check';
+  }
+  if (isCiFormat(format))
+    throw new UsageError(
+      msg`pull writes -f ${ours(format)} only with --check: a report of the files that differ from the server's`,
+      msg`add --check, or use -f json, jsonl or csv for pull's records`,
+    );
+  return opts.dryRun ? 'dry-run' : 'pull';
+}
+
 export async function run({ args, opts, session }: CommandInput<'pull'>): Promise<Result> {
   const { settings } = session;
+  const mode = modeOf(opts, session);
   const { dir, dirShown, show } = rootOf(args, opts, session);
-  const dryRun = !!opts.dryRun;
+  const writes = mode === 'pull';
   const shownDir = msg`${dirShown || '.'}`;
-  if (!dryRun) checkDir(dir, shownDir);
+  if (writes) checkDir(dir, shownDir);
   const listed = await listTargets(session, args);
   const entries = plan(listed, { root: realpathLoose(dir), dirShown, show, source: !!opts.source, langs: opts.lang, minPercent: opts.minPercent });
   // DIR made now (a place that cannot be made fails at once) and held by the work: a run that wrote
   // no file there leaves no empty DIR behind.
-  const release = dryRun ? undefined : holdDir(dir, shownDir);
-  const counted = tally();
-  const done = fetchAll(session, entries, { saver: new FileSaver(session), force: !!opts.force, dryRun });
+  const release = writes ? holdDir(dir, shownDir) : undefined;
+  const counted = tally(mode);
+  const done = fetchAll(session, entries, { saver: new FileSaver(session), force: !!opts.force, dryRun: mode === 'dry-run', check: mode === 'check' });
+  // A CI report is written once the work is done, from every outcome (pull/checks.ts).
+  const ci = isCiFormat(settings.format);
+  const kept: Reported[] = [];
   async function* reported(): AsyncGenerator<Item> {
     for await (const d of done) {
       counted.add(d);
-      say(session, d);
-      yield record(d);
+      say(session, d, mode);
+      const item = record(d);
+      if (ci) kept.push({ done: d, item });
+      yield item;
     }
   }
-  const finish = () => counted.outcome(dryRun);
+  const finish = () => counted.outcome();
   // Without -f the report is stderr's alone: stdout stays empty.
-  const report = settings.formatGiven || settings.fields ? feed<Item>() : undefined;
+  const report = !ci && (settings.formatGiven || settings.fields) ? feed<Item>() : undefined;
   // The work runs on its own from here, waited for by cli/execute.ts: the records on stdout are a
   // report of it, fed as files are done, so a reader that is slow or leaves never holds or ends a file.
   const work = (async () => {
@@ -180,7 +238,7 @@ export async function run({ args, opts, session }: CommandInput<'pull'>): Promis
       n++;
       report?.push(item);
     }
-    if (n === 0 && !report) session.say(ours('no translations to pull'));
+    if (n === 0 && !report) session.say(ours(mode === 'check' ? 'no translations to check' : 'no translations to pull'));
   })()
     .finally(release)
     .then(
@@ -192,9 +250,16 @@ export async function run({ args, opts, session }: CommandInput<'pull'>): Promis
     );
   // Its failure is the run's, said once execute waits for it; until then no unhandled rejection.
   work.catch(() => {});
+  if (ci) {
+    const checks = pullChecks(session, work, kept, { columns: COLUMNS, projectRoot: show !== undefined });
+    return { ...records(none(), true, finish, work), checks };
+  }
   if (!report) return { kind: 'bytes', bytes: new Uint8Array(), finish, done: work };
   return records(report.items(), settings.format === 'table' || settings.format === 'markdown', finish, work);
 }
+
+/** No records: a CI report is written from the checks. */
+async function* none(): AsyncGenerator<Item> {}
 
 /** The records as a list: one page each as they come, or (a table, for people) one page, aligned. */
 function records(items: AsyncGenerator<Item>, whole: boolean, finish: () => Outcome, done: Promise<void>): ListResult {

@@ -17,7 +17,8 @@
 // costs a whole download next time, never a stale file. A record that proves a file is touched; one
 // unused for SAVED_RECORD_UNUSED_DAYS is removed (looked for at most once a run, and once a day).
 //
-// The one user is session/save-file.ts (download and pull): it looks, asks the server, then saves.
+// The one user is session/save-file.ts (download and pull): it looks, asks the server, then saves;
+// for pull --check it looks and asks, and neither saves nor marks a record (a check writes nothing).
 import { createReadStream, readFileSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cacheDir } from '../core/xdg.js';
@@ -155,13 +156,23 @@ export class SavedFiles {
    */
   prove(looked: Looked, revision: string | undefined): Proof {
     const { onDisk } = looked;
-    if (!SavedFiles.proves(looked, revision)) return { headers: {}, onDisk };
+    const headers = SavedFiles.conditionFor(looked, revision);
+    if (!headers) return { headers: {}, onDisk };
+    this.used(looked.dest, looked.url);
+    return { headers, onDisk };
+  }
+
+  /**
+   * prove's headers, the record left as it is (not marked used, nothing pruned): what pull --check
+   * asks with, which writes nothing. Undefined when the record does not prove the file.
+   */
+  static conditionFor(looked: Looked, revision: string | undefined): Record<string, string> | undefined {
+    if (!SavedFiles.proves(looked, revision)) return undefined;
     const record = looked.record!;
     const headers: Record<string, string> = {};
     if (record.lastModified) headers['if-modified-since'] = record.lastModified;
     if (record.etag) headers['if-none-match'] = record.etag;
-    this.used(looked.dest, looked.url);
-    return { headers, onDisk };
+    return headers;
   }
 
   /**

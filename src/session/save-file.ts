@@ -12,15 +12,17 @@
 //   (never the server's: `make` must see a new file as new); equal bytes leave the file untouched
 //   (same inode, same time);
 // - the server's validators and the revision recorded with the bytes; a record that cannot be written
-//   said once.
-import { statSync } from 'node:fs';
+//   said once;
+// - or, for pull --check, only compared (FileSaver.compare): the same proof, the body hashed as it
+//   arrives and never kept, nothing written, the record neither saved nor marked.
+import { accessSync, constants, statSync, type Stats } from 'node:fs';
 import { LocalError } from '../core/errors.js';
 import { msg, ours, type Msg } from '../core/text.js';
 import { ServerError } from '../api/errors.js';
 import { firstHeader } from '../api/http.js';
 import type { FileBody, StreamAnswer } from '../api/client.js';
-import { PendingFile, throughLinks } from '../io/files.js';
-import { SavedFiles, savedFilesDir, type Proof, type SaveOutcome } from '../io/saved-files.js';
+import { PendingFile, localFailure, sha256Hasher, throughLinks } from '../io/files.js';
+import { SavedFiles, savedFilesDir, type Digest, type Proof, type SaveOutcome } from '../io/saved-files.js';
 import { consumeFile, openFile } from './reads.js';
 import type { Session } from './session.js';
 
@@ -92,6 +94,49 @@ function specialKind(path: string): string | undefined {
   return undefined;
 }
 
+/** What a file on disk is to the server's (FileSaver.compare). */
+export interface Compared {
+  outcome: 'same' | 'differs' | 'missing';
+  /** The size of the file on disk (none when missing). */
+  bytes?: number;
+  /** Asked for conditionally (the record proved the file). */
+  conditional?: boolean;
+}
+
+/**
+ * Whether a file is there to compare: false when nothing is (or a directory on the way is not one);
+ * a place that holds something else than a readable regular file is a local failure (exit 7).
+ */
+function placeHolds(path: string, shown: Msg): boolean {
+  let st: Stats;
+  try {
+    st = statSync(path);
+    accessSync(path, constants.R_OK);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return false;
+    throw localFailure(e, shown, ours('read'));
+  }
+  if (st.isFile()) return true;
+  const kind = specialKind(path) ?? (st.isDirectory() ? 'a directory' : 'not a file');
+  throw new LocalError(
+    msg`cannot check ${shown}: it is ${ours(kind)}, not a regular file`,
+    ours('wli pull writes a translation only as a regular file: remove what is there'),
+  );
+}
+
+/** Whether the bytes as they arrive are the file's (its digest), read no further than its size: only hashed, never kept. */
+async function sameBytes(chunks: AsyncIterable<Uint8Array>, file: Digest): Promise<boolean> {
+  const hash = sha256Hasher();
+  let size = 0;
+  for await (const chunk of chunks) {
+    size += chunk.length;
+    if (size > file.size) return false;
+    hash.update(chunk);
+  }
+  return size === file.size && hash.digest('hex') === file.sha256;
+}
+
 /** Saves files Weblate serves, for one run: the record's failure said once. */
 export class FileSaver {
   private readonly saved: SavedFiles;
@@ -128,6 +173,30 @@ export class FileSaver {
   async provable(ask: Pick<SaveAsk, 'url' | 'proven' | 'revision' | 'force'>): Promise<boolean> {
     if (ask.force || ask.proven === undefined || typeof ask.revision !== 'string') return false;
     return SavedFiles.proves(await this.saved.look(throughLinks(ask.proven), ask.url), ask.revision);
+  }
+
+  /**
+   * Whether the file at `ask.proven` is, byte for byte, what the server serves at `ask.url` (pull
+   * --check), writing nothing, the record included: nothing there is `missing`, no request; a file
+   * the record proves (save's proof, the same headers) is asked for conditionally, a 304 `same` with
+   * no body; any other is asked for whole and its body hashed as it arrives, never kept, and
+   * compared with the file's digest, read no further than the file's size. Retried whole as save is.
+   */
+  async compare(ask: Pick<SaveAsk, 'url' | 'revision'> & { proven: string; shown: Msg }): Promise<Compared> {
+    const dest = throughLinks(ask.proven);
+    if (!placeHolds(dest, ask.shown)) return { outcome: 'missing' };
+    const looked = await this.saved.look(dest, ask.url);
+    const onDisk = looked.onDisk;
+    if (!onDisk) throw new LocalError(msg`cannot read ${ask.shown}: it changed or went while it was read`, ours('run the check again'));
+    const headers = SavedFiles.conditionFor(looked, typeof ask.revision === 'string' ? ask.revision : undefined);
+    return consumeFile(this.session, ask.url, headers ?? {}, async (res): Promise<Compared> => {
+      if (res.status === 304) {
+        res.body.destroy();
+        if (!headers) throw unasked304(res.url);
+        return { outcome: 'same', bytes: onDisk.size, conditional: true };
+      }
+      return { outcome: (await sameBytes(res.body, onDisk)) ? 'same' : 'differs', bytes: onDisk.size, conditional: !!headers };
+    });
   }
 
   /** A file into its prepared place: conditional only on proof, retried whole, written through a link. */

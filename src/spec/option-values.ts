@@ -155,6 +155,14 @@ function invalid(spec: OptionSpec, text: string): UsageError {
       return new UsageError(msg`unknown action '${text}'`, msg`did you mean: ${ours(close.join(', '))}? (wli changes --help lists every action)`);
     return new UsageError(msg`unknown action '${text}'`, ours(defaultHint(spec.value)));
   }
+  // A typo of one of the choices (-f jsnl, --state fuzy): the closest first, then all of them.
+  const close = spec.value?.type === 'choice' ? closest(text.trim(), [...spec.value.choices]) : [];
+  if (close.length && !spec.hint) {
+    return new UsageError(
+      msg`invalid ${ours(flagsOf(spec).long)} '${text}'`,
+      msg`did you mean: ${ours(close.join(', '))}? (${ours(defaultHint(spec.value!))})`,
+    );
+  }
   return new UsageError(msg`invalid ${ours(flagsOf(spec).long)} '${text}'`, ours(spec.hint ?? defaultHint(spec.value!)));
 }
 

@@ -12,17 +12,17 @@
 //
 // Lines of the marker: `$ wli …` is a command (a trailing `> FILE` writes its stdout to FILE, `> /dev/null`
 // drops it);
-// `NAME: TEXT` writes the file NAME before the commands run. The commands of one document share one
-// directory, in document order. LANG `console` (the default) shows each command after `$ `, its stdout,
+// `NAME: TEXT` writes the file NAME (a path inside the directory: `app/x.xml`, its directories made)
+// before the commands run. The commands of one document share one directory, in document order. LANG `console` (the default) shows each command after `$ `, its stdout,
 // its stderr and, when it is not 0, its exit code (`$ echo $?`); any other LANG shows only what the
 // commands wrote to stdout. The server's random port reads as the sample server's usual one, and the
 // clock is fixed, so a run is the same every time.
 //
 // `npm run docs` (scripts/generate-docs.ts) fills the blocks; test/docs.test.ts fails when a committed
 // document differs from a fresh run.
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { SAMPLE_OPTIONS, startFakeWeblate } from './fake-weblate/index.js';
 import { ROOT, wliIn } from './run.js';
 
@@ -53,9 +53,12 @@ function readMarker(lang: string | undefined, body: string, where: string): Samp
   for (const line of body.split('\n').map((l) => l.trim())) {
     if (line === '') continue;
     if (line.startsWith('$ wli ')) sample.commands.push(line.slice(2));
-    else if (/^[\w.-]+: /.test(line)) {
+    else if (/^[\w.-]+(\/[\w.-]+)*: /.test(line)) {
       const at = line.indexOf(': ');
-      sample.files.push([line.slice(0, at), line.slice(at + 2)]);
+      const name = line.slice(0, at);
+      if (name.split('/').some((part) => part === '.' || part === '..'))
+        throw new Error(`${where}: a sample writes only files of its own directory, not '${name}'`);
+      sample.files.push([name, line.slice(at + 2)]);
     } else throw new Error(`${where}: a sample marker line is '$ wli …' or 'FILE: TEXT', not '${line}'`);
   }
   if (sample.commands.length === 0) throw new Error(`${where}: a sample without a '$ wli …' command`);
@@ -85,7 +88,10 @@ export async function fillDocument(text: string, path: string, serverUrl: string
       const [whole, marker = '', lang, body = '', , end = ''] = m;
       const line = text.slice(0, m.index).split('\n').length;
       const sample = readMarker(lang, body, `${path}:${line}`);
-      for (const [name, content] of sample.files) writeFileSync(join(dir, name), content);
+      for (const [name, content] of sample.files) {
+        mkdirSync(dirname(join(dir, name)), { recursive: true });
+        writeFileSync(join(dir, name), content);
+      }
       const lines: string[] = [];
       for (const command of sample.commands) {
         const words = shellWords(command);

@@ -9,19 +9,23 @@ import { msg, ours, type Msg } from '../../core/text.js';
 import type { PendingFile } from '../../io/files.js';
 import type { SaveOutcome } from '../../io/saved-files.js';
 import type { Session } from '../../session/session.js';
-import { FileSaver } from '../../session/save-file.js';
+import { FileSaver, type Compared } from '../../session/save-file.js';
 import { fileOf } from '../../weblate/paths.js';
 import { translationRevision } from '../../weblate/objects.js';
 import type { Entry } from './plan.js';
 
-/** What became of a translation; a dry run's `would-check` is a file the record of saved files proves (asked for only if changed). */
-export type Status = SaveOutcome | 'skipped' | 'failed' | 'would-fetch' | 'would-check';
+/**
+ * What became of a translation; a dry run's `would-check` is a file the record of saved files proves
+ * (asked for only if changed); --check's `same`, `differs` and `missing` are what the file on disk is
+ * to the server's.
+ */
+export type Status = SaveOutcome | Compared['outcome'] | 'skipped' | 'failed' | 'would-fetch' | 'would-check';
 
 /** What became of one translation. */
 export interface Done {
   entry: Entry;
   status: Status;
-  /** The size of the file now there (created, updated, unchanged). */
+  /** The size of the file now there (created, updated, unchanged; same, differs). */
   bytes?: number;
   reason?: Msg;
   exitCode?: number;
@@ -31,6 +35,8 @@ export interface FetchOptions {
   saver: FileSaver;
   force: boolean;
   dryRun: boolean;
+  /** --check: each file compared with the server's, nothing written. */
+  check: boolean;
 }
 
 /** Every entry's outcome, in the entries' order, files fetched as they come. */
@@ -42,7 +48,7 @@ export async function* fetchAll(session: Session, entries: readonly Entry[], o: 
   const jobs = entries.map((entry) => async (): Promise<Done> => {
     if (entry.decided) return { entry, ...entry.decided };
     if (o.dryRun) return { entry, status: (await o.saver.provable(askOf(session, entry, o))) ? 'would-check' : 'would-fetch' };
-    const done = await fetchOne(session, entry, o);
+    const done = await (o.check ? checkOne : fetchOne)(session, entry, o);
     finished++;
     session.progress.update('files', finished, files);
     if (done.exitCode === EXIT.rateLimited) rateLimited = true;
@@ -106,5 +112,17 @@ async function fetchOne(session: Session, entry: Entry, o: FetchOptions): Promis
     return { entry, status: 'failed', reason: e.text, exitCode: e.exitCode };
   } finally {
     await file?.discard();
+  }
+}
+
+/** --check: the file on disk compared with the server's (session/save-file.ts compare), nothing written. */
+async function checkOne(session: Session, entry: Entry, o: FetchOptions): Promise<Done> {
+  try {
+    const { outcome, bytes } = await o.saver.compare({ ...askOf(session, entry, o), proven: entry.dest!, shown: msg`${entry.path}` });
+    return { entry, status: outcome, bytes };
+  } catch (e) {
+    if (e instanceof InterruptedError || session.ctx.signal.aborted) throw interruption(session.ctx.signal);
+    if (!(e instanceof WliError)) throw e;
+    return { entry, status: 'failed', reason: e.text, exitCode: e.exitCode };
   }
 }

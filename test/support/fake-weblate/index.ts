@@ -333,8 +333,9 @@ export type Fault =
    * written again and again, as fast as the client reads, until the client closes the connection, or
    * until `limitBytes` bytes were written: then the server destroys the connection (a guard, so a client
    * that reads without a cap cannot eat all memory). Each such body is logged in `fake.streams`.
+   * `headers`: more response headers (a Content-Disposition, so the body is a file Weblate serves).
    */
-  | { kind: 'endless'; status?: number; contentType?: string; prefix?: string; chunk?: string; limitBytes?: number };
+  | { kind: 'endless'; status?: number; contentType?: string; prefix?: string; chunk?: string; limitBytes?: number; headers?: Record<string, string> };
 
 /** An endless body the server sent (fault `endless`). */
 export interface StreamedBody {
@@ -1766,7 +1767,7 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
         sock.once('close', () => end('client'));
         const chunk = Buffer.from(fault.chunk ?? 'x'.repeat(64 * 1024), 'utf8');
         const limit = fault.limitBytes ?? Infinity;
-        res.writeHead(fault.status ?? 200, { 'Content-Type': fault.contentType ?? 'application/json' });
+        res.writeHead(fault.status ?? 200, { 'Content-Type': fault.contentType ?? 'application/json', ...fault.headers });
         const prefix = Buffer.from(fault.prefix ?? '{"results":["', 'utf8');
         res.write(prefix);
         record.bytes += prefix.length;
