@@ -309,9 +309,10 @@ describe('npm run build:binary / build:binaries (scripts/build-binary.ts)', () =
 
 describe('every test that runs wli as a process can run it as the binary', () => {
   // The seam is test/support/run.ts (WLI_COMMAND, wliCommand, WLI_EXECUTABLE, wli(), onPty, and
-  // test/support/spawn.ts's start()): a test that spawned `node bin/wli.cjs` itself would test Node
-  // only when .ci/run sets WLI_TEST_BINARY. Two files test what only Node's start has: the bundle's
-  // code cache and V8 flag, and undici's build. Nothing else names BIN, the path of bin/wli.cjs.
+  // through them test/support/spawn.ts's start() and test/support/shell.ts's `wli` on PATH): a test
+  // that spawned `node bin/wli.cjs` itself would test Node only when .ci/run sets WLI_TEST_BINARY.
+  // Two files test what only Node's start has: the bundle's code cache and V8 flag, and undici's
+  // build. Nothing else names BIN, the path of bin/wli.cjs.
   const NODE_ONLY = ['bundle.test.ts', 'undici.test.ts'];
   const SEAM = ['support/run.ts', 'binary.test.ts'];
   const files = readdirSync(join(ROOT, 'test'), { recursive: true, encoding: 'utf8' }).filter(
@@ -332,7 +333,7 @@ describe('every test that runs wli as a process can run it as the binary', () =>
       .split('\n')
       .filter(Boolean);
     const expected = ['terminal', 'local-writes', 'pull', 'pull-work', 'download', 'completion', 'examples', 'hostile', 'resilience', 'proxy'];
-    expected.push('big-integers-docs', 'signals', 'fault-matrix', 'ci-formats', 'targets', 'config');
+    expected.push('big-integers-docs', 'signals', 'fault-matrix', 'ci-formats', 'ci-recipes', 'pull-check', 'targets', 'config');
     for (const f of expected) {
       expect(selected).toContain(`test/${f}.test.ts`);
     }
