@@ -12,7 +12,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { createServer } from 'node:net';
 import { tmpdir, cpus } from 'node:os';
 import { join } from 'node:path';
-import { BIN, ROOT, nodeTs } from '../test/support/run.js';
+import { BIN, ROOT, nodeTs } from './paths.js';
 import { build } from 'esbuild';
 import { COMPILE_FLAGS, compile, fileName, hostTarget } from './build-binary.js';
 
