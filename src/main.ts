@@ -6,6 +6,7 @@ import { runCli } from './cli/program.js';
 import { whenUnsettled } from './cli/unsettled.js';
 import { removeTemporaryFiles } from './io/files.js';
 import { IOStreams } from './io/streams.js';
+import { fileStdout } from './io/writer.js';
 
 // For bin/wli.cjs, which writes its code cache with the same whole-or-nothing write as every cache.
 export { writeFileAtomic } from './io/files.js';
@@ -37,14 +38,18 @@ if (process.env.FORCE_COLOR !== undefined) {
   delete process.env.NO_COLOR;
   delete process.env.NODE_DISABLE_COLORS;
 }
+// `> FILE`: every byte down, or the failure said (io/writer.ts fileStdout).
+if (ctx.stdoutKind === 'file') ctx.stdout = fileStdout(1);
 
 const run = runCli(process.argv.slice(2), ctx).then(
   (code) => {
     process.exitCode = code;
     // Interrupted while a reader had stopped reading (a paused pager, a full pipe): Node would keep
     // the process alive until that reader drains what is queued, maybe never. Drop it instead; the
-    // run has already said "interrupted" and writes nothing more.
-    if (interrupt.signal.aborted && process.stdout.writableLength > 0) process.exit(code);
+    // run has already said "interrupted" and writes nothing more. Bun (the standalone binary) queues
+    // out of JavaScript's sight (writableLength stays 0 while a write waits): there, every
+    // interrupted run ends here (test/binary.test.ts).
+    if (interrupt.signal.aborted && (process.stdout.writableLength > 0 || process.versions.bun !== undefined)) process.exit(code);
   },
   // runCli reports its own failures; this is the last resort, through the same I/O layer.
   (err) => {

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HASHES, startFakeWeblate, type FakeWeblate } from './support/fake-weblate/index.js';
-import { BIN, ROOT, baseEnv } from './support/run.js';
+import { ROOT, baseEnv, WLI_EXECUTABLE } from './support/run.js';
 
 const exec = promisify(execFile);
 const readme = readFileSync(join(ROOT, 'docs/output.md'), 'utf8');
@@ -33,7 +33,7 @@ beforeAll(async () => {
   fake = await startFakeWeblate();
   // `wli` on PATH, as after an install.
   bin = mkdtempSync(join(tmpdir(), 'wli-bin-'));
-  symlinkSync(BIN, join(bin, 'wli'));
+  symlinkSync(WLI_EXECUTABLE, join(bin, 'wli'));
 });
 afterAll(async () => {
   await fake.close();

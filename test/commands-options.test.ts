@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeWeblate, type FakeWeblate, type RecordedRequest } from './support/fake-weblate/index.js';
-import { BIN, ROOT, baseEnv, wli, wliIn } from './support/run.js';
+import { ROOT, baseEnv, wli, wliIn, wliCommand } from './support/run.js';
 import { mask } from '../src/core/text.js';
 
 let fake: FakeWeblate;
@@ -225,6 +225,7 @@ describe('14: wli config explains instead of failing', () => {
       token: { value: '<redacted>', source: 'WLI_TOKEN' },
       translation: { value: 'demo/android/cs', source: join(root, '.weblate') },
       files: [join(root, '.weblate')],
+      runtime: `node ${process.version}`,
     });
     // Every other command still stops before its first request.
     const { r: ls, paths } = await asked(fake, () => wliIn(['ls', 'demo'], { cwd: root, env: { XDG_CONFIG_HOME: join(root, 'xdg'), WLI_TOKEN: token } }));
@@ -439,7 +440,7 @@ describe('18: changes --follow and a reader that left', () => {
 
   it('keeps polling after the reader left, and ends quietly (exit 0) with the next new change (spawned)', async () => {
     const s = await startFakeWeblate();
-    const child = spawn(process.execPath, [BIN, 'changes', 'demo', '--follow', '-f', 'jsonl', '--fields', 'id', '-L', '1', '--interval', '1'], {
+    const child = spawn(...wliCommand(['changes', 'demo', '--follow', '-f', 'jsonl', '--fields', 'id', '-L', '1', '--interval', '1']), {
       env: baseEnv({ WLI_URL: s.url }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });

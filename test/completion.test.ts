@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completionScript } from '../src/docs/completion.js';
 import { generatedFiles } from '../src/docs/generated.js';
 import { COMMANDS, DATA_FORMATS, FORMATS, GLOBAL_OPTIONS, METRICS, SHELLS, STATE_NAMES } from '../src/spec/spec.js';
-import { BIN, DEAD_URL, ROOT, baseEnv, wli, wliIn, nodeTs } from './support/run.js';
+import { DEAD_URL, ROOT, baseEnv, wli, wliIn, nodeTs, WLI_EXECUTABLE } from './support/run.js';
 import { startFakeWeblate } from './support/fake-weblate/index.js';
 
 const REGENERATE = 'run `npm run docs` and commit the result';
@@ -271,7 +271,7 @@ describe('completion from the server', () => {
     server = spawn(process.execPath, nodeTs(join(ROOT, 'test/support/fake-weblate/main.ts')), { stdio: ['ignore', 'pipe', 'inherit'] });
     url = await new Promise<string>((resolve) => server.stdout!.setEncoding('utf8').once('data', (d: string) => resolve(d.trim())));
     mkdirSync(join(dir, 'bin'));
-    symlinkSync(BIN, join(dir, 'bin', 'wli'));
+    symlinkSync(WLI_EXECUTABLE, join(dir, 'bin', 'wli'));
   });
   afterAll(() => {
     server.kill();

@@ -8,6 +8,7 @@ import { startFakeWeblate, type FakeWeblate } from './support/fake-weblate/index
 import { wli, wliIn, type RunResult, DEAD_URL } from './support/run.js';
 import { spawnSync } from 'node:child_process';
 import { parseIni } from '../src/config/ini.js';
+import { runtimeText } from '../src/core/runtime.js';
 
 /** Distinctive, so any leak into output is found. */
 const TOKEN = 'wlu_Cfg7Zq-SECRET-93xkPq';
@@ -349,11 +350,26 @@ describe('broken files', () => {
 describe('wli config', () => {
   it('works with nothing configured', async () => {
     const c = await configJson(tree());
-    expect(c).toEqual({ url: { value: null, source: null }, token: { value: null, source: null }, translation: { value: null, source: null }, files: [] });
+    expect(c).toEqual({
+      url: { value: null, source: null },
+      token: { value: null, source: null },
+      translation: { value: null, source: null },
+      files: [],
+      runtime: `node ${process.version}`,
+    });
     const t = await run(tree(), ['config']);
     expect(t.code).toBe(0);
     expect(t.stdout).toMatch(/^URL +\(not set\)$/m);
     expect(t.stdout).toMatch(/^Files +\(none\)$/m);
+    expect(t.stdout).toMatch(new RegExp(`^Runtime +node ${process.version.replace(/\./g, '\\.')}$`, 'm'));
+  });
+
+  // Issue 31: the npm package on Node, or the standalone binary (bun), each with its version.
+  it('says which runtime runs wli (test/binary.test.ts runs both)', () => {
+    expect(runtimeText({ node: '20.18.1' }, undefined)).toBe('node v20.18.1');
+    expect(runtimeText({ node: '26.3.0', bun: '1.4.5' }, '/$bunfs/root/wli-linux-x64')).toBe('standalone binary (bun 1.4.5)');
+    expect(runtimeText({ node: '26.3.0', bun: '1.4.5' }, 'B:\\~BUN\\root\\wli-windows-x64.exe')).toBe('standalone binary (bun 1.4.5)');
+    expect(runtimeText({ node: '26.3.0', bun: '1.4.5' }, '/home/me/wli/dist/wli.cjs')).toBe('bun 1.4.5');
   });
 
   it('shows each value with its source in a table, and files read', async () => {

@@ -18,7 +18,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FILE_LAST_MODIFIED, fakeFileBytes, startFakeWeblate, type FakeWeblate } from './support/fake-weblate/index.js';
-import { wli, wliIn, BIN } from './support/run.js';
+import { wli, wliIn, wliCommand } from './support/run.js';
 import { onPty } from './support/pty.js';
 import { spawn } from 'node:child_process';
 import { baseEnv } from './support/run.js';
@@ -42,7 +42,7 @@ const fileRequests = () => fake.requests.filter((r) => r.path.endsWith('/file/')
 /** stdout as bytes: run.ts collects text, so the CLI runs here with a Buffer collector. */
 function wliBytes(args: string[]): Promise<{ code: number; stdout: Buffer; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: baseEnv(env), cwd: dir });
+    const child = spawn(...wliCommand(args), { env: baseEnv(env), cwd: dir });
     const out: Buffer[] = [];
     let err = '';
     child.stdout.on('data', (b: Buffer) => out.push(b));
@@ -404,7 +404,7 @@ describe('a byte counter on a terminal', () => {
       expect((await pty.exit).code).toBe(130);
       expect(readdirSync(dir)).toEqual([]);
       s.fault((q) => q.path.endsWith('/file/'), { kind: 'stallBody' });
-      const child = spawn(process.execPath, [BIN, 'download', 'big/strings/xx', '-o', join(dir, 'xx.po')], { env: baseEnv({ WLI_URL: s.url }) });
+      const child = spawn(...wliCommand(['download', 'big/strings/xx', '-o', join(dir, 'xx.po')]), { env: baseEnv({ WLI_URL: s.url }) });
       let stderr = '';
       child.stderr.on('data', (d) => (stderr += d));
       await fileIn(dir, (f) => f.endsWith('.tmp'));

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMANDS } from '../src/spec/spec.js';
 import { EXIT } from '../src/core/errors.js';
 import { SAMPLE_OPTIONS, startFakeWeblate, type FakeWeblate } from './support/fake-weblate/index.js';
-import { BIN, ROOT, baseEnv } from './support/run.js';
+import { ROOT, baseEnv, wliCommand } from './support/run.js';
 import { unzip } from './support/unzip.js';
 
 interface Example {
@@ -96,7 +96,7 @@ interface Ran {
 function run(ex: Example, dir: string): Promise<Ran> {
   const follow = ex.args.includes('--follow');
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...ex.args, ...(follow ? ['--verbose'] : [])], {
+    const child = spawn(...wliCommand([...ex.args, ...(follow ? ['--verbose'] : [])]), {
       cwd: dir,
       env: baseEnv({ WLI_URL: fake.url, HOME: home, XDG_CONFIG_HOME: join(home, '.config'), GITHUB_STEP_SUMMARY: undefined }),
       stdio: ['ignore', 'pipe', 'pipe'],

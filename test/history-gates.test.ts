@@ -10,7 +10,7 @@ import { ACTIONS, kebab } from '../src/weblate/actions.js';
 import { ACTION_NAMES, startFakeWeblate, type FakeWeblate } from './support/fake-weblate/index.js';
 import { csvObjects } from './support/csv-parse.js';
 import { spawn } from 'node:child_process';
-import { BIN, baseEnv, testContext, wli, wliIn } from './support/run.js';
+import { baseEnv, testContext, wli, wliIn, wliCommand } from './support/run.js';
 
 let fake: FakeWeblate;
 let env: Record<string, string>;
@@ -248,7 +248,7 @@ describe('changes --follow', () => {
 
   it('a Retry-After of 3,000 years is clamped to an hour, said once on stderr; Ctrl-C still ends it at once (spawned)', async () => {
     const s = await startFakeWeblate();
-    const child = spawn(process.execPath, [BIN, 'changes', 'demo', '--follow', '-f', 'jsonl', '-L', '1', '--interval', '1', '--retries', '0'], {
+    const child = spawn(...wliCommand(['changes', 'demo', '--follow', '-f', 'jsonl', '-L', '1', '--interval', '1', '--retries', '0']), {
       env: baseEnv({ WLI_URL: s.url }),
     });
     try {

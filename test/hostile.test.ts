@@ -12,7 +12,7 @@ import { cellWidth as stringWidth } from '../src/output/width.js';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { bigUnit, startFakeWeblate, type FakeWeblate } from './support/fake-weblate/index.js';
 import { startProxy } from './support/proxy.js';
-import { BIN, baseEnv, wli, wliIn, type RunResult } from './support/run.js';
+import { baseEnv, wli, wliIn, type RunResult, wliCommand } from './support/run.js';
 import { needsPty, onPty } from './support/pty.js';
 
 const MiB = 1024 * 1024;
@@ -353,7 +353,7 @@ describe('9: Ctrl-C while stdout is blocked', () => {
       let ctrlCSeen!: () => void;
       const aborted = new Promise<void>((resolve) => (ctrlCSeen = resolve));
       s.fault((q) => q.path.endsWith('/units/') && Number(q.query.get('page')) >= 3, { kind: 'stall', onClose: () => ctrlCSeen() }, Infinity);
-      const child = spawn(process.execPath, [BIN, 'units', 'big/strings/xx', '-f', 'jsonl', '--page-size', '500'], {
+      const child = spawn(...wliCommand(['units', 'big/strings/xx', '-f', 'jsonl', '--page-size', '500']), {
         env: baseEnv({ WLI_URL: s.url }),
         stdio: ['ignore', 'pipe', 'pipe'],
         signal: killOnFinish(),
@@ -526,7 +526,7 @@ describe('13: tokens that cannot be a header', () => {
 
 describe('14: terminals and closed streams', () => {
   it('14: a closed stderr does not turn a success into a failure: exit 0, all of stdout', { timeout: 30_000 }, async () => {
-    const child = spawn(process.execPath, [BIN, 'units', 'demo/android/cs', '-f', 'jsonl', '--fields', 'id', '--verbose'], {
+    const child = spawn(...wliCommand(['units', 'demo/android/cs', '-f', 'jsonl', '--fields', 'id', '--verbose']), {
       env: baseEnv({ WLI_URL: fake.url }),
       stdio: ['ignore', 'pipe', 'pipe'],
       signal: killOnFinish(),

@@ -14,7 +14,7 @@ import { fakeFileBytes, startFakeWeblate, type FakeWeblate } from './support/fak
 
 /** The size of demo/android/cs's file as the fake serves it. */
 const CS_BYTES = fakeFileBytes('demo/android/cs', false, null).length;
-import { BIN, baseEnv, wli, wliIn } from './support/run.js';
+import { baseEnv, wli, wliIn, WLI_COMMAND, wliCommand } from './support/run.js';
 import type { OutStream } from '../src/core/context.js';
 
 let fake: FakeWeblate;
@@ -62,20 +62,20 @@ function spawnRun(command: string, args: string[], o: { stdio?: StdioOptions; ui
 async function toDevFull(args: string[]): Promise<Run> {
   const fd = openSync('/dev/full', 'w');
   try {
-    return await spawnRun(process.execPath, [BIN, ...args], { stdio: ['ignore', fd, 'pipe'] });
+    return await spawnRun(...wliCommand(args), { stdio: ['ignore', fd, 'pipe'] });
   } finally {
     closeSync(fd);
   }
 }
 
 /** `wli ARGS >&-`: stdout closed by the shell before wli starts. */
-const stdoutClosed = (args: string[]): Promise<Run> => spawnRun('sh', ['-c', 'exec "$0" "$@" >&-', process.execPath, BIN, ...args]);
+const stdoutClosed = (args: string[]): Promise<Run> => spawnRun('sh', ['-c', 'exec "$0" "$@" >&-', ...WLI_COMMAND, ...args]);
 
 /** `wli ARGS` with stdout a descriptor on /dev/null opened with `flags` ('r', 'w', 'r+'), as another program may start it. */
 async function toDevNull(flags: string, args: string[]): Promise<Run> {
   const fd = openSync('/dev/null', flags);
   try {
-    return await spawnRun(process.execPath, [BIN, ...args], { stdio: ['ignore', fd, 'pipe'] });
+    return await spawnRun(...wliCommand(args), { stdio: ['ignore', fd, 'pipe'] });
   } finally {
     closeSync(fd);
   }
@@ -123,7 +123,7 @@ describe('download: a destination that cannot be written fails before the reques
       ['ro/deeper/cs.po', 'cannot write ro/deeper/cs.po'],
       ['ro/', 'cannot write into ro/'],
     ] as const) {
-      const r = await spawnRun(process.execPath, [BIN, 'download', 'demo/android/cs', '-o', output], as);
+      const r = await spawnRun(...wliCommand(['download', 'demo/android/cs', '-o', output]), as);
       expect([r.code, r.stdout, r.stderr]).toEqual([
         7,
         '',
@@ -197,6 +197,20 @@ describe.runIf(linux)('standard output that cannot be written: exit 7', () => {
       ]);
     }
   });
+  // A file size limit lets the first write through in part (write(2) writes what fits and says how
+  // much); Node's own stream for a file dropped the rest and the next write went on: exit 0, the file
+  // cut short. The standalone binary said EFBIG (test/binary.test.ts, the same program).
+  it.each([[['completion', 'bash']], [['ls', 'demo', '-f', 'jsonl']], [['changes', 'demo', '-f', 'csv']]])(
+    'wli %j > FILE under ulimit -f 1 (1 KiB): the first short write is not the end: exit 7, EFBIG',
+    async (args) => {
+      const r = await spawnRun('bash', ['-c', 'ulimit -f 1; exec "$0" "$@" > out', ...WLI_COMMAND, ...args]);
+      expect([r.code, r.stderr]).toEqual([
+        7,
+        'wli: cannot write to standard output: file too large for the file size limit (ulimit -f) or the file system (EFBIG)\nhint: raise the limit, or write elsewhere\n',
+      ]);
+      expect(statSync(join(dir, 'out')).size).toBe(1024);
+    },
+  );
 });
 
 describe('28.4: /dev/null is /dev/null, however it was opened; a stdout closed at start (>&-) is /dev/null too', () => {
@@ -224,20 +238,20 @@ describe('28.4: /dev/null is /dev/null, however it was opened; a stdout closed a
       ['ls', 'demo'],
       ['download', 'demo/android/cs'],
     ]) {
-      const r = await spawnRun(process.execPath, [BIN, ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+      const r = await spawnRun(...wliCommand(args), { stdio: ['ignore', 'ignore', 'pipe'] });
       expect([r.code, r.stderr], args.join(' ')).toEqual(OK);
     }
   });
 
   it.runIf(hasPython3)("Python's subprocess.run([…], stdout=subprocess.DEVNULL): exit 0", async () => {
     const script = 'import subprocess, sys; sys.exit(subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL).returncode)';
-    const r = await spawnRun('python3', ['-c', script, process.execPath, BIN, 'ls', 'demo']);
+    const r = await spawnRun('python3', ['-c', script, ...WLI_COMMAND, 'ls', 'demo']);
     expect([r.code, r.stderr]).toEqual(OK);
   });
 
   it('wli ls demo >&-: exit 0, the data discarded, as >/dev/null would', async () => {
     expect(await stdoutClosed(['ls', 'demo'])).toEqual({ code: 0, stdout: '', stderr: '' });
-    const r = await spawnRun('sh', ['-c', 'exec "$0" "$@" >/dev/null', process.execPath, BIN, 'ls', 'demo']);
+    const r = await spawnRun('sh', ['-c', 'exec "$0" "$@" >/dev/null', ...WLI_COMMAND, 'ls', 'demo']);
     expect([r.code, r.stderr]).toEqual(OK);
   });
 
@@ -309,7 +323,7 @@ describe('configuration files behind a directory wli may not read', () => {
     const as = { uid: 65534, gid: 65534, env: { ...env, HOME: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_CACHE_HOME: join(work, '.cache') } };
     const probe = await spawnRun(process.execPath, ['-e', ''], as).catch(() => undefined);
     if (probe?.code !== 0) ctx.skip('cannot run a process as nobody here');
-    const r = await spawnRun(process.execPath, [BIN, 'config', '-f', 'json'], as);
+    const r = await spawnRun(...wliCommand(['config', '-f', 'json']), as);
     expect([r.code, r.stderr]).toEqual([0, '']);
     expect(JSON.parse(r.stdout)).toMatchObject({ url: { source: 'WLI_URL' }, files: [] });
   });

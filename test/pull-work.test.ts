@@ -10,7 +10,7 @@ import { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startFakeWeblate, type FakeWeblate, type RecordedRequest } from './support/fake-weblate/index.js';
-import { BIN, baseEnv } from './support/run.js';
+import { WLI_COMMAND, baseEnv, wliCommand } from './support/run.js';
 import { held } from './support/spawn.js';
 
 const LANGUAGES = 1500;
@@ -76,7 +76,7 @@ function whenFiles(folder: string, names: readonly string[]): Promise<void> {
 
 /** The built CLI in `dir`, its stdout as given; the exit code and stderr once it ends. */
 function start(args: string[], stdout: 'pipe' | number, signal: AbortSignal) {
-  const child = spawn(process.execPath, [BIN, ...args], { env, cwd: dir, stdio: ['ignore', stdout, 'pipe'], signal });
+  const child = spawn(...wliCommand(args), { env, cwd: dir, stdio: ['ignore', stdout, 'pipe'], signal });
   let stderr = '';
   child.stderr!.setEncoding('utf8').on('data', (d: string) => (stderr += d));
   const exit = new Promise<{ code: number | null; stderr: string }>((resolve) => {
@@ -155,8 +155,8 @@ describe('the work does not depend on the report', () => {
     try {
       const slow = held();
       fake.fault(fileRequest('/api/translations/demo/android/cs/file/'), { kind: 'hold', until: slow.until });
-      const script = '"$0" "$1" pull demo -f jsonl --concurrency 1 | head -1; echo "wli exit ${PIPESTATUS[0]}" >&2';
-      const child = spawn('bash', ['-c', script, process.execPath, BIN], { env, cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], signal: stop.signal });
+      const script = '"$0" "$@" pull demo -f jsonl --concurrency 1 | head -1; echo "wli exit ${PIPESTATUS[0]}" >&2';
+      const child = spawn('bash', ['-c', script, ...WLI_COMMAND], { env, cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], signal: stop.signal });
       let stdout = '';
       let stderr = '';
       child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));

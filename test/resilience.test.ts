@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { startFakeWeblate, type FakeWeblate } from './support/fake-weblate/index.js';
-import { wli, wliIn, BIN, DEAD_URL, baseEnv } from './support/run.js';
+import { wli, wliIn, DEAD_URL, baseEnv, wliCommand } from './support/run.js';
 import { startGate } from './support/gate.js';
 import { parseJson } from '../src/codec/json.js';
 import { csvObjects } from './support/csv-parse.js';
@@ -382,7 +382,7 @@ describe('process manners', () => {
     // next write, with 498 pages still to fetch (an order, not a race against time).
     const gate = await startGate(s, (u) => /[?&]page=\d/.test(u));
     try {
-      const child = spawn(process.execPath, [BIN, 'units', 'big/strings/xx', '-f', 'jsonl', '--page-size', '10', '--concurrency', '2'], {
+      const child = spawn(...wliCommand(['units', 'big/strings/xx', '-f', 'jsonl', '--page-size', '10', '--concurrency', '2']), {
         env: baseEnv({ WLI_URL: gate.url }),
       });
       let stderr = '';
@@ -406,7 +406,7 @@ describe('process manners', () => {
     const s = await startFakeWeblate();
     try {
       s.fault('/languages/cs/', { kind: 'stall' }, 1);
-      const child = spawn(process.execPath, [BIN, 'language', 'cs'], { env: baseEnv({ WLI_URL: s.url }) });
+      const child = spawn(...wliCommand(['language', 'cs']), { env: baseEnv({ WLI_URL: s.url }) });
       let stderr = '';
       child.stderr.on('data', (d) => (stderr += d));
       const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
@@ -421,7 +421,7 @@ describe('process manners', () => {
   });
   it('Ctrl-C while the reader has stopped reading (a paused pager): exit 130 at once, nothing more written', async () => {
     const s = await startFakeWeblate({ defaultPageSize: 100, bigUnits: 5000 });
-    const child = spawn(process.execPath, [BIN, 'units', 'big/strings/xx', '-f', 'jsonl', '--page-size', '100'], { env: baseEnv({ WLI_URL: s.url }) });
+    const child = spawn(...wliCommand(['units', 'big/strings/xx', '-f', 'jsonl', '--page-size', '100']), { env: baseEnv({ WLI_URL: s.url }) });
     try {
       let stderr = '';
       child.stderr.on('data', (d) => (stderr += d));

@@ -7,7 +7,7 @@ import { cellWidth } from '../src/output/width.js';
 import { startFakeWeblate, type FakeWeblate } from './support/fake-weblate/index.js';
 import { startGate } from './support/gate.js';
 import { onPty } from './support/pty.js';
-import { BIN, EMPTY_HOME, baseEnv, wliIn } from './support/run.js';
+import { EMPTY_HOME, baseEnv, wliIn, wliCommand } from './support/run.js';
 
 let fake: FakeWeblate;
 let env: Record<string, string>;
@@ -159,7 +159,7 @@ describe('streaming', () => {
     const big = await startFakeWeblate({ bigUnits: 1000 });
     const gate = await startGate(big, (u) => /[?&]page=2\b/.test(u));
     try {
-      const child = spawn(process.execPath, [BIN, 'units', 'big/strings/xx', '--page-size', '100', '--url', gate.url], { env: baseEnv(), cwd: EMPTY_HOME });
+      const child = spawn(...wliCommand(['units', 'big/strings/xx', '--page-size', '100', '--url', gate.url]), { env: baseEnv(), cwd: EMPTY_HOME });
       let stdout = '';
       const rows = () => stdout.split('\n').length - 2;
       const firstPage = new Promise<void>((resolve) =>

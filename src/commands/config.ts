@@ -6,10 +6,12 @@
 //     "url":         {"value": "https://host/api/", "source": "WLI_URL"},
 //     "token":       {"value": "<redacted>", "source": "/home/u/.config/weblate [keys]"},
 //     "translation": {"value": "p/c/l", "source": "/repo/.weblate"},
-//     "files":       ["/home/u/.config/weblate", "/repo/.weblate"]
+//     "files":       ["/home/u/.config/weblate", "/repo/.weblate"],
+//     "runtime":     "node v20.18.1"
 //   }
 // An unset value is {"value": null, "source": null}. A URL that cannot be used is shown as given
-// (credentials redacted).
+// (credentials redacted). "runtime" says what runs wli: "node v…" (the npm package) or
+// "standalone binary (bun …)" (README, Install).
 //
 // A combination the other commands refuse (a token from the environment for a server only the
 // project file names, a URL that does not parse, a token that cannot travel in a header) is shown
@@ -20,6 +22,7 @@ import type { Item } from '../core/page.js';
 import type { Column, Outcome, RecordResult } from '../output/result.js';
 import { EXIT, type UsageError } from '../core/errors.js';
 import { msg } from '../core/text.js';
+import { runtimeText } from '../core/runtime.js';
 import type { Sourced } from '../config/settings.js';
 import type { CommandInput } from '../session/session.js';
 
@@ -49,6 +52,7 @@ const rows: Column[] = [
   { ...sourced('token'), header: 'Token' },
   { ...sourced('translation'), header: 'Default target' },
   { header: 'Files', value: (r) => r.files, text: (v) => ((v as string[]).length ? (v as string[]).join(', ') : '(none)') },
+  { header: 'Runtime', value: (r) => r.runtime },
 ];
 
 /** What the other commands would stop with, said after the record (exit 2). */
@@ -66,6 +70,7 @@ export function run({ session }: CommandInput<'config'>): RecordResult {
     token: shown(settings.token, () => REDACTED),
     translation: shown(settings.defaultTarget, String),
     files: [...settings.files],
+    runtime: runtimeText(),
   };
   return { kind: 'record', record, rows, finish: refused ? () => refusal(refused) : undefined };
 }

@@ -1,15 +1,19 @@
-// The package version, read once from package.json: ../package.json from dist/wli.cjs (the bundle),
-// ../../package.json from src/core/version.ts (tests and scripts run the source).
+// The package version. The bundle has it written in (scripts/bundle.ts defines WLI_BUNDLE_VERSION):
+// a standalone binary carries no package.json, and the path the bundle was built at means nothing
+// on another machine. Tests and scripts run the source, which reads ../../package.json.
 import { readFileSync } from 'node:fs';
 
-export const VERSION: string = (() => {
-  for (const rel of ['../../package.json', '../package.json']) {
-    try {
-      const pkg = JSON.parse(readFileSync(new URL(rel, import.meta.url), 'utf8')) as { name?: unknown; version?: unknown };
-      if (pkg.name === 'weblate-inspect' && typeof pkg.version === 'string') return pkg.version;
-    } catch {
-      // try the next location
-    }
-  }
-  return '0.0.0';
-})();
+declare const WLI_BUNDLE_VERSION: string | undefined;
+
+export const VERSION: string =
+  typeof WLI_BUNDLE_VERSION === 'string'
+    ? WLI_BUNDLE_VERSION
+    : (() => {
+        try {
+          const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { name?: unknown; version?: unknown };
+          if (pkg.name === 'weblate-inspect' && typeof pkg.version === 'string') return pkg.version;
+        } catch {
+          // no package.json where the source is: no version to tell
+        }
+        return '0.0.0';
+      })();

@@ -1,6 +1,7 @@
 // How data reaches stdout (owned by io/streams.ts): honours back-pressure (memory stays flat while
 // the terminal or pipe is slow), turns a closed pipe (`| head`) into a quiet, normal end, and stops
 // waiting for a reader that does not read (a pager) as soon as the run is interrupted.
+import { writeSync } from 'node:fs';
 import type { OutStream } from '../core/context.js';
 import { interruption } from '../core/errors.js';
 import { ours } from '../core/text.js';
@@ -40,6 +41,32 @@ export const DISCARD: OutStream = {
   on: () => DISCARD,
   removeListener: () => DISCARD,
 };
+
+/**
+ * Standard output on a regular file (`> FILE`), every byte written before the next. write(2) may write
+ * part of a chunk (a file size limit, a disk filling up) and say so; Node's own stream for a file
+ * dropped that rest and wrote on: exit 0 with the file cut short. Here the rest is written again, and
+ * the write that fails (EFBIG, ENOSPC) is what the Writer reports.
+ */
+export function fileStdout(fd: number): OutStream {
+  const stream: OutStream = {
+    write(chunk, cb) {
+      const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+      // A regular file never answers 0 bytes to a non-empty write; were it to, that is a failure, not a loop.
+      for (let at = 0; at < bytes.length;) {
+        const n = writeSync(fd, bytes, at, bytes.length - at);
+        if (n <= 0) throw Object.assign(new Error('write wrote nothing'), { code: 'EIO' });
+        at += n;
+      }
+      if (cb) process.nextTick(cb);
+      return true;
+    },
+    once: () => stream,
+    on: () => stream,
+    removeListener: () => stream,
+  };
+  return stream;
+}
 
 export class Writer {
   private closed = false;

@@ -613,7 +613,7 @@ const DECLARED = [
   {
     name: 'config',
     summary: 'the effective configuration and where each value came from (token redacted)',
-    description: `Shows the server URL, token (redacted) and default target wli would use here, each with the flag, environment variable or file it came from, and the configuration files it read. Files use wlc's INI format: the user file $XDG_CONFIG_HOME/weblate (or weblate.ini) and the nearest .weblate, .weblate.ini or weblate.ini in this directory or a parent. A combination the other commands refuse (a token from the environment or --token for a server that only a project file names, a URL that cannot be used, a token that cannot be sent) is shown all the same, followed on stderr by the reason, and exits ${EXIT.usage}, as those commands would.`,
+    description: `Shows the server URL, token (redacted) and default target wli would use here, each with the flag, environment variable or file it came from, the configuration files it read, and what runs wli: Node and its version (the npm package) or the standalone binary and the version of Bun inside it. Files use wlc's INI format: the user file $XDG_CONFIG_HOME/weblate (or weblate.ini) and the nearest .weblate, .weblate.ini or weblate.ini in this directory or a parent. A combination the other commands refuse (a token from the environment or --token for a server that only a project file names, a URL that cannot be used, a token that cannot be sent) is shown all the same, followed on stderr by the reason, and exits ${EXIT.usage}, as those commands would.`,
     args: [],
     options: [],
     examples: [

@@ -3,7 +3,7 @@
 // a pty is skipped and says so, by name (onPty and needsPty take the test's context for that).
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { afterAll, type TestContext } from 'vitest';
-import { BIN, EMPTY_HOME, baseEnv } from './run.js';
+import { EMPTY_HOME, WLI_COMMAND, baseEnv } from './run.js';
 
 /** Whether util-linux `script` runs here, with the options onPty uses (looked up on PATH, as onPty does). */
 export const HAS_SCRIPT = spawnSync('script', ['-qec', 'exit 0', '/dev/null'], { env: baseEnv(), stdio: 'ignore' }).status === 0;
@@ -39,7 +39,7 @@ afterAll(() => {
 export const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
 /**
- * Runs `node bin/wli.cjs <args>` on a fresh pty sized cols×40 (0 leaves the size unset, as for a pty
+ * Runs `node bin/wli.cjs <args>` (or the binary: WLI_COMMAND) on a fresh pty sized cols×40 (0 leaves the size unset, as for a pty
  * nobody resized). `redirect` is appended to the shell command, e.g. `> file`. Without `script`,
  * the test (`ctx`) is skipped here (needsPty).
  */
@@ -51,7 +51,7 @@ export function onPty(
   needsPty(ctx);
   const cols = opts.cols ?? 100;
   const size = cols > 0 ? `stty cols ${cols} rows 40 && ` : '';
-  const command = `${size}exec ${quote(process.execPath)} ${quote(BIN)} ${args.map(quote).join(' ')} ${opts.redirect ?? ''}`;
+  const command = `${size}exec ${[...WLI_COMMAND, ...args].map(quote).join(' ')} ${opts.redirect ?? ''}`;
   const child: ChildProcessWithoutNullStreams = spawn('script', ['-qec', command, '/dev/null'], {
     env: baseEnv({ TERM: 'xterm-256color', ...opts.env }),
     cwd: opts.cwd ?? EMPTY_HOME,

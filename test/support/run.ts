@@ -5,11 +5,11 @@ import { createServer } from 'node:net';
 import { EventEmitter } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Context, OutStream } from '../../src/core/context.js';
 import { sleep } from '../../src/core/context.js';
 import { runCli } from '../../src/cli/program.js';
-import { BIN } from '../../scripts/paths.js';
+import { BIN, ROOT } from '../../scripts/paths.js';
 
 export interface RunResult {
   code: number;
@@ -29,6 +29,18 @@ export interface RunOptions {
 
 // Where things are (shared with the build, which must load nothing of test/).
 export { BIN, ROOT, nodeTs } from '../../scripts/paths.js';
+
+/**
+ * The one seam between the two ways wli ships: `node bin/wli.cjs` (the npm package), or the standalone
+ * binary when WLI_TEST_BINARY names one (`.ci/run` builds it and runs the process tests again with it;
+ * test/binary.test.ts lists those files). Every test that runs wli as a process spawns WLI_COMMAND.
+ */
+export const WLI_BINARY: string | undefined = process.env.WLI_TEST_BINARY ? resolve(ROOT, process.env.WLI_TEST_BINARY) : undefined;
+export const WLI_COMMAND: readonly [string, ...string[]] = WLI_BINARY ? [WLI_BINARY] : [process.execPath, BIN];
+/** `spawn(...wliCommand(args), options)`: the program and its arguments. */
+export const wliCommand = (args: readonly string[]): [string, string[]] => [WLI_COMMAND[0], [...WLI_COMMAND.slice(1), ...args]];
+/** A file that runs wli when executed or symlinked onto PATH as `wli`: bin/wli.cjs (its #! line) or the binary. */
+export const WLI_EXECUTABLE: string = WLI_BINARY ?? BIN;
 
 /** A loopback address where nothing listens: a port the OS just handed out and took back. */
 export const DEAD_URL: string = await new Promise((resolve) => {
@@ -56,10 +68,10 @@ export function baseEnv(extra: Record<string, string | undefined> = {}): Record<
   return env;
 }
 
-/** The built CLI, end to end: `node bin/wli.cjs …`. */
+/** The built CLI, end to end: `node bin/wli.cjs …` (or the binary: WLI_COMMAND). */
 export function wli(args: string[], opts: RunOptions = {}): Promise<RunResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
+    const child = spawn(...wliCommand(args), {
       env: baseEnv(opts.env),
       cwd: opts.cwd ?? EMPTY_HOME,
       stdio: ['pipe', 'pipe', 'pipe'],

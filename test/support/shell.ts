@@ -5,12 +5,12 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BIN, baseEnv } from './run.js';
+import { WLI_COMMAND, baseEnv } from './run.js';
 
-/** A directory holding `wli` (the built CLI) and `npx` (runs what follows it), for PATH. */
+/** A directory holding `wli` (the built CLI, or the binary: WLI_COMMAND) and `npx` (runs what follows it), for PATH. */
 export function shimDir(): { dir: string; remove(): void } {
   const dir = mkdtempSync(join(tmpdir(), 'wli-bin-'));
-  writeFileSync(join(dir, 'wli'), `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} "$@"\n`, { mode: 0o755 });
+  writeFileSync(join(dir, 'wli'), `#!/bin/sh\nexec ${WLI_COMMAND.map((a) => JSON.stringify(a)).join(' ')} "$@"\n`, { mode: 0o755 });
   writeFileSync(join(dir, 'npx'), '#!/bin/sh\nexec "$@"\n', { mode: 0o755 });
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }

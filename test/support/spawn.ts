@@ -4,7 +4,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, statSync, watch } from 'node:fs';
 import { join } from 'node:path';
-import { BIN, baseEnv } from './run.js';
+import { WLI_BINARY, WLI_COMMAND, baseEnv } from './run.js';
 
 export interface Started {
   child: ChildProcess;
@@ -18,12 +18,15 @@ export interface Started {
 export interface StartOptions {
   env: Record<string, string>;
   cwd: string;
-  /** Shell commands run first, in the same process (`ulimit -f 64`): `bash -c 'SHELL; exec node bin/wli.cjs ARGS'`. */
+  /** Shell commands run first, in the same process (`ulimit -f 64`): `bash -c 'SHELL; exec node bin/wli.cjs ARGS'` (or the binary). */
   shell?: string;
   /** stdout piped into this command (`head -1`); the exit code is then wli's own (bash's PIPESTATUS). */
   pipe?: string;
-  /** Node's own arguments before bin/wli.cjs (`--require FILE`). */
-  node?: string[];
+  /**
+   * A CommonJS file run before wli, to break something on purpose: Node's `--require FILE`, or the
+   * standalone binary's `BUN_OPTIONS=--preload FILE` (its runtime reads BUN_OPTIONS as Node reads NODE_OPTIONS).
+   */
+  preload?: string;
 }
 
 export const SIGNAL_NUMBERS: Readonly<Record<string, number>> = { SIGHUP: 1, SIGINT: 2, SIGKILL: 9, SIGTERM: 15 };
@@ -40,18 +43,20 @@ export const INTERRUPTED: Readonly<Record<string, string>> = {
  * and its exit status comes back on a file descriptor of its own (3), apart from stdout and stderr.
  */
 export function start(args: string[], o: StartOptions): Started {
-  const node = [...(o.node ?? []), BIN, ...args];
-  const env = baseEnv(o.env);
+  const [program, ...before] = WLI_COMMAND;
+  const preload = o.preload && !WLI_BINARY ? ['--require', o.preload] : [];
+  const argv = [...preload, ...before, ...args];
+  const env = baseEnv(o.preload && WLI_BINARY ? { ...o.env, BUN_OPTIONS: `--preload ${o.preload}` } : o.env);
   const prefix = o.shell ? `${o.shell}; ` : '';
   const child = o.pipe
-    ? spawn('bash', ['-c', `${prefix}"$0" "$@" | ${o.pipe}; echo "\${PIPESTATUS[0]}" >&3`, process.execPath, ...node], {
+    ? spawn('bash', ['-c', `${prefix}"$0" "$@" | ${o.pipe}; echo "\${PIPESTATUS[0]}" >&3`, program, ...argv], {
         env,
         cwd: o.cwd,
         stdio: ['pipe', 'pipe', 'pipe', 'pipe'],
       })
     : o.shell
-      ? spawn('bash', ['-c', `${prefix}exec "$0" "$@"`, process.execPath, ...node], { env, cwd: o.cwd })
-      : spawn(process.execPath, node, { env, cwd: o.cwd });
+      ? spawn('bash', ['-c', `${prefix}exec "$0" "$@"`, program, ...argv], { env, cwd: o.cwd })
+      : spawn(program, argv, { env, cwd: o.cwd });
   let stdout = '';
   let stderr = '';
   let status = '';
