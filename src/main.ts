@@ -53,10 +53,13 @@ const run = runCli(process.argv.slice(2), ctx).then(
   },
   // runCli reports its own failures; this is the last resort, through the same I/O layer.
   (err) => {
+    removeTemporaryFiles();
     process.exitCode = new IOStreams(ctx).error(err);
   },
 );
 // Nothing left to wait for, and the run still pending: a bug, said as one (exit 70), never a silent 0.
+// The work it stopped in holds its temporary files and the directories made for them: they go too.
 whenUnsettled(run, process, () => {
+  removeTemporaryFiles();
   process.exitCode = new IOStreams(ctx).error(new Error('the run stopped before it finished'));
 });

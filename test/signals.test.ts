@@ -227,6 +227,25 @@ describe('28.1: a run that never settles is an internal error (exit 70), never a
     ]);
   });
 
+  it('a pull that stops inside a file write (a write that never completes): exit 70, no temporary file, no directory it made', async () => {
+    // A stand-in for a write stuck for good: the file is open, its temporary file and directories made.
+    const preload = join(dir, 'writes-never-complete.cjs');
+    writeFileSync(
+      preload,
+      "const fsp = require('fs/promises'); const open = fsp.open;\n" +
+        'fsp.open = async (...a) => { const h = await open(...a); h.write = () => new Promise(() => {}); return h; };\n',
+    );
+    mkdirSync(join(dir, 'work'));
+    const r = await startCli(['pull', 'demo/android/cs', '--dir', 'out', '--timeout', '2', '--retries', '0'], {
+      env,
+      cwd: join(dir, 'work'),
+      preload,
+    }).ended;
+    expect(r.code).toBe(70);
+    expect(r.stderr).toContain('wli: internal error: the run stopped before it finished\n');
+    expect(readdirSync(join(dir, 'work'))).toEqual([]);
+  });
+
   it.runIf(linux)(
     'pull with every write failing (ulimit -f) on files larger than the connection buffers: every file asked for, each one failed, exit 7',
     { timeout: 60_000 },
