@@ -79,6 +79,8 @@ const LAZY = [
   'node_modules/ora/index.js',
   // HTTP: undici, loaded by the first request (src/api/undici.ts); the bundle's lean part of it.
   'wli-undici-lean:undici',
+  // The CI report writers (-f github, junit, codequality, openmetrics), loaded by render.ts on use.
+  'src/output/ci.ts',
   // Each command, through the registry (src/cli/registry.ts), with the parts of it only it needs.
   ...['api', 'changes', 'completion', 'config', 'download', 'language', 'ls', 'pull', 'show', 'stats', 'translation', 'units'].map(
     (c) => `src/commands/${c}.ts`,

@@ -143,7 +143,8 @@ export class SavedFiles {
 
   /**
    * Whether a revision could prove this file at all: its bytes match a record that holds one. When not,
-   * the request is whole whatever the revision is now (download does not ask for it then).
+   * the request is whole whatever the revision is now (the revision is still read: the new
+   * record keeps it, to prove the next run).
    */
   static couldProve(looked: Looked): boolean {
     return !!looked.record?.revision;

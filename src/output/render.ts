@@ -1,14 +1,10 @@
 // The one output layer: takes what a command returned and writes it in the chosen format.
-import { isCiFormat, type CiFormat, type Format } from '../spec/spec.js';
+import { isCiFormat, type Format } from '../spec/spec.js';
 import type { Page } from '../core/page.js';
 import type { Writer } from '../io/writer.js';
 import { msg, type Msg } from '../core/text.js';
 import { getPath, pickFields, type Item } from './fields.js';
-import type { Column, ListResult, RecordResult, Result } from './result.js';
-import { writeCodeQuality } from './codequality.js';
-import { writeGithub } from './github.js';
-import { writeJunit } from './junit.js';
-import { writeOpenMetrics } from './openmetrics.js';
+import type { Column, Result } from './result.js';
 import { writeCsv, type CsvDialect } from './csv.js';
 import { writeJsonList, writeJsonRecord } from './json.js';
 import { writeJsonLines } from './jsonl.js';
@@ -91,25 +87,6 @@ async function passThrough(out: Writer, chunks: AsyncIterable<Uint8Array>, termi
 /** JSON and JSON Lines for a terminal: the same JSON, with \uXXXX for what a terminal would act on. */
 const escapingJson = (out: Writer): Sink => ({ write: (chunk) => out.write(typeof chunk === 'string' ? jsonForTerminal(chunk) : chunk) });
 
-/**
- * A report for a CI system from what the command checked (or measured). The formats a command writes
- * are checked before it runs (spec/option-values.ts checkFormat), so one without checks here is a bug.
- */
-async function writeReport(result: RecordResult | ListResult, format: CiFormat, out: Sink, o: RenderOptions): Promise<RenderReport> {
-  if (format === 'openmetrics') {
-    if (!result.metrics) throw new Error('-f openmetrics: this result has no metrics');
-    const families = result.metrics();
-    await writeOpenMetrics(out, families);
-    return { items: families.length };
-  }
-  if (!result.checks) throw new Error(`-f ${format}: this result has no checks`);
-  const report = await result.checks({ files: format === 'github' || format === 'codequality' });
-  if (format === 'github') await writeGithub(out, report, { env: o.env, cwd: o.cwd, warn: o.warn });
-  else if (format === 'junit') await writeJunit(out, report);
-  else await writeCodeQuality(out, report);
-  return { items: report.checks.length };
-}
-
 export async function render(result: Result, sink: Writer, o: RenderOptions): Promise<RenderReport> {
   const { format, fields } = o;
   if (result.kind === 'text') {
@@ -123,7 +100,8 @@ export async function render(result: Result, sink: Writer, o: RenderOptions): Pr
   // On a terminal, every format but the table's own and CSV's shows what a terminal would act on as \uXXXX.
   const escaping = format === 'json' || format === 'jsonl' || isCiFormat(format);
   const out: Sink = o.terminal && escaping ? escapingJson(sink) : sink;
-  if (isCiFormat(format)) return writeReport(result, format, out, o);
+  // The CI writers are loaded only by a run that asks for one (docs/performance.md, start-up).
+  if (isCiFormat(format)) return (await import('./ci.js')).writeReport(result, format, out, o);
   const csv: CsvDialect = { spreadsheet: format === 'csv-excel', terminal: o.terminal };
   const counted = { items: 0, seen: new Set<string>() };
   const report = (): RenderReport => {

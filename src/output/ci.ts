@@ -1,0 +1,29 @@
+// The reports for CI systems (-f github, junit, codequality, openmetrics), written from what a command
+// checked or measured. Loaded by render.ts only for a run that asks for one of them.
+import type { CiFormat } from '../spec/spec.js';
+import type { ListResult, RecordResult } from './result.js';
+import type { RenderOptions, RenderReport } from './render.js';
+import type { Sink } from './sink.js';
+import { writeCodeQuality } from './codequality.js';
+import { writeGithub } from './github.js';
+import { writeJunit } from './junit.js';
+import { writeOpenMetrics } from './openmetrics.js';
+
+/**
+ * A report for a CI system from what the command checked (or measured). The formats a command writes
+ * are checked before it runs (spec/option-values.ts checkFormat), so one without checks here is a bug.
+ */
+export async function writeReport(result: RecordResult | ListResult, format: CiFormat, out: Sink, o: RenderOptions): Promise<RenderReport> {
+  if (format === 'openmetrics') {
+    if (!result.metrics) throw new Error('-f openmetrics: this result has no metrics');
+    const families = result.metrics();
+    await writeOpenMetrics(out, families);
+    return { items: families.length };
+  }
+  if (!result.checks) throw new Error(`-f ${format}: this result has no checks`);
+  const report = await result.checks({ files: format === 'github' || format === 'codequality' });
+  if (format === 'github') await writeGithub(out, report, { env: o.env, cwd: o.cwd, warn: o.warn });
+  else if (format === 'junit') await writeJunit(out, report);
+  else await writeCodeQuality(out, report);
+  return { items: report.checks.length };
+}
