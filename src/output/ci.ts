@@ -2,18 +2,25 @@
 // checked or measured. Loaded by render.ts only for a run that asks for one of them.
 import type { CiFormat } from '../spec/spec.js';
 import type { ListResult, RecordResult } from './result.js';
-import type { RenderOptions, RenderReport } from './render.js';
+import type { Msg } from '../core/text.js';
 import type { Sink } from './sink.js';
 import { writeCodeQuality } from './codequality.js';
 import { writeGithub } from './github.js';
 import { writeJunit } from './junit.js';
 import { writeOpenMetrics } from './openmetrics.js';
 
+/** What a report needs of the run: -f github appends to the file $GITHUB_STEP_SUMMARY names, and may warn. */
+export interface ReportOptions {
+  env: Record<string, string | undefined>;
+  cwd: string;
+  warn: (message: Msg) => void;
+}
+
 /**
  * A report for a CI system from what the command checked (or measured). The formats a command writes
  * are checked before it runs (spec/option-values.ts checkFormat), so one without checks here is a bug.
  */
-export async function writeReport(result: RecordResult | ListResult, format: CiFormat, out: Sink, o: RenderOptions): Promise<RenderReport> {
+export async function writeReport(result: RecordResult | ListResult, format: CiFormat, out: Sink, o: ReportOptions): Promise<{ items: number }> {
   if (format === 'openmetrics') {
     if (!result.metrics) throw new Error('-f openmetrics: this result has no metrics');
     const families = result.metrics();
