@@ -69,6 +69,7 @@ describe('.github/workflows/release.yml', () => {
     const files = upload.split(/\s+/).filter((w) => !w.startsWith('-') && !w.startsWith('"') && !['gh', 'release', 'upload'].includes(w));
     expect(files).toEqual([...NAMES, 'SHA256SUMS']);
     const run = commands(binaries);
+    expect(run.indexOf('sha256sum -c SHA256SUMS')).toBeGreaterThanOrEqual(0);
     expect(run.indexOf('sha256sum -c SHA256SUMS')).toBeLessThan(run.findIndex((c) => c.startsWith('gh release upload')));
     expect(run).toContain('test "$GITHUB_REF_NAME" = "v$(node -p \'require("./package.json").version\')"');
   });

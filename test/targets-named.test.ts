@@ -207,6 +207,8 @@ describe('units above a translation name their translation', () => {
       expect(line).toMatch(/^\{"wli_target":"[^"]+","wli_project":"demo","wli_component":"[^"]+","wli_language":"[^"]+","translation":/);
     }
     const csv = await wliIn(['units', 'demo/docs/guide', '-q', 'source:e', '-f', 'csv', '--fields', 'wli_target,wli_component,id'], { env });
+    expect(csv.code).toBe(0);
+    expect(csvObjects(csv.stdout).length).toBeGreaterThan(0);
     for (const row of csvObjects(csv.stdout)) expect([row.wli_target?.startsWith('demo/docs/guide/'), row.wli_component]).toEqual([true, 'docs/guide']);
   });
 
