@@ -51,7 +51,7 @@ _wli() {
       language) opts+=' -L --limit' ;;
       ls) opts+=' -L --limit' ;;
       download) opts+=' -o --output --convert -q --query --force' ;;
-      pull) opts+=' --dir --source --lang --min-percent --dry-run --force --check' ;;
+      pull) opts+=' --dir --source --allow-hidden --lang --min-percent --dry-run --force --check' ;;
       api) opts+=' --paginate -L --limit' ;;
     esac
     COMPREPLY=($(compgen -W "$opts" -- "$cur"))

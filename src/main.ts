@@ -4,22 +4,25 @@ import { processContext } from './core/context.js';
 import { ENDING_SIGNALS, InterruptedError, type EndingSignal } from './core/errors.js';
 import { runCli } from './cli/program.js';
 import { whenUnsettled } from './cli/unsettled.js';
-import { removeTemporaryFiles } from './io/files.js';
+import { Workspace } from './files/workspace.js';
 import { IOStreams } from './io/streams.js';
 import { fileStdout } from './io/writer.js';
 
 // For bin/wli.cjs, which writes its code cache with the same whole-or-nothing write as every cache.
-export { writeFileAtomic } from './io/files.js';
+export { writeFileAtomic } from './files/disk.js';
 
 // SIGINT (Ctrl-C), SIGTERM (`timeout`, `docker stop`, a cancelled CI job) and SIGHUP (a closed terminal)
 // end a run alike: the run's signal is aborted with the InterruptedError naming it as its reason, so the
 // work in flight stops, temporary files are removed, and the run ends with 128 + the signal's number.
 const interrupt = new AbortController();
+// The run's temporary files and the directories made for them: what a second signal and a run that
+// never settles remove here, and the end of the run itself (cli/program.ts) otherwise.
+const workspace = new Workspace();
 for (const name of Object.keys(ENDING_SIGNALS) as EndingSignal[]) {
   process.on(name, () => {
     // A second one, of any of them, means now: no time for the discards in flight, so the temporary files go here.
     if (interrupt.signal.aborted) {
-      removeTemporaryFiles();
+      workspace.removeAll();
       process.exit(ENDING_SIGNALS[name]);
     }
     interrupt.abort(new InterruptedError(name));
@@ -41,7 +44,7 @@ if (process.env.FORCE_COLOR !== undefined) {
 // `> FILE`: every byte down, or the failure said (io/writer.ts fileStdout).
 if (ctx.stdoutKind === 'file') ctx.stdout = fileStdout(1);
 
-const run = runCli(process.argv.slice(2), ctx).then(
+const run = runCli(process.argv.slice(2), ctx, workspace).then(
   (code) => {
     process.exitCode = code;
     // Interrupted while a reader had stopped reading (a paused pager, a full pipe): Node would keep
@@ -53,13 +56,13 @@ const run = runCli(process.argv.slice(2), ctx).then(
   },
   // runCli reports its own failures; this is the last resort, through the same I/O layer.
   (err) => {
-    removeTemporaryFiles();
+    workspace.removeAll();
     process.exitCode = new IOStreams(ctx).error(err);
   },
 );
 // Nothing left to wait for, and the run still pending: a bug, said as one (exit 70), never a silent 0.
 // The work it stopped in holds its temporary files and the directories made for them: they go too.
 whenUnsettled(run, process, () => {
-  removeTemporaryFiles();
+  workspace.removeAll();
   process.exitCode = new IOStreams(ctx).error(new Error('the run stopped before it finished'));
 });

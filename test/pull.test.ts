@@ -85,7 +85,14 @@ describe('targets', () => {
     expect(filesIn(dir)).toEqual(['ar', 'cs', 'de', 'ja'].map(ANDROID));
     for (const l of ['ar', 'cs', 'de', 'ja']) expect(readFileSync(join(dir, ANDROID(l))).equals(bytesOf(`demo/android/${l}`))).toBe(true);
     const asked = since(n);
-    expect(asked[0]!.url).toBe('/api/components/demo/android/translations/?page_size=1000');
+    // The list, and beside it the component's object (its filemask places the files: Weblate's list of a
+    // component's translations leaves the component out): one request for the component, not one a file.
+    expect(
+      asked
+        .slice(0, 2)
+        .map((q) => q.url)
+        .sort(),
+    ).toEqual(['/api/components/demo/android/', '/api/components/demo/android/translations/?page_size=1000']);
     // Asked --concurrency at a time: the order they arrive in is the network's.
     expect(
       files(asked)
@@ -248,17 +255,16 @@ describe('never outside DIR', () => {
     const outside = mkdtempSync(join(tmpdir(), 'wli-outside-'));
     try {
       const root = join(dir, 'checkout');
-      mkdirSync(join(root, 'app'), { recursive: true });
-      symlinkSync(outside, join(root, 'app', 'out')); // a directory on the way, to outside
-      symlinkSync(join(outside, 'victim'), join(root, 'victim.xml')); // the file itself, to outside
-      mkdirSync(join(root, 'real'));
-      symlinkSync(join(root, 'real'), join(root, 'inside')); // a link that stays inside: followed
+      // Names inside the filemask, through the checkout's own links.
+      const res = join(root, 'app', 'src', 'main', 'res');
+      mkdirSync(join(res, 'values-ja'), { recursive: true });
+      symlinkSync(outside, join(res, 'values-de')); // a directory on the way, to outside
+      symlinkSync(join(outside, 'victim'), join(root, ANDROID('ja'))); // the file itself, to outside
+      mkdirSync(join(root, 'real', 'cs'), { recursive: true });
+      symlinkSync(join(root, 'real'), join(root, 'docs')); // a link that stays inside: followed
       fake.filenames({
         'demo/android/ar': '../../\u001b]0;pwned\u0007ar.xml',
         'demo/android/cs': join(outside, 'cs.xml'),
-        'demo/android/de': 'app/out/de.xml',
-        'demo/android/ja': 'victim.xml',
-        'demo/docs%2Fguide/cs': 'inside/guide.md',
       });
       const n = fake.requests.length;
       const r = await pull(['demo/android', 'demo/docs/guide', '--dir', 'checkout']);
@@ -270,13 +276,15 @@ describe('never outside DIR', () => {
       );
       // A link in the checkout is the checkout's, not the server's: named as the cause, with where it leads.
       expect(r.stderr).toContain(
-        `wli: not written: checkout/app/out/de.xml (demo/android/de): checkout/app/out leads outside checkout (a symbolic link to ${outside})\n`,
+        `wli: not written: checkout/${ANDROID('de')} (demo/android/de): checkout/app/src/main/res/values-de leads outside checkout (a symbolic link to ${outside})\n`,
       );
-      expect(r.stderr).toContain(`wli: not written: checkout/victim.xml (demo/android/ja): checkout/victim.xml is a symbolic link that leads nowhere\n`);
+      expect(r.stderr).toContain(
+        `wli: not written: checkout/${ANDROID('ja')} (demo/android/ja): checkout/${ANDROID('ja')} is a symbolic link that leads nowhere\n`,
+      );
       expect(r.stderr).not.toMatch(/warning|failed demo/);
-      expect(r.stderr).toContain('wli: created checkout/inside/guide.md (');
+      expect(r.stderr).toContain('wli: created checkout/docs/cs/guide.md (');
       expect(readdirSync(outside)).toEqual([]);
-      expect(readFileSync(join(root, 'real', 'guide.md')).equals(bytesOf('demo/docs/guide/cs'))).toBe(true);
+      expect(readFileSync(join(root, 'real', 'cs', 'guide.md')).equals(bytesOf('demo/docs/guide/cs'))).toBe(true);
       // Refused names are never asked for.
       expect(files(since(n)).map((q) => q.path)).toEqual(['/api/translations/demo/docs%2Fguide/cs/file/']);
     } finally {
@@ -528,7 +536,9 @@ describe('the report', () => {
 
   it('--help names the exit status of each failure', async () => {
     const r = await wli(['pull', '--help']);
-    expect(r.stdout).toMatch(/Exit status \(that of the first failure in the report\):\n[\s\S]*1 a server or network failure, or a filename refused/);
+    expect(r.stdout).toMatch(
+      /Exit status \(that of the first failure in the report\):\n[\s\S]*1 a server or network failure,\s+or a filename refused by the placement rule/,
+    );
   });
 });
 
@@ -639,7 +649,8 @@ describe('fast and polite', () => {
   });
 
   it('says so before the rate limit runs out for the files still to fetch', async () => {
-    const s = await startFakeWeblate({ rateLimit: { remaining: 3 } });
+    // Two requests before the files: the component's list of translations and its object.
+    const s = await startFakeWeblate({ rateLimit: { remaining: 4 } });
     try {
       const r = await pull(['demo/android'], { env: { WLI_URL: s.url } });
       expect(r.stderr.split('\n')[0]).toBe(
@@ -760,18 +771,18 @@ describe('issue 28: saved the one way, never stale, paths as the repository mean
   it('paths that differ only by case or Unicode normalisation are one file (macOS, Windows): neither is written, exit 2', async () => {
     const e = 'é';
     fake.filenames({
-      'demo/android/cs': 'res/values-cs/strings.xml',
-      'demo/android/de': 'res/VALUES-CS/strings.xml',
-      'demo/android/ar': `res/${e.normalize('NFC')}/strings.xml`,
-      'demo/android/ja': `res/${e.normalize('NFD')}/strings.xml`,
+      'demo/android/cs': ANDROID('cs'),
+      'demo/android/de': ANDROID('CS'),
+      'demo/android/ar': ANDROID(e.normalize('NFC')),
+      'demo/android/ja': ANDROID(e.normalize('NFD')),
     });
     const n = fake.requests.length;
     const r = await pull(['demo/android']);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(
-      'wli: not written: res/values-cs/strings.xml (demo/android/cs): one file with res/VALUES-CS/strings.xml (demo/android/de) on macOS and Windows, where names differing only by case or Unicode normalisation are one file; neither is written\n',
+      `wli: not written: ${ANDROID('cs')} (demo/android/cs): one file with ${ANDROID('CS')} (demo/android/de) on macOS and Windows, where names differing only by case or Unicode normalisation are one file; neither is written\n`,
     );
-    expect(r.stderr).toMatch(/wli: not written: res\/.+\/strings\.xml \(demo\/android\/ja\): one file with .* \(demo\/android\/ar\) /);
+    expect(r.stderr).toMatch(/wli: not written: app\/src\/main\/res\/values-.+\/strings\.xml \(demo\/android\/ja\): one file with .* \(demo\/android\/ar\) /);
     expect(files(since(n))).toEqual([]);
     expect(filesIn(dir)).toEqual([]);
   });

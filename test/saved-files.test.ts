@@ -1,12 +1,15 @@
-// The record of saved files (src/io/saved-files.ts), through which download and pull save: a request
+// The record of saved files (src/files/saved.ts), through which download and pull save: a request
 // is conditional only on a file proven, byte for byte, to be what was saved from that very URL, with
 // the translation's revision unchanged; equal bytes leave a file untouched; a failure leaves the old
 // file and no temporary file; records unused for 90 days are removed.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { SavedFiles, savedFilesDir } from '../src/io/saved-files.js';
+import { dirname, join } from 'node:path';
+import { SavedFiles, savedFilesDir, type SaveInput } from '../src/files/saved.js';
+import { PendingFile } from '../src/files/pending.js';
+import { Workspace } from '../src/files/workspace.js';
+import { msg } from '../src/core/text.js';
 
 let dir: string;
 let saved: SavedFiles;
@@ -31,8 +34,18 @@ const answer = (text: string, revision: string | null = REV) => ({
   revision: revision ?? undefined,
 });
 
+/** SavedFiles.save as the save path calls it: into a pending file made ready first, discarded after. */
+async function saveWith(s: SavedFiles, dest: string, url: string, input: Omit<SaveInput, 'file' | 'shown'>) {
+  const file = await PendingFile.open(new Workspace(), { dir: dirname(dest), file: dest }, msg`${dest}`);
+  try {
+    return await s.save(dest, url, { ...input, file, shown: msg`${dest}` });
+  } finally {
+    await file.discard();
+  }
+}
+
 async function saveFresh(dest: string, url: string, text: string) {
-  return saved.save(dest, url, answer(text));
+  return saveWith(saved, dest, url, answer(text));
 }
 
 describe('SavedFiles', () => {
@@ -80,7 +93,7 @@ describe('SavedFiles', () => {
     expect((await saved.condition(f, URL_PLAIN, undefined)).headers).toEqual({});
     expect((await saved.condition(f, URL_PLAIN, '')).headers).toEqual({});
     // Saved without a revision (a zip): never proven, whatever is listed.
-    await saved.save(f, URL_PLAIN, answer('abc', null));
+    await saveWith(saved, f, URL_PLAIN, answer('abc', null));
     expect((await saved.condition(f, URL_PLAIN, REV)).headers).toEqual({});
   });
 
@@ -102,9 +115,9 @@ describe('SavedFiles', () => {
     // Looked over once: a record made old afterwards stays until a later run (and a later day).
     writeFileSync(stale, '{}');
     utimesSync(stale, old, old);
-    await next.save(join(dir, 'de.po'), URL_PLAIN, answer('x'));
+    await saveWith(next, join(dir, 'de.po'), URL_PLAIN, answer('x'));
     expect(existsSync(stale)).toBe(true);
-    await new SavedFiles(join(dir, 'cache', 'saved')).save(join(dir, 'de.po'), URL_PLAIN, answer('x'));
+    await saveWith(new SavedFiles(join(dir, 'cache', 'saved')), join(dir, 'de.po'), URL_PLAIN, answer('x'));
     expect(existsSync(stale)).toBe(true);
   });
 
@@ -124,7 +137,7 @@ describe('SavedFiles', () => {
       yield Buffer.from('ne');
       throw new Error('connection reset');
     }
-    await expect(saved.save(f, URL_PLAIN, { chunks: cut(), validators: {} })).rejects.toThrow('connection reset');
+    await expect(saveWith(saved, f, URL_PLAIN, { chunks: cut(), validators: {} })).rejects.toThrow('connection reset');
     expect(readFileSync(f, 'utf8')).toBe('old');
     expect(readdirSync(dir).sort()).toEqual(['cache', 'cs.po']);
     expect((await saved.condition(f, URL_PLAIN, REV)).headers).toHaveProperty('if-modified-since', LM);
@@ -142,7 +155,7 @@ describe('SavedFiles', () => {
     const failures: unknown[] = [];
     const s = new SavedFiles('/proc/wli-nope/saved', (e) => failures.push(e));
     const f = join(dir, 'a.po');
-    expect(await s.save(f, URL_PLAIN, answer('x'))).toEqual({ outcome: 'created', bytes: 1 });
+    expect(await saveWith(s, f, URL_PLAIN, answer('x'))).toEqual({ outcome: 'created', bytes: 1 });
     expect(failures).toHaveLength(1);
   });
 
@@ -152,7 +165,7 @@ describe('SavedFiles', () => {
     const s = new SavedFiles(join(dir, 'blocker', 'saved'), (e) => failures.push(e));
     for (const name of ['a.po', 'b.po']) {
       const f = join(dir, name);
-      expect(await s.save(f, URL_PLAIN, answer('x'))).toEqual({ outcome: 'created', bytes: 1 });
+      expect(await saveWith(s, f, URL_PLAIN, answer('x'))).toEqual({ outcome: 'created', bytes: 1 });
     }
     expect(failures).toHaveLength(1);
   });

@@ -14,7 +14,8 @@ import { join } from 'node:path';
 import { fakeFileBytes, startFakeWeblate, type FakeWeblate } from './support/fake-weblate/index.js';
 import { INTERRUPTED as MESSAGE, filesIn, start as startCli, temporary, writing } from './support/spawn.js';
 import { whenUnsettled } from '../src/cli/unsettled.js';
-import { PendingFile } from '../src/io/files.js';
+import { PendingFile } from '../src/files/pending.js';
+import { Workspace } from '../src/files/workspace.js';
 import { msg } from '../src/core/text.js';
 
 let fake: FakeWeblate;
@@ -149,7 +150,7 @@ describe.runIf(posix)('28.2: after a SIGKILL, the next run removes what the kill
   });
 });
 
-describe.runIf(posix)('28.2: PendingFile.open removes the stale temporary files of its destination, and only those', () => {
+describe.runIf(posix)("28.2 (34.3): a run's first file in a directory removes the stale temporary files there, and only those", () => {
   let live: ChildProcess | undefined;
   afterAll(() => void live?.kill('SIGKILL'));
 
@@ -169,7 +170,7 @@ describe.runIf(posix)('28.2: PendingFile.open removes the stale temporary files 
       live.on('spawn', () => resolve(live!.pid!));
     });
 
-  it('a dead pid: removed; a running one (ours, another, one we may not signal): kept; other names: kept', async () => {
+  it('a dead pid: removed, whichever file it was for; a running one (ours, another, one we may not signal): kept; other names: kept; the directory listed once a run', async () => {
     const [dead, running] = [await deadPid(), await livePid()];
     const tmp = (prefix: string, pid: number) => `${prefix}.wli-${pid}-1700000000000-ab12cd.tmp`;
     const names = {
@@ -183,18 +184,24 @@ describe.runIf(posix)('28.2: PendingFile.open removes the stale temporary files 
       notOurs: `.cs.po.wli-${dead}.tmp`,
     };
     for (const n of Object.values(names)) writeFileSync(join(dir, n), 'half');
-    const file = await PendingFile.open({ dir, file: join(dir, 'cs.po') }, msg`cs.po`);
+    const workspace = new Workspace();
+    const file = await PendingFile.open(workspace, { dir, file: join(dir, 'cs.po') }, msg`cs.po`);
     await file.discard();
     const kept = (omit: string[]) =>
       Object.entries(names)
         .filter(([k]) => !omit.includes(k))
         .map(([, n]) => n)
         .sort();
-    expect(readdirSync(dir).sort()).toEqual(kept(['dead']));
-    // A file whose name is not known yet (download -o DIR/): the nameless ones.
-    const into = await PendingFile.open({ dir }, msg`${dir}/`);
+    expect(readdirSync(dir).sort()).toEqual(kept(['dead', 'otherFile', 'nameless']));
+    // Listed once a run: a stale file that appears later is the next run's to remove.
+    const later = tmp('.de.po', dead);
+    writeFileSync(join(dir, later), 'half');
+    const into = await PendingFile.open(workspace, { dir }, msg`${dir}/`);
     await into.discard();
-    expect(readdirSync(dir).sort()).toEqual(kept(['dead', 'nameless']));
+    expect(readdirSync(dir).sort()).toEqual([...kept(['dead', 'otherFile', 'nameless']), later].sort());
+    const next = await PendingFile.open(new Workspace(), { dir }, msg`${dir}/`);
+    await next.discard();
+    expect(readdirSync(dir).sort()).toEqual(kept(['dead', 'otherFile', 'nameless']));
   });
 });
 

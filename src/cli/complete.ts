@@ -5,11 +5,13 @@
 // on the line being typed are not read); nothing at all when no server is configured; each list cached
 // on disk ($XDG_CACHE_HOME/wli, two minutes); the whole lookup bounded to about a second (one attempt,
 // no retries); any failure is silently "no candidates". Nothing is ever written to stderr, so
-// completion never prints into the shell.
+// completion never prints into the shell; and only names of Weblate's grammar (slugs, language
+// codes: weblate/names.ts) are offered, so no server text the shell cannot hold (a newline, an ESC, a
+// quote, a control character) reaches it: any other name is left out.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Context, OutStream } from '../core/context.js';
-import { makeDirectories, writeFileAtomic } from '../io/files.js';
+import { makeDirectories, writeFileAtomic } from '../files/disk.js';
 import { cacheDir } from '../core/xdg.js';
 import { loadSettings } from '../config/load.js';
 import { IOStreams } from '../io/streams.js';
@@ -19,12 +21,11 @@ import { COMMANDS, type TargetKindName } from '../spec/spec.js';
 import { targetOfUrl } from '../weblate/target.js';
 import { LANGUAGES, PROJECTS, componentsOf, translationsOf } from '../weblate/paths.js';
 import { VERSION } from '../core/version.js';
+import { isLanguageCode, isSlug, isSlugPath } from '../weblate/names.js';
 import { COMPLETION_CACHE_MS } from '../core/limits.js';
 
 /** The most a lookup may take, start-up aside. */
 const BUDGET_MS = 900;
-
-export const COMPLETE_COMMAND = '__complete';
 
 type Name = { slug?: unknown; code?: unknown; url?: unknown };
 type Lister = (path: string) => Promise<Name[]>;
@@ -63,26 +64,45 @@ export async function complete(args: string[], ctx: Context): Promise<string> {
 
 async function candidates(kinds: readonly TargetKindName[], word: string, list: Lister): Promise<string[]> {
   const starts = (names: string[]) => names.filter((n) => n.startsWith(word)).sort();
-  const strings = (values: unknown[]) => values.filter((v): v is string => typeof v === 'string');
+  const named = (values: unknown[], grammar: (v: unknown) => v is string) => values.filter(grammar);
   const slash = word.indexOf('/');
   if (slash < 0) {
     const out: string[] = [];
     if (kinds.includes('server') && '/'.startsWith(word)) out.push('/');
     // In stats and language a bare word is a language code.
-    if (kinds.includes('language')) out.push(...strings((await list(LANGUAGES)).map((l) => l.code)));
+    if (kinds.includes('language'))
+      out.push(
+        ...named(
+          (await list(LANGUAGES)).map((l) => l.code),
+          isLanguageCode,
+        ),
+      );
     if (kinds.some((k) => k === 'project' || k === 'component' || k === 'translation')) {
-      out.push(...strings((await list(PROJECTS)).map((p) => p.slug)).map((s) => `${s}/`));
+      out.push(
+        ...named(
+          (await list(PROJECTS)).map((p) => p.slug),
+          isSlug,
+        ).map((s) => `${s}/`),
+      );
     }
     return starts(out);
   }
   const project = word.slice(0, slash);
   if (!kinds.some((k) => k === 'component' || k === 'translation')) return [];
-  const components = strings((await list(componentsOf({ project }))).map((c) => targetOfUrl(c.url)));
+  const components = named(
+    (await list(componentsOf({ project }))).map((c) => targetOfUrl(c.url)),
+    (v) => isSlugPath(v),
+  );
   // A component typed whole and followed by "/": its languages.
   const component = components.find((c) => word.startsWith(`${c}/`));
   if (component && kinds.includes('translation')) {
     const [p = '', ...rest] = component.split('/');
-    return starts(strings((await list(translationsOf({ project: p, component: rest }))).map((t) => targetOfUrl(t.url))));
+    return starts(
+      named(
+        (await list(translationsOf({ project: p, component: rest }))).map((t) => targetOfUrl(t.url)),
+        (v) => isSlugPath(v, true),
+      ),
+    );
   }
   // Components (with their category paths); a trailing "/" invites the language when there is one to give.
   return starts(components.map((c) => (kinds.includes('translation') ? `${c}/` : c)));

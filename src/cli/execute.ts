@@ -11,6 +11,7 @@ import type { Result } from '../output/result.js';
 import { VERSION } from '../core/version.js';
 import type { CommandName, OptionsOf } from '../spec/spec.js';
 import { COMMAND_MODULES } from './registry.js';
+import type { Workspace } from '../files/workspace.js';
 
 /** One parsed command line, every option value checked and typed (spec/option-values.ts). */
 export interface Invocation<N extends CommandName> {
@@ -22,7 +23,7 @@ export interface Invocation<N extends CommandName> {
   globals: GlobalFlags;
 }
 
-export async function execute<N extends CommandName>(inv: Invocation<N>, ctx: Context, io: IOStreams): Promise<number> {
+export async function execute<N extends CommandName>(inv: Invocation<N>, ctx: Context, io: IOStreams, workspace: Workspace): Promise<number> {
   const { name, args, opts } = inv;
   let session: Session | undefined;
   const out = io.out;
@@ -41,7 +42,7 @@ export async function execute<N extends CommandName>(inv: Invocation<N>, ctx: Co
     const { settings, warnings } = loadSettings(inv.globals, ctx);
     io.addSecret(settings.token?.value);
     for (const w of warnings) io.warn(w);
-    session = new Session(ctx, io, settings, VERSION, name);
+    session = new Session(ctx, io, settings, VERSION, name, workspace);
     const result = await command.run({ args, opts, session });
     return await finish(result, session, ctx, io);
   } catch (e) {

@@ -8,6 +8,7 @@ import { flagsOf, namesOf } from '../spec/flags.js';
 import { EXIT, UsageError } from '../core/errors.js';
 import { msg, ours } from '../core/text.js';
 import { IOStreams } from '../io/streams.js';
+import { Workspace } from '../files/workspace.js';
 import { VERSION } from '../core/version.js';
 import { closest } from '../core/closest.js';
 import { checkArgs, checkFormat, readCommandOptions, readOptions } from '../spec/option-values.js';
@@ -193,8 +194,20 @@ function helpArgv(argv: string[], at: number): string[] | { unknown: string } {
   return COMMANDS.some((c) => c.name === named) ? [named, '--help'] : { unknown: named };
 }
 
-/** Runs wli with argv (without node and script) and returns the exit code. Never exits the process. */
-export async function runCli(argv: string[], ctx: Context): Promise<number> {
+/**
+ * Runs wli with argv (without node and script) and returns the exit code. Never exits the process.
+ * `workspace` holds the run's temporary files and the directories made for them (main.ts keeps it, to
+ * clean up after a signal or a run that never settles); whatever is left of it goes when the run ends.
+ */
+export async function runCli(argv: string[], ctx: Context, workspace = new Workspace()): Promise<number> {
+  try {
+    return await runIn(argv, ctx, workspace);
+  } finally {
+    workspace.removeAll();
+  }
+}
+
+async function runIn(argv: string[], ctx: Context, workspace: Workspace): Promise<number> {
   const io = new IOStreams(ctx);
   // The completion scripts' question: names from the server, no parsing, no messages (complete.ts).
   if (argv[0] === '__complete') {
@@ -248,7 +261,7 @@ export async function runCli(argv: string[], ctx: Context): Promise<number> {
     const opts = readCommandOptions(name, parsed.rawOpts);
     checkArgs(parsed.command.args, parsed.args);
     checkFormat(parsed.command, globals.format, globals.fields);
-    return await execute({ name, args: parsed.args, opts, globals }, ctx, io);
+    return await execute({ name, args: parsed.args, opts, globals }, ctx, io, workspace);
   } catch (e) {
     return io.error(e);
   }

@@ -3,8 +3,12 @@
 // place, so a cut connection, a timeout or Ctrl-C leaves the previous file as it was.
 import { readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { throughLinks, type PendingFile } from '../io/files.js';
-import { UsageError, WliError } from '../core/errors.js';
+import { throughLinks } from '../files/disk.js';
+import type { PendingFile } from '../files/pending.js';
+import { safeBaseName } from '../files/placement.js';
+import type { FileSaver } from '../files/save.js';
+import { temporaryPid } from '../files/workspace.js';
+import { LocalError, UsageError, WliError } from '../core/errors.js';
 import { HttpError, NotFoundError } from '../api/errors.js';
 import { msg, ours, type Msg } from '../core/text.js';
 import { firstHeader } from '../api/http.js';
@@ -14,53 +18,11 @@ import { translationRevision } from '../weblate/objects.js';
 import { EXIT } from '../core/errors.js';
 import type { Result } from '../output/result.js';
 import type { CommandInput } from '../session/session.js';
-import { getObject } from '../session/reads.js';
-import { FileSaver } from '../session/save-file.js';
+import { fileSaver, getObject } from '../session/reads.js';
 import { targetReadings } from '../session/results.js';
 import { categoryOf, firstFound, type Category } from '../session/resolve.js';
 import { PROJECT_DOWNLOAD_SINCE } from '../weblate/versions.js';
-
-/** The file name of a Content-Disposition header, undecoded parts left as they are. */
-export function dispositionName(header: string | undefined): string | undefined {
-  if (!header) return undefined;
-  const star = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
-  if (star) {
-    try {
-      return decodeURIComponent(star[1]!.trim());
-    } catch {
-      /* fall through to filename= */
-    }
-  }
-  const quoted = /filename\s*=\s*"((?:[^"\\]|\\.)*)"/.exec(header);
-  if (quoted) return quoted[1]!.replace(/\\(.)/g, '$1');
-  const bare = /filename\s*=\s*([^;]+)/.exec(header);
-  return bare ? bare[1]!.trim() : undefined;
-}
-
-/**
- * A name the server suggests reduced to a safe base name: no directories, no `..`, no control or
- * bidirectional characters; undefined when nothing usable is left.
- */
-export function safeBaseName(name: string | undefined): string | undefined {
-  if (name === undefined) return undefined;
-  const last = name.split(/[/\\]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const clean = last.replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '').trim();
-  if (clean === '' || /^\.+$/.test(clean) || clean.startsWith('.') || clean.length > 200) return undefined;
-  return clean;
-}
-
-function fallbackName(t: Target, zip: boolean): string {
-  const parts =
-    t.kind === 'translation'
-      ? [t.project, ...t.component, t.language]
-      : t.kind === 'component'
-        ? [t.project, ...t.component]
-        : t.kind === 'project'
-          ? [t.project]
-          : ['weblate'];
-  return `${parts.join('-').replace(/[^\w.-]/g, '_')}.${zip ? 'zip' : 'txt'}`;
-}
+import { dispositionName, fallbackName, predictedName, type Downloaded } from '../weblate/files.js';
 
 const isDir = (p: string) => {
   try {
@@ -70,20 +32,21 @@ const isDir = (p: string) => {
   }
 };
 
+/** What a download names, as Weblate names its files; undefined for what has no file (refused before). */
+function downloaded(t: Target): Downloaded | undefined {
+  return t.kind === 'translation' || t.kind === 'component' || t.kind === 'project' ? t : undefined;
+}
+
 /**
- * The name Weblate gives what it sends (`p-c-l.ext`, `p-c.zip`, `p.zip`: weblate/files.ts),
- * known before asking: a conversion's extension is the format; a file as stored keeps its own, so
- * it is the one file of that stem already in the directory, if there is exactly one.
+ * The name Weblate gives what it sends (weblate/files.ts predictedName), known before asking; a file
+ * as stored keeps its own extension: the one file of that stem already in the directory, if there is
+ * exactly one.
  */
-function predictedName(t: Target, zip: boolean, convert: string | undefined, dir: string): string | undefined {
-  const slug = (parts: string[]) => parts.join('-');
-  if (t.kind === 'project') return `${t.project}.zip`;
-  if (t.kind === 'component') return `${slug([t.project, ...t.component])}.zip`;
-  if (t.kind !== 'translation' || zip) return undefined;
-  const stem = slug([t.project, ...t.component, t.language]);
-  if (convert !== undefined) return `${stem}.${convert}`;
+function predictedIn(d: Downloaded, convert: string | undefined, dir: string): string | undefined {
+  const predicted = predictedName(d, convert);
+  if ('name' in predicted) return predicted.name;
   try {
-    const same = readdirSync(dir).filter((f) => f.startsWith(`${stem}.`) && !f.endsWith('.tmp'));
+    const same = readdirSync(dir).filter((f) => f.startsWith(predicted.stem) && temporaryPid(f) === undefined);
     return same.length === 1 ? same[0] : undefined;
   } catch {
     return undefined;
@@ -163,9 +126,27 @@ function shownPath(to: Destination, name: string): Msg {
 }
 
 /** Made ready before the request (directories made, temporary file created): a destination that cannot be written fails first. */
-function prepare(to: Destination): Promise<PendingFile> {
+function prepare(saver: FileSaver, to: Destination): Promise<PendingFile> {
   const where = to.given === undefined ? ours('the current directory') : msg`${to.given}`;
-  return FileSaver.prepare({ dir: to.dir, file: to.file }, where);
+  return saver.prepare({ dir: to.dir, file: to.file }, where);
+}
+
+/** What a download is, in the refusal of a name the server gave: "this translation's file". */
+const WHAT: Record<Downloaded['kind'], string> = { translation: "this translation's file", component: "this component's zip", project: "this project's zip" };
+
+/**
+ * A name the server gave, already taken by a file wli did not predict for this target (nor, the save
+ * path checks, saved there itself): never replaced (as curl -OJ refuses it), exit 7.
+ */
+function notPredicted(to: Destination, d: Downloaded, predicted: string | undefined): (dest: string) => Error | undefined {
+  return (dest) => {
+    if (predicted !== undefined && dest === join(to.dir, predicted)) return undefined;
+    const shown = shownPath(to, basename(dest));
+    return new LocalError(
+      msg`${shown} exists and is not ${ours(WHAT[d.kind])}: the server named it (Content-Disposition), and wli replaces only the file it predicts or saved there itself`,
+      msg`to replace it, name it yourself: -o ${shown}; or download into another directory (-o DIR/)`,
+    );
+  };
 }
 
 /** What a download asks: the conversion (a zip's as zip:FORMAT) and the query of its units. */
@@ -215,9 +196,10 @@ export async function run({ args, opts, session }: CommandInput<'download'>): Pr
   }
   const { ctx } = session;
   const to = destinationOf(opts.output, ctx);
-  const file = to.toStdout ? undefined : await prepare(to);
+  const saver = fileSaver(session);
+  const file = to.toStdout ? undefined : await prepare(saver, to);
   try {
-    return await fetchInto(to, file, { readings, opts, session });
+    return await fetchInto(to, file, saver, { readings, opts, session });
   } finally {
     await file?.discard();
   }
@@ -227,11 +209,11 @@ export async function run({ args, opts, session }: CommandInput<'download'>): Pr
 async function fetchInto(
   to: Destination,
   file: PendingFile | undefined,
+  saver: FileSaver,
   { readings, opts, session }: { readings: Target[]; opts: CommandInput<'download'>['opts']; session: CommandInput['session'] },
 ): Promise<Result> {
   const { convert, query } = opts;
   const client = session.client();
-  const saver = new FileSaver(session);
   const urlOf = (t: Target) => client.resolve(fileRequest(t, convert, query)).href;
   const found = <R>(get: (t: Target) => Promise<R>) =>
     firstFound(session, readings, async (t) => {
@@ -240,24 +222,28 @@ async function fetchInto(
     }).catch(async (e: unknown) => {
       throw await downloadFailed(session, readings, e, convert);
     });
-  if (!file) return { kind: 'stream', chunks: (await found((t) => saver.stream(urlOf(t)))).value };
+  if (!file) return { kind: 'stream', chunks: (await found((t) => saver.direct(urlOf(t)))).value };
   const onBytes = (n: number, total: number | undefined) => session.progress.update('bytes', n, total);
   if (file.direct) {
     // A device or pipe (-o /dev/stdout): written into as it is, nothing to prove or record.
     const shown = shownPath(to, basename(to.file!));
-    const { value: bytes } = await found((t) => saver.intoDevice(urlOf(t), file, to.file!, shown, onBytes));
+    const { value: bytes } = await found((t) => saver.direct(urlOf(t), { file, dest: to.file!, shown, onBytes }));
     return said(msg`saved ${shown} (${ours(String(bytes))} bytes)`);
   }
   const { value } = await found((t) => {
-    const zip = t.kind !== 'translation';
-    // Into a directory, the name Weblate gives the file (predictedName) is what a record may prove: a
+    const d = downloaded(t);
+    if (!d) throw new UsageError(msg`${t.text} has no file`);
+    const zip = d.kind !== 'translation';
+    // Into a directory, the name Weblate gives the file (predictedIn) is what a record may prove: a
     // wrong guess only costs the condition.
-    const predicted = predictedName(t, zip, convert, to.dir);
+    const predicted = predictedIn(d, convert, to.dir);
     return saver.save({
       url: urlOf(t),
       file,
-      dest: to.file ?? ((res) => join(to.dir, safeBaseName(dispositionName(firstHeader(res.headers['content-disposition']))) ?? fallbackName(t, zip))),
+      dest: to.file ?? ((res) => join(to.dir, safeBaseName(dispositionName(firstHeader(res.headers['content-disposition']))) ?? fallbackName(d, zip))),
       proven: to.file ?? (predicted === undefined ? undefined : join(to.dir, predicted)),
+      // -o FILE is the user's own choice of name: it replaces what is there, as curl -o does.
+      unpredicted: to.file === undefined ? notPredicted(to, d, predicted) : undefined,
       // A zip has no revision: always asked for whole.
       revision: t.kind === 'translation' ? () => revisionOf(session, t) : undefined,
       force: opts.force,

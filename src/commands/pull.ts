@@ -11,16 +11,15 @@
 // (-f github, junit, codequality) its files are checks (pull/checks.ts).
 import { accessSync, constants, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { EXIT, UsageError } from '../core/errors.js';
+import { EXIT, UsageError, localFailure } from '../core/errors.js';
 import { feed } from '../core/feed.js';
 import { msg, ours, type Msg } from '../core/text.js';
 import type { Item, Page } from '../core/page.js';
-import { holdDirectory, localFailure } from '../io/files.js';
-import { realpathLoose } from '../io/inside.js';
+import { realpathLoose } from '../files/placement.js';
 import type { Column, ListResult, Outcome, Result } from '../output/result.js';
 import { isCiFormat } from '../spec/spec.js';
 import type { CommandInput, Session } from '../session/session.js';
-import { FileSaver } from '../session/save-file.js';
+import { fileSaver } from '../session/reads.js';
 import { IDENTITY_FIELDS, identified } from '../weblate/identity.js';
 import { pullChecks, type Reported } from './pull/checks.js';
 import { fetchAll, type Done, type Status } from './pull/fetch.js';
@@ -168,10 +167,10 @@ function rootOf(
   return { dir: resolve(cwd, opts.dir ?? ''), dirShown: opts.dir ?? '' };
 }
 
-/** DIR made and held (io/files.ts holdDirectory); a DIR that cannot be made is exit 7 before any file is asked for. */
-function holdDir(dir: string, shown: Msg): () => void {
+/** DIR made and held (files/workspace.ts holdDirectory); a DIR that cannot be made is exit 7 before any file is asked for. */
+function holdDir(session: Session, dir: string, shown: Msg): () => void {
   try {
-    return holdDirectory(dir);
+    return session.workspace.holdDirectory(dir);
   } catch (e) {
     throw localFailure(e, shown, ours('create the directory'));
   }
@@ -209,12 +208,20 @@ export async function run({ args, opts, session }: CommandInput<'pull'>): Promis
   const shownDir = msg`${dirShown || '.'}`;
   if (writes) checkDir(dir, shownDir);
   const listed = await listTargets(session, args);
-  const entries = plan(listed, { root: realpathLoose(dir), dirShown, show, source: !!opts.source, langs: opts.lang, minPercent: opts.minPercent });
+  const entries = plan(listed, {
+    root: realpathLoose(dir),
+    dirShown,
+    show,
+    source: !!opts.source,
+    allowHidden: !!opts.allowHidden,
+    langs: opts.lang,
+    minPercent: opts.minPercent,
+  });
   // DIR made now (a place that cannot be made fails at once) and held by the work: a run that wrote
   // no file there leaves no empty DIR behind.
-  const release = writes ? holdDir(dir, shownDir) : undefined;
+  const release = writes ? holdDir(session, dir, shownDir) : undefined;
   const counted = tally(mode);
-  const done = fetchAll(session, entries, { saver: new FileSaver(session), force: !!opts.force, dryRun: mode === 'dry-run', check: mode === 'check' });
+  const done = fetchAll(session, entries, { saver: fileSaver(session), force: !!opts.force, dryRun: mode === 'dry-run', check: mode === 'check' });
   // A CI report is written once the work is done, from every outcome (pull/checks.ts).
   const ci = isCiFormat(settings.format);
   const kept: Reported[] = [];

@@ -69,6 +69,35 @@ export class LocalError extends WliError {
   }
 }
 
+/** What a failed write of the file system means, in words, and what to do. */
+const WHY: Record<string, [why: string, hint: string]> = {
+  EACCES: ['permission denied', 'check the permissions of the file and its directory, or write elsewhere'],
+  EPERM: ['operation not permitted', 'check the permissions of the file and its directory, or write elsewhere'],
+  ENOSPC: ['no space left on the device', 'free some space, or write elsewhere'],
+  EDQUOT: ['disk quota exceeded', 'free some space, or write elsewhere'],
+  EFBIG: ['file too large for the file size limit (ulimit -f) or the file system', 'raise the limit, or write elsewhere'],
+  EROFS: ['read-only file system', 'write to a writable directory'],
+  EISDIR: ['it is a directory', 'name a file, or end the path with / to write into the directory'],
+  ENOTDIR: ['a part of the path is a file, not a directory', 'check the path'],
+  ENOENT: ['no such directory', 'check the path'],
+  EEXIST: ['a file is in the way', 'check the path'],
+  ENAMETOOLONG: ['the name is too long', 'choose a shorter path'],
+  EIO: ['an input/output error', 'check the disk'],
+  EBADF: ['a bad file descriptor', ''],
+  EPIPE: ['the reader went away', ''],
+};
+
+/**
+ * A failure to write `shown` (the path as the user gave it, never the temporary file) as the
+ * user's situation: exit 7, what failed and why. Anything else is passed on as it is.
+ */
+export function localFailure(e: unknown, shown: Msg, action = ours('write')): unknown {
+  const code = (e as NodeJS.ErrnoException | null)?.code;
+  if (typeof code !== 'string' || !/^E[A-Z]+$/.test(code)) return e;
+  const [why, hint] = WHY[code] ?? [code, ''];
+  return new LocalError(msg`cannot ${action} ${shown}: ${ours(why)} (${ours(code)})`, hint ? ours(hint) : undefined, { cause: e });
+}
+
 /** The signals that end a run cleanly (work aborted, temporary files removed), each with its exit code: 128 + its number. */
 export const ENDING_SIGNALS = { SIGHUP: EXIT.hangup, SIGINT: EXIT.interrupted, SIGTERM: EXIT.terminated } as const;
 

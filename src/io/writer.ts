@@ -3,9 +3,8 @@
 // waiting for a reader that does not read (a pager) as soon as the run is interrupted.
 import { writeSync } from 'node:fs';
 import type { OutStream } from '../core/context.js';
-import { interruption } from '../core/errors.js';
+import { interruption, localFailure } from '../core/errors.js';
 import { ours } from '../core/text.js';
-import { localFailure } from './files.js';
 
 /** Thrown to unwind the pipeline when the reader went away; the CLI exits 0. */
 export class PipeClosed extends Error {

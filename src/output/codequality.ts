@@ -1,7 +1,7 @@
 // -f codequality: GitLab's Code Quality report (artifacts:reports:codequality), a subset of the Code
 // Climate issue format: a JSON array with one issue per failing check; [] when nothing fails. GitLab
 // shows the issues in the merge request and tells new ones from fixed ones by their fingerprint.
-import { sha256Hasher } from '../io/files.js';
+import { sha256Hasher } from '../files/disk.js';
 import type { CheckReport } from './result.js';
 import type { Sink } from './sink.js';
 

@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import { GITHUB_ANNOTATIONS_PER_STEP, GITHUB_STEP_SUMMARY_BYTES, GITHUB_STEP_SUMMARY_TEXT } from '../core/limits.js';
 import type { Page } from '../core/page.js';
 import { UNSAFE, escapeControl, msg, type Msg } from '../core/text.js';
-import { appendText, fileSize } from '../io/files.js';
+import { appendText, fileSize } from '../files/disk.js';
 import { countsOf, verdictOf } from './checks.js';
 import type { CheckReport } from './result.js';
 import { markdownCell, writeMarkdownList } from './markdown.js';

@@ -7,6 +7,8 @@ import { isFileAnswer } from '../weblate/files.js';
 import { paginate, type ListRequest } from '../api/paginate.js';
 import type { Item, Page } from '../core/page.js';
 import { msg } from '../core/text.js';
+import { FileSaver } from '../files/save.js';
+import { savedFilesDir } from '../files/saved.js';
 import type { Session } from './session.js';
 
 /** One resource; anything but a JSON object is the server's fault. */
@@ -25,7 +27,7 @@ export async function getObject(session: Session, path: string): Promise<Item> {
  * login page, another server at --url) and is never saved as one. Retried only until its first byte:
  * for a destination that cannot take back what it was given (stdout, a pipe).
  */
-export async function openFile(session: Session, url: string | URL, headers: Record<string, string>): Promise<StreamAnswer> {
+async function openFile(session: Session, url: string | URL, headers: Record<string, string>): Promise<StreamAnswer> {
   return fileAnswer(await session.client().openFile(url, { headers }));
 }
 
@@ -33,8 +35,23 @@ export async function openFile(session: Session, url: string | URL, headers: Rec
  * A file Weblate serves, consumed whole by `consume` once per attempt (into a temporary file, which it
  * starts over each time): a body that fails after its first byte is asked for again, whole.
  */
-export function consumeFile<T>(session: Session, url: string | URL, headers: Record<string, string>, consume: (res: StreamAnswer) => Promise<T>): Promise<T> {
+function consumeFile<T>(session: Session, url: string | URL, headers: Record<string, string>, consume: (res: StreamAnswer) => Promise<T>): Promise<T> {
   return session.client().consumeFile(url, (res) => consume(fileAnswer(res)), { headers });
+}
+
+/**
+ * The one save path (files/save.ts) for this run: its files asked for as above, written in the run's
+ * workspace, the record of saved files in the user's cache.
+ */
+export function fileSaver(session: Session): FileSaver {
+  const { ctx } = session;
+  return new FileSaver({
+    workspace: session.workspace,
+    source: { open: (url) => openFile(session, url, {}), consume: (url, headers, consume) => consumeFile(session, url, headers, consume) },
+    records: savedFilesDir(ctx.env, ctx.homedir),
+    warn: (m) => session.warn(m),
+    now: () => ctx.now(),
+  });
 }
 
 /** The answer as a file, or the error that it is none. */

@@ -9,6 +9,7 @@ import type { IOStreams } from '../io/streams.js';
 import type { Progress } from '../io/progress.js';
 import { msg, type Msg } from '../core/text.js';
 import type { CommandName, OptionsOf } from '../spec/spec.js';
+import { Workspace } from '../files/workspace.js';
 
 /** What `wli <name>` receives: its arguments, its options checked and typed from spec.ts, the session. */
 export interface CommandInput<N extends CommandName = CommandName> {
@@ -30,6 +31,8 @@ export class Session {
     readonly version: string,
     /** What the progress line says while a request is out and no count is known yet ("translation …"). */
     readonly activity = 'fetching',
+    /** The run's temporary files and the directories made for them (files/workspace.ts): cleaned up whatever ends the run. */
+    readonly workspace = new Workspace(),
   ) {}
 
   warn(message: Msg): void {

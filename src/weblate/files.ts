@@ -9,3 +9,44 @@ export function isFileAnswer(headers: Headers): boolean {
   const text = Array.isArray(v) ? v[0] : v;
   return text !== undefined && /^\s*attachment\b/i.test(text);
 }
+
+/** The file name of a Content-Disposition header, undecoded parts left as they are. */
+export function dispositionName(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const star = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
+  if (star) {
+    try {
+      return decodeURIComponent(star[1]!.trim());
+    } catch {
+      /* fall through to filename= */
+    }
+  }
+  const quoted = /filename\s*=\s*"((?:[^"\\]|\\.)*)"/.exec(header);
+  if (quoted) return quoted[1]!.replace(/\\(.)/g, '$1');
+  const bare = /filename\s*=\s*([^;]+)/.exec(header);
+  return bare ? bare[1]!.trim() : undefined;
+}
+
+/** What a download names: a translation (its file, or a zip of its component), a component or a project (zips). */
+export type Downloaded =
+  | { kind: 'translation'; project: string; component: string[]; language: string }
+  | { kind: 'component'; project: string; component: string[] }
+  | { kind: 'project'; project: string };
+
+const stemOf = (t: Downloaded): string =>
+  (t.kind === 'translation' ? [t.project, ...t.component, t.language] : t.kind === 'component' ? [t.project, ...t.component] : [t.project]).join('-');
+
+/**
+ * The name Weblate gives what it sends, known before asking: `p.zip`, `p-c.zip`, and for a
+ * translation `p-c-l.ext`, whose extension is the conversion's format; a file as stored keeps its
+ * own, unknown here: then the stem (`p-c-l.`) the name starts with.
+ */
+export function predictedName(t: Downloaded, convert: string | undefined): { name: string } | { stem: string } {
+  if (t.kind !== 'translation') return { name: `${stemOf(t)}.zip` };
+  return convert === undefined ? { stem: `${stemOf(t)}.` } : { name: `${stemOf(t)}.${convert}` };
+}
+
+/** The name a download gets when the server gives none usable: the predicted stem, made safe. */
+export function fallbackName(t: Downloaded, zip: boolean): string {
+  return `${stemOf(t).replace(/[^\w.-]/g, '_')}.${zip ? 'zip' : 'txt'}`;
+}

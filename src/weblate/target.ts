@@ -180,23 +180,3 @@ export function objectOfUrl(url: unknown): ProjectTarget | ComponentTarget | Tra
 export function targetOfUrl(url: unknown): string | undefined {
   return objectOfUrl(url)?.text;
 }
-
-/** How a target is named in messages. */
-export function describe(t: Target): string {
-  switch (t.kind) {
-    case 'server':
-      return 'the server';
-    case 'project':
-      return `project '${t.project}'`;
-    case 'component':
-      return `component '${t.project}/${t.component.join('/')}'`;
-    case 'translation':
-      return `translation '${t.project}/${t.component.join('/')}/${t.language}'`;
-    case 'language':
-      return `language '${t.language}'`;
-    case 'category':
-      return `category '${t.project}/${t.category.join('/')}'`;
-    case 'projectLanguage':
-      return `language '${t.language}' of project '${t.project}'`;
-  }
-}

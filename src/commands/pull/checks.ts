@@ -4,7 +4,7 @@
 // translations are no check (they have no file to compare), but rows of the summary's table.
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { Item } from '../../core/page.js';
-import { realpathLoose } from '../../io/inside.js';
+import { realpathLoose } from '../../files/placement.js';
 import type { Check, CheckFailure, ChecksOf, Column } from '../../output/result.js';
 import type { Session } from '../../session/session.js';
 import type { Done } from './fetch.js';

@@ -1,15 +1,15 @@
 // pull's second half: each file fetched into its place, --concurrency at a time, saved the one way
-// download saves too (session/save-file.ts: the record of saved files, retries, links). A failed file is
+// download saves too (files/save.ts: the record of saved files, retries, links). A failed file is
 // that file's failure, not the run's; Ctrl-C ends the run once the files being written are left
 // whole (old or new); a 429 after the retries ends the asking (the rest would be refused too).
 import { dirname } from 'node:path';
 import { EXIT, InterruptedError, WliError, interruption } from '../../core/errors.js';
 import { pool } from '../../core/pool.js';
 import { msg, ours, type Msg } from '../../core/text.js';
-import type { PendingFile } from '../../io/files.js';
-import type { SaveOutcome } from '../../io/saved-files.js';
+import type { PendingFile } from '../../files/pending.js';
+import type { SaveOutcome } from '../../files/saved.js';
 import type { Session } from '../../session/session.js';
-import { FileSaver, type Compared } from '../../session/save-file.js';
+import type { Compared, FileSaver } from '../../files/save.js';
 import { fileOf } from '../../weblate/paths.js';
 import { translationRevision } from '../../weblate/objects.js';
 import type { Entry } from './plan.js';
@@ -103,7 +103,7 @@ async function fetchOne(session: Session, entry: Entry, o: FetchOptions): Promis
   try {
     // Made ready before the request (its directories made, a temporary file created), so a place that
     // cannot be written fails this file first; the directories made for it go again if it fails.
-    file = await FileSaver.prepare({ dir: dirname(dest), file: dest }, shown, true);
+    file = await o.saver.prepare({ dir: dirname(dest), file: dest }, shown, true);
     const saved = await o.saver.save({ ...askOf(session, entry, o), file, dest, shown: () => shown });
     return { entry, status: saved.outcome, bytes: saved.bytes };
   } catch (e) {
@@ -115,7 +115,7 @@ async function fetchOne(session: Session, entry: Entry, o: FetchOptions): Promis
   }
 }
 
-/** --check: the file on disk compared with the server's (session/save-file.ts compare), nothing written. */
+/** --check: the file on disk compared with the server's (files/save.ts compare), nothing written. */
 async function checkOne(session: Session, entry: Entry, o: FetchOptions): Promise<Done> {
   try {
     const { outcome, bytes } = await o.saver.compare({ ...askOf(session, entry, o), proven: entry.dest!, shown: msg`${entry.path}` });

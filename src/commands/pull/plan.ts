@@ -1,13 +1,15 @@
 // What pull does with each translation, decided before any file is asked for: skipped (the source,
-// no filename, --lang, --min-percent, each with its reason), refused (a filename that would leave
-// DIR), colliding (two translations, one file: neither written), or fetched into its place.
+// no filename, --lang, --min-percent, each with its reason), refused (a filename the placement rule
+// refuses: files/placement.ts), colliding (two translations, one file: neither written), or fetched
+// into its place.
 import { UsageError, EXIT } from '../../core/errors.js';
 import { msg, ours, type Msg } from '../../core/text.js';
 import { numberOf, plainText } from '../../core/values.js';
 import { closest } from '../../core/closest.js';
-import { placeInside, type Refusal } from '../../io/inside.js';
+import { place, type Refusal } from '../../files/placement.js';
 import { join } from 'node:path';
 import { isSource, type Listed } from './translations.js';
+import type { ComponentFiles } from '../../weblate/filemask.js';
 
 /** A translation and what becomes of it. */
 export interface Entry {
@@ -28,6 +30,8 @@ export interface PlanOptions {
   /** A filename as the report says it; DIR/filename otherwise (the project file's directory: from the current one). */
   show?: (name: string) => string;
   source: boolean;
+  /** --allow-hidden: a filename may have hidden segments (never a version-control folder). */
+  allowHidden: boolean;
   langs?: string[];
   minPercent?: number;
 }
@@ -51,13 +55,37 @@ function skipReason(l: Listed, o: PlanOptions, wanted: Set<string> | undefined):
   return undefined;
 }
 
+/** The component's files as a refusal names them: its filemask, and the files it writes beside. */
+function componentFilesText(files: ComponentFiles): Msg {
+  const also = (
+    [
+      ['template', files.template],
+      ['intermediate', files.intermediate],
+      ['new_base', files.newBase],
+    ] as const
+  ).filter(([, v]) => v !== undefined);
+  const mask = files.filemask === undefined ? ours('no filemask') : msg`filemask ${files.filemask}`;
+  return also.length ? msg`${mask}; ${also.map(([k, v]) => `${k} ${v}`).join(', ')}` : mask;
+}
+
 /**
  * Why a file is not written where the server's filename puts it: the name itself (absolute, climbing
- * out, naming nothing), or a symbolic link in DIR, which is the checkout's, not the server's.
+ * out, naming nothing, a version-control folder, a hidden one, not a file of its component), or a
+ * symbolic link in DIR, which is the checkout's, not the server's.
  */
 function refusalReason(r: Refusal, dirShown: string): Msg {
   const dir = dirShown || '.';
   switch (r.why) {
+    case 'dots':
+      return msg`the server's filename has a segment of dots only (${r.segment}), which Windows reads as the directory itself`;
+    case 'vcs':
+      return msg`the server's filename is inside a version-control folder (${r.segment}): its files are code git, Mercurial or Subversion runs; never written`;
+    case 'hidden':
+      return msg`the server's filename is in a hidden folder or file (${r.segment}), which may hold code (CI workflows, hooks, editor tasks, .envrc); --allow-hidden writes it`;
+    case 'mask':
+      return r.files === undefined
+        ? ours('the server sent no component for this translation: without its filemask, the file has no place')
+        : msg`the server's filename is not one of its component's files (${componentFilesText(r.files)})`;
     case 'absolute':
       return msg`the server's filename is an absolute path, outside ${dir}`;
     case 'parent':
@@ -83,13 +111,14 @@ export function plan(listed: readonly Listed[], o: PlanOptions): Entry[] {
     const filename = name as string;
     if (l.language === undefined)
       return { listed: l, path, decided: { status: 'failed', reason: ours('the server named no language_code'), exitCode: EXIT.server } };
-    const place = placeInside(o.root, filename);
-    if ('refused' in place) {
-      // A name that leaves DIR by itself is shown as sent; one that a link in DIR leads out, where it is in DIR.
-      const shown = place.refused.why === 'link' ? path : filename;
-      return { listed: l, path: shown, decided: { status: 'failed', reason: refusalReason(place.refused, o.dirShown), exitCode: EXIT.server } };
+    const placed = place(o.root, filename, { component: l.files, allowHidden: o.allowHidden });
+    if ('refused' in placed) {
+      // A name that leaves DIR by itself is shown as sent; any other where it would be in DIR.
+      const why = placed.refused.why;
+      const shown = why === 'absolute' || why === 'parent' || why === 'empty' ? filename : path;
+      return { listed: l, path: shown, decided: { status: 'failed', reason: refusalReason(placed.refused, o.dirShown), exitCode: EXIT.server } };
     }
-    return { listed: l, path, dest: place.path };
+    return { listed: l, path, dest: placed.path };
   });
   markCollisions(entries);
   return entries;

@@ -4,6 +4,12 @@
 // project-wide list of translations); a category, each of its components' lists; a language across a
 // project (p/-/l), the translations of that language in each component's list. Lists are read with
 // the largest page Weblate serves.
+//
+// Each translation comes with its component's file fields (filemask, template, …: where the placement
+// rule lets its file go), from the component objects these reads already have: the project's or
+// category's list of components, a translation's nested `component`. A component's own list of
+// translations carries no component (Weblate leaves it out), so a component named as the target is
+// read beside its list: one request, at the same time.
 import type { Item } from '../../core/page.js';
 import { allInOrder } from '../../core/pool.js';
 import type { Session } from '../../session/session.js';
@@ -12,6 +18,7 @@ import { categoryComponents, categoryOf, firstFound, projectLanguageOf } from '.
 import { targetReadings } from '../../session/results.js';
 import { componentPath, componentsOf, translationPath, translationsOf } from '../../weblate/paths.js';
 import { languageCode, sourceLanguageCode } from '../../weblate/objects.js';
+import { componentFiles, type ComponentFiles } from '../../weblate/filemask.js';
 import { componentTargetOf, type ComponentTarget, type Target } from '../../weblate/target.js';
 
 /** One translation to pull: where it is on the server, and its object as the server sent it. */
@@ -28,6 +35,8 @@ export interface Listed {
   sourceLanguage?: string;
   /** Named as a translation target (demo/android/en): pulled even when it is the source. */
   named?: boolean;
+  /** Its component's file fields; undefined when the server sent no component object. */
+  files?: ComponentFiles;
 }
 
 const ACCEPTS = ['project', 'component', 'category', 'translation', 'projectLanguage'] as const;
@@ -60,7 +69,7 @@ async function translationsOfTarget(session: Session, t: Target): Promise<Listed
       const item = await getObject(session, translationPath(t));
       const component = item.component && typeof item.component === 'object' ? (item.component as Item) : undefined;
       // The language as the target names it: the address that was just found.
-      return [{ ...listed(t, item, component ? sourceLanguageCode(component) : undefined, t.language), named: true }];
+      return [{ ...listed(t, item, component, t.language), named: true }];
     }
     case 'component':
       return componentTranslations(session, t);
@@ -88,21 +97,25 @@ async function projectComponents(session: Session, project: string): Promise<Arr
 
 /** Every translation of the components, their lists read --concurrency at a time, in the components' order. */
 async function eachComponent(session: Session, components: Array<{ target: ComponentTarget; item: Item }>): Promise<Listed[]> {
-  const jobs = components.map((c) => () => componentTranslations(session, c.target, sourceLanguageCode(c.item)));
+  const jobs = components.map((c) => () => componentTranslations(session, c.target, c.item));
   return (await allInOrder(jobs, session.settings.concurrency)).flat();
 }
 
-async function componentTranslations(session: Session, t: ComponentTarget, source?: string): Promise<Listed[]> {
+/**
+ * A component's translations, with its object: the one a list of components sent, or (a component
+ * named as the target) read beside the list. The list decides whether the component is there: its
+ * 404 is the one firstFound reads.
+ */
+async function componentTranslations(session: Session, t: ComponentTarget, known?: Item): Promise<Listed[]> {
+  const object = known ? Promise.resolve(known) : getObject(session, componentPath(t));
+  // Its failure is the list's to report when the list fails too.
+  object.catch(() => {});
   const items = await allItems(session, { path: translationsOf(t), label: 'translations', pageSize: ONE_PAGE });
-  // Old servers send no is_source: the component's source language tells instead (one request more).
-  let sourceLanguage = source;
-  if (sourceLanguage === undefined && !items.every((i) => typeof i.is_source === 'boolean')) {
-    sourceLanguage = sourceLanguageCode(await getObject(session, componentPath(t)));
-  }
-  return items.map((item) => listed(t, item, sourceLanguage));
+  const component = await object;
+  return items.map((item) => listed(t, item, component));
 }
 
-function listed(t: Pick<ComponentTarget, 'project' | 'component'>, item: Item, sourceLanguage: string | undefined, code?: string): Listed {
+function listed(t: Pick<ComponentTarget, 'project' | 'component'>, item: Item, component: Item | undefined, code?: string): Listed {
   const language = code ?? languageCode(item);
   return {
     target: [t.project, ...t.component, language ?? '?'].join('/'),
@@ -110,7 +123,9 @@ function listed(t: Pick<ComponentTarget, 'project' | 'component'>, item: Item, s
     component: t.component,
     language,
     item,
-    sourceLanguage,
+    // Old servers send no is_source: the component's source language tells instead.
+    sourceLanguage: component ? sourceLanguageCode(component) : undefined,
+    files: component ? componentFiles(component) : undefined,
   };
 }
 

@@ -1260,13 +1260,26 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
     url: `${origin}${prefix}translations/many/strings/${code}/`,
     file_url: `${origin}${prefix}translations/many/strings/${code}/file/`,
   });
+  /** Its component object: where its files are (pull places each by the filemask). */
+  const manyComponent: Json = {
+    slug: 'strings',
+    name: 'Strings',
+    filemask: 'po/*.po',
+    template: '',
+    intermediate: '',
+    new_base: '',
+    file_format: 'po',
+    source_language: { code: 'en', name: 'English' },
+    url: `${origin}${prefix}components/many/strings/`,
+  };
   const manyRoute = (segs: string[]): Route | null => {
     const [a, , c, d, e] = segs;
     if (c !== 'strings') return null;
+    if (a === 'components' && segs.length === 3) return { allow: A_RO, run: () => manyComponent };
     if (a === 'components' && segs.length === 4 && d === 'translations')
       return { allow: A_LIST_POST, run: (env) => paginate(env, A_LIST_POST, arraySource(manyCodes), manyTranslation) };
     if (a !== 'translations' || d === undefined || !manyCodes.includes(d)) return null;
-    if (segs.length === 4) return { allow: A_TRANSLATION, run: () => manyTranslation(d) };
+    if (segs.length === 4) return { allow: A_TRANSLATION, run: () => ({ ...(manyTranslation(d) as JsonObject), component: manyComponent }) };
     if (segs.length !== 5 || e !== 'file') return null;
     return {
       allow: A_RO,

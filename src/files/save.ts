@@ -1,5 +1,5 @@
 // The one way to save a file Weblate serves, for download and pull alike: the record of saved files
-// (io/saved-files.ts) decides whether the request may be conditional, the request goes through the one
+// (files/saved.ts) decides whether the request may be conditional, the request goes through the one
 // request core, and the answer is written whole:
 //
 // - conditional (If-Modified-Since, answered 304) only when the file on disk is what wli saved there
@@ -13,18 +13,49 @@
 //   (same inode, same time);
 // - the server's validators and the revision recorded with the bytes; a record that cannot be written
 //   said once;
+// - a name the answer gives (download into a directory) creates a file, and replaces one only where
+//   the asker predicted that name or the record proves wli saved that very file there;
 // - or, for pull --check, only compared (FileSaver.compare): the same proof, the body hashed as it
 //   arrives and never kept, nothing written, the record neither saved nor marked.
+//
+// How a file is asked for is the session's (session/reads.ts fileSaver): this module is given it.
 import { accessSync, constants, statSync, type Stats } from 'node:fs';
-import { LocalError } from '../core/errors.js';
+import { LocalError, localFailure } from '../core/errors.js';
 import { msg, ours, type Msg } from '../core/text.js';
 import { ServerError } from '../api/errors.js';
 import { firstHeader } from '../api/http.js';
 import type { FileBody, StreamAnswer } from '../api/client.js';
-import { PendingFile, localFailure, sha256Hasher, throughLinks } from '../io/files.js';
-import { SavedFiles, savedFilesDir, type Digest, type Proof, type SaveOutcome } from '../io/saved-files.js';
-import { consumeFile, openFile } from './reads.js';
-import type { Session } from './session.js';
+import { occupied, sha256Hasher, throughLinks } from './disk.js';
+import { PendingFile } from './pending.js';
+import { SavedFiles, type Digest, type Proof, type SaveOutcome } from './saved.js';
+import type { Workspace } from './workspace.js';
+
+/** How a file Weblate serves is asked for (session/reads.ts): the one request core, with this run's settings. */
+export interface FileSource {
+  /** As it arrives, or a 304; retried only until its first byte. */
+  open(url: string): Promise<StreamAnswer>;
+  /** Consumed whole by `consume` once per attempt: a body that fails after its first byte is asked for again. */
+  consume<T>(url: string, headers: Record<string, string>, consume: (res: StreamAnswer) => Promise<T>): Promise<T>;
+}
+
+/** What a FileSaver is given for its run. */
+export interface SaverOptions {
+  workspace: Workspace;
+  source: FileSource;
+  /** Where the records of saved files live (files/saved.ts savedFilesDir). */
+  records: string;
+  /** Said once, when a record cannot be written. */
+  warn: (message: Msg) => void;
+  now: () => number;
+}
+
+/** A file written as it arrives into a device or pipe (download -o /dev/null): nothing to prove, rename or record. */
+export interface Direct {
+  file: PendingFile;
+  dest: string;
+  shown: Msg;
+  onBytes?: (bytes: number, total: number | undefined) => void;
+}
 
 /** One file to save. */
 export interface SaveAsk {
@@ -39,6 +70,12 @@ export interface SaveAsk {
   dest: string | ((answer: StreamAnswer) => string);
   /** The file a record may prove (dest when it is known; the name Weblate will give it, predicted); none: asked whole. */
   proven?: string;
+  /**
+   * For a name the answer gives: the refusal when a file already there may not be replaced (it is not
+   * the name the asker predicted), unless the record proves wli saved that very file there; undefined
+   * when it may.
+   */
+  unpredicted?: (dest: string) => Error | undefined;
   /**
    * The translation's revision as listed now, or how to read it (one request, made only when the
    * answer goes to a file a record can keep it with); none for a zip, which has no revision.
@@ -140,13 +177,16 @@ async function sameBytes(chunks: AsyncIterable<Uint8Array>, file: Digest): Promi
 /** Saves files Weblate serves, for one run: the record's failure said once. */
 export class FileSaver {
   private readonly saved: SavedFiles;
+  private readonly source: FileSource;
+  private readonly workspace: Workspace;
 
-  constructor(private readonly session: Session) {
-    const { ctx } = session;
+  constructor(o: SaverOptions) {
+    this.source = o.source;
+    this.workspace = o.workspace;
     this.saved = new SavedFiles(
-      savedFilesDir(ctx.env, ctx.homedir),
-      (e) => session.warn(msg`cannot keep the record of saved files (${e instanceof Error ? e.message : String(e)}): the next run asks for these files whole`),
-      () => ctx.now(),
+      o.records,
+      (e) => o.warn(msg`cannot keep the record of saved files (${e instanceof Error ? e.message : String(e)}): the next run asks for these files whole`),
+      o.now,
     );
   }
 
@@ -155,7 +195,7 @@ export class FileSaver {
    * `regularOnly` (pull: a repository's file) refuses a FIFO, socket or device there; otherwise one is
    * written into as it is (download -o /dev/null).
    */
-  static async prepare(where: { dir: string; file?: string }, shown: Msg, regularOnly = false): Promise<PendingFile> {
+  async prepare(where: { dir: string; file?: string }, shown: Msg, regularOnly = false): Promise<PendingFile> {
     const special = regularOnly && where.file !== undefined ? specialKind(where.file) : undefined;
     if (special) {
       throw new LocalError(
@@ -163,7 +203,7 @@ export class FileSaver {
         ours('wli writes a translation only as a regular file: remove what is there, or write elsewhere (--dir)'),
       );
     }
-    return PendingFile.open(where, shown);
+    return PendingFile.open(this.workspace, where, shown);
   }
 
   /**
@@ -189,7 +229,7 @@ export class FileSaver {
     const onDisk = looked.onDisk;
     if (!onDisk) throw new LocalError(msg`cannot read ${ask.shown}: it changed or went while it was read`, ours('run the check again'));
     const headers = SavedFiles.conditionFor(looked, typeof ask.revision === 'string' ? ask.revision : undefined);
-    return consumeFile(this.session, ask.url, headers ?? {}, async (res): Promise<Compared> => {
+    return this.source.consume(ask.url, headers ?? {}, async (res): Promise<Compared> => {
       if (res.status === 304) {
         res.body.destroy();
         if (!headers) throw unasked304(res.url);
@@ -206,11 +246,12 @@ export class FileSaver {
     // revision, so it is never proven by a newer one.
     const revision = typeof ask.revision === 'function' ? await ask.revision() : ask.revision;
     const proof: Proof = looked ? this.saved.prove(looked, revision) : { headers: {} };
-    return consumeFile(this.session, ask.url, proof.headers, async (res) => {
+    return this.source.consume(ask.url, proof.headers, async (res) => {
       if (res.status === 304) return unchanged(res, proof, ask.proven);
       const named = typeof ask.dest === 'string' ? ask.dest : ask.dest(res);
       const dest = throughLinks(named);
       const shown = ask.shown(named);
+      if (typeof ask.dest !== 'string') await this.mayReplace(ask, named, dest);
       // Another attempt after a failure half-way: the file starts over.
       await ask.file.reset(shown);
       const total = totalOf(res);
@@ -228,31 +269,33 @@ export class FileSaver {
   }
 
   /**
-   * The bytes as they arrive, for stdout: asked unconditionally, retried only until the first byte
-   * (stdout cannot take back what it was given).
+   * A name the answer gave: a new file, a file the asker predicted, or one the record proves wli saved
+   * there from this URL (its bytes those recorded); any other file there is refused, before a byte is
+   * written.
    */
-  async stream(url: string): Promise<FileBody> {
-    const res = await openFile(this.session, url, {});
-    if (res.status === 304) {
-      res.body.destroy();
-      throw unasked304(res.url);
-    }
-    return res.body;
+  private async mayReplace(ask: SaveAsk, named: string, dest: string): Promise<void> {
+    if (!ask.unpredicted || !occupied(named)) return;
+    const refusal = ask.unpredicted(named);
+    if (refusal && !(await this.saved.look(dest, ask.url)).record) throw refusal;
   }
 
   /**
-   * Into a device or named pipe (-o /dev/null, -o /dev/stdout) as it is: nothing to prove, rename or
-   * record; retried only until the first byte, like stdout.
+   * Asked for unconditionally, retried only until the first byte (what it is written into cannot take
+   * back what it was given): the bytes as they arrive, for stdout; or written into a device or named
+   * pipe as it is (-o /dev/null, -o /dev/stdout), nothing to prove, rename or record: the bytes written.
    */
-  async intoDevice(url: string, file: PendingFile, dest: string, shown: Msg, onBytes?: (bytes: number, total: number | undefined) => void): Promise<number> {
-    const res = await openFile(this.session, url, {});
+  async direct(url: string): Promise<FileBody>;
+  async direct(url: string, into: Direct): Promise<number>;
+  async direct(url: string, into?: Direct): Promise<FileBody | number> {
+    const res = await this.source.open(url);
     if (res.status === 304) {
       res.body.destroy();
       throw unasked304(res.url);
     }
+    if (!into) return res.body;
     const total = totalOf(res);
-    const { bytes } = await file.write(res.body, shown, onBytes && ((n) => onBytes(n, total)));
-    await file.keep(dest, shown);
+    const { bytes } = await into.file.write(res.body, into.shown, into.onBytes && ((n) => into.onBytes!(n, total)));
+    await into.file.keep(into.dest, into.shown);
     return bytes;
   }
 }

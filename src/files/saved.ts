@@ -17,13 +17,14 @@
 // costs a whole download next time, never a stale file. A record that proves a file is touched; one
 // unused for SAVED_RECORD_UNUSED_DAYS is removed (looked for at most once a run, and once a day).
 //
-// The one user is session/save-file.ts (download and pull): it looks, asks the server, then saves;
+// The one user is files/save.ts (download and pull): it looks, asks the server, then saves;
 // for pull --check it looks and asks, and neither saves nor marks a record (a check writes nothing).
 import { createReadStream, readFileSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cacheDir } from '../core/xdg.js';
 import { SAVED_RECORD_PRUNE_EVERY_MS, SAVED_RECORD_UNUSED_MS } from '../core/limits.js';
-import { makeDirectories, sha256Hasher, streamToFile, writeFileAtomic, type PendingFile } from './files.js';
+import { makeDirectories, sha256Hasher, writeFileAtomic } from './disk.js';
+import { streamToFile, type PendingFile } from './pending.js';
 import type { Msg } from '../core/text.js';
 
 /** Where the records live: $XDG_CACHE_HOME/wli/saved (~/.cache/wli/saved). */
@@ -76,9 +77,9 @@ export interface SaveInput {
   revision?: string;
   onBytes?: (bytes: number) => void;
   /** Opened before the request: written into, kept or left to its giver to discard. */
-  file?: PendingFile;
+  file: PendingFile;
   /** The destination as the user would name it, for a failure. */
-  shown?: Msg;
+  shown: Msg;
 }
 
 /** The SHA-256 and size of a file; undefined when it is not a regular file that can be read. */
@@ -203,9 +204,8 @@ export class SavedFiles {
     } catch {
       there = undefined;
     }
-    const result = await streamToFile(dest, answer.chunks, {
+    const result = await streamToFile(answer.file, dest, answer.chunks, {
       onBytes: answer.onBytes,
-      file: answer.file,
       shown: answer.shown,
       // Bytes equal to the file there leave it untouched; it is hashed again now (it may have changed
       // since it was looked at), and only when its size is the same.

@@ -1,0 +1,178 @@
+// The one placement rule: where a path a server chose (pull's `filename`, download's
+// Content-Disposition name) may be written, and why not when it may not. wli runs unattended in CI jobs
+// that hold a repository with write access: a file under `.git/` is code the next `git status` runs
+// (core.fsmonitor, hooks), and one under `.github/workflows/` is code the next push runs.
+//
+// pull writes a translation's `filename` under DIR only when
+// - it stays inside DIR: no absolute path, no `..`, no symbolic link (in DIR: the checkout's) that leads out;
+// - no segment is a version-control folder in any spelling git, Mercurial or Subversion would honour:
+//   `.git`, `.hg`, `.svn`, `.bzr`, `CVS`, `_darcs`, in any case, with trailing dots or spaces or an
+//   NTFS stream (`.git::$INDEX_ALLOCATION`), the 8.3 short name (`GIT~1`), or with the code points
+//   HFS+ ignores in a name (git's verify_path, is_ntfs_dotgit, is_hfs_dotgit; Mercurial's
+//   hfsignoreclean): never, whatever the options;
+// - no segment is hidden (starts with `.`), unless the user allowed it (pull --allow-hidden);
+// - it is a file of its component (weblate/filemask.ts): one its filemask matches, or its template,
+//   intermediate or new_base.
+// download reduces a Content-Disposition name to a safe base name (safeBaseName); the save path decides
+// whether it may replace a file already there (files/save.ts).
+//
+// judgeName is the rule on plain values; place adds what only the disk can tell (links). What is
+// checked is what exists now; what does not exist yet is made below a directory that was checked.
+import { lstatSync, realpathSync } from 'node:fs';
+import { dirname, isAbsolute, join, relative, sep } from 'node:path';
+import { isComponentFile, type ComponentFiles } from '../weblate/filemask.js';
+
+export type Refusal =
+  | { why: 'absolute' }
+  | { why: 'parent' }
+  | { why: 'empty' }
+  /** A segment of dots and spaces only (`...`): Windows reads it as the directory itself. */
+  | { why: 'dots'; segment: string }
+  /** `segment` is (or a file system reads it as) a version-control folder. */
+  | { why: 'vcs'; segment: string }
+  /** `segment` is hidden, and hidden folders and files were not allowed. */
+  | { why: 'hidden'; segment: string }
+  /** Not a file of the component: outside its filemask, not its template, intermediate or new_base (`files` as the server sent them; none when it sent no component). */
+  | { why: 'mask'; files?: ComponentFiles }
+  /** `link` (relative to the root) resolves to `to`, outside the root; `to` is undefined when it points nowhere. */
+  | { why: 'link'; link: string; to?: string };
+
+/** What a placement is judged by, besides the name. */
+export interface PlacementRule {
+  /** The file fields of the translation's component; undefined when the server sent no component. */
+  component: ComponentFiles | undefined;
+  /** Hidden segments allowed (pull --allow-hidden); version-control folders never are. */
+  allowHidden: boolean;
+}
+
+/** Code points HFS+ leaves out of a name when it compares names (git's next_hfs_char, Mercurial's hfsignoreclean). */
+const HFS_IGNORED = /[\u200c-\u200f\u202a-\u202e\u206a-\u206f\ufeff]/gu;
+
+/** The folders version-control systems keep their own files (and, for git, hooks and configuration) in. */
+const VCS_FOLDERS = new Set(['.git', '.hg', '.svn', '.bzr', 'cvs', '_darcs']);
+
+/** 8.3 short names of the dotted ones (the dot dropped: `.git` is also `GIT~1` on NTFS). */
+const SHORT_NAME = /^(?:git|hg|svn|bzr)~\d+$/;
+
+/** A segment as HFS+ compares it: without the code points it ignores. */
+const hfsClean = (segment: string): string => segment.replace(HFS_IGNORED, '');
+
+/**
+ * Whether a segment is a version-control folder to some file system: as HFS+ reads it (ignored code
+ * points gone), as NTFS does (a stream after `:` names the file itself; trailing dots and spaces are
+ * dropped; 8.3 short names), in any case.
+ */
+export function isVcsFolder(segment: string): boolean {
+  let s = hfsClean(segment);
+  const stream = s.indexOf(':');
+  if (stream >= 0) s = s.slice(0, stream);
+  s = s
+    .replace(/[. ]+$/, '')
+    .normalize('NFKC')
+    .toLowerCase();
+  return VCS_FOLDERS.has(s) || SHORT_NAME.test(s);
+}
+
+/** Whether a segment is hidden to ls, a file manager or git's own tooling: it starts with `.` (as HFS+ reads it). */
+export function isHidden(segment: string): boolean {
+  return hfsClean(segment).startsWith('.');
+}
+
+/** The segments of a name a server sent, `/` and `\` both separators, `.` and empty ones left out. */
+function segmentsOf(name: string): string[] {
+  return name.split(/[\\/]+/).filter((p) => p !== '' && p !== '.');
+}
+
+/** The rule on plain values: the segments of the path to write under DIR, or why it is refused. */
+export function judgeName(name: string, rule: PlacementRule): { segments: string[] } | { refused: Refusal } {
+  if (name.includes('\0')) return { refused: { why: 'absolute' } };
+  if (isAbsolute(name) || /^[\\/]/.test(name) || /^[A-Za-z]:/.test(name)) return { refused: { why: 'absolute' } };
+  const segments = segmentsOf(name);
+  if (segments.includes('..')) return { refused: { why: 'parent' } };
+  if (segments.length === 0) return { refused: { why: 'empty' } };
+  const dots = segments.find((s) => /^[. ]+$/.test(s));
+  if (dots !== undefined) return { refused: { why: 'dots', segment: dots } };
+  const vcs = segments.find(isVcsFolder);
+  if (vcs !== undefined) return { refused: { why: 'vcs', segment: vcs } };
+  const hidden = rule.allowHidden ? undefined : segments.find(isHidden);
+  if (hidden !== undefined) return { refused: { why: 'hidden', segment: hidden } };
+  if (!rule.component || !isComponentFile(rule.component, name)) return { refused: { why: 'mask', files: rule.component } };
+  return { segments };
+}
+
+/** The real path of `path`, or of its deepest existing ancestor joined with the rest. */
+export function realpathLoose(path: string): string {
+  const rest: string[] = [];
+  let at = path;
+  for (;;) {
+    try {
+      return join(realpathSync(at), ...rest.reverse());
+    } catch {
+      const up = dirname(at);
+      if (up === at) return path;
+      rest.push(at.slice(up.length).replace(/^[/\\]+/, ''));
+      at = up;
+    }
+  }
+}
+
+const within = (root: string, p: string): boolean => {
+  const r = relative(root, p);
+  return r !== '' && !r.startsWith(`..${sep}`) && r !== '..' && !isAbsolute(r);
+};
+
+/**
+ * Where `name` goes under `root` (a real path: realpathLoose of DIR), by the rule, resolving the
+ * symbolic links that exist: the path to write, or why it is refused.
+ */
+export function place(root: string, name: string, rule: PlacementRule): { path: string } | { refused: Refusal } {
+  const judged = judgeName(name, rule);
+  if ('refused' in judged) return judged;
+  const parts = judged.segments;
+  let at = root;
+  for (const [i, part] of parts.entries()) {
+    const next = join(at, part);
+    let isLink = false;
+    try {
+      isLink = lstatSync(next).isSymbolicLink();
+    } catch {
+      // Missing from here on: what is left is made below a checked directory.
+      return { path: join(next, ...parts.slice(i + 1)) };
+    }
+    if (!isLink) {
+      at = next;
+      continue;
+    }
+    const link = relative(root, next);
+    let to: string;
+    try {
+      to = realpathSync(next);
+    } catch {
+      return { refused: { why: 'link', link } };
+    }
+    // A directory on the way may be the root itself (a link to `.`); the file must be below it.
+    const last = i === parts.length - 1;
+    if (!within(root, to) && (last || to !== root)) return { refused: { why: 'link', link, to } };
+    // A link inside DIR into a version-control folder of DIR (`po -> .git/hooks`) is the checkout's
+    // own, but the server would still be writing into that folder: refused as the name would be.
+    const inside = relative(root, to).split(sep);
+    const vcs = inside.find(isVcsFolder);
+    if (vcs !== undefined) return { refused: { why: 'vcs', segment: vcs } };
+    at = to;
+  }
+  return { path: at };
+}
+
+/**
+ * A name the server suggests for a download (Content-Disposition) reduced to a safe base name: no
+ * directories, no `..`, no control or bidirectional characters, not hidden, not a version-control
+ * folder's name; undefined when nothing usable is left.
+ */
+export function safeBaseName(name: string | undefined): string | undefined {
+  if (name === undefined) return undefined;
+  const last = name.split(/[/\\]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  const clean = last.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\u206a-\u206f\ufeff]/g, '').trim();
+  if (clean === '' || /^[. ]+$/.test(clean) || isHidden(clean) || isVcsFolder(clean) || clean.length > 200) return undefined;
+  return clean;
+}
