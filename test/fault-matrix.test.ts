@@ -74,6 +74,8 @@ const PULL_FILES = Object.fromEntries(Object.entries(PULLED).map(([path, key]) =
 /** Two files there before the run, with old bytes (their directories too; docs/ is new). */
 const PULL_SEED = { [CS]: 'old cs\n', [ANDROID('de')]: 'old de\n' };
 const others = (...not: string[]) => Object.keys(PULLED).filter((p) => !not.includes(p));
+/** A checkout's own files a hostile server would replace: its git configuration and hook, its package.json. */
+const CHECKOUT = { '.git/config': '[core]\n', '.git/hooks/pre-commit': '#!/bin/sh\nexit 0\n', 'package.json': '{"name":"app"}\n' };
 
 const CS_BYTES = fakeFileBytes('demo/android/cs', false, null);
 /** big/strings/xx: 320 KiB, more than the file size limit and the tmpfs take. */
@@ -411,6 +413,71 @@ const PULL: Cell[] = [
     code: 0,
     summary: ALL_WRITTEN,
     asked: 2,
+  }, // Issue 34: a hostile server names the file (cs's filename): the checkout's .git and its other files
+  // stay as they were, the other translations are written whole, the refused one is never asked for.
+  ...(
+    [
+      ['.git/config', 'inside a version-control folder \\(\\.git\\)'],
+      ['.GIT/hooks/pre-commit', 'inside a version-control folder \\(\\.GIT\\)'],
+      ['.git./x', 'inside a version-control folder \\(\\.git\\.\\)'],
+      ['GIT~1/config', 'inside a version-control folder \\(GIT~1\\)'],
+      ['.github/workflows/x.yml', 'in a hidden folder or file \\(\\.github\\)'],
+      ['package.json', "not one of its component's files"],
+    ] as const
+  ).map(([name, why]): Cell => ({
+    fault: `a hostile filename: ${name}`,
+    args: ['demo'],
+    files: Object.fromEntries(Object.entries(PULL_FILES).filter(([path]) => path !== CS)),
+    seed: { ...PULL_SEED, ...CHECKOUT },
+    arrange: (f) => f.filenames({ 'demo/android/cs': name }),
+    code: 1,
+    says: new RegExp(`^wli: not written: ${name.replace(/[.~]/g, '\\$&')} \\(demo/android/cs\\): the server's filename is ${why}`, 'm'),
+    summary: CS_FAILED,
+    whole: others(CS),
+    old: [CS],
+    asked: 0,
+  })),
+  {
+    fault: 'a hostile filemask that points into .git/ (with --allow-hidden)',
+    args: ['demo', '--allow-hidden'],
+    files: Object.fromEntries(Object.entries(PULL_FILES).filter(([path]) => path !== CS)),
+    seed: { ...PULL_SEED, ...CHECKOUT },
+    arrange: (f) => {
+      f.componentFiles({ 'demo/android': { filemask: '.git/*/config', template: '' } });
+      f.filenames({
+        'demo/android/cs': '.git/cs/config',
+        'demo/android/ar': '.git/ar/config',
+        'demo/android/de': '.git/de/config',
+        'demo/android/ja': '.git/ja/config',
+      });
+    },
+    code: 1,
+    says: /^wli: not written: \.git\/cs\/config \(demo\/android\/cs\): the server's filename is inside a version-control folder \(\.git\)/m,
+    summary: pulled('2 created, 0 updated, 0 unchanged, 5 skipped, 4 failed'),
+    whole: ['docs/cs/guide.md', 'docs/cs/api/reference.md'],
+    old: [CS, ANDROID('de')],
+    asked: 0,
+  },
+  {
+    fault: 'a hidden filename inside its filemask, with --allow-hidden: written',
+    args: ['demo', '--allow-hidden'],
+    files: { ...Object.fromEntries(Object.entries(PULL_FILES).filter(([path]) => path !== CS)), '.github/workflows/x.yml': CS_BYTES },
+    seed: { ...PULL_SEED, ...CHECKOUT },
+    arrange: (f) => {
+      f.componentFiles({ 'demo/android': { filemask: 'app/src/main/res/values-*/strings.xml', template: '.github/workflows/x.yml' } });
+      f.filenames({ 'demo/android/cs': '.github/workflows/x.yml' });
+    },
+    code: 0,
+    summary: pulled('5 created, 1 updated, 0 unchanged, 5 skipped, 0 failed'),
+  },
+  {
+    fault: "a filename that is the component's template: written",
+    args: ['demo'],
+    files: { ...Object.fromEntries(Object.entries(PULL_FILES).filter(([path]) => path !== CS)), 'app/src/main/res/values/strings.xml': CS_BYTES },
+    seed: { ...PULL_SEED, ...CHECKOUT },
+    arrange: (f) => f.filenames({ 'demo/android/cs': 'app/src/main/res/values/strings.xml' }),
+    code: 0,
+    summary: pulled('5 created, 1 updated, 0 unchanged, 5 skipped, 0 failed'),
   },
 ];
 
@@ -564,6 +631,28 @@ const DOWNLOAD: Cell[] = [
     code: 0,
     summary: SAVED_CS,
     asked: 2,
+  },
+  {
+    // Issue 34: the name the server gives (-o DIR/) replaces only the file wli predicts.
+    fault: 'a Content-Disposition naming an existing file (package.json)',
+    args: ['demo/android/cs', '-o', './'],
+    files: {},
+    seed: CHECKOUT,
+    arrange: on(
+      CS_FILE,
+      { kind: 'status', status: 200, body: 'x', contentType: 'application/xml', headers: { 'Content-Disposition': 'attachment; filename="package.json"' } },
+      1,
+    ),
+    code: 7,
+    summary: [/^wli: \.\/package\.json exists and is not this translation's file: /, /^hint: to replace it, name it yourself: -o \.\/package\.json; /],
+  },
+  {
+    fault: 'a Content-Disposition naming the predicted file (demo-android-cs.xml): replaced',
+    args: ['demo/android/cs', '-o', './'],
+    files: { 'demo-android-cs.xml': CS_BYTES },
+    seed: { ...CHECKOUT, 'demo-android-cs.xml': 'old cs\n' },
+    code: 0,
+    summary: [new RegExp(`^wli: saved \\./demo-android-cs\\.xml \\(${CS_BYTES.length} bytes\\)$`)],
   },
 ];
 

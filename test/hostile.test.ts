@@ -5,12 +5,12 @@
 // body with a 256 MB heap and a server-side guard), are bounded by a test timeout and kill their child
 // when the test ends; synchronisation is on the server's request log, output and exits, never sleeps.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, type Dirent } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { cellWidth as stringWidth } from '../src/output/width.js';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { bigUnit, startFakeWeblate, type FakeWeblate } from './support/fake-weblate/index.js';
+import { bigUnit, fakeFileBytes, startFakeWeblate, type FakeWeblate } from './support/fake-weblate/index.js';
 import { startProxy } from './support/proxy.js';
 import { baseEnv, wli, wliIn, type RunResult, wliCommand } from './support/run.js';
 import { needsPty, onPty } from './support/pty.js';
@@ -559,5 +559,189 @@ describe('14: terminals and closed streams', () => {
     expect(lines.length).toBeGreaterThanOrEqual(4);
     const widths = lines.map((l) => stringWidth(l.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '')));
     expect(Math.max(...widths), lines.join('\n')).toBeLessThanOrEqual(80);
+  });
+});
+
+describe('15: paths a server chooses (issue 34): never into a version-control or hidden folder, never outside the filemask, never over a file download did not predict', () => {
+  let server: FakeWeblate;
+  beforeAll(async () => {
+    server = await startFakeWeblate();
+  });
+  afterAll(() => server.close());
+  const since2 = (from: number) => server.requests.slice(from);
+  const reset = () => {
+    server.filenames(null);
+    server.componentFiles(null);
+  };
+
+  const ANDROID = (l: string) => `app/src/main/res/values-${l}/strings.xml`;
+  /** A checkout with a git folder whose config and hook a hostile server would love to replace. */
+  const CHECKOUT = {
+    '.git/config': '[core]\n\trepositoryformatversion = 0\n',
+    '.git/hooks/pre-commit': '#!/bin/sh\nexit 0\n',
+    'package.json': '{"name":"app"}\n',
+  };
+  /** Every file under root but the checkout's own, as pull left them. */
+  const written = (root: string) =>
+    (readdirSync(root, { recursive: true, withFileTypes: true }) as Dirent[])
+      .filter((e) => e.isFile())
+      .map((e) => join(e.parentPath, e.name).slice(root.length + 1))
+      .filter((p) => !(p in CHECKOUT) && !p.startsWith('cache/'))
+      .sort();
+  const unchanged = (root: string) => {
+    for (const [path, text] of Object.entries(CHECKOUT)) expect(readFileSync(join(root, path), 'utf8'), path).toBe(text);
+  };
+  const pullIn = (root: string, args: string[]) => wliIn(['pull', ...args], { env: { WLI_URL: server.url, XDG_CACHE_HOME: join(root, 'cache') }, cwd: root });
+  const VCS = "the server's filename is inside a version-control folder";
+
+  it('15: .git/config, .GIT/hooks/pre-commit, .git./x, GIT~1/config: each refused with its rule, the others written, exit 1; --allow-hidden changes nothing', async () => {
+    reset();
+    server.componentFiles({ 'demo/android': { filemask: '*/*' } });
+    server.filenames({
+      'demo/android/cs': '.git/config',
+      'demo/android/de': '.GIT/hooks/pre-commit',
+      'demo/android/ar': '.git./x',
+      'demo/android/ja': 'GIT~1/config',
+    });
+    for (const extra of [[], ['--allow-hidden']]) {
+      const root = tree(CHECKOUT);
+      chmodSync(join(root, '.git/hooks/pre-commit'), 0o755);
+      const n = server.requests.length;
+      const r = await pullIn(root, ['demo/android', 'demo/docs/guide', ...extra]);
+      expect(r.code, r.stderr).toBe(1);
+      expect(r.stderr).toContain(`wli: not written: .git/config (demo/android/cs): ${VCS} (.git)`);
+      expect(r.stderr).toContain(`wli: not written: .GIT/hooks/pre-commit (demo/android/de): ${VCS} (.GIT)`);
+      expect(r.stderr).toContain(`wli: not written: .git./x (demo/android/ar): ${VCS} (.git.)`);
+      expect(r.stderr).toContain(`wli: not written: GIT~1/config (demo/android/ja): ${VCS} (GIT~1)`);
+      expect(r.stderr).toMatch(/wli: 7 translations: 1 created, 0 updated, 0 unchanged, 2 skipped, 4 failed\n$/);
+      unchanged(root);
+      expect(statSync(join(root, '.git/hooks/pre-commit')).mode & 0o777).toBe(0o755);
+      expect(written(root)).toEqual(['docs/cs/guide.md']);
+      // Refused names are never asked for.
+      expect(
+        since2(n)
+          .filter((q) => q.path.endsWith('/file/'))
+          .map((q) => q.path),
+      ).toEqual(['/api/translations/demo/docs%2Fguide/cs/file/']);
+    }
+  });
+
+  it('15: a filemask that itself points into .git/ is still refused; --check and --dry-run apply the same rule', async () => {
+    reset();
+    server.componentFiles({ 'demo/android': { filemask: '.git/*/config' } });
+    server.filenames({ 'demo/android/cs': '.git/cs/config' });
+    const root = tree(CHECKOUT);
+    for (const mode of [[], ['--allow-hidden'], ['--dry-run'], ['--check']]) {
+      const n = server.requests.length;
+      const r = await pullIn(root, ['demo/android/cs', ...mode]);
+      expect([r.code, r.stderr]).toEqual([
+        1,
+        `wli: not ${mode[0] === '--check' ? 'checked' : 'written'}: .git/cs/config (demo/android/cs): ${VCS} (.git): its files are code git, Mercurial or Subversion runs; never written\n` +
+          `wli: ${mode[0] === '--dry-run' ? 'dry run, nothing written. ' : mode[0] === '--check' ? 'check, nothing written. ' : ''}1 translation: ${
+            mode[0] === '--dry-run'
+              ? '0 to fetch, 0 to check, 0 skipped, 1 failed'
+              : mode[0] === '--check'
+                ? '0 same, 0 differ, 0 missing, 0 skipped, 1 failed'
+                : '0 created, 0 updated, 0 unchanged, 0 skipped, 1 failed'
+          }\n`,
+      ]);
+      expect(since2(n).filter((q) => q.path.endsWith('/file/'))).toEqual([]);
+    }
+    unchanged(root);
+    expect(written(root)).toEqual([]);
+  });
+
+  it('15: .github/workflows/x.yml, inside the filemask: refused by default (naming --allow-hidden), written with it', async () => {
+    reset();
+    server.componentFiles({ 'demo/android': { filemask: '.github/workflows/*.yml' } });
+    server.filenames({ 'demo/android/cs': '.github/workflows/x.yml' });
+    const root = tree(CHECKOUT);
+    const refused = await pullIn(root, ['demo/android/cs']);
+    expect([refused.code, refused.stderr.split('\n')[0]]).toEqual([
+      1,
+      "wli: not written: .github/workflows/x.yml (demo/android/cs): the server's filename is in a hidden folder or file (.github), which may hold code (CI workflows, hooks, editor tasks, .envrc); --allow-hidden writes it",
+    ]);
+    expect(written(root)).toEqual([]);
+    const allowed = await pullIn(root, ['demo/android/cs', '--allow-hidden']);
+    expect(allowed.code, allowed.stderr).toBe(0);
+    expect(allowed.stderr).toContain('wli: created .github/workflows/x.yml (');
+    expect(written(root)).toEqual(['.github/workflows/x.yml']);
+  });
+
+  it("15: a name outside the component's filemask (package.json) is refused, the user's file kept; the template's own path is written", async () => {
+    reset();
+    server.filenames({ 'demo/android/cs': 'package.json', 'demo/android/de': 'app/src/main/res/values/strings.xml' });
+    const root = tree(CHECKOUT);
+    const r = await pullIn(root, ['demo/android']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(
+      "wli: not written: package.json (demo/android/cs): the server's filename is not one of its component's files (filemask app/src/main/res/values-*/strings.xml; template app/src/main/res/values/strings.xml)\n",
+    );
+    expect(r.stderr).toContain('wli: created app/src/main/res/values/strings.xml (');
+    unchanged(root);
+    expect(written(root)).toEqual([ANDROID('ar'), ANDROID('ja'), 'app/src/main/res/values/strings.xml'].sort());
+  });
+
+  describe('download into a directory: the name the server gives', () => {
+    const CS_FILE = '/api/translations/demo/android/cs/file/';
+    const naming = (name: string, body = 'server bytes\n') =>
+      server.fault(
+        (q) => q.path === CS_FILE,
+        { kind: 'status', status: 200, body, contentType: 'application/xml', headers: { 'Content-Disposition': `attachment; filename="${name}"` } },
+        1,
+      );
+    const download = (root: string, args: string[]) =>
+      wliIn(['download', 'demo/android/cs', ...args], { env: { WLI_URL: server.url, XDG_CACHE_HOME: join(root, 'cache') }, cwd: root });
+    const temporaries = (root: string) => readdirSync(root, { recursive: true }).filter((f) => /\.wli-.*\.tmp$/.test(String(f)));
+
+    it('15: names an existing file it did not predict: refused (exit 7), the file kept; -o NAME replaces it', async () => {
+      reset();
+      const root = tree(CHECKOUT);
+      naming('package.json');
+      const r = await download(root, ['-o', './']);
+      expect([r.code, r.stderr]).toEqual([
+        7,
+        "wli: ./package.json exists and is not this translation's file: the server named it (Content-Disposition), and wli replaces only the file it predicts or saved there itself\nhint: to replace it, name it yourself: -o ./package.json; or download into another directory (-o DIR/)\n",
+      ]);
+      unchanged(root);
+      expect(temporaries(root)).toEqual([]);
+      const own = await download(root, ['-o', 'package.json']);
+      expect(own.code, own.stderr).toBe(0);
+      expect(readFileSync(join(root, 'package.json')).equals(fakeFileBytes('demo/android/cs', false, null))).toBe(true);
+    });
+
+    it('15: a new name is created; the predicted name (p-c-l.ext) and a file its record proves it saved are replaced', async () => {
+      reset();
+      const root = tree({ 'demo-android-cs.xml': 'old bytes\n' });
+      naming('demo-android-cs.xml', 'new bytes\n');
+      const predicted = await download(root, ['-o', './']);
+      expect([predicted.code, predicted.stderr]).toEqual([0, 'wli: saved ./demo-android-cs.xml (10 bytes)\n']);
+      expect(readFileSync(join(root, 'demo-android-cs.xml'), 'utf8')).toBe('new bytes\n');
+      naming('strings.xml', 'first\n');
+      expect((await download(root, ['-o', './'])).stderr).toBe('wli: saved ./strings.xml (6 bytes)\n');
+      // The file wli saved there, its bytes as recorded: it may be replaced by the next download.
+      naming('strings.xml', 'second\n');
+      expect((await download(root, ['-o', './'])).stderr).toBe('wli: saved ./strings.xml (7 bytes)\n');
+      expect(readFileSync(join(root, 'strings.xml'), 'utf8')).toBe('second\n');
+      // Changed since: no longer the file wli saved; refused.
+      writeFileSync(join(root, 'strings.xml'), 'edited\n');
+      naming('strings.xml', 'third\n');
+      expect((await download(root, ['-o', './'])).code).toBe(7);
+      expect(readFileSync(join(root, 'strings.xml'), 'utf8')).toBe('edited\n');
+      expect(temporaries(root)).toEqual([]);
+    });
+  });
+
+  it('15: completion offers only names of Weblate’s grammar: a slug with an ESC, a newline or a quote is left out', async () => {
+    reset();
+    const root = tree();
+    const evil = ['evil\u001b]52;c;aGFja2VkIQ==\u0007', 'two\nlines', "quo'te", 'ok-project_2'];
+    server.fault(
+      (q) => q.path === '/api/projects/',
+      { kind: 'rawBody', body: page([{ slug: 'demo' }, ...evil.map((slug) => ({ slug }))]), contentType: 'application/json' },
+      1,
+    );
+    const r = await wliIn(['__complete', 'units', ''], { env: { WLI_URL: server.url, XDG_CACHE_HOME: join(root, 'cache') } });
+    expect(r).toEqual({ code: 0, stdout: '/\ndemo/\nok-project_2/\n', stderr: '' });
   });
 });

@@ -394,6 +394,11 @@ export interface FakeWeblate {
    */
   filenames(names: Record<string, string> | null): void;
   /**
+   * The file fields of these components ('demo/android', 'demo/docs/guide': filemask, template,
+   * intermediate, new_base) in every component object, nested ones too; null restores the dataset's.
+   */
+  componentFiles(fields: Record<string, Partial<Record<'filemask' | 'template' | 'intermediate' | 'new_base', string>>> | null): void;
+  /**
    * What an upstream commit, msgmerge or a template update does to a translation ('demo/android/cs';
    * 'demo/docs%2Fguide/cs' or a slash-joined key): its file gets other bytes (a line more each time,
    * fakeFileBytes(key, false, null, n) for the n-th change) and its `revision` another commit, while
@@ -1233,6 +1238,8 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
 
   /** Translation filenames set by fake.filenames() (hostile names in tests), by key 'p/c/l'. */
   const filenameOverrides = new Map<string, string>();
+  /** Component file fields set by fake.componentFiles(), by 'p/c'. */
+  const componentFileOverrides = new Map<string, Partial<Record<'filemask' | 'template' | 'intermediate' | 'new_base', string>>>();
   /** How many times fake.changeFile() changed a translation's file, by key 'p/c/l'. */
   const fileChanges = new Map<string, number>();
   /** The revision after `n` changes: another commit of the file, the template's as it was. */
@@ -1683,7 +1690,7 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
     }
     const fmt = last(rr.query, 'format');
     const env: Env = {
-      ctx: { origin, prefix, webRoot, fmt, old },
+      ctx: { origin, prefix, webRoot, fmt, old, componentFiles: componentFileOverrides },
       rr,
       rawPath,
       pairs: parseQueryPairs(rawQuery),
@@ -1933,6 +1940,14 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
         const k = key.replace(/%2F/gi, '/');
         if (!TRANSLATION_BY_KEY.has(k)) throw new Error(`unknown translation ${key}`);
         filenameOverrides.set(k, name);
+      }
+      responseCache?.clear();
+    },
+    componentFiles(fields) {
+      componentFileOverrides.clear();
+      for (const [key, value] of Object.entries(fields ?? {})) {
+        if (!COMPONENTS.some((c) => `${c.project}/${c.path}` === key)) throw new Error(`unknown component ${key}`);
+        componentFileOverrides.set(key, value);
       }
       responseCache?.clear();
     },

@@ -13,6 +13,8 @@ export interface Ctx {
   /** value of the `format` query parameter, carried into API addresses */
   fmt: string | null;
   old: boolean;
+  /** A component's file fields as fake.componentFiles() set them (hostile masks in tests), by 'p/c'. */
+  componentFiles?: ReadonlyMap<string, Partial<Record<'filemask' | 'template' | 'intermediate' | 'new_base', string>>>;
 }
 
 export function api(ctx: Ctx, path: string): string {
@@ -276,6 +278,7 @@ export function renderComponent(ctx: Ctx, c: ComponentDef, p: ProjectDef, withPr
     edit_template: c.editTemplate,
     intermediate: '',
     new_base: c.newBase,
+    ...ctx.componentFiles?.get(`${c.project}/${c.path}`),
     file_format: c.fileFormat,
     license: c.license,
     license_url: c.licenseUrl,
