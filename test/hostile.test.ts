@@ -5,7 +5,7 @@
 // body with a 256 MB heap and a server-side guard), are bounded by a test timeout and kill their child
 // when the test ends; synchronisation is on the server's request log, output and exits, never sleeps.
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, type Dirent } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { cellWidth as stringWidth } from '../src/output/width.js';
@@ -583,7 +583,7 @@ describe('15: paths a server chooses (issue 34): never into a version-control or
   };
   /** Every file under root but the checkout's own, as pull left them. */
   const written = (root: string) =>
-    (readdirSync(root, { recursive: true, withFileTypes: true }) as Dirent[])
+    readdirSync(root, { recursive: true, withFileTypes: true })
       .filter((e) => e.isFile())
       .map((e) => join(e.parentPath, e.name).slice(root.length + 1))
       .filter((p) => !(p in CHECKOUT) && !p.startsWith('cache/'))
