@@ -33,7 +33,7 @@ if (typeof Module.enableCompileCache === 'function') {
 /**
  * `mkdir -p` of the cache folder, false when it cannot be made. Not Node's recursive mkdir (nor the
  * one enableCompileCache does): where a file system refuses a new directory with ENOENT (under /proc)
- * they try again forever. The same walk as makeDirectories in src/io/files.ts, which bin/ cannot load
+ * they try again forever. The same walk as makeDirectories in src/files/disk.ts, which bin/ cannot load
  * before the bundle; test/bundle.test.ts holds both to a cache under /proc.
  */
 function makeCacheDir(dir) {
@@ -79,7 +79,7 @@ function runWithOwnCache() {
     process.once('exit', () => {
       try {
         if (!makeCacheDir(cacheDir)) return;
-        // The bundle's own atomic write (src/io/files.ts): temporary file, rename, nothing left on failure.
+        // The bundle's own atomic write (src/files/disk.ts): temporary file, rename, nothing left on failure.
         bundle.exports.writeFileAtomic(cacheFile, script.createCachedData());
         // The caches of earlier builds or Node versions will never be read again.
         for (const old of readdirSync(cacheDir)) {
