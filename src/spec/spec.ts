@@ -538,7 +538,8 @@ const DECLARED = [
       { flags: '--source', description: "also the source translation (the developers' own file; skipped by default)" },
       {
         flags: '--allow-hidden',
-        description: 'also write filenames with a hidden part (.github/…, .config/…); refused by default',
+        description:
+          'also write filenames with a hidden part (.github/…); refused by default, as hidden folders hold code that runs unread: CI workflows, hooks, editor tasks, .envrc. Never a version-control folder',
         note: 'Hidden folders hold code that runs without anyone reading it: CI workflows (.github/workflows, .gitlab-ci.yml), hooks, editor tasks (.vscode/tasks.json), direnv (.envrc). A server that names such a path as a translation file could change what the next push or checkout runs, so pull refuses it unless this option says the component keeps its translations there. The filename must still be a file of its component (its filemask, template, intermediate or new_base). A version-control folder (.git, .hg, .svn, .bzr, CVS, _darcs, in any spelling) is refused even with this option.',
       },
       {
