@@ -17,7 +17,7 @@ import { isLow, readRateLimit, type RateLimit } from '../weblate/rate-limit.js';
 
 export type { BytesAnswer, FileBody, JsonText, StreamAnswer } from './request.js';
 
-export interface ClientOptions {
+interface ClientOptions {
   /** Normalised API root, e.g. https://host/api/ */
   base: URL;
   token?: string;
@@ -43,7 +43,7 @@ export interface ClientOptions {
   maxBodyBytes?: number;
 }
 
-export interface JsonResponse {
+interface JsonResponse {
   url: URL;
   status: number;
   body: unknown;
@@ -53,7 +53,7 @@ export interface JsonResponse {
 }
 
 /** A request: the query added to the address, and the core's per-request options. */
-export interface Ask extends RequestOptions {
+interface Ask extends RequestOptions {
   query?: URLSearchParams;
 }
 

@@ -65,7 +65,7 @@ export class NetworkError extends ServerError {
   }
 }
 
-export function exitCodeForStatus(status: number): number {
+function exitCodeForStatus(status: number): number {
   if (status === 401 || status === 403) return EXIT.auth;
   if (status === 404) return EXIT.notFound;
   if (status === 429) return EXIT.rateLimited;

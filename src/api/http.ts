@@ -69,7 +69,7 @@ export async function readBody(url: URL, res: Exchange, max = MAX_BODY_BYTES): P
 }
 
 /** The most of an error answer read for its message: enough for any error page, never a flood. */
-export const MAX_ERROR_BODY_BYTES = 1024 * 1024;
+const MAX_ERROR_BODY_BYTES = 1024 * 1024;
 
 /** An error answer's text for its message, cut at MAX_ERROR_BODY_BYTES (never an error of its own). */
 export async function readErrorText(res: Exchange): Promise<string> {

@@ -35,7 +35,7 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-export interface Answer {
+interface Answer {
   /** Where the answer came from, after redirects. */
   url: URL;
   status: number;
@@ -61,7 +61,7 @@ export interface StreamAnswer extends Answer {
   body: FileBody;
 }
 
-export type AnswerOf<M extends Mode> = M extends 'json' ? JsonText : M extends 'bytes' ? BytesAnswer : StreamAnswer;
+type AnswerOf<M extends Mode> = M extends 'json' ? JsonText : M extends 'bytes' ? BytesAnswer : StreamAnswer;
 
 /** What the core needs of the client: its settings, its connection, and where it reports. */
 export interface Transport {

@@ -8,7 +8,7 @@ import type { CommandName } from '../spec/spec.js';
 
 type Returns = Result | Promise<Result>;
 
-export type CommandModule<N extends CommandName> =
+type CommandModule<N extends CommandName> =
   | { readonly standalone?: false; run(input: CommandInput<N>): Returns }
   /** Runs without settings, so a broken environment or config file cannot break it (completion). */
   | { readonly standalone: true; run(input: StandaloneInput<N>): Returns };

@@ -88,7 +88,7 @@ export function parseJson(text: string): unknown {
   return parseJsonDocument(text).value;
 }
 
-export interface JsonDocument {
+interface JsonDocument {
   value: unknown;
   /**
    * When asked for (parseJsonDocument's itemsKey: an object whose member of that name is an array of

@@ -39,7 +39,7 @@ function climbs(pathname: string): boolean {
  * before any request: it must stay on the configured origin and inside the API path, however it is
  * spelt (`../admin/`, `%2e%2e/`, `\\host`, an absolute URL elsewhere).
  */
-export function apiAddress(path: string, base: URL): URL {
+function apiAddress(path: string, base: URL): URL {
   const absolute = /^[a-z][a-z0-9+.-]*:/i.test(path);
   // "//host/…" names another host, as in a browser: refused below, not read as a path.
   const networkPath = /^[\\/]{2}/.test(path);

@@ -26,7 +26,7 @@ import { runtimeText } from '../core/runtime.js';
 import type { Sourced } from '../config/settings.js';
 import type { CommandInput } from '../session/session.js';
 
-export const REDACTED = '<redacted>';
+const REDACTED = '<redacted>';
 
 interface Shown {
   value: string | null;

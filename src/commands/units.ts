@@ -25,7 +25,7 @@ import { UNITS_SEARCH_SINCE } from '../weblate/versions.js';
 
 const STATE_STYLE: Record<number, Style> = { 0: 'red', 10: 'yellow', 11: 'yellow', 12: 'yellow', 20: 'green', 30: 'cyan', 100: 'gray' };
 
-export const stateLabel = (v: unknown): string => {
+const stateLabel = (v: unknown): string => {
   const label = typeof v === 'number' ? STATE_LABELS[v] : undefined;
   return label ?? (v === undefined || v === null ? '' : plainText(v));
 };
@@ -62,7 +62,7 @@ export const SCOPED_UNIT_COLUMNS: Column[] = [
 ];
 
 /** How other unit fields look when --fields names them in a table. */
-export const UNIT_FIELD_COLUMNS: Column[] = [
+const UNIT_FIELD_COLUMNS: Column[] = [
   { header: 'previous_source', field: 'previous_source', value: (u) => u.previous_source, text: formsText },
   { header: 'timestamp', field: 'timestamp', value: (u) => u.timestamp, kind: 'time' },
   { header: 'position', field: 'position', value: (u) => u.position, kind: 'count' },

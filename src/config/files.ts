@@ -24,8 +24,8 @@ import { msg, ours, type Msg } from '../core/text.js';
 import { canonicalServerKey } from '../api/base-url.js';
 import type { FileValues, Sourced } from './settings.js';
 
-export const USER_FILE_NAMES = ['weblate', 'weblate.ini'] as const;
-export const PROJECT_FILE_NAMES = ['.weblate', '.weblate.ini', 'weblate.ini'] as const;
+const USER_FILE_NAMES = ['weblate', 'weblate.ini'] as const;
+const PROJECT_FILE_NAMES = ['.weblate', '.weblate.ini', 'weblate.ini'] as const;
 
 /** An option of a section, falling back to [DEFAULT] as RawConfigParser does. */
 function lookup(data: IniData, sectionName: string, key: string): IniEntry | undefined {
@@ -45,9 +45,9 @@ function isFile(path: string): boolean {
   }
 }
 
-export const userConfigDir = (env: Record<string, string | undefined>, homedir: string): string => xdgDir('config', env, homedir);
+const userConfigDir = (env: Record<string, string | undefined>, homedir: string): string => xdgDir('config', env, homedir);
 
-export function findUserFile(env: Record<string, string | undefined>, homedir: string): string | undefined {
+function findUserFile(env: Record<string, string | undefined>, homedir: string): string | undefined {
   const dir = userConfigDir(env, homedir);
   for (const name of USER_FILE_NAMES) {
     const path = join(dir, name);
@@ -56,7 +56,7 @@ export function findUserFile(env: Record<string, string | undefined>, homedir: s
   return undefined;
 }
 
-export function findProjectFile(cwd: string): string | undefined {
+function findProjectFile(cwd: string): string | undefined {
   let dir = resolve(cwd);
   for (;;) {
     for (const name of PROJECT_FILE_NAMES) {
@@ -100,7 +100,7 @@ function oneLine(entry: IniEntry | undefined, path: string, label: string, sourc
   return { value, source };
 }
 
-export interface ConfigFiles extends FileValues {
+interface ConfigFiles extends FileValues {
   files: string[];
   keys: Map<string, Sourced<string>>;
   /** Said on stderr, never fatal: settings a file has that are ignored. */

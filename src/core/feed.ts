@@ -4,7 +4,7 @@
 // in memory, so they are not bounded. A reader that leaves ends the reading, never the work: records
 // pushed after it are dropped.
 
-export interface Feed<T> {
+interface Feed<T> {
   /** A record for the reader; never waits. */
   push(item: T): void;
   /** The work ended: the reader gets what is left, then the end (or the work's failure, thrown). */

@@ -17,9 +17,9 @@ export type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
  * minute, longer than a file takes that is not stalled (a stalled one ends by --timeout). A small bound
  * (pull's old window was 0) would let one big file hold every other start.
  */
-export const RESULTS_WAITING = 4096;
+const RESULTS_WAITING = 4096;
 
-export interface PoolOptions {
+interface PoolOptions {
   concurrency: number;
   /** Asked before each start: true ends the starting of new jobs (the started ones still finish). */
   stop?: () => boolean;

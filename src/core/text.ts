@@ -6,11 +6,11 @@ import { plainText } from './values.js';
 import { SHORT_SECRET_CHARS } from './limits.js';
 
 /** A piece of outside text inside a message. */
-export interface Outside {
+interface Outside {
   readonly outside: string;
 }
 
-export type Part = string | Outside;
+type Part = string | Outside;
 
 /** A message: our literal words, and values from outside. */
 export class Msg {
@@ -77,7 +77,7 @@ export function redactCredentials(text: string): string {
 /** Longest piece of outside text shown in one message: a 1 MB error detail must not become a 1 MB line. */
 export const MAX_OUTSIDE_CHARS = 500;
 
-export function bound(text: string, max = MAX_OUTSIDE_CHARS): string {
+function bound(text: string, max = MAX_OUTSIDE_CHARS): string {
   if (text.length <= max) return text;
   // Never cut a surrogate pair in two.
   let end = max;

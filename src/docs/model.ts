@@ -25,7 +25,7 @@ export interface Flag {
   spec?: OptionSpec;
 }
 
-export interface Positional {
+interface Positional {
   spec: ArgSpec;
   values: ValueKind;
 }
@@ -45,7 +45,7 @@ export interface Command {
 export const HELP: Flag = { short: '-h', long: '--help', description: 'show help', repeatable: false };
 export const VERSION: Flag = { short: '-V', long: '--version', description: 'print the version', repeatable: false };
 
-export function parseFlag(spec: OptionSpec): Flag {
+function parseFlag(spec: OptionSpec): Flag {
   const { short, long, placeholder: value } = flagsOf(spec);
   let values: ValueKind | undefined;
   if (value !== undefined) {

@@ -41,7 +41,7 @@ export function makeDirectories(path: string, mode = 0o777): string[] {
 }
 
 /** Each directory removed while empty, deepest first; the first that is not (or cannot go) stops it. */
-export function removeDirectories(made: readonly string[]): void {
+function removeDirectories(made: readonly string[]): void {
   for (const d of made) {
     try {
       rmdirSync(d);

@@ -9,7 +9,7 @@ import { sha256Hasher, statOrUndefined, temporaryFor } from './disk.js';
 import type { Workspace } from './workspace.js';
 
 /** What was written: the bytes and their SHA-256 (hex). */
-export interface Written {
+interface Written {
   bytes: number;
   sha256: string;
 }
@@ -163,7 +163,7 @@ export class PendingFile {
   }
 }
 
-export interface StreamOptions {
+interface StreamOptions {
   onBytes?: (bytes: number) => void;
   /** The destination as the user would name it, for a failure. */
   shown: Msg;
@@ -175,7 +175,7 @@ export interface StreamOptions {
 }
 
 /** What a streamed write did: the bytes and their SHA-256, and whether the file was replaced. */
-export interface StreamedFile extends Written {
+interface StreamedFile extends Written {
   /** False when `replace` kept the file there as it was (the temporary file was thrown away). */
   replaced: boolean;
 }

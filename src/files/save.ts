@@ -31,7 +31,7 @@ import { SavedFiles, type Digest, type Proof, type SaveOutcome } from './saved.j
 import type { Workspace } from './workspace.js';
 
 /** How a file Weblate serves is asked for (session/reads.ts): the one request core, with this run's settings. */
-export interface FileSource {
+interface FileSource {
   /** As it arrives, or a 304; retried only until its first byte. */
   open(url: string): Promise<StreamAnswer>;
   /** Consumed whole by `consume` once per attempt: a body that fails after its first byte is asked for again. */
@@ -39,7 +39,7 @@ export interface FileSource {
 }
 
 /** What a FileSaver is given for its run. */
-export interface SaverOptions {
+interface SaverOptions {
   workspace: Workspace;
   source: FileSource;
   /** Where the records of saved files live (files/saved.ts savedFilesDir). */
@@ -50,7 +50,7 @@ export interface SaverOptions {
 }
 
 /** A file written as it arrives into a device or pipe (download -o /dev/null): nothing to prove, rename or record. */
-export interface Direct {
+interface Direct {
   file: PendingFile;
   dest: string;
   shown: Msg;
@@ -58,7 +58,7 @@ export interface Direct {
 }
 
 /** One file to save. */
-export interface SaveAsk {
+interface SaveAsk {
   /** The absolute request URL, its ?format= and ?q= included. */
   url: string;
   /** Made ready before the request (directories made, temporary file created): written, kept or left to the caller to discard. */
@@ -90,7 +90,7 @@ export interface SaveAsk {
 }
 
 /** What became of a saved file. */
-export interface SavedFile {
+interface SavedFile {
   outcome: SaveOutcome;
   /** The size of the file now there. */
   bytes: number;

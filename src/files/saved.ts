@@ -37,7 +37,7 @@ export interface Digest {
 }
 
 /** What the server said identifies the bytes it sent (Last-Modified, ETag). */
-export interface Validators {
+interface Validators {
   lastModified?: string;
   etag?: string;
 }
@@ -51,7 +51,7 @@ interface SavedRecord extends Digest, Validators {
 }
 
 /** The file on disk, and the record it matches byte for byte (if any). */
-export interface Looked {
+interface Looked {
   dest: string;
   url: string;
   /** Undefined when there is no regular file that can be read. */
@@ -83,7 +83,7 @@ export interface SaveInput {
 }
 
 /** The SHA-256 and size of a file; undefined when it is not a regular file that can be read. */
-export async function digestOf(path: string): Promise<Digest | undefined> {
+async function digestOf(path: string): Promise<Digest | undefined> {
   try {
     if (!statSync(path).isFile()) return undefined;
     const hash = sha256Hasher();

@@ -18,7 +18,7 @@ export interface Progress {
 
 export const NO_PROGRESS: Progress = { begin() {}, update() {}, stop() {}, pause() {}, status() {} };
 
-export interface ProgressOptions {
+interface ProgressOptions {
   /** Milliseconds before anything is drawn: fast commands never flash a spinner. */
   delayMs?: number;
   /** The colour decision for the stream (see streams.ts); false draws a plain spinner. */
@@ -29,7 +29,7 @@ export interface ProgressOptions {
 
 let fmt: Intl.NumberFormat | undefined;
 
-export function progressText(label: string, done: number, total?: number): string {
+function progressText(label: string, done: number, total?: number): string {
   fmt ??= new Intl.NumberFormat('en-US'); // ICU start-up costs ~10 ms: only when shown
   return total !== undefined ? `${label} ${fmt.format(done)}/${fmt.format(total)}` : `${label} ${fmt.format(done)}`;
 }

@@ -14,7 +14,7 @@ export { PipeClosed };
 /** What stdout may be for a progress line to be drawn: nothing else draws on the terminal then. */
 const PROGRESS_BESIDE: ReadonlySet<StdoutKind> = new Set(['terminal', 'file', 'null']);
 
-export interface StreamFlags {
+interface StreamFlags {
   noColor: boolean;
   quiet: boolean;
   verbose: boolean;

@@ -22,7 +22,7 @@ const isPipeError = (err: unknown) => {
  * Standard output could not be written (a full disk, /dev/full, an I/O error): the user's situation,
  * exit 7, said as such. Only a reader that went away is a normal end.
  */
-export function stdoutFailure(err: Error): Error {
+function stdoutFailure(err: Error): Error {
   // localFailure passes on what is not a system error as it is: here, an Error.
   return localFailure(err, ours('standard output'), ours('write to')) as Error;
 }

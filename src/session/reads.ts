@@ -66,7 +66,7 @@ function fileAnswer(res: StreamAnswer): StreamAnswer {
 }
 
 /** What a list read asks beyond its address: a limit, the progress label, a page size or order of its own. */
-export interface ListAsk {
+interface ListAsk {
   path: string | URL;
   query?: URLSearchParams;
   limit?: number;

@@ -130,7 +130,7 @@ export async function projectLanguageOf(session: Session, t: ProjectLanguageTarg
 }
 
 /** What a miss means, as one error: the missing name, what exists nearby, or a wrong --url. */
-export async function explainMiss(session: Session, readings: Target[], miss: HttpError | undefined): Promise<WliError> {
+async function explainMiss(session: Session, readings: Target[], miss: HttpError | undefined): Promise<WliError> {
   // The walk starts at the deepest reading: a translation's (ls reads one last, to refuse it).
   const target = readings.find((r) => r.kind === 'translation') ?? readings[0];
   if (!target || !miss) return new UsageError(msg`no target to look for`);

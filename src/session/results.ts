@@ -40,7 +40,7 @@ export async function getRecord(session: Session, readings: Target[], rows: Colu
 }
 
 /** Where a target's list is: its path and query (found by asking first: a category's components), or none at all. */
-export type ListOf = (t: Target) => ListAt | undefined | Promise<ListAt | undefined>;
+type ListOf = (t: Target) => ListAt | undefined | Promise<ListAt | undefined>;
 type ListAt = { path: string; query?: URLSearchParams };
 
 /**

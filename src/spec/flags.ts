@@ -3,7 +3,7 @@
 // option's value) by FlagKey. Both follow commander's rules: '--page-size' is stored as 'pageSize',
 // '--no-color' as 'color'.
 
-export interface Flags {
+interface Flags {
   /** '-f', when the option has a short name. */
   short?: string;
   /** '--format'. */

@@ -33,7 +33,7 @@ export function componentPath(t: ComponentRef): string {
 export function translationPath(t: TranslationRef): string {
   return `translations/${seg(t.project)}/${componentSegment(t.component)}/${seg(t.language)}/`;
 }
-export function languagePath(t: LanguageRef): string {
+function languagePath(t: LanguageRef): string {
   return `languages/${seg(t.language)}/`;
 }
 

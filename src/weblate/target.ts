@@ -13,7 +13,7 @@
 import { UsageError } from '../core/errors.js';
 import { msg, ours } from '../core/text.js';
 
-export interface ServerTarget {
+interface ServerTarget {
   kind: 'server';
   text: string;
 }
@@ -62,7 +62,7 @@ export type TargetKind = Target['kind'];
 export type SlugTarget = Exclude<Target, CategoryTarget | ProjectLanguageTarget>;
 
 /** The separator of a project's language (p/-/l): never a slug. */
-export const PROJECT_LANGUAGE = '-';
+const PROJECT_LANGUAGE = '-';
 
 const FORMS: Record<TargetKind, string> = {
   server: '/ (the whole server)',

@@ -31,7 +31,7 @@ export interface Done {
   exitCode?: number;
 }
 
-export interface FetchOptions {
+interface FetchOptions {
   saver: FileSaver;
   force: boolean;
   dryRun: boolean;

@@ -22,7 +22,7 @@ export interface Entry {
   decided?: { status: 'skipped' | 'failed'; reason: Msg; exitCode?: number };
 }
 
-export interface PlanOptions {
+interface PlanOptions {
   /** DIR as a real path. */
   root: string;
   /** DIR as the user gave it ('' for the current directory). */
