@@ -75,11 +75,13 @@ async function finish(result: Result, session: Session, ctx: Context, io: IOStre
     if (!done) io.stopProgress();
     return io.out.flush();
   });
-  // Data that ends early (a reader gone, stdout failing) never ends the work beside it: that is waited for.
+  // Data that ends early (a reader gone, stdout failing) never ends the work beside it: that is waited
+  // for. A reader that left never decides the exit status either: the run goes on to its outcome (a
+  // failed gate is still 3, a refused setting 2, a failed write 7), only the data is cut short.
   const cut = await written.then(
     () => undefined,
     (error: unknown) => {
-      if (!done) throw error;
+      if (!done && !readerLeft(error, io)) throw error;
       return { error };
     },
   );
@@ -97,6 +99,9 @@ async function finish(result: Result, session: Session, ctx: Context, io: IOStre
   const outcome = result.kind === 'text' ? undefined : result.finish?.();
   for (const m of outcome?.messages ?? []) io.say(m);
   // Data that could not be written is work undone; a reader that left is a normal end.
-  if (cut && !(cut.error instanceof PipeClosed) && !io.out.isClosed) return io.error(cut.error);
+  if (cut && !readerLeft(cut.error, io)) return io.error(cut.error);
   return outcome?.exitCode ?? EXIT.ok;
 }
+
+/** The data's reader went away (a closed pipe: `| head`, `| true`): a normal end of the data, not of the run. */
+const readerLeft = (error: unknown, io: IOStreams): boolean => error instanceof PipeClosed || io.out.isClosed;
