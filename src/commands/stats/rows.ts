@@ -8,7 +8,7 @@ import type { Session } from '../../session/session.js';
 import { ONE_PAGE, allItems, getObject } from '../../session/reads.js';
 import { categoryComponents, categoryOf, projectLanguageOf } from '../../session/resolve.js';
 import { allInOrder } from '../../core/pool.js';
-import { identified } from '../../weblate/identity.js';
+import { identified, projectTotal } from '../../weblate/identity.js';
 import { languageAliases, languageCode, sourceLanguageCode } from '../../weblate/objects.js';
 import { LANGUAGES, componentsOf, languagesOf, objectPath, projectPath, statisticsOf, translationsOf } from '../../weblate/paths.js';
 import type { ComponentTarget, ProjectLanguageTarget, ProjectTarget, Target } from '../../weblate/target.js';
@@ -48,6 +48,8 @@ export async function rowsOf(session: Session, t: Target, skipSource: boolean): 
     }
     case 'projectLanguage':
       return [projectLanguageRow(t, await projectLanguageOf(session, t))];
+    case 'project':
+      return [totalRow(t, await getObject(session, statisticsOf(t)))];
     default:
       return singleRow(session, t);
   }
@@ -58,6 +60,9 @@ const projectLanguageRow = (t: Pick<ProjectLanguageTarget, 'project'>, stats: It
   const code = codeOf(stats);
   return { item: identified(stats, `${t.project}/-/${code}`, t.project, null, code) };
 };
+
+/** A project's total row, the last --project prints: wli_target p/- (weblate/identity.ts projectTotal). */
+const totalRow = (t: Pick<ProjectTarget, 'project'>, stats: Item): Row => ({ item: identified(stats, projectTotal(t.project), t.project, null, null) });
 
 export async function singleRow(session: Session, target: Target): Promise<Row[]> {
   if (target.kind !== 'language' && target.kind !== 'translation') throw new UsageError(msg`unsupported stats target '${target.text}'`);
@@ -122,7 +127,7 @@ export async function projectRows(session: Session, target: ProjectTarget, skipS
     const everywhere = sources.length > 0 && sources.every((c) => c !== undefined && c === sources[0]) ? sources[0] : undefined;
     if (everywhere !== undefined) languages = languages.filter((l) => codeOf(l) !== everywhere);
   }
-  return [...languages.map((stats) => projectLanguageRow(target, stats)), { item: identified(await total, target.project, target.project, null, null) }];
+  return [...languages.map((stats) => projectLanguageRow(target, stats)), totalRow(target, await total)];
 }
 
 /**
