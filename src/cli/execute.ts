@@ -1,6 +1,6 @@
 // Runs one parsed command: settings → the command's data → the output layer → the exit code.
 import type { Context } from '../core/context.js';
-import { EXIT, UsageError, interruption } from '../core/errors.js';
+import { EXIT, LocalError, UsageError, interruption } from '../core/errors.js';
 import { msg } from '../core/text.js';
 import type { GlobalFlags } from '../config/settings.js';
 import { loadSettings } from '../config/load.js';
@@ -48,7 +48,7 @@ export async function execute<N extends CommandName>(inv: Invocation<N>, ctx: Co
     io.stopProgress();
     // A signal (Ctrl-C, SIGTERM, SIGHUP) wins over what it caused: a reader that went away, a request cut short.
     if (ctx.signal.aborted && !(e instanceof UsageError)) return io.error(interruption(ctx.signal));
-    if (e instanceof PipeClosed || out.isClosed) return EXIT.ok;
+    if (readerLeft(e, io)) return EXIT.ok;
     return io.error(e);
   } finally {
     await session?.close();
@@ -103,5 +103,8 @@ async function finish(result: Result, session: Session, ctx: Context, io: IOStre
   return outcome?.exitCode ?? EXIT.ok;
 }
 
-/** The data's reader went away (a closed pipe: `| head`, `| true`): a normal end of the data, not of the run. */
-const readerLeft = (error: unknown, io: IOStreams): boolean => error instanceof PipeClosed || io.out.isClosed;
+/**
+ * The data's reader went away (a closed pipe: `| head`, `| true`): a normal end of the data, not of
+ * the run. A local write that failed meanwhile (the job summary) is still work undone.
+ */
+const readerLeft = (error: unknown, io: IOStreams): boolean => error instanceof PipeClosed || (io.out.isClosed && !(error instanceof LocalError));
