@@ -124,11 +124,15 @@ describe('GitHub Actions: annotations and the job summary', () => {
         message: expect.stringMatching(new RegExp(`^demo/android/${l}: [\\d.]+% translated, below 90%$`)) as unknown,
       })),
     );
-    expect(gate!.summary).toMatch(/^\| target \| translated \|[\s\S]*\| demo\/android\/ja \| 100\.0% \|[\s\S]*\n\*\*❌ wli stats: 1 of 4 judged rows passed, 3 failed\*\*\n$/);
+    expect(gate!.summary).toMatch(
+      /^\| target \| translated \|[\s\S]*\| demo\/android\/ja \| 100\.0% \|[\s\S]*\n\*\*❌ wli stats: 1 of 4 judged rows passed, 3 failed\*\*\n$/,
+    );
 
     // Run although the gate failed (if: !cancelled()): every file is the server's.
     expect([drift!.status, drift!.stdout], drift!.stderr).toEqual([0, '']);
-    expect(drift!.summary).toMatch(/^\| target \| language \| path \| status \|[\s\S]*\n\*\*✅ wli pull --check: 4 of 4 judged files passed; 1 not judged: demo\/android\/en\*\*\n$/);
+    expect(drift!.summary).toMatch(
+      /^\| target \| language \| path \| status \|[\s\S]*\n\*\*✅ wli pull --check: 4 of 4 judged files passed; 1 not judged: demo\/android\/en\*\*\n$/,
+    );
   });
 
   it('a file edited in the pull request: the drift gate annotates it, at its path in the repository', async () => {
