@@ -340,6 +340,13 @@ describe('35.8: baseline rows that are gone', () => {
     ]);
   });
 
+  it('rows --skip-source leaves out are not gone (demo/android/en, demo/-/en)', async () => {
+    const path = file('baseline.json');
+    writeFileSync(path, (await wliIn(['stats', 'demo/android', '--project', 'demo', '-f', 'json'], { env })).stdout);
+    const r = await wliIn(['stats', 'demo/android', '--project', 'demo', '--skip-source', '--baseline', path, '--fail-on-drop'], { env });
+    expect([r.code, r.stderr]).toEqual([0, '']);
+  });
+
   it('a translation target alone does not make its component’s other rows gone', async () => {
     const r = await wliIn(['stats', 'demo/android/cs', '--baseline', await withGone(), '--fail-on-drop'], { env });
     expect([r.code, r.stderr]).toEqual([0, '']);

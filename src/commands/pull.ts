@@ -192,7 +192,7 @@ export async function run({ args, opts, session }: CommandInput<'pull'>): Promis
     for await (const d of done) {
       say(session, d, mode);
       const item = record(d);
-      outcomes.push(outcomeOf(session, d, item, show !== undefined));
+      outcomes.push(outcomeOf(session, d, item, show !== undefined, ci));
       yield item;
     }
   }

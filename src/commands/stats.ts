@@ -76,8 +76,13 @@ export async function run({ args, opts, session }: CommandInput<'stats'>): Promi
           : [];
     return { kind: target.kind, rows: value, covers };
   });
-  const resolved = await allInOrder(jobs, session.settings.concurrency);
+  const resolved = (await allInOrder(jobs, session.settings.concurrency)).map((r) => ({
+    ...r,
+    rows: r.rows.filter((row) => !row.leftOut),
+    left: r.rows.filter((row) => row.leftOut),
+  }));
   const rows = resolved.flatMap((r) => r.rows);
+  const leftOut = new Set(resolved.flatMap((r) => r.left.map((row) => rowLabel(row.item))));
   if (baseline && !rows.some((r) => baseline.has(rowKey(r.item) ?? ''))) {
     throw new UsageError(
       msg`--baseline ${opts.baseline} matches no row: its rows are of other targets`,
@@ -93,7 +98,7 @@ export async function run({ args, opts, session }: CommandInput<'stats'>): Promi
   const verdict = judgeRows(
     gate,
     items,
-    goneRows(gate, items, (id) => covered.has(containerOf(id) ?? '')),
+    goneRows(gate, items, (id) => covered.has(containerOf(id) ?? '') && !leftOut.has(id)),
   );
   const finish = () => ({ exitCode: verdict.exitCode, messages: verdict.messages });
   const subjects = byId(verdict);

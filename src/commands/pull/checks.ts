@@ -34,15 +34,17 @@ function repositoryPath(session: Session, d: Done, projectRoot: boolean): string
 
 /**
  * One translation's outcome as the verdict takes it. `projectRoot`: the paths are the project file's
- * root (no targets, no --dir), so a filename is the file's path in the repository.
+ * root (no targets, no --dir), so a filename is the file's path in the repository. `withFile`: a CI
+ * format will name it.
  */
-export function outcomeOf(session: Session, d: Done, item: Item, projectRoot: boolean): FileOutcome {
+export function outcomeOf(session: Session, d: Done, item: Item, projectRoot: boolean, withFile: boolean): FileOutcome {
   const { listed } = d.entry;
   return {
     id: listed.target,
     group: [listed.project, ...listed.component].join('/'),
     path: d.entry.path,
-    file: repositoryPath(session, d, projectRoot),
+    // Only a CI format names files (the path in the repository costs a real path of its directory).
+    file: withFile ? repositoryPath(session, d, projectRoot) : undefined,
     status: d.status,
     reason: d.reason?.toString(),
     exitCode: d.exitCode,

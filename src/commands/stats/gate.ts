@@ -18,6 +18,8 @@ export { METRIC_FIELD, type Metric, type Gate };
 
 export interface Row {
   item: Item;
+  /** Left out by --skip-source: not a row of the run, but not gone from a baseline either. */
+  leftOut?: boolean;
 }
 
 /** --fail-under values: at most one bare percentage, at most one per language. */

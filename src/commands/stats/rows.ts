@@ -103,12 +103,18 @@ export async function componentRows(session: Session, target: ComponentTarget, s
       }
       source = code;
     }
-    items = items.filter((i) => (typeof i.is_source === 'boolean' ? !i.is_source : codeOf(i) !== source));
+    const isSource = (i: Item) => (typeof i.is_source === 'boolean' ? i.is_source : codeOf(i) === source);
+    return rowsOfComponent(target, items, isSource);
   }
+  return rowsOfComponent(target, items, () => false);
+}
+
+/** A component's rows; those --skip-source leaves out marked so (not printed, not gone from a baseline). */
+function rowsOfComponent(target: ComponentTarget, items: Item[], leftOut: (i: Item) => boolean): Row[] {
   const path = target.component.join('/');
   return items.map((stats) => {
     const code = codeOf(stats);
-    return { item: identified(stats, `${target.project}/${path}/${code}`, target.project, path, code) };
+    return { item: identified(stats, `${target.project}/${path}/${code}`, target.project, path, code), leftOut: leftOut(stats) || undefined };
   });
 }
 
@@ -121,13 +127,17 @@ export async function projectRows(session: Session, target: ProjectTarget, skipS
   const total = deferred(getObject(session, statisticsOf(target)));
   const label = `--project ${target.project}`;
   const components = skipSource ? deferred(getList(session, componentsOf(target), label)) : undefined;
-  let languages = await getList(session, languagesOf(target), label);
+  const languages = await getList(session, languagesOf(target), label);
+  let everywhere: string | undefined;
   if (components) {
     const sources = (await components).map(sourceLanguageCode);
-    const everywhere = sources.length > 0 && sources.every((c) => c !== undefined && c === sources[0]) ? sources[0] : undefined;
-    if (everywhere !== undefined) languages = languages.filter((l) => codeOf(l) !== everywhere);
+    everywhere = sources.length > 0 && sources.every((c) => c !== undefined && c === sources[0]) ? sources[0] : undefined;
   }
-  return [...languages.map((stats) => projectLanguageRow(target, stats)), totalRow(target, await total)];
+  const rows = languages.map((stats) => ({
+    ...projectLanguageRow(target, stats),
+    leftOut: (everywhere !== undefined && codeOf(stats) === everywhere) || undefined,
+  }));
+  return [...rows, totalRow(target, await total)];
 }
 
 /**
