@@ -301,6 +301,21 @@ describe('35.7: a gate with nothing to judge does not pass silently', () => {
     expect(skipped.stderr).toContain('the check compared no file (every translation skipped)');
   });
 
+  it('--allow-empty without a gate is a usage error before any request', async () => {
+    const before = fake.requests.length;
+    const stats = await wliIn(['stats', 'demo/android', '--allow-empty'], { env });
+    expect([stats.code, stats.stderr]).toEqual([
+      2,
+      'wli: --allow-empty applies to a gate: --fail-under or --fail-on-drop\nhint: add the gate it lets pass when there is nothing to judge, or drop --allow-empty\n',
+    ]);
+    const pull = await wliIn(['pull', 'demo/android', '--allow-empty'], { env, cwd: mkdtempSync(join(dir, 'pull-')) });
+    expect([pull.code, pull.stderr]).toEqual([
+      2,
+      'wli: --allow-empty applies to --check: a check with no file to compare\nhint: add --check, or drop --allow-empty\n',
+    ]);
+    expect(fake.requests.length).toBe(before);
+  });
+
   it('pull without --check with nothing to pull is no gate: exit 0 as before', async () => {
     fake.fault('/components/demo/android/translations/', { kind: 'rawBody', body: page([]), contentType: 'application/json' }, 1);
     const r = await wliIn(['pull', 'demo/android', '--dry-run'], { env, cwd: mkdtempSync(join(dir, 'dry-')) });

@@ -162,6 +162,7 @@ function modeOf(opts: CommandInput<'pull'>['opts'], session: Session): Mode {
       );
     return 'check';
   }
+  if (opts.allowEmpty) throw new UsageError(msg`--allow-empty applies to --check: a check with no file to compare`, msg`add --check, or drop --allow-empty`);
   if (isCiFormat(format))
     throw new UsageError(
       msg`pull writes -f ${ours(format)} only with --check: a report of the files that differ from the server's`,

@@ -426,6 +426,7 @@ const DECLARED = [
       ['wli stats demo/android --fail-under 80 --fail-under cs=95', 'a default threshold and a stricter one for Czech'],
       ['wli stats demo/docs', 'every translation of the components in the category "docs"'],
       ['wli stats demo/-/cs -f json', 'Czech across a project: the row --project prints, wli_target demo/-/cs'],
+      ['wli stats demo/- --fail-under 80', "a project's total row alone (wli_target demo/-, the last row --project prints)"],
       ['wli stats demo/android -f json > baseline.json', 'keep the numbers of a release…'],
       ['wli stats demo/android --baseline baseline.json --fail-on-drop -f markdown', '…and later show the change of every row, failing when one got worse'],
     ],

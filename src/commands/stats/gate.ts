@@ -45,6 +45,11 @@ export function gateOf(
       byLanguage.set(t.language, t.percent);
     }
   }
+  if (allowEmpty && fallback === undefined && byLanguage.size === 0 && !failOnDrop)
+    throw new UsageError(
+      msg`--allow-empty applies to a gate: --fail-under or --fail-on-drop`,
+      msg`add the gate it lets pass when there is nothing to judge, or drop --allow-empty`,
+    );
   if (failOnDrop && !baseline)
     throw new UsageError(msg`--fail-on-drop needs --baseline`, msg`give the file an earlier "wli stats … -f json" wrote: --baseline stats.json`);
   return { metric, fallback, byLanguage, baseline, failOnDrop, allowEmpty };
