@@ -9,7 +9,7 @@ import { GITHUB_ANNOTATIONS_PER_STEP, GITHUB_STEP_SUMMARY_BYTES, GITHUB_STEP_SUM
 import type { Page } from '../core/page.js';
 import { UNSAFE, escapeControl, msg, type Msg } from '../core/text.js';
 import { appendText, fileSize } from '../io/files.js';
-import { countsOf, verdictOf } from './checks.js';
+import { countsOf, verdictLine } from '../gate/verdict.js';
 import type { CheckReport } from './result.js';
 import { markdownCell, writeMarkdownList } from './markdown.js';
 import type { Sink } from './sink.js';
@@ -96,7 +96,7 @@ const bytes = (s: string) => Buffer.byteLength(s, 'utf8');
 export async function summaryText(report: CheckReport, room: number, separate: boolean): Promise<string | undefined> {
   const { failed, judged } = countsOf(report.verdict);
   const mark = !report.verdict.gated || (report.verdict.exitCode === 0 && judged === 0) ? '' : failed || report.verdict.exitCode !== 0 ? '❌ ' : '✅ ';
-  const verdict = `**${mark}${markdownCell(verdictOf(report.verdict))}**\n`;
+  const verdict = `**${mark}${markdownCell(verdictLine(report.verdict))}**\n`;
   const lead = separate ? '\n' : '';
   const rows = report.table ? await markdownRows(report.table) : [];
   const whole = lead + rows.join('') + (rows.length ? '\n' : '') + verdict;

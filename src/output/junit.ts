@@ -5,7 +5,7 @@
 // tests, failures and skipped are the verdict's counts, as stderr says them. Shaped as the commonly
 // used Ant/Jenkins schema takes it (test/fixtures/ci/junit.xsd holds wli to it: at most one
 // <failure> per test case, so a subject failing two checks has one, naming both).
-import { countsOf } from './checks.js';
+import { countsOf } from '../gate/verdict.js';
 import type { CheckReport } from './result.js';
 import type { Sink } from './sink.js';
 

@@ -113,7 +113,7 @@ export type OptionValues<Os extends readonly OptionSpec[]> = { [O in Os[number] 
 /** What every command that lists or shows data writes. */
 export const DATA_FORMATS = ['table', 'json', 'jsonl', 'csv', 'csv-excel', 'markdown'] as const;
 /**
- * Reports for CI systems, from what a gate checked (output/checks.ts): GitHub workflow commands, JUnit
+ * Reports for CI systems, from the verdict a gate made (src/gate/verdict.ts): GitHub workflow commands, JUnit
  * XML, GitLab Code Quality; and OpenMetrics, numbers for a metrics scraper. Only the commands that
  * declare them write them.
  */
