@@ -10,7 +10,7 @@ import { countsOf, once, type Failure, type Subject, type Verdict } from './verd
 
 export const CHECK_SUITE = 'wli pull --check';
 
-/** What pull did with one translation (pull/fetch.ts Done), as plain values. */
+/** What pull did with one translation (commands/pull/fetch.ts Done), as plain values. */
 export interface FileOutcome {
   /** The translation as a target (wli_target). */
   id: string;
