@@ -34,21 +34,21 @@ function repositoryPath(session: Session, d: Done, projectRoot: boolean): string
 
 /**
  * One translation's outcome as the verdict takes it. `projectRoot`: the paths are the project file's
- * root (no targets, no --dir), so a filename is the file's path in the repository. `withFile`: a CI
- * format will name it.
+ * root (no targets, no --dir), so a filename is the file's path in the repository. `forReport`: a CI
+ * format will show it (its file and its record); otherwise only what the verdict counts is kept.
  */
-export function outcomeOf(session: Session, d: Done, item: Item, projectRoot: boolean, withFile: boolean): FileOutcome {
+export function outcomeOf(session: Session, d: Done, item: Item, projectRoot: boolean, forReport: boolean): FileOutcome {
   const { listed } = d.entry;
   return {
     id: listed.target,
     group: [listed.project, ...listed.component].join('/'),
     path: d.entry.path,
     // Only a CI format names files (the path in the repository costs a real path of its directory).
-    file: withFile ? repositoryPath(session, d, projectRoot) : undefined,
+    file: forReport ? repositoryPath(session, d, projectRoot) : undefined,
     status: d.status,
     reason: d.reason?.toString(),
     exitCode: d.exitCode,
-    item,
+    item: forReport ? item : undefined,
   };
 }
 
