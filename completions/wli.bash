@@ -47,11 +47,11 @@ _wli() {
       '') opts+=' -V --version' ;;
       units) opts+=' --state -q --query -L --limit' ;;
       changes) opts+=' --since --until --action --user --follow --interval -L --limit' ;;
-      stats) opts+=' --project --fail-under --metric --skip-source --baseline --fail-on-drop' ;;
+      stats) opts+=' --project --fail-under --metric --skip-source --baseline --fail-on-drop --allow-empty' ;;
       language) opts+=' -L --limit' ;;
       ls) opts+=' -L --limit' ;;
       download) opts+=' -o --output --convert -q --query --force' ;;
-      pull) opts+=' --dir --source --allow-hidden --lang --min-percent --dry-run --force --check' ;;
+      pull) opts+=' --dir --source --allow-hidden --lang --min-percent --dry-run --force --check --allow-empty' ;;
       api) opts+=' --paginate -L --limit' ;;
     esac
     COMPREPLY=($(compgen -W "$opts" -- "$cur"))

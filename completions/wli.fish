@@ -103,7 +103,8 @@ complete -c wli -n '__wli_in stats' -l fail-under -x -d 'exit 3 when any row is 
 complete -c wli -n '__wli_in stats' -l metric -x -a 'translated approved translated_words' -d 'the percentage --fail-under checks: translated strings, approved strings or translated words'
 complete -c wli -n '__wli_in stats' -l skip-source -d 'leave out the source-language row of each component target, and with --project the languages that are the source of every component'
 complete -c wli -n '__wli_in stats' -l baseline -r -F -d 'a file written earlier by "wli stats … -f json": tables and Markdown show each row\'s change in points of the metric'
-complete -c wli -n '__wli_in stats' -l fail-on-drop -d 'with --baseline: exit 3 when any row\'s metric dropped'
+complete -c wli -n '__wli_in stats' -l fail-on-drop -d 'with --baseline: exit 3 when any row\'s metric dropped, or a row of the baseline is gone'
+complete -c wli -n '__wli_in stats' -l allow-empty -d 'with --fail-under or --fail-on-drop: a gate that judges no row passes (without it: exit 3)'
 complete -c wli -n '__wli_in stats' -a '(__wli_targets stats)'
 # language
 complete -c wli -n '__wli_in language' -s f -l format -x -a 'table json jsonl csv csv-excel markdown' -d 'output format'
@@ -133,6 +134,7 @@ complete -c wli -n '__wli_in pull' -l min-percent -x -d 'skip translations less 
 complete -c wli -n '__wli_in pull' -l dry-run -d 'list each file it would fetch or check and why others are skipped; no file requests, nothing written'
 complete -c wli -n '__wli_in pull' -l force -d 'fetch every file whole, without conditional requests'
 complete -c wli -n '__wli_in pull' -l check -d 'compare each file here with the server\'s, writing nothing: exit 3 when any differs or is missing'
+complete -c wli -n '__wli_in pull' -l allow-empty -d 'with --check: no file to check passes (without it: exit 3)'
 complete -c wli -n '__wli_in pull' -a '(__wli_targets pull)'
 # api
 complete -c wli -n '__wli_in api' -s f -l format -x -a 'table json jsonl csv csv-excel markdown' -d 'output format'

@@ -101,7 +101,7 @@ describe('-f github: workflow commands, as the runner reads them', () => {
     expect(r.code).toBe(3);
     const byTitle = new Map(parseWorkflowCommands(r.stdout).map((c) => [c!.properties.title, c!]));
     expect(byTitle.get('demo/android/cs below 99%')?.properties.file).toBe(ANDROID('cs'));
-    for (const title of ['cs below 99%', 'demo/-/cs below 99%', 'demo (total) below 99%']) {
+    for (const title of ['cs below 99%', 'demo/-/cs below 99%', 'demo/- below 99%']) {
       expect(byTitle.get(title), title).toBeDefined();
       expect(byTitle.get(title)!.properties).not.toHaveProperty('file');
     }
@@ -141,14 +141,26 @@ describe('-f github: workflow commands, as the runner reads them', () => {
   });
 
   it('at most 10 annotations, then one notice saying how many more failed', async () => {
-    // Each run of demo/android has 3 rows below 99% (ar, cs, de): five targets, 15 failing rows.
-    const targets = Array.from({ length: 5 }, () => 'demo/android');
-    const r = await run(['stats', ...targets, '--fail-under', '99', '-f', 'github']);
+    // 18 rows, 11 of them below 100%: each a subject of its own.
+    const targets = ['demo/android', 'demo/glossary', 'demo/docs/guide', 'ar', 'cs', 'de', '--project', 'demo'];
+    const r = await run(['stats', ...targets, '--fail-under', '100', '-f', 'github']);
     expect(r.code).toBe(3);
     const commands = parseWorkflowCommands(r.stdout);
     expect(commands.map((c) => c?.command)).toEqual([...Array<string>(10).fill('error'), 'notice']);
-    expect(commands[10]!.message).toMatch(/^5 more rows failed: GitHub shows at most 10 error annotations per step; the log names every one$/);
-    expect(r.stderr).toContain('15 of 25 row(s) below 99% translated');
+    expect(commands[10]!.message).toMatch(/^1 more row failed: GitHub shows at most 10 error annotations per step; the log names every one$/);
+    expect(r.stderr).toContain('11 of 18 row(s) below 100% translated');
+  });
+
+  it('a row that several targets name is judged once: one annotation, one count (issue 35.6)', async () => {
+    // Each run of demo/android has 3 rows below 99% (ar, cs, de): five times the same target.
+    const r = await run(['stats', ...Array.from({ length: 5 }, () => 'demo/android'), 'demo/android/cs', '--fail-under', '99', '-f', 'github']);
+    expect(r.code).toBe(3);
+    expect(parseWorkflowCommands(r.stdout).map((c) => c?.properties.title)).toEqual([
+      'demo/android/ar below 99%',
+      'demo/android/cs below 99%',
+      'demo/android/de below 99%',
+    ]);
+    expect(r.stderr).toContain('3 of 5 row(s) below 99% translated');
   });
 
   describe('$GITHUB_STEP_SUMMARY', () => {
@@ -159,7 +171,7 @@ describe('-f github: workflow commands, as the runner reads them', () => {
       expect(r.code).toBe(3);
       expect(parseWorkflowCommands(r.stdout).every((c) => c?.command === 'error')).toBe(true);
       const markdown = (await wliIn(['stats', 'demo/android', '--skip-source', '--fail-under', '75', '-f', 'markdown'], { env })).stdout;
-      expect(readFileSync(summary, 'utf8')).toBe(`# earlier step\n\n${markdown}\n**❌ wli stats: 2 of 4 rows failed**\n`);
+      expect(readFileSync(summary, 'utf8')).toBe(`# earlier step\n\n${markdown}\n**❌ wli stats: 2 of 4 judged rows passed, 2 failed**\n`);
     });
 
     it('a passing gate says so; no gate says that nothing was gated', async () => {
@@ -169,7 +181,10 @@ describe('-f github: workflow commands, as the runner reads them', () => {
       const verdicts = readFileSync(summary, 'utf8')
         .split('\n')
         .filter((l) => l.startsWith('**'));
-      expect(verdicts).toEqual(['**✅ wli stats: the row passed**', '**wli stats: 1 row, no gate (--fail-under or --fail-on-drop gates them)**']);
+      expect(verdicts).toEqual([
+        '**✅ wli stats: 1 of 1 judged row passed**',
+        '**wli stats: nothing judged: 1 row, no gate (--fail-under or --fail-on-drop gates them)**',
+      ]);
     });
 
     it('never past the 1 MiB GitHub shows of a step: the table is cut, saying how many rows were left out', async () => {
@@ -181,7 +196,7 @@ describe('-f github: workflow commands, as the runner reads them', () => {
       const text = readFileSync(summary, 'utf8');
       expect(Buffer.byteLength(text)).toBeLessThanOrEqual(GITHUB_STEP_SUMMARY_BYTES);
       const added = text.slice(GITHUB_STEP_SUMMARY_BYTES - 450);
-      expect(added).toMatch(/\n_\d more rows? not shown: a job summary holds at most 1 MiB\._\n\n\*\*❌ wli stats: 2 of 5 rows failed\*\*\n$/);
+      expect(added).toMatch(/\n_\d more rows? not shown: a job summary holds at most 1 MiB\._\n\n\*\*❌ wli stats: 3 of 5 judged rows passed, 2 failed\*\*\n$/);
       expect(added).toContain('| target |');
 
       // Full: nothing appended, said on stderr; the annotations are still written.
@@ -230,7 +245,7 @@ describe('-f junit: valid JUnit XML', () => {
   });
 
   it('a report of no rows and of passing rows is valid too', async () => {
-    const report: CheckReport = { suite: 'wli stats', noun: 'row', checks: [] };
+    const report: CheckReport = { verdict: { suite: 'wli stats', noun: 'row', subjects: [], gated: true, exitCode: 3, messages: [] } };
     await junit(await written((out) => writeJunit(out, report)));
     const r = await run(['stats', 'demo/android', '-f', 'junit']);
     expect(r.code).toBe(0);

@@ -124,11 +124,15 @@ describe('GitHub Actions: annotations and the job summary', () => {
         message: expect.stringMatching(new RegExp(`^demo/android/${l}: [\\d.]+% translated, below 90%$`)) as unknown,
       })),
     );
-    expect(gate!.summary).toMatch(/^\| target \| translated \|[\s\S]*\| demo\/android\/ja \| 100\.0% \|[\s\S]*\n\*\*❌ wli stats: 3 of 4 rows failed\*\*\n$/);
+    expect(gate!.summary).toMatch(
+      /^\| target \| translated \|[\s\S]*\| demo\/android\/ja \| 100\.0% \|[\s\S]*\n\*\*❌ wli stats: 1 of 4 judged rows passed, 3 failed\*\*\n$/,
+    );
 
     // Run although the gate failed (if: !cancelled()): every file is the server's.
     expect([drift!.status, drift!.stdout], drift!.stderr).toEqual([0, '']);
-    expect(drift!.summary).toMatch(/^\| target \| language \| path \| status \|[\s\S]*\n\*\*✅ wli pull --check: all 4 files passed\*\*\n$/);
+    expect(drift!.summary).toMatch(
+      /^\| target \| language \| path \| status \|[\s\S]*\n\*\*✅ wli pull --check: 4 of 4 judged files passed; 1 not judged: demo\/android\/en\*\*\n$/,
+    );
   });
 
   it('a file edited in the pull request: the drift gate annotates it, at its path in the repository', async () => {
@@ -143,7 +147,7 @@ describe('GitHub Actions: annotations and the job summary', () => {
       },
     ]);
     expect(drift!.summary).toContain(`| demo/android/de | de | ${ANDROID('de')} | differs |`);
-    expect(drift!.summary).toMatch(/\*\*❌ wli pull --check: 1 of 4 files failed\*\*\n$/);
+    expect(drift!.summary).toMatch(/\*\*❌ wli pull --check: 3 of 4 judged files passed, 1 failed; 1 not judged: demo\/android\/en\*\*\n$/);
   });
 });
 
@@ -206,7 +210,8 @@ describe('GitLab CI: merge request reports', () => {
     const ok = await runJob('translation-files');
     expect(ok.status, ok.stderr).toBe(0);
     const passing = (await readJunit(ok.reports.junit!)).testsuites.testsuite;
-    expect([passing.name, passing.tests, passing.failures]).toEqual(['wli pull --check', '4', '0']);
+    // The source translation is skipped, not judged: in the report as <skipped/>.
+    expect([passing.name, passing.tests, passing.failures, passing.skipped]).toEqual(['wli pull --check', '5', '0', '1']);
 
     rmSync(join(workspace, ANDROID('cs')));
     const bad = await runJob('translation-files');

@@ -49,7 +49,10 @@ describe('10: a gate that cannot be evaluated is a misconfiguration', () => {
   it('a real language no row has is a warning and the gate goes on (issue 29.3: a language that left a component)', async () => {
     // xx is a language of the server that demo/android has no translation in.
     const passing = await wliIn(['stats', 'demo/android', '--fail-under', 'xx=95,de=60', '-f', 'csv', '--fields', 'wli_target'], { env });
-    expect(passing.stderr).toBe("wli: warning: --fail-under xx=95: no row has language xx, so it gates nothing (the rows' languages: en, ar, cs, de, ja)\n");
+    expect(passing.stderr).toBe(
+      "wli: warning: --fail-under xx=95: no row has language xx, so it gates nothing (the rows' languages: en, ar, cs, de, ja)\n" +
+        'wli: 1 of 1 judged row passed; 4 not judged: demo/android/en, demo/android/ar, demo/android/cs, demo/android/ja\n',
+    );
     expect(passing.stdout.split(/\r?\n/)).toContain('demo/android/cs');
     expect(passing.code).toBe(0);
     const failing = await wliIn(['stats', 'demo/android', '--fail-under', 'xx=95,cs=95'], { env });
@@ -60,12 +63,16 @@ describe('10: a gate that cannot be evaluated is a misconfiguration', () => {
     expect(failing.code).toBe(3);
   });
 
-  it('with --skip-source, a gate on the source language warns why it has no row', async () => {
+  it('with --skip-source, a gate on the source language warns why it has no row; having judged nothing, it does not pass (issue 35.7)', async () => {
     const r = await wliIn(['stats', 'demo/android', '--skip-source', '--fail-under', 'en=100'], { env });
-    expect(r.code).toBe(0);
+    expect(r.code).toBe(3);
     expect(r.stderr).toBe(
-      "wli: warning: --fail-under en=100: no row has language en, so it gates nothing (the rows' languages: ar, cs, de, ja, --skip-source leaves out source-language rows)\n",
+      "wli: warning: --fail-under en=100: no row has language en, so it gates nothing (the rows' languages: ar, cs, de, ja, --skip-source leaves out source-language rows)\n" +
+        'wli: the gate judged nothing (no --fail-under threshold applies to any of the 4 row(s)), so it does not pass; --allow-empty lets an empty result pass\n',
     );
+    const allowed = await wliIn(['stats', 'demo/android', '--skip-source', '--fail-under', 'en=100', '--allow-empty'], { env });
+    expect(allowed.code).toBe(0);
+    expect(allowed.stderr).toMatch(/\nwli: the gate judged nothing \(.*\): --allow-empty lets it pass\n$/);
   });
 
   it('a language every target has still gates (exit 3), a project language row counts, and the languages are not asked', async () => {
@@ -73,7 +80,7 @@ describe('10: a gate that cannot be evaluated is a misconfiguration', () => {
     expect(r.code).toBe(3);
     expect(paths).not.toContain('/api/languages/');
     const project = await wliIn(['stats', '--project', 'demo', '--fail-under', 'cs=70'], { env });
-    expect([project.code, project.stderr]).toEqual([0, '']);
+    expect([project.code, project.stderr]).toEqual([0, 'wli: 1 of 1 judged row passed; 5 not judged: demo/-/ar, demo/-/en, demo/-/de, demo/-/ja, demo/-\n']);
   });
 });
 
@@ -399,7 +406,7 @@ describe('17: help in step with behaviour', () => {
     expect(help).toMatch(/names the failing ones by target, as the TARGET column shows them \(demo\/android\/cs, cs, demo\/-\/cs/);
     const gate = await wliIn(['stats', '--project', 'demo', 'demo/android', '--fail-under', '75'], { env });
     expect(gate.code).toBe(3);
-    // Every name on stderr is a TARGET of the table (the total row as "demo (total)").
+    // Every name on stderr is a TARGET of the table (the total row as demo/-, its wli_target).
     const targets = gate.stdout
       .split('\n')
       .slice(1)

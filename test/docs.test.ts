@@ -185,6 +185,8 @@ describe('sample output', () => {
           'demo/android/cs       78.1%    -1.9    25/32      2        1         3  2026-11-21 13:02',
           'demo/android/de       62.5%     new    20/32      1        0         1  2026-11-21 13:03',
           'wli: 1 row(s) dropped since the baseline (translated): demo/android/cs (80.0% → 78.1%, -1.9)',
+          // demo/android/de is not in the baseline: no drop to judge it by (issue 35.3).
+          'wli: 0 of 1 judged row passed, 1 failed; 1 not judged: demo/android/de',
           '$ echo $?',
           '3',
           '$ wli stats demo/android/cs demo/android/de --baseline now.json -f markdown',

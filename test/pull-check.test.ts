@@ -347,12 +347,12 @@ describe('formats', () => {
         },
       ]);
       const markdown = (await pull(['demo/android', '--check', '-f', 'markdown'])).stdout;
-      expect(readFileSync(summary, 'utf8')).toBe(`${markdown}\n**❌ wli pull --check: 2 of 4 files failed**\n`);
+      expect(readFileSync(summary, 'utf8')).toBe(`${markdown}\n**❌ wli pull --check: 2 of 4 judged files passed, 2 failed; 1 not judged: demo/android/en**\n`);
       // All the server's: nothing on stdout, the verdict says so.
       await pull(['demo/android']);
       const ok = await check(['demo/android', '-f', 'github'], { env: { GITHUB_STEP_SUMMARY: summary } });
       expect([ok.code, ok.stdout]).toEqual([0, '']);
-      expect(readFileSync(summary, 'utf8')).toMatch(/\n\*\*✅ wli pull --check: all 4 files passed\*\*\n$/);
+      expect(readFileSync(summary, 'utf8')).toMatch(/\n\*\*✅ wli pull --check: 4 of 4 judged files passed; 1 not judged: demo\/android\/en\*\*\n$/);
     } finally {
       rmSync(summary, { force: true });
     }
@@ -369,19 +369,22 @@ describe('formats', () => {
     expect(parseWorkflowCommands(local.stdout).map((c) => c?.properties.file)).toEqual([`../${ANDROID('cs')}`, `../${ANDROID('de')}`]);
   });
 
-  it('-f junit: valid JUnit XML, one testcase per file checked, a failure for each that is not the server’s', async () => {
+  it('-f junit: valid JUnit XML, one testcase per translation, a failure for each file not the server’s, skipped for one not judged', async () => {
     await drifted();
     const r = await check(['demo/android', '-f', 'junit']);
     expect(r.code).toBe(EXIT.gate);
     const suite = (await readJunit(r.stdout)).testsuites.testsuite;
-    expect([suite.name, suite.tests, suite.failures]).toEqual(['wli pull --check', '4', '2']);
+    // The source translation is skipped (no file compared): a test case skipped, as stderr counts it.
+    expect([suite.name, suite.tests, suite.failures, suite.skipped]).toEqual(['wli pull --check', '5', '2', '1']);
+    expect(r.stderr).toMatch(/5 translations: 2 same, 1 differ, 1 missing, 1 skipped, 0 failed/);
     expect(suite.testcase.map((t) => [t.name, t.classname, t.failure?.type])).toEqual([
+      ['demo/android/en', 'demo/android', undefined],
       ['demo/android/ar', 'demo/android', undefined],
       ['demo/android/cs', 'demo/android', 'differs'],
       ['demo/android/de', 'demo/android', 'missing'],
       ['demo/android/ja', 'demo/android', undefined],
     ]);
-    expect(suite.testcase[1]!.failure!['#text']).toBe(
+    expect(suite.testcase[2]!.failure!['#text']).toBe(
       `${ANDROID('cs')} is not the server's file of demo/android/cs: wli pull brings it to the server's bytes\nfile: ${ANDROID('cs')}`,
     );
   });

@@ -124,7 +124,7 @@ describe('--skip-source', () => {
         .filter((c) => c !== 'en'),
       '',
     ]);
-    expect(rows.at(-1)!.wli_target).toBe('demo');
+    expect(rows.at(-1)!.wli_target).toBe('demo/-');
     // One request more, for the project's components; no component's own.
     expect(paths(r.sent).filter((p) => p.startsWith('projects/demo/components/'))).toHaveLength(1);
     expect(paths(r.sent).some((p) => p.startsWith('components/'))).toBe(false);
@@ -157,12 +157,12 @@ describe('stats --project: one row per language, then the total', () => {
     }
   });
 
-  it('table: language rows named "<project>/-/<code>" (their wli_target), the total row "<project> (total)"', async () => {
+  it('table: language rows named "<project>/-/<code>" (their wli_target), the total row "<project>/-" (its wli_target, which stats takes back)', async () => {
     const r = await run(['stats', '--project', 'demo']);
     expect(r.code).toBe(0);
     const targets = tableTargets(r.stdout);
-    expect(targets).toEqual([...projectLanguages().map((l) => `demo/-/${String(l.code)}`), 'demo (total)']);
-    expect(r.stdout).toMatch(new RegExp(`demo \\(total\\)\\s+${String(projectTotal().translated_percent)}%`));
+    expect(targets).toEqual([...projectLanguages().map((l) => `demo/-/${String(l.code)}`), 'demo/-']);
+    expect(r.stdout).toMatch(new RegExp(`demo\\/-\\s+${String(projectTotal().translated_percent)}%`));
   });
 
   it('with no positional target the configured default translation is not added', async () => {
@@ -182,7 +182,7 @@ describe('stats --project: one row per language, then the total', () => {
     expect(r.code).toBe(3);
     expect(csvObjects(r.stdout)).toHaveLength(projectLanguages().length + 1);
     const failing = projectLanguages().filter((l) => numberValue(l.translated_percent)! < 77);
-    const names = [...failing.map((l) => `demo/-/${String(l.code)} (${String(l.translated_percent)}%)`), 'demo (total) (76.0%)'];
+    const names = [...failing.map((l) => `demo/-/${String(l.code)} (${String(l.translated_percent)}%)`), 'demo/- (76.0%)'];
     expect(r.stderr).toBe(`wli: ${failing.length + 1} of ${projectLanguages().length + 1} row(s) below 77% translated: ${names.join(', ')}\n`);
   });
 
@@ -226,14 +226,15 @@ describe('mixed targets', () => {
       'demo/android/cs',
       'cs',
       ...projectLanguages().map((l) => `demo/-/${String(l.code)}`),
-      'demo (total)',
+      'demo/-',
     ]);
   });
 
   it("gate labels are the rows' targets, alone or next to other targets", async () => {
     const r = await run([...args, '--fail-under', '60']);
     expect(r.code).toBe(3);
-    expect(r.stderr).toBe('wli: 2 of 13 row(s) below 60% translated: demo/android/ar (59.3%), demo/-/ar (59.3%)\n');
+    // demo/android/cs, named twice (demo/android and itself), is judged once: 12 rows of 13.
+    expect(r.stderr).toBe('wli: 2 of 12 row(s) below 60% translated: demo/android/ar (59.3%), demo/-/ar (59.3%)\n');
   });
 
   it('targets are fetched concurrently but emitted in order (a slow first target)', async () => {
@@ -272,7 +273,7 @@ describe('mixed targets', () => {
       expect(lines[0]).toBe('| target | translated | strings | fuzzy | failing | approved | last change |');
       expect(lines[1]).toBe('| --- | ---: | ---: | ---: | ---: | ---: | --- |');
       expect(lines).toHaveLength(n + 2);
-      expect(lines.at(-1)).toMatch(/^\| demo \(total\) \| 76\.0% \| /);
+      expect(lines.at(-1)).toMatch(/^\| demo\/- \| 76\.0% \| /);
     }
     if (format === 'table') expect(r.stdout.trimEnd().split('\n')).toHaveLength(n + 1);
   });

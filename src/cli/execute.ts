@@ -1,6 +1,6 @@
 // Runs one parsed command: settings → the command's data → the output layer → the exit code.
 import type { Context } from '../core/context.js';
-import { EXIT, UsageError, interruption } from '../core/errors.js';
+import { EXIT, LocalError, UsageError, interruption } from '../core/errors.js';
 import { msg } from '../core/text.js';
 import type { GlobalFlags } from '../config/settings.js';
 import { loadSettings } from '../config/load.js';
@@ -49,7 +49,7 @@ export async function execute<N extends CommandName>(inv: Invocation<N>, ctx: Co
     io.stopProgress();
     // A signal (Ctrl-C, SIGTERM, SIGHUP) wins over what it caused: a reader that went away, a request cut short.
     if (ctx.signal.aborted && !(e instanceof UsageError)) return io.error(interruption(ctx.signal));
-    if (e instanceof PipeClosed || out.isClosed) return EXIT.ok;
+    if (readerLeft(e, io)) return EXIT.ok;
     return io.error(e);
   } finally {
     await session?.close();
@@ -76,11 +76,13 @@ async function finish(result: Result, session: Session, ctx: Context, io: IOStre
     if (!done) io.stopProgress();
     return io.out.flush();
   });
-  // Data that ends early (a reader gone, stdout failing) never ends the work beside it: that is waited for.
+  // Data that ends early (a reader gone, stdout failing) never ends the work beside it: that is waited
+  // for. A reader that left never decides the exit status either: the run goes on to its outcome (a
+  // failed gate is still 3, a refused setting 2, a failed write 7), only the data is cut short.
   const cut = await written.then(
     () => undefined,
     (error: unknown) => {
-      if (!done) throw error;
+      if (!done && !readerLeft(error, io)) throw error;
       return { error };
     },
   );
@@ -98,6 +100,12 @@ async function finish(result: Result, session: Session, ctx: Context, io: IOStre
   const outcome = result.kind === 'text' ? undefined : result.finish?.();
   for (const m of outcome?.messages ?? []) io.say(m);
   // Data that could not be written is work undone; a reader that left is a normal end.
-  if (cut && !(cut.error instanceof PipeClosed) && !io.out.isClosed) return io.error(cut.error);
+  if (cut && !readerLeft(cut.error, io)) return io.error(cut.error);
   return outcome?.exitCode ?? EXIT.ok;
 }
+
+/**
+ * The data's reader went away (a closed pipe: `| head`, `| true`): a normal end of the data, not of
+ * the run. A local write that failed meanwhile (the job summary) is still work undone.
+ */
+const readerLeft = (error: unknown, io: IOStreams): boolean => error instanceof PipeClosed || (io.out.isClosed && !(error instanceof LocalError));

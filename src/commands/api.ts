@@ -3,7 +3,10 @@
 // `gh api --jq` works on one object too). With --paginate, the items of every page go through the
 // ordinary list output. Options that cannot apply are refused (exit 2): -L without --paginate before
 // any request, --paginate on an answer that is not a list, -f or --fields on one that is not a JSON
-// object. The address stays inside the API root: the token goes nowhere else.
+// object. The address stays inside the API root: the token goes nowhere else. An answer no Weblate
+// API gives (a web page: a login page, a site at --url; JSON that lists no endpoints at the API root)
+// is tested against the API root as every command does (session/resolve.ts): a wrong --url is exit 2
+// with the message `ls` gives, never a login page printed with exit 0.
 import { UsageError, WliError } from '../core/errors.js';
 import { msg, ours, type Msg } from '../core/text.js';
 import type { Item, Page } from '../core/page.js';
@@ -11,9 +14,12 @@ import type { Column, Result } from '../output/result.js';
 import type { CommandInput, Session } from '../session/session.js';
 import { pagesOf } from '../session/reads.js';
 import { explainAnswer, notAnApi } from '../session/resolve.js';
-import { HttpError, NotAListError, isNotFound } from '../api/errors.js';
+import { HttpError, NotAListError, UnexpectedAnswerError, isNotFound } from '../api/errors.js';
+import type { BytesAnswer } from '../api/request.js';
+import { firstHeader } from '../api/http.js';
 import { parseJson } from '../codec/json.js';
 import { readEnvelope } from '../weblate/pages.js';
+import { listsEndpoints } from '../weblate/paths.js';
 
 const refuse = (url: URL, why: Msg) =>
   new UsageError(
@@ -85,6 +91,38 @@ function failure(session: Session, url: URL) {
   return async (e: unknown): Promise<unknown> => (isNotFound(e) ? explainMissingPath(session, url, e) : explainAnswer(session, e));
 }
 
+/** A body that is a web page, whatever its type says: what a login page or a site at --url answers. */
+const looksLikeHtml = (body: Buffer): boolean => /^\s*<(!doctype\s+html|html[\s>]|head[\s>]|body[\s>])/i.test(body.subarray(0, 512).toString('latin1'));
+
+/**
+ * An answer that says the URL is no Weblate API: a web page (Weblate's API answers JSON, a file or an
+ * image, never HTML to wli's Accept), or, at the API root itself, JSON that lists no endpoints. Then
+ * the API root decides (asked once, only then), as for every command: exit 2 naming --url, else the
+ * body is printed as it is.
+ */
+async function checkAnswer(session: Session, url: URL, answer: BytesAnswer): Promise<void> {
+  const type = firstHeader(answer.headers['content-type']) ?? '';
+  const html = /^\s*text\/html\b|^\s*application\/xhtml\+xml\b/i.test(type) || looksLikeHtml(answer.body);
+  const atRoot = url.pathname === session.client().base.pathname && url.search === '';
+  if (!html && !atRoot) return;
+  if (!html) {
+    let body: unknown;
+    try {
+      body = parseJson(answer.body.toString('utf8'));
+    } catch {
+      body = undefined;
+    }
+    if (listsEndpoints(body)) return;
+  }
+  const what = html ? msg`a web page (${type || 'no content type'})` : msg`JSON that lists no Weblate endpoints`;
+  const miss = new UnexpectedAnswerError(msg`GET ${answer.url.href} answers ${what}`);
+  const wrong = await notAnApi(session, miss, (e) => isNotFound(e) || e instanceof UnexpectedAnswerError).catch((x: unknown) => {
+    if (x instanceof WliError) return undefined;
+    throw x;
+  });
+  if (wrong) throw wrong;
+}
+
 /** -f or --fields without --paginate: the answer as one record, when it is a JSON object. */
 function asRecord(body: Buffer, url: URL, what: Msg): Result {
   let value: unknown;
@@ -125,8 +163,9 @@ export async function run({ args, opts, session }: CommandInput<'api'>): Promise
     }
     const what = shaping(session);
     const onFailure = failure(session, url);
-    const { body } = await client.getBytes(url).catch(async (e: unknown) => Promise.reject(await onFailure(e)));
-    return what ? asRecord(body, url, what) : { kind: 'bytes', bytes: body };
+    const answer = await client.getBytes(url).catch(async (e: unknown) => Promise.reject(await onFailure(e)));
+    await checkAnswer(session, url, answer);
+    return what ? asRecord(answer.body, url, what) : { kind: 'bytes', bytes: answer.body };
   }
   let first: Item | undefined;
   const pages = pagesOf(session, { path: url, limit: opts.limit, label: 'items' });

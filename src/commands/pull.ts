@@ -11,18 +11,20 @@
 // (-f github, junit, codequality) its files are checks (pull/checks.ts).
 import { accessSync, constants, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { EXIT, UsageError, localFailure } from '../core/errors.js';
+import { UsageError, localFailure } from '../core/errors.js';
 import { feed } from '../core/feed.js';
 import { msg, ours, type Msg } from '../core/text.js';
 import type { Item, Page } from '../core/page.js';
 import { realpathLoose } from '../files/placement.js';
 import type { Column, ListResult, Outcome, Result } from '../output/result.js';
+import { judgeFiles, type FileOutcome, type Mode as VerdictMode } from '../gate/pull.js';
+import type { Verdict } from '../gate/verdict.js';
 import { isCiFormat } from '../spec/spec.js';
 import type { CommandInput, Session } from '../session/session.js';
 import { fileSaver } from '../session/reads.js';
 import { IDENTITY_FIELDS, identified } from '../weblate/identity.js';
-import { pullChecks, type Reported } from './pull/checks.js';
-import { fetchAll, type Done, type Status } from './pull/fetch.js';
+import { outcomeOf, pullChecks } from './pull/checks.js';
+import { fetchAll, type Done } from './pull/fetch.js';
 import { plan } from './pull/plan.js';
 import { listTargets } from './pull/translations.js';
 
@@ -58,7 +60,7 @@ function record(d: Done): Item {
 }
 
 /** What a run does with the files: writes them, lists them (--dry-run), or compares them (--check). */
-type Mode = 'pull' | 'dry-run' | 'check';
+type Mode = VerdictMode;
 
 /**
  * One translation's line on stderr. A file not written (with --check, not checked) says so with one
@@ -91,39 +93,6 @@ function say(session: Session, d: Done, mode: Mode): void {
       );
     }
   }
-}
-
-/** The statuses each mode's summary counts, in order, and the words for those that are not their own. */
-const SHOWN: Record<Mode, Status[]> = {
-  pull: ['created', 'updated', 'unchanged', 'skipped', 'failed'],
-  'dry-run': ['would-fetch', 'would-check', 'skipped', 'failed'],
-  check: ['same', 'differs', 'missing', 'skipped', 'failed'],
-};
-const WORDS: Partial<Record<Status, string>> = { 'would-fetch': 'to fetch', 'would-check': 'to check', differs: 'differ' };
-const HEAD: Record<Mode, string> = { pull: '', 'dry-run': 'dry run, nothing written. ', check: 'check, nothing written. ' };
-
-/**
- * The counts, and the exit status: that of the first failure in the report; else, for --check, the
- * gate's when a file differs or is missing.
- */
-function tally(mode: Mode): { add(d: Done): void; outcome(): Outcome } {
-  const counts = new Map<Status, number>();
-  let exitCode: number = EXIT.ok;
-  return {
-    add(d) {
-      counts.set(d.status, (counts.get(d.status) ?? 0) + 1);
-      if (d.status === 'failed' && exitCode === EXIT.ok) exitCode = d.exitCode ?? EXIT.server;
-    },
-    outcome() {
-      const total = [...counts.values()].reduce((a, b) => a + b, 0);
-      const parts = SHOWN[mode].map((s) => `${counts.get(s) ?? 0} ${WORDS[s] ?? s}`).join(', ');
-      const messages = [ours(`${HEAD[mode]}${total} translation${total === 1 ? '' : 's'}: ${parts}`)];
-      const drift = (counts.get('differs') ?? 0) + (counts.get('missing') ?? 0);
-      if (drift === 0 || exitCode !== EXIT.ok) return { exitCode, messages };
-      messages.push(ours(`${drift} file${drift === 1 ? ' is' : 's are'} not the server's: the same wli pull without --check brings them to its bytes`));
-      return { exitCode: EXIT.gate, messages };
-    },
-  };
 }
 
 /**
@@ -192,6 +161,7 @@ function modeOf(opts: CommandInput<'pull'>['opts'], session: Session): Mode {
       );
     return 'check';
   }
+  if (opts.allowEmpty) throw new UsageError(msg`--allow-empty applies to --check: a check with no file to compare`, msg`add --check, or drop --allow-empty`);
   if (isCiFormat(format))
     throw new UsageError(
       msg`pull writes -f ${ours(format)} only with --check: a report of the files that differ from the server's`,
@@ -220,21 +190,27 @@ export async function run({ args, opts, session }: CommandInput<'pull'>): Promis
   // DIR made now (a place that cannot be made fails at once) and held by the work: a run that wrote
   // no file there leaves no empty DIR behind.
   const release = writes ? holdDir(session, dir, shownDir) : undefined;
-  const counted = tally(mode);
+  // Every translation's outcome, judged once the work is done (src/gate/pull.ts): the exit status and
+  // stderr's summary are that verdict's, and the CI formats render it.
+  const outcomes: FileOutcome[] = [];
   const done = fetchAll(session, entries, { saver: fileSaver(session), force: !!opts.force, dryRun: mode === 'dry-run', check: mode === 'check' });
   // A CI report is written once the work is done, from every outcome (pull/checks.ts).
   const ci = isCiFormat(settings.format);
-  const kept: Reported[] = [];
   async function* reported(): AsyncGenerator<Item> {
     for await (const d of done) {
-      counted.add(d);
       say(session, d, mode);
       const item = record(d);
-      if (ci) kept.push({ done: d, item });
+      outcomes.push(outcomeOf(session, d, item, show !== undefined, ci));
       yield item;
     }
   }
-  const finish = () => counted.outcome();
+  // Made once, when first asked: by the CI report or by finish, both after the work is done.
+  let made: Verdict | undefined;
+  const verdict = (): Verdict => (made ??= judgeFiles(mode, outcomes, opts.allowEmpty === true));
+  const finish = (): Outcome => {
+    const v = verdict();
+    return { exitCode: v.exitCode, messages: v.messages };
+  };
   // Without -f the report is stderr's alone: stdout stays empty.
   const report = !ci && (settings.formatGiven || settings.fields) ? feed<Item>() : undefined;
   // The work runs on its own from here, waited for by cli/execute.ts: the records on stdout are a
@@ -258,7 +234,7 @@ export async function run({ args, opts, session }: CommandInput<'pull'>): Promis
   // Its failure is the run's, said once execute waits for it; until then no unhandled rejection.
   work.catch(() => {});
   if (ci) {
-    const checks = pullChecks(session, work, kept, { columns: COLUMNS, projectRoot: show !== undefined });
+    const checks = pullChecks(session, work, verdict, COLUMNS);
     return { ...records(none(), true, finish, work), checks };
   }
   if (!report) return { kind: 'bytes', bytes: new Uint8Array(), finish, done: work };

@@ -15,9 +15,12 @@
 //   list) for source_language.code. A server without the statistics list (404) falls back to the
 //   translations list, whose rows say is_source themselves; a gate on a metric those rows lack
 //   fails closed and says so.
+// - project/-                  → /projects/<p>/statistics/: the project's total row, wli_target p/-
 // - --project <p>              → /projects/<p>/languages/ (a plain array on 5.4, paginated elsewhere),
-//   one row per language, then /projects/<p>/statistics/ as a total row. The gate checks the total
-//   row too: a project's overall percentage below the threshold is a failure worth naming.
+//   one row per language, then /projects/<p>/statistics/ as a total row (p/-). The gate checks the
+//   total row too: a project's overall percentage below the threshold is a failure worth naming.
+// The gate is judged once, on every row the targets gave (src/gate/stats.ts), before anything is
+// written: the exit status and stderr's summary are that verdict's, and every format renders it.
 // - --fail-under LANG=PCT for a language no row is in → /languages/ (every page), to tell a typo
 //   (exit 2) from a real language the targets lack (a warning); not asked otherwise.
 import { UsageError } from '../core/errors.js';
@@ -27,13 +30,19 @@ import type { ListResult, RecordResult } from '../output/result.js';
 import type { CommandInput } from '../session/session.js';
 import { firstFound } from '../session/resolve.js';
 import { formsOf, readTarget, type ProjectTarget, type Target, type TargetKind } from '../weblate/target.js';
+import { goneRows, judgeRows, rowLabel } from '../gate/stats.js';
+import { byId } from '../gate/verdict.js';
+import { rowKey } from '../weblate/identity.js';
 import { FIELD_COLUMNS, listColumns, recordRows } from './stats/columns.js';
-import { checkLanguagesGated, gateOf, judge, languagesWithoutRows, readBaseline, type Metric, type Row } from './stats/gate.js';
+import { checkLanguagesGated, gateOf, languagesWithoutRows, readBaseline, type Metric, type Row } from './stats/gate.js';
 import { languageOrProject, projectRows, rowsOf, serverLanguages } from './stats/rows.js';
 import { statsChecks } from './stats/checks.js';
 import { statsMetrics } from './stats/metrics.js';
 
-/** stats takes translations, components, categories and languages; a bare word is a language (projects: --project). */
+/**
+ * stats takes translations, components, categories, a project's languages (p/-/l) and its total (p/-,
+ * read as the project by readTarget), and languages; a bare word is a language (all of a project: --project).
+ */
 const ACCEPTS: TargetKind[] = ['translation', 'component', 'category', 'projectLanguage', 'language'];
 
 export async function run({ args, opts, session }: CommandInput<'stats'>): Promise<RecordResult | ListResult> {
@@ -48,17 +57,33 @@ export async function run({ args, opts, session }: CommandInput<'stats'>): Promi
   const inputs: Array<Target[] | ProjectTarget> = texts.map((t) => readTarget(t, ACCEPTS));
   if (project) inputs.push(project);
   const baseline = opts.baseline === undefined ? undefined : readBaseline(opts.baseline, session.ctx.cwd, metric);
-  const gate = gateOf(metric, opts.failUnder, baseline, opts.failOnDrop === true);
+  const gate = gateOf(metric, opts.failUnder, baseline, opts.failOnDrop === true, opts.allowEmpty === true);
 
-  const jobs = inputs.map((input) => async (): Promise<{ kind: string; rows: Row[] }> => {
+  // Each job's rows, and what it read whole (a component's translations, a project's languages): the
+  // baseline rows it would have listed and did not are gone.
+  const jobs = inputs.map((input) => async (): Promise<{ kind: string; rows: Row[]; covers: string[] }> => {
     // Through firstFound so a missing project is explained like any target (and a wrong --url named).
-    if (!Array.isArray(input)) return { kind: 'project', rows: (await firstFound(session, [input], () => projectRows(session, input, skipSource))).value };
+    if (!Array.isArray(input)) {
+      const rows = (await firstFound(session, [input], () => projectRows(session, input, skipSource))).value;
+      return { kind: 'project', rows, covers: [`${input.project}/-`] };
+    }
     const { target, value } = await languageOrProject(session, input, () => firstFound(session, input, (t) => rowsOf(session, t, skipSource)));
-    return { kind: target.kind, rows: value };
+    const covers =
+      target.kind === 'component'
+        ? [`${target.project}/${target.component.join('/')}`]
+        : target.kind === 'category'
+          ? value.map((r) => containerOf(rowLabel(r.item))).filter((c) => c !== undefined)
+          : [];
+    return { kind: target.kind, rows: value, covers };
   });
-  const resolved = await allInOrder(jobs, session.settings.concurrency);
+  const resolved = (await allInOrder(jobs, session.settings.concurrency)).map((r) => ({
+    ...r,
+    rows: r.rows.filter((row) => !row.leftOut),
+    left: r.rows.filter((row) => row.leftOut),
+  }));
   const rows = resolved.flatMap((r) => r.rows);
-  if (baseline && !rows.some((r) => typeof r.item.wli_target === 'string' && baseline.has(r.item.wli_target))) {
+  const leftOut = new Set(resolved.flatMap((r) => r.left.map((row) => rowLabel(row.item))));
+  if (baseline && !rows.some((r) => baseline.has(rowKey(r.item) ?? ''))) {
     throw new UsageError(
       msg`--baseline ${opts.baseline} matches no row: its rows are of other targets`,
       msg`compare with a baseline of the same targets (wli_target: ${[...baseline.keys()].slice(0, 3).join(', ')}…)`,
@@ -67,13 +92,23 @@ export async function run({ args, opts, session }: CommandInput<'stats'>): Promi
   // The server's languages tell a typo from a language no row has; asked only when some gated one is missing.
   const known = languagesWithoutRows(gate, rows).length ? await serverLanguages(session) : [];
   for (const warning of checkLanguagesGated(gate, rows, skipSource, known)) session.warn(warning);
-  const finish = () => judge(rows, gate);
+  // The one judgement of the run, before anything is written: the exit status and stderr are its.
+  const covered = new Set(resolved.flatMap((r) => r.covers));
+  const items = rows.map((r) => r.item);
+  const verdict = judgeRows(
+    gate,
+    items,
+    goneRows(gate, items, (id) => covered.has(containerOf(id) ?? '') && !leftOut.has(id)),
+  );
+  const finish = () => ({ exitCode: verdict.exitCode, messages: verdict.messages });
+  const subjects = byId(verdict);
+  const judged = (item: Row['item']) => subjects.get(rowLabel(item));
   // For -f github, junit, codequality and openmetrics (asked only when one of them is chosen).
-  const ci = { checks: statsChecks(session, rows, gate), metrics: () => statsMetrics(rows) };
+  const ci = { checks: statsChecks(session, verdict, gate), metrics: () => statsMetrics(rows) };
   const only = resolved.length === 1 ? resolved[0] : undefined;
   const single = rows.length === 1 ? rows[0] : undefined;
-  if (single && (only?.kind === 'translation' || only?.kind === 'language' || only?.kind === 'projectLanguage')) {
-    return { kind: 'record', record: single.item, rows: recordRows(gate), fieldColumns: FIELD_COLUMNS, finish, ...ci };
+  if (single && (only?.kind === 'translation' || only?.kind === 'language' || only?.kind === 'projectLanguage' || only?.kind === 'project')) {
+    return { kind: 'record', record: single.item, rows: recordRows(gate, judged), fieldColumns: FIELD_COLUMNS, finish, ...ci };
   }
   return {
     kind: 'list',
@@ -82,10 +117,20 @@ export async function run({ args, opts, session }: CommandInput<'stats'>): Promi
     pages: (async function* () {
       if (rows.length) yield { items: rows.map((r) => r.item) };
     })(),
-    columns: listColumns(gate),
+    columns: listColumns(gate, judged),
     fieldColumns: FIELD_COLUMNS,
     empty: msg`no statistics rows`,
     finish,
     ...ci,
   };
+}
+
+/**
+ * What lists a row: p/c for a translation p/c/l, p/- for a project's language p/-/l; nothing for a
+ * language or a project's total (no target lists those but their own).
+ */
+function containerOf(id: string): string | undefined {
+  const s = id.split('/');
+  if (s.length < 2 || s.at(-1) === '-') return undefined;
+  return s.length === 3 && s[1] === '-' ? `${s[0]}/-` : s.slice(0, -1).join('/');
 }

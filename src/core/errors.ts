@@ -12,7 +12,10 @@ export const EXIT_STATUSES = {
   ok: { code: 0, meaning: 'success, including empty results' },
   server: { code: 1, meaning: 'failure talking to the server: network error, timeout, HTTP 5xx, a response that is not the expected JSON' },
   usage: { code: 2, meaning: 'usage error: bad target, option, value or configuration; no server configured; a search query the server rejects' },
-  gate: { code: 3, meaning: 'a gate failed: `--fail-under`, `--fail-on-drop`, or `pull --check` found a file that differs' },
+  gate: {
+    code: 3,
+    meaning: 'a gate failed: `--fail-under`, `--fail-on-drop`, or `pull --check` found a file that differs; or a gate judged nothing (unless `--allow-empty`)',
+  },
   auth: { code: 4, meaning: 'authentication or permission refused (401, 403)' },
   notFound: { code: 5, meaning: 'not found (404)' },
   rateLimited: { code: 6, meaning: 'rate limited (429) after the retries' },

@@ -32,5 +32,5 @@ export async function writeReport(result: RecordResult | ListResult, format: CiF
   if (format === 'github') await writeGithub(out, report, { env: o.env, cwd: o.cwd, warn: o.warn });
   else if (format === 'junit') await writeJunit(out, report);
   else await writeCodeQuality(out, report);
-  return { items: report.checks.length };
+  return { items: report.verdict.subjects.length };
 }

@@ -1,13 +1,15 @@
-// -f github: GitHub Actions workflow commands. One `::error` annotation per failing check, on its
-// repository file when it has one (GitHub shows it on that file in the pull request); passing checks
-// print nothing. When the runner names a job summary file ($GITHUB_STEP_SUMMARY), the table of the
-// rows and a verdict are appended to it. Stdout carries the workflow commands only.
+// -f github: GitHub Actions workflow commands. One `::error` annotation per failing subject of the
+// verdict (each of its failures said), on its repository file when it has one (GitHub shows it on
+// that file in the pull request); passing ones print nothing. When the runner names a job summary file
+// ($GITHUB_STEP_SUMMARY), the table of the rows and the verdict's line are appended to it, whatever
+// happens to stdout (a reader that left does not take the summary with it). Stdout carries the
+// workflow commands only.
 import { resolve } from 'node:path';
 import { GITHUB_ANNOTATIONS_PER_STEP, GITHUB_STEP_SUMMARY_BYTES, GITHUB_STEP_SUMMARY_TEXT } from '../core/limits.js';
 import type { Page } from '../core/page.js';
 import { UNSAFE, escapeControl, msg, type Msg } from '../core/text.js';
 import { appendText, fileSize } from '../files/disk.js';
-import { countsOf, verdictOf } from './checks.js';
+import { countsOf, verdictLine } from '../gate/verdict.js';
 import type { CheckReport } from './result.js';
 import { markdownCell, writeMarkdownList } from './markdown.js';
 import type { Sink } from './sink.js';
@@ -47,10 +49,12 @@ export interface GithubOptions {
 }
 
 export async function writeGithub(out: Sink, report: CheckReport, o: GithubOptions): Promise<void> {
-  const failing = report.checks.filter((c) => c.failure);
+  const { verdict } = report;
+  const failing = verdict.subjects.filter((s) => s.judgement === 'fail');
   let text = '';
-  for (const c of failing.slice(0, GITHUB_ANNOTATIONS_PER_STEP)) {
-    text += workflowCommand('error', { file: c.file, title: c.failure!.title }, c.failure!.message);
+  for (const s of failing.slice(0, GITHUB_ANNOTATIONS_PER_STEP)) {
+    const title = s.failures.map((f) => f.title).join('; ');
+    text += workflowCommand('error', { file: s.file, title }, s.failures.map((f) => f.message).join('; '));
   }
   const more = failing.length - GITHUB_ANNOTATIONS_PER_STEP;
   if (more > 0) {
@@ -58,12 +62,15 @@ export async function writeGithub(out: Sink, report: CheckReport, o: GithubOptio
     const where = o.env.GITHUB_STEP_SUMMARY ? 'the job summary and the log name every one' : 'the log names every one';
     text += workflowCommand(
       'notice',
-      { title: `${report.suite}: ${more} more not annotated` },
-      `${more} more ${report.noun}${more === 1 ? '' : 's'} failed: GitHub shows at most ${GITHUB_ANNOTATIONS_PER_STEP} error annotations per step; ${where}`,
+      { title: `${verdict.suite}: ${more} more not annotated` },
+      `${more} more ${verdict.noun}${more === 1 ? '' : 's'} failed: GitHub shows at most ${GITHUB_ANNOTATIONS_PER_STEP} error annotations per step; ${where}`,
     );
   }
-  if (text) await out.write(text);
-  await appendSummary(report, o);
+  try {
+    if (text) await out.write(text);
+  } finally {
+    await appendSummary(report, o);
+  }
 }
 
 /** The table and the verdict, appended to $GITHUB_STEP_SUMMARY when it names a file. */
@@ -87,9 +94,9 @@ const bytes = (s: string) => Buffer.byteLength(s, 'utf8');
  * line saying how many were left out, and the verdict; undefined when not even the verdict fits.
  */
 export async function summaryText(report: CheckReport, room: number, separate: boolean): Promise<string | undefined> {
-  const { failed, total } = countsOf(report);
-  const mark = report.verdict !== undefined ? '' : failed ? '❌ ' : total ? '✅ ' : '';
-  const verdict = `**${mark}${markdownCell(verdictOf(report))}**\n`;
+  const { failed, judged } = countsOf(report.verdict);
+  const mark = !report.verdict.gated || (report.verdict.exitCode === 0 && judged === 0) ? '' : failed || report.verdict.exitCode !== 0 ? '❌ ' : '✅ ';
+  const verdict = `**${mark}${markdownCell(verdictLine(report.verdict))}**\n`;
   const lead = separate ? '\n' : '';
   const rows = report.table ? await markdownRows(report.table) : [];
   const whole = lead + rows.join('') + (rows.length ? '\n' : '') + verdict;

@@ -1,8 +1,11 @@
 // -f junit: a JUnit XML report, the form CI systems read test results in (GitLab's
-// artifacts:reports:junit, Jenkins, GitHub test reporters): one test suite, one test case per check
-// (passing ones too), a <failure> with the reason for each failing one. Shaped as the commonly used
-// Ant/Jenkins schema takes it (test/fixtures/ci/junit.xsd holds wli to it).
-import { countsOf } from './checks.js';
+// artifacts:reports:junit, Jenkins, GitHub test reporters): one test suite, one test case per subject
+// of the verdict (passing ones too), a <failure> with the reasons of each failing one, and <skipped/>
+// for each one no gate judged (a row without a threshold; every row when no gate was asked), so
+// tests, failures and skipped are the verdict's counts, as stderr says them. Shaped as the commonly
+// used Ant/Jenkins schema takes it (test/fixtures/ci/junit.xsd holds wli to it: at most one
+// <failure> per test case, so a subject failing two checks has one, naming both).
+import { countsOf } from '../gate/verdict.js';
 import type { CheckReport } from './result.js';
 import type { Sink } from './sink.js';
 
@@ -29,19 +32,25 @@ const attrs = (a: Record<string, string | number>) =>
     .join('');
 
 export async function writeJunit(out: Sink, report: CheckReport): Promise<void> {
-  const { total, failed } = countsOf(report);
-  const counts = { tests: total, failures: failed, errors: 0, skipped: 0 };
-  let text = `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites${attrs({ name: report.suite, ...counts })}>\n`;
-  text += `  <testsuite${attrs({ name: report.suite, ...counts })}>\n`;
-  for (const c of report.checks) {
-    const head = `    <testcase${attrs({ name: c.name, classname: c.group ?? report.suite })}`;
-    if (!c.failure) {
+  const { verdict } = report;
+  const { total, failed, notJudged } = countsOf(verdict);
+  const counts = { tests: total, failures: failed, errors: 0, skipped: notJudged };
+  let text = `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites${attrs({ name: verdict.suite, ...counts })}>\n`;
+  text += `  <testsuite${attrs({ name: verdict.suite, ...counts })}>\n`;
+  for (const s of verdict.subjects) {
+    const head = `    <testcase${attrs({ name: s.id, classname: s.group ?? verdict.suite })}`;
+    if (s.judgement === 'pass') {
       text += `${head}/>\n`;
       continue;
     }
-    const f = c.failure;
-    const body = c.file ? `${f.message}\nfile: ${c.file}` : f.message;
-    text += `${head}>\n      <failure${attrs({ message: f.message, type: f.check })}>${xmlText(body)}</failure>\n    </testcase>\n`;
+    if (s.judgement === 'not judged') {
+      text += `${head}>\n      <skipped${attrs({ message: `not judged: ${s.reason ?? 'no gate applies'}` })}/>\n    </testcase>\n`;
+      continue;
+    }
+    const message = s.failures.map((f) => f.message).join('; ');
+    const body = s.file ? `${message}\nfile: ${s.file}` : message;
+    const type = s.failures.map((f) => f.check).join(' ');
+    text += `${head}>\n      <failure${attrs({ message, type })}>${xmlText(body)}</failure>\n    </testcase>\n`;
   }
   text += '  </testsuite>\n</testsuites>\n';
   await out.write(text);

@@ -3,6 +3,7 @@
 import type { Item, Page } from '../core/page.js';
 import type { Msg } from '../core/text.js';
 import type { MetricsOf } from './openmetrics.js';
+import type { Verdict } from '../gate/verdict.js';
 
 export type Style = 'red' | 'yellow' | 'green' | 'cyan' | 'gray' | 'bold';
 
@@ -52,57 +53,19 @@ export interface Outcome {
   messages?: Msg[];
 }
 
-// ---------------------------------------------------------------- what a CI gate checked
+// ---------------------------------------------------------------- what a CI gate judged
 //
-// The one shape every CI format writes (github.ts, junit.ts, codequality.ts): a command maps its own
-// results into it (stats its rows; pull --check its files), so the writers know nothing of statistics
-// or files, and each format is written once for all.
+// Every CI format (github.ts, junit.ts, codequality.ts) writes the run's one verdict (src/gate/): a
+// command judges its own subjects (stats its rows; pull --check its files) once, so the writers know
+// nothing of statistics or files, judge nothing, and each format is written once for all.
 
-/** GitLab Code Quality's severities, mildest first. */
-export type Severity = 'info' | 'minor' | 'major' | 'critical' | 'blocker';
-
-export interface CheckFailure {
-  /**
-   * Which check failed, a stable name (`fail-under`, `fail-on-drop`): Code Quality's check_name
-   * (`wli/<check>`) and, with the check's name, its fingerprint; JUnit's failure type.
-   */
-  check: string;
-  /** A headline: the annotation's title (`demo/android/cs below 90%`). */
-  title: string;
-  /** Why, in full: the annotation's message, the JUnit failure, the Code Quality description. */
-  message: string;
-  /** Code Quality's severity; `major` when absent. */
-  severity?: Severity;
-}
-
-/** One thing checked. Every text is plain and exact (server text included): each writer escapes it its own way. */
-export interface Check {
-  /** What was checked, as a user names it: a row's wli_target, a file's translation. JUnit's test case. */
-  name: string;
-  /** What it belongs to (JUnit's classname): a component, a project; the report's suite when absent. */
-  group?: string;
-  /** The file in the repository it is about, relative to the repository's root; absent when it has none. */
-  file?: string;
-  /**
-   * Where a report that must name a file (Code Quality) points when there is no `file`: the project
-   * file, the component's first file.
-   */
-  near?: string;
-  /** Absent: passed. */
-  failure?: CheckFailure;
-}
+export type { Severity } from '../gate/verdict.js';
 
 export interface CheckReport {
-  /** What made it: `wli stats`, `wli pull --check` (JUnit's test suite; the verdict starts with it). */
-  suite: string;
-  /** What one check is, for counts in words: `row`, `file`. */
-  noun: string;
-  /** Every check in order, passing ones too. */
-  checks: Check[];
-  /** The rows as -f markdown shows them, for the GitHub job summary. */
+  /** The run's verdict, its subjects' files filled in when the format names files. */
+  verdict: Verdict;
+  /** The subjects' rows as -f markdown shows them, for the GitHub job summary. */
   table?: { items: Item[]; columns: Column[] };
-  /** The verdict when the counts do not say it (nothing was gated); else counted. */
-  verdict?: string;
 }
 
 /**
@@ -116,7 +79,7 @@ export type ChecksOf = (need: { files: boolean }) => Promise<CheckReport>;
  * only a command whose spec declares those formats has them.
  */
 export interface ForCi {
-  /** The checks the run made, for -f github, junit and codequality. */
+  /** The run's verdict, for -f github, junit and codequality. */
   checks?: ChecksOf;
   /** The numbers, for -f openmetrics. */
   metrics?: MetricsOf;

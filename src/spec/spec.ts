@@ -113,7 +113,7 @@ export type OptionValues<Os extends readonly OptionSpec[]> = { [O in Os[number] 
 /** What every command that lists or shows data writes. */
 export const DATA_FORMATS = ['table', 'json', 'jsonl', 'csv', 'csv-excel', 'markdown'] as const;
 /**
- * Reports for CI systems, from what a gate checked (output/checks.ts): GitHub workflow commands, JUnit
+ * Reports for CI systems, from the verdict a gate made (src/gate/verdict.ts): GitHub workflow commands, JUnit
  * XML, GitLab Code Quality; and OpenMetrics, numbers for a metrics scraper. Only the commands that
  * declare them write them.
  */
@@ -355,11 +355,11 @@ const DECLARED = [
     name: 'stats',
     summary: 'statistics of translations, components, languages, projects; one row per target',
     description:
-      'Shows statistics for each target in argument order: a translation (project/component/language), every translation of a component (project/component: one row per language), every translation of the components of a category (project/category, in the order the project lists them), a language across a project (project/-/language: the row --project prints for it), a language (a bare code, never a project), and with --project one row per language of the project and then a total row, after the other targets. A single translation, language or project/-/language target prints that object; anything else prints rows (a JSON array). Every row carries its identity first: wli_target, wli_project, wli_component, wli_language (then the server\'s fields as sent). With --fail-under it is a CI gate: every row is checked, the total row too; all rows are still printed and stderr names the failing ones by target, as the TARGET column shows them (demo/android/cs, cs, demo/-/cs for a language of a project, "demo (total)" for its total row). With --baseline the rows are matched by identity to an earlier -f json file and the change of the metric is shown; --fail-on-drop fails when a row got worse. For CI systems, -f github writes an annotation per failing row on the file of the translation (and the table to the job summary), -f junit a test case per row, -f codequality a GitLab Code Quality issue per failing row, and -f openmetrics the numbers as gauges (see OUTPUT FORMATS).',
+      "Shows statistics for each target in argument order: a translation (project/component/language), every translation of a component (project/component: one row per language), every translation of the components of a category (project/category, in the order the project lists them), a language across a project (project/-/language: the row --project prints for it), a project's total (project/-: the last row --project prints), a language (a bare code, never a project), and with --project one row per language of the project and then a total row, after the other targets. A single translation, language, project/-/language or project/- target prints that object; anything else prints rows (a JSON array). Every row carries its identity first: wli_target, wli_project, wli_component, wli_language (then the server's fields as sent). With --fail-under it is a CI gate: every row is checked, the total row too; all rows are still printed and stderr names the failing ones by target, as the TARGET column shows them (demo/android/cs, cs, demo/-/cs for a language of a project, demo/- for its total row): every wli_target is unique in a run and wli stats takes it back as the same row. A row that several targets name is judged once. One verdict decides the exit status and the summary on stderr before anything is written, whoever reads stdout (a closed pipe, | head, | true change nothing); a gate that judged nothing does not pass (see --allow-empty). With --baseline the rows are matched by identity to an earlier -f json file and the change of the metric is shown; --fail-on-drop fails when a row got worse. For CI systems, -f github writes an annotation per failing row on the file of the translation (and the table to the job summary), -f junit a test case per row (skipped when no gate judged it: tests, failures and skipped are the counts stderr gives), -f codequality a GitLab Code Quality issue per failure (fingerprinted by the check and the row's identity only), and -f openmetrics the numbers as gauges (see OUTPUT FORMATS).",
     args: [
       {
         name: 'targets',
-        description: 'project/component/language, project/component, project/category, project/-/language or a language code',
+        description: 'project/component/language, project/component, project/category, project/-/language, project/- or a language code',
         required: false,
         variadic: true,
         targets: ['component', 'category', 'translation', 'projectLanguage', 'language'],
@@ -397,7 +397,16 @@ const DECLARED = [
         note: 'Rows are matched by `wli_target`; the change column shows points of the gated metric (`+2.5`, `-1.0`, `new`). A file that does not parse, holds no rows, or matches no row is a usage error.',
         value: { type: 'file' },
       },
-      { flags: '--fail-on-drop', description: `with --baseline: exit ${EXIT.gate} when any row's metric dropped` },
+      {
+        flags: '--fail-on-drop',
+        description: `with --baseline: exit ${EXIT.gate} when any row's metric dropped, or a row of the baseline is gone`,
+        note: 'A baseline row that the targets would list and no longer do (a language removed from a component, read with project/component or --project) is named on stderr either way, and with --fail-on-drop fails as a drop to 0.',
+      },
+      {
+        flags: '--allow-empty',
+        description: `with --fail-under or --fail-on-drop: a gate that judges no row passes (without it: exit ${EXIT.gate})`,
+        note: `A gate that had nothing to judge (no statistics rows: a component without translations, every row left out by --skip-source; or no row with a threshold or a baseline value) does not pass silently: stderr says so and the exit status is ${EXIT.gate}. With --allow-empty it is said and passes.`,
+      },
     ],
     formats: FORMATS,
     examples: [
@@ -417,6 +426,7 @@ const DECLARED = [
       ['wli stats demo/android --fail-under 80 --fail-under cs=95', 'a default threshold and a stricter one for Czech'],
       ['wli stats demo/docs', 'every translation of the components in the category "docs"'],
       ['wli stats demo/-/cs -f json', 'Czech across a project: the row --project prints, wli_target demo/-/cs'],
+      ['wli stats demo/- --fail-under 80', "a project's total row alone (wli_target demo/-, the last row --project prints)"],
       ['wli stats demo/android -f json > baseline.json', 'keep the numbers of a release…'],
       ['wli stats demo/android --baseline baseline.json --fail-on-drop -f markdown', '…and later show the change of every row, failing when one got worse'],
     ],
@@ -566,8 +576,9 @@ const DECLARED = [
       {
         flags: '--check',
         description: `compare each file here with the server's, writing nothing: exit ${EXIT.gate} when any differs or is missing`,
-        note: `A drift gate: nothing is written (no file, directory, temporary file or record of saved files). A file the record of saved files proves (the bytes wli saved from that URL, the translation's revision the recorded one: pull's own proof) is asked for conditionally, and a 304 means it is the server's, with no body; any other file is downloaded and hashed as it arrives, never kept; a file not here is \`missing\`, with no request. stderr names each file that is not the server's (\`differs: PATH (TARGET)\`, \`missing: PATH (TARGET)\`; with --quiet only those, failures and the summary); records (-f json, jsonl, csv) say \`same\`, \`differs\` or \`missing\`; \`-f github\` annotates each such file, \`-f junit\` has one test case per file, \`-f codequality\` one issue per such file. Skips and refusals are pull's. A file that could not be checked (a server failure, a refused filename) ends the run with its own exit status, not ${EXIT.gate}: the check was not done. Not with --dry-run (a check already writes nothing) or --force (a check writes nothing for --force to fetch whole).`,
+        note: `A gate with no file to judge (no translations, or every one skipped) does not pass: stderr says so and the exit status is ${EXIT.gate}, unless --allow-empty. A drift gate: nothing is written (no file, directory, temporary file or record of saved files). A file the record of saved files proves (the bytes wli saved from that URL, the translation's revision the recorded one: pull's own proof) is asked for conditionally, and a 304 means it is the server's, with no body; any other file is downloaded and hashed as it arrives, never kept; a file not here is \`missing\`, with no request. stderr names each file that is not the server's (\`differs: PATH (TARGET)\`, \`missing: PATH (TARGET)\`; with --quiet only those, failures and the summary); records (-f json, jsonl, csv) say \`same\`, \`differs\` or \`missing\`; \`-f github\` annotates each such file, \`-f junit\` has one test case per file, \`-f codequality\` one issue per such file. Skips and refusals are pull's. A file that could not be checked (a server failure, a refused filename) ends the run with its own exit status, not ${EXIT.gate}: the check was not done. Not with --dry-run (a check already writes nothing) or --force (a check writes nothing for --force to fetch whole).`,
       },
+      { flags: '--allow-empty', description: `with --check: no file to check passes (without it: exit ${EXIT.gate})` },
     ],
     formats: [...DATA_FORMATS, 'github', 'junit', 'codequality'],
     more: [
@@ -577,7 +588,7 @@ const DECLARED = [
         `${EXIT.server} a server or network failure`,
         `or a filename refused by the placement rule (outside DIR, in a version-control or hidden folder, not a file of its component)`,
         `${EXIT.usage} two translations writing one file (pull each component with its own --dir)`,
-        `${EXIT.gate} with --check: a file differs from the server's or is missing`,
+        `${EXIT.gate} with --check: a file differs from the server's or is missing, or there was no file to check (unless --allow-empty)`,
         `${EXIT.auth} authentication or permission refused`,
         `${EXIT.notFound} a file the server does not have, or a target that does not exist (then before any file)`,
         `${EXIT.rateLimited} rate limited after the retries (no further file is asked for)`,

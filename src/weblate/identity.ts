@@ -3,7 +3,7 @@
 // come first, in that order, then the server's fields exactly as sent (stats rows, ls items, changes
 // and units above a translation, pull records).
 import type { Item, Page } from '../core/page.js';
-import { objectOfUrl } from './target.js';
+import { PROJECT_LANGUAGE, objectOfUrl } from './target.js';
 
 /** What a row is: its target text and its parts; null where a part does not apply (or is not known). */
 export interface Identity {
@@ -27,7 +27,9 @@ export function identityOf(t: { project: string; component?: string[]; language?
 
 /**
  * A row with its identity first (see the top of this file). wli_target names the row: p/c/l, a
- * language code, p/-/l for a project's language, p for a project.
+ * language code, p/-/l for a project's language, p/- for a project's total (stats: a bare word is a
+ * language, so a total named `p` would be read back as one, and `stats cs --project cs` would name
+ * two rows `cs`).
  */
 export function identified(item: Item, target: string | null, project: string | null, component: string | null, language: string | null): Item {
   return { wli_target: target, wli_project: project, wli_component: component, wli_language: language, ...item };
@@ -80,3 +82,18 @@ export function changeIdentity(change: Item, project: string | undefined): Ident
 
 /** What a unit is in: its translation (its `translation` link). */
 export const unitIdentity = (unit: Item): Identity => identityOfUrl(unit.translation, 'translation') ?? NO_IDENTITY;
+
+/** A project's total row: p/-, the project across every component and language (as p/-/l is across components). */
+export const projectTotal = (project: string): string => `${project}/${PROJECT_LANGUAGE}`;
+
+/**
+ * The identity of a stats row as rows are keyed (a baseline, the verdict, metrics): its wli_target,
+ * except that a project's total written by an earlier wli (wli_target the bare project, no component
+ * nor language) is read as p/-, so a baseline of that form still matches.
+ */
+export function rowKey(item: Item): string | undefined {
+  const target = item.wli_target;
+  if (typeof target !== 'string') return undefined;
+  const total = typeof item.wli_project === 'string' && target === item.wli_project && item.wli_component === null && item.wli_language === null;
+  return total ? projectTotal(target) : target;
+}

@@ -5,6 +5,8 @@
 //   p/cat        a category (nested: p/cat/sub…), wherever a project is taken: its components
 //   p/c/l        a translation; p/cat/c/l a translation of a component inside categories
 //   p/-/l        a language across a project (the row `stats --project p` prints)
+//   p/-          a project across every component and language: the project wherever one is taken,
+//                and in stats (where a bare word is a language) the project's total row
 // Two or more segments can be read several ways (p/c/l, p/cat/c, p/cat/sub). readTarget lists the
 // readings a command accepts, the translation first, the category last; the caller tries them in
 // order and moves to the next only when the server answers 404 (session/resolve.ts): no extra request
@@ -62,7 +64,7 @@ export type TargetKind = Target['kind'];
 export type SlugTarget = Exclude<Target, CategoryTarget | ProjectLanguageTarget>;
 
 /** The separator of a project's language (p/-/l): never a slug. */
-const PROJECT_LANGUAGE = '-';
+export const PROJECT_LANGUAGE = '-';
 
 const FORMS: Record<TargetKind, string> = {
   server: '/ (the whole server)',
@@ -76,7 +78,9 @@ const FORMS: Record<TargetKind, string> = {
 
 /** The forms a command takes, for messages: "project, project/component, … (inside categories: project/category/component…)". */
 export function formsOf(accepts: readonly TargetKind[]): string {
-  const list = accepts.map((k) => FORMS[k]).join(', ');
+  // A command that takes a language across a project but no bare project (stats) takes its total as p/-.
+  const total = accepts.includes('projectLanguage') && !accepts.includes('project') ? ["project/- (a project's total)"] : [];
+  const list = [...accepts.map((k) => FORMS[k]), ...total].join(', ');
   return accepts.includes('component') || accepts.includes('translation') || accepts.includes('category')
     ? `${list} (inside categories: project/category/component…)`
     : list;
@@ -117,6 +121,11 @@ export function readTarget(text: string, accepts: readonly TargetKind[], alsoRea
     if (accepts.includes('language') && !accepts.includes('project')) return [{ kind: 'language', text, language: s[0]! }];
     if (accepts.includes('project')) return [{ kind: 'project', text, project: s[0]! }];
     throw refuse('too few segments');
+  }
+  if (s.length === 2 && s[1] === PROJECT_LANGUAGE) {
+    // p/-: the project as a whole, where a project or a language across one is taken (stats: its total row).
+    if (!accepts.includes('project') && !accepts.includes('projectLanguage')) throw refuse('this command does not take a project (project/-)');
+    return [{ kind: 'project', text, project: s[0]! }];
   }
   if (s.length === 3 && s[1] === PROJECT_LANGUAGE) {
     if (!accepts.includes('projectLanguage')) throw refuse('this command does not take a language across a project (project/-/language)');

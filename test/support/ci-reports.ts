@@ -18,7 +18,8 @@ export interface JunitReport {
       name: string;
       tests: string;
       failures: string;
-      testcase: Array<{ name: string; classname: string; failure?: { message: string; type: string; '#text': string } }>;
+      skipped: string;
+      testcase: Array<{ name: string; classname: string; failure?: { message: string; type: string; '#text': string }; skipped?: { message: string } }>;
     };
   };
 }

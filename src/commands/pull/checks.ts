@@ -1,51 +1,15 @@
-// pull --check for the CI formats (output/checks.ts): each file checked is a check, named by its
-// translation's wli_target and pointing at the file in the repository; a file that differs from the
-// server's or is missing fails, and so does a file that could not be checked (its reason). Skipped
-// translations are no check (they have no file to compare), but rows of the summary's table.
+// pull's outcomes for the verdict (src/gate/pull.ts), which judges them: each translation named by
+// its wli_target and pointing at its file in the repository; and the verdict for the CI formats
+// (-f github, junit, codequality) once the work is done. Skipped translations are subjects not
+// judged (JUnit's skipped), and rows of the summary's table.
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { Item } from '../../core/page.js';
 import { realpathLoose } from '../../files/placement.js';
-import type { Check, CheckFailure, ChecksOf, Column } from '../../output/result.js';
+import type { ChecksOf, Column } from '../../output/result.js';
 import type { Session } from '../../session/session.js';
+import type { FileOutcome } from '../../gate/pull.js';
+import type { Verdict } from '../../gate/verdict.js';
 import type { Done } from './fetch.js';
-
-export const SUITE = 'wli pull --check';
-
-/** One translation's outcome and its record (what -f json shows of it). */
-export interface Reported {
-  done: Done;
-  item: Item;
-}
-
-export interface CheckOptions {
-  columns: Column[];
-  /** The paths are the project file's root (no targets, no --dir): a filename is the file's path in the repository. */
-  projectRoot: boolean;
-}
-
-/** Why a translation fails the check, or undefined when its file is the server's. */
-function failureOf(d: Done): CheckFailure | undefined {
-  const { target } = d.entry.listed;
-  const path = d.entry.path ?? target;
-  switch (d.status) {
-    case 'differs':
-      return {
-        check: 'differs',
-        title: `${target} differs from the server`,
-        message: `${path} is not the server's file of ${target}: wli pull brings it to the server's bytes`,
-      };
-    case 'missing':
-      return {
-        check: 'missing',
-        title: `${target} missing`,
-        message: `${path}, the server's file of ${target}, is not here: wli pull fetches it`,
-      };
-    case 'failed':
-      return { check: 'not-checked', title: `${target} not checked`, message: `${path}: ${d.reason?.toString() ?? 'not checked'}` };
-    default:
-      return undefined;
-  }
-}
 
 /**
  * Where a file is in the repository, as CI systems name files (relative to the checkout's root, `/`
@@ -68,25 +32,37 @@ function repositoryPath(session: Session, d: Done, projectRoot: boolean): string
   return (projectRoot && typeof filename === 'string' ? filename : path).split(sep).join('/');
 }
 
-/** The files checked as checks, once the work is done (the checks are asked for when the format is written). */
-export function pullChecks(session: Session, work: Promise<void>, reported: readonly Reported[], o: CheckOptions): ChecksOf {
+/**
+ * One translation's outcome as the verdict takes it. `projectRoot`: the paths are the project file's
+ * root (no targets, no --dir), so a filename is the file's path in the repository. `forReport`: a CI
+ * format will show it (its file and its record); otherwise only what the verdict counts is kept.
+ */
+export function outcomeOf(session: Session, d: Done, item: Item, projectRoot: boolean, forReport: boolean): FileOutcome {
+  const { listed } = d.entry;
+  return {
+    id: listed.target,
+    group: [listed.project, ...listed.component].join('/'),
+    path: d.entry.path,
+    // Only a CI format names files (the path in the repository costs a real path of its directory).
+    file: forReport ? repositoryPath(session, d, projectRoot) : undefined,
+    status: d.status,
+    reason: d.reason?.toString(),
+    exitCode: d.exitCode,
+    item: forReport ? item : undefined,
+  };
+}
+
+/** The verdict for the CI formats, once the work is done (asked for when the format is written). */
+export function pullChecks(session: Session, work: Promise<void>, verdict: () => Verdict, columns: Column[]): ChecksOf {
   return async () => {
     await work;
-    // The project file (.weblate) sits at the repository's root (pull's rule): where a check without a file points.
+    // The project file (.weblate) sits at the repository's root (pull's rule): where a subject without a file points.
     const target = session.settings.defaultTarget;
     const near = target?.project ? basename(target.source) : undefined;
-    const checks = reported
-      .filter((r) => r.done.status !== 'skipped')
-      .map(({ done: d }): Check => {
-        const { listed } = d.entry;
-        return {
-          name: listed.target,
-          group: [listed.project, ...listed.component].join('/'),
-          file: repositoryPath(session, d, o.projectRoot),
-          near,
-          failure: failureOf(d),
-        };
-      });
-    return { suite: SUITE, noun: 'file', checks, table: { items: reported.map((r) => r.item), columns: o.columns } };
+    const v = verdict();
+    return {
+      verdict: { ...v, subjects: v.subjects.map((s) => ({ ...s, near })) },
+      table: { items: v.subjects.flatMap((s) => (s.item ? [s.item] : [])), columns },
+    };
   };
 }

@@ -1,5 +1,5 @@
-// stats for the CI formats: each row as a check (output/checks.ts), failing as the gate judges it
-// (gate.ts), named by its wli_target and pointing at the translation's file in the repository.
+// stats for the CI formats: the run's verdict (src/gate/stats.ts), each subject pointing at its
+// translation's file in the repository. Nothing is judged here: files are only looked up.
 //
 // Statistics rows do not carry the translation's `filename`: it comes from the component's
 // translations list (/components/<p>/<c>/translations/), asked only for a format that names files
@@ -7,16 +7,15 @@
 import { basename } from 'node:path';
 import { allInOrder } from '../../core/pool.js';
 import type { Item } from '../../core/page.js';
-import { plainText } from '../../core/values.js';
-import type { Check, CheckFailure, ChecksOf } from '../../output/result.js';
+import type { ChecksOf } from '../../output/result.js';
 import type { Session } from '../../session/session.js';
 import { allItems } from '../../session/reads.js';
 import { languageCode } from '../../weblate/objects.js';
 import { translationsOf } from '../../weblate/paths.js';
+import { rowLabel } from '../../gate/stats.js';
+import { byId, type Subject, type Verdict } from '../../gate/verdict.js';
 import { listColumns } from './columns.js';
-import { METRIC_FIELD, change, changeText, passes, rowLabel, thresholdFor, type Gate, type Row } from './gate.js';
-
-export const SUITE = 'wli stats';
+import type { Gate } from './gate.js';
 
 const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
@@ -27,33 +26,6 @@ const componentOf = (item: Item): { project: string; component: string } | undef
   return project !== undefined && component !== undefined && text(item.wli_language) !== undefined ? { project, component } : undefined;
 };
 const componentKey = (c: { project: string; component: string }) => `${c.project}/${c.component}`;
-
-/** Why a row fails the gate, or undefined when it passes (or is not gated). */
-export function failureOf(gate: Gate, item: Item): CheckFailure | undefined {
-  const label = rowLabel(item);
-  const field = METRIC_FIELD[gate.metric];
-  const metric = gate.metric.replace('_', ' ');
-  const value = item[field] === undefined || item[field] === null ? undefined : `${plainText(item[field])}%`;
-  const failures: CheckFailure[] = [];
-  if (passes(gate, item) === false) {
-    const threshold = thresholdFor(gate, item);
-    failures.push({
-      check: 'fail-under',
-      title: `${label} below ${threshold}%`,
-      message: value === undefined ? `${label}: no ${field}, so not at ${threshold}% ${metric}` : `${label}: ${value} ${metric}, below ${threshold}%`,
-    });
-  }
-  if (gate.failOnDrop && (change(gate, item) ?? 0) < 0) {
-    const before = gate.baseline!.get(item.wli_target as string)!;
-    failures.push({
-      check: 'fail-on-drop',
-      title: `${label} dropped ${changeText(gate, item)}`,
-      message: `${label}: ${metric} dropped from ${before.toFixed(1)}% to ${value ?? '?'} (${changeText(gate, item)} points) since the baseline`,
-    });
-  }
-  const [first] = failures;
-  return first && { ...first, message: failures.map((f) => f.message).join('; ') };
-}
 
 interface ComponentFiles {
   byLanguage: Map<string, string>;
@@ -88,29 +60,25 @@ function groupOf(item: Item): string {
   return text(item.wli_project) ?? 'languages';
 }
 
-/** The rows as checks, for -f github, junit and codequality. */
-export function statsChecks(session: Session, rows: readonly Row[], gate: Gate): ChecksOf {
+/** The verdict with each subject's file, for -f github, junit and codequality. */
+export function statsChecks(session: Session, verdict: Verdict, gate: Gate): ChecksOf {
   return async ({ files }) => {
-    const failures = rows.map((r) => failureOf(gate, r.item));
-    const failingComponents = rows.flatMap((r, i) => (failures[i] ? [componentOf(r.item)].filter((c) => c !== undefined) : []));
+    const failingComponents = verdict.subjects.flatMap((s) => (s.judgement === 'fail' && s.item ? [componentOf(s.item)].filter((c) => c !== undefined) : []));
     const known = files && failingComponents.length ? await filesOf(session, failingComponents) : new Map<string, ComponentFiles>();
     // The project file (.weblate) sits at the repository's root (pull's rule), so its name is its path there.
     const target = session.settings.defaultTarget;
     const projectFile = target?.project ? basename(target.source) : undefined;
-    const checks = rows.map((r, i): Check => {
-      const c = componentOf(r.item);
-      const files = c ? known.get(componentKey(c)) : undefined;
-      const file = files?.byLanguage.get(text(r.item.wli_language)!);
-      return { name: plainText(r.item.wli_target), group: groupOf(r.item), file, near: projectFile ?? files?.first, failure: failures[i] };
+    const subjects = verdict.subjects.map((s): Subject => {
+      if (!s.item) return { ...s, near: projectFile };
+      const c = componentOf(s.item);
+      const filesOfComponent = c ? known.get(componentKey(c)) : undefined;
+      const file = filesOfComponent?.byLanguage.get(text(s.item.wli_language)!);
+      return { ...s, group: groupOf(s.item), file, near: projectFile ?? filesOfComponent?.first };
     });
-    const gated = gate.fallback !== undefined || gate.byLanguage.size > 0 || gate.failOnDrop;
-    const n = rows.length;
+    const judged = byId(verdict);
     return {
-      suite: SUITE,
-      noun: 'row',
-      checks,
-      table: { items: rows.map((r) => r.item), columns: listColumns(gate) },
-      verdict: gated ? undefined : `${n} row${n === 1 ? '' : 's'}, no gate (--fail-under or --fail-on-drop gates them)`,
+      verdict: { ...verdict, subjects },
+      table: { items: subjects.flatMap((s) => (s.item ? [s.item] : [])), columns: listColumns(gate, (item) => judged.get(rowLabel(item))) },
     };
   };
 }

@@ -1,23 +1,34 @@
 // How stats rows look in a table and Markdown: the gated metric, the change since a baseline, counts;
-// a single row as key/value lines. Failing rows are coloured (and marked where colour cannot say it).
+// a single row as key/value lines. Failing rows are coloured (and marked where colour cannot say it)
+// as the run's verdict judged them (src/gate/): a column looks a row up, it never judges.
 import { plainText } from '../../core/values.js';
 import type { Item } from '../../core/page.js';
 import { percentText } from '../../output/readable.js';
 import type { Column, Style } from '../../output/result.js';
-import { METRIC_FIELD, change, changeText, passes, rowLabel, thresholdFor, type Gate, type Metric } from './gate.js';
+import { change, changeText, rowLabel, type Gate } from '../../gate/stats.js';
+import type { Subject } from '../../gate/verdict.js';
+import { METRIC_FIELD, type Metric } from '../../weblate/statistics.js';
 
-/** How the gate judges a row, for colour: failing (red) or passing (green); no colour for rows not gated. */
+/** What the verdict made of a row (none: a row of no verdict, a table without a gate). */
+export type JudgedAs = (item: Item) => Subject | undefined;
+
+const unjudged: JudgedAs = () => undefined;
+
+/** How the verdict judged a row, for colour: failing (red) or passing (green); no colour for rows not judged. */
 const gateStyle =
-  (gate: Gate) =>
+  (judged: JudgedAs) =>
   (s: Item): Style | undefined => {
-    const ok = passes(gate, s);
-    return ok === undefined ? undefined : ok ? 'green' : 'red';
+    const j = judged(s)?.judgement;
+    return j === 'fail' ? 'red' : j === 'pass' ? 'green' : undefined;
   };
+
+/** The mark of a row's failure of one check, as the verdict wrote it. */
+const markOf = (judged: JudgedAs, check: string) => (s: Item) => judged(s)?.failures.find((f) => f.check === check)?.mark;
 
 /** The percentage column's header: the metric the gate checks (and the table shows). */
 const METRIC_HEADER: Record<Metric, string> = { translated: 'translated', approved: 'approved %', translated_words: 'words' };
 
-export function listColumns(gate: Gate): Column[] {
+export function listColumns(gate: Gate, judged: JudgedAs = unjudged): Column[] {
   const field = METRIC_FIELD[gate.metric];
   const since: Column[] = gate.baseline
     ? [
@@ -26,7 +37,7 @@ export function listColumns(gate: Gate): Column[] {
           value: (s) => changeText(gate, s),
           kind: 'percent',
           style: (s) => ((change(gate, s) ?? 0) < 0 ? 'red' : (change(gate, s) ?? 0) > 0 ? 'green' : undefined),
-          mark: (s) => (gate.failOnDrop && (change(gate, s) ?? 0) < 0 ? '❌ dropped' : undefined),
+          mark: markOf(judged, 'fail-on-drop'),
         },
       ]
     : [];
@@ -38,8 +49,8 @@ export function listColumns(gate: Gate): Column[] {
       value: (s) => s[field],
       text: percentText,
       kind: 'percent',
-      style: gateStyle(gate),
-      mark: (s) => (passes(gate, s) === false ? `❌ below ${thresholdFor(gate, s)}%` : undefined),
+      style: gateStyle(judged),
+      mark: markOf(judged, 'fail-under'),
     },
     ...since,
     { header: 'strings', value: (s) => `${plainText(s.translated ?? '')}/${plainText(s.total ?? '')}`, kind: 'count' },
@@ -72,9 +83,9 @@ export const FIELD_COLUMNS: Column[] = [
 const ofTotal = (n: string, total: string, p: string) => (s: Item) =>
   s[n] === undefined ? '' : `${plainText(s[n])}/${plainText(s[total] ?? '')}${s[p] !== undefined ? ` (${plainText(s[p])}%)` : ''}`;
 
-export function recordRows(gate: Gate): Column[] {
-  // The gated metric's line is coloured by the gate.
-  const judged = (m: Metric) => (m === gate.metric ? gateStyle(gate) : undefined);
+export function recordRows(gate: Gate, judgedAs: JudgedAs = unjudged): Column[] {
+  // The gated metric's line is coloured by the verdict.
+  const judged = (m: Metric) => (m === gate.metric ? gateStyle(judgedAs) : undefined);
   const since: Column[] = gate.baseline ? [{ header: 'Change', value: (s) => changeText(gate, s) }] : [];
   return [
     { header: 'Name', value: (s) => (s.code !== undefined ? `${plainText(s.name ?? '')} (${plainText(s.code)})` : s.name) },

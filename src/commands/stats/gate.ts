@@ -1,46 +1,35 @@
-// The CI side of stats: thresholds (one for every row, or per language), a baseline written earlier
-// by `wli stats … -f json` to compare with, and the outcome: which rows fail, which dropped.
+// The CI side of stats as the user gives it: thresholds (one for every row, or per language) checked
+// against the server's languages, and a baseline written earlier by `wli stats … -f json`. What the
+// gate then makes of the rows is src/gate/stats.ts's: one verdict.
 import { readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseJson } from '../../codec/json.js';
-import { EXIT, UsageError } from '../../core/errors.js';
+import { UsageError } from '../../core/errors.js';
 import { msg, ours, type Msg } from '../../core/text.js';
 import type { Threshold } from '../../spec/option-values.js';
-import { numberOf, plainText } from '../../core/values.js';
+import { numberOf } from '../../core/values.js';
 import type { Item } from '../../core/page.js';
-import type { Outcome } from '../../output/result.js';
 import { METRIC_FIELD, type Metric } from '../../weblate/statistics.js';
+import { rowKey } from '../../weblate/identity.js';
 import { closest } from '../../core/closest.js';
+import type { Gate } from '../../gate/stats.js';
 
-export { METRIC_FIELD, type Metric };
+export { METRIC_FIELD, type Metric, type Gate };
 
 export interface Row {
   item: Item;
-}
-
-/**
- * How a row is named in the table and on stderr: its wli_target, a target to paste (demo/android/cs,
- * cs, demo/-/cs for a project's language), or `demo (total)` for a project's total row. From the row
- * itself, so a copy of it (--fields) is named the same.
- */
-export function rowLabel(item: Item): string {
-  const target = plainText(item.wli_target);
-  const total = item.wli_project !== null && item.wli_project !== undefined && item.wli_component === null && item.wli_language === null;
-  return total ? `${target} (total)` : target;
-}
-
-export interface Gate {
-  metric: Metric;
-  /** --fail-under: for rows of no language named, and per language. */
-  fallback?: number;
-  byLanguage: Map<string, number>;
-  /** --baseline: the metric of each row of the earlier run, by wli_target. */
-  baseline?: Map<string, number | undefined>;
-  failOnDrop: boolean;
+  /** Left out by --skip-source: not a row of the run, but not gone from a baseline either. */
+  leftOut?: boolean;
 }
 
 /** --fail-under values: at most one bare percentage, at most one per language. */
-export function gateOf(metric: Metric, thresholds: Threshold[] | undefined, baseline: Map<string, number | undefined> | undefined, failOnDrop: boolean): Gate {
+export function gateOf(
+  metric: Metric,
+  thresholds: Threshold[] | undefined,
+  baseline: Map<string, number | undefined> | undefined,
+  failOnDrop: boolean,
+  allowEmpty = false,
+): Gate {
   const byLanguage = new Map<string, number>();
   let fallback: number | undefined;
   for (const t of thresholds ?? []) {
@@ -56,9 +45,14 @@ export function gateOf(metric: Metric, thresholds: Threshold[] | undefined, base
       byLanguage.set(t.language, t.percent);
     }
   }
+  if (allowEmpty && fallback === undefined && byLanguage.size === 0 && !failOnDrop)
+    throw new UsageError(
+      msg`--allow-empty applies to a gate: --fail-under or --fail-on-drop`,
+      msg`add the gate it lets pass when there is nothing to judge, or drop --allow-empty`,
+    );
   if (failOnDrop && !baseline)
     throw new UsageError(msg`--fail-on-drop needs --baseline`, msg`give the file an earlier "wli stats … -f json" wrote: --baseline stats.json`);
-  return { metric, fallback, byLanguage, baseline, failOnDrop };
+  return { metric, fallback, byLanguage, baseline, failOnDrop, allowEmpty };
 }
 
 /** The languages of --fail-under LANG=PCT that no row is in (none: the common case, no more to ask). */
@@ -111,35 +105,6 @@ const rowLanguages = (rows: readonly Row[]): string[] => [
 const language = (item: Item): string | undefined => (typeof item.wli_language === 'string' ? item.wli_language : undefined);
 const metricOf = (item: Item, metric: Metric) => numberOf(item[METRIC_FIELD[metric]]);
 
-/** The threshold a row is held to: its language's, else the bare one; undefined when not gated. */
-export function thresholdFor(gate: Gate, item: Item): number | undefined {
-  const lang = language(item);
-  return (lang !== undefined ? gate.byLanguage.get(lang) : undefined) ?? gate.fallback;
-}
-
-/** true/false for a gated row (a row without the metric fails), undefined for a row not gated. */
-export function passes(gate: Gate, item: Item): boolean | undefined {
-  const t = thresholdFor(gate, item);
-  if (t === undefined) return undefined;
-  const v = metricOf(item, gate.metric);
-  return v !== undefined && v >= t;
-}
-
-/** Points of the metric since the baseline; undefined when the row is not in it (or lacks the metric). */
-export function change(gate: Gate, item: Item): number | undefined {
-  if (!gate.baseline || typeof item.wli_target !== 'string' || !gate.baseline.has(item.wli_target)) return undefined;
-  const before = gate.baseline.get(item.wli_target);
-  const now = metricOf(item, gate.metric);
-  return before === undefined || now === undefined ? undefined : Math.round((now - before) * 10) / 10;
-}
-
-/** "+2.5", "-1.0", "0.0"; "new" for a row the baseline lacks. */
-export function changeText(gate: Gate, item: Item): string {
-  const d = change(gate, item);
-  if (d === undefined) return typeof item.wli_target === 'string' && gate.baseline?.has(item.wli_target) ? '' : 'new';
-  return d > 0 ? `+${d.toFixed(1)}` : d.toFixed(1);
-}
-
 /**
  * Reads a baseline: what `wli stats … -f json` wrote (an array of rows, or one object), rows matched
  * by wli_target. Checked before any request: a file that does not parse or holds no rows with an
@@ -166,38 +131,8 @@ export function readBaseline(file: string, cwd: string, metric: Metric): Map<str
     throw new UsageError(msg`--baseline ${file} is not JSON: ${e instanceof Error ? e.message : e}`, msg`give the file "wli stats … -f json" wrote`);
   }
   const rows = (Array.isArray(body) ? body : [body]).filter((r): r is Item => !!r && typeof r === 'object' && typeof (r as Item).wli_target === 'string');
+  // By identity; a project's total written by an earlier wli (wli_target "demo") read as demo/- (rowKey).
   if (rows.length === 0)
     throw new UsageError(msg`--baseline ${file} holds no statistics rows with wli_target`, msg`write it with "wli stats … -f json" (this version or later)`);
-  return new Map(rows.map((r) => [r.wli_target as string, metricOf(r, metric)]));
+  return new Map(rows.map((r) => [rowKey(r)!, metricOf(r, metric)]));
 }
-
-/** The exit code and what stderr says: rows below their threshold, rows that dropped. */
-export function judge(rows: Row[], gate: Gate): Outcome {
-  const messages: Msg[] = [];
-  const field = METRIC_FIELD[gate.metric];
-  const shown = (r: Row) => (r.item[field] === undefined || r.item[field] === null ? msg`no ${ours(field)}` : msg`${r.item[field]}%`);
-  const gated = rows.filter((r) => passes(gate, r.item) !== undefined);
-  const failing = gated.filter((r) => passes(gate, r.item) === false);
-  if (failing.length) {
-    const perLanguage = gate.byLanguage.size > 0;
-    const names = failing.map((r) =>
-      perLanguage ? msg`${rowLabel(r.item)} (${shown(r)} < ${thresholdFor(gate, r.item)}%)` : msg`${rowLabel(r.item)} (${shown(r)})`,
-    );
-    const metric = ours(gate.metric.replace('_', ' '));
-    messages.push(
-      perLanguage
-        ? msg`${failing.length} of ${gated.length} row(s) below their threshold (${metric}): ${join(names)}`
-        : msg`${failing.length} of ${gated.length} row(s) below ${gate.fallback}% ${metric}: ${join(names)}`,
-    );
-  }
-  const dropped = gate.failOnDrop ? rows.filter((r) => (change(gate, r.item) ?? 0) < 0) : [];
-  if (dropped.length) {
-    const names = dropped.map(
-      (r) => msg`${rowLabel(r.item)} (${gate.baseline!.get(r.item.wli_target as string)!.toFixed(1)}% → ${shown(r)}, ${changeText(gate, r.item)})`,
-    );
-    messages.push(msg`${dropped.length} row(s) dropped since the baseline (${ours(gate.metric.replace('_', ' '))}): ${join(names)}`);
-  }
-  return { exitCode: messages.length ? EXIT.gate : EXIT.ok, messages };
-}
-
-const join = (parts: Msg[]): Msg => parts.reduce((all, m, i) => (i === 0 ? m : msg`${all}, ${m}`));

@@ -8,7 +8,7 @@ import type { Session } from '../../session/session.js';
 import { ONE_PAGE, allItems, getObject } from '../../session/reads.js';
 import { categoryComponents, categoryOf, projectLanguageOf } from '../../session/resolve.js';
 import { allInOrder } from '../../core/pool.js';
-import { identified } from '../../weblate/identity.js';
+import { identified, projectTotal } from '../../weblate/identity.js';
 import { languageAliases, languageCode, sourceLanguageCode } from '../../weblate/objects.js';
 import { LANGUAGES, componentsOf, languagesOf, objectPath, projectPath, statisticsOf, translationsOf } from '../../weblate/paths.js';
 import type { ComponentTarget, ProjectLanguageTarget, ProjectTarget, Target } from '../../weblate/target.js';
@@ -48,6 +48,8 @@ export async function rowsOf(session: Session, t: Target, skipSource: boolean): 
     }
     case 'projectLanguage':
       return [projectLanguageRow(t, await projectLanguageOf(session, t))];
+    case 'project':
+      return [totalRow(t, await getObject(session, statisticsOf(t)))];
     default:
       return singleRow(session, t);
   }
@@ -58,6 +60,9 @@ const projectLanguageRow = (t: Pick<ProjectLanguageTarget, 'project'>, stats: It
   const code = codeOf(stats);
   return { item: identified(stats, `${t.project}/-/${code}`, t.project, null, code) };
 };
+
+/** A project's total row, the last --project prints: wli_target p/- (weblate/identity.ts projectTotal). */
+const totalRow = (t: Pick<ProjectTarget, 'project'>, stats: Item): Row => ({ item: identified(stats, projectTotal(t.project), t.project, null, null) });
 
 export async function singleRow(session: Session, target: Target): Promise<Row[]> {
   if (target.kind !== 'language' && target.kind !== 'translation') throw new UsageError(msg`unsupported stats target '${target.text}'`);
@@ -98,12 +103,18 @@ export async function componentRows(session: Session, target: ComponentTarget, s
       }
       source = code;
     }
-    items = items.filter((i) => (typeof i.is_source === 'boolean' ? !i.is_source : codeOf(i) !== source));
+    const isSource = (i: Item) => (typeof i.is_source === 'boolean' ? i.is_source : codeOf(i) === source);
+    return rowsOfComponent(target, items, isSource);
   }
+  return rowsOfComponent(target, items, () => false);
+}
+
+/** A component's rows; those --skip-source leaves out marked so (not printed, not gone from a baseline). */
+function rowsOfComponent(target: ComponentTarget, items: Item[], leftOut: (i: Item) => boolean): Row[] {
   const path = target.component.join('/');
   return items.map((stats) => {
     const code = codeOf(stats);
-    return { item: identified(stats, `${target.project}/${path}/${code}`, target.project, path, code) };
+    return { item: identified(stats, `${target.project}/${path}/${code}`, target.project, path, code), leftOut: leftOut(stats) || undefined };
   });
 }
 
@@ -116,13 +127,17 @@ export async function projectRows(session: Session, target: ProjectTarget, skipS
   const total = deferred(getObject(session, statisticsOf(target)));
   const label = `--project ${target.project}`;
   const components = skipSource ? deferred(getList(session, componentsOf(target), label)) : undefined;
-  let languages = await getList(session, languagesOf(target), label);
+  const languages = await getList(session, languagesOf(target), label);
+  let everywhere: string | undefined;
   if (components) {
     const sources = (await components).map(sourceLanguageCode);
-    const everywhere = sources.length > 0 && sources.every((c) => c !== undefined && c === sources[0]) ? sources[0] : undefined;
-    if (everywhere !== undefined) languages = languages.filter((l) => codeOf(l) !== everywhere);
+    everywhere = sources.length > 0 && sources.every((c) => c !== undefined && c === sources[0]) ? sources[0] : undefined;
   }
-  return [...languages.map((stats) => projectLanguageRow(target, stats)), { item: identified(await total, target.project, target.project, null, null) }];
+  const rows = languages.map((stats) => ({
+    ...projectLanguageRow(target, stats),
+    leftOut: (everywhere !== undefined && codeOf(stats) === everywhere) || undefined,
+  }));
+  return [...rows, totalRow(target, await total)];
 }
 
 /**

@@ -1,0 +1,207 @@
+// The stats gate judged: each row (by its identity, once however many targets name it) held to its
+// threshold (--fail-under, per language or for every row) and to the baseline (--fail-on-drop), and
+// every baseline row the targets cover that is gone. Pure: rows and settings in, a Verdict out.
+import { EXIT } from '../core/errors.js';
+import type { Item } from '../core/page.js';
+import { msg, ours, type Msg } from '../core/text.js';
+import { numberOf, plainText } from '../core/values.js';
+import { rowKey } from '../weblate/identity.js';
+import { METRIC_FIELD, type Metric } from '../weblate/statistics.js';
+import { countsOf, once, verdictLine, type Failure, type Subject, type Verdict } from './verdict.js';
+
+export const STATS_SUITE = 'wli stats';
+
+export interface Gate {
+  metric: Metric;
+  /** --fail-under: for rows of no language named, and per language. */
+  fallback?: number;
+  byLanguage: Map<string, number>;
+  /** --baseline: the metric of each row of the earlier run, by identity (rowKey). */
+  baseline?: Map<string, number | undefined>;
+  failOnDrop: boolean;
+  /** --allow-empty: a gate that judges nothing passes. */
+  allowEmpty?: boolean;
+}
+
+/** Whether any gate was asked for (a baseline alone only shows the change). */
+export const isGated = (gate: Gate): boolean => gate.fallback !== undefined || gate.byLanguage.size > 0 || gate.failOnDrop;
+
+const language = (item: Item): string | undefined => (typeof item.wli_language === 'string' ? item.wli_language : undefined);
+const metricOf = (item: Item, metric: Metric) => numberOf(item[METRIC_FIELD[metric]]);
+
+/** How a row is named in tables, on stderr and in every report: its identity, a target `wli stats` takes back. */
+export const rowLabel = (item: Item): string => rowKey(item) ?? plainText(item.wli_target);
+
+/** The threshold a row is held to: its language's, else the bare one; undefined when not gated. */
+export function thresholdFor(gate: Gate, item: Item): number | undefined {
+  const lang = language(item);
+  return (lang !== undefined ? gate.byLanguage.get(lang) : undefined) ?? gate.fallback;
+}
+
+/** The baseline's value of a row: undefined when the row is not in it (or it lacks the metric there). */
+const before = (gate: Gate, item: Item): number | undefined => {
+  const key = rowKey(item);
+  return key === undefined ? undefined : gate.baseline?.get(key);
+};
+
+const inBaseline = (gate: Gate, item: Item): boolean => {
+  const key = rowKey(item);
+  return key !== undefined && !!gate.baseline?.has(key);
+};
+
+const points = (d: number) => Math.round(d * 10) / 10;
+
+/** Points of the metric since the baseline; undefined when the row is not in it (or lacks the metric). */
+export function change(gate: Gate, item: Item): number | undefined {
+  const was = before(gate, item);
+  const now = metricOf(item, gate.metric);
+  return was === undefined || now === undefined ? undefined : points(now - was);
+}
+
+const signed = (d: number) => (d > 0 ? `+${d.toFixed(1)}` : d.toFixed(1));
+
+/** "+2.5", "-1.0", "0.0"; "new" for a row the baseline lacks; "" when either side lacks the metric. */
+export function changeText(gate: Gate, item: Item): string {
+  const d = change(gate, item);
+  if (d === undefined) return inBaseline(gate, item) ? '' : 'new';
+  return signed(d);
+}
+
+/** A row's failures, in the order the gate checks them: the threshold, then the drop. */
+function failuresOf(gate: Gate, item: Item): { failures: Failure[]; judged: boolean } {
+  const label = rowLabel(item);
+  const field = METRIC_FIELD[gate.metric];
+  const metric = gate.metric.replace('_', ' ');
+  const now = metricOf(item, gate.metric);
+  const value = item[field] === undefined || item[field] === null ? undefined : `${plainText(item[field])}%`;
+  const failures: Failure[] = [];
+  const threshold = thresholdFor(gate, item);
+  let judged = false;
+  if (threshold !== undefined) {
+    judged = true;
+    if (now === undefined || now < threshold)
+      failures.push({
+        check: 'fail-under',
+        title: `${label} below ${threshold}%`,
+        message: value === undefined ? `${label}: no ${field}, so not at ${threshold}% ${metric}` : `${label}: ${value} ${metric}, below ${threshold}%`,
+        mark: `❌ below ${threshold}%`,
+      });
+  }
+  const was = before(gate, item);
+  if (gate.failOnDrop && was !== undefined && now !== undefined) {
+    judged = true;
+    const d = points(now - was);
+    if (d < 0)
+      failures.push({
+        check: 'fail-on-drop',
+        title: `${label} dropped ${signed(d)}`,
+        message: `${label}: ${metric} dropped from ${was.toFixed(1)}% to ${value ?? '?'} (${signed(d)} points) since the baseline`,
+        mark: '❌ dropped',
+      });
+  }
+  return { failures, judged };
+}
+
+/** Why a row was not judged, in words a JUnit reader sees. */
+function notJudgedReason(gate: Gate, item: Item): string {
+  if (!isGated(gate)) return 'no gate: --fail-under or --fail-on-drop gates it';
+  const lang = language(item);
+  const parts = [gate.fallback === undefined ? `no --fail-under for ${lang === undefined ? 'a row of no language' : `language ${lang}`}` : ''];
+  if (gate.failOnDrop) parts.push(inBaseline(gate, item) ? `no ${METRIC_FIELD[gate.metric]} to compare` : 'not in the baseline');
+  return parts.filter(Boolean).join(', ');
+}
+
+/** A subject of the verdict for one row (its file is filled in by a format that names files). */
+function subjectOf(gate: Gate, item: Item): Subject {
+  const { failures, judged } = failuresOf(gate, item);
+  const id = rowLabel(item);
+  if (!judged) return { id, judgement: 'not judged', failures: [], reason: notJudgedReason(gate, item), item };
+  return { id, judgement: failures.length ? 'fail' : 'pass', failures, item };
+}
+
+/** A baseline row the targets cover that no row is now: with --fail-on-drop, a drop to 0. */
+function goneSubject(gate: Gate, id: string): Subject {
+  const was = gate.baseline?.get(id);
+  const metric = gate.metric.replace('_', ' ');
+  const from = was === undefined ? '' : ` from ${was.toFixed(1)}%`;
+  return {
+    id,
+    judgement: 'fail',
+    failures: [
+      {
+        check: 'fail-on-drop',
+        title: `${id} gone since the baseline`,
+        message: `${id}: gone since the baseline, a drop of ${metric}${from} to 0`,
+        mark: '❌ gone',
+      },
+    ],
+  };
+}
+
+/**
+ * The baseline rows that the run's targets cover and no row is now (a language removed from a
+ * component): `covered` says which identities a target read whole (a component's translations, a
+ * project's languages) would have listed.
+ */
+export function goneRows(gate: Gate, rows: readonly Item[], covered: (id: string) => boolean): string[] {
+  if (!gate.baseline) return [];
+  const now = new Set(rows.map(rowLabel));
+  return [...gate.baseline.keys()].filter((id) => !now.has(id) && covered(id));
+}
+
+const join = (parts: Msg[]): Msg => parts.reduce((all, m, i) => (i === 0 ? m : msg`${all}, ${m}`));
+
+/**
+ * The verdict on the rows: every row once, `gone` (goneRows) after them. Its messages are stderr's:
+ * the rows below their threshold, those that dropped, the baseline rows gone, what was not judged,
+ * and a gate that judged nothing (exit 3 unless --allow-empty).
+ */
+export function judgeRows(gate: Gate, rows: readonly Item[], gone: readonly string[] = []): Verdict {
+  const field = METRIC_FIELD[gate.metric];
+  const metric = ours(gate.metric.replace('_', ' '));
+  const gated = isGated(gate);
+  const subjects = once([...rows.map((item) => subjectOf(gate, item)), ...(gate.failOnDrop ? gone.map((id) => goneSubject(gate, id)) : [])]);
+  const shown = (s: Subject) => (s.item?.[field] === undefined || s.item[field] === null ? msg`no ${ours(field)}` : msg`${s.item[field]}%`);
+  const messages: Msg[] = [];
+  const byThreshold = subjects.filter((s) => s.item && thresholdFor(gate, s.item) !== undefined);
+  const under = byThreshold.filter((s) => s.failures.some((f) => f.check === 'fail-under'));
+  if (under.length) {
+    const perLanguage = gate.byLanguage.size > 0;
+    const names = under.map((s) => (perLanguage ? msg`${s.id} (${shown(s)} < ${thresholdFor(gate, s.item!)}%)` : msg`${s.id} (${shown(s)})`));
+    messages.push(
+      perLanguage
+        ? msg`${under.length} of ${byThreshold.length} row(s) below their threshold (${metric}): ${join(names)}`
+        : msg`${under.length} of ${byThreshold.length} row(s) below ${gate.fallback}% ${metric}: ${join(names)}`,
+    );
+  }
+  const dropped = subjects.filter((s) => s.failures.some((f) => f.check === 'fail-on-drop'));
+  if (dropped.length) {
+    const names = dropped.map((s) =>
+      s.item
+        ? msg`${s.id} (${gate.baseline!.get(s.id)!.toFixed(1)}% → ${shown(s)}, ${changeText(gate, s.item)})`
+        : msg`${s.id} (${ours(gate.baseline!.get(s.id)?.toFixed(1) ?? '?')}% → gone)`,
+    );
+    messages.push(msg`${dropped.length} row(s) dropped since the baseline (${metric}): ${join(names)}`);
+  }
+  if (gone.length && !gate.failOnDrop) {
+    messages.push(msg`${gone.length} row(s) of the baseline gone (no row now): ${gone.join(', ')}; with --fail-on-drop they fail as a drop to 0`);
+  }
+  const c = countsOf({ subjects });
+  let exitCode: number = c.failed ? EXIT.gate : EXIT.ok;
+  const verdict: Verdict = { suite: STATS_SUITE, noun: 'row', subjects, gated, ungated: '--fail-under or --fail-on-drop gates them', exitCode, messages };
+  if (gated && c.judged === 0) {
+    const applies = [gate.fallback !== undefined || gate.byLanguage.size ? '--fail-under threshold' : '', gate.failOnDrop ? 'baseline value' : '']
+      .filter(Boolean)
+      .join(' or ');
+    const why = rows.length === 0 ? ours('no statistics rows') : ours(`no ${applies} applies to any of the ${rows.length} row(s)`);
+    if (gate.allowEmpty) messages.push(msg`the gate judged nothing (${why}): --allow-empty lets it pass`);
+    else {
+      messages.push(msg`the gate judged nothing (${why}), so it does not pass; --allow-empty lets an empty result pass`);
+      exitCode = EXIT.gate;
+    }
+  } else if (gated && c.notJudged > 0) {
+    // What was not judged, as JUnit (skipped) and the job summary count it; all judged, the lines above say it all.
+    messages.push(ours(verdictLine(verdict, false)));
+  }
+  return { ...verdict, exitCode };
+}
