@@ -24,6 +24,7 @@ const tour: Array<[string, string[]]> = [
   ['Every translation of a component, without the source language', ['stats', 'demo/android', '--skip-source']],
   ['A whole project as a Markdown table, for a pull-request comment', ['stats', '--project', 'demo', '-f', 'markdown']],
   ['A language', ['language', 'cs']],
+  ["A build's language list: Android resource directories at least half translated", ['locales', 'apps/mobile', '--min-percent', '50', '--as', 'android']],
   ['Search every string of a project', ['units', 'demo', '-q', 'source:Settings']],
   ['What changed in the whole project lately', ['changes', 'demo', '-L', '5']],
   ['A typo is not a dead end', ['units', 'demo/androd/cs']],

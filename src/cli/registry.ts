@@ -19,6 +19,7 @@ export const COMMAND_MODULES: { readonly [N in CommandName]: () => Promise<Comma
   changes: () => import('../commands/changes.js'),
   stats: () => import('../commands/stats.js'),
   language: () => import('../commands/language.js'),
+  locales: () => import('../commands/locales.js'),
   ls: () => import('../commands/ls.js'),
   show: () => import('../commands/show.js'),
   download: () => import('../commands/download.js'),

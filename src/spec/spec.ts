@@ -3,6 +3,7 @@
 import { ACTIONS, kebab } from '../weblate/actions.js';
 import { STATE_NAMES } from '../weblate/units.js';
 import { METRICS } from '../weblate/statistics.js';
+import { LOCALE_FORMS } from '../weblate/locales.js';
 import { PROJECT_DOWNLOAD_SINCE, UNITS_SEARCH_SINCE } from '../weblate/versions.js';
 import { COMPLETION_CACHE_TEXT, MAX_BODY_TEXT, MAX_FOLLOW_WAIT_TEXT, MAX_TIMEOUT_SECONDS, RETRY_STATUSES, SAVED_RECORD_UNUSED_DAYS } from '../core/limits.js';
 import type { FlagKey } from './flags.js';
@@ -431,6 +432,43 @@ const DECLARED = [
       ['wli language cs', 'the Czech language and its plural rule'],
       ['wli language ar -f json | jq .direction', 'text direction for a script'],
       ['wli language -f csv --fields code,name', 'every language code and name'],
+    ],
+  },
+  {
+    name: 'locales',
+    summary: 'the languages of a component or project for a build configuration: --min-percent, --as android|apple|linguas…',
+    description:
+      "Lists the languages of a component (its translations) or a project (its languages), at or above --min-percent translated, sorted by code, in the form a build configuration takes: --as bcp47 (sr-Latn, pt-BR), posix (sr_Latn, pt_BR), android (a resource directory by Weblate's android style: values-b+sr+Latn, values-pt-rBR, values-zh-rTW), apple (sr-Latn.lproj), linguas (a gettext LINGUAS file: the code each translation's file uses, Weblate's language_code, so the component's language_code_style is honoured) or json (one JSON array of BCP 47 tags), one code a line. The source language is left out unless --source. Without --as, one row per language with every form side by side (code, name, translated_percent, is_source, file_code, bcp47, posix, android, apple), in any data format. A code that is not one (control characters, spaces) is skipped with a warning, never written into a build file.",
+    args: [
+      {
+        name: 'target',
+        description: 'project/component (or project/category/component), or project',
+        required: false,
+        targets: ['component', 'project'],
+      },
+    ],
+    options: [
+      {
+        flags: '--min-percent <n>',
+        description: 'only languages at least n % translated (translated_percent): 80 or 80%',
+        value: { type: 'percent' },
+        hint: 'expected a percentage from 0 to 100, e.g. --min-percent 80 or --min-percent 80%',
+        complete: 'none',
+      },
+      {
+        flags: '--as <form>',
+        description: 'print the codes alone, one a line, in this form (json: one array)',
+        note: `\`bcp47\`, \`posix\` and \`apple\` follow the language code; \`android\` is Weblate's android style (legacy codes \`iw\`, \`in\`, \`ji\`; \`zh_Hant\` → \`values-zh-rTW\`; a script → \`values-b+sr+Latn\`); \`linguas\` is the code the translation's file uses (Weblate's \`language_code\`: the component's \`language_code_style\` applied; a project's language code). Not with \`-f\` or \`--fields\` (exit ${EXIT.usage}): without \`--as\` the rows carry every form. An empty list prints nothing (json: \`[]\`) and says why on stderr, exit ${EXIT.ok}.`,
+        value: { type: 'choice', choices: LOCALE_FORMS },
+      },
+      { flags: '--source', description: 'also the source language (left out by default)' },
+    ],
+    examples: [
+      ['wli locales demo/android --min-percent 80', 'the languages a release ships, every form side by side'],
+      ['wli locales apps/desktop --min-percent 50 --as linguas > po/LINGUAS', 'a LINGUAS file of the catalogues at least half translated'],
+      ['wli locales apps/mobile --as android', 'the Android resource directories (values-b+sr+Latn)'],
+      ['wli locales apps/mobile --as bcp47 --source', 'BCP 47 tags for locales_config.xml, the source language too'],
+      ['wli locales apps --as json', "a project's languages as one JSON array"],
     ],
   },
   {

@@ -16,6 +16,8 @@ export interface LanguageDef {
   aliases: string[];
   direction: 'ltr' | 'rtl';
   population: number | bigint;
+  /** Served only when the fake has the apps project (options.apps): languages no other test knows. */
+  apps?: boolean;
 }
 export interface ProjectDef {
   id: number;
@@ -23,6 +25,8 @@ export interface ProjectDef {
   name: string;
   web: string;
   private: boolean;
+  /** Served only with options.apps (the sample server's): server-wide lists of other tests stay as they were. */
+  apps?: boolean;
 }
 export interface CategoryDef {
   id: number;
@@ -61,6 +65,8 @@ export interface ComponentDef {
   isGlossary: boolean;
   allowTranslationPropagation: boolean;
   sourceLanguage: string;
+  /** Weblate's language_code_style ('' = the file format's default). */
+  languageCodeStyle?: string;
 }
 export interface UnitModel {
   id: number;
@@ -115,6 +121,8 @@ export interface TranslationDef {
   kind: 'static' | 'big';
   units: UnitModel[];
   changes: ChangeModel[];
+  /** The code its repository's files use (Translation.language_code: the component's language_code_style applied); the language's code when absent. */
+  fileCode?: string;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -379,6 +387,47 @@ export const LANGUAGES: readonly LanguageDef[] = [
     // beyond 2^53: float64 would read 9007199254740992
     population: 9007199254740993n,
   },
+  // The apps project's languages (options.apps): a region, a script and a script with a legacy name.
+  {
+    id: 43,
+    code: 'fr',
+    name: 'French',
+    plural: { id: 43, source: 0, number: 2, formula: 'n > 1', type: 1 },
+    aliases: ['fr_fr', 'fra', 'fre'],
+    direction: 'ltr',
+    population: 321000000,
+    apps: true,
+  },
+  {
+    id: 337,
+    code: 'pt_BR',
+    name: 'Portuguese (Brazil)',
+    plural: { id: 337, source: 0, number: 2, formula: 'n > 1', type: 1 },
+    aliases: ['pt_br', 'pt-br', 'pt-rbr'],
+    direction: 'ltr',
+    population: 214000000,
+    apps: true,
+  },
+  {
+    id: 381,
+    code: 'sr_Latn',
+    name: 'Serbian (latin)',
+    plural: { id: 381, source: 0, number: 3, formula: '(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2)', type: 22 },
+    aliases: ['sr_latin', 'sr@latin', 'sr-latn'],
+    direction: 'ltr',
+    population: 6000000,
+    apps: true,
+  },
+  {
+    id: 469,
+    code: 'zh_Hant',
+    name: 'Chinese (Traditional Han script)',
+    plural: { id: 469, source: 0, number: 1, formula: '0', type: 0 },
+    aliases: ['zh_tw', 'zh-tw', 'zh_hant'],
+    direction: 'ltr',
+    population: 31000000,
+    apps: true,
+  },
 ];
 export const LANGUAGE_BY_CODE: ReadonlyMap<string, LanguageDef> = new Map(LANGUAGES.map((l) => [l.code, l]));
 export function lang(code: string): LanguageDef {
@@ -391,6 +440,7 @@ export const PROJECTS: readonly ProjectDef[] = [
   { id: 1, slug: 'demo', name: 'Demo', web: 'https://example.com/', private: false },
   { id: 2, slug: 'big', name: 'Big', web: 'https://example.com/big/', private: false },
   { id: 3, slug: 'secret', name: 'Secret', web: 'https://secret.example.com/', private: true },
+  { id: 4, slug: 'apps', name: 'Apps', web: 'https://example.com/apps/', private: false, apps: true },
 ];
 export const CATEGORIES: readonly CategoryDef[] = [
   { id: 1, project: 'demo', slug: 'docs', name: 'Docs', category: null, path: 'docs' },
@@ -539,6 +589,46 @@ export const COMPONENTS: readonly ComponentDef[] = [
     fileFormat: 'markdown',
     license: 'CC-BY-SA-4.0',
     licenseUrl: 'https://spdx.org/licenses/CC-BY-SA-4.0.html',
+    newLang: 'add',
+    checkFlags: '',
+    priority: 100,
+    enforcedChecks: [],
+    addons: [],
+    isGlossary: false,
+    allowTranslationPropagation: true,
+    sourceLanguage: 'en',
+  },
+  // The apps project (options.apps): an Android component whose files use Android's codes
+  // (language_code_style android: values-b+sr+Latn), and a gettext one with the po default (posix).
+  {
+    ...ANDROID_BASE,
+    id: 7,
+    project: 'apps',
+    path: 'mobile',
+    slug: 'mobile',
+    name: 'Mobile',
+    repo: 'https://example.com/git/apps.git',
+    addons: [],
+    languageCodeStyle: 'android',
+  },
+  {
+    id: 8,
+    project: 'apps',
+    path: 'desktop',
+    slug: 'desktop',
+    name: 'Desktop',
+    category: null,
+    vcs: 'git',
+    repo: 'https://example.com/git/apps.git',
+    branch: 'main',
+    pushBranch: '',
+    filemask: 'po/*.po',
+    template: '',
+    editTemplate: false,
+    newBase: 'po/desktop.pot',
+    fileFormat: 'po',
+    license: 'MIT',
+    licenseUrl: 'https://spdx.org/licenses/MIT.html',
     newLang: 'add',
     checkFlags: '',
     priority: 100,
@@ -880,6 +970,32 @@ function secretUnits(code: 'en' | 'cs', firstId: number, sourceFirstId: number):
   );
 }
 
+// apps/mobile and apps/desktop (options.apps): four strings; fr has all four, sr_Latn three, pt_BR two,
+// zh_Hant one, so a --min-percent of 25, 50, 75 or 100 each keeps one language fewer.
+const APPS: readonly { ctx: string; src: string; fr: string; pt_BR: string; sr_Latn: string; zh_Hant: string }[] = [
+  { ctx: 'open', src: 'Open', fr: 'Ouvrir', pt_BR: 'Abrir', sr_Latn: 'Otvori', zh_Hant: '開啟' },
+  { ctx: 'save', src: 'Save', fr: 'Enregistrer', pt_BR: 'Salvar', sr_Latn: 'Sačuvaj', zh_Hant: '' },
+  { ctx: 'quit', src: 'Quit', fr: 'Quitter', pt_BR: '', sr_Latn: 'Izađi', zh_Hant: '' },
+  { ctx: 'help', src: 'Help', fr: 'Aide', pt_BR: '', sr_Latn: '', zh_Hant: '' },
+];
+export const APPS_LANGUAGES = ['fr', 'pt_BR', 'sr_Latn', 'zh_Hant'] as const;
+function appsUnits(component: string, code: 'en' | (typeof APPS_LANGUAGES)[number], firstId: number, sourceFirstId: number): UnitModel[] {
+  return APPS.map((a, i) => {
+    const target = code === 'en' ? a.src : a[code];
+    return unit({
+      id: firstId + i,
+      position: i + 1,
+      source: [a.src],
+      target: [target],
+      state: code === 'en' ? 100 : target === '' ? 0 : 20,
+      context: component === 'mobile' ? a.ctx : '',
+      idHash: hash64(`apps:${component}:${a.ctx}`),
+      contentHash: hash64(`apps:${component}:${code}:${a.ctx}`),
+      sourceUnitId: sourceFirstId + i,
+    });
+  });
+}
+
 // ---------------------------------------------------------------------------------------------
 // changes
 
@@ -947,6 +1063,44 @@ function buildChanges(key: string, units: UnitModel[], nextId: () => number): Ch
 // ---------------------------------------------------------------------------------------------
 // translations
 
+/** Android's codes for the apps languages, as Weblate's android style makes them (weblate/formats/base.py). */
+const ANDROID_FILE_CODES: Record<string, string> = { fr: 'fr', pt_BR: 'pt-rBR', sr_Latn: 'b+sr+Latn', zh_Hant: 'zh-rTW' };
+
+/** apps/mobile and apps/desktop, ids 16 to 25, unit ids from 157 (after every other static unit). */
+function appsTranslations(): TrInput[] {
+  const out: TrInput[] = [];
+  let id = 16;
+  let unitId = 157;
+  for (const component of ['mobile', 'desktop'] as const) {
+    const sourceFirst = unitId;
+    for (const code of ['en', ...APPS_LANGUAGES] as const) {
+      const android = component === 'mobile';
+      const fileCode = android ? (code === 'en' ? undefined : ANDROID_FILE_CODES[code]) : undefined;
+      const filename = android
+        ? code === 'en'
+          ? 'app/src/main/res/values/strings.xml'
+          : `app/src/main/res/values-${fileCode}/strings.xml`
+        : code === 'en'
+          ? ''
+          : `po/${code}.po`;
+      out.push({
+        id: id++,
+        project: 'apps',
+        component,
+        lang: code,
+        filename,
+        isSource: code === 'en',
+        isTemplate: code === 'en' && android,
+        units: appsUnits(component, code, unitId, sourceFirst),
+        fileCode,
+        noChanges: true,
+      });
+      unitId += APPS.length;
+    }
+  }
+  return out;
+}
+
 interface TrInput {
   id: number;
   project: string;
@@ -958,6 +1112,9 @@ interface TrInput {
   isTemplate?: boolean;
   kind?: 'static' | 'big';
   units?: UnitModel[];
+  fileCode?: string;
+  /** No history (the apps project: the server's newest change, which tests date from, stays). */
+  noChanges?: boolean;
 }
 
 const ANDROID_SRC_REV = 'b2e91f560e541bab3ad535761517f808656b1b41';
@@ -1033,6 +1190,7 @@ function buildTranslations(): TranslationDef[] {
       units: referenceUnits('en', 153, 153),
     },
     { id: 15, project: 'demo', component: 'docs/api/reference', lang: 'cs', filename: 'docs/cs/api/reference.md', units: referenceUnits('cs', 155, 153) },
+    ...appsTranslations(),
   ];
   let changeId = 0;
   const nextId = (): number => ++changeId;
@@ -1054,7 +1212,8 @@ function buildTranslations(): TranslationDef[] {
       isTemplate: t.isTemplate ?? false,
       kind,
       units,
-      changes: kind === 'static' ? buildChanges(key, units, nextId) : [],
+      changes: kind === 'static' && !t.noChanges ? buildChanges(key, units, nextId) : [],
+      fileCode: t.fileCode,
     };
   });
 }

@@ -168,6 +168,13 @@ export interface FakeOptions {
    * its translations list, translation objects and files are served; nothing else lists it.
    */
   manyLanguages?: number;
+  /**
+   * default false: the project apps (components mobile, Android with language_code_style android, and
+   * desktop, gettext) in French, Portuguese (Brazil), Serbian (latin) and Chinese (Traditional): codes
+   * with a region and a script, for language lists. Off by default so the server-wide lists the other
+   * tests pin (projects, languages, components) stay as they are; the sample server has it.
+   */
+  apps?: boolean;
 }
 
 /**
@@ -175,7 +182,7 @@ export interface FakeOptions {
  * rate limit, as the README promises: Weblate's anonymous 100 requests a day would run out within
  * minutes of trying commands, and every later command would warn about it.
  */
-export const SAMPLE_OPTIONS: Readonly<FakeOptions> = { rateLimit: false };
+export const SAMPLE_OPTIONS: Readonly<FakeOptions> = { rateLimit: false, apps: true };
 
 /** When every …/file/ of the fake server last changed (its Last-Modified). */
 export const FILE_LAST_MODIFIED = 'Wed, 21 Oct 2026 07:28:00 GMT';
@@ -435,16 +442,18 @@ const FULL_NAMES: Readonly<Record<string, string>> = { admin: 'Weblate Admin' };
 export const DATA = {
   projects: ['demo', 'big', 'secret'] as const,
   /** components as API paths 'project/component' (a component in a category: 'demo/docs%2Fguide'), by id */
-  components: COMPONENTS.map((c) => `${c.project}/${c.path.replace(/\//g, '%2F')}`),
+  components: COMPONENTS.filter((c) => c.project !== 'apps').map((c) => `${c.project}/${c.path.replace(/\//g, '%2F')}`),
   /** categories: id, project, slug path, parent id */
   categories: CATEGORIES.map((c) => ({ id: c.id, project: c.project, path: c.path, name: c.name, parent: c.category })),
   /** action code → English action_name (Weblate's ActionEvents), as the server sends them */
   actionNames: ACTION_NAMES,
   /** public translations */
-  translations: TRANSLATIONS.filter((t) => t.project !== 'secret').map((t) => t.apiKey),
+  translations: TRANSLATIONS.filter((t) => t.project !== 'secret' && t.project !== 'apps').map((t) => t.apiKey),
+  /** translations of the apps project (options.apps) */
+  appsTranslations: TRANSLATIONS.filter((t) => t.project === 'apps').map((t) => t.apiKey),
   /** translations of the private project (token needed) */
   privateTranslations: TRANSLATIONS.filter((t) => t.project === 'secret').map((t) => t.apiKey),
-  languages: LANGUAGES.map((l) => l.code),
+  languages: LANGUAGES.filter((l) => !l.apps).map((l) => l.code),
   defaults: { pageSize: 50, bigUnits: DEFAULT_BIG, bigChanges: DEFAULT_BIG, maxPageSize: 1000 },
   unitCounts: Object.fromEntries(TRANSLATIONS.map((t) => [t.apiKey, t.kind === 'big' ? DEFAULT_BIG : t.units.length])) as Record<string, number>,
   changeCounts: Object.fromEntries(TRANSLATIONS.map((t) => [t.apiKey, t.kind === 'big' ? (t.lang === 'xx' ? DEFAULT_BIG : 0) : t.changes.length])) as Record<
@@ -779,7 +788,11 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
 
   // ----- data access
 
-  const project = (slug: string, authed: boolean): ProjectDef | undefined => PROJECTS.find((p) => p.slug === slug && (!p.private || authed));
+  const withApps = options.apps ?? false;
+  const project = (slug: string, authed: boolean): ProjectDef | undefined =>
+    PROJECTS.find((p) => p.slug === slug && (!p.private || authed) && (!p.apps || withApps));
+  /** The server's languages: the apps project's only when it is served. */
+  const languages = LANGUAGES.filter((l) => !l.apps || withApps);
   // Weblate lists a project's components by id (ProjectViewSet.components: order_by("id"))
   const componentsOf = (p: string): ComponentDef[] => COMPONENTS.filter((c) => c.project === p).sort((a, b) => a.id - b.id);
   const translationsOf = (c: ComponentDef): TranslationDef[] =>
@@ -1368,7 +1381,7 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
         return {
           allow: A_LIST_POST,
           run: (env) =>
-            paginate(env, A_LIST_POST, arraySource(PROJECTS.filter((p) => !p.private || env.authed).sort((x, y) => x.name.localeCompare(y.name))), (p) =>
+            paginate(env, A_LIST_POST, arraySource(PROJECTS.filter((p) => project(p.slug, env.authed)).sort((x, y) => x.name.localeCompare(y.name))), (p) =>
               renderProject(env.ctx, p),
             ),
         };
@@ -1542,12 +1555,12 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
       if (n === 1)
         return {
           allow: A_LIST_POST,
-          run: (env) => paginate(env, A_LIST_POST, arraySource([...LANGUAGES].sort((x, y) => x.name.localeCompare(y.name))), (l) => renderLanguage(env.ctx, l)),
+          run: (env) => paginate(env, A_LIST_POST, arraySource([...languages].sort((x, y) => x.name.localeCompare(y.name))), (l) => renderLanguage(env.ctx, l)),
         };
       const code = b as string;
       const need = (env: Env, allow: string) => {
         const l = LANGUAGE_BY_CODE.get(code);
-        if (!l) throw notFound(allow, env);
+        if (!l || (l.apps && !withApps)) throw notFound(allow, env);
         return l;
       };
       if (n === 2) return { allow: A_FULL, run: (env) => renderLanguage(env.ctx, need(env, A_FULL)) };

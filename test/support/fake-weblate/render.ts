@@ -290,7 +290,7 @@ export function renderComponent(ctx: Ctx, c: ComponentDef, p: ProjectDef, withPr
     changes_list_url: a('changes/'),
     task_url: null,
     new_lang: c.newLang,
-    language_code_style: '',
+    language_code_style: c.languageCodeStyle ?? '',
     push: '',
     check_flags: c.checkFlags,
     priority: c.priority,
@@ -355,7 +355,7 @@ export function renderTranslation(ctx: Ctx, tr: TranslationDef, a: Agg, componen
   return {
     language: renderLanguage(ctx, lang(tr.lang)),
     component: component ? renderComponent(ctx, component.c, component.p) : undefined,
-    language_code: tr.lang,
+    language_code: tr.fileCode ?? tr.lang,
     id: ctx.old ? undefined : tr.id,
     filename: tr.filename,
     revision: tr.revision,
