@@ -11,7 +11,7 @@ _wli() {
   local i cmd= nargs=0
   for ((i = 1; i < COMP_CWORD; i++)); do
     case ${COMP_WORDS[i]} in
-      --config|--url|--token|-f|--format|--fields|--timeout|--retries|--concurrency|--page-size|--state|-q|--query|-L|--limit|--since|--until|--action|--user|--interval|--project|--fail-under|--metric|--baseline|--min-percent|--as|-o|--output|--convert|--dir|--lang)
+      --config|--url|--token|-f|--format|--fields|--timeout|--retries|--concurrency|--page-size|--state|-q|--query|-L|--limit|--since|--until|--action|--user|--interval|--project|--fail-under|--metric|--baseline|--min-percent|--as|--from|--to|--for|-o|--output|--convert|--dir|--lang)
         [[ ${COMP_WORDS[i+1]} == = ]] && ((i++))
         ((i++)) ;;
       -* | =) ;;
@@ -39,7 +39,7 @@ _wli() {
     --as) COMPREPLY=($(compgen -W 'bcp47 posix android apple linguas json' -- "$cur")); return ;;
     -o|--output) COMPREPLY=($(compgen -f -- "$cur")); compopt -o filenames 2>/dev/null; return ;;
     --dir) COMPREPLY=($(compgen -f -- "$cur")); compopt -o filenames 2>/dev/null; return ;;
-    --url|--token|--fields|--timeout|--retries|--concurrency|--page-size|-q|--query|-L|--limit|--since|--until|--user|--interval|--project|--fail-under|--min-percent|--convert|--lang) return ;; # a value, nothing to offer
+    --url|--token|--fields|--timeout|--retries|--concurrency|--page-size|-q|--query|-L|--limit|--since|--until|--user|--interval|--project|--fail-under|--min-percent|--from|--to|--for|--convert|--lang) return ;; # a value, nothing to offer
   esac
 
   if [[ $cur == -* ]]; then
@@ -51,6 +51,7 @@ _wli() {
       stats) opts+=' --project --fail-under --metric --skip-source --baseline --fail-on-drop' ;;
       language) opts+=' -L --limit' ;;
       locales) opts+=' --min-percent --as --source' ;;
+      memory) opts+=' --from --to --for --project --exact' ;;
       ls) opts+=' -L --limit' ;;
       download) opts+=' -o --output --convert -q --query --force' ;;
       pull) opts+=' --dir --source --lang --min-percent --dry-run --force --check' ;;
@@ -61,8 +62,8 @@ _wli() {
   fi
 
   case $cmd in
-    '') COMPREPLY=($(compgen -W 'translation units changes stats language locales ls show download pull api config completion help' -- "$cur")) ;;
-    help) ((nargs == 0)) && COMPREPLY=($(compgen -W 'translation units changes stats language locales ls show download pull api config completion' -- "$cur")) ;;
+    '') COMPREPLY=($(compgen -W 'translation units changes stats language locales memory ls show download pull api config completion help' -- "$cur")) ;;
+    help) ((nargs == 0)) && COMPREPLY=($(compgen -W 'translation units changes stats language locales memory ls show download pull api config completion' -- "$cur")) ;;
     completion) ((nargs == 0)) && COMPREPLY=($(compgen -W 'bash zsh fish' -- "$cur")) ;;
     translation) ((nargs == 0)) && _wli_targets translation ;;
     units) ((nargs == 0)) && _wli_targets units ;;

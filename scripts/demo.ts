@@ -26,6 +26,10 @@ const tour: Array<[string, string[]]> = [
   ['A language', ['language', 'cs']],
   ["A build's language list: Android resource directories at least half translated", ['locales', 'apps/mobile', '--min-percent', '50', '--as', 'android']],
   ['Search every string of a project', ['units', 'demo', '-q', 'source:Settings']],
+  [
+    'The translation memory: the best match of each string (a token is needed; any does here)',
+    ['memory', 'Settings', 'Open file', '--for', 'demo/android/cs', '--token', 'sample'],
+  ],
   ['What changed in the whole project lately', ['changes', 'demo', '-L', '5']],
   ['A typo is not a dead end', ['units', 'demo/androd/cs']],
 ];

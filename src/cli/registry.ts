@@ -20,6 +20,7 @@ export const COMMAND_MODULES: { readonly [N in CommandName]: () => Promise<Comma
   stats: () => import('../commands/stats.js'),
   language: () => import('../commands/language.js'),
   locales: () => import('../commands/locales.js'),
+  memory: () => import('../commands/memory.js'),
   ls: () => import('../commands/ls.js'),
   show: () => import('../commands/show.js'),
   download: () => import('../commands/download.js'),

@@ -103,3 +103,15 @@ export function fileOf(t: ProjectRef | ComponentRef | TranslationRef, o: { forma
   if (o.q !== undefined) params.set('q', o.q);
   return `${path}file/${params.size ? `?${params.toString()}` : ''}`;
 }
+
+/**
+ * The translation memory lookup (Weblate 5.17; `exact` since 2026.5): POSTed with {"strings": […]},
+ * it changes nothing. The languages are codes; `project` keeps it to that project's memory (and the
+ * shared one).
+ */
+export function memoryLookupOf(q: { from: string; to: string; project?: string; exact?: boolean }): string {
+  const params = new URLSearchParams({ source_language: q.from, target_language: q.to });
+  if (q.project !== undefined) params.set('project', q.project);
+  if (q.exact) params.set('exact', 'true');
+  return `memory/lookup/?${params.toString()}`;
+}

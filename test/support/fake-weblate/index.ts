@@ -320,6 +320,8 @@ export interface RecordedRequest {
   /** path+query as received */
   url: string;
   headers: Record<string, string | string[] | undefined>;
+  /** The body of a request that is not a GET or HEAD (the memory lookup's POST), as text. */
+  body?: string;
 }
 
 export type Fault =
@@ -683,6 +685,8 @@ interface Env {
 interface Route {
   allow: string;
   run(env: Env): Json | Resp;
+  /** The answer to a POST, for the endpoints whose POST the fake serves (the memory lookup). */
+  post?(env: Env): Json | Resp;
 }
 const isResp = (x: Json | Resp): x is Resp => typeof x === 'object' && x !== null && !Array.isArray(x) && 'status' in x && 'body' in x && 'headers' in x;
 
@@ -1293,6 +1297,101 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
     };
   };
 
+  // ----- translation memory (Weblate 5.17: POST /api/memory/lookup/; `exact` since 2026.5)
+  //
+  // The memory is every translated string of the projects the caller may see (Weblate stores each
+  // translation made, per project): source, target, their languages and the component as origin.
+  // A lookup needs a token (401 without, as DRF's IsAuthenticated), takes at most 100 strings of at
+  // most 2,000 characters, and answers each string in order with its best match at or above quality
+  // 75 (100 for the same text; otherwise by edit distance), or null.
+  interface MemoryEntry {
+    id: number;
+    project: string;
+    source: string;
+    target: string;
+    from: string;
+    to: string;
+    origin: string;
+  }
+  const memory: MemoryEntry[] = [];
+  for (const t of TRANSLATIONS) {
+    if (t.kind !== 'static' || t.isSource) continue;
+    const c = componentOf(t);
+    for (const u of t.units) {
+      if (u.state < 20 || u.target.length !== 1 || u.target[0] === '' || u.source.length !== 1) continue;
+      memory.push({
+        id: memory.length + 1,
+        project: t.project,
+        source: u.source[0]!,
+        target: u.target[0]!,
+        from: c.sourceLanguage,
+        to: t.lang,
+        origin: `${c.project}/${c.path}`,
+      });
+    }
+  }
+  const editDistance = (x: string, y: string): number => {
+    const a = [...x];
+    const b = [...y];
+    let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= a.length; i++) {
+      const cur = [i];
+      for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = cur;
+    }
+    return prev[b.length]!;
+  };
+  const similarity = (x: string, y: string): number => (x === y ? 100 : Math.round(100 * (1 - editDistance(x, y) / Math.max([...x].length, [...y].length, 1))));
+  const MEMORY_ALLOW = 'POST, OPTIONS';
+  const memoryLookupRoute: Route = {
+    allow: MEMORY_ALLOW,
+    run: (env) => jsonResp(405, errorJson('method_not_allowed', `Method "${env.rr.method}" not allowed.`), MEMORY_ALLOW, env.authed),
+    post: (env) => {
+      if (!env.authed) {
+        return {
+          ...jsonResp(401, errorJson('not_authenticated', 'Authentication credentials were not provided.'), MEMORY_ALLOW, false),
+          headers: { ...jsonResp(401, '', MEMORY_ALLOW, false).headers, 'WWW-Authenticate': 'Token' },
+        };
+      }
+      const invalid = (attr: string, detail: string) => badRequest(MEMORY_ALLOW, env, { [attr]: [detail] }, attr, detail);
+      const q = env.rr.query;
+      const langOf = (name: string): string => {
+        const v = last(q, name);
+        if (v === null || v === '') throw invalid(name, 'This field is required.');
+        if (!languages.some((l) => l.code === v)) throw invalid(name, `Language ${v} not found.`);
+        return v;
+      };
+      const from = langOf('source_language');
+      const to = langOf('target_language');
+      const projectSlug = last(q, 'project');
+      if (projectSlug !== null && projectSlug !== '') needProject(env, MEMORY_ALLOW, projectSlug);
+      const exact = last(q, 'exact') === 'true';
+      let strings: unknown;
+      try {
+        strings = (JSON.parse(env.rr.body ?? '') as { strings?: unknown }).strings;
+      } catch {
+        throw invalid('strings', 'This field is required.');
+      }
+      if (!Array.isArray(strings) || strings.some((x) => typeof x !== 'string')) throw invalid('strings', 'Expected a list of items.');
+      if (strings.length > 100) throw invalid('strings', 'Ensure this field has no more than 100 elements.');
+      if ((strings as string[]).some((x) => [...x].length > 2000)) throw invalid('strings', 'Ensure this field has no more than 2000 characters.');
+      const pool = memory.filter((m) => m.from === from && m.to === to && project(m.project, true) && (!projectSlug || m.project === projectSlug));
+      return (strings as string[]).map((query) => {
+        let best: { m: MemoryEntry; quality: number } | undefined;
+        for (const m of pool) {
+          const quality = exact ? (m.source === query ? 100 : 0) : similarity(query, m.source);
+          if (quality >= (exact ? 100 : 75) && (!best || quality > best.quality)) best = { m, quality };
+        }
+        return {
+          query,
+          match: best
+            ? { id: best.m.id, source: best.m.source, target: best.m.target, origin: best.m.origin, exact: best.m.source === query, quality: best.quality }
+            : null,
+        };
+      });
+    },
+  };
+
   const route = (segs: string[]): Route | null => {
     const [a, b, c, d, e] = segs;
     const n = segs.length;
@@ -1601,6 +1700,7 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
         };
       return null;
     }
+    if (a === 'memory' && n === 2 && b === 'lookup') return memoryLookupRoute;
     if (a === 'units' && n === 1) return allUnitsRoute;
     if (a === 'changes' && n === 1)
       return { allow: A_RO, run: (env) => changesList(env, A_RO, inListOrder(scopeChangesDesc(visibleTranslations(env.authed), true))) };
@@ -1678,7 +1778,7 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
       if (authed) rate.authed = Math.max(0, rate.authed - 1);
       else rate.anon = Math.max(0, rate.anon - 1);
     }
-    if (rr.method !== 'GET' && rr.method !== 'HEAD') {
+    if (rr.method !== 'GET' && rr.method !== 'HEAD' && !(rr.method === 'POST' && r.post)) {
       return jsonResp(405, errorJson('method_not_allowed', `Method "${rr.method}" not allowed.`), r.allow, authed);
     }
     const fmt = last(rr.query, 'format');
@@ -1691,7 +1791,7 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
       trigger: live,
     };
     try {
-      const out = r.run(env);
+      const out = rr.method === 'POST' && r.post ? r.post(env) : r.run(env);
       if (isResp(out)) return out;
       return jsonResp(200, stringify(out, exoticOn, spaced), r.allow, authed);
     } catch (err) {
@@ -1834,9 +1934,27 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
       url,
       headers: { ...req.headers },
     };
+    if (rr.method === 'GET' || rr.method === 'HEAD') {
+      req.resume();
+      handle(req, res, rr);
+      return;
+    }
+    // A body is read whole first (at most 1 MB: the memory lookup's 100 strings of 2,000 characters fit).
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size <= 1 << 20) chunks.push(c);
+    });
+    req.on('end', () => {
+      rr.body = Buffer.concat(chunks).toString('utf8');
+      handle(req, res, rr);
+    });
+  });
+  const handle = (req: IncomingMessage, res: ServerResponse, rr: RecordedRequest): void => {
+    const url = rr.url;
     requests.push(rr);
     for (const waiter of requestWaiters) if (waiter()) requestWaiters.delete(waiter);
-    req.resume();
     let fault = takeFault(rr);
     const go = (): void => {
       if (closed) return;
@@ -1852,7 +1970,7 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
           return;
         }
         // A conditional request's answer depends on its headers, not only on the URL: never cached.
-        const cacheable = responseCache && rr.headers['if-modified-since'] === undefined && rr.headers['if-none-match'] === undefined;
+        const cacheable = responseCache && rr.method === 'GET' && rr.headers['if-modified-since'] === undefined && rr.headers['if-none-match'] === undefined;
         const cached = cacheable ? responseCache.get(url) : undefined;
         const r = cached ?? compute(rr, true);
         r.after?.();
@@ -1872,7 +1990,7 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
     } else {
       go();
     }
-  });
+  };
   server.keepAliveTimeout = 5000;
   server.on('connection', (s: Socket) => {
     sockets.add(s);
