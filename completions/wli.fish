@@ -7,7 +7,7 @@ function __wli_words
     set -e words[1]
     while set -q words[1]
         switch $words[1]
-            case --config --url --token -f --format --fields --timeout --retries --concurrency --page-size --state -q --query -L --limit --since --until --action --user --interval --project --fail-under --metric --baseline --min-percent --as --from --to --for -o --output --convert --dir --lang
+            case --config --url --token -f --format --fields --timeout --retries --concurrency --page-size --state -q --query --with -L --limit --since --until --action --user --interval --project --fail-under --metric --baseline --min-percent --as --from --to --for -o --output --convert --dir --lang
                 set -e words[1]
             case '-*'
             case '*'
@@ -86,6 +86,7 @@ complete -c wli -n '__wli_at translation' -a '(__wli_targets translation)'
 complete -c wli -n '__wli_in units' -s f -l format -x -a 'table json jsonl csv csv-excel markdown' -d 'output format'
 complete -c wli -n '__wli_in units' -l state -x -a '(__wli_list empty needs-editing fuzzy translated approved read-only untranslated)' -d 'only units in these states (repeatable or comma-separated)'
 complete -c wli -n '__wli_in units' -s q -l query -x -d 'Weblate search query, sent as q (e.g. \'has:check\', \'context:menu\')'
+complete -c wli -n '__wli_in units' -l with -x -a '(__wli_list suggestions comments)' -d 'also each string\'s suggestions or comments (comma-separated or repeatable): suggestions, comments'
 complete -c wli -n '__wli_in units' -s L -l limit -x -d 'stop after n items, fetching no page that is not needed'
 complete -c wli -n '__wli_at units' -a '(__wli_targets units)'
 # changes

@@ -19,6 +19,10 @@ const tour: Array<[string, string[]]> = [
     ['units', 'demo/android/cs', '-L', '3', '-f', 'jsonl', '--fields', 'id,id_hash,context'],
   ],
   ['Recent history', ['changes', 'demo/android/cs', '-L', '5']],
+  [
+    'The strings with suggestions or comments, and what they say',
+    ['units', 'demo/android/cs', '-q', 'has:suggestion OR has:comment', '--with', 'suggestions,comments'],
+  ],
   ['Statistics of two translations and a language', ['stats', 'demo/android/cs', 'demo/android/de', 'cs']],
   ['A CI gate: exit 3 when a translation is below 90 %', ['stats', 'demo/android/cs', '--fail-under', '90']],
   ['Every translation of a component, without the source language', ['stats', 'demo/android', '--skip-source']],

@@ -5,7 +5,8 @@ import { STATE_NAMES } from '../weblate/units.js';
 import { METRICS } from '../weblate/statistics.js';
 import { LOCALE_FORMS } from '../weblate/locales.js';
 import { MEMORY_BATCH, MEMORY_MAX_CHARS } from '../weblate/memory.js';
-import { PROJECT_DOWNLOAD_SINCE, UNITS_SEARCH_SINCE } from '../weblate/versions.js';
+import { PROJECT_DOWNLOAD_SINCE, UNIT_COMMENTS_SINCE, UNIT_SUGGESTIONS_SINCE, UNITS_SEARCH_SINCE } from '../weblate/versions.js';
+import { WITH_LISTS } from '../weblate/discussion.js';
 import { COMPLETION_CACHE_TEXT, MAX_BODY_TEXT, MAX_FOLLOW_WAIT_TEXT, MAX_TIMEOUT_SECONDS, RETRY_STATUSES, SAVED_RECORD_UNUSED_DAYS } from '../core/limits.js';
 import type { FlagKey } from './flags.js';
 import { EXIT } from '../core/errors.js';
@@ -281,10 +282,19 @@ const DECLARED = [
         value: { type: 'text' },
         complete: 'none',
       },
+      {
+        flags: '--with <lists>',
+        description: "also each string's suggestions or comments (comma-separated or repeatable): suggestions, comments",
+        note: `Added after the unit's fields as \`wli_suggestions\` and \`wli_comments\` (lists of the server's objects as sent: a suggestion's id, unit, target, user, timestamp, votes; a comment's comment, timestamp, id, user), in every format; the table shows their texts. Asked only for the strings that say they have any (\`has_suggestion\`, \`has_comment\`): one request per such string and list, --concurrency at a time, and none for a string without; a string without has an empty list. To list only the strings that have them, add \`-q has:suggestion\` or \`-q has:comment\`. Suggestions are served by Weblate ${UNIT_SUGGESTIONS_SINCE} and later, comments by ${UNIT_COMMENTS_SINCE} and later: an older server's 404 is an error that says so.`,
+        value: { type: 'choice', choices: WITH_LISTS },
+        repeatable: true,
+      },
       LIMIT,
     ],
     examples: [
       ['wli units demo/android/cs --state untranslated', 'what is left to translate'],
+      ['wli units demo/android/cs -q has:suggestion --with suggestions', 'the strings with suggestions, and the suggestions'],
+      ['wli units demo -q "has:comment" --with comments -f jsonl', 'every commented string of a project with its comments, for a script'],
       ['wli units demo/android/cs -q "has:check" -f jsonl | jq -r .context', 'keys of strings with failing checks'],
       ['wli units demo/android/cs --state needs-editing,empty -L 20', 'the first twenty strings needing work'],
       ['wli units demo -q "source:Save"', 'every string of a project whose source contains Save'],

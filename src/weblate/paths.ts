@@ -115,3 +115,7 @@ export function memoryLookupOf(q: { from: string; to: string; project?: string; 
   if (q.exact) params.set('exact', 'true');
   return `memory/lookup/?${params.toString()}`;
 }
+
+/** A unit's suggestions (Weblate 2026.8) and comments (5.15): lists, asked only for a unit that has them. */
+export const unitSuggestionsOf = (id: string): string => `units/${seg(id)}/suggestions/`;
+export const unitCommentsOf = (id: string): string => `units/${seg(id)}/comments/`;

@@ -784,6 +784,16 @@ const ANDROID_OVERRIDES: Record<string, { idHash?: bigint; contentHash?: Record<
   app_name: { idHash: HASHES.max, contentHash: { cs: HASHES.min } },
   action_settings: { idHash: HASHES.twoPow53Plus1, contentHash: { cs: HASHES.negTwoPow53Plus1 } },
 };
+/**
+ * What the cs units flagged has_suggestion / has_comment hold (the suggestions and comments the fake
+ * serves, by unit context); the comment carries an escape sequence, as server text may.
+ */
+export const CS_SUGGESTIONS: Record<string, readonly (readonly string[])[]> = {
+  confirm_delete: [['Opravdu chcete smazat „%1$s“?'], ['Chcete opravdu smazat "%1$s"?']],
+};
+export const CS_COMMENTS: Record<string, readonly string[]> = {
+  emoji_party: ['Does every launcher draw the \u001b[1m👩‍💻\u001b[0m sequence? Check Android 7.'],
+};
 const CS_FLAGS: Record<string, { suggestion?: boolean; comment?: boolean; failing?: boolean; previous?: string }> = {
   confirm_delete: { suggestion: true },
   error_not_found: { previous: 'The requested item could not be found.' },

@@ -58,6 +58,8 @@ import {
   CATEGORIES,
   CATEGORY_BY_ID,
   COMPONENTS,
+  CS_COMMENTS,
+  CS_SUGGESTIONS,
   HASHES,
   HOSTILE,
   LANGUAGES,
@@ -95,10 +97,12 @@ import {
   renderStats,
   renderTranslation,
   renderTranslationStats,
+  renderComment,
+  renderSuggestion,
   renderUnit,
   renderUser,
 } from './render.js';
-import type { Agg, Ctx, UserDef } from './render.js';
+import type { Agg, CommentDef, Ctx, SuggestionDef, UserDef } from './render.js';
 import { zipStore } from '../zip.js';
 import type { ZipEntry } from '../zip.js';
 
@@ -1392,6 +1396,26 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
     },
   };
 
+  // ----- suggestions (Weblate 2026.8: /api/suggestions/, /api/suggestions/<id>/, /api/units/<id>/suggestions/)
+  // and comments (5.15: /api/units/<id>/comments/), of the cs units flagged has_suggestion / has_comment.
+  const suggestions: SuggestionDef[] = [];
+  const comments: CommentDef[] = [];
+  for (const t of TRANSLATIONS) {
+    if (t.kind !== 'static' || t.key !== 'demo/android/cs') continue;
+    for (const u of t.units) {
+      for (const [i, target] of (CS_SUGGESTIONS[u.context] ?? (u.hasSuggestion ? [[`${u.source[0]} (suggestion)`]] : [])).entries())
+        suggestions.push({ id: suggestions.length + 1, unitId: u.id, target: [...target], user: 'admin', timestampUs: u.timestampUs + 1000 + i, votes: i });
+      for (const [i, comment] of (CS_COMMENTS[u.context] ?? (u.hasComment ? [`About ${u.context}`] : [])).entries())
+        comments.push({ id: comments.length + 1, unitId: u.id, comment, user: 'admin', timestampUs: u.timestampUs + 2000 + i });
+    }
+  }
+  const visibleUnit = (env: Env, raw: string): UnitModel => {
+    const found = /^\d+$/.test(raw) ? findUnit(Number(raw)) : undefined;
+    if (!found || !project(found[0].project, env.authed)) throw notFound(A_RO, env);
+    return found[1];
+  };
+  const visibleSuggestions = (env: Env): SuggestionDef[] => suggestions.filter((x) => project(findUnit(x.unitId)![0].project, env.authed));
+
   const route = (segs: string[]): Route | null => {
     const [a, b, c, d, e] = segs;
     const n = segs.length;
@@ -1701,6 +1725,33 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
       return null;
     }
     if (a === 'memory' && n === 2 && b === 'lookup') return memoryLookupRoute;
+    if (a === 'units' && n === 3 && c === 'suggestions')
+      return {
+        allow: A_RO,
+        run: (env) => {
+          const u = visibleUnit(env, b as string);
+          return paginate(env, A_RO, arraySource(suggestions.filter((x) => x.unitId === u.id)), (x) => renderSuggestion(env.ctx, x));
+        },
+      };
+    if (a === 'units' && n === 3 && c === 'comments')
+      return {
+        allow: A_RO,
+        run: (env) => {
+          const u = visibleUnit(env, b as string);
+          return paginate(env, A_RO, arraySource(comments.filter((x) => x.unitId === u.id)), (x) => renderComment(env.ctx, x));
+        },
+      };
+    if (a === 'suggestions' && n === 1)
+      return { allow: A_RO, run: (env) => paginate(env, A_RO, arraySource(visibleSuggestions(env)), (x) => renderSuggestion(env.ctx, x)) };
+    if (a === 'suggestions' && n === 2)
+      return {
+        allow: A_RO,
+        run: (env) => {
+          const x = visibleSuggestions(env).find((y) => String(y.id) === b);
+          if (!x) throw notFound(A_RO, env);
+          return renderSuggestion(env.ctx, x);
+        },
+      };
     if (a === 'units' && n === 1) return allUnitsRoute;
     if (a === 'changes' && n === 1)
       return { allow: A_RO, run: (env) => changesList(env, A_RO, inListOrder(scopeChangesDesc(visibleTranslations(env.authed), true))) };

@@ -477,3 +477,40 @@ export function renderUser(ctx: Ctx, u: UserDef, full: boolean): JsonObject {
     contributions_url: api(ctx, `users/${u.username}/contributions/`),
   };
 }
+
+// ---------------------------------------------------------------------------------------------
+// suggestions (Weblate 2026.8) and comments (5.15) of a unit
+
+export interface SuggestionDef {
+  id: number;
+  unitId: number;
+  target: string[];
+  user: string;
+  timestampUs: number;
+  votes: number;
+}
+export interface CommentDef {
+  id: number;
+  unitId: number;
+  comment: string;
+  user: string;
+  timestampUs: number;
+}
+
+/** A suggestion as SuggestionSerializer sends it: {id, unit, target[], user, timestamp, votes}. */
+export function renderSuggestion(ctx: Ctx, s: SuggestionDef): JsonObject {
+  return {
+    id: s.id,
+    unit: api(ctx, `units/${s.unitId}/`),
+    target: s.target,
+    user: api(ctx, `users/${s.user}/`),
+    timestamp: ts(ctx, s.timestampUs),
+    votes: s.votes,
+    url: api(ctx, `suggestions/${s.id}/`),
+  };
+}
+
+/** A comment as CommentSerializer sends it: {comment, timestamp, id, user}. */
+export function renderComment(ctx: Ctx, c: CommentDef): JsonObject {
+  return { comment: c.comment, timestamp: ts(ctx, c.timestampUs), id: c.id, user: api(ctx, `users/${c.user}/`) };
+}

@@ -1,0 +1,25 @@
+// What units carry beside their text, read on request (units --with): a string's suggestions and its
+// comments. Each is a list of its own per unit, and the unit says whether it has any (has_suggestion,
+// has_comment), so only those units are asked. No I/O.
+import type { Item } from '../core/page.js';
+import { unitCommentsOf, unitSuggestionsOf } from './paths.js';
+import { UNIT_COMMENTS_SINCE, UNIT_SUGGESTIONS_SINCE } from './versions.js';
+
+export const WITH_LISTS = ['suggestions', 'comments'] as const;
+export type WithList = (typeof WITH_LISTS)[number];
+
+export interface WithFacts {
+  /** The unit's flag that says it has any. */
+  flag: 'has_suggestion' | 'has_comment';
+  /** The field wli adds to the unit (wli_…: not the server's). */
+  field: string;
+  path(unitId: string): string;
+  since: string;
+  /** One entry's text, for a table: a suggestion's target forms, a comment's text. */
+  text(entry: Item): unknown;
+}
+
+export const WITH: Record<WithList, WithFacts> = {
+  suggestions: { flag: 'has_suggestion', field: 'wli_suggestions', path: unitSuggestionsOf, since: UNIT_SUGGESTIONS_SINCE, text: (e) => e.target },
+  comments: { flag: 'has_comment', field: 'wli_comments', path: unitCommentsOf, since: UNIT_COMMENTS_SINCE, text: (e) => e.comment },
+};
