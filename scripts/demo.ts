@@ -28,6 +28,7 @@ const tour: Array<[string, string[]]> = [
   ['Every translation of a component, without the source language', ['stats', 'demo/android', '--skip-source']],
   ['A whole project as a Markdown table, for a pull-request comment', ['stats', '--project', 'demo', '-f', 'markdown']],
   ['A language', ['language', 'cs']],
+  ['The screenshots of a component, with the strings each shows', ['screenshots', 'demo/android']],
   ["A build's language list: Android resource directories at least half translated", ['locales', 'apps/mobile', '--min-percent', '50', '--as', 'android']],
   ['Search every string of a project', ['units', 'demo', '-q', 'source:Settings']],
   [

@@ -21,6 +21,7 @@ export const COMMAND_MODULES: { readonly [N in CommandName]: () => Promise<Comma
   language: () => import('../commands/language.js'),
   locales: () => import('../commands/locales.js'),
   memory: () => import('../commands/memory.js'),
+  screenshots: () => import('../commands/screenshots.js'),
   ls: () => import('../commands/ls.js'),
   show: () => import('../commands/show.js'),
   download: () => import('../commands/download.js'),

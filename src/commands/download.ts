@@ -9,7 +9,7 @@ import { HttpError, NotFoundError } from '../api/errors.js';
 import { msg, ours, type Msg } from '../core/text.js';
 import { firstHeader } from '../api/http.js';
 import type { Target, TranslationTarget } from '../weblate/target.js';
-import { fileFormat, fileOf, objectPath, translationPath } from '../weblate/paths.js';
+import { fileFormat, fileOf, objectPath, screenshotFileOf, translationPath } from '../weblate/paths.js';
 import { translationRevision } from '../weblate/objects.js';
 import { EXIT } from '../core/errors.js';
 import type { Result } from '../output/result.js';
@@ -204,6 +204,7 @@ export async function run({ args, opts, session }: CommandInput<'download'>): Pr
       msg`to have the server convert the file, use --convert ${ours(convert)} (the formats: "wli download --help")`,
     );
   }
+  if (opts.screenshot !== undefined) return downloadScreenshot(args, opts, session);
   // A category is read (last) only to be refused by name: Weblate serves no zip of one.
   const readings = targetReadings(session, args[0], ['project', 'component', 'translation'], ['category']);
   const { convert, query } = opts;
@@ -286,4 +287,58 @@ function noCategoryZip(c: Category): UsageError {
 /** The translation's revision as the server lists it now (one small request), for the record to prove the file by. */
 async function revisionOf(session: CommandInput['session'], t: TranslationTarget): Promise<string | undefined> {
   return translationRevision(await getObject(session, translationPath(t)));
+}
+
+/**
+ * A screenshot's image (download --screenshot ID): the same destinations and the same one save path
+ * as a file (written whole, unchanged bytes untouched, never onto a terminal); no revision proves an
+ * image, so it is always asked for whole.
+ */
+async function downloadScreenshot(args: string[], opts: CommandInput<'download'>['opts'], session: CommandInput['session']): Promise<Result> {
+  const id = String(opts.screenshot);
+  if (args[0] !== undefined || opts.convert !== undefined || opts.query !== undefined) {
+    throw new UsageError(
+      msg`--screenshot names what to download by itself: no target, --convert or -q`,
+      msg`wli download --screenshot ${ours(id)} -o DIR/ ("wli screenshots project/component" lists the ids)`,
+    );
+  }
+  const to = destinationOf(opts.output, session.ctx);
+  const file = to.toStdout ? undefined : await prepare(to);
+  const url = session.client().resolve(screenshotFileOf(id)).href;
+  const saver = new FileSaver(session);
+  const missing = (e: unknown) =>
+    e instanceof WliError && e.exitCode === EXIT.notFound
+      ? new NotFoundError(
+          msg`no screenshot ${ours(id)} (GET ${url}: HTTP 404)`,
+          msg`"wli screenshots project/component" lists a component's screenshots and their ids`,
+          {
+            cause: e,
+          },
+        )
+      : e;
+  try {
+    if (!file) return { kind: 'stream', chunks: await saver.stream(url).catch((e: unknown) => Promise.reject(missing(e))) };
+    const onBytes = (n: number, total: number | undefined) => session.progress.update('bytes', n, total);
+    if (file.direct) {
+      const shown = shownPath(to, basename(to.file!));
+      const bytes = await saver.intoDevice(url, file, to.file!, shown, onBytes).catch((e: unknown) => Promise.reject(missing(e)));
+      return said(msg`saved ${shown} (${ours(String(bytes))} bytes)`);
+    }
+    const value = await saver
+      .save({
+        url,
+        file,
+        dest: to.file ?? ((res) => join(to.dir, safeBaseName(dispositionName(firstHeader(res.headers['content-disposition']))) ?? `screenshot-${id}.png`)),
+        proven: to.file,
+        force: opts.force,
+        shown: (dest) => shownPath(to, basename(dest)),
+        onBytes,
+      })
+      .catch((e: unknown) => Promise.reject(missing(e)));
+    const shown = shownPath(to, basename(value.dest));
+    if (value.outcome === 'unchanged') return said(msg`${shown}: unchanged`);
+    return said(msg`saved ${shown} (${ours(String(value.bytes))} bytes)`);
+  } finally {
+    await file?.discard();
+  }
 }

@@ -22,8 +22,7 @@ import { targetOfUrl, type Target } from '../weblate/target.js';
 import { UNITS_SEARCH, objectPath, unitsOf } from '../weblate/paths.js';
 import { MATCHES_NOTHING, STATE_LABELS, UNIT_FIELDS, inScope, scopeQuery, unitQuery, type UnitScope } from '../weblate/units.js';
 import { UNITS_SEARCH_SINCE } from '../weblate/versions.js';
-import { WITH } from '../weblate/discussion.js';
-import { withColumns, withLists } from './units/with.js';
+import { withColumns, withField, withLists } from './units/with.js';
 
 const STATE_STYLE: Record<number, Style> = { 0: 'red', 10: 'yellow', 11: 'yellow', 12: 'yellow', 20: 'green', 30: 'cyan', 100: 'gray' };
 
@@ -207,6 +206,6 @@ export function run({ args, opts, session }: CommandInput<'units'>): ListResult 
     ...result,
     pages: withLists(session, result.pages, lists),
     columns: () => [...columns(), ...withColumns(lists)],
-    knownFields: () => [...known(), ...lists.map((l) => WITH[l].field)],
+    knownFields: () => [...known(), ...lists.map(withField)],
   };
 }

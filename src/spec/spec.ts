@@ -5,7 +5,7 @@ import { STATE_NAMES } from '../weblate/units.js';
 import { METRICS } from '../weblate/statistics.js';
 import { LOCALE_FORMS } from '../weblate/locales.js';
 import { MEMORY_BATCH, MEMORY_MAX_CHARS } from '../weblate/memory.js';
-import { PROJECT_DOWNLOAD_SINCE, UNIT_COMMENTS_SINCE, UNIT_SUGGESTIONS_SINCE, UNITS_SEARCH_SINCE } from '../weblate/versions.js';
+import { PROJECT_DOWNLOAD_SINCE, SCREENSHOTS_SINCE, UNIT_COMMENTS_SINCE, UNIT_SUGGESTIONS_SINCE, UNITS_SEARCH_SINCE } from '../weblate/versions.js';
 import { WITH_LISTS } from '../weblate/discussion.js';
 import { COMPLETION_CACHE_TEXT, MAX_BODY_TEXT, MAX_FOLLOW_WAIT_TEXT, MAX_TIMEOUT_SECONDS, RETRY_STATUSES, SAVED_RECORD_UNUSED_DAYS } from '../core/limits.js';
 import type { FlagKey } from './flags.js';
@@ -284,8 +284,8 @@ const DECLARED = [
       },
       {
         flags: '--with <lists>',
-        description: "also each string's suggestions or comments (comma-separated or repeatable): suggestions, comments",
-        note: `Added after the unit's fields as \`wli_suggestions\` and \`wli_comments\` (lists of the server's objects as sent: a suggestion's id, unit, target, user, timestamp, votes; a comment's comment, timestamp, id, user), in every format; the table shows their texts. Asked only for the strings that say they have any (\`has_suggestion\`, \`has_comment\`): one request per such string and list, --concurrency at a time, and none for a string without; a string without has an empty list. To list only the strings that have them, add \`-q has:suggestion\` or \`-q has:comment\`. Suggestions are served by Weblate ${UNIT_SUGGESTIONS_SINCE} and later, comments by ${UNIT_COMMENTS_SINCE} and later: an older server's 404 is an error that says so.`,
+        description: "also each string's suggestions, comments or screenshots (comma-separated or repeatable)",
+        note: `Added after the unit's fields as \`wli_suggestions\` and \`wli_comments\` (lists of the server's objects as sent: a suggestion's id, unit, target, user, timestamp, votes; a comment's comment, timestamp, id, user), in every format; the table shows their texts. Asked only for the strings that say they have any (\`has_suggestion\`, \`has_comment\`): one request per such string and list, --concurrency at a time, and none for a string without; a string without has an empty list. To list only the strings that have them, add \`-q has:suggestion\` or \`-q has:comment\`. Suggestions are served by Weblate ${UNIT_SUGGESTIONS_SINCE} and later, comments by ${UNIT_COMMENTS_SINCE} and later: an older server's 404 is an error that says so. \`screenshots\` adds \`wli_screenshots\`: the screenshots the string's source string is on (each one's id, name, repository_filename and file_url; the image: \`wli download --screenshot ID\`), from its component's one list of screenshots, asked once a component; \`-q has:screenshot\` keeps the strings on any.`,
         value: { type: 'choice', choices: WITH_LISTS },
         repeatable: true,
       },
@@ -295,6 +295,7 @@ const DECLARED = [
       ['wli units demo/android/cs --state untranslated', 'what is left to translate'],
       ['wli units demo/android/cs -q has:suggestion --with suggestions', 'the strings with suggestions, and the suggestions'],
       ['wli units demo -q "has:comment" --with comments -f jsonl', 'every commented string of a project with its comments, for a script'],
+      ['wli units demo/android/cs -q has:screenshot --with screenshots', 'the strings on a screenshot, and which screenshots show them'],
       ['wli units demo/android/cs -q "has:check" -f jsonl | jq -r .context', 'keys of strings with failing checks'],
       ['wli units demo/android/cs --state needs-editing,empty -L 20', 'the first twenty strings needing work'],
       ['wli units demo -q "source:Save"', 'every string of a project whose source contains Save'],
@@ -522,6 +523,18 @@ const DECLARED = [
     ],
   },
   {
+    name: 'screenshots',
+    summary: "a component's screenshots and the strings each shows",
+    description: `Lists the screenshots of a component (Weblate ${SCREENSHOTS_SINCE} or newer), each as the server sent it (id, name, repository_filename, translation, file_url, units, url) with the strings it shows after its fields as wli_strings (each string's id, context and source). Two lists, whatever the number of screenshots: the component's screenshots, and the strings on any of them (its source translation's units searched with has:screenshot). The image itself: wli download --screenshot ID. A string's screenshots: wli units … --with screenshots.`,
+    args: [{ name: 'component', description: 'project/component (or project/category/component)', required: false, targets: ['component'] }],
+    options: [],
+    examples: [
+      ['wli screenshots demo/android', 'every screenshot of a component and the strings on it'],
+      ['wli screenshots demo/android -f jsonl --fields id,name,wli_strings', 'for a script: which strings each shows'],
+      ['wli download --screenshot 1 -o shots/', 'one image, saved under the name Weblate gives it'],
+    ],
+  },
+  {
     name: 'ls',
     summary: 'what a target contains: projects, components, translations',
     description:
@@ -591,6 +604,13 @@ const DECLARED = [
       },
       { flags: '-q, --query <search>', description: 'only the units this Weblate search matches (needs --convert)', value: { type: 'text' }, complete: 'none' },
       { flags: '--force', description: 'ask unconditionally, even for a file the record proves unchanged' },
+      {
+        flags: '--screenshot <id>',
+        description: "a screenshot's image instead (its id, as wli screenshots lists it): no target",
+        note: `The image Weblate keeps (…/screenshots/ID/file/), byte for byte, by the same rules as a translation's file: -o FILE or -o DIR/ (the server's file name, made safe), written whole or not at all, unchanged bytes left untouched; to standard output only when it is not a terminal (an image is never written onto one). Not with a target, --convert or -q (exit ${EXIT.usage}).`,
+        value: { type: 'integer', min: 1 },
+        complete: 'none',
+      },
     ],
     examples: [
       ['wli download demo/android/cs -o locale/cs.xml', 'fetch one translation in its own format (Android XML); next time only if the server has other bytes'],
@@ -598,6 +618,7 @@ const DECLARED = [
       ['wli download demo/android -o locale/', 'a zip of every language of the component'],
       ['wli download demo/android --convert po -o locale/', 'the same zip, every file converted to PO'],
       ['wli download demo/android/cs --convert po -q state:translated > cs.po', 'converted and filtered, to stdout'],
+      ['wli download --screenshot 1 -o shots/', "a screenshot's image, under the name Weblate gives it"],
     ],
     // The server's file as it is: download says itself why -f does not apply (--convert).
     formats: [],

@@ -119,3 +119,9 @@ export function memoryLookupOf(q: { from: string; to: string; project?: string; 
 /** A unit's suggestions (Weblate 2026.8) and comments (5.15): lists, asked only for a unit that has them. */
 export const unitSuggestionsOf = (id: string): string => `units/${seg(id)}/suggestions/`;
 export const unitCommentsOf = (id: string): string => `units/${seg(id)}/comments/`;
+
+/** A component's screenshots (Weblate 4.0), each naming the source units it shows. */
+export const screenshotsOf = (t: ComponentRef): string => `${componentPath(t)}screenshots/`;
+/** One screenshot, and its image as Weblate keeps it. */
+export const screenshotPath = (id: string): string => `screenshots/${seg(id)}/`;
+export const screenshotFileOf = (id: string): string => `${screenshotPath(id)}file/`;

@@ -9,10 +9,13 @@ import type { Column } from '../../output/result.js';
 import { formsText } from '../../output/readable.js';
 import type { Session } from '../../session/session.js';
 import { allItems } from '../../session/reads.js';
-import { WITH, type WithList } from '../../weblate/discussion.js';
+import { SCREENSHOTS_FIELD, WITH, type UnitList, type WithList } from '../../weblate/discussion.js';
+import { screenshotsOf } from '../../weblate/paths.js';
+import { screenshotSummary, shownUnitIds, sourceUnitId } from '../../weblate/screenshots.js';
+import { objectOfUrl } from '../../weblate/target.js';
 
 /** A unit's list, or why a server has none to give (older than the release that serves it). */
-async function listOf(session: Session, unit: Item, list: WithList): Promise<Item[]> {
+async function listOf(session: Session, unit: Item, list: UnitList): Promise<Item[]> {
   const facts = WITH[list];
   const path = facts.path(plainText(unit.id));
   try {
@@ -27,12 +30,39 @@ async function listOf(session: Session, unit: Item, list: WithList): Promise<Ite
   }
 }
 
-/** The pages with each unit's lists added after its fields (wli_suggestions, wli_comments: empty when it has none). */
+/**
+ * The screenshots of each component met, asked once a component (its one list), by the source unit
+ * each shows: a unit's screenshots are those of its source unit.
+ */
+function screenshotsByUnit(session: Session): (unit: Item) => Promise<Item[]> {
+  const byComponent = new Map<string, Promise<Map<string, Item[]>>>();
+  return async (unit) => {
+    const t = objectOfUrl(unit.translation);
+    if (t?.kind !== 'translation') return [];
+    const key = [t.project, ...t.component].join('/');
+    let shots = byComponent.get(key);
+    if (!shots) {
+      shots = allItems(session, { path: screenshotsOf(t), label: 'screenshots', quiet: true }).then((list) => {
+        const map = new Map<string, Item[]>();
+        for (const shot of list) for (const id of shownUnitIds(shot)) map.set(id, [...(map.get(id) ?? []), screenshotSummary(shot)]);
+        return map;
+      });
+      byComponent.set(key, shots);
+    }
+    return (await shots).get(sourceUnitId(unit)) ?? [];
+  };
+}
+
+/** The pages with each unit's lists added after its fields (wli_suggestions, wli_comments, wli_screenshots: empty when it has none). */
 export async function* withLists(session: Session, pages: AsyncIterable<Page>, lists: readonly WithList[]): AsyncGenerator<Page> {
+  const screenshots = screenshotsByUnit(session);
   for await (const page of pages) {
     const jobs = page.items.map((unit) => async () => {
       const added: Item = {};
-      for (const list of lists) added[WITH[list].field] = unit[WITH[list].flag] === true ? await listOf(session, unit, list) : [];
+      for (const list of lists) {
+        if (list === 'screenshots') added[SCREENSHOTS_FIELD] = await screenshots(unit);
+        else added[WITH[list].field] = unit[WITH[list].flag] === true ? await listOf(session, unit, list) : [];
+      }
       return { ...unit, ...added };
     });
     // The server's texts of the units no longer say everything printed: the items are.
@@ -42,10 +72,17 @@ export async function* withLists(session: Session, pages: AsyncIterable<Page>, l
 
 /** A table's column for each list: its entries' texts (a suggestion's target, a comment), one after another. */
 export function withColumns(lists: readonly WithList[]): Column[] {
-  return lists.map((list) => ({
-    header: list,
-    field: WITH[list].field,
-    value: (u) => u[WITH[list].field],
-    text: (v) => (Array.isArray(v) ? v.map((e) => formsText(WITH[list].text(e as Item))).join(' · ') : ''),
-  }));
+  return lists.map((list) => {
+    const field = withField(list);
+    const text = (e: Item): unknown => (list === 'screenshots' ? e.name : WITH[list].text(e));
+    return {
+      header: list,
+      field,
+      value: (u) => u[field],
+      text: (v) => (Array.isArray(v) ? v.map((e) => formsText(text(e as Item))).join(' · ') : ''),
+    };
+  });
 }
+
+/** The field a list is added as. */
+export const withField = (list: WithList): string => (list === 'screenshots' ? SCREENSHOTS_FIELD : WITH[list].field);

@@ -92,6 +92,8 @@ export interface UnitModel {
   hasSuggestion: boolean;
   hasComment: boolean;
   hasFailingCheck: boolean;
+  /** Its source string is on a screenshot (has:screenshot). */
+  hasScreenshot?: boolean;
   timestampUs: number;
 }
 export interface ChangeModel {
@@ -775,6 +777,31 @@ const ANDROID: readonly BaseString[] = [
   },
 ];
 
+/**
+ * Screenshots of demo/android (Weblate 4.0: /api/components/<p>/<c>/screenshots/, /api/screenshots/<id>/
+ * and its file/): each shows some of the source strings, by context; its image is a small PNG of
+ * its own (fakeScreenshotPng).
+ */
+export const SCREENSHOTS: readonly { id: number; project: string; component: string; name: string; file: string; contexts: readonly string[] }[] = [
+  {
+    id: 1,
+    project: 'demo',
+    component: 'android',
+    name: 'Main menu',
+    file: 'screenshots/main-menu.png',
+    contexts: ['action_settings', 'action_about', 'action_share'],
+  },
+  {
+    id: 2,
+    project: 'demo',
+    component: 'android',
+    name: 'Delete dialog',
+    file: 'screenshots/delete-dialog.png',
+    contexts: ['confirm_delete', 'action_delete', 'action_cancel'],
+  },
+];
+const ON_SCREENSHOT = new Set(SCREENSHOTS.flatMap((x) => x.contexts.map((c) => `${x.project}/${x.component}/${c}`)));
+
 /** non-contiguous positions for the 32 android strings */
 function androidPosition(i: number): number {
   return i + 1 + (i >= 10 ? 1 : 0) + (i >= 20 ? 3 : 0) + (i >= 30 ? 5 : 0);
@@ -824,6 +851,7 @@ interface UnitInput {
   hasSuggestion?: boolean;
   hasComment?: boolean;
   hasFailingCheck?: boolean;
+  hasScreenshot?: boolean;
   location?: string;
 }
 function unit(u: UnitInput): UnitModel {
@@ -850,6 +878,7 @@ function unit(u: UnitInput): UnitModel {
     hasSuggestion: u.hasSuggestion ?? false,
     hasComment: u.hasComment ?? false,
     hasFailingCheck: u.hasFailingCheck ?? false,
+    hasScreenshot: u.hasScreenshot ?? false,
     timestampUs: unitTimestampUs(u.id),
   };
 }
@@ -883,6 +912,7 @@ function androidUnits(project: string, code: 'en' | 'cs' | 'de' | 'ar', firstId:
       hasSuggestion: cs?.suggestion,
       hasComment: cs?.comment,
       hasFailingCheck: cs?.failing,
+      hasScreenshot: ON_SCREENSHOT.has(`${project}/android/${b.ctx}`),
     });
   });
 }
@@ -1319,4 +1349,57 @@ export function makeBig(nUnits: number, nChanges: number): BigData {
     nextFreeUnitId: GENERATED_ID_BASE + 2 * nUnits + 1000,
     nextFreeChangeId: GENERATED_ID_BASE + nChanges + 1000,
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// screenshot images
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+function crc32(b: Buffer): number {
+  let c = 0xffffffff;
+  for (const x of b) c = CRC_TABLE[(c ^ x) & 0xff]! ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+function pngChunk(type: string, data: Buffer): Buffer {
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([len, body, crc]);
+}
+
+/** A screenshot's image: a valid PNG, 8×6 pixels of a grey of its own (stored, not compressed: no zlib needed to read it). */
+export function fakeScreenshotPng(id: number): Buffer {
+  const width = 8;
+  const height = 6;
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale
+  const raw = Buffer.alloc((width + 1) * height, (id * 40) % 256);
+  for (let y = 0; y < height; y++) raw[y * (width + 1)] = 0; // filter: none
+  // A zlib stream of one stored block: header, BFINAL|BTYPE=00, LEN, NLEN, data, Adler-32.
+  const len = Buffer.alloc(4);
+  len.writeUInt16LE(raw.length, 0);
+  len.writeUInt16LE(~raw.length & 0xffff, 2);
+  let a = 1;
+  let b = 0;
+  for (const x of raw) {
+    a = (a + x) % 65521;
+    b = (b + a) % 65521;
+  }
+  const adler = Buffer.alloc(4);
+  adler.writeUInt32BE(((b << 16) | a) >>> 0);
+  const idat = Buffer.concat([Buffer.from([0x78, 0x01, 0x01]), len, raw, adler]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', ihdr),
+    pngChunk('IDAT', idat),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
 }

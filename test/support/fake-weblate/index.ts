@@ -60,6 +60,8 @@ import {
   COMPONENTS,
   CS_COMMENTS,
   CS_SUGGESTIONS,
+  SCREENSHOTS,
+  fakeScreenshotPng,
   HASHES,
   HOSTILE,
   LANGUAGES,
@@ -86,6 +88,7 @@ import { QueryError, compileUnitQuery } from './query.js';
 import type { UnitPred, UnitScope } from './query.js';
 import {
   addChange,
+  api,
   addUnit,
   emptyAgg,
   mergeAgg,
@@ -106,7 +109,7 @@ import type { Agg, CommentDef, Ctx, SuggestionDef, UserDef } from './render.js';
 import { zipStore } from '../zip.js';
 import type { ZipEntry } from '../zip.js';
 
-export { HOSTILE, HASHES, ACTION_NAMES } from './data.js';
+export { HOSTILE, HASHES, ACTION_NAMES, SCREENSHOTS, fakeScreenshotPng } from './data.js';
 export type { UnitModel, ChangeModel, CategoryDef } from './data.js';
 export type { UnitScope } from './query.js';
 export { stringify } from './json.js';
@@ -1416,10 +1419,40 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
   };
   const visibleSuggestions = (env: Env): SuggestionDef[] => suggestions.filter((x) => project(findUnit(x.unitId)![0].project, env.authed));
 
+  // ----- screenshots (Weblate 4.0): each of a component, on its source translation, showing source units
+  const screenshotOf = (raw: string) => SCREENSHOTS.find((x) => String(x.id) === raw);
+  const renderScreenshot = (ctx: Ctx, x: (typeof SCREENSHOTS)[number]): JsonObject => {
+    const source = TRANSLATIONS.find((t) => t.project === x.project && t.component === x.component && t.isSource)!;
+    return {
+      id: x.id,
+      name: x.name,
+      repository_filename: x.file,
+      translation: api(ctx, `translations/${source.apiKey}/`),
+      file_url: api(ctx, `screenshots/${x.id}/file/`),
+      units: source.units.filter((u) => x.contexts.includes(u.context)).map((u) => api(ctx, `units/${u.id}/`)),
+      url: api(ctx, `screenshots/${x.id}/`),
+    };
+  };
+  const visibleScreenshot = (env: Env, raw: string) => {
+    const x = screenshotOf(raw);
+    if (!x || !project(x.project, env.authed)) throw notFound(A_RO, env);
+    return x;
+  };
+
   const route = (segs: string[]): Route | null => {
     const [a, b, c, d, e] = segs;
     const n = segs.length;
     if (options.manyLanguages && b === 'many') return manyRoute(segs);
+    if (a === 'components' && n === 4 && d === 'screenshots')
+      return {
+        allow: A_LIST_POST,
+        run: (env) => {
+          const [cd] = needComponent(env, A_LIST_POST, b as string, c as string);
+          return paginate(env, A_LIST_POST, arraySource(SCREENSHOTS.filter((x) => x.project === cd.project && x.component === cd.path)), (x) =>
+            renderScreenshot(env.ctx, x),
+          );
+        },
+      };
     // DownloadViewSet-like file endpoints (weblate/api/views.py: …/file/, zip for components and projects).
     if (segs[n - 1] === 'file' && ((a === 'translations' && n === 5) || (a === 'components' && n === 4) || (a === 'projects' && n === 3))) {
       return {
@@ -1725,6 +1758,26 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
       return null;
     }
     if (a === 'memory' && n === 2 && b === 'lookup') return memoryLookupRoute;
+    if (a === 'screenshots' && n === 1)
+      return {
+        allow: A_LIST_POST,
+        run: (env) => paginate(env, A_LIST_POST, arraySource(SCREENSHOTS.filter((x) => project(x.project, env.authed))), (x) => renderScreenshot(env.ctx, x)),
+      };
+    if (a === 'screenshots' && n === 2) return { allow: A_FULL, run: (env) => renderScreenshot(env.ctx, visibleScreenshot(env, b as string)) };
+    if (a === 'screenshots' && n === 3 && c === 'file')
+      return {
+        allow: A_RO,
+        run: (env) => {
+          const x = visibleScreenshot(env, b as string);
+          const base = jsonResp(200, '', A_RO, env.authed, { 'Last-Modified': FILE_LAST_MODIFIED });
+          const name = x.file.split('/').pop()!;
+          return {
+            ...base,
+            headers: { ...base.headers, 'Content-Type': 'image/png', 'Content-Disposition': options.fileDisposition ?? `attachment; filename="${name}"` },
+            raw: fakeScreenshotPng(x.id),
+          };
+        },
+      };
     if (a === 'units' && n === 3 && c === 'suggestions')
       return {
         allow: A_RO,
