@@ -5,6 +5,7 @@ import type { Item } from '../core/page.js';
 import { msg, ours, outside } from '../core/text.js';
 import { numberOf } from '../core/values.js';
 import type { Column, ListResult, TextResult } from '../output/result.js';
+import { percentText } from '../output/readable.js';
 import type { CommandInput } from '../session/session.js';
 import type { Session } from '../session/session.js';
 import { allItems, getObject } from '../session/reads.js';
@@ -29,10 +30,11 @@ interface Listed {
 
 export const LOCALE_COLUMNS: Column[] = [
   { header: 'code', field: 'code', value: (r) => r.code, kind: 'key' },
-  { header: 'name', field: 'name', value: (r) => r.name, kind: 'name', drop: 5 },
-  { header: 'translated', field: 'translated_percent', value: (r) => r.translated_percent, kind: 'percent' },
+  { header: 'name', field: 'name', value: (r) => r.name, kind: 'name' },
+  { header: 'translated', field: 'translated_percent', value: (r) => r.translated_percent, text: percentText, kind: 'percent' },
+  // On a narrow terminal the forms a build reads less often leave first.
   { header: 'file', field: 'file_code', value: (r) => r.file_code, kind: 'state', drop: 4 },
-  { header: 'bcp47', field: 'bcp47', value: (r) => r.bcp47, kind: 'state' },
+  { header: 'bcp47', field: 'bcp47', value: (r) => r.bcp47, kind: 'state', drop: 1 },
   { header: 'android', field: 'android', value: (r) => r.android, kind: 'state', drop: 2 },
   { header: 'apple', field: 'apple', value: (r) => r.apple, kind: 'state', drop: 3 },
 ];
