@@ -83,6 +83,15 @@ describe('wli memory', () => {
     expect(fake.requests.length).toBe(before);
   });
 
+  it('a token the server refuses: exit 4; --verbose names the POST', async () => {
+    const refused = await wli(['memory', 'Save', '--from', 'en', '--to', 'cs'], { env: { ...env, WLI_TOKEN: 'wlu_wrong' } });
+    expect(refused.code).toBe(4);
+    expect(refused.stderr).toMatch(/^wli: POST \S+memory\/lookup\/\S* failed: HTTP 401/m);
+    const verbose = await wli(['memory', 'Save', '--from', 'en', '--to', 'cs', '--verbose'], { env });
+    expect(verbose.code).toBe(0);
+    expect(verbose.stderr).toMatch(/^wli: POST \S+memory\/lookup\/\?source_language=en&target_language=cs 200 /m);
+  });
+
   it('the server refuses a lookup without a token: 401', async () => {
     const res = await fetch(`${fake.url}memory/lookup/?source_language=en&target_language=cs`, { method: 'POST', body: '{"strings":["Save"]}' });
     expect(res.status).toBe(401);
