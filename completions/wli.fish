@@ -7,7 +7,7 @@ function __wli_words
     set -e words[1]
     while set -q words[1]
         switch $words[1]
-            case --config --url --token -f --format --fields --timeout --retries --concurrency --page-size --state -q --query -L --limit --since --until --action --user --interval --project --fail-under --metric --baseline -o --output --convert --dir --lang --min-percent
+            case --config --url --token -f --format --fields --timeout --retries --concurrency --page-size --state -q --query --with -L --limit --since --until --action --user --interval --project --fail-under --metric --baseline --min-percent --as --from --to --for -o --output --convert --screenshot --dir --lang
                 set -e words[1]
             case '-*'
             case '*'
@@ -49,6 +49,9 @@ complete -c wli -n __wli_at -a units -d 'the strings of a translation, or search
 complete -c wli -n __wli_at -a changes -d 'the history of a translation, component, project or the server, in server order'
 complete -c wli -n __wli_at -a stats -d 'statistics of translations, components, languages, projects; one row per target'
 complete -c wli -n __wli_at -a language -d 'one language, or every language of the server'
+complete -c wli -n __wli_at -a locales -d 'the languages of a component or project for a build configuration: --min-percent, --as android|apple|linguas…'
+complete -c wli -n __wli_at -a memory -d 'the translation memory\'s best match for each string (a POST that changes nothing; needs a token)'
+complete -c wli -n __wli_at -a screenshots -d 'a component\'s screenshots and the strings each shows'
 complete -c wli -n __wli_at -a ls -d 'what a target contains: projects, components, translations'
 complete -c wli -n __wli_at -a show -d 'a project, component or translation exactly as the server sent it'
 complete -c wli -n __wli_at -a download -d 'a translation\'s file, or a zip of a component\'s or project\'s translations'
@@ -57,7 +60,7 @@ complete -c wli -n __wli_at -a api -d 'GET any API address: the body byte for by
 complete -c wli -n __wli_at -a config -d 'the effective configuration and where each value came from (token redacted)'
 complete -c wli -n __wli_at -a completion -d 'print a shell completion script'
 complete -c wli -n __wli_at -a help -d 'show help for a command, as "wli <command> --help" does'
-complete -c wli -n '__wli_at help' -a 'translation units changes stats language ls show download pull api config completion'
+complete -c wli -n '__wli_at help' -a 'translation units changes stats language locales memory screenshots ls show download pull api config completion'
 
 # Options before or after the command (-f before it: every format; after it, the command's own)
 complete -c wli -l config -r -F -d 'read only this wlc-style INI file (instead of the user and project files)'
@@ -84,6 +87,7 @@ complete -c wli -n '__wli_at translation' -a '(__wli_targets translation)'
 complete -c wli -n '__wli_in units' -s f -l format -x -a 'table json jsonl csv csv-excel markdown' -d 'output format'
 complete -c wli -n '__wli_in units' -l state -x -a '(__wli_list empty needs-editing fuzzy translated approved read-only untranslated)' -d 'only units in these states (repeatable or comma-separated)'
 complete -c wli -n '__wli_in units' -s q -l query -x -d 'Weblate search query, sent as q (e.g. \'has:check\', \'context:menu\')'
+complete -c wli -n '__wli_in units' -l with -x -a '(__wli_list suggestions comments screenshots)' -d 'also each string\'s suggestions, comments or screenshots (comma-separated or repeatable)'
 complete -c wli -n '__wli_in units' -s L -l limit -x -d 'stop after n items, fetching no page that is not needed'
 complete -c wli -n '__wli_at units' -a '(__wli_targets units)'
 # changes
@@ -110,6 +114,22 @@ complete -c wli -n '__wli_in stats' -a '(__wli_targets stats)'
 complete -c wli -n '__wli_in language' -s f -l format -x -a 'table json jsonl csv csv-excel markdown' -d 'output format'
 complete -c wli -n '__wli_in language' -s L -l limit -x -d 'stop after n items, fetching no page that is not needed'
 complete -c wli -n '__wli_at language' -a '(__wli_targets language)'
+# locales
+complete -c wli -n '__wli_in locales' -s f -l format -x -a 'table json jsonl csv csv-excel markdown' -d 'output format'
+complete -c wli -n '__wli_in locales' -l min-percent -x -d 'only languages at least n % translated (translated_percent): 80 or 80%'
+complete -c wli -n '__wli_in locales' -l as -x -a 'bcp47 posix android apple linguas json' -d 'print the codes alone, one a line, in this form (json: one array)'
+complete -c wli -n '__wli_in locales' -l source -d 'also the source language (left out by default)'
+complete -c wli -n '__wli_at locales' -a '(__wli_targets locales)'
+# memory
+complete -c wli -n '__wli_in memory' -s f -l format -x -a 'table json jsonl csv csv-excel markdown' -d 'output format'
+complete -c wli -n '__wli_in memory' -l from -x -d 'the language of the strings (source_language)'
+complete -c wli -n '__wli_in memory' -l to -x -d 'the language of the translations (target_language)'
+complete -c wli -n '__wli_in memory' -l for -x -d 'project/component/language: its component\'s source language, its language and its project, where --from, --to and --project leave them open'
+complete -c wli -n '__wli_in memory' -l project -x -d 'only that project\'s memory'
+complete -c wli -n '__wli_in memory' -l exact -d 'only matches of exactly the same source text (Weblate 2026.5 or newer)'
+# screenshots
+complete -c wli -n '__wli_in screenshots' -s f -l format -x -a 'table json jsonl csv csv-excel markdown' -d 'output format'
+complete -c wli -n '__wli_at screenshots' -a '(__wli_targets screenshots)'
 # ls
 complete -c wli -n '__wli_in ls' -s f -l format -x -a 'table json jsonl csv csv-excel markdown' -d 'output format'
 complete -c wli -n '__wli_in ls' -s L -l limit -x -d 'stop after n items, fetching no page that is not needed'
@@ -123,6 +143,7 @@ complete -c wli -n '__wli_in download' -s o -l output -r -F -d 'write this file,
 complete -c wli -n '__wli_in download' -l convert -x -d 'ask the server to convert: po, xliff, csv, json, mo … (for a component or project: each file in the zip)'
 complete -c wli -n '__wli_in download' -s q -l query -x -d 'only the units this Weblate search matches (needs --convert)'
 complete -c wli -n '__wli_in download' -l force -d 'ask unconditionally, even for a file the record proves unchanged'
+complete -c wli -n '__wli_in download' -l screenshot -x -d 'a screenshot\'s image instead (its id, as wli screenshots lists it): no target'
 complete -c wli -n '__wli_at download' -a '(__wli_targets download)'
 # pull
 complete -c wli -n '__wli_in pull' -s f -l format -x -a 'table json jsonl csv csv-excel markdown github junit codequality' -d 'output format'

@@ -19,12 +19,22 @@ const tour: Array<[string, string[]]> = [
     ['units', 'demo/android/cs', '-L', '3', '-f', 'jsonl', '--fields', 'id,id_hash,context'],
   ],
   ['Recent history', ['changes', 'demo/android/cs', '-L', '5']],
+  [
+    'The strings with suggestions or comments, and what they say',
+    ['units', 'demo/android/cs', '-q', 'has:suggestion OR has:comment', '--with', 'suggestions,comments'],
+  ],
   ['Statistics of two translations and a language', ['stats', 'demo/android/cs', 'demo/android/de', 'cs']],
   ['A CI gate: exit 3 when a translation is below 90 %', ['stats', 'demo/android/cs', '--fail-under', '90']],
   ['Every translation of a component, without the source language', ['stats', 'demo/android', '--skip-source']],
   ['A whole project as a Markdown table, for a pull-request comment', ['stats', '--project', 'demo', '-f', 'markdown']],
   ['A language', ['language', 'cs']],
+  ['The screenshots of a component, with the strings each shows', ['screenshots', 'demo/android']],
+  ["A build's language list: Android resource directories at least half translated", ['locales', 'apps/mobile', '--min-percent', '50', '--as', 'android']],
   ['Search every string of a project', ['units', 'demo', '-q', 'source:Settings']],
+  [
+    'The translation memory: the best match of each string (a token is needed; any does here)',
+    ['memory', 'Settings', 'Open file', '--for', 'demo/android/cs', '--token', 'sample'],
+  ],
   ['What changed in the whole project lately', ['changes', 'demo', '-L', '5']],
   ['A typo is not a dead end', ['units', 'demo/androd/cs']],
 ];

@@ -36,6 +36,7 @@ process.stdout.write(
     `# In another shell:`,
     `export WLI_URL=${server.url}`,
     `# then try: wli ls demo; wli units demo/android/cs --state untranslated; wli changes demo --follow`,
+    `#   wli locales apps/mobile --as android; wli memory Settings --for demo/android/cs --token any`,
     `# Type "change demo/android/cs" here (Enter) to change that file upstream: a new revision, the same Last-Modified.`,
     `# Ctrl-C stops the server.`,
     '',

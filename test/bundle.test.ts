@@ -82,9 +82,23 @@ const LAZY = [
   // The CI report writers (-f github, junit, codequality, openmetrics), loaded by render.ts on use.
   'src/output/ci.ts',
   // Each command, through the registry (src/cli/registry.ts), with the parts of it only it needs.
-  ...['api', 'changes', 'completion', 'config', 'download', 'language', 'ls', 'pull', 'show', 'stats', 'translation', 'units'].map(
-    (c) => `src/commands/${c}.ts`,
-  ),
+  ...[
+    'api',
+    'changes',
+    'completion',
+    'config',
+    'download',
+    'language',
+    'locales',
+    'ls',
+    'memory',
+    'pull',
+    'screenshots',
+    'show',
+    'stats',
+    'translation',
+    'units',
+  ].map((c) => `src/commands/${c}.ts`),
 ];
 
 /** Dynamic imports that defer nothing (a module its importer already loads statically): none. */

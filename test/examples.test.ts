@@ -98,7 +98,14 @@ function run(ex: Example, dir: string): Promise<Ran> {
   return new Promise((resolve, reject) => {
     const child = spawn(...wliCommand([...ex.args, ...(follow ? ['--verbose'] : [])]), {
       cwd: dir,
-      env: baseEnv({ WLI_URL: fake.url, HOME: home, XDG_CONFIG_HOME: join(home, '.config'), GITHUB_STEP_SUMMARY: undefined }),
+      // wli memory answers only with a token (its help says so): the examples assume WLI_TOKEN is set.
+      env: baseEnv({
+        WLI_URL: fake.url,
+        HOME: home,
+        XDG_CONFIG_HOME: join(home, '.config'),
+        GITHUB_STEP_SUMMARY: undefined,
+        WLI_TOKEN: ex.args[0] === 'memory' ? 'wlu_examples' : undefined,
+      }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const out: Buffer[] = [];

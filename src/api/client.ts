@@ -134,6 +134,14 @@ export class ApiClient {
     return this.ask(target, 'json', ask);
   }
 
+  /**
+   * A JSON body POSTed for a JSON answer: only for an endpoint that changes nothing (the memory lookup
+   * takes its strings in a body); retried and redirected as a GET.
+   */
+  async postJson(target: string | URL, json: string, ask: Ask = {}): Promise<JsonResponse> {
+    return parseJsonText(await this.ask(target, 'json', { ...ask, post: json }));
+  }
+
   /** Any API address, its body byte for byte whatever its type (wli api). */
   getBytes(target: string | URL, ask: Ask = {}): Promise<BytesAnswer> {
     return this.ask(target, 'bytes', ask);

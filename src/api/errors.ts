@@ -11,10 +11,10 @@ export class HttpError extends WliError {
   readonly retryAfterSeconds?: number;
   /** The answer was JSON, i.e. from the API itself (not a proxy's or the web server's page). */
   readonly fromApi: boolean;
-  constructor(args: { status: number; url: string; serverMessage?: string; hint?: Msg; retryAfterSeconds?: number; fromApi?: boolean }) {
+  constructor(args: { status: number; url: string; serverMessage?: string; hint?: Msg; retryAfterSeconds?: number; fromApi?: boolean; method?: string }) {
     const { status, url, serverMessage } = args;
     const statusText = STATUS_TEXT[status];
-    const what = msg`GET ${url} failed: HTTP ${ours(String(status) + (statusText ? ` ${statusText}` : ''))}`;
+    const what = msg`${ours(args.method ?? 'GET')} ${url} failed: HTTP ${ours(String(status) + (statusText ? ` ${statusText}` : ''))}`;
     super(serverMessage ? msg`${what}: ${serverMessage}` : what, exitCodeForStatus(status), args.hint ?? hintForStatus(status));
     this.status = status;
     this.url = url;

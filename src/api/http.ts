@@ -26,13 +26,17 @@ export function discard(body: Body): void {
 
 export const firstHeader = (v: string | string[] | undefined): string | undefined => (Array.isArray(v) ? v[0] : v);
 
-/** Sends one GET; resolves when the status and headers are in. Failures are undici's or Node's errors, as thrown. */
+/**
+ * Sends one request (a GET, or the POST of a JSON body that asks without changing anything: the
+ * memory lookup); resolves when the status and headers are in. Failures are undici's or Node's errors, as thrown.
+ */
 export async function exchange(
   url: URL,
-  o: { headers: Record<string, string>; dispatcher: Dispatcher; signal: AbortSignal; timeoutMs: number },
+  o: { headers: Record<string, string>; dispatcher: Dispatcher; signal: AbortSignal; timeoutMs: number; post?: string },
 ): Promise<Exchange> {
   const res = await request(url, {
-    method: 'GET',
+    method: o.post === undefined ? 'GET' : 'POST',
+    body: o.post,
     headers: o.headers,
     dispatcher: o.dispatcher,
     signal: o.signal,

@@ -1,4 +1,5 @@
-// The request core: every GET wli sends goes through send(), whatever it wants back — JSON text (the
+// The request core: every request wli sends goes through send() (GETs, and the one POST that changes
+// nothing: the memory lookup, RequestOptions.post), whatever it wants back — JSON text (the
 // API's objects and pages), raw bytes (wli api) or a streamed file (download, pull). One origin check,
 // one retry loop, one redirect loop, one mapping of failures to errors, so a promise kept for one kind
 // of answer is kept for all of them:
@@ -33,6 +34,11 @@ export interface RequestOptions {
   retries?: number;
   /** Extra request headers (If-Modified-Since). */
   headers?: Record<string, string>;
+  /**
+   * A JSON body, sent as a POST: only for a request that changes nothing on the server (the memory
+   * lookup, which asks with more strings than a URL holds), so it is retried and redirected as a GET is.
+   */
+  post?: string;
 }
 
 interface Answer {
@@ -217,17 +223,18 @@ async function once(t: Transport, url: URL, mode: Mode, o: RequestOptions): Prom
   const timer = setTimeout(() => timeout.abort(), t.timeoutMs);
   const signal = AbortSignal.any([t.runSignal, timeout.signal, ...(o.signal ? [o.signal] : [])]);
   const started = t.now();
-  const headers = { ...t.headers(mode), ...o.headers };
+  const headers = { ...t.headers(mode), ...(o.post === undefined ? {} : { 'content-type': 'application/json' }), ...o.headers };
+  const method = o.post === undefined ? 'GET' : 'POST';
   if (t.debug)
     t.log?.(
-      msg`> GET ${url.href} ${Object.entries(headers)
+      msg`> ${method} ${url.href} ${Object.entries(headers)
         .map(([k, v]) => `${k}: ${k === 'authorization' ? 'Token <redacted>' : v}`)
         .join(', ')}`,
     );
   try {
-    const res = await exchange(url, { headers, dispatcher: await t.dispatcher(), signal, timeoutMs: t.timeoutMs });
+    const res = await exchange(url, { headers, dispatcher: await t.dispatcher(), signal, timeoutMs: t.timeoutMs, post: o.post });
     t.answered(res);
-    const heard = (size?: number) => t.log?.(requestLine(url, res, t.now() - started, size));
+    const heard = (size?: number) => t.log?.(requestLine(method, url, res, t.now() - started, size));
     const location = firstHeader(res.headers.location);
     if (res.status >= 300 && res.status < 400 && res.status !== 304 && location !== undefined) {
       heard();
@@ -243,7 +250,7 @@ async function once(t: Transport, url: URL, mode: Mode, o: RequestOptions): Prom
     if (res.status < 200 || res.status >= 300) {
       const text = await readErrorText(res);
       heard(Buffer.byteLength(text));
-      throw httpFailure(t, url, res, text);
+      throw httpFailure(t, url, res, text, method);
     }
     return { answer: await accept(t, url, res, mode, heard) };
   } catch (err) {
@@ -251,7 +258,7 @@ async function once(t: Transport, url: URL, mode: Mode, o: RequestOptions): Prom
     if (t.runSignal.aborted) throw interruption(t.runSignal);
     if (o.signal?.aborted) throw err; // the caller stopped wanting this answer
     const failed = classifyNetworkError(err, url, timeout.signal.aborted, t.timeoutMs, t.proxy);
-    t.log?.(msg`GET ${url.href} failed after ${t.now() - started}ms: ${failed.error instanceof WliError ? failed.error.text : failed.error.message}`);
+    t.log?.(msg`${method} ${url.href} failed after ${t.now() - started}ms: ${failed.error instanceof WliError ? failed.error.text : failed.error.message}`);
     throw failed;
   } finally {
     clearTimeout(timer);
@@ -292,7 +299,7 @@ function notJson(url: URL, contentType: string | undefined, text: string): Attem
 }
 
 /** The one mapping of an HTTP error status: its exit code, the server's message, whether to retry. */
-function httpFailure(t: Transport, url: URL, res: Exchange, text: string): AttemptError {
+function httpFailure(t: Transport, url: URL, res: Exchange, text: string, method: string): AttemptError {
   const now = t.now();
   const retryAfterMs = parseRetryAfter(firstHeader(res.headers['retry-after']), now);
   const contentType = firstHeader(res.headers['content-type']);
@@ -304,6 +311,7 @@ function httpFailure(t: Transport, url: URL, res: Exchange, text: string): Attem
     hint = at ? msg`the server asks to wait ${seconds} s: retry after ${at}` : msg`the server asks to wait ${seconds} s`;
   }
   const error = new HttpError({
+    method,
     status: res.status,
     url: url.href,
     fromApi: isJsonContentType(contentType),
@@ -390,11 +398,11 @@ function emptyBody(): FileBody {
 }
 
 /** --verbose: one line per answer. */
-function requestLine(url: URL, res: Exchange, ms: number, size: number | undefined): Msg {
+function requestLine(method: string, url: URL, res: Exchange, ms: number, size: number | undefined): Msg {
   const remaining = firstHeader(res.headers['x-ratelimit-remaining']);
   const sized = size === undefined ? ours('') : ours(` ${formatBytes(size)}`);
   const rate = remaining === undefined ? ours('') : msg` rate-limit remaining ${remaining}`;
-  return msg`GET ${url.href} ${ours(String(res.status))} ${ours(String(ms))}ms${sized}${rate}`;
+  return msg`${ours(method)} ${url.href} ${ours(String(res.status))} ${ours(String(ms))}ms${sized}${rate}`;
 }
 
 function formatBytes(n: number): string {

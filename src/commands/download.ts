@@ -13,7 +13,7 @@ import { HttpError, NotFoundError } from '../api/errors.js';
 import { msg, ours, type Msg } from '../core/text.js';
 import { firstHeader } from '../api/http.js';
 import type { Target, TranslationTarget } from '../weblate/target.js';
-import { fileFormat, fileOf, objectPath, translationPath } from '../weblate/paths.js';
+import { fileFormat, fileOf, objectPath, screenshotFileOf, translationPath } from '../weblate/paths.js';
 import { translationRevision } from '../weblate/objects.js';
 import { EXIT } from '../core/errors.js';
 import type { Result } from '../output/result.js';
@@ -138,12 +138,12 @@ const WHAT: Record<Downloaded['kind'], string> = { translation: "this translatio
  * A name the server gave, already taken by a file wli did not predict for this target (nor, the save
  * path checks, saved there itself): never replaced (as curl -OJ refuses it), exit 7.
  */
-function notPredicted(to: Destination, d: Downloaded, predicted: string | undefined): (dest: string) => Error | undefined {
+function notPredicted(to: Destination, w: Wanted): (dest: string) => Error | undefined {
   return (dest) => {
-    if (predicted !== undefined && dest === join(to.dir, predicted)) return undefined;
+    if (w.predicted !== undefined && dest === join(to.dir, w.predicted)) return undefined;
     const shown = shownPath(to, basename(dest));
     return new LocalError(
-      msg`${shown} exists and is not ${ours(WHAT[d.kind])}: the server named it (Content-Disposition), and wli replaces only the file it predicts or saved there itself`,
+      msg`${shown} exists and is not ${ours(w.what)}: the server named it (Content-Disposition), and wli replaces only the file it predicts or saved there itself`,
       msg`to replace it, name it yourself: -o ${shown}; or download into another directory (-o DIR/)`,
     );
   };
@@ -185,6 +185,7 @@ export async function run({ args, opts, session }: CommandInput<'download'>): Pr
       msg`to have the server convert the file, use --convert ${ours(convert)} (the formats: "wli download --help")`,
     );
   }
+  if (opts.screenshot !== undefined) return downloadScreenshot(args, opts, session);
   // A category is read (last) only to be refused by name: Weblate serves no zip of one.
   const readings = targetReadings(session, args[0], ['project', 'component', 'translation'], ['category']);
   const { convert, query } = opts;
@@ -194,66 +195,98 @@ export async function run({ args, opts, session }: CommandInput<'download'>): Pr
       msg`Weblate filters the units of a download only when it converts the file: add --convert po (or another format)`,
     );
   }
-  const { ctx } = session;
-  const to = destinationOf(opts.output, ctx);
+  const to = destinationOf(opts.output, session.ctx);
+  return into(to, session, targetFound(readings, to, opts, session), opts.force);
+}
+
+/**
+ * One thing to download, as its reading found it: where it is, the name wli predicts for it in the
+ * destination directory (what a record may prove, and the one existing file a server's name may
+ * replace), the name it gets when the server gives none usable, and what it is (a refusal says so).
+ */
+interface Wanted {
+  url: string;
+  predicted?: string;
+  fallback: string;
+  what: string;
+  revision?: () => Promise<string | undefined>;
+}
+
+/** How a download asks: the first reading that answers, its misses explained. */
+type Found = <R>(get: (w: Wanted) => Promise<R>) => Promise<R>;
+
+/** Into the destination, the file made ready first (a destination that cannot be written fails before the request). */
+async function into(to: Destination, session: CommandInput['session'], found: Found, force: boolean | undefined): Promise<Result> {
   const saver = fileSaver(session);
   const file = to.toStdout ? undefined : await prepare(saver, to);
   try {
-    return await fetchInto(to, file, saver, { readings, opts, session });
+    return await fetchInto(to, file, saver, found, session, force);
   } finally {
     await file?.discard();
   }
 }
 
-/** The request, and its body to stdout or into the file made ready for it. */
+/** The request, and its body to stdout or into the file made ready for it: the one way every download is written. */
 async function fetchInto(
   to: Destination,
   file: PendingFile | undefined,
   saver: FileSaver,
-  { readings, opts, session }: { readings: Target[]; opts: CommandInput<'download'>['opts']; session: CommandInput['session'] },
+  found: Found,
+  session: CommandInput['session'],
+  force: boolean | undefined,
 ): Promise<Result> {
-  const { convert, query } = opts;
-  const client = session.client();
-  const urlOf = (t: Target) => client.resolve(fileRequest(t, convert, query)).href;
-  const found = <R>(get: (t: Target) => Promise<R>) =>
-    firstFound(session, readings, async (t) => {
-      if (t.kind === 'category') throw noCategoryZip(await categoryOf(session, t));
-      return get(t);
-    }).catch(async (e: unknown) => {
-      throw await downloadFailed(session, readings, e, convert);
-    });
-  if (!file) return { kind: 'stream', chunks: (await found((t) => saver.direct(urlOf(t)))).value };
+  if (!file) return { kind: 'stream', chunks: await found((w) => saver.direct(w.url)) };
   const onBytes = (n: number, total: number | undefined) => session.progress.update('bytes', n, total);
   if (file.direct) {
     // A device or pipe (-o /dev/stdout): written into as it is, nothing to prove or record.
     const shown = shownPath(to, basename(to.file!));
-    const { value: bytes } = await found((t) => saver.direct(urlOf(t), { file, dest: to.file!, shown, onBytes }));
+    const bytes = await found((w) => saver.direct(w.url, { file, dest: to.file!, shown, onBytes }));
     return said(msg`saved ${shown} (${ours(String(bytes))} bytes)`);
   }
-  const { value } = await found((t) => {
-    const d = downloaded(t);
-    if (!d) throw new UsageError(msg`${t.text} has no file`);
-    const zip = d.kind !== 'translation';
-    // Into a directory, the name Weblate gives the file (predictedIn) is what a record may prove: a
-    // wrong guess only costs the condition.
-    const predicted = predictedIn(d, convert, to.dir);
-    return saver.save({
-      url: urlOf(t),
+  const value = await found((w) =>
+    saver.save({
+      url: w.url,
       file,
-      dest: to.file ?? ((res) => join(to.dir, safeBaseName(dispositionName(firstHeader(res.headers['content-disposition']))) ?? fallbackName(d, zip))),
-      proven: to.file ?? (predicted === undefined ? undefined : join(to.dir, predicted)),
+      dest: to.file ?? ((res) => join(to.dir, safeBaseName(dispositionName(firstHeader(res.headers['content-disposition']))) ?? w.fallback)),
+      proven: to.file ?? (w.predicted === undefined ? undefined : join(to.dir, w.predicted)),
       // -o FILE is the user's own choice of name: it replaces what is there, as curl -o does.
-      unpredicted: to.file === undefined ? notPredicted(to, d, predicted) : undefined,
-      // A zip has no revision: always asked for whole.
-      revision: t.kind === 'translation' ? () => revisionOf(session, t) : undefined,
-      force: opts.force,
+      unpredicted: to.file === undefined ? notPredicted(to, w) : undefined,
+      revision: w.revision,
+      force,
       shown: (dest) => shownPath(to, basename(dest)),
       onBytes,
-    });
-  });
+    }),
+  );
   const shown = shownPath(to, basename(value.dest));
   if (value.outcome === 'unchanged') return said(msg`${shown}: unchanged`);
   return said(msg`saved ${shown} (${ours(String(value.bytes))} bytes)`);
+}
+
+/** A target's readings, tried in turn: each a file (or a zip) as Weblate names it. */
+function targetFound(readings: Target[], to: Destination, opts: CommandInput<'download'>['opts'], session: CommandInput['session']): Found {
+  const { convert, query } = opts;
+  const client = session.client();
+  return (get) =>
+    firstFound(session, readings, async (t) => {
+      if (t.kind === 'category') throw noCategoryZip(await categoryOf(session, t));
+      const d = downloaded(t);
+      if (!d) throw new UsageError(msg`${t.text} has no file`);
+      return get({
+        url: client.resolve(fileRequest(t, convert, query)).href,
+        // Into a directory, the name Weblate gives the file (predictedIn) is what a record may prove: a
+        // wrong guess only costs the condition.
+        predicted: predictedIn(d, convert, to.dir),
+        fallback: fallbackName(d, d.kind !== 'translation'),
+        what: WHAT[d.kind],
+        // A zip has no revision: always asked for whole.
+        revision: t.kind === 'translation' ? () => revisionOf(session, t) : undefined,
+      });
+    }).then(
+      (r) => r.value,
+      async (e: unknown) => {
+        throw await downloadFailed(session, readings, e, convert);
+      },
+    );
 }
 
 /**
@@ -272,4 +305,33 @@ function noCategoryZip(c: Category): UsageError {
 /** The translation's revision as the server lists it now (one small request), for the record to prove the file by. */
 async function revisionOf(session: CommandInput['session'], t: TranslationTarget): Promise<string | undefined> {
   return translationRevision(await getObject(session, translationPath(t)));
+}
+/**
+ * A screenshot's image (download --screenshot ID): the same destinations and the same one save path
+ * as a file (written whole, unchanged bytes untouched, never onto a terminal, a name the server gives
+ * never replacing a file wli did not predict); no revision proves an image, so it is always asked
+ * for whole.
+ */
+function downloadScreenshot(args: string[], opts: CommandInput<'download'>['opts'], session: CommandInput['session']): Promise<Result> {
+  const id = String(opts.screenshot);
+  if (args[0] !== undefined || opts.convert !== undefined || opts.query !== undefined) {
+    throw new UsageError(
+      msg`--screenshot names what to download by itself: no target, --convert or -q`,
+      msg`wli download --screenshot ${ours(id)} -o DIR/ ("wli screenshots project/component" lists the ids)`,
+    );
+  }
+  const to = destinationOf(opts.output, session.ctx);
+  const url = session.client().resolve(screenshotFileOf(id)).href;
+  const missing = (e: unknown) =>
+    e instanceof WliError && e.exitCode === EXIT.notFound
+      ? new NotFoundError(
+          msg`no screenshot ${ours(id)} (GET ${url}: HTTP 404)`,
+          msg`"wli screenshots project/component" lists a component's screenshots and their ids`,
+          {
+            cause: e,
+          },
+        )
+      : e;
+  const found: Found = (get) => get({ url, fallback: `screenshot-${id}.png`, what: `screenshot ${id}` }).catch((e: unknown) => Promise.reject(missing(e)));
+  return into(to, session, found, opts.force);
 }

@@ -22,6 +22,7 @@ import { targetOfUrl, type Target } from '../weblate/target.js';
 import { UNITS_SEARCH, objectPath, unitsOf } from '../weblate/paths.js';
 import { MATCHES_NOTHING, STATE_LABELS, UNIT_FIELDS, inScope, scopeQuery, unitQuery, type UnitScope } from '../weblate/units.js';
 import { UNITS_SEARCH_SINCE } from '../weblate/versions.js';
+import { withColumns, withField, withLists } from './units/with.js';
 
 const STATE_STYLE: Record<number, Style> = { 0: 'red', 10: 'yellow', 11: 'yellow', 12: 'yellow', 20: 'green', 30: 'cyan', 100: 'gray' };
 
@@ -177,7 +178,8 @@ export function run({ args, opts, session }: CommandInput<'units'>): ListResult 
     answered = t;
     for await (const page of pages) yield t.kind === 'translation' ? page : identifyPage(page, unitIdentity);
   }
-  return listOf(session, {
+  const lists = opts.with ?? [];
+  const result = listOf(session, {
     readings,
     list,
     pipe: (pages, t) => noting(t.kind === 'translation' ? pages : checkedScope(session, pages, () => searches.get(t)), t),
@@ -197,4 +199,13 @@ export function run({ args, opts, session }: CommandInput<'units'>): ListResult 
           )
         : e,
   });
+  if (lists.length === 0) return result;
+  const columns = result.columns as () => Column[];
+  const known = result.knownFields as () => string[];
+  return {
+    ...result,
+    pages: withLists(session, result.pages, lists),
+    columns: () => [...columns(), ...withColumns(lists)],
+    knownFields: () => [...known(), ...lists.map(withField)],
+  };
 }

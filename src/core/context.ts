@@ -20,7 +20,17 @@ export interface OutStream {
   columns?: number;
 }
 
+/** Standard input as a command reads it (wli memory's strings): chunks as they come; isTTY when a person types. */
+export interface InStream extends AsyncIterable<string | Uint8Array> {
+  isTTY?: boolean;
+}
+
 export interface Context {
+  /**
+   * Standard input, opened when first asked for (opening it costs start-up time every other command
+   * would pay); absent where nothing can be read (in-process tests that give none): no input.
+   */
+  stdin?: () => InStream;
   stdout: OutStream;
   stderr: OutStream;
   env: Record<string, string | undefined>;
@@ -57,6 +67,7 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 
 export function processContext(signal: AbortSignal): Context {
   return {
+    stdin: () => process.stdin,
     stdout: process.stdout,
     stderr: process.stderr,
     env: process.env,

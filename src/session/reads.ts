@@ -115,3 +115,12 @@ export const ONE_PAGE = 1000;
 export async function firstItems(session: Session, path: string, label: string): Promise<Item[]> {
   return allItems(session, { path, label, pageSize: ONE_PAGE, limit: ONE_PAGE });
 }
+
+/**
+ * The JSON answer to a POST that changes nothing (the memory lookup, which takes its strings in a
+ * body): its body as parsed, and where it came from.
+ */
+export async function postForJson(session: Session, path: string, json: string): Promise<{ body: unknown; url: URL }> {
+  const { body, url } = await session.client().postJson(path, json);
+  return { body, url };
+}

@@ -3,7 +3,10 @@
 import { ACTIONS, kebab } from '../weblate/actions.js';
 import { STATE_NAMES } from '../weblate/units.js';
 import { METRICS } from '../weblate/statistics.js';
-import { PROJECT_DOWNLOAD_SINCE, UNITS_SEARCH_SINCE } from '../weblate/versions.js';
+import { LOCALE_FORMS } from '../weblate/locales.js';
+import { MEMORY_BATCH, MEMORY_MAX_CHARS } from '../weblate/memory.js';
+import { PROJECT_DOWNLOAD_SINCE, SCREENSHOTS_SINCE, UNIT_COMMENTS_SINCE, UNIT_SUGGESTIONS_SINCE, UNITS_SEARCH_SINCE } from '../weblate/versions.js';
+import { WITH_LISTS } from '../weblate/discussion.js';
 import { COMPLETION_CACHE_TEXT, MAX_BODY_TEXT, MAX_FOLLOW_WAIT_TEXT, MAX_TIMEOUT_SECONDS, RETRY_STATUSES, SAVED_RECORD_UNUSED_DAYS } from '../core/limits.js';
 import type { FlagKey } from './flags.js';
 import { EXIT } from '../core/errors.js';
@@ -279,10 +282,20 @@ const DECLARED = [
         value: { type: 'text' },
         complete: 'none',
       },
+      {
+        flags: '--with <lists>',
+        description: "also each string's suggestions, comments or screenshots (comma-separated or repeatable)",
+        note: `Added after the unit's fields as \`wli_suggestions\` and \`wli_comments\` (lists of the server's objects as sent: a suggestion's id, unit, target, user, timestamp, votes; a comment's comment, timestamp, id, user), in every format; the table shows their texts. Asked only for the strings that say they have any (\`has_suggestion\`, \`has_comment\`): one request per such string and list, --concurrency at a time, and none for a string without; a string without has an empty list. To list only the strings that have them, add \`-q has:suggestion\` or \`-q has:comment\`. Suggestions are served by Weblate ${UNIT_SUGGESTIONS_SINCE} and later, comments by ${UNIT_COMMENTS_SINCE} and later: an older server's 404 is an error that says so. \`screenshots\` adds \`wli_screenshots\`: the screenshots the string's source string is on (each one's id, name, repository_filename and file_url; the image: \`wli download --screenshot ID\`), from its component's one list of screenshots, asked once a component; \`-q has:screenshot\` keeps the strings on any.`,
+        value: { type: 'choice', choices: WITH_LISTS },
+        repeatable: true,
+      },
       LIMIT,
     ],
     examples: [
       ['wli units demo/android/cs --state untranslated', 'what is left to translate'],
+      ['wli units demo/android/cs -q has:suggestion --with suggestions', 'the strings with suggestions, and the suggestions'],
+      ['wli units demo -q "has:comment" --with comments -f jsonl', 'every commented string of a project with its comments, for a script'],
+      ['wli units demo/android/cs -q has:screenshot --with screenshots', 'the strings on a screenshot, and which screenshots show them'],
       ['wli units demo/android/cs -q "has:check" -f jsonl | jq -r .context', 'keys of strings with failing checks'],
       ['wli units demo/android/cs --state needs-editing,empty -L 20', 'the first twenty strings needing work'],
       ['wli units demo -q "source:Save"', 'every string of a project whose source contains Save'],
@@ -444,6 +457,94 @@ const DECLARED = [
     ],
   },
   {
+    name: 'locales',
+    summary: 'the languages of a component or project for a build configuration: --min-percent, --as android|apple|linguas…',
+    description:
+      "Lists the languages of a component (its translations) or a project (its languages), at or above --min-percent translated, sorted by code, in the form a build configuration takes: --as bcp47 (sr-Latn, pt-BR), posix (sr_Latn, pt_BR), android (a resource directory by Weblate's android style: values-b+sr+Latn, values-pt-rBR, values-zh-rTW), apple (sr-Latn.lproj), linguas (a gettext LINGUAS file: the code each translation's file uses, Weblate's language_code, so the component's language_code_style is honoured) or json (one JSON array of BCP 47 tags), one code a line. The source language is left out unless --source. Without --as, one row per language with every form side by side (code, name, translated_percent, is_source, file_code, bcp47, posix, android, apple), in any data format. A code that is not one (control characters, spaces) is skipped with a warning, never written into a build file.",
+    args: [
+      {
+        name: 'target',
+        description: 'project/component (or project/category/component), or project',
+        required: false,
+        targets: ['component', 'project'],
+      },
+    ],
+    options: [
+      {
+        flags: '--min-percent <n>',
+        description: 'only languages at least n % translated (translated_percent): 80 or 80%',
+        value: { type: 'percent' },
+        hint: 'expected a percentage from 0 to 100, e.g. --min-percent 80 or --min-percent 80%',
+        complete: 'none',
+      },
+      {
+        flags: '--as <form>',
+        description: 'print the codes alone, one a line, in this form (json: one array)',
+        note: `\`bcp47\`, \`posix\` and \`apple\` follow the language code; \`android\` is Weblate's android style (legacy codes \`iw\`, \`in\`, \`ji\`; \`zh_Hant\` → \`values-zh-rTW\`; a script → \`values-b+sr+Latn\`); \`linguas\` is the code the translation's file uses (Weblate's \`language_code\`: the component's \`language_code_style\` applied; a project's language code). Not with \`-f\` or \`--fields\` (exit ${EXIT.usage}): without \`--as\` the rows carry every form. An empty list prints nothing (json: \`[]\`) and says why on stderr, exit ${EXIT.ok}.`,
+        value: { type: 'choice', choices: LOCALE_FORMS },
+      },
+      { flags: '--source', description: 'also the source language (left out by default)' },
+    ],
+    examples: [
+      ['wli locales demo/android --min-percent 80', 'the languages a release ships, every form side by side'],
+      ['wli locales apps/desktop --min-percent 50 --as linguas > po/LINGUAS', 'a LINGUAS file of the catalogues at least half translated'],
+      ['wli locales apps/mobile --as android', 'the Android resource directories (values-b+sr+Latn)'],
+      ['wli locales apps/mobile --as bcp47 --source', 'BCP 47 tags for locales_config.xml, the source language too'],
+      ['wli locales apps --as json', "a project's languages as one JSON array"],
+    ],
+  },
+  {
+    name: 'memory',
+    summary: "the translation memory's best match for each string (a POST that changes nothing; needs a token)",
+    description: `Looks each string up in Weblate's translation memory (Weblate 5.17 or newer) and prints one row per string, in the order given, with its best match: query, then match (null when the memory has none) with id, source, target, origin, exact and quality, as the server sent them. The strings are the arguments, or else one a line on standard input (empty lines left out; a terminal is refused: pipe or redirect it). They are asked ${MEMORY_BATCH} at a time (the most one lookup takes), one batch after another, each printed as it is answered, so a long list streams in bounded memory. This is the one request wli sends that is not a GET: Weblate takes the strings in the body of a POST to /api/memory/lookup/, which changes nothing on the server. It answers only a signed-in user: without a token (WLI_TOKEN, --token, or [keys] of the user configuration file) it is a usage error (exit ${EXIT.usage}) before any request. The languages are --from and --to; --for project/component/language gives both (its component's source language, its language) and the project; --project keeps the lookup to that project's memory.`,
+    args: [
+      {
+        name: 'strings',
+        description: `source strings to look up (at most ${MEMORY_MAX_CHARS} characters each); none: one a line on standard input`,
+        required: false,
+        variadic: true,
+      },
+    ],
+    options: [
+      { flags: '--from <code>', description: 'the language of the strings (source_language)', value: { type: 'language' }, complete: 'none' },
+      { flags: '--to <code>', description: 'the language of the translations (target_language)', value: { type: 'language' }, complete: 'none' },
+      {
+        flags: '--for <target>',
+        description:
+          "project/component/language: its component's source language, its language and its project, where --from, --to and --project leave them open",
+        note: 'Without it, the default target of the configuration (`translation =` of a project file) serves the same way. A component (project/component) gives the source language only: `--to` is then needed. Its object is read once (one GET) to learn the languages.',
+        value: { type: 'text' },
+        complete: 'none',
+      },
+      {
+        flags: '--project <project>',
+        description: "only that project's memory",
+        value: { type: 'slug' },
+        hint: 'expected a project slug, e.g. --project weblate',
+        complete: 'none',
+      },
+      { flags: '--exact', description: 'only matches of exactly the same source text (Weblate 2026.5 or newer)' },
+    ],
+    examples: [
+      ['wli memory "Save" "Open file" --from en --to cs', 'the best Czech match of two strings'],
+      ['wli memory "Settings" --for demo/android/cs', "the languages and project of a translation: its component's source language, Czech, demo"],
+      ['wli memory "Open" "Close" "Quit" --from en --to de -f jsonl', 'one JSON line per string, in the order given (from standard input: one a line)'],
+      ['wli memory "Delete" --from en --to cs --exact -f json', 'only a match of exactly that text'],
+    ],
+  },
+  {
+    name: 'screenshots',
+    summary: "a component's screenshots and the strings each shows",
+    description: `Lists the screenshots of a component (Weblate ${SCREENSHOTS_SINCE} or newer), each as the server sent it (id, name, repository_filename, translation, file_url, units, url) with the strings it shows after its fields as wli_strings (each string's id, context and source). Two lists, whatever the number of screenshots: the component's screenshots, and the strings on any of them (its source translation's units searched with has:screenshot). The image itself: wli download --screenshot ID. A string's screenshots: wli units … --with screenshots.`,
+    args: [{ name: 'component', description: 'project/component (or project/category/component)', required: false, targets: ['component'] }],
+    options: [],
+    examples: [
+      ['wli screenshots demo/android', 'every screenshot of a component and the strings on it'],
+      ['wli screenshots demo/android -f jsonl --fields id,name,wli_strings', 'for a script: which strings each shows'],
+      ['wli download --screenshot 1 -o shots/', 'one image, saved under the name Weblate gives it'],
+    ],
+  },
+  {
     name: 'ls',
     summary: 'what a target contains: projects, components, translations',
     description:
@@ -513,6 +614,13 @@ const DECLARED = [
       },
       { flags: '-q, --query <search>', description: 'only the units this Weblate search matches (needs --convert)', value: { type: 'text' }, complete: 'none' },
       { flags: '--force', description: 'ask unconditionally, even for a file the record proves unchanged' },
+      {
+        flags: '--screenshot <id>',
+        description: "a screenshot's image instead (its id, as wli screenshots lists it): no target",
+        note: `The image Weblate keeps (…/screenshots/ID/file/), byte for byte, by the same rules as a translation's file: -o FILE or -o DIR/ (the server's file name, made safe), written whole or not at all, unchanged bytes left untouched; to standard output only when it is not a terminal (an image is never written onto one). Not with a target, --convert or -q (exit ${EXIT.usage}).`,
+        value: { type: 'integer', min: 1 },
+        complete: 'none',
+      },
     ],
     examples: [
       ['wli download demo/android/cs -o locale/cs.xml', 'fetch one translation in its own format (Android XML); next time only if the server has other bytes'],
@@ -520,6 +628,7 @@ const DECLARED = [
       ['wli download demo/android -o locale/', 'a zip of every language of the component'],
       ['wli download demo/android --convert po -o locale/', 'the same zip, every file converted to PO'],
       ['wli download demo/android/cs --convert po -q state:translated > cs.po', 'converted and filtered, to stdout'],
+      ['wli download --screenshot 1 -o shots/', "a screenshot's image, under the name Weblate gives it"],
     ],
     // The server's file as it is: download says itself why -f does not apply (--convert).
     formats: [],

@@ -10,13 +10,21 @@ const nested = (o: Obj, key: string, field: string): unknown => {
 };
 
 /**
- * The language code of a Translation (`language_code`, else `language.code`), a Statistics row or a
- * Language (`code`). One rule for every caller: a translation's own code first (it is what its URL
- * and target use), the nested language's next, a bare `code` last.
+ * The language code of a Translation (`language.code`, else `language_code`), a Statistics row or a
+ * Language (`code`). One rule for every caller: the nested language's code first (it is what the
+ * translation's URL and target use), a translation's `language_code` next (the code its file name
+ * uses, the component's language_code_style applied: b+sr+Latn for sr_Latn, which no URL takes), a
+ * bare `code` last.
  */
 export function languageCode(o: Obj): string | undefined {
-  for (const v of [o.language_code, nested(o, 'language', 'code'), o.code]) if (typeof v === 'string' && v !== '') return v;
+  for (const v of [nested(o, 'language', 'code'), o.language_code, o.code]) if (typeof v === 'string' && v !== '') return v;
   return undefined;
+}
+
+/** The code a Translation's file name uses (`language_code`: the component's language_code_style applied), else its language's. */
+export function fileLanguageCode(o: Obj): string | undefined {
+  const v = o.language_code;
+  return typeof v === 'string' && v !== '' ? v : languageCode(o);
 }
 
 /** The other codes a Language is known by (`aliases`, lower case: cz for cs); none on servers that send none. */

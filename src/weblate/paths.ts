@@ -103,3 +103,25 @@ export function fileOf(t: ProjectRef | ComponentRef | TranslationRef, o: { forma
   if (o.q !== undefined) params.set('q', o.q);
   return `${path}file/${params.size ? `?${params.toString()}` : ''}`;
 }
+
+/**
+ * The translation memory lookup (Weblate 5.17; `exact` since 2026.5): POSTed with {"strings": […]},
+ * it changes nothing. The languages are codes; `project` keeps it to that project's memory (and the
+ * shared one).
+ */
+export function memoryLookupOf(q: { from: string; to: string; project?: string; exact?: boolean }): string {
+  const params = new URLSearchParams({ source_language: q.from, target_language: q.to });
+  if (q.project !== undefined) params.set('project', q.project);
+  if (q.exact) params.set('exact', 'true');
+  return `memory/lookup/?${params.toString()}`;
+}
+
+/** A unit's suggestions (Weblate 2026.8) and comments (5.15): lists, asked only for a unit that has them. */
+export const unitSuggestionsOf = (id: string): string => `units/${seg(id)}/suggestions/`;
+export const unitCommentsOf = (id: string): string => `units/${seg(id)}/comments/`;
+
+/** A component's screenshots (Weblate 4.0), each naming the source units it shows. */
+export const screenshotsOf = (t: ComponentRef): string => `${componentPath(t)}screenshots/`;
+/** One screenshot, and its image as Weblate keeps it. */
+export const screenshotPath = (id: string): string => `screenshots/${seg(id)}/`;
+export const screenshotFileOf = (id: string): string => `${screenshotPath(id)}file/`;

@@ -4,3 +4,11 @@
 export const UNITS_SEARCH_SINCE = '4.14.1';
 /** /api/projects/<p>/file/: a zip of the whole project. */
 export const PROJECT_DOWNLOAD_SINCE = '5.5';
+/** /api/units/<id>/comments/: a string's comments. */
+export const UNIT_COMMENTS_SINCE = '5.15';
+/** /api/units/<id>/suggestions/ (and /api/suggestions/): a string's suggestions. */
+export const UNIT_SUGGESTIONS_SINCE = '2026.8';
+/** POST /api/memory/lookup/: the translation memory lookup. */
+export const MEMORY_LOOKUP_SINCE = '5.17';
+/** /api/components/<p>/<c>/screenshots/ and /api/screenshots/<id>/file/. */
+export const SCREENSHOTS_SINCE = '4.0';

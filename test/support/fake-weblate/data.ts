@@ -16,6 +16,8 @@ export interface LanguageDef {
   aliases: string[];
   direction: 'ltr' | 'rtl';
   population: number | bigint;
+  /** Served only when the fake has the apps project (options.apps): languages no other test knows. */
+  apps?: boolean;
 }
 export interface ProjectDef {
   id: number;
@@ -23,6 +25,8 @@ export interface ProjectDef {
   name: string;
   web: string;
   private: boolean;
+  /** Served only with options.apps (the sample server's): server-wide lists of other tests stay as they were. */
+  apps?: boolean;
 }
 export interface CategoryDef {
   id: number;
@@ -61,6 +65,8 @@ export interface ComponentDef {
   isGlossary: boolean;
   allowTranslationPropagation: boolean;
   sourceLanguage: string;
+  /** Weblate's language_code_style ('' = the file format's default). */
+  languageCodeStyle?: string;
 }
 export interface UnitModel {
   id: number;
@@ -86,6 +92,8 @@ export interface UnitModel {
   hasSuggestion: boolean;
   hasComment: boolean;
   hasFailingCheck: boolean;
+  /** Its source string is on a screenshot (has:screenshot). */
+  hasScreenshot?: boolean;
   timestampUs: number;
 }
 export interface ChangeModel {
@@ -115,6 +123,8 @@ export interface TranslationDef {
   kind: 'static' | 'big';
   units: UnitModel[];
   changes: ChangeModel[];
+  /** The code its repository's files use (Translation.language_code: the component's language_code_style applied); the language's code when absent. */
+  fileCode?: string;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -379,6 +389,47 @@ export const LANGUAGES: readonly LanguageDef[] = [
     // beyond 2^53: float64 would read 9007199254740992
     population: 9007199254740993n,
   },
+  // The apps project's languages (options.apps): a region, a script and a script with a legacy name.
+  {
+    id: 43,
+    code: 'fr',
+    name: 'French',
+    plural: { id: 43, source: 0, number: 2, formula: 'n > 1', type: 1 },
+    aliases: ['fr_fr', 'fra', 'fre'],
+    direction: 'ltr',
+    population: 321000000,
+    apps: true,
+  },
+  {
+    id: 337,
+    code: 'pt_BR',
+    name: 'Portuguese (Brazil)',
+    plural: { id: 337, source: 0, number: 2, formula: 'n > 1', type: 1 },
+    aliases: ['pt_br', 'pt-br', 'pt-rbr'],
+    direction: 'ltr',
+    population: 214000000,
+    apps: true,
+  },
+  {
+    id: 381,
+    code: 'sr_Latn',
+    name: 'Serbian (latin)',
+    plural: { id: 381, source: 0, number: 3, formula: '(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2)', type: 22 },
+    aliases: ['sr_latin', 'sr@latin', 'sr-latn'],
+    direction: 'ltr',
+    population: 6000000,
+    apps: true,
+  },
+  {
+    id: 469,
+    code: 'zh_Hant',
+    name: 'Chinese (Traditional Han script)',
+    plural: { id: 469, source: 0, number: 1, formula: '0', type: 0 },
+    aliases: ['zh_tw', 'zh-tw', 'zh_hant'],
+    direction: 'ltr',
+    population: 31000000,
+    apps: true,
+  },
 ];
 export const LANGUAGE_BY_CODE: ReadonlyMap<string, LanguageDef> = new Map(LANGUAGES.map((l) => [l.code, l]));
 export function lang(code: string): LanguageDef {
@@ -391,6 +442,7 @@ export const PROJECTS: readonly ProjectDef[] = [
   { id: 1, slug: 'demo', name: 'Demo', web: 'https://example.com/', private: false },
   { id: 2, slug: 'big', name: 'Big', web: 'https://example.com/big/', private: false },
   { id: 3, slug: 'secret', name: 'Secret', web: 'https://secret.example.com/', private: true },
+  { id: 4, slug: 'apps', name: 'Apps', web: 'https://example.com/apps/', private: false, apps: true },
 ];
 export const CATEGORIES: readonly CategoryDef[] = [
   { id: 1, project: 'demo', slug: 'docs', name: 'Docs', category: null, path: 'docs' },
@@ -548,6 +600,46 @@ export const COMPONENTS: readonly ComponentDef[] = [
     allowTranslationPropagation: true,
     sourceLanguage: 'en',
   },
+  // The apps project (options.apps): an Android component whose files use Android's codes
+  // (language_code_style android: values-b+sr+Latn), and a gettext one with the po default (posix).
+  {
+    ...ANDROID_BASE,
+    id: 7,
+    project: 'apps',
+    path: 'mobile',
+    slug: 'mobile',
+    name: 'Mobile',
+    repo: 'https://example.com/git/apps.git',
+    addons: [],
+    languageCodeStyle: 'android',
+  },
+  {
+    id: 8,
+    project: 'apps',
+    path: 'desktop',
+    slug: 'desktop',
+    name: 'Desktop',
+    category: null,
+    vcs: 'git',
+    repo: 'https://example.com/git/apps.git',
+    branch: 'main',
+    pushBranch: '',
+    filemask: 'po/*.po',
+    template: '',
+    editTemplate: false,
+    newBase: 'po/desktop.pot',
+    fileFormat: 'po',
+    license: 'MIT',
+    licenseUrl: 'https://spdx.org/licenses/MIT.html',
+    newLang: 'add',
+    checkFlags: '',
+    priority: 100,
+    enforcedChecks: [],
+    addons: [],
+    isGlossary: false,
+    allowTranslationPropagation: true,
+    sourceLanguage: 'en',
+  },
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -685,6 +777,31 @@ const ANDROID: readonly BaseString[] = [
   },
 ];
 
+/**
+ * Screenshots of demo/android (Weblate 4.0: /api/components/<p>/<c>/screenshots/, /api/screenshots/<id>/
+ * and its file/): each shows some of the source strings, by context; its image is a small PNG of
+ * its own (fakeScreenshotPng).
+ */
+export const SCREENSHOTS: readonly { id: number; project: string; component: string; name: string; file: string; contexts: readonly string[] }[] = [
+  {
+    id: 1,
+    project: 'demo',
+    component: 'android',
+    name: 'Main menu',
+    file: 'screenshots/main-menu.png',
+    contexts: ['action_settings', 'action_about', 'action_share'],
+  },
+  {
+    id: 2,
+    project: 'demo',
+    component: 'android',
+    name: 'Delete dialog',
+    file: 'screenshots/delete-dialog.png',
+    contexts: ['confirm_delete', 'action_delete', 'action_cancel'],
+  },
+];
+const ON_SCREENSHOT = new Set(SCREENSHOTS.flatMap((x) => x.contexts.map((c) => `${x.project}/${x.component}/${c}`)));
+
 /** non-contiguous positions for the 32 android strings */
 function androidPosition(i: number): number {
   return i + 1 + (i >= 10 ? 1 : 0) + (i >= 20 ? 3 : 0) + (i >= 30 ? 5 : 0);
@@ -693,6 +810,16 @@ function androidPosition(i: number): number {
 const ANDROID_OVERRIDES: Record<string, { idHash?: bigint; contentHash?: Record<string, bigint> }> = {
   app_name: { idHash: HASHES.max, contentHash: { cs: HASHES.min } },
   action_settings: { idHash: HASHES.twoPow53Plus1, contentHash: { cs: HASHES.negTwoPow53Plus1 } },
+};
+/**
+ * What the cs units flagged has_suggestion / has_comment hold (the suggestions and comments the fake
+ * serves, by unit context); the comment carries an escape sequence, as server text may.
+ */
+export const CS_SUGGESTIONS: Record<string, readonly (readonly string[])[]> = {
+  confirm_delete: [['Opravdu chcete smazat „%1$s“?'], ['Chcete opravdu smazat "%1$s"?']],
+};
+export const CS_COMMENTS: Record<string, readonly string[]> = {
+  emoji_party: ['Does every launcher draw the \u001b[1m👩‍💻\u001b[0m sequence? Check Android 7.'],
 };
 const CS_FLAGS: Record<string, { suggestion?: boolean; comment?: boolean; failing?: boolean; previous?: string }> = {
   confirm_delete: { suggestion: true },
@@ -724,6 +851,7 @@ interface UnitInput {
   hasSuggestion?: boolean;
   hasComment?: boolean;
   hasFailingCheck?: boolean;
+  hasScreenshot?: boolean;
   location?: string;
 }
 function unit(u: UnitInput): UnitModel {
@@ -750,6 +878,7 @@ function unit(u: UnitInput): UnitModel {
     hasSuggestion: u.hasSuggestion ?? false,
     hasComment: u.hasComment ?? false,
     hasFailingCheck: u.hasFailingCheck ?? false,
+    hasScreenshot: u.hasScreenshot ?? false,
     timestampUs: unitTimestampUs(u.id),
   };
 }
@@ -783,6 +912,7 @@ function androidUnits(project: string, code: 'en' | 'cs' | 'de' | 'ar', firstId:
       hasSuggestion: cs?.suggestion,
       hasComment: cs?.comment,
       hasFailingCheck: cs?.failing,
+      hasScreenshot: ON_SCREENSHOT.has(`${project}/android/${b.ctx}`),
     });
   });
 }
@@ -880,6 +1010,32 @@ function secretUnits(code: 'en' | 'cs', firstId: number, sourceFirstId: number):
   );
 }
 
+// apps/mobile and apps/desktop (options.apps): four strings; fr has all four, sr_Latn three, pt_BR two,
+// zh_Hant one, so a --min-percent of 25, 50, 75 or 100 each keeps one language fewer.
+const APPS: readonly { ctx: string; src: string; fr: string; pt_BR: string; sr_Latn: string; zh_Hant: string }[] = [
+  { ctx: 'open', src: 'Open', fr: 'Ouvrir', pt_BR: 'Abrir', sr_Latn: 'Otvori', zh_Hant: '開啟' },
+  { ctx: 'save', src: 'Save', fr: 'Enregistrer', pt_BR: 'Salvar', sr_Latn: 'Sačuvaj', zh_Hant: '' },
+  { ctx: 'quit', src: 'Quit', fr: 'Quitter', pt_BR: '', sr_Latn: 'Izađi', zh_Hant: '' },
+  { ctx: 'help', src: 'Help', fr: 'Aide', pt_BR: '', sr_Latn: '', zh_Hant: '' },
+];
+export const APPS_LANGUAGES = ['fr', 'pt_BR', 'sr_Latn', 'zh_Hant'] as const;
+function appsUnits(component: string, code: 'en' | (typeof APPS_LANGUAGES)[number], firstId: number, sourceFirstId: number): UnitModel[] {
+  return APPS.map((a, i) => {
+    const target = code === 'en' ? a.src : a[code];
+    return unit({
+      id: firstId + i,
+      position: i + 1,
+      source: [a.src],
+      target: [target],
+      state: code === 'en' ? 100 : target === '' ? 0 : 20,
+      context: component === 'mobile' ? a.ctx : '',
+      idHash: hash64(`apps:${component}:${a.ctx}`),
+      contentHash: hash64(`apps:${component}:${code}:${a.ctx}`),
+      sourceUnitId: sourceFirstId + i,
+    });
+  });
+}
+
 // ---------------------------------------------------------------------------------------------
 // changes
 
@@ -947,6 +1103,44 @@ function buildChanges(key: string, units: UnitModel[], nextId: () => number): Ch
 // ---------------------------------------------------------------------------------------------
 // translations
 
+/** Android's codes for the apps languages, as Weblate's android style makes them (weblate/formats/base.py). */
+const ANDROID_FILE_CODES: Record<string, string> = { fr: 'fr', pt_BR: 'pt-rBR', sr_Latn: 'b+sr+Latn', zh_Hant: 'zh-rTW' };
+
+/** apps/mobile and apps/desktop, ids 16 to 25, unit ids from 157 (after every other static unit). */
+function appsTranslations(): TrInput[] {
+  const out: TrInput[] = [];
+  let id = 16;
+  let unitId = 157;
+  for (const component of ['mobile', 'desktop'] as const) {
+    const sourceFirst = unitId;
+    for (const code of ['en', ...APPS_LANGUAGES] as const) {
+      const android = component === 'mobile';
+      const fileCode = android ? (code === 'en' ? undefined : ANDROID_FILE_CODES[code]) : undefined;
+      const filename = android
+        ? code === 'en'
+          ? 'app/src/main/res/values/strings.xml'
+          : `app/src/main/res/values-${fileCode}/strings.xml`
+        : code === 'en'
+          ? ''
+          : `po/${code}.po`;
+      out.push({
+        id: id++,
+        project: 'apps',
+        component,
+        lang: code,
+        filename,
+        isSource: code === 'en',
+        isTemplate: code === 'en' && android,
+        units: appsUnits(component, code, unitId, sourceFirst),
+        fileCode,
+        noChanges: true,
+      });
+      unitId += APPS.length;
+    }
+  }
+  return out;
+}
+
 interface TrInput {
   id: number;
   project: string;
@@ -958,6 +1152,9 @@ interface TrInput {
   isTemplate?: boolean;
   kind?: 'static' | 'big';
   units?: UnitModel[];
+  fileCode?: string;
+  /** No history (the apps project: the server's newest change, which tests date from, stays). */
+  noChanges?: boolean;
 }
 
 const ANDROID_SRC_REV = 'b2e91f560e541bab3ad535761517f808656b1b41';
@@ -1033,6 +1230,7 @@ function buildTranslations(): TranslationDef[] {
       units: referenceUnits('en', 153, 153),
     },
     { id: 15, project: 'demo', component: 'docs/api/reference', lang: 'cs', filename: 'docs/cs/api/reference.md', units: referenceUnits('cs', 155, 153) },
+    ...appsTranslations(),
   ];
   let changeId = 0;
   const nextId = (): number => ++changeId;
@@ -1054,7 +1252,8 @@ function buildTranslations(): TranslationDef[] {
       isTemplate: t.isTemplate ?? false,
       kind,
       units,
-      changes: kind === 'static' ? buildChanges(key, units, nextId) : [],
+      changes: kind === 'static' && !t.noChanges ? buildChanges(key, units, nextId) : [],
+      fileCode: t.fileCode,
     };
   });
 }
@@ -1150,4 +1349,57 @@ export function makeBig(nUnits: number, nChanges: number): BigData {
     nextFreeUnitId: GENERATED_ID_BASE + 2 * nUnits + 1000,
     nextFreeChangeId: GENERATED_ID_BASE + nChanges + 1000,
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// screenshot images
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+function crc32(b: Buffer): number {
+  let c = 0xffffffff;
+  for (const x of b) c = CRC_TABLE[(c ^ x) & 0xff]! ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+function pngChunk(type: string, data: Buffer): Buffer {
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([len, body, crc]);
+}
+
+/** A screenshot's image: a valid PNG, 8×6 pixels of a grey of its own (stored, not compressed: no zlib needed to read it). */
+export function fakeScreenshotPng(id: number): Buffer {
+  const width = 8;
+  const height = 6;
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale
+  const raw = Buffer.alloc((width + 1) * height, (id * 40) % 256);
+  for (let y = 0; y < height; y++) raw[y * (width + 1)] = 0; // filter: none
+  // A zlib stream of one stored block: header, BFINAL|BTYPE=00, LEN, NLEN, data, Adler-32.
+  const len = Buffer.alloc(4);
+  len.writeUInt16LE(raw.length, 0);
+  len.writeUInt16LE(~raw.length & 0xffff, 2);
+  let a = 1;
+  let b = 0;
+  for (const x of raw) {
+    a = (a + x) % 65521;
+    b = (b + a) % 65521;
+  }
+  const adler = Buffer.alloc(4);
+  adler.writeUInt32BE(((b << 16) | a) >>> 0);
+  const idat = Buffer.concat([Buffer.from([0x78, 0x01, 0x01]), len, raw, adler]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', ihdr),
+    pngChunk('IDAT', idat),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
 }

@@ -58,6 +58,10 @@ import {
   CATEGORIES,
   CATEGORY_BY_ID,
   COMPONENTS,
+  CS_COMMENTS,
+  CS_SUGGESTIONS,
+  SCREENSHOTS,
+  fakeScreenshotPng,
   HASHES,
   HOSTILE,
   LANGUAGES,
@@ -84,6 +88,7 @@ import { QueryError, compileUnitQuery } from './query.js';
 import type { UnitPred, UnitScope } from './query.js';
 import {
   addChange,
+  api,
   addUnit,
   emptyAgg,
   mergeAgg,
@@ -95,14 +100,16 @@ import {
   renderStats,
   renderTranslation,
   renderTranslationStats,
+  renderComment,
+  renderSuggestion,
   renderUnit,
   renderUser,
 } from './render.js';
-import type { Agg, Ctx, UserDef } from './render.js';
+import type { Agg, CommentDef, Ctx, SuggestionDef, UserDef } from './render.js';
 import { zipStore } from '../zip.js';
 import type { ZipEntry } from '../zip.js';
 
-export { HOSTILE, HASHES, ACTION_NAMES } from './data.js';
+export { HOSTILE, HASHES, ACTION_NAMES, SCREENSHOTS, fakeScreenshotPng } from './data.js';
 export type { UnitModel, ChangeModel, CategoryDef } from './data.js';
 export type { UnitScope } from './query.js';
 export { stringify } from './json.js';
@@ -168,6 +175,13 @@ export interface FakeOptions {
    * its translations list, translation objects and files are served; nothing else lists it.
    */
   manyLanguages?: number;
+  /**
+   * default false: the project apps (components mobile, Android with language_code_style android, and
+   * desktop, gettext) in French, Portuguese (Brazil), Serbian (latin) and Chinese (Traditional): codes
+   * with a region and a script, for language lists. Off by default so the server-wide lists the other
+   * tests pin (projects, languages, components) stay as they are; the sample server has it.
+   */
+  apps?: boolean;
 }
 
 /**
@@ -175,7 +189,7 @@ export interface FakeOptions {
  * rate limit, as the README promises: Weblate's anonymous 100 requests a day would run out within
  * minutes of trying commands, and every later command would warn about it.
  */
-export const SAMPLE_OPTIONS: Readonly<FakeOptions> = { rateLimit: false };
+export const SAMPLE_OPTIONS: Readonly<FakeOptions> = { rateLimit: false, apps: true };
 
 /** When every …/file/ of the fake server last changed (its Last-Modified). */
 export const FILE_LAST_MODIFIED = 'Wed, 21 Oct 2026 07:28:00 GMT';
@@ -313,6 +327,8 @@ export interface RecordedRequest {
   /** path+query as received */
   url: string;
   headers: Record<string, string | string[] | undefined>;
+  /** The body of a request that is not a GET or HEAD (the memory lookup's POST), as text. */
+  body?: string;
 }
 
 export type Fault =
@@ -440,16 +456,18 @@ const FULL_NAMES: Readonly<Record<string, string>> = { admin: 'Weblate Admin' };
 export const DATA = {
   projects: ['demo', 'big', 'secret'] as const,
   /** components as API paths 'project/component' (a component in a category: 'demo/docs%2Fguide'), by id */
-  components: COMPONENTS.map((c) => `${c.project}/${c.path.replace(/\//g, '%2F')}`),
+  components: COMPONENTS.filter((c) => c.project !== 'apps').map((c) => `${c.project}/${c.path.replace(/\//g, '%2F')}`),
   /** categories: id, project, slug path, parent id */
   categories: CATEGORIES.map((c) => ({ id: c.id, project: c.project, path: c.path, name: c.name, parent: c.category })),
   /** action code → English action_name (Weblate's ActionEvents), as the server sends them */
   actionNames: ACTION_NAMES,
   /** public translations */
-  translations: TRANSLATIONS.filter((t) => t.project !== 'secret').map((t) => t.apiKey),
+  translations: TRANSLATIONS.filter((t) => t.project !== 'secret' && t.project !== 'apps').map((t) => t.apiKey),
+  /** translations of the apps project (options.apps) */
+  appsTranslations: TRANSLATIONS.filter((t) => t.project === 'apps').map((t) => t.apiKey),
   /** translations of the private project (token needed) */
   privateTranslations: TRANSLATIONS.filter((t) => t.project === 'secret').map((t) => t.apiKey),
-  languages: LANGUAGES.map((l) => l.code),
+  languages: LANGUAGES.filter((l) => !l.apps).map((l) => l.code),
   defaults: { pageSize: 50, bigUnits: DEFAULT_BIG, bigChanges: DEFAULT_BIG, maxPageSize: 1000 },
   unitCounts: Object.fromEntries(TRANSLATIONS.map((t) => [t.apiKey, t.kind === 'big' ? DEFAULT_BIG : t.units.length])) as Record<string, number>,
   changeCounts: Object.fromEntries(TRANSLATIONS.map((t) => [t.apiKey, t.kind === 'big' ? (t.lang === 'xx' ? DEFAULT_BIG : 0) : t.changes.length])) as Record<
@@ -679,6 +697,8 @@ interface Env {
 interface Route {
   allow: string;
   run(env: Env): Json | Resp;
+  /** The answer to a POST, for the endpoints whose POST the fake serves (the memory lookup). */
+  post?(env: Env): Json | Resp;
 }
 const isResp = (x: Json | Resp): x is Resp => typeof x === 'object' && x !== null && !Array.isArray(x) && 'status' in x && 'body' in x && 'headers' in x;
 
@@ -784,7 +804,11 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
 
   // ----- data access
 
-  const project = (slug: string, authed: boolean): ProjectDef | undefined => PROJECTS.find((p) => p.slug === slug && (!p.private || authed));
+  const withApps = options.apps ?? false;
+  const project = (slug: string, authed: boolean): ProjectDef | undefined =>
+    PROJECTS.find((p) => p.slug === slug && (!p.private || authed) && (!p.apps || withApps));
+  /** The server's languages: the apps project's only when it is served. */
+  const languages = LANGUAGES.filter((l) => !l.apps || withApps);
   // Weblate lists a project's components by id (ProjectViewSet.components: order_by("id"))
   const componentsOf = (p: string): ComponentDef[] => COMPONENTS.filter((c) => c.project === p).sort((a, b) => a.id - b.id);
   const translationsOf = (c: ComponentDef): TranslationDef[] =>
@@ -1300,10 +1324,155 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
     };
   };
 
+  // ----- translation memory (Weblate 5.17: POST /api/memory/lookup/; `exact` since 2026.5)
+  //
+  // The memory is every translated string of the projects the caller may see (Weblate stores each
+  // translation made, per project): source, target, their languages and the component as origin.
+  // A lookup needs a token (401 without, as DRF's IsAuthenticated), takes at most 100 strings of at
+  // most 2,000 characters, and answers each string in order with its best match at or above quality
+  // 75 (100 for the same text; otherwise by edit distance), or null.
+  interface MemoryEntry {
+    id: number;
+    project: string;
+    source: string;
+    target: string;
+    from: string;
+    to: string;
+    origin: string;
+  }
+  const memory: MemoryEntry[] = [];
+  for (const t of TRANSLATIONS) {
+    if (t.kind !== 'static' || t.isSource) continue;
+    const c = componentOf(t);
+    for (const u of t.units) {
+      if (u.state < 20 || u.target.length !== 1 || u.target[0] === '' || u.source.length !== 1) continue;
+      memory.push({
+        id: memory.length + 1,
+        project: t.project,
+        source: u.source[0]!,
+        target: u.target[0]!,
+        from: c.sourceLanguage,
+        to: t.lang,
+        origin: `${c.project}/${c.path}`,
+      });
+    }
+  }
+  const editDistance = (x: string, y: string): number => {
+    const a = [...x];
+    const b = [...y];
+    let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= a.length; i++) {
+      const cur = [i];
+      for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = cur;
+    }
+    return prev[b.length]!;
+  };
+  const similarity = (x: string, y: string): number => (x === y ? 100 : Math.round(100 * (1 - editDistance(x, y) / Math.max([...x].length, [...y].length, 1))));
+  const MEMORY_ALLOW = 'POST, OPTIONS';
+  const memoryLookupRoute: Route = {
+    allow: MEMORY_ALLOW,
+    run: (env) => jsonResp(405, errorJson('method_not_allowed', `Method "${env.rr.method}" not allowed.`), MEMORY_ALLOW, env.authed),
+    post: (env) => {
+      if (!env.authed) {
+        return {
+          ...jsonResp(401, errorJson('not_authenticated', 'Authentication credentials were not provided.'), MEMORY_ALLOW, false),
+          headers: { ...jsonResp(401, '', MEMORY_ALLOW, false).headers, 'WWW-Authenticate': 'Token' },
+        };
+      }
+      const invalid = (attr: string, detail: string) => badRequest(MEMORY_ALLOW, env, { [attr]: [detail] }, attr, detail);
+      const q = env.rr.query;
+      const langOf = (name: string): string => {
+        const v = last(q, name);
+        if (v === null || v === '') throw invalid(name, 'This field is required.');
+        if (!languages.some((l) => l.code === v)) throw invalid(name, `Language ${v} not found.`);
+        return v;
+      };
+      const from = langOf('source_language');
+      const to = langOf('target_language');
+      const projectSlug = last(q, 'project');
+      if (projectSlug !== null && projectSlug !== '') needProject(env, MEMORY_ALLOW, projectSlug);
+      const exact = last(q, 'exact') === 'true';
+      let strings: unknown;
+      try {
+        strings = (JSON.parse(env.rr.body ?? '') as { strings?: unknown }).strings;
+      } catch {
+        throw invalid('strings', 'This field is required.');
+      }
+      if (!Array.isArray(strings) || strings.some((x) => typeof x !== 'string')) throw invalid('strings', 'Expected a list of items.');
+      if (strings.length > 100) throw invalid('strings', 'Ensure this field has no more than 100 elements.');
+      if ((strings as string[]).some((x) => [...x].length > 2000)) throw invalid('strings', 'Ensure this field has no more than 2000 characters.');
+      const pool = memory.filter((m) => m.from === from && m.to === to && project(m.project, true) && (!projectSlug || m.project === projectSlug));
+      return (strings as string[]).map((query) => {
+        let best: { m: MemoryEntry; quality: number } | undefined;
+        for (const m of pool) {
+          const quality = exact ? (m.source === query ? 100 : 0) : similarity(query, m.source);
+          if (quality >= (exact ? 100 : 75) && (!best || quality > best.quality)) best = { m, quality };
+        }
+        return {
+          query,
+          match: best
+            ? { id: best.m.id, source: best.m.source, target: best.m.target, origin: best.m.origin, exact: best.m.source === query, quality: best.quality }
+            : null,
+        };
+      });
+    },
+  };
+
+  // ----- suggestions (Weblate 2026.8: /api/suggestions/, /api/suggestions/<id>/, /api/units/<id>/suggestions/)
+  // and comments (5.15: /api/units/<id>/comments/), of the cs units flagged has_suggestion / has_comment.
+  const suggestions: SuggestionDef[] = [];
+  const comments: CommentDef[] = [];
+  for (const t of TRANSLATIONS) {
+    if (t.kind !== 'static' || t.key !== 'demo/android/cs') continue;
+    for (const u of t.units) {
+      for (const [i, target] of (CS_SUGGESTIONS[u.context] ?? (u.hasSuggestion ? [[`${u.source[0]} (suggestion)`]] : [])).entries())
+        suggestions.push({ id: suggestions.length + 1, unitId: u.id, target: [...target], user: 'admin', timestampUs: u.timestampUs + 1000 + i, votes: i });
+      for (const [i, comment] of (CS_COMMENTS[u.context] ?? (u.hasComment ? [`About ${u.context}`] : [])).entries())
+        comments.push({ id: comments.length + 1, unitId: u.id, comment, user: 'admin', timestampUs: u.timestampUs + 2000 + i });
+    }
+  }
+  const visibleUnit = (env: Env, raw: string): UnitModel => {
+    const found = /^\d+$/.test(raw) ? findUnit(Number(raw)) : undefined;
+    if (!found || !project(found[0].project, env.authed)) throw notFound(A_RO, env);
+    return found[1];
+  };
+  const visibleSuggestions = (env: Env): SuggestionDef[] => suggestions.filter((x) => project(findUnit(x.unitId)![0].project, env.authed));
+
+  // ----- screenshots (Weblate 4.0): each of a component, on its source translation, showing source units
+  const screenshotOf = (raw: string) => SCREENSHOTS.find((x) => String(x.id) === raw);
+  const renderScreenshot = (ctx: Ctx, x: (typeof SCREENSHOTS)[number]): JsonObject => {
+    const source = TRANSLATIONS.find((t) => t.project === x.project && t.component === x.component && t.isSource)!;
+    return {
+      id: x.id,
+      name: x.name,
+      repository_filename: x.file,
+      translation: api(ctx, `translations/${source.apiKey}/`),
+      file_url: api(ctx, `screenshots/${x.id}/file/`),
+      units: source.units.filter((u) => x.contexts.includes(u.context)).map((u) => api(ctx, `units/${u.id}/`)),
+      url: api(ctx, `screenshots/${x.id}/`),
+    };
+  };
+  const visibleScreenshot = (env: Env, raw: string) => {
+    const x = screenshotOf(raw);
+    if (!x || !project(x.project, env.authed)) throw notFound(A_RO, env);
+    return x;
+  };
+
   const route = (segs: string[]): Route | null => {
     const [a, b, c, d, e] = segs;
     const n = segs.length;
     if (options.manyLanguages && b === 'many') return manyRoute(segs);
+    if (a === 'components' && n === 4 && d === 'screenshots')
+      return {
+        allow: A_LIST_POST,
+        run: (env) => {
+          const [cd] = needComponent(env, A_LIST_POST, b as string, c as string);
+          return paginate(env, A_LIST_POST, arraySource(SCREENSHOTS.filter((x) => x.project === cd.project && x.component === cd.path)), (x) =>
+            renderScreenshot(env.ctx, x),
+          );
+        },
+      };
     // DownloadViewSet-like file endpoints (weblate/api/views.py: …/file/, zip for components and projects).
     if (segs[n - 1] === 'file' && ((a === 'translations' && n === 5) || (a === 'components' && n === 4) || (a === 'projects' && n === 3))) {
       return {
@@ -1388,7 +1557,7 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
         return {
           allow: A_LIST_POST,
           run: (env) =>
-            paginate(env, A_LIST_POST, arraySource(PROJECTS.filter((p) => !p.private || env.authed).sort((x, y) => x.name.localeCompare(y.name))), (p) =>
+            paginate(env, A_LIST_POST, arraySource(PROJECTS.filter((p) => project(p.slug, env.authed)).sort((x, y) => x.name.localeCompare(y.name))), (p) =>
               renderProject(env.ctx, p),
             ),
         };
@@ -1562,12 +1731,12 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
       if (n === 1)
         return {
           allow: A_LIST_POST,
-          run: (env) => paginate(env, A_LIST_POST, arraySource([...LANGUAGES].sort((x, y) => x.name.localeCompare(y.name))), (l) => renderLanguage(env.ctx, l)),
+          run: (env) => paginate(env, A_LIST_POST, arraySource([...languages].sort((x, y) => x.name.localeCompare(y.name))), (l) => renderLanguage(env.ctx, l)),
         };
       const code = b as string;
       const need = (env: Env, allow: string) => {
         const l = LANGUAGE_BY_CODE.get(code);
-        if (!l) throw notFound(allow, env);
+        if (!l || (l.apps && !withApps)) throw notFound(allow, env);
         return l;
       };
       if (n === 2) return { allow: A_FULL, run: (env) => renderLanguage(env.ctx, need(env, A_FULL)) };
@@ -1608,6 +1777,54 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
         };
       return null;
     }
+    if (a === 'memory' && n === 2 && b === 'lookup') return memoryLookupRoute;
+    if (a === 'screenshots' && n === 1)
+      return {
+        allow: A_LIST_POST,
+        run: (env) => paginate(env, A_LIST_POST, arraySource(SCREENSHOTS.filter((x) => project(x.project, env.authed))), (x) => renderScreenshot(env.ctx, x)),
+      };
+    if (a === 'screenshots' && n === 2) return { allow: A_FULL, run: (env) => renderScreenshot(env.ctx, visibleScreenshot(env, b as string)) };
+    if (a === 'screenshots' && n === 3 && c === 'file')
+      return {
+        allow: A_RO,
+        run: (env) => {
+          const x = visibleScreenshot(env, b as string);
+          const base = jsonResp(200, '', A_RO, env.authed, { 'Last-Modified': FILE_LAST_MODIFIED });
+          const name = x.file.split('/').pop()!;
+          return {
+            ...base,
+            headers: { ...base.headers, 'Content-Type': 'image/png', 'Content-Disposition': options.fileDisposition ?? `attachment; filename="${name}"` },
+            raw: fakeScreenshotPng(x.id),
+          };
+        },
+      };
+    if (a === 'units' && n === 3 && c === 'suggestions')
+      return {
+        allow: A_RO,
+        run: (env) => {
+          const u = visibleUnit(env, b as string);
+          return paginate(env, A_RO, arraySource(suggestions.filter((x) => x.unitId === u.id)), (x) => renderSuggestion(env.ctx, x));
+        },
+      };
+    if (a === 'units' && n === 3 && c === 'comments')
+      return {
+        allow: A_RO,
+        run: (env) => {
+          const u = visibleUnit(env, b as string);
+          return paginate(env, A_RO, arraySource(comments.filter((x) => x.unitId === u.id)), (x) => renderComment(env.ctx, x));
+        },
+      };
+    if (a === 'suggestions' && n === 1)
+      return { allow: A_RO, run: (env) => paginate(env, A_RO, arraySource(visibleSuggestions(env)), (x) => renderSuggestion(env.ctx, x)) };
+    if (a === 'suggestions' && n === 2)
+      return {
+        allow: A_RO,
+        run: (env) => {
+          const x = visibleSuggestions(env).find((y) => String(y.id) === b);
+          if (!x) throw notFound(A_RO, env);
+          return renderSuggestion(env.ctx, x);
+        },
+      };
     if (a === 'units' && n === 1) return allUnitsRoute;
     if (a === 'changes' && n === 1)
       return { allow: A_RO, run: (env) => changesList(env, A_RO, inListOrder(scopeChangesDesc(visibleTranslations(env.authed), true))) };
@@ -1685,7 +1902,7 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
       if (authed) rate.authed = Math.max(0, rate.authed - 1);
       else rate.anon = Math.max(0, rate.anon - 1);
     }
-    if (rr.method !== 'GET' && rr.method !== 'HEAD') {
+    if (rr.method !== 'GET' && rr.method !== 'HEAD' && !(rr.method === 'POST' && r.post)) {
       return jsonResp(405, errorJson('method_not_allowed', `Method "${rr.method}" not allowed.`), r.allow, authed);
     }
     const fmt = last(rr.query, 'format');
@@ -1698,7 +1915,7 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
       trigger: live,
     };
     try {
-      const out = r.run(env);
+      const out = rr.method === 'POST' && r.post ? r.post(env) : r.run(env);
       if (isResp(out)) return out;
       return jsonResp(200, stringify(out, exoticOn, spaced), r.allow, authed);
     } catch (err) {
@@ -1841,9 +2058,27 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
       url,
       headers: { ...req.headers },
     };
+    if (rr.method === 'GET' || rr.method === 'HEAD') {
+      req.resume();
+      handle(req, res, rr);
+      return;
+    }
+    // A body is read whole first (at most 1 MB: the memory lookup's 100 strings of 2,000 characters fit).
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size <= 1 << 20) chunks.push(c);
+    });
+    req.on('end', () => {
+      rr.body = Buffer.concat(chunks).toString('utf8');
+      handle(req, res, rr);
+    });
+  });
+  const handle = (req: IncomingMessage, res: ServerResponse, rr: RecordedRequest): void => {
+    const url = rr.url;
     requests.push(rr);
     for (const waiter of requestWaiters) if (waiter()) requestWaiters.delete(waiter);
-    req.resume();
     let fault = takeFault(rr);
     const go = (): void => {
       if (closed) return;
@@ -1859,7 +2094,7 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
           return;
         }
         // A conditional request's answer depends on its headers, not only on the URL: never cached.
-        const cacheable = responseCache && rr.headers['if-modified-since'] === undefined && rr.headers['if-none-match'] === undefined;
+        const cacheable = responseCache && rr.method === 'GET' && rr.headers['if-modified-since'] === undefined && rr.headers['if-none-match'] === undefined;
         const cached = cacheable ? responseCache.get(url) : undefined;
         const r = cached ?? compute(rr, true);
         r.after?.();
@@ -1879,7 +2114,7 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
     } else {
       go();
     }
-  });
+  };
   server.keepAliveTimeout = 5000;
   server.on('connection', (s: Socket) => {
     sockets.add(s);

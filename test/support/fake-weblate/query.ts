@@ -190,6 +190,8 @@ function term(tok: Tok): Pred {
           return (u) => u.hasComment;
         case 'suggestion':
           return (u) => u.hasSuggestion;
+        case 'screenshot':
+          return (u) => u.hasScreenshot === true;
         case 'check':
         case 'failing-check':
           return (u) => u.hasFailingCheck;

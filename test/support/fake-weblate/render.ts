@@ -293,7 +293,7 @@ export function renderComponent(ctx: Ctx, c: ComponentDef, p: ProjectDef, withPr
     changes_list_url: a('changes/'),
     task_url: null,
     new_lang: c.newLang,
-    language_code_style: '',
+    language_code_style: c.languageCodeStyle ?? '',
     push: '',
     check_flags: c.checkFlags,
     priority: c.priority,
@@ -358,7 +358,7 @@ export function renderTranslation(ctx: Ctx, tr: TranslationDef, a: Agg, componen
   return {
     language: renderLanguage(ctx, lang(tr.lang)),
     component: component ? renderComponent(ctx, component.c, component.p) : undefined,
-    language_code: tr.lang,
+    language_code: tr.fileCode ?? tr.lang,
     id: ctx.old ? undefined : tr.id,
     filename: tr.filename,
     revision: tr.revision,
@@ -479,4 +479,41 @@ export function renderUser(ctx: Ctx, u: UserDef, full: boolean): JsonObject {
     statistics_url: api(ctx, `users/${u.username}/statistics/`),
     contributions_url: api(ctx, `users/${u.username}/contributions/`),
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// suggestions (Weblate 2026.8) and comments (5.15) of a unit
+
+export interface SuggestionDef {
+  id: number;
+  unitId: number;
+  target: string[];
+  user: string;
+  timestampUs: number;
+  votes: number;
+}
+export interface CommentDef {
+  id: number;
+  unitId: number;
+  comment: string;
+  user: string;
+  timestampUs: number;
+}
+
+/** A suggestion as SuggestionSerializer sends it: {id, unit, target[], user, timestamp, votes}. */
+export function renderSuggestion(ctx: Ctx, s: SuggestionDef): JsonObject {
+  return {
+    id: s.id,
+    unit: api(ctx, `units/${s.unitId}/`),
+    target: s.target,
+    user: api(ctx, `users/${s.user}/`),
+    timestamp: ts(ctx, s.timestampUs),
+    votes: s.votes,
+    url: api(ctx, `suggestions/${s.id}/`),
+  };
+}
+
+/** A comment as CommentSerializer sends it: {comment, timestamp, id, user}. */
+export function renderComment(ctx: Ctx, c: CommentDef): JsonObject {
+  return { comment: c.comment, timestamp: ts(ctx, c.timestampUs), id: c.id, user: api(ctx, `users/${c.user}/`) };
 }

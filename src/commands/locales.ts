@@ -1,0 +1,172 @@
+// wli locales: the languages of a component or project at or above a completion, in the codes a build
+// configuration takes (--as), or as rows (every form side by side) in the data formats.
+import { UsageError } from '../core/errors.js';
+import type { Item } from '../core/page.js';
+import { msg, ours, outside } from '../core/text.js';
+import { numberOf } from '../core/values.js';
+import type { Column, ListResult, TextResult } from '../output/result.js';
+import { percentText } from '../output/readable.js';
+import type { CommandInput } from '../session/session.js';
+import type { Session } from '../session/session.js';
+import { allItems, getObject } from '../session/reads.js';
+import { firstFound } from '../session/resolve.js';
+import { targetReadings } from '../session/results.js';
+import { identified } from '../weblate/identity.js';
+import { androidCode, appleCode, bcp47Code, isPrintableCode, localeList, posixCode, type LocaleRow } from '../weblate/locales.js';
+import { fileLanguageCode, languageCode, sourceLanguageCode } from '../weblate/objects.js';
+import { componentsOf, languagesOf, translationPath, translationsOf } from '../weblate/paths.js';
+import type { ComponentTarget, ProjectTarget, Target } from '../weblate/target.js';
+
+/** One language of the target as the server listed it: its code, its file's code, its completion. */
+interface Listed {
+  item: Item;
+  code: string;
+  fileCode: string;
+  percent: number | undefined;
+  isSource: boolean;
+  target: string;
+  component: string | null;
+}
+
+export const LOCALE_COLUMNS: Column[] = [
+  { header: 'code', field: 'code', value: (r) => r.code, kind: 'key' },
+  { header: 'name', field: 'name', value: (r) => r.name, kind: 'name' },
+  { header: 'translated', field: 'translated_percent', value: (r) => r.translated_percent, text: percentText, kind: 'percent' },
+  // On a narrow terminal the forms a build reads less often leave first.
+  { header: 'file', field: 'file_code', value: (r) => r.file_code, kind: 'state', drop: 4 },
+  { header: 'bcp47', field: 'bcp47', value: (r) => r.bcp47, kind: 'state', drop: 1 },
+  { header: 'android', field: 'android', value: (r) => r.android, kind: 'state', drop: 2 },
+  { header: 'apple', field: 'apple', value: (r) => r.apple, kind: 'state', drop: 3 },
+];
+
+/** The rows' fields, in order (a CSV header for an empty list). */
+const FIELDS = [
+  'wli_target',
+  'wli_project',
+  'wli_component',
+  'wli_language',
+  'code',
+  'name',
+  'translated_percent',
+  'is_source',
+  'file_code',
+  'bcp47',
+  'posix',
+  'android',
+  'apple',
+];
+
+export async function run({ args, opts, session }: CommandInput<'locales'>): Promise<ListResult | TextResult> {
+  if (opts.as !== undefined && (session.settings.formatGiven || session.settings.fields !== undefined)) {
+    throw new UsageError(
+      msg`--as prints the codes themselves: -f/--format and --fields do not apply`,
+      msg`drop --as for rows in a format (-f json has every form)`,
+    );
+  }
+  const readings = targetReadings(session, args[0], ['project', 'component'], ['translation']);
+  const { value: listed } = await firstFound(session, readings, (t) => languagesOfTarget(session, t));
+  const kept = listed
+    .filter((l) => !l.isSource || opts.source === true)
+    .filter((l) => opts.minPercent === undefined || (l.percent !== undefined && l.percent >= opts.minPercent))
+    .filter((l) => {
+      if (isPrintableCode(l.code) && isPrintableCode(l.fileCode)) return true;
+      session.warn(msg`skipped ${outside(l.code)}: not a language code wli would write into a build file`);
+      return false;
+    })
+    .sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
+  if (opts.as !== undefined) {
+    if (kept.length === 0) session.warn(nothingLeft(opts.minPercent));
+    const rows: LocaleRow[] = kept.map((l) => ({ code: l.code, fileCode: l.fileCode }));
+    return { kind: 'text', text: localeList(rows, opts.as) };
+  }
+  const items = kept.map(rowOf);
+  return {
+    kind: 'list',
+    pages: (async function* () {
+      yield { items };
+    })(),
+    columns: LOCALE_COLUMNS,
+    empty: nothingLeft(opts.minPercent),
+    knownFields: FIELDS,
+  };
+}
+
+const nothingLeft = (minPercent: number | undefined) =>
+  minPercent === undefined
+    ? msg`no languages (the source language is left out: --source)`
+    : msg`no language is at least ${ours(String(minPercent))}% translated`;
+
+/** A row: the language's identity, then each form of its code. */
+function rowOf(l: Listed): Item {
+  const name = l.item.name ?? (l.item.language as Item | undefined)?.name ?? null;
+  return identified(
+    {
+      code: l.code,
+      name,
+      translated_percent: l.item.translated_percent ?? null,
+      is_source: l.isSource,
+      file_code: l.fileCode,
+      bcp47: bcp47Code(l.code),
+      posix: posixCode(l.code),
+      android: `values-${androidCode(l.code)}`,
+      apple: appleCode(l.code),
+    },
+    l.target,
+    l.target.split('/')[0]!,
+    l.component,
+    l.code,
+  );
+}
+
+async function languagesOfTarget(session: Session, t: Target): Promise<Listed[]> {
+  if (t.kind === 'component') return componentLanguages(session, t);
+  if (t.kind === 'project') return projectLanguages(session, t);
+  if (t.kind === 'translation') {
+    // Refused by name only once the server says it is one (a miss is explained as any other).
+    await getObject(session, translationPath(t));
+    const component = [t.project, ...t.component].join('/');
+    throw new UsageError(msg`${t.text} is a translation, one language: wli locales lists a component's or project's`, msg`wli locales ${component}`);
+  }
+  throw new UsageError(msg`wli locales takes a project or a component, not ${t.text}`);
+}
+
+/** A component's translations: each says its code, its file's code and whether it is the source. */
+async function componentLanguages(session: Session, t: ComponentTarget): Promise<Listed[]> {
+  const items = await allItems(session, { path: translationsOf(t), label: 'translations' });
+  const component = t.component.join('/');
+  return items.flatMap((item): Listed[] => {
+    const code = languageCode(item);
+    if (code === undefined) return [];
+    return [
+      {
+        item: { ...item, name: (item.language as Item | undefined)?.name ?? null },
+        code,
+        fileCode: fileLanguageCode(item) ?? code,
+        percent: numberOf(item.translated_percent),
+        isSource: item.is_source === true,
+        target: `${t.project}/${component}/${code}`,
+        component,
+      },
+    ];
+  });
+}
+
+/**
+ * A project's languages (its statistics rows); the source is the language that is the source of every
+ * component (one request more, made alongside). A project has no file codes of its own: each
+ * component may style them differently, so its code stands for them.
+ */
+async function projectLanguages(session: Session, t: ProjectTarget): Promise<Listed[]> {
+  const components = allItems(session, { path: componentsOf(t), label: 'components' });
+  components.catch(() => {});
+  const languages = await allItems(session, { path: languagesOf(t), label: 'languages' });
+  const sources = (await components).map(sourceLanguageCode);
+  const source = sources.length > 0 && sources.every((c) => c !== undefined && c === sources[0]) ? sources[0] : undefined;
+  return languages.flatMap((item): Listed[] => {
+    const code = languageCode(item);
+    if (code === undefined) return [];
+    return [
+      { item, code, fileCode: code, percent: numberOf(item.translated_percent), isSource: code === source, target: `${t.project}/-/${code}`, component: null },
+    ];
+  });
+}

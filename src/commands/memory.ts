@@ -1,0 +1,142 @@
+// wli memory: the translation memory's best match for each string, from the arguments or one a line on
+// standard input, asked 100 at a time (POST /api/memory/lookup/: the one request wli sends that is
+// not a GET, and it changes nothing), printed in input order as the answers come.
+import { HttpError, UnexpectedAnswerError } from '../api/errors.js';
+import type { InStream } from '../core/context.js';
+import { UsageError } from '../core/errors.js';
+import type { Item, Page } from '../core/page.js';
+import { msg, ours } from '../core/text.js';
+import { LineTooLong, readLines } from '../io/lines.js';
+import type { Column, ListResult } from '../output/result.js';
+import type { CommandInput, Session } from '../session/session.js';
+import { getObject, postForJson } from '../session/reads.js';
+import { firstFound } from '../session/resolve.js';
+import { targetReadings } from '../session/results.js';
+import { MEMORY_BATCH, MEMORY_MAX_CHARS, memoryAnswers, memoryBody } from '../weblate/memory.js';
+import { languageCode, sourceLanguageCode } from '../weblate/objects.js';
+import { memoryLookupOf, objectPath } from '../weblate/paths.js';
+import type { Target } from '../weblate/target.js';
+
+const match = (r: Item): Item | undefined => (r.match && typeof r.match === 'object' && !Array.isArray(r.match) ? (r.match as Item) : undefined);
+
+export const MEMORY_COLUMNS: Column[] = [
+  { header: 'query', field: 'query', value: (r) => r.query, kind: 'name' },
+  { header: 'quality', field: 'match.quality', value: (r) => match(r)?.quality ?? null, kind: 'count' },
+  { header: 'target', field: 'match.target', value: (r) => match(r)?.target ?? null },
+  { header: 'source', field: 'match.source', value: (r) => match(r)?.source ?? null, drop: 2 },
+  { header: 'origin', field: 'match.origin', value: (r) => match(r)?.origin ?? null, kind: 'state', drop: 1 },
+];
+
+interface Lookup {
+  from: string;
+  to: string;
+  project?: string;
+  exact: boolean;
+}
+
+export async function run({ args, opts, session }: CommandInput<'memory'>): Promise<ListResult> {
+  if (session.settings.token === undefined) {
+    throw new UsageError(
+      msg`wli memory needs an API token: Weblate looks up its translation memory only for a signed-in user`,
+      msg`set WLI_TOKEN (or pass --token, or add the server to [keys] of the user configuration file)`,
+    );
+  }
+  const strings = args.length > 0 ? checkedArgs(args) : stdinStrings(openStdin(session));
+  const lookup = await languagesOf(session, opts);
+  return {
+    kind: 'list',
+    pages: lookups(session, lookup, strings),
+    columns: MEMORY_COLUMNS,
+    empty: msg`no strings to look up`,
+    knownFields: ['query', 'match'],
+  };
+}
+
+/** The strings given as arguments, each checked before any request. */
+async function* checkedArgs(args: string[]): AsyncGenerator<string> {
+  args.forEach((s, i) => {
+    if (s === '') throw new UsageError(msg`string ${ours(String(i + 1))} is empty: there is nothing to look up`);
+    if ([...s].length > MEMORY_MAX_CHARS)
+      throw new UsageError(msg`string ${ours(String(i + 1))} is longer than ${ours(String(MEMORY_MAX_CHARS))} characters, the most Weblate looks up`);
+  });
+  yield* args;
+}
+
+/** Standard input to read the strings from; none on a terminal (a lookup would wait for typing). */
+function openStdin(session: Session): InStream {
+  const input = session.ctx.stdin?.();
+  if (input === undefined || input.isTTY) {
+    throw new UsageError(msg`no strings to look up`, msg`give them as arguments (wli memory "Save" "Open file") or one a line on standard input`);
+  }
+  return input;
+}
+
+/** One string a line of standard input, empty lines left out. */
+async function* stdinStrings(input: InStream): AsyncGenerator<string> {
+  try {
+    for await (const line of readLines(input, MEMORY_MAX_CHARS)) if (line !== '') yield line;
+  } catch (e) {
+    if (!(e instanceof LineTooLong)) throw e;
+    throw new UsageError(
+      msg`line ${ours(String(e.lineNumber))} of standard input is longer than ${ours(String(MEMORY_MAX_CHARS))} characters, the most Weblate looks up`,
+    );
+  }
+}
+
+/**
+ * The languages (and project) of the lookup: --from and --to as given; what either leaves open from
+ * --for (or the configuration's default target): a translation's language and its component's source
+ * language, the target's project unless --project says another.
+ */
+async function languagesOf(session: Session, opts: CommandInput<'memory'>['opts']): Promise<Lookup> {
+  const exact = opts.exact === true;
+  if (opts.from !== undefined && opts.to !== undefined) return { from: opts.from, to: opts.to, project: opts.project, exact };
+  if (opts.for === undefined && session.settings.defaultTarget === undefined) {
+    throw new UsageError(
+      msg`wli memory needs the languages: --from and --to`,
+      msg`or --for project/component/language: its component's source language and its language`,
+    );
+  }
+  const readings = targetReadings(session, opts.for, ['translation', 'component']);
+  const { target, value } = await firstFound(session, readings, (t) =>
+    getObject(session, objectPath(t as Exclude<Target, { kind: 'category' | 'projectLanguage' }>)),
+  );
+  const component = target.kind === 'translation' ? (value.component as Item | undefined) : value;
+  const from = opts.from ?? (component ? sourceLanguageCode(component) : undefined);
+  const to = opts.to ?? (target.kind === 'translation' ? languageCode(value) : undefined);
+  if (from === undefined) throw new UsageError(msg`${target.text} names no source language`, msg`give --from`);
+  if (to === undefined)
+    throw new UsageError(msg`${target.text} is a component: which language to look up in?`, msg`give --to, or --for ${target.text}/LANGUAGE`);
+  return { from, to, project: opts.project ?? ('project' in target ? target.project : undefined), exact };
+}
+
+/** The answers, one page per batch of MEMORY_BATCH strings, asked one batch after another. */
+async function* lookups(session: Session, lookup: Lookup, strings: AsyncGenerator<string>): AsyncGenerator<Page> {
+  const path = memoryLookupOf(lookup);
+  let batch: string[] = [];
+  let done = 0;
+  const ask = async (): Promise<Page> => {
+    const { body, url } = await postForJson(session, path, memoryBody(batch)).catch((e: unknown) => {
+      // A lookup the server refuses (a language it does not have) is the command line's to fix.
+      if (e instanceof HttpError && e.status === 400)
+        throw new UsageError(e.text, msg`check --from and --to: language codes of the server (wli language lists them)`);
+      throw e;
+    });
+    const answer = memoryAnswers(body, batch);
+    if ('wrong' in answer) {
+      throw new UnexpectedAnswerError(
+        msg`POST ${url.href}: ${answer.wrong}`,
+        msg`is --url a Weblate 5.17 or newer? Its memory lookup answers [{query, match}] per string`,
+      );
+    }
+    done += batch.length;
+    session.progress.update('strings', done);
+    batch = [];
+    return { items: answer.items };
+  };
+  for await (const s of strings) {
+    batch.push(s);
+    if (batch.length === MEMORY_BATCH) yield await ask();
+  }
+  if (batch.length > 0) yield await ask();
+}

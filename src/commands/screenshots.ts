@@ -1,0 +1,78 @@
+// wli screenshots: a component's screenshots, each with the strings it shows. Two lists: the
+// screenshots, and the strings on any of them (the source translation's units searched with
+// has:screenshot), never one request per string.
+import { UsageError } from '../core/errors.js';
+import type { Item } from '../core/page.js';
+import { msg } from '../core/text.js';
+import { plainText } from '../core/values.js';
+import type { Column, ListResult } from '../output/result.js';
+import type { CommandInput, Session } from '../session/session.js';
+import { allItems } from '../session/reads.js';
+import { firstFound } from '../session/resolve.js';
+import { targetReadings } from '../session/results.js';
+import { idFromUrl } from '../weblate/objects.js';
+import { screenshotsOf, unitsOf } from '../weblate/paths.js';
+import { shownUnitIds } from '../weblate/screenshots.js';
+import { objectOfUrl, type Target } from '../weblate/target.js';
+
+const strings = (s: Item): Item[] => (Array.isArray(s.wli_strings) ? (s.wli_strings as Item[]) : []);
+
+export const SCREENSHOT_COLUMNS: Column[] = [
+  { header: 'id', field: 'id', value: (s) => s.id, kind: 'id' },
+  { header: 'name', field: 'name', value: (s) => s.name, kind: 'name' },
+  { header: 'file', field: 'repository_filename', value: (s) => s.repository_filename, kind: 'url', drop: 2 },
+  {
+    header: 'strings',
+    field: 'wli_strings',
+    value: (s) => s.wli_strings,
+    text: (_v, s) =>
+      strings(s)
+        .map((u) => plainText(u.context !== '' && u.context != null ? u.context : (u.source ?? `unit ${plainText(u.id)}`)))
+        .join(', '),
+  },
+];
+
+export async function run({ args, session }: CommandInput<'screenshots'>): Promise<ListResult> {
+  const readings = targetReadings(session, args[0], ['component'], ['translation']);
+  const { target, value: shots } = await firstFound(session, readings, (t) => screenshotsOfTarget(session, t));
+  const shown = await stringsShown(session, shots);
+  const items = shots.map((s) => ({ ...s, wli_strings: shownUnitIds(s).map((id) => shown.get(id) ?? { id: Number(id), context: null, source: null }) }));
+  return {
+    kind: 'list',
+    pages: (async function* () {
+      yield { items };
+    })(),
+    columns: SCREENSHOT_COLUMNS,
+    empty: msg`${target.text} has no screenshots`,
+    knownFields: ['id', 'name', 'repository_filename', 'translation', 'file_url', 'units', 'url', 'wli_strings'],
+  };
+}
+
+function screenshotsOfTarget(session: Session, t: Target): Promise<Item[]> {
+  if (t.kind === 'component') return allItems(session, { path: screenshotsOf(t), label: 'screenshots' });
+  if (t.kind === 'translation') {
+    const component = [t.project, ...t.component].join('/');
+    // Its screenshots are its component's (they show source strings): said once the component reading missed.
+    return allItems(session, { path: screenshotsOf({ project: t.project, component: t.component }), label: 'screenshots' }).then(() => {
+      throw new UsageError(msg`${t.text} is a translation: screenshots belong to its component`, msg`wli screenshots ${component}`);
+    });
+  }
+  throw new UsageError(msg`wli screenshots takes a component, not ${t.text}`);
+}
+
+/**
+ * The strings on the screenshots, by unit id: each screenshot's source translation (its `translation`)
+ * searched with has:screenshot, one list per source translation. A string it does not answer is
+ * named by its id alone.
+ */
+async function stringsShown(session: Session, shots: Item[]): Promise<Map<string, Item>> {
+  const sources = new Set(shots.map((s) => s.translation).filter((u): u is string => typeof u === 'string'));
+  const shown = new Map<string, Item>();
+  for (const url of sources) {
+    const t = objectOfUrl(url);
+    if (t?.kind !== 'translation') continue;
+    const units = await allItems(session, { path: unitsOf(t), query: new URLSearchParams({ q: 'has:screenshot' }), label: 'strings' });
+    for (const u of units) shown.set(idFromUrl(u.id), { id: u.id, context: u.context ?? null, source: u.source ?? null });
+  }
+  return shown;
+}

@@ -1,0 +1,88 @@
+// units --with suggestions,comments: each unit with the lists it has, asked only for the units that
+// say they have any (has_suggestion, has_comment): a unit with none costs no request.
+import { ServerError, isNotFound } from '../../api/errors.js';
+import type { Item, Page } from '../../core/page.js';
+import { allInOrder } from '../../core/pool.js';
+import { msg, ours } from '../../core/text.js';
+import { plainText } from '../../core/values.js';
+import type { Column } from '../../output/result.js';
+import { formsText } from '../../output/readable.js';
+import type { Session } from '../../session/session.js';
+import { allItems } from '../../session/reads.js';
+import { SCREENSHOTS_FIELD, WITH, type UnitList, type WithList } from '../../weblate/discussion.js';
+import { screenshotsOf } from '../../weblate/paths.js';
+import { screenshotSummary, shownUnitIds, sourceUnitId } from '../../weblate/screenshots.js';
+import { objectOfUrl } from '../../weblate/target.js';
+
+/** A unit's list, or why a server has none to give (older than the release that serves it). */
+async function listOf(session: Session, unit: Item, list: UnitList): Promise<Item[]> {
+  const facts = WITH[list];
+  const path = facts.path(plainText(unit.id));
+  try {
+    return await allItems(session, { path, label: list, quiet: true });
+  } catch (e) {
+    if (!isNotFound(e)) throw e;
+    throw new ServerError(
+      msg`GET ${session.client().resolve(path).href}: 404, though unit ${plainText(unit.id)} says it has ${ours(list)} (${ours(facts.flag)})`,
+      msg`a unit's ${ours(list)} are served by Weblate ${ours(facts.since)} or later; without --with ${ours(list)} the units are listed as they are`,
+      { cause: e },
+    );
+  }
+}
+
+/**
+ * The screenshots of each component met, asked once a component (its one list), by the source unit
+ * each shows: a unit's screenshots are those of its source unit.
+ */
+function screenshotsByUnit(session: Session): (unit: Item) => Promise<Item[]> {
+  const byComponent = new Map<string, Promise<Map<string, Item[]>>>();
+  return async (unit) => {
+    const t = objectOfUrl(unit.translation);
+    if (t?.kind !== 'translation') return [];
+    const key = [t.project, ...t.component].join('/');
+    let shots = byComponent.get(key);
+    if (!shots) {
+      shots = allItems(session, { path: screenshotsOf(t), label: 'screenshots', quiet: true }).then((list) => {
+        const map = new Map<string, Item[]>();
+        for (const shot of list) for (const id of shownUnitIds(shot)) map.set(id, [...(map.get(id) ?? []), screenshotSummary(shot)]);
+        return map;
+      });
+      byComponent.set(key, shots);
+    }
+    return (await shots).get(sourceUnitId(unit)) ?? [];
+  };
+}
+
+/** The pages with each unit's lists added after its fields (wli_suggestions, wli_comments, wli_screenshots: empty when it has none). */
+export async function* withLists(session: Session, pages: AsyncIterable<Page>, lists: readonly WithList[]): AsyncGenerator<Page> {
+  const screenshots = screenshotsByUnit(session);
+  for await (const page of pages) {
+    const jobs = page.items.map((unit) => async () => {
+      const added: Item = {};
+      for (const list of lists) {
+        if (list === 'screenshots') added[SCREENSHOTS_FIELD] = await screenshots(unit);
+        else added[WITH[list].field] = unit[WITH[list].flag] === true ? await listOf(session, unit, list) : [];
+      }
+      return { ...unit, ...added };
+    });
+    // The server's texts of the units no longer say everything printed: the items are.
+    yield { items: await allInOrder(jobs, session.settings.concurrency) };
+  }
+}
+
+/** A table's column for each list: its entries' texts (a suggestion's target, a comment), one after another. */
+export function withColumns(lists: readonly WithList[]): Column[] {
+  return lists.map((list) => {
+    const field = withField(list);
+    const text = (e: Item): unknown => (list === 'screenshots' ? e.name : WITH[list].text(e));
+    return {
+      header: list,
+      field,
+      value: (u) => u[field],
+      text: (v) => (Array.isArray(v) ? v.map((e) => formsText(text(e as Item))).join(' · ') : ''),
+    };
+  });
+}
+
+/** The field a list is added as. */
+export const withField = (list: WithList): string => (list === 'screenshots' ? SCREENSHOTS_FIELD : WITH[list].field);

@@ -1,0 +1,27 @@
+// Weblate's translation memory lookup (POST /api/memory/lookup/, Weblate 5.17): what it takes and what
+// its answer is. No I/O.
+import type { Item } from '../core/page.js';
+
+/** The most strings one lookup takes, and the longest string (characters: code points, as Python counts them). */
+export const MEMORY_BATCH = 100;
+export const MEMORY_MAX_CHARS = 2000;
+
+/** The body of one lookup. */
+export const memoryBody = (strings: readonly string[]): string => JSON.stringify({ strings });
+
+/**
+ * The answer to one lookup as one item per string asked, in the order asked: `[{query, match}]`,
+ * matched to the strings by `query` (a server that orders them otherwise still answers each). What is
+ * wrong with it instead (a string without its answer, an answer that is not that list): the server's fault.
+ */
+export function memoryAnswers(body: unknown, strings: readonly string[]): { items: Item[] } | { wrong: string } {
+  if (!Array.isArray(body)) return { wrong: 'expected a JSON array of answers' };
+  const left = body.filter((a): a is Item => !!a && typeof a === 'object' && !Array.isArray(a));
+  const items: Item[] = [];
+  for (const s of strings) {
+    const i = left.findIndex((a) => a.query === s);
+    if (i < 0) return { wrong: `no answer for the string ${JSON.stringify(s.length > 60 ? `${s.slice(0, 60)}…` : s)}` };
+    items.push(left.splice(i, 1)[0]!);
+  }
+  return { items };
+}
