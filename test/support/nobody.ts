@@ -2,7 +2,8 @@
 // that does so first proves that nobody can run it here: the runtime (a Node under root's 0700 home
 // cannot be run by anyone else), and the checkout (a clone under a 0700 folder, `mktemp -d`, cannot be
 // read by anyone else: then a copy of the built CLI in a folder every user can read is run instead).
-// Where neither holds, the test is skipped and says why.
+// Where neither holds, the test is skipped and says why; it fails instead where WLI_REQUIRE_NOBODY=1
+// (.ci/run, as root) says it must run.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -31,6 +32,7 @@ afterAll(() => {
  */
 export async function nobodyCommand(ctx: TestContext, env: Record<string, string>): Promise<readonly [string, ...string[]]> {
   const skip = (why: string): never => {
+    if (process.env.WLI_REQUIRE_NOBODY === '1') throw new Error(`${why} (WLI_REQUIRE_NOBODY=1: this test must run)`);
     console.warn(`skipped: ${ctx.task.fullName}: ${why}`);
     ctx.skip(why);
     throw new Error(why); // not reached: ctx.skip throws
