@@ -11,6 +11,7 @@ import type { Item } from '../../core/page.js';
 import type { Outcome } from '../../output/result.js';
 import { METRIC_FIELD, type Metric } from '../../weblate/statistics.js';
 import { closest } from '../../core/closest.js';
+import { sameLanguage } from '../../weblate/language-codes.js';
 
 export { METRIC_FIELD, type Metric };
 
@@ -52,7 +53,8 @@ export function gateOf(metric: Metric, thresholds: Threshold[] | undefined, base
         );
       fallback = t.percent;
     } else {
-      if (byLanguage.has(t.language)) throw new UsageError(msg`--fail-under is given twice for language ${t.language}`, msg`give each language one threshold`);
+      if ([...byLanguage.keys()].some((l) => sameLanguage(l, t.language!)))
+        throw new UsageError(msg`--fail-under is given twice for language ${t.language}`, msg`give each language one threshold`);
       byLanguage.set(t.language, t.percent);
     }
   }
@@ -64,7 +66,7 @@ export function gateOf(metric: Metric, thresholds: Threshold[] | undefined, base
 /** The languages of --fail-under LANG=PCT that no row is in (none: the common case, no more to ask). */
 export function languagesWithoutRows(gate: Gate, rows: readonly Row[]): string[] {
   const have = rowLanguages(rows);
-  return [...gate.byLanguage.keys()].filter((lang) => !have.includes(lang));
+  return [...gate.byLanguage.keys()].filter((lang) => !have.some((l) => sameLanguage(l, lang)));
 }
 
 /** A language of the server as --fail-under needs it: its code and the other codes it is known by. */
@@ -86,13 +88,13 @@ export function checkLanguagesGated(gate: Gate, rows: readonly Row[], skipSource
   const warnings: Msg[] = [];
   for (const lang of languagesWithoutRows(gate, rows)) {
     const percent = gate.byLanguage.get(lang);
-    if (server.some((l) => l.code === lang)) {
+    if (server.some((l) => sameLanguage(l.code, lang))) {
       const left = skipSource ? ours(', --skip-source leaves out source-language rows') : ours('');
       warnings.push(msg`--fail-under ${lang}=${percent}: no row has language ${lang}, so it gates nothing (${theRows}${left})`);
       continue;
     }
     // An alias names the code the server uses (cz → cs); else the closest among the rows', then the server's.
-    const alias = server.filter((l) => l.aliases.includes(lang.toLowerCase())).map((l) => l.code);
+    const alias = server.filter((l) => l.aliases.some((a) => sameLanguage(a, lang))).map((l) => l.code);
     const codes = server.map((l) => l.code);
     const near = [alias, closest(lang, have), closest(lang, codes)].find((n) => n.length > 0) ?? [];
     throw new UsageError(
@@ -114,7 +116,9 @@ const metricOf = (item: Item, metric: Metric) => numberOf(item[METRIC_FIELD[metr
 /** The threshold a row is held to: its language's, else the bare one; undefined when not gated. */
 export function thresholdFor(gate: Gate, item: Item): number | undefined {
   const lang = language(item);
-  return (lang !== undefined ? gate.byLanguage.get(lang) : undefined) ?? gate.fallback;
+  // The language's own threshold, its code matched as pull --lang matches (weblate/language-codes.ts).
+  const own = lang === undefined ? undefined : [...gate.byLanguage].find(([l]) => sameLanguage(l, lang))?.[1];
+  return own ?? gate.fallback;
 }
 
 /** true/false for a gated row (a row without the metric fails), undefined for a row not gated. */
