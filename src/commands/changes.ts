@@ -161,7 +161,10 @@ async function* changesOfReading(session: Session, t: Target, query: URLSearchPa
 export async function run({ args, opts, session }: CommandInput<'changes'>): Promise<ListResult> {
   // An option that cannot apply is refused, never silently ignored.
   if (opts.interval !== undefined && !opts.follow)
-    throw new UsageError(msg`--interval applies only with --follow: it is the time between polls`, msg`add --follow to watch for new changes, or drop --interval`);
+    throw new UsageError(
+      msg`--interval applies only with --follow: it is the time between polls`,
+      msg`add --follow to watch for new changes, or drop --interval`,
+    );
   const readings = targetReadings(session, args[0], ['server', 'project', 'component', 'category', 'translation', 'projectLanguage']);
   const now = session.ctx.now();
   const since = opts.since === undefined ? undefined : instantOf(opts.since, now, '--since');
