@@ -43,3 +43,13 @@ describe('36.8: the Targets list has every form', () => {
     expect(readFileSync(join(ROOT, 'docs/commands.md'), 'utf8')).toContain(`| \`${form}\` |`);
   });
 });
+
+describe('36.8: the README says what the package holds', () => {
+  it('each entry of package.json files is named where the README lists the package', () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const said = /The package holds ([^;]*);/.exec(readme.replace(/\n/g, ' '))?.[1] ?? '';
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { files: string[] };
+    for (const f of pkg.files) expect(said, f).toContain(f === 'man/' ? 'man/wli.1' : f === 'README.md' ? 'README' : f);
+    expect(said).not.toMatch(/\bonly\b/);
+  });
+});
