@@ -7,7 +7,10 @@ import { GITHUB_ANNOTATIONS_PER_STEP, GITHUB_STEP_SUMMARY_TEXT } from '../core/l
 export const TARGETS: Array<[string, string]> = [
   ['/', 'the whole server (`ls`, `changes`, `units`)'],
   ['project', 'a project; in `stats` and `language` a word without a slash is a language code instead (`cs`, `pt_BR`), and projects are `stats --project`'],
-  ['project/category', 'a category of a project (any depth: `project/docs/api`), standing for its components wherever a project does; Weblate keeps no history or zip of a category itself'],
+  [
+    'project/category',
+    'a category of a project (any depth: `project/docs/api`), standing for its components wherever a project does; Weblate keeps no history or zip of a category itself',
+  ],
   ['project/component', 'a component'],
   ['project/component/language', 'one translation'],
   [
