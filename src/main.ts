@@ -5,6 +5,7 @@ import { ENDING_SIGNALS, InterruptedError, type EndingSignal } from './core/erro
 import { runCli } from './cli/program.js';
 import { whenUnsettled } from './cli/unsettled.js';
 import { Workspace } from './files/workspace.js';
+import { closeHungUp, terminalsAtStart } from './io/hangup.js';
 import { IOStreams } from './io/streams.js';
 import { fileStdout } from './io/writer.js';
 
@@ -28,6 +29,10 @@ for (const name of Object.keys(ENDING_SIGNALS) as EndingSignal[]) {
     interrupt.abort(new InterruptedError(name));
   });
 }
+// A terminal that hung up is closed as the process exits, so Node 20 does not abort restoring it
+// (io/hangup.ts): a closed terminal ends a run with 129, and a later signal with its own code.
+const terminals = terminalsAtStart();
+process.on('exit', () => closeHungUp(terminals));
 // A reader that went away (`| head`, a closed stderr) is a normal end; the I/O layer notices it too.
 process.stdout.on('error', () => {});
 process.stderr.on('error', () => {});

@@ -326,7 +326,7 @@ describe('every test that runs wli as a process can run it as the binary', () =>
 
   it(".ci/run builds the binary and runs the files that spawn wli again against it, in CI's sum", () => {
     const ci = readFileSync(join(ROOT, '.ci/run'), 'utf8');
-    expect(ci).toMatch(/npm run build:binary/);
+    expect(ci).toMatch(/node --import \.\/scripts\/ts\.mjs scripts\/build-binary\.ts/);
     expect(ci).toMatch(/WLI_TEST_BINARY=/);
     expect(ci).toMatch(/"binary"/);
     const selected = execFileSync('bash', ['-c', ci.match(/^\s*files=\$\((.*)\)$/m)![1]!], { cwd: ROOT, encoding: 'utf8' })
@@ -338,5 +338,20 @@ describe('every test that runs wli as a process can run it as the binary', () =>
       expect(selected).toContain(`test/${f}.test.ts`);
     }
     expect(selected).not.toContain('test/binary.test.ts');
+  });
+
+  it('.ci/run in tiers (issue 36.5): Node 22 and 24 run the runtime-sensitive files, each of which exists; the file readers run once', () => {
+    const ci = readFileSync(join(ROOT, '.ci/run'), 'utf8');
+    const list = /^RUNTIME=\(([^)]*)\)$/m.exec(ci)?.[1]?.split(/\s+/).filter(Boolean) ?? [];
+    for (const f of list) expect(existsSync(join(ROOT, 'test', `${f}.test.ts`)), f).toBe(true);
+    // signals, pipes, TLS, the HTTP client, the codec, pull, download, terminals.
+    const runtime = ['signals', 'hangup', 'local-writes', 'pull-work', 'resilience', 'proxy', 'api/client', 'undici', 'json', 'pull', 'download', 'terminal'];
+    expect(list).toEqual(expect.arrayContaining(runtime));
+    const once = ['structure', 'citations', 'docs', 'manpage', 'release', 'install', 'bundle', 'examples', 'pre-commit'];
+    for (const f of once) expect(list).not.toContain(f);
+    expect(ci).toMatch(/"\$\{runtime_files\[@\]\}"/);
+    // One build: npm ci's prepare; npm test without its pretest build.
+    expect(ci).toMatch(/^npm test --ignore-scripts /m);
+    expect(ci).not.toMatch(/^[^#]*npm run build:binary/m);
   });
 });

@@ -16,6 +16,7 @@ import { fakeFileBytes, startFakeWeblate, type FakeWeblate } from './support/fak
 const CS_BYTES = fakeFileBytes('demo/android/cs', false, null).length;
 import { baseEnv, wli, wliIn, WLI_COMMAND, wliCommand } from './support/run.js';
 import type { OutStream } from '../src/core/context.js';
+import { NOBODY, nobodyCommand } from './support/nobody.js';
 
 let fake: FakeWeblate;
 let env: Record<string, string>;
@@ -108,14 +109,14 @@ describe('download: a destination that cannot be written fails before the reques
     chmodSync(join(dir, 'ro'), 0o500);
     // Permissions do not apply to root: as root, the CLI runs as nobody (uid 65534), for whom they do.
     let as: { uid?: number; gid?: number; env?: Record<string, string> } = {};
+    let command = WLI_COMMAND;
     if (isRoot) {
       const home = join(dir, 'home');
       mkdirSync(home, { mode: 0o777 });
       chmodSync(home, 0o777);
       chmodSync(dir, 0o755);
-      as = { uid: 65534, gid: 65534, env: { ...env, HOME: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_CACHE_HOME: join(home, '.cache') } };
-      const probe = await spawnRun(process.execPath, ['-e', ''], as).catch(() => undefined);
-      if (probe?.code !== 0) ctx.skip('running as root and cannot run a process as nobody, for whom permissions apply');
+      as = { ...NOBODY, env: { ...env, HOME: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_CACHE_HOME: join(home, '.cache') } };
+      command = await nobodyCommand(ctx, as.env!);
     }
     const n = fileRequests();
     for (const [output, shown] of [
@@ -123,7 +124,7 @@ describe('download: a destination that cannot be written fails before the reques
       ['ro/deeper/cs.po', 'cannot write ro/deeper/cs.po'],
       ['ro/', 'cannot write into ro/'],
     ] as const) {
-      const r = await spawnRun(...wliCommand(['download', 'demo/android/cs', '-o', output]), as);
+      const r = await spawnRun(command[0], [...command.slice(1), 'download', 'demo/android/cs', '-o', output], as);
       expect([r.code, r.stdout, r.stderr]).toEqual([
         7,
         '',
@@ -320,10 +321,9 @@ describe('configuration files behind a directory wli may not read', () => {
     mkdirSync(work, { mode: 0o777 });
     chmodSync(work, 0o777);
     chmodSync(dir, 0o755);
-    const as = { uid: 65534, gid: 65534, env: { ...env, HOME: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_CACHE_HOME: join(work, '.cache') } };
-    const probe = await spawnRun(process.execPath, ['-e', ''], as).catch(() => undefined);
-    if (probe?.code !== 0) ctx.skip('cannot run a process as nobody here');
-    const r = await spawnRun(...wliCommand(['config', '-f', 'json']), as);
+    const as = { ...NOBODY, env: { ...env, HOME: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_CACHE_HOME: join(work, '.cache') } };
+    const command = await nobodyCommand(ctx, as.env);
+    const r = await spawnRun(command[0], [...command.slice(1), 'config', '-f', 'json'], as);
     expect([r.code, r.stderr]).toEqual([0, '']);
     expect(JSON.parse(r.stdout)).toMatchObject({ url: { source: 'WLI_URL' }, files: [] });
   });

@@ -17,6 +17,9 @@ import { instantOf } from '../spec/option-values.js';
 import { FOLLOW_DEFAULTS } from '../spec/spec.js';
 import { formsText, username } from '../output/readable.js';
 import type { Column, ListResult } from '../output/result.js';
+import { cellText } from '../output/cells.js';
+import { truncateCells } from '../output/width.js';
+import { SHORT_ACTION_WIDTH, shortAction } from '../weblate/actions.js';
 import { CHANGE_FIELDS, changeIn } from '../weblate/changes.js';
 import { IDENTITY_FIELDS, changeIdentity, identifyPage } from '../weblate/identity.js';
 import { idFromUrl } from '../weblate/objects.js';
@@ -35,9 +38,19 @@ const who = (c: Record<string, unknown>) => (c.user !== null && c.user !== undef
 
 export const CHANGE_COLUMNS: Column[] = [
   { header: 'id', field: 'id', value: (c) => c.id, kind: 'id' },
-  { header: 'time', field: 'timestamp', value: (c) => c.timestamp, kind: 'time' },
-  { header: 'action', field: 'action_name', value: (c) => c.action_name ?? c.action },
-  { header: 'user', field: 'user', value: who, text: username, drop: 2 },
+  // What a change was says more than when: on a narrow terminal TIME leaves after UNIT and USER, before ACTION.
+  { header: 'time', field: 'timestamp', value: (c) => c.timestamp, kind: 'time', drop: 1 },
+  // Never cut: on a narrow terminal each action takes its short name (weblate/actions.ts), so that
+  // "Translation added", "changed" and "approved" do not all read "Translat…".
+  {
+    header: 'action',
+    field: 'action_name',
+    value: (c) => c.action_name ?? c.action,
+    kind: 'state',
+    short: { text: (v, c) => shortAction(c.action) ?? truncateCells(cellText(v), SHORT_ACTION_WIDTH) },
+  },
+  // On a narrow terminal UNIT leaves first, then USER; a short name (up to 12 cells) is never cut.
+  { header: 'user', field: 'user', value: who, text: username, drop: 2, keep: 12 },
   { header: 'unit', field: 'unit', value: (c) => c.unit, text: idFromUrl, kind: 'id', drop: 3 },
   // Plural forms travel joined by two record separators.
   { header: 'target', field: 'target', value: (c) => c.target, text: formsText },
@@ -146,6 +159,12 @@ async function* changesOfReading(session: Session, t: Target, query: URLSearchPa
 }
 
 export async function run({ args, opts, session }: CommandInput<'changes'>): Promise<ListResult> {
+  // An option that cannot apply is refused, never silently ignored.
+  if (opts.interval !== undefined && !opts.follow)
+    throw new UsageError(
+      msg`--interval applies only with --follow: it is the time between polls`,
+      msg`add --follow to watch for new changes, or drop --interval`,
+    );
   const readings = targetReadings(session, args[0], ['server', 'project', 'component', 'category', 'translation', 'projectLanguage']);
   const now = session.ctx.now();
   const since = opts.since === undefined ? undefined : instantOf(opts.since, now, '--since');

@@ -180,9 +180,14 @@ export async function run({ args, opts, session }: CommandInput<'download'>): Pr
   const { formatGiven, format, fields } = session.settings;
   if (formatGiven || fields) {
     const convert = format === 'json' || format === 'csv' ? format : 'po';
+    // The hint fits the option: -f names a format (the server can convert the file to one), --fields
+    // picks fields of records (show has the translation's, units its strings').
+    const target = args[0] ?? 'PROJECT/COMPONENT/LANGUAGE';
     throw new UsageError(
       msg`${ours(formatGiven ? `-f ${format}` : '--fields')} does not apply to download, which writes the server's file as it is`,
-      msg`to have the server convert the file, use --convert ${ours(convert)} (the formats: "wli download --help")`,
+      formatGiven
+        ? msg`to have the server convert the file, use --convert ${ours(convert)} (the formats: "wli download --help")`
+        : msg`for fields of the translation, "wli show ${target} --fields ${(fields ?? []).join(',')}"; of its strings, "wli units ${target} --fields …"`,
     );
   }
   if (opts.screenshot !== undefined) return downloadScreenshot(args, opts, session);

@@ -7,12 +7,18 @@ import { GITHUB_ANNOTATIONS_PER_STEP, GITHUB_STEP_SUMMARY_TEXT } from '../core/l
 export const TARGETS: Array<[string, string]> = [
   ['/', 'the whole server (`ls`, `changes`, `units`)'],
   ['project', 'a project; in `stats` and `language` a word without a slash is a language code instead (`cs`, `pt_BR`), and projects are `stats --project`'],
+  [
+    'project/category',
+    'a category of a project (any depth: `project/docs/api`), standing for its components wherever a project does; Weblate keeps no history or zip of a category itself',
+  ],
   ['project/component', 'a component'],
   ['project/component/language', 'one translation'],
   [
     'project/category/component[/language]',
     'a component inside categories (any number of them), or its translation; sent to the server as `category%2Fcomponent`',
   ],
+  ['project/-/language', 'a language across a project: that language in every component (the row `stats --project` prints)'],
+  ['language', 'in `stats` and `language`, a word without a slash: a language code (`cs`, `pt_BR`)'],
 ];
 
 export const OUTPUT: Array<[string, string[]]> = [

@@ -6,6 +6,7 @@ import type { Item } from '../core/page.js';
 import { msg, ours, type Msg } from '../core/text.js';
 import { numberOf, plainText } from '../core/values.js';
 import { rowKey } from '../weblate/identity.js';
+import { sameLanguage } from '../weblate/language-codes.js';
 import { METRIC_FIELD, type Metric } from '../weblate/statistics.js';
 import { countsOf, once, verdictLine, type Failure, type Subject, type Verdict } from './verdict.js';
 
@@ -35,7 +36,9 @@ export const rowLabel = (item: Item): string => rowKey(item) ?? plainText(item.w
 /** The threshold a row is held to: its language's, else the bare one; undefined when not gated. */
 export function thresholdFor(gate: Gate, item: Item): number | undefined {
   const lang = language(item);
-  return (lang !== undefined ? gate.byLanguage.get(lang) : undefined) ?? gate.fallback;
+  // The language's own threshold, its code matched as pull --lang matches (weblate/language-codes.ts).
+  const own = lang === undefined ? undefined : [...gate.byLanguage].find(([l]) => sameLanguage(l, lang))?.[1];
+  return own ?? gate.fallback;
 }
 
 /** The baseline's value of a row: undefined when the row is not in it (or it lacks the metric there). */

@@ -6,7 +6,8 @@
 //   percentages, times, URLs) are as wide as their widest value and are never cut.
 // - Free-text columns share what is left: each gets its natural width if all fit; otherwise each
 //   first gets its typical width (most of its values: a column empty in most rows, such as TARGET of an
-//   untranslated list, keeps no room its rare long values would want), then what is left is shared
+//   untranslated list, keeps no room its rare long values would want; but a column with `keep`, USER,
+//   keeps room for its short values whole), then what is left is shared
 //   by water-filling towards the natural widths.
 // - Fixed columns yield first: when free text would get less than its typical width, they take their
 //   short form (short state words, headers abbreviated to their values' width; a key's header stays).
@@ -102,7 +103,9 @@ export function measure(columns: Column[], headers: string[], rows: string[][], 
     const head = Math.min(natural[i]!, Math.max(cellWidth(headers[i]!), columns[i]!.minWidth ?? 0));
     if (ws.length === 0) return natural[i]!;
     ws.sort((a, b) => a - b);
-    return Math.max(head, ws[Math.min(ws.length - 1, Math.ceil(ws.length * TYPICAL_SHARE) - 1)]!);
+    // A column's short values kept whole (a user's name): its widest value up to `keep` cells.
+    const kept = Math.max(0, ...ws.filter((w) => w <= (columns[i]!.keep ?? 0)));
+    return Math.max(head, kept, ws[Math.min(ws.length - 1, Math.ceil(ws.length * TYPICAL_SHARE) - 1)]!);
   });
   return { natural, typical, compact };
 }

@@ -35,6 +35,11 @@ export interface Column {
   style?(item: Item): Style | undefined;
   /** On a narrow terminal, columns with a rank leave the table, highest rank first, when all cannot fit. */
   drop?: number;
+  /**
+   * Free text whose values up to this many cells are kept whole wherever the column gets its typical
+   * width (a user's name: `admin`, never `adm…`), even when most rows leave it empty.
+   */
+  keep?: number;
   /** Room kept even when the first page's values are narrower (a state that later pages may show). */
   minWidth?: number;
   /**

@@ -226,7 +226,11 @@ async function lookAround(session: Session, t: Target, componentNames: string[],
       if (!names) return { kind: 'up', parent: project };
       // Asked only now, after a miss, and only by a command that takes categories.
       const paths = categories ? ((await namesIn(session, categoriesOf(project), (items) => categoriesByPath(items).map((c) => c.path))) ?? []) : [];
-      const missing = bestMissing([t.kind === 'component' ? t.component.join('/') : t.category.join('/'), ...componentNames], [...names, ...paths]);
+      const asked = [t.kind === 'component' ? t.component.join('/') : t.category.join('/'), ...componentNames];
+      // A reading inside a category that is not there (android/cs when android is a component) is not
+      // what was looked up: of those, the miss names the one asked for whole (android/cs/extra).
+      const inPlace = asked.filter((c) => !c.includes('/') || paths.some((p) => c.startsWith(`${p}/`)));
+      const missing = inPlace.length ? bestMissing(inPlace, [...names, ...paths]) : asked.reduce((a, b) => (b.length > a.length ? b : a));
       const shown = (n: string) => (paths.includes(n) && !names.includes(n) ? `${n} (a category)` : n);
       // A category above the missing name is there: the miss is inside it, not it.
       const offered = [...names, ...paths.filter((p) => !missing.startsWith(`${p}/`))];

@@ -55,7 +55,7 @@ function defaultHint(v: ValueSpec): string {
     case 'action':
       return 'expected an action code or name, e.g. --action 2 or --action translation-changed (wli changes --help lists them)';
     case 'threshold':
-      return 'expected a percentage (90 or 90%) for every row, or LANG=PCT for one language (cs=95)';
+      return 'expected a percentage from 0 to 100 (90 or 90%) for every row, or LANG=PCT for one language (cs=95)';
     case 'percent':
       return 'expected a percentage from 0 to 100 (80 or 80%)';
     case 'slug':

@@ -345,7 +345,7 @@ const DECLARED = [
       },
       {
         flags: '--interval <seconds>',
-        description: 'with --follow: seconds between polls (slower when the rate limit runs low)',
+        description: 'with --follow (refused without it): seconds between polls (slower when the rate limit runs low)',
         value: { type: 'integer', min: 1, max: 86400 },
         defaultText: String(FOLLOW_DEFAULTS.intervalSeconds),
         complete: 'none',
@@ -388,8 +388,8 @@ const DECLARED = [
       },
       {
         flags: '--fail-under <percent>',
-        description: `exit ${EXIT.gate} when any row is below this percentage (90 or 90%); LANG=PCT for one language (cs=95); repeatable, a bare number is the default for other rows`,
-        note: `Every row is still printed; stderr names the rows below their threshold, by target. A row that lacks the metric fails the gate. \`--fail-under 80 --fail-under cs=95,de=90\`: Czech rows are held to 95, German to 90, every other row to 80. A LANG=PCT whose language no row has is checked against the server's languages: a code that is no language of the server (cz for cs) is a usage error (exit \${EXIT.usage}) with did-you-mean, before anything is printed; a real language that no row has (removed from a component) is a warning, and the other thresholds still gate.`,
+        description: `exit ${EXIT.gate} when any row is below this percentage (0 to 100: 90 or 90%); LANG=PCT for one language (cs=95); repeatable, a bare number is the default for other rows`,
+        note: `Every row is still printed; stderr names the rows below their threshold, by target. A row that lacks the metric fails the gate. \`--fail-under 80 --fail-under cs=95,de=90\`: Czech rows are held to 95, German to 90, every other row to 80. LANG is matched as \`pull --lang\` matches a code: case and \`-\`/\`_\` do not matter (\`CS=95\`, \`pt-br=90\`). A LANG=PCT whose language no row has is checked against the server's languages: a code that is no language of the server (cz for cs) is a usage error (exit ${EXIT.usage}) with did-you-mean, before anything is printed; a real language that no row has (removed from a component) is a warning, and the other thresholds still gate.`,
         value: { type: 'threshold' },
         repeatable: true,
         complete: 'none',
@@ -671,7 +671,7 @@ const DECLARED = [
       },
       {
         flags: '--min-percent <n>',
-        description: 'skip translations less than n % translated (translated_percent): 80 or 80%',
+        description: 'skip translations less than n % translated (translated_percent; 0 to 100): 80 or 80%',
         value: { type: 'percent' },
         hint: 'expected a percentage from 0 to 100, e.g. --min-percent 80 or --min-percent 80%',
         complete: 'none',

@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { EventEmitter } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, copyFileSync, linkSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Context, OutStream } from '../../src/core/context.js';
@@ -39,6 +39,32 @@ export const WLI_BINARY: string | undefined = process.env.WLI_TEST_BINARY ? reso
 export const WLI_COMMAND: readonly [string, ...string[]] = WLI_BINARY ? [WLI_BINARY] : [process.execPath, BIN];
 /** `spawn(...wliCommand(args), options)`: the program and its arguments. */
 export const wliCommand = (args: readonly string[]): [string, string[]] => [WLI_COMMAND[0], [...WLI_COMMAND.slice(1), ...args]];
+/**
+ * WLI_COMMAND copied into `into` (made readable by every user): bin/wli.cjs and dist/wli.cjs, or the
+ * binary (a hard link where the file system allows one). For a test that runs wli as another user
+ * who may not reach the checkout (a clone under a 0700 folder): test/support/nobody.ts.
+ */
+export function copiedCommand(into: string): [string, ...string[]] {
+  const place = (from: string, to: string) => {
+    try {
+      linkSync(from, to);
+    } catch {
+      copyFileSync(from, to);
+    }
+    chmodSync(to, 0o755);
+  };
+  for (const d of [into, join(into, 'bin'), join(into, 'dist')]) {
+    mkdirSync(d, { recursive: true });
+    chmodSync(d, 0o755);
+  }
+  if (WLI_BINARY) {
+    place(WLI_BINARY, join(into, 'wli'));
+    return [join(into, 'wli')];
+  }
+  place(BIN, join(into, 'bin', 'wli.cjs'));
+  place(join(ROOT, 'dist', 'wli.cjs'), join(into, 'dist', 'wli.cjs'));
+  return [process.execPath, join(into, 'bin', 'wli.cjs')];
+}
 /** A file that runs wli when executed or symlinked onto PATH as `wli`: bin/wli.cjs (its #! line) or the binary. */
 export const WLI_EXECUTABLE: string = WLI_BINARY ?? BIN;
 

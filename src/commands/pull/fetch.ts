@@ -1,7 +1,8 @@
 // pull's second half: each file fetched into its place, --concurrency at a time, saved the one way
 // download saves too (files/save.ts: the record of saved files, retries, links). A failed file is
 // that file's failure, not the run's; Ctrl-C ends the run once the files being written are left
-// whole (old or new); a 429 after the retries ends the asking (the rest would be refused too).
+// whole (old or new), every file written before it said; a 429 after the retries ends the asking (the
+// rest would be refused too).
 import { dirname } from 'node:path';
 import { EXIT, InterruptedError, WliError, interruption } from '../../core/errors.js';
 import { pool } from '../../core/pool.js';
@@ -59,7 +60,12 @@ export async function* fetchAll(session: Session, entries: readonly Entry[], o: 
   let handed = 0;
   const stop = () => rateLimited || session.ctx.signal.aborted;
   for await (const r of pool(jobs, { concurrency: session.settings.concurrency, stop })) {
-    if (!r.ok) throw r.error;
+    if (!r.ok) {
+      // Interrupted: the files that were renamed into place behind the one cut short (finished while
+      // it ran, waiting for their turn in the report) are still reported, in order, before the run ends.
+      if (session.ctx.signal.aborted) continue;
+      throw r.error;
+    }
     handed++;
     yield r.value;
     // The line just said cleared the progress line: show it again while files are still coming.

@@ -10,6 +10,7 @@ import { place, type Refusal } from '../../files/placement.js';
 import { join } from 'node:path';
 import { isSource, type Listed } from './translations.js';
 import type { ComponentFiles } from '../../weblate/filemask.js';
+import { languageKey } from '../../weblate/language-codes.js';
 
 /** A translation and what becomes of it. */
 export interface Entry {
@@ -37,14 +38,13 @@ interface PlanOptions {
 }
 
 /** Language codes compared as people write them: case and - or _ do not matter. */
-const codeKey = (code: string): string => code.toLowerCase().replace(/-/g, '_');
 
 function skipReason(l: Listed, o: PlanOptions, wanted: Set<string> | undefined): Msg | undefined {
   // A source translation named as itself (pull demo/android/en) is asked for: pulled.
   if (!o.source && !l.named && isSource(l)) return ours('the source translation (--source pulls it)');
   const name = l.item.filename;
   if (typeof name !== 'string' || name === '') return ours('no file in the repository (empty filename)');
-  if (wanted && (l.language === undefined || !wanted.has(codeKey(l.language)))) return msg`language not in --lang ${[...(o.langs ?? [])].join(',')}`;
+  if (wanted && (l.language === undefined || !wanted.has(languageKey(l.language)))) return msg`language not in --lang ${[...(o.langs ?? [])].join(',')}`;
   if (o.minPercent !== undefined) {
     const sent = l.item.translated_percent;
     const pct = numberOf(sent);
@@ -101,7 +101,7 @@ function refusalReason(r: Refusal, dirShown: string): Msg {
 
 /** Each translation's fate. A --lang code that no translation has is a usage error (a typo, not an empty pull). */
 export function plan(listed: readonly Listed[], o: PlanOptions): Entry[] {
-  const wanted = o.langs ? new Set(o.langs.map(codeKey)) : undefined;
+  const wanted = o.langs ? new Set(o.langs.map(languageKey)) : undefined;
   if (o.langs) checkLangs(listed, o.langs);
   const entries = listed.map((l): Entry => {
     const name = l.item.filename;
@@ -160,8 +160,8 @@ function markCollisions(entries: Entry[]): void {
 
 function checkLangs(listed: readonly Listed[], langs: readonly string[]): void {
   const have = [...new Set(listed.flatMap((l) => (l.language === undefined ? [] : [l.language])))];
-  const keys = new Set(have.map(codeKey));
-  const missing = langs.filter((c) => !keys.has(codeKey(c)));
+  const keys = new Set(have.map(languageKey));
+  const missing = langs.filter((c) => !keys.has(languageKey(c)));
   if (missing.length === 0) return;
   const first = missing[0]!;
   const close = closest(first, have);

@@ -13,6 +13,7 @@ import { METRIC_FIELD, type Metric } from '../../weblate/statistics.js';
 import { rowKey } from '../../weblate/identity.js';
 import { closest } from '../../core/closest.js';
 import type { Gate } from '../../gate/stats.js';
+import { sameLanguage } from '../../weblate/language-codes.js';
 
 export { METRIC_FIELD, type Metric, type Gate };
 
@@ -41,7 +42,8 @@ export function gateOf(
         );
       fallback = t.percent;
     } else {
-      if (byLanguage.has(t.language)) throw new UsageError(msg`--fail-under is given twice for language ${t.language}`, msg`give each language one threshold`);
+      if ([...byLanguage.keys()].some((l) => sameLanguage(l, t.language!)))
+        throw new UsageError(msg`--fail-under is given twice for language ${t.language}`, msg`give each language one threshold`);
       byLanguage.set(t.language, t.percent);
     }
   }
@@ -58,7 +60,7 @@ export function gateOf(
 /** The languages of --fail-under LANG=PCT that no row is in (none: the common case, no more to ask). */
 export function languagesWithoutRows(gate: Gate, rows: readonly Row[]): string[] {
   const have = rowLanguages(rows);
-  return [...gate.byLanguage.keys()].filter((lang) => !have.includes(lang));
+  return [...gate.byLanguage.keys()].filter((lang) => !have.some((l) => sameLanguage(l, lang)));
 }
 
 /** A language of the server as --fail-under needs it: its code and the other codes it is known by. */
@@ -80,13 +82,13 @@ export function checkLanguagesGated(gate: Gate, rows: readonly Row[], skipSource
   const warnings: Msg[] = [];
   for (const lang of languagesWithoutRows(gate, rows)) {
     const percent = gate.byLanguage.get(lang);
-    if (server.some((l) => l.code === lang)) {
+    if (server.some((l) => sameLanguage(l.code, lang))) {
       const left = skipSource ? ours(', --skip-source leaves out source-language rows') : ours('');
       warnings.push(msg`--fail-under ${lang}=${percent}: no row has language ${lang}, so it gates nothing (${theRows}${left})`);
       continue;
     }
     // An alias names the code the server uses (cz → cs); else the closest among the rows', then the server's.
-    const alias = server.filter((l) => l.aliases.includes(lang.toLowerCase())).map((l) => l.code);
+    const alias = server.filter((l) => l.aliases.some((a) => sameLanguage(a, lang))).map((l) => l.code);
     const codes = server.map((l) => l.code);
     const near = [alias, closest(lang, have), closest(lang, codes)].find((n) => n.length > 0) ?? [];
     throw new UsageError(
