@@ -139,6 +139,21 @@ describe('wli memory', () => {
   });
 });
 
+describe('an older server', () => {
+  it('a server before 5.17 has no lookup: exit 5, naming the release that has it (never a bare "not found")', async () => {
+    const old = await startFakeWeblate({ token: 'wlu_memory', noMemoryLookup: true });
+    try {
+      const r = await wli(['memory', 'Save', '--from', 'en', '--to', 'cs'], { env: { WLI_URL: old.url, WLI_TOKEN: 'wlu_memory' } });
+      expect(r.code).toBe(5);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(/POST \S+\/api\/memory\/lookup\/\S*: HTTP 404: the translation memory lookup needs Weblate 5\.17 or later/);
+      expect(r.stderr.trim().split('\n').length).toBeLessThanOrEqual(2);
+    } finally {
+      await old.close();
+    }
+  });
+});
+
 describe('the parts', () => {
   it('readLines: CRLF and LF, a last line without its end, a character split across chunks', async () => {
     const bytes = Buffer.from('a\r\nč\nlast', 'utf8');

@@ -14,7 +14,7 @@ import { COMMAND_MODULES } from './registry.js';
 import type { Workspace } from '../files/workspace.js';
 
 /** One parsed command line, every option value checked and typed (spec/option-values.ts). */
-export interface Invocation<N extends CommandName> {
+interface Invocation<N extends CommandName> {
   name: N;
   args: string[];
   /** The command's own options. */

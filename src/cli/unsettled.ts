@@ -4,7 +4,7 @@
 // instead, as the bug it is (exit 70).
 
 /** What the guard needs of the process: its beforeExit event (process itself, or a stand-in in a test). */
-export interface ExitEvents {
+interface ExitEvents {
   on(event: 'beforeExit', listener: () => void): unknown;
   removeListener(event: 'beforeExit', listener: () => void): unknown;
 }

@@ -78,7 +78,7 @@ async function* mapPages(pages: AsyncIterable<Page>, map: (page: Page) => Page):
 }
 
 /** How other change fields look when --fields names them in a table. */
-export const CHANGE_FIELD_COLUMNS: Column[] = [
+const CHANGE_FIELD_COLUMNS: Column[] = [
   { header: 'author', field: 'author', value: (c) => c.author, text: username },
   { header: 'action', field: 'action', value: (c) => c.action, kind: 'id' },
   { header: 'old', field: 'old', value: (c) => c.old, text: formsText },

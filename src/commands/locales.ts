@@ -28,7 +28,7 @@ interface Listed {
   component: string | null;
 }
 
-export const LOCALE_COLUMNS: Column[] = [
+const LOCALE_COLUMNS: Column[] = [
   { header: 'code', field: 'code', value: (r) => r.code, kind: 'key' },
   { header: 'name', field: 'name', value: (r) => r.name, kind: 'name' },
   { header: 'translated', field: 'translated_percent', value: (r) => r.translated_percent, text: percentText, kind: 'percent' },

@@ -1,7 +1,7 @@
 // wli memory: the translation memory's best match for each string, from the arguments or one a line on
 // standard input, asked 100 at a time (POST /api/memory/lookup/: the one request wli sends that is
 // not a GET, and it changes nothing), printed in input order as the answers come.
-import { HttpError, UnexpectedAnswerError } from '../api/errors.js';
+import { HttpError, NotFoundError, UnexpectedAnswerError } from '../api/errors.js';
 import type { InStream } from '../core/context.js';
 import { UsageError } from '../core/errors.js';
 import type { Item, Page } from '../core/page.js';
@@ -16,10 +16,11 @@ import { MEMORY_BATCH, MEMORY_MAX_CHARS, memoryAnswers, memoryBody } from '../we
 import { languageCode, sourceLanguageCode } from '../weblate/objects.js';
 import { memoryLookupOf, objectPath } from '../weblate/paths.js';
 import type { Target } from '../weblate/target.js';
+import { MEMORY_LOOKUP_SINCE } from '../weblate/versions.js';
 
 const match = (r: Item): Item | undefined => (r.match && typeof r.match === 'object' && !Array.isArray(r.match) ? (r.match as Item) : undefined);
 
-export const MEMORY_COLUMNS: Column[] = [
+const MEMORY_COLUMNS: Column[] = [
   { header: 'query', field: 'query', value: (r) => r.query, kind: 'name' },
   { header: 'quality', field: 'match.quality', value: (r) => match(r)?.quality ?? null, kind: 'count' },
   { header: 'target', field: 'match.target', value: (r) => match(r)?.target ?? null },
@@ -120,13 +121,20 @@ async function* lookups(session: Session, lookup: Lookup, strings: AsyncGenerato
       // A lookup the server refuses (a language it does not have) is the command line's to fix.
       if (e instanceof HttpError && e.status === 400)
         throw new UsageError(e.text, msg`check --from and --to: language codes of the server (wli language lists them)`);
+      // A server before the lookup existed answers 404: say which Weblate has it, not "not found".
+      if (e instanceof HttpError && e.status === 404)
+        throw new NotFoundError(
+          msg`POST ${e.url}: HTTP 404: the translation memory lookup needs Weblate ${ours(MEMORY_LOOKUP_SINCE)} or later`,
+          msg`on an older server, wli units TARGET -q "source:TEXT" finds the strings that read so`,
+          { cause: e },
+        );
       throw e;
     });
     const answer = memoryAnswers(body, batch);
     if ('wrong' in answer) {
       throw new UnexpectedAnswerError(
         msg`POST ${url.href}: ${answer.wrong}`,
-        msg`is --url a Weblate 5.17 or newer? Its memory lookup answers [{query, match}] per string`,
+        msg`is --url a Weblate ${ours(MEMORY_LOOKUP_SINCE)} or newer? Its memory lookup answers [{query, match}] per string`,
       );
     }
     done += batch.length;

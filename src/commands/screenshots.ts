@@ -17,7 +17,7 @@ import { objectOfUrl, type Target } from '../weblate/target.js';
 
 const strings = (s: Item): Item[] => (Array.isArray(s.wli_strings) ? (s.wli_strings as Item[]) : []);
 
-export const SCREENSHOT_COLUMNS: Column[] = [
+const SCREENSHOT_COLUMNS: Column[] = [
   { header: 'id', field: 'id', value: (s) => s.id, kind: 'id' },
   { header: 'name', field: 'name', value: (s) => s.name, kind: 'name' },
   { header: 'file', field: 'repository_filename', value: (s) => s.repository_filename, kind: 'url', drop: 2 },

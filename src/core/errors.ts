@@ -8,7 +8,7 @@ import { Msg, msg, ours } from './text.js';
  * docs/commands.md list them from here; test/docs.test.ts holds the README's table to it. Meanings are
  * plain text with `code` spans, as the docs' prose (src/docs/prose.ts).
  */
-export const EXIT_STATUSES = {
+const EXIT_STATUSES = {
   ok: { code: 0, meaning: 'success, including empty results' },
   server: { code: 1, meaning: 'failure talking to the server: network error, timeout, HTTP 5xx, a response that is not the expected JSON' },
   usage: { code: 2, meaning: 'usage error: bad target, option, value or configuration; no server configured; a search query the server rejects' },

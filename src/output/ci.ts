@@ -10,7 +10,7 @@ import { writeJunit } from './junit.js';
 import { writeOpenMetrics } from './openmetrics.js';
 
 /** What a report needs of the run: -f github appends to the file $GITHUB_STEP_SUMMARY names, and may warn. */
-export interface ReportOptions {
+interface ReportOptions {
   env: Record<string, string | undefined>;
   cwd: string;
   warn: (message: Msg) => void;

@@ -9,7 +9,7 @@ import type { CheckReport } from './result.js';
 import type { Sink } from './sink.js';
 
 /** Where an issue points when a check has no file of its own nor one near it: the project file's usual name. */
-export const NO_FILE = '.weblate';
+const NO_FILE = '.weblate';
 
 /**
  * Stable across runs and unique in the report: the check and what it checked, never the numbers

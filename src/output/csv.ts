@@ -16,7 +16,7 @@ export interface CsvDialect {
   terminal: boolean;
 }
 
-export const PLAIN_CSV: CsvDialect = { spreadsheet: false, terminal: false };
+const PLAIN_CSV: CsvDialect = { spreadsheet: false, terminal: false };
 
 export function csvField(text: string): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;

@@ -19,7 +19,7 @@ import type { Sink } from './sink.js';
  * line break in server text can never end the command and start another), and every other control,
  * bidirectional or invisible character shown as a visible escape (a log viewer must not act on it).
  */
-export function escapeData(text: string): string {
+function escapeData(text: string): string {
   return text
     .replace(UNSAFE, (c) => (c === '\r' || c === '\n' ? c : escapeControl(c)))
     .replace(/%/g, '%25')
@@ -28,7 +28,7 @@ export function escapeData(text: string): string {
 }
 
 /** A property's value (file=, title=): escapeData, and `:` and `,` that would end it (toolkit's escapeProperty). */
-export function escapeProperty(text: string): string {
+function escapeProperty(text: string): string {
   return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
 }
 
@@ -41,7 +41,7 @@ export function workflowCommand(name: string, properties: Record<string, string 
   return `::${name}${props ? ` ${props}` : ''}::${escapeData(message)}\n`;
 }
 
-export interface GithubOptions {
+interface GithubOptions {
   /** The run's environment (GITHUB_STEP_SUMMARY) and where a relative path in it starts. */
   env: Record<string, string | undefined>;
   cwd: string;
@@ -93,7 +93,7 @@ const bytes = (s: string) => Buffer.byteLength(s, 'utf8');
  * The summary within `room` bytes: as many rows of the table as fit (the header with the first), a
  * line saying how many were left out, and the verdict; undefined when not even the verdict fits.
  */
-export async function summaryText(report: CheckReport, room: number, separate: boolean): Promise<string | undefined> {
+async function summaryText(report: CheckReport, room: number, separate: boolean): Promise<string | undefined> {
   const { failed, judged } = countsOf(report.verdict);
   const mark = !report.verdict.gated || (report.verdict.exitCode === 0 && judged === 0) ? '' : failed || report.verdict.exitCode !== 0 ? '❌ ' : '✅ ';
   const verdict = `**${mark}${markdownCell(verdictLine(report.verdict))}**\n`;

@@ -22,7 +22,7 @@ const visible = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0
  * Text as an attribute value or element content that a parser gives back as it was: markup escaped,
  * and CR, LF and tab as character references (an attribute's would become spaces, content's CR an LF).
  */
-export function xmlText(text: string): string {
+function xmlText(text: string): string {
   return text.replace(NOT_XML, visible).replace(/[&<>"'\r\n\t]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 

@@ -26,7 +26,7 @@ const NAME = /^[a-zA-Z_:][a-zA-Z0-9_:]*$/;
 const LABEL = /^[a-zA-Z_][a-zA-Z0-9_]*$/;
 
 /** A label value or help text: backslash, double quote and line feed escaped, as the format requires. */
-export function metricText(text: string): string {
+function metricText(text: string): string {
   return text.replace(/[\\"\n]/g, (c) => (c === '\n' ? '\\n' : `\\${c}`));
 }
 

@@ -18,9 +18,9 @@ export function shortTime(text: string): string {
 }
 
 /** Shown between plural forms: the picture of the record separator Weblate itself joins forms with. */
-export const FORM_SEPARATOR = ' \u241e ';
+const FORM_SEPARATOR = ' \u241e ';
 /** Shown for an empty form among filled ones. */
-export const EMPTY_FORM = '\u2205';
+const EMPTY_FORM = '\u2205';
 
 /**
  * Plural forms (an array, an old server's plain string, or a change's target joined by two record

@@ -13,7 +13,7 @@ import { writeTableList, writeTableRecord } from './table.js';
 import type { Sink } from './sink.js';
 import { TerminalText, jsonForTerminal } from './terminal.js';
 
-export interface RenderOptions {
+interface RenderOptions {
   format: Format;
   fields?: string[];
   color: boolean;
@@ -29,7 +29,7 @@ export interface RenderOptions {
   cwd: string;
 }
 
-export interface RenderReport {
+interface RenderReport {
   /** Items written (a record counts one); undefined for text. */
   items?: number;
 }

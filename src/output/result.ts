@@ -21,7 +21,7 @@ export type Style = 'red' | 'yellow' | 'green' | 'cyan' | 'gray' | 'bold';
  * narrow terminal they leave the table after every other column. `text` is other free text; the
  * rest are fixed (never cut, a short form on a narrow terminal).
  */
-export type CellKind = 'text' | 'name' | 'key' | 'id' | 'count' | 'percent' | 'state' | 'time' | 'url';
+type CellKind = 'text' | 'name' | 'key' | 'id' | 'count' | 'percent' | 'state' | 'time' | 'url';
 
 export interface Column {
   header: string;
@@ -83,7 +83,7 @@ export type ChecksOf = (need: { files: boolean }) => Promise<CheckReport>;
  * What a result of a gate gives the formats for CI systems (spec.ts CI_FORMATS), besides its data:
  * only a command whose spec declares those formats has them.
  */
-export interface ForCi {
+interface ForCi {
   /** The run's verdict, for -f github, junit and codequality. */
   checks?: ChecksOf;
   /** The numbers, for -f openmetrics. */
@@ -91,7 +91,7 @@ export interface ForCi {
 }
 
 /** What a result may carry besides its data. */
-export interface Beside {
+interface Beside {
   /**
    * The command's work when it runs beside its data rather than inside it (pull: the files; the data
    * only a report of them). The run waits for it after the data was written, and also when the data's
@@ -138,7 +138,7 @@ export interface TextResult {
 }
 
 /** A body printed byte for byte, whatever its type (wli api). */
-export interface BytesResult extends Beside {
+interface BytesResult extends Beside {
   kind: 'bytes';
   bytes: Uint8Array;
   /** What to say once written (wli download: where the file went). */
@@ -146,7 +146,7 @@ export interface BytesResult extends Beside {
 }
 
 /** Bytes as they arrive, written as they come (wli download to stdout). */
-export interface StreamResult extends Beside {
+interface StreamResult extends Beside {
   kind: 'stream';
   chunks: AsyncIterable<Uint8Array>;
   finish?: () => Outcome;

@@ -15,7 +15,7 @@ import { grow, isFree, lineRenderer, measure, planWidths, replan, shortHeader, t
 import type { Column, Style } from './result.js';
 import { cellWidth, spaces, truncateCells, wrapWords } from './width.js';
 
-export interface TableOptions {
+interface TableOptions {
   color: boolean;
   /** The width every line must fit, in display cells; Infinity for no limit. */
   width: number;
@@ -35,7 +35,7 @@ function shortCellsOf(columns: Column[], items: Item[], cells: string[][]): stri
 }
 
 /** A table's first page: its cells (full and short), what planning measured, the plan, and the header as shown. */
-export interface FirstPage {
+interface FirstPage {
   full: string[][];
   short: string[][];
   m: Measure;
@@ -104,7 +104,7 @@ const MIN_RECORD_VALUE = 20;
  * MIN_RECORD_VALUE cells; then the longest label that fits a third of the line (or leaves the values
  * that much), and longer labels stand on a line of their own, their value under the value column.
  */
-export function labelColumn(labels: string[], width: number): number {
+function labelColumn(labels: string[], width: number): number {
   const widths = labels.map(cellWidth);
   const widest = Math.max(0, ...widths);
   if (!Number.isFinite(width) || width - widest - 2 >= MIN_RECORD_VALUE) return widest;

@@ -233,7 +233,7 @@ export function truncateCells(s: string, max: number): string {
 
 const SPACES = ' '.repeat(512);
 /** `s` in lines of at most `max` cells, broken between grapheme clusters; one line when it fits. */
-export function wrapCells(s: string, max: number): string[] {
+function wrapCells(s: string, max: number): string[] {
   if (!Number.isFinite(max) || max < 1) return [s];
   const lines: string[] = [];
   let rest = s;

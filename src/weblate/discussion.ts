@@ -12,7 +12,7 @@ export type UnitList = Exclude<WithList, 'screenshots'>;
 /** The field units --with screenshots adds: the screenshots its source string is on, from its component's list. */
 export const SCREENSHOTS_FIELD = 'wli_screenshots';
 
-export interface WithFacts {
+interface WithFacts {
   /** The unit's flag that says it has any. */
   flag: 'has_suggestion' | 'has_comment';
   /** The field wli adds to the unit (wli_…: not the server's). */

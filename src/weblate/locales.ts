@@ -4,7 +4,7 @@
 
 /** The forms `wli locales --as` prints. */
 export const LOCALE_FORMS = ['bcp47', 'posix', 'android', 'apple', 'linguas', 'json'] as const;
-export type LocaleForm = (typeof LOCALE_FORMS)[number];
+type LocaleForm = (typeof LOCALE_FORMS)[number];
 
 /** What a code may hold to be printed into a build file: anything else is no language code (and could be an escape). */
 const CODE = /^[A-Za-z0-9][A-Za-z0-9_@.+-]{0,63}$/;
@@ -68,7 +68,7 @@ export interface LocaleRow {
 }
 
 /** One line of a list in `form` (every form but json, which is the list as one JSON array). */
-export function localeLine(row: LocaleRow, form: Exclude<LocaleForm, 'json'>): string {
+function localeLine(row: LocaleRow, form: Exclude<LocaleForm, 'json'>): string {
   switch (form) {
     case 'bcp47':
       return bcp47Code(row.code);

@@ -123,5 +123,5 @@ export const unitCommentsOf = (id: string): string => `units/${seg(id)}/comments
 /** A component's screenshots (Weblate 4.0), each naming the source units it shows. */
 export const screenshotsOf = (t: ComponentRef): string => `${componentPath(t)}screenshots/`;
 /** One screenshot, and its image as Weblate keeps it. */
-export const screenshotPath = (id: string): string => `screenshots/${seg(id)}/`;
+const screenshotPath = (id: string): string => `screenshots/${seg(id)}/`;
 export const screenshotFileOf = (id: string): string => `${screenshotPath(id)}file/`;

@@ -44,7 +44,7 @@ export interface ChangesAt {
   keep?: (change: Item) => boolean;
 }
 
-export interface FollowOptions {
+interface FollowOptions {
   readings: Target[];
   /** The list of a reading (a category or a project's language: the project's, kept to the target). */
   at: (t: Target) => Promise<ChangesAt>;

@@ -182,6 +182,8 @@ export interface FakeOptions {
    * tests pin (projects, languages, components) stay as they are; the sample server has it.
    */
   apps?: boolean;
+  /** default false: a server before Weblate 5.17, which has no translation memory lookup (its POST is a 404). */
+  noMemoryLookup?: boolean;
 }
 
 /**
@@ -1777,7 +1779,7 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
         };
       return null;
     }
-    if (a === 'memory' && n === 2 && b === 'lookup') return memoryLookupRoute;
+    if (a === 'memory' && n === 2 && b === 'lookup' && !options.noMemoryLookup) return memoryLookupRoute;
     if (a === 'screenshots' && n === 1)
       return {
         allow: A_LIST_POST,
