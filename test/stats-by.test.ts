@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { startFakeWeblate, type FakeWeblate } from './support/fake-weblate/index.js';
 import { wliIn } from './support/run.js';
 import { parseJson, stringifyJson } from '../src/codec/json.js';
-import { sumStatistics, weblatePercent } from '../src/weblate/statistics.js';
+import { sumStatistics, weblatePercent } from '../src/weblate/statistics-sum.js';
 import { metricsEntries } from '../src/weblate/project-metrics.js';
 
 type Item = Record<string, unknown>;

@@ -12,7 +12,7 @@ import { identified, projectTotal } from '../../weblate/identity.js';
 import { languageAliases, languageCode, sourceLanguageCode } from '../../weblate/objects.js';
 import { LANGUAGES, componentsOf, languagesOf, objectPath, projectPath, statisticsOf, translationsOf } from '../../weblate/paths.js';
 import { PROJECT_LANGUAGE, type ComponentTarget, type ProjectLanguageTarget, type ProjectTarget, type Target } from '../../weblate/target.js';
-import { sumStatistics } from '../../weblate/statistics.js';
+import { sumStatistics } from '../../weblate/statistics-sum.js';
 import type { Row, ServerLanguage } from './gate.js';
 
 /** A promise whose rejection is handled later (or never, when its value turns out not to be needed). */
