@@ -198,6 +198,15 @@ describe('the metrics route', () => {
   });
 });
 
+describe('--by language', () => {
+  it('is the default: the same rows as --project alone, and no metrics request', async () => {
+    const a = await run(modern, ['stats', '--project', 'demo', '-f', 'json']);
+    const b = await run(modern, ['stats', '--project', 'demo', '--by', 'language', '-f', 'json']);
+    expect(b.stdout).toBe(a.stdout);
+    expect(b.sent.filter((p) => p.endsWith('/metrics/'))).toEqual([]);
+  });
+});
+
 describe('usage', () => {
   it('a typo of --by is a usage error with did-you-mean, before any request', async () => {
     const r = await run(modern, ['stats', '--project', 'demo', '--by', 'componnet']);
