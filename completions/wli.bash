@@ -11,7 +11,7 @@ _wli() {
   local i cmd= nargs=0
   for ((i = 1; i < COMP_CWORD; i++)); do
     case ${COMP_WORDS[i]} in
-      --config|--url|--token|-f|--format|--fields|--timeout|--retries|--concurrency|--page-size|--state|-q|--query|--with|-L|--limit|--since|--until|--action|--user|--interval|--project|--fail-under|--metric|--baseline|--min-percent|--as|--from|--to|--for|-o|--output|--convert|--screenshot|--dir|--lang)
+      --config|--url|--token|-f|--format|--fields|--timeout|--retries|--concurrency|--page-size|--state|-q|--query|--with|-L|--limit|--since|--until|--action|--user|--interval|--project|--by|--fail-under|--metric|--baseline|--min-percent|--as|--from|--to|--for|-o|--output|--convert|--screenshot|--dir|--lang)
         [[ ${COMP_WORDS[i+1]} == = ]] && ((i++))
         ((i++)) ;;
       -* | =) ;;
@@ -37,6 +37,7 @@ _wli() {
     --action) # comma-separated: complete the item after the last comma
       local done=; [[ $cur == *,* ]] && done=${cur%,*},
       COMPREPLY=($(compgen -P "$done" -W 'resource-updated translation-completed translation-changed comment-added suggestion-added translation-added automatically-translated suggestion-accepted translation-reverted translation-uploaded source-string-added component-locked component-unlocked changes-committed changes-pushed repository-reset repository-merged repository-rebased repository-merge-failed repository-rebase-failed parsing-failed translation-removed suggestion-removed translation-replaced repository-push-failed suggestion-removed-during-cleanup source-string-changed string-added bulk-status-changed visibility-changed user-added user-removed translation-approved marked-for-edit component-removed project-removed project-renamed component-renamed moved-component contributor-joined announcement-posted alert-triggered language-added language-requested project-created component-created user-invited repository-notification-received translation-replaced-file-by-upload license-changed contributor-license-agreement-changed screenshot-added screenshot-uploaded string-updated-in-the-repository add-on-installed add-on-configuration-changed add-on-uninstalled string-removed comment-removed comment-resolved explanation-updated category-removed category-renamed category-moved saving-string-failed string-added-in-the-repository string-updated-in-the-upload string-added-in-the-upload translation-updated-by-source-upload component-translation-completed applied-enforced-check propagated-change file-uploaded extra-flags-updated font-uploaded font-changed font-removed forced-synchronization-of-translations forced-rescan-of-translations screenshot-removed label-added label-removed repository-cleanup source-string-added-in-the-upload source-string-added-in-the-repository project-backed-up project-restored component-restored user-edit-reverted project-setting-changed component-setting-changed user-access-changed workspace-created workspace-setting-changed project-moved remote-repository-updated remote-repository-update-failed alert-dismissed alert-reopened' -- "${cur##*,}")); return ;;
+    --by) COMPREPLY=($(compgen -W 'language translation component' -- "$cur")); return ;;
     --metric) COMPREPLY=($(compgen -W 'translated approved translated_words' -- "$cur")); return ;;
     --baseline) COMPREPLY=($(compgen -f -- "$cur")); compopt -o filenames 2>/dev/null; return ;;
     --as) COMPREPLY=($(compgen -W 'bcp47 posix android apple linguas json' -- "$cur")); return ;;
@@ -51,7 +52,7 @@ _wli() {
       '') opts+=' -V --version' ;;
       units) opts+=' --state -q --query --with -L --limit' ;;
       changes) opts+=' --since --until --action --user --follow --interval -L --limit' ;;
-      stats) opts+=' --project --fail-under --metric --skip-source --baseline --fail-on-drop --allow-empty' ;;
+      stats) opts+=' --project --by --fail-under --metric --skip-source --baseline --fail-on-drop --allow-empty' ;;
       language) opts+=' -L --limit' ;;
       locales) opts+=' --min-percent --as --source' ;;
       memory) opts+=' --from --to --for --project --exact' ;;

@@ -7,7 +7,7 @@ function __wli_words
     set -e words[1]
     while set -q words[1]
         switch $words[1]
-            case --config --url --token -f --format --fields --timeout --retries --concurrency --page-size --state -q --query --with -L --limit --since --until --action --user --interval --project --fail-under --metric --baseline --min-percent --as --from --to --for -o --output --convert --screenshot --dir --lang
+            case --config --url --token -f --format --fields --timeout --retries --concurrency --page-size --state -q --query --with -L --limit --since --until --action --user --interval --project --by --fail-under --metric --baseline --min-percent --as --from --to --for -o --output --convert --screenshot --dir --lang
                 set -e words[1]
             case '-*'
             case '*'
@@ -102,7 +102,8 @@ complete -c wli -n '__wli_in changes' -s L -l limit -x -d 'stop after n items, f
 complete -c wli -n '__wli_at changes' -a '(__wli_targets changes)'
 # stats
 complete -c wli -n '__wli_in stats' -s f -l format -x -a 'table json jsonl csv csv-excel markdown github junit codequality openmetrics' -d 'output format'
-complete -c wli -n '__wli_in stats' -l project -x -d 'one row per language of the project, then a total row (after the other targets)'
+complete -c wli -n '__wli_in stats' -l project -x -d 'one row per language of the project (or per translation, per component: --by), then a total row (after the other targets)'
+complete -c wli -n '__wli_in stats' -l by -x -a 'language translation component' -d 'with --project: a row per language (language), per component × language (translation), or per component (component), then the project\'s total row'
 complete -c wli -n '__wli_in stats' -l fail-under -x -d 'exit 3 when any row is below this percentage (0 to 100: 90 or 90%); LANG=PCT for one language (cs=95); repeatable, a bare number is the default for other rows'
 complete -c wli -n '__wli_in stats' -l metric -x -a 'translated approved translated_words' -d 'the percentage --fail-under checks: translated strings, approved strings or translated words'
 complete -c wli -n '__wli_in stats' -l skip-source -d 'leave out the source-language row of each component target, and with --project the languages that are the source of every component'

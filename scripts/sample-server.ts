@@ -1,7 +1,9 @@
 // `npm run sample-server`: the bundled sample Weblate server (the one `npm run demo` tours), on its
 // own, for trying wli by hand with no server of your own and no network. Prints the line to paste
 // into another shell and serves until Ctrl-C (SIGINT) or SIGTERM, then exits 0.
-//   npm run sample-server [-- --port N]
+//   npm run sample-server [-- --port N] [-- --older]
+// --older: a server before Weblate 2026.8, without the project metrics endpoint (404), so
+// `wli stats --project demo --by translation` takes the per-component route.
 // Everything it prints to stdout is valid shell (the export line, the rest comments).
 //
 // A line typed into it, `change p/c/l`, does what an upstream commit (or msgmerge, or a template
@@ -14,9 +16,10 @@ import { SAMPLE_OPTIONS, startFakeWeblate } from '../test/support/fake-weblate/i
 function portArg(argv: string[]): number | undefined {
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
+    if (arg === '--older') continue;
     const value = arg.startsWith('--port=') ? arg.slice('--port='.length) : arg === '--port' ? argv[++i] : undefined;
     if (value === undefined) {
-      process.stderr.write(`sample-server: unknown option ${arg} (usage: npm run sample-server [-- --port N])\n`);
+      process.stderr.write(`sample-server: unknown option ${arg} (usage: npm run sample-server [-- --port N] [--older])\n`);
       process.exit(2);
     }
     const port = Number(value);
@@ -29,10 +32,11 @@ function portArg(argv: string[]): number | undefined {
   return undefined;
 }
 
-const server = await startFakeWeblate({ ...SAMPLE_OPTIONS, port: portArg(process.argv.slice(2)) });
+const older = process.argv.slice(2).includes('--older');
+const server = await startFakeWeblate({ ...SAMPLE_OPTIONS, port: portArg(process.argv.slice(2)), projectMetrics: !older });
 process.stdout.write(
   [
-    `# Sample Weblate server (projects demo and big; any token also shows the private project secret).`,
+    `# Sample Weblate server (projects demo and big; any token also shows the private project secret)${older ? ', as a server before Weblate 2026.8 (no project metrics)' : ''}.`,
     `# In another shell:`,
     `export WLI_URL=${server.url}`,
     `# then try: wli ls demo; wli units demo/android/cs --state untranslated; wli changes demo --follow`,

@@ -38,6 +38,7 @@ import { checkLanguagesGated, gateOf, languagesWithoutRows, readBaseline, type M
 import { languageOrProject, projectRows, rowsOf, serverLanguages } from './stats/rows.js';
 import { statsChecks } from './stats/checks.js';
 import { statsMetrics } from './stats/metrics.js';
+import { projectBreakdown } from './stats/project.js';
 
 /**
  * stats takes translations, components, categories, a project's languages (p/-/l) and its total (p/-,
@@ -50,6 +51,9 @@ export async function run({ args, opts, session }: CommandInput<'stats'>): Promi
   const metric: Metric = opts.metric ?? 'translated';
   const project: ProjectTarget | undefined = opts.project === undefined ? undefined : { kind: 'project', text: opts.project, project: opts.project };
   const skipSource = opts.skipSource === true;
+  const by = opts.by ?? 'language';
+  if (opts.by !== undefined && !project)
+    throw new UsageError(msg`--by ${opts.by} breaks down a project`, msg`give the project with --project <project> (--by ${opts.by} --project <project>)`);
   const texts = args.length || project ? args : session.settings.defaultTarget ? [session.settings.defaultTarget.value] : [];
   if (texts.length === 0 && !project)
     throw new UsageError(msg`missing target`, msg`expected one or more of: ${ours(formsOf(ACCEPTS))}; or --project <project>`);
@@ -64,6 +68,13 @@ export async function run({ args, opts, session }: CommandInput<'stats'>): Promi
   const jobs = inputs.map((input) => async (): Promise<{ kind: string; rows: Row[]; covers: string[] }> => {
     // Through firstFound so a missing project is explained like any target (and a wrong --url named).
     if (!Array.isArray(input)) {
+      // A breakdown is rows whatever their number (an empty project still prints an array).
+      if (by !== 'language') {
+        const rows = (await firstFound(session, [input], () => projectBreakdown(session, input, by, skipSource))).value;
+        const covers =
+          by === 'component' ? [componentsOfProject(input.project)] : rows.map((r) => containerOf(rowLabel(r.item))).filter((c) => c !== undefined);
+        return { kind: 'projectRows', rows, covers };
+      }
       const rows = (await firstFound(session, [input], () => projectRows(session, input, skipSource))).value;
       return { kind: 'project', rows, covers: [`${input.project}/-`] };
     }
@@ -125,12 +136,16 @@ export async function run({ args, opts, session }: CommandInput<'stats'>): Promi
   };
 }
 
+/** What lists a component's row (p/c/-): the project's components, read whole by --by component (a key no target has). */
+const componentsOfProject = (project: string): string => `${project}/-/-`;
+
 /**
- * What lists a row: p/c for a translation p/c/l, p/- for a project's language p/-/l; nothing for a
+ * What lists a row: p/c for a translation p/c/l, the project's components for a component's p/c/-, p/- for a project's language p/-/l; nothing for a
  * language or a project's total (no target lists those but their own).
  */
 function containerOf(id: string): string | undefined {
   const s = id.split('/');
+  if (s.length >= 3 && s.at(-1) === '-' && s[1] !== '-') return componentsOfProject(s[0]!);
   if (s.length < 2 || s.at(-1) === '-') return undefined;
   return s.length === 3 && s[1] === '-' ? `${s[0]}/-` : s.slice(0, -1).join('/');
 }

@@ -6,7 +6,7 @@ import { commands, globalFlags, HELP, names, VERSION, type Command, type Flag, t
 
 // ---------------------------------------------------------------- roff text
 
-const NON_ASCII: Record<string, string> = { '—': '\\(em', '–': '\\(en', '…': '...', '≥': '\\(>=', '≤': '\\(<=', '→': '\\(->' };
+const NON_ASCII: Record<string, string> = { '—': '\\(em', '–': '\\(en', '…': '...', '≥': '\\(>=', '≤': '\\(<=', '→': '\\(->', '×': '\\(mu' };
 
 /** Plain text safe in roff: backslashes, non-ASCII, a leading control character. */
 function esc(s: string): string {

@@ -44,6 +44,11 @@ export class Session {
     this.io.say(message);
   }
 
+  /** A line for --verbose only (which way a list was read); nothing otherwise. */
+  note(message: Msg): void {
+    this.io.verbose(message);
+  }
+
   /**
    * A line about one piece of work done (a file pulled, one skipped): left out with --quiet, which
    * keeps stderr to failures, warnings and summaries.

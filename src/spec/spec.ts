@@ -2,7 +2,7 @@
 // the shell completions and the man page are all generated from this one description.
 import { ACTIONS, kebab } from '../weblate/actions.js';
 import { STATE_NAMES } from '../weblate/units.js';
-import { METRICS } from '../weblate/statistics.js';
+import { METRICS, STATS_BY } from '../weblate/statistics.js';
 import { LOCALE_FORMS } from '../weblate/locales.js';
 import { MEMORY_BATCH, MEMORY_MAX_CHARS } from '../weblate/memory.js';
 import { PROJECT_DOWNLOAD_SINCE, SCREENSHOTS_SINCE, UNIT_COMMENTS_SINCE, UNIT_SUGGESTIONS_SINCE, UNITS_SEARCH_SINCE } from '../weblate/versions.js';
@@ -368,11 +368,11 @@ const DECLARED = [
     name: 'stats',
     summary: 'statistics of translations, components, languages, projects; one row per target',
     description:
-      "Shows statistics for each target in argument order: a translation (project/component/language), every translation of a component (project/component: one row per language), every translation of the components of a category (project/category, in the order the project lists them), a language across a project (project/-/language: the row --project prints for it), a project's total (project/-: the last row --project prints), a language (a bare code, never a project), and with --project one row per language of the project and then a total row, after the other targets. A single translation, language, project/-/language or project/- target prints that object; anything else prints rows (a JSON array). Every row carries its identity first: wli_target, wli_project, wli_component, wli_language (then the server's fields as sent). With --fail-under it is a CI gate: every row is checked, the total row too; all rows are still printed and stderr names the failing ones by target, as the TARGET column shows them (demo/android/cs, cs, demo/-/cs for a language of a project, demo/- for its total row): every wli_target is unique in a run and wli stats takes it back as the same row. A row that several targets name is judged once. One verdict decides the exit status and the summary on stderr before anything is written, whoever reads stdout (a closed pipe, | head, | true change nothing); a gate that judged nothing does not pass (see --allow-empty). With --baseline the rows are matched by identity to an earlier -f json file and the change of the metric is shown; --fail-on-drop fails when a row got worse. For CI systems, -f github writes an annotation per failing row on the file of the translation (and the table to the job summary), -f junit a test case per row (skipped when no gate judged it: tests, failures and skipped are the counts stderr gives), -f codequality a GitLab Code Quality issue per failure (fingerprinted by the check and the row's identity only), and -f openmetrics the numbers as gauges (see OUTPUT FORMATS).",
+      "Shows statistics for each target in argument order: a translation (project/component/language), every translation of a component (project/component: one row per language), every translation of the components of a category (project/category, in the order the project lists them), a language across a project (project/-/language: the row --project prints for it), a project's total (project/-: the last row --project prints), a language (a bare code, never a project), a component across its languages (project/component/-: the row --project --by component prints for it), and with --project one row per language of the project and then a total row, after the other targets (--by translation: a row per component × language instead; --by component: a row per component). A single translation, language, project/-/language or project/- target prints that object; anything else prints rows (a JSON array). Every row carries its identity first: wli_target, wli_project, wli_component, wli_language (then the server's fields as sent). With --fail-under it is a CI gate: every row is checked, the total row too; all rows are still printed and stderr names the failing ones by target, as the TARGET column shows them (demo/android/cs, cs, demo/-/cs for a language of a project, demo/android/- for a component, demo/- for its total row): every wli_target is unique in a run and wli stats takes it back as the same row. A row that several targets name is judged once. One verdict decides the exit status and the summary on stderr before anything is written, whoever reads stdout (a closed pipe, | head, | true change nothing); a gate that judged nothing does not pass (see --allow-empty). With --baseline the rows are matched by identity to an earlier -f json file and the change of the metric is shown; --fail-on-drop fails when a row got worse. For CI systems, -f github writes an annotation per failing row on the file of the translation (and the table to the job summary), -f junit a test case per row (skipped when no gate judged it: tests, failures and skipped are the counts stderr gives), -f codequality a GitLab Code Quality issue per failure (fingerprinted by the check and the row's identity only), and -f openmetrics the numbers as gauges (see OUTPUT FORMATS).",
     args: [
       {
         name: 'targets',
-        description: 'project/component/language, project/component, project/category, project/-/language, project/- or a language code',
+        description: 'project/component/language, project/component, project/category, project/component/-, project/-/language, project/- or a language code',
         required: false,
         variadic: true,
         targets: ['component', 'category', 'translation', 'projectLanguage', 'language'],
@@ -381,10 +381,18 @@ const DECLARED = [
     options: [
       {
         flags: '--project <project>',
-        description: 'one row per language of the project, then a total row (after the other targets)',
+        description: 'one row per language of the project (or per translation, per component: --by), then a total row (after the other targets)',
         value: { type: 'slug' },
         hint: 'expected a project slug, e.g. --project weblate',
         complete: 'none',
+      },
+      {
+        flags: '--by <rows>',
+        description:
+          "with --project: a row per language (language), per component × language (translation), or per component (component), then the project's total row",
+        note: "`--by translation`: every translation of the project, component by component in the order the project lists them (each row wli_target project/component/language, as `wli stats project/component` gives it). `--by component`: one row per component, wli_target project/component/- (the component across its languages, which `wli stats project/component/-` prints alone): its counts summed over its translations, its percentages from the sums as Weblate rounds them (floored to one decimal, never 0.0 or 100.0 unless exact); with --skip-source the source-language translation is left out of the sums. On a server with the project metrics endpoint (Weblate 2026.8 and later) both cost one request; an older server (404) gives the same rows from each component's statistics (`--verbose` says which). On the metrics route the rows lack what the endpoint does not send (`last_change`, `fuzzy_percent`, `failing_percent`, `readonly`, `code`): empty in tables, absent from JSON. Components the server keeps from you are left out, never invented.",
+        value: { type: 'choice', choices: STATS_BY },
+        defaultText: 'language',
       },
       {
         flags: '--fail-under <percent>',
@@ -438,6 +446,8 @@ const DECLARED = [
       ['wli stats demo/android cs --project demo -f json', 'mixed targets: one JSON array, rows in argument order, project rows last'],
       ['wli stats demo/android --fail-under 80 --fail-under cs=95', 'a default threshold and a stricter one for Czech'],
       ['wli stats demo/docs', 'every translation of the components in the category "docs"'],
+      ['wli stats --project demo --by translation', 'every translation of a project, component by component, in one request (Weblate 2026.8)'],
+      ['wli stats --project demo --by component --fail-under 80 -f junit', 'one row per component (wli_target demo/android/-), gated, as a JUnit report'],
       ['wli stats demo/-/cs -f json', 'Czech across a project: the row --project prints, wli_target demo/-/cs'],
       ['wli stats demo/- --fail-under 80', "a project's total row alone (wli_target demo/-, the last row --project prints)"],
       ['wli stats demo/android -f json > baseline.json', 'keep the numbers of a release…'],

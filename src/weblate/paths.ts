@@ -125,3 +125,6 @@ export const screenshotsOf = (t: ComponentRef): string => `${componentPath(t)}sc
 /** One screenshot, and its image as Weblate keeps it. */
 const screenshotPath = (id: string): string => `screenshots/${seg(id)}/`;
 export const screenshotFileOf = (id: string): string => `${screenshotPath(id)}file/`;
+
+/** Every component × language of a project in one answer (Weblate 2026.8; older servers: 404). */
+export const projectMetricsOf = (t: ProjectRef): string => `${projectPath(t)}metrics/`;

@@ -9,3 +9,7 @@ export const METRIC_FIELD: Record<Metric, string> = {
   approved: 'approved_percent',
   translated_words: 'translated_words_percent',
 };
+
+/** How `stats --project` breaks a project down: by language (the default), by translation, by component. */
+export const STATS_BY = ['language', 'translation', 'component'] as const;
+export type StatsBy = (typeof STATS_BY)[number];

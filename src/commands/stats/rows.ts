@@ -11,7 +11,8 @@ import { allInOrder } from '../../core/pool.js';
 import { identified, projectTotal } from '../../weblate/identity.js';
 import { languageAliases, languageCode, sourceLanguageCode } from '../../weblate/objects.js';
 import { LANGUAGES, componentsOf, languagesOf, objectPath, projectPath, statisticsOf, translationsOf } from '../../weblate/paths.js';
-import type { ComponentTarget, ProjectLanguageTarget, ProjectTarget, Target } from '../../weblate/target.js';
+import { PROJECT_LANGUAGE, type ComponentTarget, type ProjectLanguageTarget, type ProjectTarget, type Target } from '../../weblate/target.js';
+import { sumStatistics } from '../../weblate/statistics-sum.js';
 import type { Row, ServerLanguage } from './gate.js';
 
 /** A promise whose rejection is handled later (or never, when its value turns out not to be needed). */
@@ -50,9 +51,34 @@ export async function rowsOf(session: Session, t: Target, skipSource: boolean): 
       return [projectLanguageRow(t, await projectLanguageOf(session, t))];
     case 'project':
       return [totalRow(t, await getObject(session, statisticsOf(t)))];
+    case 'translation':
+      // p/c/-: the component across its languages, the row --project --by component prints for it.
+      if (t.language === PROJECT_LANGUAGE) {
+        const c: ComponentTarget = { kind: 'component', text: `${t.project}/${t.component.join('/')}`, project: t.project, component: t.component };
+        return [componentRow(t.project, { path: t.component, rows: await componentRows(session, c, skipSource) })];
+      }
+      return singleRow(session, t);
     default:
       return singleRow(session, t);
   }
+}
+
+/** One component's rows, whichever route read them: its path in the project, its object when listed. */
+export interface ComponentRows {
+  path: string[];
+  item?: Item;
+  rows: Row[];
+}
+
+/**
+ * A component across its languages: wli_target p/c/- (as p/-/l is a language across components), its
+ * translations' rows summed as Weblate sums them (without the ones --skip-source leaves out). Only the
+ * sums: no name or url, so the row is the same whichever way it was read.
+ */
+export function componentRow(project: string, c: ComponentRows): Row {
+  const path = c.path.join('/');
+  const rows = c.rows.filter((r) => !r.leftOut).map((r) => r.item);
+  return { item: identified(sumStatistics(rows, {}), `${project}/${path}/${PROJECT_LANGUAGE}`, project, path, null) };
 }
 
 /** A language of a project, the row --project prints for it: wli_target p/-/l. */
@@ -62,7 +88,7 @@ const projectLanguageRow = (t: Pick<ProjectLanguageTarget, 'project'>, stats: It
 };
 
 /** A project's total row, the last --project prints: wli_target p/- (weblate/identity.ts projectTotal). */
-const totalRow = (t: Pick<ProjectTarget, 'project'>, stats: Item): Row => ({ item: identified(stats, projectTotal(t.project), t.project, null, null) });
+export const totalRow = (t: Pick<ProjectTarget, 'project'>, stats: Item): Row => ({ item: identified(stats, projectTotal(t.project), t.project, null, null) });
 
 export async function singleRow(session: Session, target: Target): Promise<Row[]> {
   if (target.kind !== 'language' && target.kind !== 'translation') throw new UsageError(msg`unsupported stats target '${target.text}'`);
@@ -75,9 +101,14 @@ export async function singleRow(session: Session, target: Target): Promise<Row[]
 }
 
 /** One row per translation of the component (see the top of this file for the endpoints). */
-export async function componentRows(session: Session, target: ComponentTarget, skipSource: boolean): Promise<Row[]> {
-  // Asked alongside the list, so --skip-source costs one request but no extra wait.
-  const component = skipSource ? deferred(getObject(session, objectPath(target))) : undefined;
+export async function componentRows(session: Session, target: ComponentTarget, skipSource: boolean, known?: Item): Promise<Row[]> {
+  // Asked alongside the list, so --skip-source costs one request but no extra wait; none when the
+  // component's object is known already (a project's components list).
+  const component = skipSource
+    ? known && sourceLanguageCode(known) !== undefined
+      ? Promise.resolve(known)
+      : deferred(getObject(session, objectPath(target)))
+    : undefined;
   let items: Item[];
   try {
     items = await getList(session, statisticsOf(target), target.text);

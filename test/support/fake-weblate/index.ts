@@ -100,6 +100,7 @@ import {
   renderStats,
   renderTranslation,
   renderTranslationStats,
+  renderMetricsStats,
   renderComment,
   renderSuggestion,
   renderUnit,
@@ -184,6 +185,15 @@ export interface FakeOptions {
   apps?: boolean;
   /** default false: a server before Weblate 5.17, which has no translation memory lookup (its POST is a 404). */
   noMemoryLookup?: boolean;
+  /**
+   * default true: /api/projects/<p>/metrics/ (Weblate 2026.8) answers every component × language of
+   * the project; false: it is an unknown path (HTML 404), as on an older server. Old shapes mode has none.
+   */
+  projectMetrics?: boolean;
+  /** Components (paths) the metrics answer keys "<slug>@<id>", as Weblate does when two paths clash. */
+  metricsClash?: string[];
+  /** Components (paths) the metrics answer leaves out, as Weblate leaves out those the caller may not see. */
+  metricsHidden?: string[];
 }
 
 /**
@@ -1606,6 +1616,24 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
             const proj = needProject(env, A_RO, p);
             const agg = sumAgg(TRANSLATIONS.filter((t) => t.project === proj.slug));
             return renderStats(env.ctx, agg, { name: proj.name, url: `${origin}${webRoot}projects/${proj.slug}/` });
+          },
+        };
+      // ProjectViewSet.metrics (Weblate 2026.8): {component path: {language: stats}}, components by id,
+      // each component's translations in the order its statistics list has them; {} for an empty project.
+      if (n === 3 && c === 'metrics' && (options.projectMetrics ?? true) && !old)
+        return {
+          allow: A_RO,
+          run: (env) => {
+            const proj = needProject(env, A_RO, p);
+            const out: Record<string, Json> = {};
+            for (const cd of componentsOf(proj.slug)) {
+              if (options.metricsHidden?.includes(cd.path)) continue;
+              const key = options.metricsClash?.includes(cd.path) ? `${cd.slug}@${cd.id}` : cd.path;
+              const langs: Record<string, Json> = {};
+              for (const t of translationsOf(cd)) langs[t.lang] = renderMetricsStats(translationAgg(t), lang(t.lang).name);
+              out[key] = langs;
+            }
+            return out;
           },
         };
       if (n === 3 && c === 'languages')

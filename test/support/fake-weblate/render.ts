@@ -178,6 +178,41 @@ export function renderStats(ctx: Ctx, a: Agg, tail: { code?: string; name: strin
   };
 }
 
+/**
+ * One translation in the project metrics answer (Weblate 2026.8, /api/projects/<p>/metrics/): the
+ * endpoint's 24 keys, in the order of Weblate's test_metrics tests; no fuzzy_percent, failing_percent,
+ * readonly, last_change or code.
+ */
+export function renderMetricsStats(a: Agg, name: string): JsonObject {
+  return {
+    name,
+    translated: a.translated,
+    translated_words: a.translatedWords,
+    translated_chars: a.translatedChars,
+    total: a.total,
+    total_words: a.words,
+    total_chars: a.chars,
+    fuzzy: a.fuzzy,
+    fuzzy_words: a.fuzzyWords,
+    fuzzy_chars: a.fuzzyChars,
+    failing: a.failing,
+    failing_words: a.failingWords,
+    // The fake counts no failing characters elsewhere either (its statistics have no failing_chars).
+    failing_chars: 0,
+    approved: a.approved,
+    approved_words: a.approvedWords,
+    approved_chars: a.approvedChars,
+    suggestions: a.suggestions,
+    comments: a.comments,
+    translated_percent: percent(a.translated, a.total, true),
+    translated_words_percent: percent(a.translatedWords, a.words, true),
+    translated_chars_percent: percent(a.translatedChars, a.chars, true),
+    approved_percent: percent(a.approved, a.total),
+    approved_words_percent: percent(a.approvedWords, a.words),
+    approved_chars_percent: percent(a.approvedChars, a.chars),
+  };
+}
+
 export function renderTranslationStats(ctx: Ctx, tr: TranslationDef, a: Agg): JsonObject {
   const l = lang(tr.lang);
   return renderStats(ctx, a, {
