@@ -96,6 +96,7 @@ const LAZY = [
     'screenshots',
     'show',
     'stats',
+    'status',
     'translation',
     'units',
   ].map((c) => `src/commands/${c}.ts`),

@@ -22,6 +22,7 @@ export const COMMAND_MODULES: { readonly [N in CommandName]: () => Promise<Comma
   locales: () => import('../commands/locales.js'),
   memory: () => import('../commands/memory.js'),
   screenshots: () => import('../commands/screenshots.js'),
+  status: () => import('../commands/status.js'),
   ls: () => import('../commands/ls.js'),
   show: () => import('../commands/show.js'),
   download: () => import('../commands/download.js'),

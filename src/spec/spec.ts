@@ -7,6 +7,7 @@ import { LOCALE_FORMS } from '../weblate/locales.js';
 import { MEMORY_BATCH, MEMORY_MAX_CHARS } from '../weblate/memory.js';
 import { PROJECT_DOWNLOAD_SINCE, SCREENSHOTS_SINCE, UNIT_COMMENTS_SINCE, UNIT_SUGGESTIONS_SINCE, UNITS_SEARCH_SINCE } from '../weblate/versions.js';
 import { WITH_LISTS } from '../weblate/discussion.js';
+import { STATUS_CONDITIONS } from '../weblate/status.js';
 import { COMPLETION_CACHE_TEXT, MAX_BODY_TEXT, MAX_FOLLOW_WAIT_TEXT, MAX_TIMEOUT_SECONDS, RETRY_STATUSES, SAVED_RECORD_UNUSED_DAYS } from '../core/limits.js';
 import type { FlagKey } from './flags.js';
 import { EXIT } from '../core/errors.js';
@@ -542,6 +543,34 @@ const DECLARED = [
       ['wli screenshots demo/android', 'every screenshot of a component and the strings on it'],
       ['wli screenshots demo/android -f jsonl --fields id,name,wli_strings', 'for a script: which strings each shows'],
       ['wli download --screenshot 1 -o shots/', 'one image, saved under the name Weblate gives it'],
+    ],
+  },
+  {
+    name: 'status',
+    summary: 'is a component, project or translation ready for a release: lock, pending strings, repository',
+    description: `Shows whether a component, a project or a translation is locked in Weblate (a translation: its component's lock), how many of its strings were changed in Weblate and not committed yet (units searched with pending:true, one page_size=1 count), and, where the token may see it, its repository state: needs commit, needs merge, needs push, the merge failure, outgoing and missing commits and the last commit. Three requests side by side. The repository state needs the VCS permission: without it (HTTP 403) the rest is shown, the repository fields are null (a table says "not shown") and one line on stderr says what they need; that is not an error. A translation's repository says only needs_commit. With --fail-if it is a release gate: one verdict decides the exit status (${EXIT.gate} naming each condition that holds) and every format renders it (-f github, junit, codequality; -f openmetrics writes the state as gauges).`,
+    args: [
+      {
+        name: 'target',
+        description: 'project, project/component or project/component/language',
+        required: false,
+        targets: ['project', 'component', 'translation'],
+      },
+    ],
+    options: [
+      {
+        flags: '--fail-if <conditions>',
+        description: `exit ${EXIT.gate} when any of these holds: ${STATUS_CONDITIONS.join(', ')} (comma-separated or repeatable)`,
+        note: `\`locked\`: the component (or project) is locked. \`pending\`: strings changed in Weblate and not committed to the repository. \`needs-commit\`, \`needs-merge\`, \`needs-push\`, \`merge-failure\`: as the repository says (\`needs_commit\`, \`needs_merge\`, \`needs_push\`, \`merge_failure\`): these need a token with the VCS permission; asked for without it, the run is refused (exit ${EXIT.usage}, naming the permission), never passed silently. A translation's repository says only needs_commit.`,
+        value: { type: 'choice', choices: STATUS_CONDITIONS },
+        repeatable: true,
+      },
+    ],
+    formats: FORMATS,
+    examples: [
+      ['wli status demo/android', 'lock, pending strings and repository state of a component'],
+      ['wli status demo --fail-if locked,pending', `a release gate: exit ${EXIT.gate} naming what is not ready`],
+      ['wli status demo/android -f json | jq .needs_push', 'one value for a script'],
     ],
   },
   {

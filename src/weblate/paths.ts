@@ -125,3 +125,11 @@ export const screenshotsOf = (t: ComponentRef): string => `${componentPath(t)}sc
 /** One screenshot, and its image as Weblate keeps it. */
 export const screenshotPath = (id: string): string => `screenshots/${seg(id)}/`;
 export const screenshotFileOf = (id: string): string => `${screenshotPath(id)}file/`;
+
+/** A component's or project's lock (anyone may read it: `{"locked": false}`). */
+export const lockOf = (t: ProjectRef | ComponentRef): string => `${'component' in t ? componentPath(t) : projectPath(t)}lock/`;
+/** A project's, component's or translation's repository state: needs the VCS permission (403 otherwise). */
+export function repositoryOf(t: ProjectRef | ComponentRef | TranslationRef): string {
+  const path = 'language' in t ? translationPath(t) : 'component' in t ? componentPath(t) : projectPath(t);
+  return `${path}repository/`;
+}
