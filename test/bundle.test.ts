@@ -85,6 +85,7 @@ const LAZY = [
   ...[
     'api',
     'changes',
+    'checks',
     'completion',
     'config',
     'download',

@@ -23,6 +23,7 @@ export const COMMAND_MODULES: { readonly [N in CommandName]: () => Promise<Comma
   memory: () => import('../commands/memory.js'),
   screenshots: () => import('../commands/screenshots.js'),
   status: () => import('../commands/status.js'),
+  checks: () => import('../commands/checks.js'),
   ls: () => import('../commands/ls.js'),
   show: () => import('../commands/show.js'),
   download: () => import('../commands/download.js'),
