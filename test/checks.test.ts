@@ -160,20 +160,34 @@ describe('wli checks --fail-over', () => {
     expect((await wli(['checks', 'apps', '--fail-over', 'x'], { env })).code).toBe(2);
   });
 
-  it('every CI format names each failing check', async () => {
+  it('every CI format names each failing check, per check and translation, on the translation’s file', async () => {
     const args = ['checks', 'apps', '--fail-over', '0'];
+    // end_stop: mobile/fr, mobile/sr_Latn, desktop/fr; same: mobile/fr, desktop/fr; max_length: mobile/fr.
+    const cases = [
+      'apps/mobile/fr:end_stop',
+      'apps/mobile/sr_Latn:end_stop',
+      'apps/desktop/fr:end_stop',
+      'apps/mobile/fr:same',
+      'apps/desktop/fr:same',
+      'apps/mobile/fr:max_length',
+    ];
     const junit = await wli([...args, '-f', 'junit'], { env });
     expect(junit.code).toBe(3);
-    expect(junit.stdout).toMatch(/tests="3" failures="3"/);
-    for (const id of ['end_stop', 'same', 'max_length']) expect(junit.stdout).toContain(`type="${id}"`);
+    expect(junit.stdout).toMatch(/tests="6" failures="6"/);
+    expect([...junit.stdout.matchAll(/<testcase name="([^"]+)" classname="([^"]+)"/g)].map((m) => [m[1], m[2]])).toEqual(
+      cases.map((c) => [c, c.split('/').slice(0, 2).join('/')]),
+    );
     const cq = await wli([...args, '-f', 'codequality'], { env });
-    const issues = parseJson(cq.stdout) as Array<{ check_name: string; fingerprint: string }>;
-    expect(issues.map((i) => i.check_name).sort()).toEqual(['wli/end_stop', 'wli/max_length', 'wli/same']);
-    expect(new Set(issues.map((i) => i.fingerprint)).size).toBe(3);
+    const issues = parseJson(cq.stdout) as Array<{ check_name: string; fingerprint: string; location: { path: string } }>;
+    expect(issues.map((i) => i.check_name)).toEqual(cases.map((c) => `wli/${c.split(':')[1]}`));
+    expect(new Set(issues.map((i) => i.fingerprint)).size).toBe(6);
+    expect(issues[0]!.location.path).toBe('app/src/main/res/values-fr/strings.xml');
     const again = parseJson((await wli([...args, '-f', 'codequality'], { env })).stdout) as Array<{ fingerprint: string }>;
     expect(again.map((i) => i.fingerprint)).toEqual(issues.map((i) => i.fingerprint));
     const gh = await wli([...args, '-f', 'github'], { env });
-    expect(gh.stdout.match(/^::error /gm)).toHaveLength(3);
+    const errors = gh.stdout.split('\n').filter((l) => l.startsWith('::error '));
+    expect(errors).toHaveLength(6);
+    expect(errors[2]).toMatch(/^::error file=po\/fr\.po,title=1 string fails end_stop \(Mismatched full stop\) in apps\/desktop\/fr::/);
     const om = await wli(['checks', 'apps', '-f', 'openmetrics'], { env });
     expect(om.code).toBe(0);
     expect(om.stdout).toMatch(/^wli_check_failing_strings\{target="apps",check="end_stop",name="Mismatched full stop"\} 3$/m);

@@ -191,7 +191,9 @@ describe('Release readiness: checks and status gates', () => {
     expect(more).toEqual([]);
     expect(checks!.status, checks!.stderr).toBe(EXIT.gate);
     const annotations = parseWorkflowCommands(checks!.stdout);
-    expect(annotations.map((a) => [a.command, a.properties.title])).toEqual([['error', '1 string fails same (Unchanged translation) in demo/android']]);
+    expect(annotations.map((a) => [a?.command, a?.properties.file, a?.properties.title])).toEqual([
+      ['error', ANDROID('cs'), '1 string fails same (Unchanged translation) in demo/android/cs'],
+    ]);
     expect([status!.status, status!.stdout], status!.stderr).toEqual([0, '']);
   });
 
@@ -201,7 +203,7 @@ describe('Release readiness: checks and status gates', () => {
     try {
       const [, status] = await runJob('wlu_release');
       expect(status!.status).toBe(EXIT.gate);
-      expect(parseWorkflowCommands(status!.stdout).map((a) => a.properties.title)).toEqual(['demo/android needs a push']);
+      expect(parseWorkflowCommands(status!.stdout).map((a) => a?.properties.title)).toEqual(['demo/android needs a push']);
       const [, refused] = await runJob('');
       expect(refused!.status).toBe(EXIT.usage);
       expect(refused!.stderr).toMatch(/--fail-if needs-commit needs the repository state of demo\/android, which this token may not see/);

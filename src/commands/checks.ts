@@ -14,7 +14,7 @@ import { allInOrder } from '../core/pool.js';
 import { closest } from '../core/closest.js';
 import { msg, ours } from '../core/text.js';
 import { plainText } from '../core/values.js';
-import type { Column, ListResult } from '../output/result.js';
+import type { CheckReport, Column, ListResult } from '../output/result.js';
 import type { MetricFamily } from '../output/openmetrics.js';
 import { formsText } from '../output/readable.js';
 import type { CommandInput, Session } from '../session/session.js';
@@ -22,6 +22,8 @@ import { allItems, countOf, getObject } from '../session/reads.js';
 import { categoryComponents, categoryOf, firstFound, projectLanguageOf } from '../session/resolve.js';
 import { targetReadings } from '../session/results.js';
 import { judgeChecks, type CheckRow } from '../gate/checks.js';
+import { byId, type Subject, type Verdict } from '../gate/verdict.js';
+import { filesOf, type ComponentFiles } from './stats/checks.js';
 import { IDENTITY_FIELDS, identified, unitIdentity } from '../weblate/identity.js';
 import { CHECK_IDS, CUSTOM_PREFIX, HAS_CHECK, HAS_DISMISSED_CHECK, checkIdOf, checkName, checkTerm, dismissedTerm } from '../weblate/checks.js';
 import { UNITS_SEARCH, objectPath, unitsOf } from '../weblate/paths.js';
@@ -147,8 +149,8 @@ async function countChecks(session: Session, t: Target, ids: readonly string[], 
   return { at, total, rows };
 }
 
-/** The failing strings, each once with the checks it fails (in the rows' order): one list per failing check. */
-async function failingUnits(session: Session, c: Counted): Promise<Item[]> {
+/** Each failing check's strings (one list per check, --concurrency at a time), in the rows' order. */
+async function unitsByCheck(session: Session, c: Counted): Promise<Array<{ row: CheckRow; units: Item[] }>> {
   const failing = c.rows.filter((r) => r.failing > 0);
   const lists = await allInOrder(
     failing.map(
@@ -161,21 +163,75 @@ async function failingUnits(session: Session, c: Counted): Promise<Item[]> {
     ),
     session.settings.concurrency,
   );
+  return failing.map((row, i) => ({ row, units: lists[i]! }));
+}
+
+/** A unit's translation as a target (p/c/l), from its link. */
+const translationOf = (u: Item): string | undefined => unitIdentity(u).target ?? targetOfUrl(u.translation);
+
+/** The failing strings, each once with the checks it fails (in the rows' order). */
+function failingUnits(lists: Array<{ row: CheckRow; units: Item[] }>): Item[] {
   const units = new Map<string, { unit: Item; checks: string[] }>();
-  failing.forEach((r, i) => {
-    for (const u of lists[i]!) {
+  for (const { row, units: list } of lists) {
+    for (const u of list) {
       const key = plainText(u.id);
       const seen = units.get(key) ?? { unit: u, checks: [] };
-      seen.checks.push(r.check);
+      seen.checks.push(row.check);
       units.set(key, seen);
     }
-  });
+  }
   return [...units.values()]
     .sort((a, b) => Number(a.unit.id) - Number(b.unit.id))
     .map(({ unit, checks }) => {
       const id = unitIdentity(unit);
-      return identified({ ...unit, wli_checks: checks }, id.target ?? targetOfUrl(unit.translation) ?? null, id.project, id.component, id.language);
+      return identified({ ...unit, wli_checks: checks }, translationOf(unit) ?? null, id.project, id.component, id.language);
     });
+}
+
+/**
+ * The verdict for the CI formats: each check's subject split by translation (a JUnit case, a Code
+ * Quality issue, an annotation on the translation's file per check and translation), judged as its
+ * check was. The strings come from one list per failing check; files, when the format names them,
+ * from each component's translations list.
+ */
+async function perTranslation(session: Session, c: Counted, verdict: Verdict, files: boolean): Promise<CheckReport> {
+  const table = { items: c.rows.map((r) => r.item), columns: CHECK_COLUMNS };
+  const lists = await unitsByCheck(session, c);
+  if (!lists.length) return { verdict, table };
+  const judged = byId(verdict);
+  const components = lists.flatMap(({ units }) =>
+    units.flatMap((u) => {
+      const id = unitIdentity(u);
+      return id.project !== null && id.component !== null ? [{ project: id.project, component: id.component }] : [];
+    }),
+  );
+  const known = files ? await filesOf(session, components) : new Map<string, ComponentFiles>();
+  const subjects = lists.flatMap(({ row, units }) => {
+    const of = judged.get(`${c.at.scope}:${row.check}`)!;
+    const counts = new Map<string, { n: number; unit: Item }>();
+    for (const u of units) {
+      const t = translationOf(u) ?? c.at.scope;
+      counts.set(t, { n: (counts.get(t)?.n ?? 0) + 1, unit: counts.get(t)?.unit ?? u });
+    }
+    return [...counts.entries()].map(([t, { n, unit }]): Subject => {
+      const id = unitIdentity(unit);
+      const componentFiles = id.project !== null && id.component !== null ? known.get(`${id.project}/${id.component}`) : undefined;
+      const file = id.language !== null ? componentFiles?.byLanguage.get(id.language) : undefined;
+      const item = identified({ check: row.check, name: row.name, failing: n, dismissed: null }, t, id.project, id.component, id.language);
+      const here = `${n === 1 ? '1 string fails' : `${n} strings fail`} ${row.check} (${row.name}) in ${t}`;
+      return {
+        id: `${t}:${row.check}`,
+        group: id.project !== null && id.component !== null ? `${id.project}/${id.component}` : c.at.scope,
+        file,
+        near: componentFiles?.first,
+        judgement: of.judgement,
+        reason: of.reason,
+        item,
+        failures: of.failures.map((f) => ({ ...f, title: here, message: `${here}: ${f.message}` })),
+      };
+    });
+  });
+  return { verdict: { ...verdict, subjects }, table };
 }
 
 export async function run({ args, opts, session }: CommandInput<'checks'>): Promise<ListResult> {
@@ -196,11 +252,11 @@ export async function run({ args, opts, session }: CommandInput<'checks'>): Prom
   const verdict = judgeChecks(counted.at.scope, counted.rows, counted.total, overs);
   const finish = () => ({ exitCode: verdict.exitCode, messages: verdict.messages });
   const ci = {
-    checks: () => Promise.resolve({ verdict, table: { items: counted.rows.map((r) => r.item), columns: CHECK_COLUMNS } }),
+    checks: ({ files }: { files: boolean }) => perTranslation(session, counted, verdict, files),
     metrics: () => checkMetrics(counted),
   };
   if (opts.units) {
-    const items = await failingUnits(session, counted);
+    const items = failingUnits(await unitsByCheck(session, counted));
     return {
       kind: 'list',
       pages: (async function* () {
