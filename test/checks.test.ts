@@ -55,6 +55,17 @@ describe('wli checks counts', () => {
     expect(rows(r.stdout).every((x) => x.wli_target === target)).toBe(true);
   });
 
+  it('every row carries the scope as its identity, its parts too', async () => {
+    const ids = async (target: string) => {
+      const r = rows((await wli(['checks', target, '--check', 'same', '-f', 'json'], { env })).stdout)[0] as unknown as Record<string, unknown>;
+      return [r.wli_target, r.wli_project, r.wli_component, r.wli_language];
+    };
+    expect(await ids('apps/mobile/fr')).toEqual(['apps/mobile/fr', 'apps', 'mobile', 'fr']);
+    expect(await ids('apps/mobile')).toEqual(['apps/mobile', 'apps', 'mobile', null]);
+    expect(await ids('apps/-/fr')).toEqual(['apps/-/fr', 'apps', null, 'fr']);
+    expect(await ids('apps')).toEqual(['apps', 'apps', null, null]);
+  });
+
   it('the whole server, demo’s failing string included', async () => {
     const r = await wli(['checks', '/', '-f', 'json'], { env });
     expect(shape(rows(r.stdout))).toEqual(expected(() => true, { same: 1 }));

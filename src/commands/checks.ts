@@ -68,6 +68,8 @@ function checkIds(texts: readonly string[], option: string): string[] {
 /** Where a scope's units are searched, and what proves it exists when a search cannot (it answers 0 for a typo). */
 interface SearchAt {
   scope: string;
+  /** The scope's identity parts (wli_project, wli_component, wli_language), null where it has none. */
+  parts?: [project: string | null, component: string | null, language: string | null];
   path: string;
   terms?: string;
   above: boolean;
@@ -77,6 +79,7 @@ interface SearchAt {
 async function searchAt(session: Session, t: Target): Promise<SearchAt | undefined> {
   const at = (scope: string, s: UnitScope, exists?: () => Promise<unknown>): SearchAt => ({
     scope,
+    parts: [s.project ?? null, t.kind === 'component' ? t.component.join('/') : null, s.language ?? null],
     path: UNITS_SEARCH,
     terms: scopeQuery(s),
     above: true,
@@ -84,7 +87,12 @@ async function searchAt(session: Session, t: Target): Promise<SearchAt | undefin
   });
   switch (t.kind) {
     case 'translation':
-      return { scope: `${t.project}/${t.component.join('/')}/${t.language}`, path: unitsOf(t), above: false };
+      return {
+        scope: `${t.project}/${t.component.join('/')}/${t.language}`,
+        parts: [t.project, t.component.join('/'), t.language],
+        path: unitsOf(t),
+        above: false,
+      };
     case 'server':
       return at('/', {});
     case 'project':
@@ -142,7 +150,8 @@ async function countChecks(session: Session, t: Target, ids: readonly string[], 
   const rows = counts
     .filter((c) => c.failing > 0 || asked)
     .map((c) => {
-      const item = identified({ check: c.id, name: checkName(c.id), failing: c.failing, dismissed: c.dismissed }, at.scope, null, null, null);
+      const [project, component, language] = at.parts ?? [null, null, null];
+      const item = identified({ check: c.id, name: checkName(c.id), failing: c.failing, dismissed: c.dismissed }, at.scope, project, component, language);
       return { check: c.id, name: checkName(c.id), failing: c.failing, dismissed: c.dismissed, item };
     })
     .sort((a, b) => b.failing - a.failing || b.dismissed - a.dismissed || a.check.localeCompare(b.check));
