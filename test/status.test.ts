@@ -117,6 +117,15 @@ describe('wli status', () => {
     expect(om.stdout).toMatch(/^wli_pending_strings\{.*\} 0$/m);
   });
 
+  it('a server that ignores the search is an error, never a wrong count of pending strings', async () => {
+    fake.oldUnitsSearch(true);
+    const r = await wli(['status', 'demo/android'], { env: authed });
+    fake.oldUnitsSearch(false);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/the server ignored the search .*needs Weblate 4\.14\.1 or later/);
+  });
+
   it('a typo and a target of another kind are clear errors', async () => {
     const typo = await wli(['status', 'demo/andriod'], { env });
     expect(typo.code).toBe(5);

@@ -4,7 +4,7 @@
 // page_size=1 count of the units searched with pending:true, and …/repository/. A 403 on the
 // repository is no error: what may be seen is shown, and one line says what the rest needs.
 // --fail-if judges the conditions through the one verdict (src/gate/status.ts).
-import { HttpError } from '../api/errors.js';
+import { HttpError, ServerError } from '../api/errors.js';
 import { UsageError } from '../core/errors.js';
 import type { Item } from '../core/page.js';
 import { msg, ours } from '../core/text.js';
@@ -20,7 +20,8 @@ import { identified } from '../weblate/identity.js';
 import { UNITS_SEARCH, lockOf, repositoryOf, unitsOf } from '../weblate/paths.js';
 import { NEEDS_REPOSITORY, PENDING_QUERY, REPOSITORY_FIELDS, REPOSITORY_PERMISSION, conditionHolds, lastCommit, type StatusState } from '../weblate/status.js';
 import type { Target } from '../weblate/target.js';
-import { scopeQuery } from '../weblate/units.js';
+import { MATCHES_NOTHING, scopeQuery } from '../weblate/units.js';
+import { UNITS_SEARCH_SINCE } from '../weblate/versions.js';
 
 const yesNo = (v: unknown): string => (v === true ? 'yes' : v === false ? 'no' : v === null || v === undefined ? '—' : plainText(v));
 const notShown = (item: Item, v: unknown): string => (item.repository === null ? 'not shown (403)' : yesNo(v));
@@ -76,6 +77,17 @@ async function readStatus(session: Session, t: Target): Promise<Read> {
   repository.catch(() => {});
   const locked = (await lock).locked;
   const [count, repo] = [await pending, await repository];
+  // Above a translation a server that ignores the search (before Weblate 4.14.1) counts every unit:
+  // a probe that can match nothing tells, asked only when something is pending.
+  if (
+    t.kind !== 'translation' &&
+    count > 0 &&
+    (await countOf(session, { path: UNITS_SEARCH, query: new URLSearchParams({ q: MATCHES_NOTHING }), label: 'strings' })) > 0
+  )
+    throw new ServerError(
+      msg`the server ignored the search of GET ${session.client().resolve(UNITS_SEARCH).href}: counting pending strings above one translation needs Weblate ${ours(UNITS_SEARCH_SINCE)} or later`,
+      msg`ask one translation at a time: wli status project/component/language`,
+    );
   return {
     target: t,
     state: { locked: typeof locked === 'boolean' ? locked : null, pending: count, repository: 'r' in repo ? repo.r : null },
