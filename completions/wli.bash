@@ -11,7 +11,7 @@ _wli() {
   local i cmd= nargs=0
   for ((i = 1; i < COMP_CWORD; i++)); do
     case ${COMP_WORDS[i]} in
-      --config|--url|--token|-f|--format|--fields|--timeout|--retries|--concurrency|--page-size|--state|-q|--query|--with|-L|--limit|--since|--until|--action|--user|--interval|--project|--by|--fail-under|--metric|--baseline|--min-percent|--as|--from|--to|--for|-o|--output|--convert|--screenshot|--dir|--lang)
+      --config|--url|--token|-f|--format|--fields|--timeout|--retries|--concurrency|--page-size|--state|-q|--query|--with|-L|--limit|--since|--until|--action|--user|--interval|--project|--by|--fail-under|--metric|--baseline|--min-percent|--as|--from|--to|--for|--check|--fail-over|--fail-if|-o|--output|--convert|--screenshot|--dir|--lang)
         [[ ${COMP_WORDS[i+1]} == = ]] && ((i++))
         ((i++)) ;;
       -* | =) ;;
@@ -23,7 +23,7 @@ _wli() {
     --config) COMPREPLY=($(compgen -f -- "$cur")); compopt -o filenames 2>/dev/null; return ;;
     -f|--format) # the formats of the command typed so far
       case $cmd in
-        ''|stats) COMPREPLY=($(compgen -W 'table json jsonl csv csv-excel markdown github junit codequality openmetrics' -- "$cur")) ;;
+        ''|stats|checks|status) COMPREPLY=($(compgen -W 'table json jsonl csv csv-excel markdown github junit codequality openmetrics' -- "$cur")) ;;
         download|completion) ;;
         pull) COMPREPLY=($(compgen -W 'table json jsonl csv csv-excel markdown github junit codequality' -- "$cur")) ;;
         *) COMPREPLY=($(compgen -W 'table json jsonl csv csv-excel markdown' -- "$cur")) ;;
@@ -41,9 +41,12 @@ _wli() {
     --metric) COMPREPLY=($(compgen -W 'translated approved translated_words' -- "$cur")); return ;;
     --baseline) COMPREPLY=($(compgen -f -- "$cur")); compopt -o filenames 2>/dev/null; return ;;
     --as) COMPREPLY=($(compgen -W 'bcp47 posix android apple linguas json' -- "$cur")); return ;;
+    --fail-if) # comma-separated: complete the item after the last comma
+      local done=; [[ $cur == *,* ]] && done=${cur%,*},
+      COMPREPLY=($(compgen -P "$done" -W 'locked pending needs-commit needs-merge needs-push merge-failure' -- "${cur##*,}")); return ;;
     -o|--output) COMPREPLY=($(compgen -f -- "$cur")); compopt -o filenames 2>/dev/null; return ;;
     --dir) COMPREPLY=($(compgen -f -- "$cur")); compopt -o filenames 2>/dev/null; return ;;
-    --url|--token|--fields|--timeout|--retries|--concurrency|--page-size|-q|--query|-L|--limit|--since|--until|--user|--interval|--project|--fail-under|--min-percent|--from|--to|--for|--convert|--screenshot|--lang) return ;; # a value, nothing to offer
+    --url|--token|--fields|--timeout|--retries|--concurrency|--page-size|-q|--query|-L|--limit|--since|--until|--user|--interval|--project|--fail-under|--min-percent|--from|--to|--for|--check|--fail-over|--convert|--screenshot|--lang) return ;; # a value, nothing to offer
   esac
 
   if [[ $cur == -* ]]; then
@@ -56,6 +59,8 @@ _wli() {
       language) opts+=' -L --limit' ;;
       locales) opts+=' --min-percent --as --source' ;;
       memory) opts+=' --from --to --for --project --exact' ;;
+      checks) opts+=' --check --units --fail-over' ;;
+      status) opts+=' --fail-if' ;;
       ls) opts+=' -L --limit' ;;
       download) opts+=' -o --output --convert -q --query --force --screenshot' ;;
       pull) opts+=' --dir --source --allow-hidden --lang --min-percent --dry-run --force --check --allow-empty' ;;
@@ -66,8 +71,8 @@ _wli() {
   fi
 
   case $cmd in
-    '') COMPREPLY=($(compgen -W 'translation units changes stats language locales memory screenshots ls show download pull api config completion help' -- "$cur")) ;;
-    help) ((nargs == 0)) && COMPREPLY=($(compgen -W 'translation units changes stats language locales memory screenshots ls show download pull api config completion' -- "$cur")) ;;
+    '') COMPREPLY=($(compgen -W 'translation units changes stats language locales memory screenshots checks status ls show download pull api config completion help' -- "$cur")) ;;
+    help) ((nargs == 0)) && COMPREPLY=($(compgen -W 'translation units changes stats language locales memory screenshots checks status ls show download pull api config completion' -- "$cur")) ;;
     completion) ((nargs == 0)) && COMPREPLY=($(compgen -W 'bash zsh fish' -- "$cur")) ;;
     translation) ((nargs == 0)) && _wli_targets translation ;;
     units) ((nargs == 0)) && _wli_targets units ;;
@@ -76,6 +81,8 @@ _wli() {
     language) ((nargs == 0)) && _wli_targets language ;;
     locales) ((nargs == 0)) && _wli_targets locales ;;
     screenshots) ((nargs == 0)) && _wli_targets screenshots ;;
+    checks) ((nargs == 0)) && _wli_targets checks ;;
+    status) ((nargs == 0)) && _wli_targets status ;;
     ls) ((nargs == 0)) && _wli_targets ls ;;
     show) ((nargs == 0)) && _wli_targets show ;;
     download) ((nargs == 0)) && _wli_targets download ;;

@@ -7,7 +7,7 @@ function __wli_words
     set -e words[1]
     while set -q words[1]
         switch $words[1]
-            case --config --url --token -f --format --fields --timeout --retries --concurrency --page-size --state -q --query --with -L --limit --since --until --action --user --interval --project --by --fail-under --metric --baseline --min-percent --as --from --to --for -o --output --convert --screenshot --dir --lang
+            case --config --url --token -f --format --fields --timeout --retries --concurrency --page-size --state -q --query --with -L --limit --since --until --action --user --interval --project --by --fail-under --metric --baseline --min-percent --as --from --to --for --check --fail-over --fail-if -o --output --convert --screenshot --dir --lang
                 set -e words[1]
             case '-*'
             case '*'
@@ -52,6 +52,8 @@ complete -c wli -n __wli_at -a language -d 'one language, or every language of t
 complete -c wli -n __wli_at -a locales -d 'the languages of a component or project for a build configuration: --min-percent, --as android|apple|linguas…'
 complete -c wli -n __wli_at -a memory -d 'the translation memory\'s best match for each string (a POST that changes nothing; needs a token)'
 complete -c wli -n __wli_at -a screenshots -d 'a component\'s screenshots and the strings each shows'
+complete -c wli -n __wli_at -a checks -d 'failing quality checks by name, counted at any scope'
+complete -c wli -n __wli_at -a status -d 'is a component, project or translation ready for a release: lock, pending strings, repository'
 complete -c wli -n __wli_at -a ls -d 'what a target contains: projects, components, translations'
 complete -c wli -n __wli_at -a show -d 'a project, component or translation exactly as the server sent it'
 complete -c wli -n __wli_at -a download -d 'a translation\'s file, or a zip of a component\'s or project\'s translations'
@@ -60,7 +62,7 @@ complete -c wli -n __wli_at -a api -d 'GET any API address: the body byte for by
 complete -c wli -n __wli_at -a config -d 'the effective configuration and where each value came from (token redacted)'
 complete -c wli -n __wli_at -a completion -d 'print a shell completion script'
 complete -c wli -n __wli_at -a help -d 'show help for a command, as "wli <command> --help" does'
-complete -c wli -n '__wli_at help' -a 'translation units changes stats language locales memory screenshots ls show download pull api config completion'
+complete -c wli -n '__wli_at help' -a 'translation units changes stats language locales memory screenshots checks status ls show download pull api config completion'
 
 # Options before or after the command (-f before it: every format; after it, the command's own)
 complete -c wli -l config -r -F -d 'read only this wlc-style INI file (instead of the user and project files)'
@@ -131,6 +133,16 @@ complete -c wli -n '__wli_in memory' -l exact -d 'only matches of exactly the sa
 # screenshots
 complete -c wli -n '__wli_in screenshots' -s f -l format -x -a 'table json jsonl csv csv-excel markdown' -d 'output format'
 complete -c wli -n '__wli_at screenshots' -a '(__wli_targets screenshots)'
+# checks
+complete -c wli -n '__wli_in checks' -s f -l format -x -a 'table json jsonl csv csv-excel markdown github junit codequality openmetrics' -d 'output format'
+complete -c wli -n '__wli_in checks' -l check -x -d 'only these checks (Weblate\'s ids: end_stop, same, …; custom:ID for a server\'s own); repeatable or comma-separated'
+complete -c wli -n '__wli_in checks' -l units -d 'list the failing strings instead, each once with the checks it fails (one list per failing check)'
+complete -c wli -n '__wli_in checks' -l fail-over -x -d 'exit 3 when more strings fail than this: N for the strings failing any check, CHECK=N for one check (end_stop=0); repeatable'
+complete -c wli -n '__wli_at checks' -a '(__wli_targets checks)'
+# status
+complete -c wli -n '__wli_in status' -s f -l format -x -a 'table json jsonl csv csv-excel markdown github junit codequality openmetrics' -d 'output format'
+complete -c wli -n '__wli_in status' -l fail-if -x -a '(__wli_list locked pending needs-commit needs-merge needs-push merge-failure)' -d 'exit 3 when any of these holds: locked, pending, needs-commit, needs-merge, needs-push, merge-failure (comma-separated or repeatable)'
+complete -c wli -n '__wli_at status' -a '(__wli_targets status)'
 # ls
 complete -c wli -n '__wli_in ls' -s f -l format -x -a 'table json jsonl csv csv-excel markdown' -d 'output format'
 complete -c wli -n '__wli_in ls' -s L -l limit -x -d 'stop after n items, fetching no page that is not needed'

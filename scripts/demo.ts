@@ -30,6 +30,11 @@ const tour: Array<[string, string[]]> = [
   ['A language', ['language', 'cs']],
   ['The screenshots of a component, with the strings each shows', ['screenshots', 'demo/android']],
   ["A build's language list: Android resource directories at least half translated", ['locales', 'apps/mobile', '--min-percent', '50', '--as', 'android']],
+  ['Which quality checks fail in a project, by name, and how often', ['checks', 'apps']],
+  [
+    'A release gate: is the component locked, are changes waiting in Weblate? (the repository needs a token)',
+    ['status', 'demo/android', '--fail-if', 'locked,pending,needs-push', '--token', 'sample'],
+  ],
   ['Search every string of a project', ['units', 'demo', '-q', 'source:Settings']],
   [
     'The translation memory: the best match of each string (a token is needed; any does here)',

@@ -85,6 +85,7 @@ const LAZY = [
   ...[
     'api',
     'changes',
+    'checks',
     'completion',
     'config',
     'download',
@@ -96,6 +97,7 @@ const LAZY = [
     'screenshots',
     'show',
     'stats',
+    'status',
     'translation',
     'units',
   ].map((c) => `src/commands/${c}.ts`),

@@ -151,6 +151,68 @@ describe('GitHub Actions: annotations and the job summary', () => {
   });
 });
 
+describe('Release readiness: checks and status gates', () => {
+  interface Step {
+    name?: string;
+    run?: string;
+    if?: string;
+  }
+  /** The job as the runner runs it, with a token (`token`: the secret's value; '' as an unset secret). */
+  async function runJob(token: string) {
+    const workflow = recipe('Release readiness: checks and status gates') as { jobs: Record<string, { env: Record<string, string>; steps: Step[] }> };
+    const [job] = Object.values(workflow.jobs);
+    const ran: Array<{ name: string; status: number | null; stdout: string; stderr: string }> = [];
+    let failed = false;
+    for (const [i, step] of job!.steps.entries()) {
+      const script = step.run === undefined ? undefined : asRun(step.run);
+      if (script === undefined) continue;
+      if (failed && !/!cancelled\(\)|always\(\)/.test(step.if ?? '')) continue;
+      const summary = join(temp, `release_summary_${i}`);
+      writeFileSync(summary, '');
+      const env = {
+        ...serverEnv(job!.env),
+        WLI_TOKEN: token,
+        CI: 'true',
+        GITHUB_ACTIONS: 'true',
+        GITHUB_WORKSPACE: workspace,
+        GITHUB_STEP_SUMMARY: summary,
+        XDG_CACHE_HOME: join(temp, 'runner-cache'),
+      };
+      const r = await runShell(script, { cwd: workspace, env, bin: bin.dir, flags: ['-e'] });
+      if (r.status !== 0) failed = true;
+      ran.push({ name: step.name ?? script, ...r });
+    }
+    return ran;
+  }
+
+  it('the checks gate names each failing check; the status gate runs after it and passes', async () => {
+    fake.rateLimit(false);
+    const [checks, status, ...more] = await runJob('wlu_release');
+    expect(more).toEqual([]);
+    expect(checks!.status, checks!.stderr).toBe(EXIT.gate);
+    const annotations = parseWorkflowCommands(checks!.stdout);
+    expect(annotations.map((a) => [a?.command, a?.properties.file, a?.properties.title])).toEqual([
+      ['error', ANDROID('cs'), '1 string fails same (Unchanged translation) in demo/android/cs'],
+    ]);
+    expect([status!.status, status!.stdout], status!.stderr).toEqual([0, '']);
+  });
+
+  it('a push Weblate holds back fails the status gate, naming it; without the VCS permission it is refused (exit 2)', async () => {
+    fake.rateLimit(false);
+    fake.repository('demo/android', { needs_push: true });
+    try {
+      const [, status] = await runJob('wlu_release');
+      expect(status!.status).toBe(EXIT.gate);
+      expect(parseWorkflowCommands(status!.stdout).map((a) => a?.properties.title)).toEqual(['demo/android needs a push']);
+      const [, refused] = await runJob('');
+      expect(refused!.status).toBe(EXIT.usage);
+      expect(refused!.stderr).toMatch(/--fail-if needs-commit needs the repository state of demo\/android, which this token may not see/);
+    } finally {
+      fake.repository('demo/android', null);
+    }
+  });
+});
+
 describe('GitLab CI: merge request reports', () => {
   interface Job {
     script: string[];

@@ -183,7 +183,7 @@ const CASES: Case[] = [
   { line: 'wli completion bash ', excludes: [...SHELLS, ...COMMAND_NAMES] },
   // wli help <command>
   { line: 'wli he', exact: ['help'] },
-  { line: 'wli help st', exact: ['stats'] },
+  { line: 'wli help st', exact: ['stats', 'status'] },
   { line: 'wli help ', exact: COMMAND_NAMES },
   // A flag's value is not the command.
   { line: 'wli --format json ', exact: OFFERED },

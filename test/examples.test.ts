@@ -151,7 +151,12 @@ describe.each([
 
     // Nothing but what wli says on success: files saved or unchanged, gate results (never an error or a hint).
     for (const l of said) expect(l, context).not.toMatch(/error|not found|\b404\b|usage|invalid|unknown|did you mean|hint:|refused|cannot/i);
-    const gate = ex.args.includes('--fail-under') || ex.args.includes('--fail-on-drop') || ex.args.includes('--check');
+    const gate =
+      ex.args.includes('--fail-under') ||
+      ex.args.includes('--fail-on-drop') ||
+      ex.args.includes('--check') ||
+      ex.args.includes('--fail-if') ||
+      ex.args.includes('--fail-over');
     const expected = ex.args.includes('--follow') ? [EXIT.interrupted] : gate ? [0, EXIT.gate] : [0];
     expect(expected, context).toContain(r.code);
 

@@ -14,7 +14,8 @@ const EXIT_STATUSES = {
   usage: { code: 2, meaning: 'usage error: bad target, option, value or configuration; no server configured; a search query the server rejects' },
   gate: {
     code: 3,
-    meaning: 'a gate failed: `--fail-under`, `--fail-on-drop`, or `pull --check` found a file that differs; or a gate judged nothing (unless `--allow-empty`)',
+    meaning:
+      'a gate failed: `--fail-under`, `--fail-on-drop`, `--fail-over`, `--fail-if`, or `pull --check` found a file that differs; or a gate judged nothing (unless `--allow-empty`)',
   },
   auth: { code: 4, meaning: 'authentication or permission refused (401, 403)' },
   notFound: { code: 5, meaning: 'not found (404)' },

@@ -4,6 +4,7 @@ import { UnexpectedAnswerError } from '../api/errors.js';
 import type { StreamAnswer } from '../api/client.js';
 import { firstHeader } from '../api/http.js';
 import { isFileAnswer } from '../weblate/files.js';
+import { readEnvelope } from '../weblate/pages.js';
 import { paginate, type ListRequest } from '../api/paginate.js';
 import type { Item, Page } from '../core/page.js';
 import { msg } from '../core/text.js';
@@ -123,4 +124,20 @@ export async function firstItems(session: Session, path: string, label: string):
 export async function postForJson(session: Session, path: string, json: string): Promise<{ body: unknown; url: URL }> {
   const { body, url } = await session.client().postJson(path, json);
   return { body, url };
+}
+
+/**
+ * How many items a list holds, in one request where the server counts (page_size=1, its `count`);
+ * where a list gives no count (cursor pages) the page reader reads it through and counts.
+ */
+export async function countOf(session: Session, req: { path: string; query?: URLSearchParams; label: string }): Promise<number> {
+  const query = new URLSearchParams(req.query);
+  query.set('page_size', '1');
+  const { body, url } = await session.client().getJson(`${req.path}?${query.toString()}`);
+  const envelope = readEnvelope(body);
+  if (!envelope) throw new UnexpectedAnswerError(msg`GET ${url.href}: expected a list`, msg`is --url the Weblate server?`);
+  if (envelope.bare || envelope.count !== undefined) return envelope.bare ? envelope.items.length : envelope.count!;
+  let n = 0;
+  for await (const page of pagesOf(session, { path: req.path, query: req.query, label: req.label })) n += page.items.length;
+  return n;
 }

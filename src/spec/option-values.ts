@@ -17,6 +17,7 @@ import {
   type OptionSpec,
   type OptionValues,
   type OptionsOf,
+  type Over,
   type Threshold,
   type ValueSpec,
   type When,
@@ -58,6 +59,8 @@ function defaultHint(v: ValueSpec): string {
       return 'expected a percentage from 0 to 100 (90 or 90%) for every row, or LANG=PCT for one language (cs=95)';
     case 'percent':
       return 'expected a percentage from 0 to 100 (80 or 80%)';
+    case 'over':
+      return 'expected a count of failing strings (0 or more) in all, or CHECK=N for one check (end_stop=0)';
     case 'slug':
       return 'expected one name, without slashes';
     case 'language':
@@ -132,6 +135,12 @@ function parseOne(v: ValueSpec, text: string): unknown {
     }
     case 'percent':
       return percentOf(t);
+    case 'over': {
+      // CHECK=N or N: a whole count, 0 or more.
+      const m = /^(?:([^=\s]+)\s*=\s*)?(\d+)$/.exec(t);
+      if (!m || !Number.isSafeInteger(Number(m[2]))) return undefined;
+      return (m[1] === undefined ? { count: Number(m[2]) } : { check: m[1], count: Number(m[2]) }) satisfies Over;
+    }
     case 'language':
       return /^[\p{L}\p{N}_@.+-]+$/u.test(t) ? t : undefined;
     case 'slug': {
@@ -170,7 +179,7 @@ function invalid(spec: OptionSpec, text: string): UsageError {
 function parseRepeated(spec: OptionSpec, given: string[]): unknown[] {
   const v = spec.value!;
   // Lists of names and numbers may also be comma-separated (no action name has a comma).
-  const splits = v.type === 'choice' || v.type === 'integer' || v.type === 'action' || v.type === 'threshold' || v.type === 'language';
+  const splits = v.type === 'choice' || v.type === 'integer' || v.type === 'action' || v.type === 'threshold' || v.type === 'over' || v.type === 'language';
   const items = splits ? given.flatMap((g) => g.split(',')).map((s) => s.trim()) : given;
   const present = items.filter((s) => s !== '');
   if (present.length === 0) throw new UsageError(msg`empty ${ours(flagsOf(spec).long)}`, ours(spec.hint ?? defaultHint(v)));

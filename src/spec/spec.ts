@@ -7,6 +7,8 @@ import { LOCALE_FORMS } from '../weblate/locales.js';
 import { MEMORY_BATCH, MEMORY_MAX_CHARS } from '../weblate/memory.js';
 import { PROJECT_DOWNLOAD_SINCE, SCREENSHOTS_SINCE, UNIT_COMMENTS_SINCE, UNIT_SUGGESTIONS_SINCE, UNITS_SEARCH_SINCE } from '../weblate/versions.js';
 import { WITH_LISTS } from '../weblate/discussion.js';
+import { STATUS_CONDITIONS } from '../weblate/status.js';
+import { WEBLATE_CHECKS } from '../weblate/checks.js';
 import { COMPLETION_CACHE_TEXT, MAX_BODY_TEXT, MAX_FOLLOW_WAIT_TEXT, MAX_TIMEOUT_SECONDS, RETRY_STATUSES, SAVED_RECORD_UNUSED_DAYS } from '../core/limits.js';
 import type { FlagKey } from './flags.js';
 import { EXIT } from '../core/errors.js';
@@ -24,6 +26,7 @@ export type ValueSpec =
   | { type: 'time' } // ISO 8601, or a duration back from now: 30m, 24h, 7d, 2w
   | { type: 'action' } // a change action: code, name or kebab name (actions.ts)
   | { type: 'threshold' } // 90, 90%, or LANG=PCT
+  | { type: 'over' } // N, or ID=N (a count of strings: wli checks --fail-over)
   | { type: 'percent' } // 0–100
   | { type: 'slug' } // one path segment; a trailing slash is tolerated
   | { type: 'language' } // a language code: cs, pt_BR, sr@latin
@@ -93,6 +96,12 @@ export interface Threshold {
   percent: number;
 }
 
+/** A --fail-over value: a count of failing strings in all, or of one check (end_stop=0). */
+export interface Over {
+  check?: string;
+  count: number;
+}
+
 /** What readOptions makes of a value of this kind. */
 type ValueOf<V> = V extends { type: 'text' | 'slug' | 'file' | 'language' }
   ? string
@@ -106,7 +115,9 @@ type ValueOf<V> = V extends { type: 'text' | 'slug' | 'file' | 'language' }
           ? When
           : V extends { type: 'threshold' }
             ? Threshold
-            : never;
+            : V extends { type: 'over' }
+              ? Over
+              : never;
 
 type OptionValue<O extends OptionSpec> = O extends { value: infer V } ? (O extends { repeatable: true } ? ValueOf<V>[] : ValueOf<V>) : boolean;
 
@@ -552,6 +563,75 @@ const DECLARED = [
       ['wli screenshots demo/android', 'every screenshot of a component and the strings on it'],
       ['wli screenshots demo/android -f jsonl --fields id,name,wli_strings', 'for a script: which strings each shows'],
       ['wli download --screenshot 1 -o shots/', 'one image, saved under the name Weblate gives it'],
+    ],
+  },
+  {
+    name: 'checks',
+    summary: 'failing quality checks by name, counted at any scope',
+    description: `Counts the strings that fail each of Weblate's quality checks at a scope: a translation, a component, a category, a project, a language across a project (project/-/language) or the whole server (/). One row per check that fails there: its id, its name, the strings failing it and the strings where it is dismissed, most failing first. Weblate's statistics do not break checks down; its unit search does (has:check, check:ID, dismissed_check:ID), so wli counts: one has:check count first (when nothing fails, that answers: one request for a translation or the server, two for a project, component or category, whose search answers 0 for a typo), then one page_size=1 count per check id, --concurrency at a time (dismissed counts only when any check is dismissed there). A server that ignores the search above one translation (Weblate before ${UNITS_SEARCH_SINCE}) is an error, never a wrong count. Every row carries wli_target, the scope. With --fail-over it is a CI gate, judged once per check; for CI systems each check is split by translation (its strings listed, one list per failing check): -f github writes an annotation per failing check and translation on the translation's file, -f junit a test case per check and translation, -f codequality an issue per check and translation (fingerprinted by the translation and the check only), -f openmetrics the counts per check as gauges. A scope with failing checks costs two requests a check id: more than the 100 a day Hosted Weblate gives an anonymous caller, so use a token.`,
+    args: [
+      {
+        name: 'target',
+        description: '/, project, project/category, project/component, project/component/language or project/-/language',
+        required: false,
+        targets: ['server', 'project', 'component', 'category', 'translation', 'projectLanguage'],
+      },
+    ],
+    options: [
+      {
+        flags: '--check <id>',
+        description: "only these checks (Weblate's ids: end_stop, same, …; custom:ID for a server's own); repeatable or comma-separated",
+        note: "A check asked for has its row even when no string fails it. An id that is not Weblate's is a usage error with did-you-mean; a check of the server's own (its CHECK_LIST setting) is written `custom:ID`.",
+        value: { type: 'text' },
+        repeatable: true,
+        complete: 'none',
+      },
+      { flags: '--units', description: 'list the failing strings instead, each once with the checks it fails (one list per failing check)' },
+      {
+        flags: '--fail-over <count>',
+        description: `exit ${EXIT.gate} when more strings fail than this: N for the strings failing any check, CHECK=N for one check (end_stop=0); repeatable`,
+        note: "A bare N is the scope's strings that fail any check (has:check: a string failing two checks counts once); when it is exceeded every failing check without a threshold of its own is named. `CHECK=N` holds one check to its own count.",
+        value: { type: 'over' },
+        repeatable: true,
+        complete: 'none',
+      },
+    ],
+    formats: FORMATS,
+    more: ["Check ids (Weblate's, weblate/checks/defaults.py)", WEBLATE_CHECKS.map(([id, name]) => `${id} (${name})`).join(', ')],
+    examples: [
+      ['wli checks demo/android/cs', 'the failing checks of a translation, most failing first'],
+      ['wli checks demo --check end_stop --check same', 'two checks across a project'],
+      ['wli checks apps/mobile --units', 'the failing strings, each with its checks'],
+      ['wli checks apps --fail-over 0 -f junit > checks.xml', `a gate: exit ${EXIT.gate} when any string fails a check, a test case per check`],
+      ['wli checks apps --fail-over end_stop=2 -f github', 'one check held to a count, annotated in GitHub Actions'],
+    ],
+  },
+  {
+    name: 'status',
+    summary: 'is a component, project or translation ready for a release: lock, pending strings, repository',
+    description: `Shows whether a component, a project or a translation is locked in Weblate (a translation: its component's lock), how many of its strings were changed in Weblate and not committed yet (units searched with pending:true, one page_size=1 count), and, where the token may see it, its repository state: needs commit, needs merge, needs push, the merge failure, outgoing and missing commits and the last commit. Three requests side by side (above a translation, when strings are pending, one more proves the server honours the search: one that ignores it, Weblate before ${UNITS_SEARCH_SINCE}, is an error, never a wrong count). The repository state needs the VCS permission: without it (HTTP 403) the rest is shown, the repository fields are null (a table says "not shown") and one line on stderr says what they need; that is not an error. A translation's repository says only needs_commit. With --fail-if it is a release gate: one verdict decides the exit status (${EXIT.gate} naming each condition that holds) and every format renders it (-f github, junit, codequality; -f openmetrics writes the state as gauges).`,
+    args: [
+      {
+        name: 'target',
+        description: 'project, project/component or project/component/language',
+        required: false,
+        targets: ['project', 'component', 'translation'],
+      },
+    ],
+    options: [
+      {
+        flags: '--fail-if <conditions>',
+        description: `exit ${EXIT.gate} when any of these holds: ${STATUS_CONDITIONS.join(', ')} (comma-separated or repeatable)`,
+        note: `\`locked\`: the component (or project) is locked. \`pending\`: strings changed in Weblate and not committed to the repository. \`needs-commit\`, \`needs-merge\`, \`needs-push\`, \`merge-failure\`: as the repository says (\`needs_commit\`, \`needs_merge\`, \`needs_push\`, \`merge_failure\`): these need a token with the VCS permission; asked for without it, the run is refused (exit ${EXIT.usage}, naming the permission), never passed silently. A translation's repository says only needs_commit.`,
+        value: { type: 'choice', choices: STATUS_CONDITIONS },
+        repeatable: true,
+      },
+    ],
+    formats: FORMATS,
+    examples: [
+      ['wli status demo/android', 'lock, pending strings and repository state of a component'],
+      ['wli status demo --fail-if locked,pending', `a release gate: exit ${EXIT.gate} naming what is not ready`],
+      ['wli status demo/android -f json | jq .needs_push', 'one value for a script'],
     ],
   },
   {

@@ -128,3 +128,10 @@ export const screenshotFileOf = (id: string): string => `${screenshotPath(id)}fi
 
 /** Every component × language of a project in one answer (Weblate 2026.8; older servers: 404). */
 export const projectMetricsOf = (t: ProjectRef): string => `${projectPath(t)}metrics/`;
+/** A component's or project's lock (anyone may read it: `{"locked": false}`). */
+export const lockOf = (t: ProjectRef | ComponentRef): string => `${'component' in t ? componentPath(t) : projectPath(t)}lock/`;
+/** A project's, component's or translation's repository state: needs the VCS permission (403 otherwise). */
+export function repositoryOf(t: ProjectRef | ComponentRef | TranslationRef): string {
+  const path = 'language' in t ? translationPath(t) : 'component' in t ? componentPath(t) : projectPath(t);
+  return `${path}repository/`;
+}

@@ -27,14 +27,14 @@ const componentOf = (item: Item): { project: string; component: string } | undef
 };
 const componentKey = (c: { project: string; component: string }) => `${c.project}/${c.component}`;
 
-interface ComponentFiles {
+export interface ComponentFiles {
   byLanguage: Map<string, string>;
   /** The first translation that has a file: where a row without one points (Code Quality). */
   first?: string;
 }
 
-/** Each component's translations list, once per component, --concurrency at a time. */
-async function filesOf(session: Session, components: Array<{ project: string; component: string }>): Promise<Map<string, ComponentFiles>> {
+/** Each component's translations list, once per component, --concurrency at a time (wli checks names files by it too). */
+export async function filesOf(session: Session, components: Array<{ project: string; component: string }>): Promise<Map<string, ComponentFiles>> {
   const unique = [...new Map(components.map((c) => [componentKey(c), c])).values()];
   const lists = await allInOrder(
     unique.map((c) => () => allItems(session, { path: translationsOf({ project: c.project, component: c.component.split('/') }), label: componentKey(c) })),

@@ -92,6 +92,10 @@ export interface UnitModel {
   hasSuggestion: boolean;
   hasComment: boolean;
   hasFailingCheck: boolean;
+  /** The ids of its failing checks (check:ID); absent: one, `same`, when hasFailingCheck. */
+  checks?: readonly string[];
+  /** The ids of its dismissed checks (dismissed_check:ID): not failing, not has:check. */
+  dismissedChecks?: readonly string[];
   /** Its source string is on a screenshot (has:screenshot). */
   hasScreenshot?: boolean;
   timestampUs: number;
@@ -851,6 +855,8 @@ interface UnitInput {
   hasSuggestion?: boolean;
   hasComment?: boolean;
   hasFailingCheck?: boolean;
+  checks?: readonly string[];
+  dismissedChecks?: readonly string[];
   hasScreenshot?: boolean;
   location?: string;
 }
@@ -877,7 +883,9 @@ function unit(u: UnitInput): UnitModel {
     pending: u.pending ?? false,
     hasSuggestion: u.hasSuggestion ?? false,
     hasComment: u.hasComment ?? false,
-    hasFailingCheck: u.hasFailingCheck ?? false,
+    hasFailingCheck: u.hasFailingCheck ?? (u.checks?.length ?? 0) > 0,
+    checks: u.checks,
+    dismissedChecks: u.dismissedChecks,
     hasScreenshot: u.hasScreenshot ?? false,
     timestampUs: unitTimestampUs(u.id),
   };
@@ -1019,6 +1027,17 @@ const APPS: readonly { ctx: string; src: string; fr: string; pt_BR: string; sr_L
   { ctx: 'help', src: 'Help', fr: 'Aide', pt_BR: '', sr_Latn: '', zh_Hant: '' },
 ];
 export const APPS_LANGUAGES = ['fr', 'pt_BR', 'sr_Latn', 'zh_Hant'] as const;
+/**
+ * The quality checks of apps' strings (wli checks): `component/language/context` → failing and
+ * dismissed check ids (Weblate's: weblate/checks). end_stop fails 3 times, same twice, max_length once.
+ */
+export const APPS_CHECKS: Record<string, { failing?: readonly string[]; dismissed?: readonly string[] }> = {
+  'mobile/fr/save': { failing: ['end_stop', 'max_length'] },
+  'mobile/fr/help': { failing: ['same'], dismissed: ['end_stop'] },
+  'mobile/sr_Latn/open': { failing: ['end_stop'] },
+  'desktop/fr/open': { failing: ['end_stop', 'same'] },
+  'desktop/pt_BR/open': { dismissed: ['same'] },
+};
 function appsUnits(component: string, code: 'en' | (typeof APPS_LANGUAGES)[number], firstId: number, sourceFirstId: number): UnitModel[] {
   return APPS.map((a, i) => {
     const target = code === 'en' ? a.src : a[code];
@@ -1029,6 +1048,8 @@ function appsUnits(component: string, code: 'en' | (typeof APPS_LANGUAGES)[numbe
       target: [target],
       state: code === 'en' ? 100 : target === '' ? 0 : 20,
       context: component === 'mobile' ? a.ctx : '',
+      checks: APPS_CHECKS[`${component}/${code}/${a.ctx}`]?.failing,
+      dismissedChecks: APPS_CHECKS[`${component}/${code}/${a.ctx}`]?.dismissed,
       idHash: hash64(`apps:${component}:${a.ctx}`),
       contentHash: hash64(`apps:${component}:${code}:${a.ctx}`),
       sourceUnitId: sourceFirstId + i,

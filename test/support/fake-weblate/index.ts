@@ -194,6 +194,23 @@ export interface FakeOptions {
   metricsClash?: string[];
   /** Components (paths) the metrics answer leaves out, as Weblate leaves out those the caller may not see. */
   metricsHidden?: string[];
+  /** Locked components and projects ('demo/android', 'demo'): their …/lock/ says locked (fake.lock()). */
+  locked?: readonly string[];
+  /**
+   * Repository state of components and projects beyond what the data says (…/repository/; needs_commit
+   * is always "has pending strings"): 'demo/android' → needs_push and the rest (fake.repository()).
+   * …/repository/ answers only an authenticated caller (the VCS permission); anonymous → 403.
+   */
+  repositories?: Readonly<Record<string, RepositoryState>>;
+}
+
+/** What …/repository/ says beyond needs_commit (from the pending strings). */
+export interface RepositoryState {
+  needs_merge?: boolean;
+  needs_push?: boolean;
+  merge_failure?: string | null;
+  outgoing_commits?: number;
+  missing_commits?: number;
 }
 
 /**
@@ -201,7 +218,12 @@ export interface FakeOptions {
  * rate limit, as the README promises: Weblate's anonymous 100 requests a day would run out within
  * minutes of trying commands, and every later command would warn about it.
  */
-export const SAMPLE_OPTIONS: Readonly<FakeOptions> = { rateLimit: false, apps: true };
+export const SAMPLE_OPTIONS: Readonly<FakeOptions> = {
+  rateLimit: false,
+  apps: true,
+  locked: ['apps/desktop'],
+  repositories: { 'demo/android': { needs_push: true, outgoing_commits: 2 } },
+};
 
 /** When every …/file/ of the fake server last changed (its Last-Modified). */
 export const FILE_LAST_MODIFIED = 'Wed, 21 Oct 2026 07:28:00 GMT';
@@ -436,6 +458,10 @@ export interface FakeWeblate {
   changeFile(translation: string | null): Buffer | undefined;
   /** /api/units/ ignores `q` (a server older than Weblate 4.14.1) while on. */
   oldUnitsSearch(on: boolean): void;
+  /** Lock or unlock a component or project ('demo/android', 'demo'). */
+  lock(target: string, on: boolean): void;
+  /** A component's or project's repository state (null: the dataset's). */
+  repository(target: string, state: RepositoryState | null): void;
   /**
    * Make new changes appear (for clients that poll). `translation`: 'demo/android/cs' or
    * 'demo/docs%2Fguide/cs' (a slash-joined key works too). Each change gets a new id above every
@@ -761,6 +787,8 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
   let insertSeq = 0;
   const unitsPageSize = options.unitsPageSize ?? 2 * defaultPageSize;
   let oldUnits = options.oldUnitsSearch ?? false;
+  const locks = new Set(options.locked ?? []);
+  const repositories = new Map(Object.entries(options.repositories ?? {}));
   // rate limiting: remaining per bucket; limit/reset header values; enforce → 429 at 0
   const RATE_DEFAULTS = { anon: { limit: 100, reset: 86352 }, authed: { limit: 5000, reset: 3570 } };
   const rate = { anon: 100, authed: 5000 };
@@ -1471,10 +1499,79 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
     return x;
   };
 
+  // ----- lock/ (components, projects: anyone may read it) and repository/ (components, projects,
+  // translations: the VCS permission; anonymous → 403, as Weblate's "You do not have permission").
+  const forbidden = (allow: string, env: Env): HttpError =>
+    new HttpError(jsonResp(403, errorJson('permission_denied', 'You do not have permission to perform this action.'), allow, env.authed));
+  const repositoryOf = (key: string, trs: readonly TranslationDef[], translation: boolean): Json => {
+    const pending = trs.some((t) => t.kind === 'static' && t.units.some((u) => u.pending));
+    const st = repositories.get(key) ?? repositories.get(key.split('/')[0] as string) ?? {};
+    if (translation) return { needs_commit: pending, url: null };
+    return {
+      needs_commit: pending,
+      needs_merge: st.needs_merge ?? false,
+      needs_push: st.needs_push ?? false,
+      merge_failure: st.merge_failure ?? null,
+      outgoing_commits: st.outgoing_commits ?? 0,
+      missing_commits: st.missing_commits ?? 0,
+      remote_commit: {
+        revision: 'a1b2c3d4e5f60718293a4b5c6d7e8f9012345678',
+        shortrevision: 'a1b2c3d',
+        author: 'Jane Doe <jane@example.com>',
+        message: 'Translated using Weblate (Czech)',
+      },
+      status: st.needs_push ? "On branch main\nYour branch is ahead of 'origin/main'." : 'On branch main\nnothing to commit, working tree clean',
+    };
+  };
+  const vcsRoute = (segs: string[]): Route | null => {
+    const [a, b, c, d, e] = segs;
+    const n = segs.length;
+    const last = segs[n - 1];
+    if (last !== 'lock' && last !== 'repository') return null;
+    if (a === 'projects' && n === 3)
+      return {
+        allow: last === 'lock' ? 'GET, POST, HEAD, OPTIONS' : 'GET, POST, HEAD, OPTIONS',
+        run: (env) => {
+          const proj = needProject(env, A_RO, b as string);
+          if (last === 'lock') return { locked: locks.has(proj.slug) };
+          if (!env.authed) throw forbidden(A_RO, env);
+          return repositoryOf(
+            proj.slug,
+            TRANSLATIONS.filter((t) => t.project === proj.slug),
+            false,
+          );
+        },
+      };
+    if (a === 'components' && n === 4)
+      return {
+        allow: 'GET, POST, HEAD, OPTIONS',
+        run: (env) => {
+          const [cd] = needComponent(env, A_RO, b as string, c as string);
+          const key = `${cd.project}/${cd.path}`;
+          if (last === 'lock') return { locked: locks.has(key) || locks.has(cd.project) };
+          if (!env.authed) throw forbidden(A_RO, env);
+          return repositoryOf(key, translationsOf(cd), false);
+        },
+      };
+    if (a === 'translations' && n === 5 && last === 'repository')
+      return {
+        allow: 'GET, POST, HEAD, OPTIONS',
+        run: (env) => {
+          const [tr] = needTranslation(env, A_RO, b as string, c as string, d as string);
+          if (!env.authed) throw forbidden(A_RO, env);
+          return repositoryOf(tr.key, [tr], true);
+        },
+      };
+    void e;
+    return null;
+  };
+
   const route = (segs: string[]): Route | null => {
     const [a, b, c, d, e] = segs;
     const n = segs.length;
     if (options.manyLanguages && b === 'many') return manyRoute(segs);
+    const vcs = vcsRoute(segs);
+    if (vcs) return vcs;
     if (a === 'components' && n === 4 && d === 'screenshots')
       return {
         allow: A_LIST_POST,
@@ -2234,6 +2331,16 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
     },
     oldUnitsSearch(on) {
       oldUnits = on;
+      responseCache?.clear();
+    },
+    lock(target, on) {
+      if (on) locks.add(target);
+      else locks.delete(target);
+      responseCache?.clear();
+    },
+    repository(target, state) {
+      if (state) repositories.set(target, state);
+      else repositories.delete(target);
       responseCache?.clear();
     },
     addChanges(translation, changes) {

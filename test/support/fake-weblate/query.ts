@@ -1,7 +1,8 @@
 // A small subset of Weblate's search language for the units list `q` parameter:
 //   state:translated  state:<translated  state:>=20  state:read-only
 //   source:text  target:"two words"  context:key  key:key  note:text  location:text
-//   has:comment  has:suggestion  has:check
+//   has:comment  has:suggestion  has:check  has:dismissed-check
+//   check:ID  dismissed_check:ID (a failing / dismissed quality check by id)  pending:true|false
 //   bare words / "quoted phrases" (substring of source or target, case-insensitive)
 //   AND, OR, NOT (case-insensitive), parentheses, implicit AND between terms.
 // Scope terms (what /api/units/ needs; they work on the translation units list too):
@@ -136,6 +137,9 @@ function pathTerm(value: string): Pred {
   };
 }
 
+/** A unit's failing check ids: its own list, or `same` for a unit flagged failing without one. */
+export const failingChecks = (u: UnitModel): readonly string[] => u.checks ?? (u.hasFailingCheck ? ['same'] : []);
+
 function equalTerm(raw: string, get: (s: UnitScope) => string): Pred {
   if (raw.startsWith('=')) {
     const v = unquote(raw.slice(1));
@@ -182,6 +186,13 @@ function term(tok: Tok): Pred {
       const v = value.toLowerCase();
       return (_u, s) => s.component.toLowerCase().includes(v) || s.componentName.toLowerCase().includes(v);
     }
+    case 'check':
+      return (u) => failingChecks(u).includes(value);
+    case 'dismissed_check':
+      return (u) => (u.dismissedChecks ?? []).includes(value);
+    case 'pending':
+      if (value !== 'true' && value !== 'false') throw new QueryError(`Invalid boolean: ${value}`);
+      return (u) => u.pending === (value === 'true');
     case 'path':
       return pathTerm(raw.startsWith('=') ? unquote(raw.slice(1)) : value);
     case 'has':
@@ -194,7 +205,9 @@ function term(tok: Tok): Pred {
           return (u) => u.hasScreenshot === true;
         case 'check':
         case 'failing-check':
-          return (u) => u.hasFailingCheck;
+          return (u) => failingChecks(u).length > 0;
+        case 'dismissed-check':
+          return (u) => (u.dismissedChecks ?? []).length > 0;
         case 'explanation':
           return (u) => u.explanation !== '';
         case 'note':

@@ -1,0 +1,180 @@
+// wli status: is a component, project or translation ready for a release branch? Its lock, its
+// strings Weblate has not committed yet, and (where the token may see it) its repository. Three
+// requests side by side, whatever the target: …/lock/ (a translation's is its component's), a
+// page_size=1 count of the units searched with pending:true, and …/repository/. A 403 on the
+// repository is no error: what may be seen is shown, and one line says what the rest needs.
+// --fail-if judges the conditions through the one verdict (src/gate/status.ts).
+import { HttpError, ServerError } from '../api/errors.js';
+import { UsageError } from '../core/errors.js';
+import type { Item } from '../core/page.js';
+import { msg, ours } from '../core/text.js';
+import { plainText } from '../core/values.js';
+import type { Column, RecordResult } from '../output/result.js';
+import type { MetricFamily } from '../output/openmetrics.js';
+import type { CommandInput, Session } from '../session/session.js';
+import { countOf, getObject } from '../session/reads.js';
+import { firstFound } from '../session/resolve.js';
+import { targetReadings } from '../session/results.js';
+import { judgeStatus } from '../gate/status.js';
+import { identified } from '../weblate/identity.js';
+import { UNITS_SEARCH, lockOf, repositoryOf, unitsOf } from '../weblate/paths.js';
+import { NEEDS_REPOSITORY, PENDING_QUERY, REPOSITORY_FIELDS, REPOSITORY_PERMISSION, conditionHolds, lastCommit, type StatusState } from '../weblate/status.js';
+import type { Target } from '../weblate/target.js';
+import { MATCHES_NOTHING, scopeQuery } from '../weblate/units.js';
+import { UNITS_SEARCH_SINCE } from '../weblate/versions.js';
+
+const yesNo = (v: unknown): string => (v === true ? 'yes' : v === false ? 'no' : v === null || v === undefined ? '—' : plainText(v));
+const notShown = (item: Item, v: unknown): string => (item.repository === null ? 'not shown (403)' : yesNo(v));
+const said = (item: Item, field: string): boolean => !!item.repository && typeof item.repository === 'object' && field in item.repository;
+
+const ROWS: Column[] = [
+  { header: 'target', field: 'wli_target', value: (i) => i.wli_target, kind: 'key' },
+  { header: 'locked', field: 'locked', value: (i) => i.locked, text: yesNo, style: (i) => (i.locked === true ? 'red' : undefined) },
+  { header: 'pending strings', field: 'pending', value: (i) => i.pending, kind: 'count', style: (i) => (Number(i.pending) > 0 ? 'yellow' : undefined) },
+  { header: 'needs commit', field: 'needs_commit', value: (i) => i.needs_commit, text: (v, i) => notShown(i, v) },
+  { header: 'needs merge', field: 'needs_merge', value: (i) => i.needs_merge, text: (v, i) => notShown(i, v) },
+  { header: 'needs push', field: 'needs_push', value: (i) => i.needs_push, text: (v, i) => notShown(i, v) },
+  {
+    header: 'merge failure',
+    field: 'merge_failure',
+    value: (i) => i.merge_failure,
+    text: (v, i) => (v === null && said(i, 'merge_failure') ? 'none' : notShown(i, v)),
+  },
+  { header: 'outgoing commits', field: 'outgoing_commits', value: (i) => i.outgoing_commits, text: (v, i) => notShown(i, v) },
+  { header: 'missing commits', field: 'missing_commits', value: (i) => i.missing_commits, text: (v, i) => notShown(i, v) },
+  { header: 'last commit', field: 'last_commit', value: (i) => i.last_commit, text: (v, i) => notShown(i, v) },
+];
+
+interface Read {
+  target: Target & { kind: 'project' | 'component' | 'translation' };
+  state: StatusState;
+  forbidden?: HttpError;
+}
+
+async function readStatus(session: Session, t: Target): Promise<Read> {
+  if (t.kind !== 'project' && t.kind !== 'component' && t.kind !== 'translation')
+    throw new UsageError(msg`wli status takes a component, a project or a translation, not ${t.text}`);
+  const component = t.kind === 'project' ? undefined : { project: t.project, component: t.component };
+  const lock = getObject(session, lockOf(component ?? t));
+  const pending =
+    t.kind === 'translation'
+      ? countOf(session, { path: unitsOf(t), query: new URLSearchParams({ q: PENDING_QUERY }), label: 'pending strings' })
+      : countOf(session, {
+          path: UNITS_SEARCH,
+          query: new URLSearchParams({
+            q: `${scopeQuery({ project: t.project, components: component && [component.component.join('/')] })} AND ${PENDING_QUERY}`,
+          }),
+          label: 'pending strings',
+        });
+  const repository = getObject(session, repositoryOf(t)).then(
+    (r) => ({ r }),
+    (e: unknown) => {
+      if (e instanceof HttpError && (e.status === 403 || e.status === 401)) return { forbidden: e };
+      throw e;
+    },
+  );
+  pending.catch(() => {});
+  repository.catch(() => {});
+  const locked = (await lock).locked;
+  const [count, repo] = [await pending, await repository];
+  // Above a translation a server that ignores the search (before Weblate 4.14.1) counts every unit:
+  // a probe that can match nothing tells, asked only when something is pending.
+  if (
+    t.kind !== 'translation' &&
+    count > 0 &&
+    (await countOf(session, { path: UNITS_SEARCH, query: new URLSearchParams({ q: MATCHES_NOTHING }), label: 'strings' })) > 0
+  )
+    throw new ServerError(
+      msg`the server ignored the search of GET ${session.client().resolve(UNITS_SEARCH).href}: counting pending strings above one translation needs Weblate ${ours(UNITS_SEARCH_SINCE)} or later`,
+      msg`ask one translation at a time: wli status project/component/language`,
+    );
+  return {
+    target: t,
+    state: { locked: typeof locked === 'boolean' ? locked : null, pending: count, repository: 'r' in repo ? repo.r : null },
+    forbidden: 'forbidden' in repo ? repo.forbidden : undefined,
+  };
+}
+
+function recordOf(read: Read): Item {
+  const t = read.target;
+  const component = t.kind === 'project' ? null : t.component.join('/');
+  const language = t.kind === 'translation' ? t.language : null;
+  const id = [t.project, component, language].filter((x) => x !== null).join('/');
+  const r = read.state.repository;
+  const fields = Object.fromEntries(REPOSITORY_FIELDS.map((f) => [f, r && f in r ? r[f] : null]));
+  return identified(
+    { locked: read.state.locked, pending: read.state.pending, ...fields, last_commit: lastCommit(r) ?? null, repository: r },
+    id,
+    t.project,
+    component,
+    language,
+  );
+}
+
+export async function run({ args, opts, session }: CommandInput<'status'>): Promise<RecordResult> {
+  const conditions = [...new Set(opts.failIf ?? [])];
+  const readings = targetReadings(session, args[0], ['project', 'component', 'translation']);
+  const { value: read } = await firstFound(session, readings, (t) => readStatus(session, t));
+  const item = recordOf(read);
+  const id = String(item.wli_target);
+  // A condition asked for that the token cannot see is refused, never passed silently.
+  for (const c of conditions) {
+    if (conditionHolds(c, read.state) !== undefined) continue;
+    if (NEEDS_REPOSITORY.has(c) && read.state.repository === null)
+      throw new UsageError(
+        msg`--fail-if ${ours(c)} needs the repository state of ${id}, which this token may not see (${read.forbidden?.serverMessage ?? 'HTTP 403'})`,
+        msg`a token with ${ours(REPOSITORY_PERMISSION)}; or leave ${ours(c)} out of --fail-if`,
+      );
+    throw new UsageError(
+      msg`--fail-if ${ours(c)}: the server does not say it for ${id}`,
+      msg`ask it of the component: wli status ${[read.target.project, ...(read.target.kind === 'project' ? [] : read.target.component)].join('/')}`,
+    );
+  }
+  if (read.forbidden) session.warn(msg`repository state of ${id} not shown: it needs ${ours(REPOSITORY_PERMISSION)}`);
+  const verdict = judgeStatus(conditions, [{ id, group: read.target.project, state: read.state, item }]);
+  return {
+    kind: 'record',
+    record: item,
+    rows: ROWS,
+    finish: () => ({ exitCode: verdict.exitCode, messages: verdict.messages }),
+    checks: () => Promise.resolve({ verdict, table: { items: [item], columns: ROWS } }),
+    metrics: () => statusMetrics(item),
+  };
+}
+
+/** Gauges for -f openmetrics: 1 or 0 for each condition the token may see, and the pending strings. */
+function statusMetrics(item: Item): MetricFamily[] {
+  const labels = {
+    project: plainText(item.wli_project),
+    component: plainText(item.wli_component ?? ''),
+    language: plainText(item.wli_language ?? ''),
+    target: plainText(item.wli_target),
+  };
+  const flag = (name: string, field: string, help: string): MetricFamily => ({
+    name,
+    type: 'gauge',
+    help,
+    samples: typeof item[field] === 'boolean' ? [{ labels, value: item[field] ? 1 : 0 }] : [],
+  });
+  const count = (name: string, field: string, help: string): MetricFamily => ({
+    name,
+    type: 'gauge',
+    help,
+    samples: typeof item[field] === 'number' ? [{ labels, value: item[field] }] : [],
+  });
+  return [
+    flag('wli_locked', 'locked', 'Locked in Weblate (1) or not (0)'),
+    count('wli_pending_strings', 'pending', 'Strings changed in Weblate and not committed yet'),
+    flag('wli_needs_commit', 'needs_commit', 'Weblate has changes to commit (1) or not (0)'),
+    flag('wli_needs_merge', 'needs_merge', 'The repository needs a merge from upstream (1) or not (0)'),
+    flag('wli_needs_push', 'needs_push', 'Weblate has commits to push (1) or not (0)'),
+    {
+      name: 'wli_merge_failure',
+      type: 'gauge',
+      help: 'A merge failed (1) or not (0)',
+      samples: item.repository ? [{ labels, value: item.merge_failure ? 1 : 0 }] : [],
+    },
+    count('wli_outgoing_commits', 'outgoing_commits', 'Commits Weblate has not pushed'),
+    count('wli_missing_commits', 'missing_commits', 'Upstream commits Weblate has not merged'),
+  ];
+}

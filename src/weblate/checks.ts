@@ -1,0 +1,117 @@
+// Weblate's quality checks: each check's id (what the search's check:ID and dismissed_check:ID take)
+// and its name, in the order of Weblate's DEFAULT_CHECK_LIST (weblate/checks/defaults.py; models.py's
+// CHECK_LIST before 5.x), with the release that added the newer ones. A server's own checks (its
+// CHECK_LIST setting) are named with `custom:ID`. No I/O.
+
+/** [id, name, the Weblate release that added it where it is newer than 4.x]. */
+export const WEBLATE_CHECKS: ReadonlyArray<readonly [id: string, name: string, since?: string]> = [
+  ['same', 'Unchanged translation'],
+  ['accelerator', 'Accelerator key', '2026.7'],
+  ['begin_newline', 'Starting newline'],
+  ['end_newline', 'Trailing newline'],
+  ['begin_space', 'Starting spaces'],
+  ['end_space', 'Trailing space'],
+  ['double_space', 'Double space'],
+  ['end_stop', 'Mismatched full stop'],
+  ['end_colon', 'Mismatched colon'],
+  ['end_question', 'Mismatched question mark'],
+  ['end_exclamation', 'Mismatched exclamation mark'],
+  ['end_interrobang', 'Mismatched interrobang mark', '5.x'],
+  ['end_ellipsis', 'Mismatched ellipsis'],
+  ['end_semicolon', 'Mismatched semicolon'],
+  ['max_length', 'Maximum length of translation'],
+  ['max_lines', 'Maximum lines of translation'],
+  ['multiple_capital', 'Multiple capitals'],
+  ['kashida', 'Kashida letter used'],
+  ['punctuation_spacing', 'Punctuation spacing'],
+  ['kabyle-characters', 'Non-standard characters in Kabyle', '5.12'],
+  ['python_format', 'Python format'],
+  ['python_brace_format', 'Python brace format'],
+  ['php_format', 'PHP format'],
+  ['c_format', 'C format'],
+  ['objc_format', 'Objective-C format'],
+  ['perl_format', 'Perl format'],
+  ['perl_brace_format', 'Perl brace format'],
+  ['javascript_format', 'JavaScript format'],
+  ['lua_format', 'Lua format'],
+  ['object_pascal_format', 'Object Pascal format'],
+  ['scheme_format', 'Scheme format'],
+  ['c_sharp_format', 'C# format'],
+  ['laravel_format', 'Laravel format'],
+  ['java_printf_format', 'Java format'],
+  ['java_format', 'Java MessageFormat'],
+  ['percent_placeholders', 'Percent placeholders'],
+  ['vue_format', 'Vue I18n formatting'],
+  ['i18next_interpolation', 'i18next interpolation'],
+  ['es_format', 'ECMAScript template literals'],
+  ['automattic_components_format', 'Automattic Components'],
+  ['angularjs_format', 'AngularJS interpolation string'],
+  ['icu_message_format', 'ICU MessageFormat'],
+  ['icu_message_format_syntax', 'ICU MessageFormat syntax'],
+  ['qt_format', 'Qt format'],
+  ['qt_plural_format', 'Qt plural format'],
+  ['ruby_format', 'Ruby format'],
+  ['plurals', 'Missing plurals'],
+  ['same-plurals', 'Same plurals'],
+  ['inconsistent', 'Inconsistent'],
+  ['reused', 'Reused translation'],
+  ['translated', 'Has been translated'],
+  ['escaped_newline', 'Mismatched \\n'],
+  ['newline-count', 'Mismatching line breaks'],
+  ['bbcode', 'BBCode markup'],
+  ['zero-width-space', 'Zero-width space'],
+  ['max-size', 'Maximum size of translation'],
+  ['xml-invalid', 'XML syntax'],
+  ['xml-tags', 'XML markup'],
+  ['xml-chars-around-tags', 'XML characters around tags'],
+  ['md-reflink', 'Markdown references'],
+  ['md-link', 'Markdown links'],
+  ['md-syntax', 'Markdown syntax'],
+  ['url', 'URL'],
+  ['safe-html', 'Unsafe HTML'],
+  ['rst-references', 'Mismatched reStructuredText references'],
+  ['rst-syntax', 'reStructuredText syntax error'],
+  ['safe-mdx', 'Unsafe MDX'],
+  ['placeholders', 'Placeholders'],
+  ['regex', 'Regular expression'],
+  ['duplicate', 'Consecutive duplicated words'],
+  ['optional_plural', 'Unpluralised'],
+  ['ellipsis', 'Ellipsis'],
+  ['source-max-length', 'Maximum length of source'],
+  ['multiple_failures', 'Multiple failing checks'],
+  ['long_untranslated', 'Long untranslated'],
+  ['unnamed_format', 'Multiple unnamed variables'],
+  ['check_glossary', 'Does not follow glossary'],
+  ['prohibited_initial_character', 'Prohibited initial character'],
+  ['fluent-source-syntax', 'Fluent source syntax'],
+  ['fluent-target-syntax', 'Fluent translation syntax'],
+  ['fluent-parts', 'Fluent parts'],
+  ['fluent-references', 'Fluent references'],
+  ['fluent-source-inner-html', 'Fluent source inner HTML'],
+  ['fluent-target-inner-html', 'Fluent translation inner HTML'],
+];
+
+export const CHECK_IDS: readonly string[] = WEBLATE_CHECKS.map(([id]) => id);
+const NAMES = new Map(WEBLATE_CHECKS.map(([id, name]) => [id, name]));
+
+/** A check the user names that is not Weblate's: a check of the server's own CHECK_LIST. */
+export const CUSTOM_PREFIX = 'custom:';
+
+/** A check's name (its id for a custom one). */
+export const checkName = (id: string): string => NAMES.get(id) ?? id;
+
+/** The search terms: any failing check, one failing check, one dismissed check, any dismissed check. */
+export const HAS_CHECK = 'has:check';
+export const HAS_DISMISSED_CHECK = 'has:dismissed-check';
+export const checkTerm = (id: string): string => `check:${id}`;
+export const dismissedTerm = (id: string): string => `dismissed_check:${id}`;
+
+/** The id a --check value names: Weblate's, or `custom:ID` (a server's own); undefined when unknown. */
+export function checkIdOf(text: string): string | undefined {
+  const t = text.trim();
+  if (t.startsWith(CUSTOM_PREFIX)) {
+    const id = t.slice(CUSTOM_PREFIX.length);
+    return /^[\w-]+$/.test(id) ? id : undefined;
+  }
+  return NAMES.has(t) ? t : undefined;
+}

@@ -1,0 +1,159 @@
+// Issue 38, items 3, 4 and 6: wli status shows a target's lock, its pending strings and (with the VCS
+// permission) its repository; a 403 on the repository is no error; --fail-if judges each condition
+// through the one verdict (exit 3 naming it) and refuses one the token cannot see (exit 2).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeWeblate, type FakeWeblate } from './support/fake-weblate/index.js';
+import { wli } from './support/run.js';
+import { parseJson } from '../src/codec/json.js';
+import { judgeStatus } from '../src/gate/status.js';
+
+let fake: FakeWeblate;
+let env: Record<string, string>;
+let authed: Record<string, string>;
+
+beforeAll(async () => {
+  fake = await startFakeWeblate({});
+  env = { WLI_URL: fake.url };
+  authed = { ...env, WLI_TOKEN: 'wlu_status' };
+});
+afterAll(async () => {
+  await fake.close();
+});
+
+const paths = (since: number) => fake.requests.slice(since).map((r) => decodeURIComponent(r.url));
+const json = (s: string) => parseJson(s) as Record<string, unknown>;
+
+describe('wli status', () => {
+  it('shows lock, pending strings and the repository in three requests', async () => {
+    fake.repository('demo/android', { needs_push: true, outgoing_commits: 2 });
+    const before = fake.requests.length;
+    const r = await wli(['status', 'demo/android', '-f', 'json'], { env: authed });
+    fake.repository('demo/android', null);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const s = json(r.stdout);
+    expect(s).toMatchObject({
+      wli_target: 'demo/android',
+      locked: false,
+      pending: 0,
+      needs_commit: false,
+      needs_push: true,
+      outgoing_commits: 2,
+      merge_failure: null,
+    });
+    expect(s.last_commit).toMatch(/^a1b2c3d /);
+    const asked = paths(before).sort();
+    expect(asked).toHaveLength(3);
+    expect(asked.some((u) => u.includes('/components/demo/android/lock/'))).toBe(true);
+    expect(asked.some((u) => u.includes('/components/demo/android/repository/'))).toBe(true);
+    expect(asked.some((u) => u.includes('/units/?') && u.includes('pending:true') && u.includes('page_size=1'))).toBe(true);
+  });
+
+  it('counts the pending strings as the fake holds them, at each scope', async () => {
+    const tr = json((await wli(['status', 'demo/glossary/cs', '-f', 'json'], { env: authed })).stdout);
+    expect(tr).toMatchObject({ pending: 3, needs_commit: true });
+    const comp = json((await wli(['status', 'demo/glossary', '-f', 'json'], { env: authed })).stdout);
+    expect(comp).toMatchObject({ pending: 6, needs_commit: true });
+    const proj = json((await wli(['status', 'demo', '-f', 'json'], { env: authed })).stdout);
+    expect(proj).toMatchObject({ wli_target: 'demo', pending: 6 });
+  });
+
+  it('a 403 on the repository is no error: the rest is shown, one line says what it needs', async () => {
+    const r = await wli(['status', 'demo/android', '-f', 'json'], { env });
+    expect(r.code).toBe(0);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/repository state of demo\/android not shown: it needs the VCS permission/);
+    expect(json(r.stdout)).toMatchObject({ locked: false, pending: 0, repository: null, needs_push: null });
+    const table = await wli(['status', 'demo/android'], { env });
+    expect(table.stdout).toMatch(/needs push\s+not shown \(403\)/);
+  });
+
+  it.each([
+    ['locked', 'demo/android', () => fake.lock('demo/android', true)],
+    ['pending', 'demo/glossary', () => {}],
+    ['needs-commit', 'demo/glossary', () => {}],
+    ['needs-push', 'demo/android', () => fake.repository('demo/android', { needs_push: true })],
+    ['needs-merge', 'demo/android', () => fake.repository('demo/android', { needs_merge: true })],
+    ['merge-failure', 'demo/android', () => fake.repository('demo/android', { merge_failure: 'CONFLICT (content): Merge conflict in po/cs.po' })],
+  ])('--fail-if %s exits 3 naming it, and passes when it does not hold', async (condition, target, set) => {
+    const clean = await wli(['status', 'demo/android', '--fail-if', condition], { env: authed });
+    expect(clean.code).toBe(0);
+    set();
+    const r = await wli(['status', target, '--fail-if', `${condition},locked`], { env: authed });
+    fake.lock('demo/android', false);
+    fake.repository('demo/android', null);
+    expect(r.code).toBe(3);
+    expect(r.stderr).toContain(`wli: ${target}: ${condition}`);
+    expect(r.stderr).toMatch(/1 target not ready: --fail-if/);
+  });
+
+  it('a condition the token cannot see is refused (exit 2, the permission named), nothing printed', async () => {
+    const before = fake.requests.length;
+    const r = await wli(['status', 'demo/android', '--fail-if', 'locked,needs-push'], { env });
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/--fail-if needs-push needs the repository state of demo\/android, which this token may not see/);
+    expect(r.stderr).toMatch(/hint: a token with the VCS permission/);
+    expect(paths(before)).toHaveLength(3);
+    // locked and pending need no permission
+    expect((await wli(['status', 'demo/android', '--fail-if', 'locked,pending'], { env })).code).toBe(0);
+  });
+
+  it('every CI format renders the verdict', async () => {
+    fake.lock('demo', true);
+    const junit = await wli(['status', 'demo/android', '--fail-if', 'locked', '-f', 'junit'], { env: authed });
+    const cq = await wli(['status', 'demo/android', '--fail-if', 'locked', '-f', 'codequality'], { env: authed });
+    const gh = await wli(['status', 'demo/android', '--fail-if', 'locked', '-f', 'github'], { env: authed });
+    const om = await wli(['status', 'demo/android', '-f', 'openmetrics'], { env: authed });
+    fake.lock('demo', false);
+    expect(junit.code).toBe(3);
+    expect(junit.stdout).toMatch(/tests="1" failures="1"/);
+    expect(junit.stdout).toMatch(/<testcase name="demo\/android" classname="demo">[\s\S]*type="locked"/);
+    expect(cq.code).toBe(3);
+    expect((parseJson(cq.stdout) as Array<{ check_name: string }>).map((i) => i.check_name)).toEqual(['wli/locked']);
+    expect(gh.stdout).toMatch(/::error .*demo\/android is locked/);
+    expect(om.code).toBe(0);
+    expect(om.stdout).toMatch(/^wli_locked\{project="demo",component="android",language="",target="demo\/android"\} 1$/m);
+    expect(om.stdout).toMatch(/^wli_pending_strings\{.*\} 0$/m);
+  });
+
+  it('a server that ignores the search is an error, never a wrong count of pending strings', async () => {
+    fake.oldUnitsSearch(true);
+    const r = await wli(['status', 'demo/android'], { env: authed });
+    fake.oldUnitsSearch(false);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/the server ignored the search .*needs Weblate 4\.14\.1 or later/);
+  });
+
+  it('a typo and a target of another kind are clear errors', async () => {
+    const typo = await wli(['status', 'demo/andriod'], { env });
+    expect(typo.code).toBe(5);
+    expect(typo.stderr).toMatch(/did you mean: android/);
+    const bad = await wli(['status', 'demo', '--fail-if', 'lockd'], { env });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/did you mean: locked/);
+  });
+});
+
+describe('judgeStatus (the verdict on plain state)', () => {
+  const item = {};
+  const state = (s: Partial<{ locked: boolean | null; pending: number; repository: Record<string, unknown> | null }>) => ({
+    locked: false,
+    pending: 0,
+    repository: null,
+    ...s,
+  });
+  it.each([
+    [['locked'], state({ locked: true }), 3, ['locked']],
+    [['locked', 'pending'], state({ pending: 2 }), 3, ['pending']],
+    [['needs-push'], state({ repository: { needs_push: false } }), 0, []],
+    [['merge-failure', 'needs-commit'], state({ repository: { merge_failure: 'x', needs_commit: true } }), 3, ['merge-failure', 'needs-commit']],
+    [[], state({ locked: true }), 0, []],
+  ] as const)('%j on %j → exit %i', (conditions, s, exit, failed) => {
+    const v = judgeStatus(conditions, [{ id: 'p/c', state: s, item }]);
+    expect(v.exitCode).toBe(exit);
+    expect(v.subjects[0]!.failures.map((f) => f.check)).toEqual(failed);
+    expect(v.subjects[0]!.judgement).toBe(conditions.length === 0 ? 'not judged' : failed.length ? 'fail' : 'pass');
+  });
+});
