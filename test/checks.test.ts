@@ -143,7 +143,7 @@ describe('wli checks counts', () => {
     expect(r.code).toBe(0);
     const units = parseJson(r.stdout) as Array<Record<string, unknown>>;
     expect(units.map((u) => [u.wli_target, u.context, u.wli_checks])).toEqual([
-      ['apps/mobile/fr', 'save', ['end_stop', 'max_length']],
+      ['apps/mobile/fr', 'save', ['end_stop', 'max-length']],
       ['apps/mobile/fr', 'help', ['same']],
       ['apps/mobile/sr_Latn', 'open', ['end_stop']],
     ]);
@@ -156,7 +156,7 @@ describe('wli checks --fail-over', () => {
     // 4 strings fail a check (mobile/fr save and help, mobile/sr_Latn open, desktop/fr open): one of them two.
     const r = await wli(['checks', 'apps', '--fail-over', '3'], { env });
     expect(r.code).toBe(3);
-    for (const id of ['end_stop', 'same', 'max_length']) expect(r.stderr).toContain(`fail${id === 'max_length' ? 's' : ''} ${id} (`);
+    for (const id of ['end_stop', 'same', 'max-length']) expect(r.stderr).toContain(`fail${id === 'max-length' ? 's' : ''} ${id} (`);
     expect((await wli(['checks', 'apps', '--fail-over', '4'], { env })).code).toBe(0);
   });
 
@@ -173,14 +173,14 @@ describe('wli checks --fail-over', () => {
 
   it('every CI format names each failing check, per check and translation, on the translation’s file', async () => {
     const args = ['checks', 'apps', '--fail-over', '0'];
-    // end_stop: mobile/fr, mobile/sr_Latn, desktop/fr; same: mobile/fr, desktop/fr; max_length: mobile/fr.
+    // end_stop: mobile/fr, mobile/sr_Latn, desktop/fr; same: mobile/fr, desktop/fr; max-length: mobile/fr.
     const cases = [
       'apps/mobile/fr:end_stop',
       'apps/mobile/sr_Latn:end_stop',
       'apps/desktop/fr:end_stop',
       'apps/mobile/fr:same',
       'apps/desktop/fr:same',
-      'apps/mobile/fr:max_length',
+      'apps/mobile/fr:max-length',
     ];
     const junit = await wli([...args, '-f', 'junit'], { env });
     expect(junit.code).toBe(3);

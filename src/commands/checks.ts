@@ -33,7 +33,7 @@ import { UNITS_SEARCH_SINCE } from '../weblate/versions.js';
 
 const ACCEPTS: TargetKind[] = ['server', 'project', 'component', 'category', 'translation', 'projectLanguage'];
 
-export const CHECK_COLUMNS: Column[] = [
+const CHECK_COLUMNS: Column[] = [
   { header: 'check', field: 'check', value: (r) => r.check, kind: 'key' },
   { header: 'name', field: 'name', value: (r) => r.name, kind: 'name' },
   { header: 'failing', field: 'failing', value: (r) => r.failing, kind: 'count', style: (r) => (Number(r.failing) > 0 ? 'red' : undefined) },

@@ -6,7 +6,7 @@ import { commands, globalFlags, HELP, names, VERSION, type Command, type Flag, t
 
 // ---------------------------------------------------------------- roff text
 
-const NON_ASCII: Record<string, string> = { '—': '\\(em', '–': '\\(en', '…': '...', '≥': '\\(>=', '≤': '\\(<=', '→': '\\(->', '×': '\\(mu' };
+const NON_ASCII: Record<string, string> = { '—': '\\(em', '–': '\\(en', '…': '...', '≥': '\\(>=', '≤': '\\(<=', '→': '\\(->', '×': '\\(mu', '\u2011': '-' };
 
 /** Plain text safe in roff: backslashes, non-ASCII, a leading control character. */
 function esc(s: string): string {

@@ -10,7 +10,7 @@ import { once, plural, type Failure, type Subject, type Verdict } from './verdic
 /** `1 string fails`, `3 strings fail`. */
 const fail = (n: number) => `${plural(n, 'string')} ${n === 1 ? 'fails' : 'fail'}`;
 
-export const CHECKS_SUITE = 'wli checks';
+const CHECKS_SUITE = 'wli checks';
 
 export interface CheckRow {
   check: string;

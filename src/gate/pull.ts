@@ -8,7 +8,7 @@ import type { Item } from '../core/page.js';
 import { msg, ours, type Msg } from '../core/text.js';
 import { countsOf, once, type Failure, type Subject, type Verdict } from './verdict.js';
 
-export const CHECK_SUITE = 'wli pull --check';
+const CHECK_SUITE = 'wli pull --check';
 
 /** What pull did with one translation (commands/pull/fetch.ts Done), as plain values. */
 export interface FileOutcome {

@@ -10,7 +10,7 @@ import { sameLanguage } from '../weblate/language-codes.js';
 import { METRIC_FIELD, type Metric } from '../weblate/statistics.js';
 import { countsOf, once, verdictLine, type Failure, type Subject, type Verdict } from './verdict.js';
 
-export const STATS_SUITE = 'wli stats';
+const STATS_SUITE = 'wli stats';
 
 export interface Gate {
   metric: Metric;
@@ -25,7 +25,7 @@ export interface Gate {
 }
 
 /** Whether any gate was asked for (a baseline alone only shows the change). */
-export const isGated = (gate: Gate): boolean => gate.fallback !== undefined || gate.byLanguage.size > 0 || gate.failOnDrop;
+const isGated = (gate: Gate): boolean => gate.fallback !== undefined || gate.byLanguage.size > 0 || gate.failOnDrop;
 
 const language = (item: Item): string | undefined => (typeof item.wli_language === 'string' ? item.wli_language : undefined);
 const metricOf = (item: Item, metric: Metric) => numberOf(item[METRIC_FIELD[metric]]);
@@ -34,7 +34,7 @@ const metricOf = (item: Item, metric: Metric) => numberOf(item[METRIC_FIELD[metr
 export const rowLabel = (item: Item): string => rowKey(item) ?? plainText(item.wli_target);
 
 /** The threshold a row is held to: its language's, else the bare one; undefined when not gated. */
-export function thresholdFor(gate: Gate, item: Item): number | undefined {
+function thresholdFor(gate: Gate, item: Item): number | undefined {
   const lang = language(item);
   // The language's own threshold, its code matched as pull --lang matches (weblate/language-codes.ts).
   const own = lang === undefined ? undefined : [...gate.byLanguage].find(([l]) => sameLanguage(l, lang))?.[1];

@@ -7,7 +7,7 @@ import { ours, type Msg } from '../core/text.js';
 import { conditionHolds, type StatusCondition, type StatusState } from '../weblate/status.js';
 import { countsOf, once, plural, type Failure, type Subject, type Verdict } from './verdict.js';
 
-export const STATUS_SUITE = 'wli status';
+const STATUS_SUITE = 'wli status';
 
 const WORDS: Record<StatusCondition, string> = {
   locked: 'is locked',
@@ -18,7 +18,7 @@ const WORDS: Record<StatusCondition, string> = {
   'merge-failure': 'has a failed merge',
 };
 
-export interface StatusSubject {
+interface StatusSubject {
   id: string;
   group?: string;
   state: StatusState;

@@ -6,7 +6,7 @@ import type { Item } from '../core/page.js';
 import type { Msg } from '../core/text.js';
 
 /** What the gate made of one subject. `not judged`: no gate applies to it (no threshold, skipped). */
-export type Judgement = 'pass' | 'fail' | 'not judged';
+type Judgement = 'pass' | 'fail' | 'not judged';
 
 /** GitLab Code Quality's severities, mildest first. */
 export type Severity = 'info' | 'minor' | 'major' | 'critical' | 'blocker';
@@ -80,7 +80,7 @@ export function countsOf(v: Pick<Verdict, 'subjects'>): Counts {
 export const plural = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 /** At most `max` names, then how many more: the not-judged rows of a summary line. */
-export function someNames(names: readonly string[], max = 10): string {
+function someNames(names: readonly string[], max = 10): string {
   return names.length <= max ? names.join(', ') : `${names.slice(0, max).join(', ')} and ${names.length - max} more`;
 }
 

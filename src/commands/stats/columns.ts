@@ -10,7 +10,7 @@ import type { Subject } from '../../gate/verdict.js';
 import { METRIC_FIELD, type Metric } from '../../weblate/statistics.js';
 
 /** What the verdict made of a row (none: a row of no verdict, a table without a gate). */
-export type JudgedAs = (item: Item) => Subject | undefined;
+type JudgedAs = (item: Item) => Subject | undefined;
 
 const unjudged: JudgedAs = () => undefined;
 

@@ -90,7 +90,7 @@ const projectLanguageRow = (t: Pick<ProjectLanguageTarget, 'project'>, stats: It
 /** A project's total row, the last --project prints: wli_target p/- (weblate/identity.ts projectTotal). */
 export const totalRow = (t: Pick<ProjectTarget, 'project'>, stats: Item): Row => ({ item: identified(stats, projectTotal(t.project), t.project, null, null) });
 
-export async function singleRow(session: Session, target: Target): Promise<Row[]> {
+async function singleRow(session: Session, target: Target): Promise<Row[]> {
   if (target.kind !== 'language' && target.kind !== 'translation') throw new UsageError(msg`unsupported stats target '${target.text}'`);
   const stats = await getObject(session, statisticsOf(target));
   const item =
