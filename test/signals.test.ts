@@ -41,6 +41,23 @@ const CS_FILE = '/api/translations/demo/android/cs/file/';
 /** The built CLI in the test's directory, with its environment. */
 const start = (args: string[], o: { cwd?: string; shell?: string; preload?: string } = {}) => startCli(args, { env, cwd: dir, ...o });
 
+describe.runIf(posix)('a signal while wli asks the API root after a miss (is --url Weblate?)', () => {
+  it.each([
+    ['SIGTERM', 143],
+    ['SIGHUP', 129],
+    ['SIGINT', 130],
+  ] as const)('%s: exit %i and "interrupted", never "does not look like a Weblate API" (exit 2)', async (signal, code) => {
+    // An HTML 404 makes wli ask the API root whether --url is a Weblate API; that request never answers.
+    fake.fault((r) => r.path === '/api/', { kind: 'stall' });
+    const before = fake.requests.length;
+    const run = start(['api', '/nope']);
+    await fake.whenRequests((rs) => rs.slice(before).some((r) => r.path === '/api/'));
+    run.child.kill(signal);
+    const r = await run.ended;
+    expect([r.code, r.stdout, r.stderr]).toEqual([code, '', `${MESSAGE[signal]}\n`]);
+  });
+});
+
 describe.runIf(posix)('28.2: SIGTERM, SIGHUP and SIGINT end a run alike: work aborted, no temporary file, exit 128 + n', () => {
   it.each([
     ['SIGTERM', 143],

@@ -18,7 +18,7 @@
 // that cannot work).
 import { HttpError, NotFoundError, UnexpectedAnswerError, isNotFound } from '../api/errors.js';
 import type { Item, Page } from '../core/page.js';
-import { UsageError, WliError } from '../core/errors.js';
+import { InterruptedError, UsageError, WliError } from '../core/errors.js';
 import { msg, ours, type Msg } from '../core/text.js';
 import type { Session } from './session.js';
 import { componentTargetOf, targetOfUrl, type CategoryTarget, type ComponentTarget, type ProjectLanguageTarget, type Target } from '../weblate/target.js';
@@ -194,7 +194,8 @@ export async function notAnApi(session: Session, miss: WliError, wrong: (e: Http
     const { body, url } = await client.getJson(API_ROOT);
     return listsEndpoints(body) ? undefined : notAnApiBecause(msg`GET ${url.href} answers JSON that lists no Weblate endpoints`);
   } catch (e) {
-    if (!(e instanceof HttpError || e instanceof WliError)) throw e;
+    // A signal that ends the run while the root is asked ends it as any signal does: not a wrong --url.
+    if (!(e instanceof HttpError || e instanceof WliError) || e instanceof InterruptedError) throw e;
     return wrong(e) ? notAnApiBecause(e.text) : undefined;
   }
 }
