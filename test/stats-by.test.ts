@@ -237,17 +237,14 @@ describe('pure cores', () => {
 
   it('sumStatistics sums counts exactly (beyond 2^53 too) and rounds the percentages from the sums', () => {
     const big = parseJson('{"total": 9007199254740993, "translated": 1}') as Item;
-    const sum = sumStatistics([big, { total: 1, translated: 1 }], {});
+    const sum = sumStatistics([big, { total: 1, translated: 1 }]);
     expect(stringifyJson(sum)).toBe('{"total":9007199254740994,"translated":2}');
-    const pct = sumStatistics(
-      [
-        { total: 3, translated: 1, translated_percent: 33.3, code: 'cs', last_change: '2026-01-01T00:00:00Z' },
-        { total: 3, translated: 3, translated_percent: 100.0, code: 'de', last_change: '2026-02-01T00:00:00+01:00' },
-      ],
-      {},
-    );
+    const pct = sumStatistics([
+      { total: 3, translated: 1, translated_percent: 33.3, code: 'cs', last_change: '2026-01-01T00:00:00Z' },
+      { total: 3, translated: 3, translated_percent: 100.0, code: 'de', last_change: '2026-02-01T00:00:00+01:00' },
+    ]);
     expect(stringifyJson(pct)).toBe('{"total":6,"translated":4,"translated_percent":66.6,"last_change":"2026-02-01T00:00:00+01:00"}');
-    expect(stringifyJson(sumStatistics([], {}))).toBe('{"total":0,"translated":0,"translated_percent":100.0}');
+    expect(stringifyJson(sumStatistics([]))).toBe('{"total":0,"translated":0,"translated_percent":100.0}');
   });
 
   it('metricsEntries: keys as paths, comp@id as an id, anything else not the shape', () => {

@@ -62,6 +62,25 @@ export async function* paginate(client: ApiClient, req: ListRequest): AsyncGener
   }
 }
 
+/**
+ * How many items a list holds: page 1 asked with page_size=1 states it (one request); a bare array is
+ * its own length; where a list states no count (cursor pages) it is read through and counted.
+ */
+export async function countList(client: ApiClient, req: ListRequest): Promise<number> {
+  const probe = new ListReader(client, { ...req, pageSize: 1, limit: undefined });
+  let first: ReadPage;
+  try {
+    first = await probe.firstPage();
+  } finally {
+    probe.close();
+  }
+  if (first.envelope.bare) return first.items.length;
+  if (first.envelope.count !== undefined) return first.envelope.count;
+  let n = 0;
+  for await (const page of paginate(client, req)) n += page.items.length;
+  return n;
+}
+
 /** The state of reading one list: where it is, what it has handed out, what the server promised. */
 class ListReader {
   private readonly firstUrl: URL;
@@ -91,8 +110,13 @@ class ListReader {
     if (repeated) this.req.warn(msg`the list changed while it was being read: ${repeated} item(s) appeared twice or more and were each shown once`);
   }
 
+  /** Page 1 alone, read and checked as every list's first page is. */
+  firstPage(): Promise<ReadPage> {
+    return this.read(this.firstUrl, { first: true });
+  }
+
   async *pages(): AsyncGenerator<Page, void, undefined> {
-    const first = await this.read(this.firstUrl, { first: true });
+    const first = await this.firstPage();
     this.perPage = first.items.length;
     this.count = first.envelope.count;
     const next = linkOf(first.envelope.next, this.firstUrl);

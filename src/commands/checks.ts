@@ -7,7 +7,7 @@
 // ignores the search (before Weblate 4.14.1) is found by a probe that can match nothing, asked with
 // the per-check counts, and is an error, never a wrong count. --units lists the failing strings with
 // the checks each fails (one list per failing check, merged by unit).
-import { HttpError, ServerError } from '../api/errors.js';
+import { HttpError } from '../api/errors.js';
 import { UsageError } from '../core/errors.js';
 import type { Item } from '../core/page.js';
 import { allInOrder } from '../core/pool.js';
@@ -18,18 +18,17 @@ import type { CheckReport, Column, ListResult } from '../output/result.js';
 import type { MetricFamily } from '../output/openmetrics.js';
 import { formsText } from '../output/readable.js';
 import type { CommandInput, Session } from '../session/session.js';
-import { allItems, countOf, getObject } from '../session/reads.js';
+import { allItems, countOf, getObject, searchIgnored, searchIgnoredError } from '../session/reads.js';
 import { categoryComponents, categoryOf, firstFound, projectLanguageOf } from '../session/resolve.js';
 import { targetReadings } from '../session/results.js';
-import { judgeChecks, type CheckRow } from '../gate/checks.js';
+import { fail, judgeChecks, type CheckRow } from '../gate/checks.js';
 import { byId, type Subject, type Verdict } from '../gate/verdict.js';
 import { filesOf, type ComponentFiles } from './stats/checks.js';
 import { IDENTITY_FIELDS, identified, unitIdentity } from '../weblate/identity.js';
 import { CHECK_IDS, CUSTOM_PREFIX, HAS_CHECK, HAS_DISMISSED_CHECK, checkIdOf, checkName, checkTerm, dismissedTerm } from '../weblate/checks.js';
 import { UNITS_SEARCH, objectPath, unitsOf } from '../weblate/paths.js';
 import { targetOfUrl, type Target, type TargetKind } from '../weblate/target.js';
-import { MATCHES_NOTHING, scopeQuery, type UnitScope } from '../weblate/units.js';
-import { UNITS_SEARCH_SINCE } from '../weblate/versions.js';
+import { scopeQuery, searchTerms, type UnitScope } from '../weblate/units.js';
 
 const ACCEPTS: TargetKind[] = ['server', 'project', 'component', 'category', 'translation', 'projectLanguage'];
 
@@ -120,16 +119,14 @@ interface Counted {
 async function countChecks(session: Session, t: Target, ids: readonly string[], asked: boolean): Promise<Counted> {
   const at = await searchAt(session, t);
   if (!at) return { at: { scope: t.text, path: UNITS_SEARCH, above: true }, total: 0, rows: [] };
-  const count = (term: string) =>
-    countOf(session, { path: at.path, query: new URLSearchParams({ q: at.terms ? `${at.terms} AND ${term}` : term }), label: 'strings' });
+  const count = (term: string) => countOf(session, { path: at.path, query: searchTerms(at.terms, term), label: 'strings' });
   // A search of a scope that does not exist answers 0, and component: matches a slug's part (a typo
   // that is part of another's slug finds that one's strings): the scope itself proves it, side by side.
   const exists = at.exists?.();
   exists?.catch(() => {});
   const total = await count(HAS_CHECK);
   await exists;
-  const probe =
-    at.above && total > 0 ? countOf(session, { path: UNITS_SEARCH, query: new URLSearchParams({ q: MATCHES_NOTHING }), label: 'strings' }) : undefined;
+  const probe = at.above && total > 0 ? searchIgnored(session) : undefined;
   probe?.catch(() => {});
   // Nothing fails: no check id fails either, and only the dismissed counts of the ids asked for remain.
   const failingIds = total === 0 ? [] : ids;
@@ -142,17 +139,13 @@ async function countChecks(session: Session, t: Target, ids: readonly string[], 
     })),
     session.settings.concurrency,
   );
-  if (probe && (await probe) > 0)
-    throw new ServerError(
-      msg`the server ignored the search of GET ${session.client().resolve(UNITS_SEARCH).href}: counting checks above one translation needs Weblate ${ours(UNITS_SEARCH_SINCE)} or later`,
-      msg`count one translation at a time: wli checks project/component/language`,
-    );
+  if (probe && (await probe)) throw searchIgnoredError(session, 'counting checks', msg`count one translation at a time: wli checks project/component/language`);
   const rows = counts
     .filter((c) => c.failing > 0 || asked)
     .map((c) => {
       const [project, component, language] = at.parts ?? [null, null, null];
-      const item = identified({ check: c.id, name: checkName(c.id), failing: c.failing, dismissed: c.dismissed }, at.scope, project, component, language);
-      return { check: c.id, name: checkName(c.id), failing: c.failing, dismissed: c.dismissed, item };
+      const fields = { check: c.id, name: checkName(c.id), failing: c.failing, dismissed: c.dismissed };
+      return { ...fields, item: identified(fields, at.scope, project, component, language) };
     })
     .sort((a, b) => b.failing - a.failing || b.dismissed - a.dismissed || a.check.localeCompare(b.check));
   return { at, total, rows };
@@ -227,7 +220,7 @@ async function perTranslation(session: Session, c: Counted, verdict: Verdict, fi
       const componentFiles = id.project !== null && id.component !== null ? known.get(`${id.project}/${id.component}`) : undefined;
       const file = id.language !== null ? componentFiles?.byLanguage.get(id.language) : undefined;
       const item = identified({ check: row.check, name: row.name, failing: n, dismissed: null }, t, id.project, id.component, id.language);
-      const here = `${n === 1 ? '1 string fails' : `${n} strings fail`} ${row.check} (${row.name}) in ${t}`;
+      const here = `${fail(n)} ${row.check} (${row.name}) in ${t}`;
       return {
         id: `${t}:${row.check}`,
         group: id.project !== null && id.component !== null ? `${id.project}/${id.component}` : c.at.scope,

@@ -13,7 +13,7 @@ import { firstFound } from '../session/resolve.js';
 import { targetReadings } from '../session/results.js';
 import { identified } from '../weblate/identity.js';
 import { androidCode, appleCode, bcp47Code, isPrintableCode, localeList, posixCode, type LocaleRow } from '../weblate/locales.js';
-import { fileLanguageCode, languageCode, sourceLanguageCode } from '../weblate/objects.js';
+import { commonSourceLanguage, fileLanguageCode, languageCode } from '../weblate/objects.js';
 import { componentsOf, languagesOf, translationPath, translationsOf } from '../weblate/paths.js';
 import type { ComponentTarget, ProjectTarget, Target } from '../weblate/target.js';
 
@@ -160,8 +160,7 @@ async function projectLanguages(session: Session, t: ProjectTarget): Promise<Lis
   const components = allItems(session, { path: componentsOf(t), label: 'components' });
   components.catch(() => {});
   const languages = await allItems(session, { path: languagesOf(t), label: 'languages' });
-  const sources = (await components).map(sourceLanguageCode);
-  const source = sources.length > 0 && sources.every((c) => c !== undefined && c === sources[0]) ? sources[0] : undefined;
+  const source = commonSourceLanguage(await components);
   return languages.flatMap((item): Listed[] => {
     const code = languageCode(item);
     if (code === undefined) return [];

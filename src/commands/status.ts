@@ -4,7 +4,7 @@
 // page_size=1 count of the units searched with pending:true, and …/repository/. A 403 on the
 // repository is no error: what may be seen is shown, and one line says what the rest needs.
 // --fail-if judges the conditions through the one verdict (src/gate/status.ts).
-import { HttpError, ServerError } from '../api/errors.js';
+import { HttpError } from '../api/errors.js';
 import { UsageError } from '../core/errors.js';
 import type { Item } from '../core/page.js';
 import { msg, ours } from '../core/text.js';
@@ -12,16 +12,15 @@ import { plainText } from '../core/values.js';
 import type { Column, RecordResult } from '../output/result.js';
 import type { MetricFamily } from '../output/openmetrics.js';
 import type { CommandInput, Session } from '../session/session.js';
-import { countOf, getObject } from '../session/reads.js';
+import { countOf, getObject, searchIgnored, searchIgnoredError } from '../session/reads.js';
 import { firstFound } from '../session/resolve.js';
 import { targetReadings } from '../session/results.js';
 import { judgeStatus } from '../gate/status.js';
-import { identified } from '../weblate/identity.js';
+import { identityOf, withIdentity } from '../weblate/identity.js';
 import { UNITS_SEARCH, lockOf, repositoryOf, unitsOf } from '../weblate/paths.js';
 import { NEEDS_REPOSITORY, PENDING_QUERY, REPOSITORY_FIELDS, REPOSITORY_PERMISSION, conditionHolds, lastCommit, type StatusState } from '../weblate/status.js';
 import type { Target } from '../weblate/target.js';
-import { MATCHES_NOTHING, scopeQuery } from '../weblate/units.js';
-import { UNITS_SEARCH_SINCE } from '../weblate/versions.js';
+import { scopeQuery, searchTerms } from '../weblate/units.js';
 
 const yesNo = (v: unknown): string => (v === true ? 'yes' : v === false ? 'no' : v === null || v === undefined ? '—' : plainText(v));
 const notShown = (item: Item, v: unknown): string => (item.repository === null ? 'not shown (403)' : yesNo(v));
@@ -56,16 +55,14 @@ async function readStatus(session: Session, t: Target): Promise<Read> {
     throw new UsageError(msg`wli status takes a component, a project or a translation, not ${t.text}`);
   const component = t.kind === 'project' ? undefined : { project: t.project, component: t.component };
   const lock = getObject(session, lockOf(component ?? t));
-  const pending =
-    t.kind === 'translation'
-      ? countOf(session, { path: unitsOf(t), query: new URLSearchParams({ q: PENDING_QUERY }), label: 'pending strings' })
-      : countOf(session, {
-          path: UNITS_SEARCH,
-          query: new URLSearchParams({
-            q: `${scopeQuery({ project: t.project, components: component && [component.component.join('/')] })} AND ${PENDING_QUERY}`,
-          }),
-          label: 'pending strings',
-        });
+  const pending = countOf(session, {
+    path: t.kind === 'translation' ? unitsOf(t) : UNITS_SEARCH,
+    query: searchTerms(
+      t.kind === 'translation' ? undefined : scopeQuery({ project: t.project, components: component && [component.component.join('/')] }),
+      PENDING_QUERY,
+    ),
+    label: 'pending strings',
+  });
   const repository = getObject(session, repositoryOf(t)).then(
     (r) => ({ r }),
     (e: unknown) => {
@@ -79,15 +76,8 @@ async function readStatus(session: Session, t: Target): Promise<Read> {
   const [count, repo] = [await pending, await repository];
   // Above a translation a server that ignores the search (before Weblate 4.14.1) counts every unit:
   // a probe that can match nothing tells, asked only when something is pending.
-  if (
-    t.kind !== 'translation' &&
-    count > 0 &&
-    (await countOf(session, { path: UNITS_SEARCH, query: new URLSearchParams({ q: MATCHES_NOTHING }), label: 'strings' })) > 0
-  )
-    throw new ServerError(
-      msg`the server ignored the search of GET ${session.client().resolve(UNITS_SEARCH).href}: counting pending strings above one translation needs Weblate ${ours(UNITS_SEARCH_SINCE)} or later`,
-      msg`ask one translation at a time: wli status project/component/language`,
-    );
+  if (t.kind !== 'translation' && count > 0 && (await searchIgnored(session)))
+    throw searchIgnoredError(session, 'counting pending strings', msg`ask one translation at a time: wli status project/component/language`);
   return {
     target: t,
     state: { locked: typeof locked === 'boolean' ? locked : null, pending: count, repository: 'r' in repo ? repo.r : null },
@@ -96,18 +86,11 @@ async function readStatus(session: Session, t: Target): Promise<Read> {
 }
 
 function recordOf(read: Read): Item {
-  const t = read.target;
-  const component = t.kind === 'project' ? null : t.component.join('/');
-  const language = t.kind === 'translation' ? t.language : null;
-  const id = [t.project, component, language].filter((x) => x !== null).join('/');
   const r = read.state.repository;
   const fields = Object.fromEntries(REPOSITORY_FIELDS.map((f) => [f, r && f in r ? r[f] : null]));
-  return identified(
+  return withIdentity(
     { locked: read.state.locked, pending: read.state.pending, ...fields, last_commit: lastCommit(r) ?? null, repository: r },
-    id,
-    t.project,
-    component,
-    language,
+    identityOf(read.target),
   );
 }
 

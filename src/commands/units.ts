@@ -6,7 +6,7 @@
 // server that ignores the search (Weblate before 4.14.1 lists every unit whatever q says) is found by
 // a probe asked alongside page 1 (a search that can match nothing) and stops the run with an error
 // instead of listing the wrong units.
-import { HttpError, ServerError } from '../api/errors.js';
+import { HttpError } from '../api/errors.js';
 import type { Page } from '../core/page.js';
 import { UsageError } from '../core/errors.js';
 import { msg, ours } from '../core/text.js';
@@ -14,14 +14,13 @@ import { plainText } from '../core/values.js';
 import type { Column, ListResult, Style } from '../output/result.js';
 import { formsText } from '../output/readable.js';
 import type { CommandInput, Session } from '../session/session.js';
-import { allItems, getObject } from '../session/reads.js';
+import { getObject, searchIgnored, searchIgnoredError } from '../session/reads.js';
 import { categoryComponents, categoryOf, projectLanguageOf } from '../session/resolve.js';
 import { listOf, targetReadings } from '../session/results.js';
 import { IDENTITY_FIELDS, identifyPage, unitIdentity } from '../weblate/identity.js';
 import { targetOfUrl, type Target } from '../weblate/target.js';
 import { UNITS_SEARCH, objectPath, unitsOf } from '../weblate/paths.js';
-import { MATCHES_NOTHING, STATE_LABELS, UNIT_FIELDS, inScope, scopeQuery, unitQuery, type UnitScope } from '../weblate/units.js';
-import { UNITS_SEARCH_SINCE } from '../weblate/versions.js';
+import { STATE_LABELS, UNIT_FIELDS, inScope, scopeQuery, unitQuery, type UnitScope } from '../weblate/units.js';
 import { withColumns, withField, withLists } from './units/with.js';
 
 const STATE_STYLE: Record<number, Style> = { 0: 'red', 10: 'yellow', 11: 'yellow', 12: 'yellow', 20: 'green', 30: 'cyan', 100: 'gray' };
@@ -101,13 +100,11 @@ async function searchOf(session: Session, t: Target, ignoresQ: () => Promise<boo
   return { scope, exists, ignoresQ: ignoresQ() };
 }
 
-/** The probe: asked once a run, whichever reading searches first. */
+/** The probe (session/reads.ts searchIgnored): asked once a run, whichever reading searches first. */
 function probeOnce(session: Session): () => Promise<boolean> {
   let probe: Promise<boolean> | undefined;
   return () => {
-    if (probe) return probe;
-    const query = new URLSearchParams({ q: MATCHES_NOTHING });
-    probe = (async () => (await allItems(session, { path: UNITS_SEARCH, query, pageSize: 1, limit: 1, label: 'units', quiet: true })).length > 0)();
+    probe ??= searchIgnored(session);
     probe.catch(() => {});
     return probe;
   };
@@ -119,9 +116,11 @@ function probeOnce(session: Session): () => Promise<boolean> {
  */
 async function* checkedScope(session: Session, pages: AsyncGenerator<Page>, search: () => Search | undefined): AsyncGenerator<Page> {
   const ignored = (project: string | undefined) =>
-    new ServerError(
-      msg`the server ignored the search of GET ${session.client().resolve(UNITS_SEARCH).href} (it lists units outside ${project !== undefined ? msg`project '${project}'` : ours('the search')}): searching above one translation needs Weblate ${ours(UNITS_SEARCH_SINCE)} or later`,
+    searchIgnoredError(
+      session,
+      'searching',
       msg`search one translation at a time: wli units project/component/language -q …`,
+      msg`it lists units outside ${project !== undefined ? msg`project '${project}'` : ours('the search')}`,
     );
   let checked = false;
   const check = async () => {

@@ -113,3 +113,9 @@ export async function allInOrder<T>(jobs: ReadonlyArray<() => Promise<T>>, concu
   }
   return values;
 }
+
+/** A promise whose rejection is handled later (or never, when its value turns out not to be needed). */
+export function deferred<T>(p: Promise<T>): Promise<T> {
+  p.catch(() => {});
+  return p;
+}

@@ -8,7 +8,9 @@ import { ours, type Msg } from '../core/text.js';
 import { once, plural, type Failure, type Subject, type Verdict } from './verdict.js';
 
 /** `1 string fails`, `3 strings fail`. */
-const fail = (n: number) => `${plural(n, 'string')} ${n === 1 ? 'fails' : 'fail'}`;
+export const fail = (n: number): string => `${plural(n, 'string')} ${n === 1 ? 'fails' : 'fail'}`;
+/** `1 string of p/c fails`. */
+const failIn = (n: number, scope: string) => `${plural(n, 'string')} of ${scope} ${n === 1 ? 'fails' : 'fail'}`;
 
 const CHECKS_SUITE = 'wli checks';
 
@@ -40,15 +42,11 @@ export function judgeChecks(scope: string, rows: readonly CheckRow[], total: num
       };
       if (limit !== undefined)
         return r.failing > limit
-          ? failed(
-              `${plural(r.failing, 'string')} of ${scope} ${r.failing === 1 ? 'fails' : 'fail'} ${r.check} (${r.name}), more than --fail-over ${r.check}=${limit}`,
-            )
+          ? failed(`${failIn(r.failing, scope)} ${r.check} (${r.name}), more than --fail-over ${r.check}=${limit}`)
           : { ...base, judgement: 'pass', failures: [] };
       if (all === undefined) return { ...base, judgement: 'not judged', failures: [], reason: own.size ? 'no --fail-over for this check' : 'no --fail-over' };
       return totalOver && r.failing > 0
-        ? failed(
-            `${plural(r.failing, 'string')} of ${scope} ${r.failing === 1 ? 'fails' : 'fail'} ${r.check} (${r.name}); ${fail(total)} a check in all, more than --fail-over ${all}`,
-          )
+        ? failed(`${failIn(r.failing, scope)} ${r.check} (${r.name}); ${fail(total)} a check in all, more than --fail-over ${all}`)
         : { ...base, judgement: 'pass', failures: [] };
     }),
   );

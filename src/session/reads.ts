@@ -1,13 +1,15 @@
 // The reads every command shares, with this run's settings (page size, concurrency, warnings,
 // progress): one object, or a list through the one page reader.
-import { UnexpectedAnswerError } from '../api/errors.js';
+import { ServerError, UnexpectedAnswerError } from '../api/errors.js';
 import type { StreamAnswer } from '../api/client.js';
 import { firstHeader } from '../api/http.js';
 import { isFileAnswer } from '../weblate/files.js';
-import { readEnvelope } from '../weblate/pages.js';
-import { paginate, type ListRequest } from '../api/paginate.js';
+import { countList, paginate, type ListRequest } from '../api/paginate.js';
 import type { Item, Page } from '../core/page.js';
-import { msg } from '../core/text.js';
+import { msg, ours, type Msg } from '../core/text.js';
+import { UNITS_SEARCH } from '../weblate/paths.js';
+import { MATCHES_NOTHING } from '../weblate/units.js';
+import { UNITS_SEARCH_SINCE } from '../weblate/versions.js';
 import { FileSaver } from '../files/save.js';
 import { savedFilesDir } from '../files/saved.js';
 import type { Session } from './session.js';
@@ -126,18 +128,31 @@ export async function postForJson(session: Session, path: string, json: string):
   return { body, url };
 }
 
+/** How many items a list holds, through the page reader (api/paginate.ts countList): one request where the server counts. */
+export function countOf(session: Session, req: { path: string; query?: URLSearchParams; label: string }): Promise<number> {
+  const { settings } = session;
+  return countList(session.client(), {
+    path: req.path,
+    query: req.query,
+    pageSize: settings.pageSize,
+    concurrency: settings.concurrency,
+    warn: (m) => session.warn(m),
+  });
+}
+
 /**
- * How many items a list holds, in one request where the server counts (page_size=1, its `count`);
- * where a list gives no count (cursor pages) the page reader reads it through and counts.
+ * Whether the server ignores the unit search above one translation (Weblate before 4.14.1 lists every
+ * unit whatever q says): a search that can match nothing finds something. One request.
  */
-export async function countOf(session: Session, req: { path: string; query?: URLSearchParams; label: string }): Promise<number> {
-  const query = new URLSearchParams(req.query);
-  query.set('page_size', '1');
-  const { body, url } = await session.client().getJson(`${req.path}?${query.toString()}`);
-  const envelope = readEnvelope(body);
-  if (!envelope) throw new UnexpectedAnswerError(msg`GET ${url.href}: expected a list`, msg`is --url the Weblate server?`);
-  if (envelope.bare || envelope.count !== undefined) return envelope.bare ? envelope.items.length : envelope.count!;
-  let n = 0;
-  for await (const page of pagesOf(session, { path: req.path, query: req.query, label: req.label })) n += page.items.length;
-  return n;
+export async function searchIgnored(session: Session): Promise<boolean> {
+  return (await countOf(session, { path: UNITS_SEARCH, query: new URLSearchParams({ q: MATCHES_NOTHING }), label: 'strings' })) > 0;
+}
+
+/** A search the server ignored, said once for every command: what it was for (`doing`), what it showed, how to ask instead. */
+export function searchIgnoredError(session: Session, doing: string, hint: Msg, seen?: Msg): ServerError {
+  const shown = seen ? msg` (${seen})` : ours('');
+  return new ServerError(
+    msg`the server ignored the search of GET ${session.client().resolve(UNITS_SEARCH).href}${shown}: ${ours(doing)} above one translation needs Weblate ${ours(UNITS_SEARCH_SINCE)} or later`,
+    hint,
+  );
 }

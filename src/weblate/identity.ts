@@ -35,7 +35,8 @@ export function identified(item: Item, target: string | null, project: string | 
   return { wli_target: target, wli_project: project, wli_component: component, wli_language: language, ...item };
 }
 
-const withIdentity = (item: Item, id: Identity): Item => identified(item, id.target, id.project, id.component, id.language);
+/** A row with this identity first. */
+export const withIdentity = (item: Item, id: Identity): Item => identified(item, id.target, id.project, id.component, id.language);
 
 /**
  * The server's own text of an item (Page.raw) with the identity put first: its bytes kept exactly

@@ -38,6 +38,12 @@ export function sourceLanguageCode(component: Obj): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
+/** The source language every component shares; undefined when they differ, one names none, or there are none. */
+export function commonSourceLanguage(components: readonly Obj[]): string | undefined {
+  const sources = components.map(sourceLanguageCode);
+  return sources.length > 0 && sources.every((c) => c !== undefined && c === sources[0]) ? sources[0] : undefined;
+}
+
 /**
  * A Translation's `revision`: the commit of its file in Weblate's repository ("<file's>,<template's>"),
  * which changes whenever the file does (an upstream commit, msgmerge, a template update), unlike the

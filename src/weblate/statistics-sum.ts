@@ -61,10 +61,13 @@ function percentValue(p: number): number | LosslessNumber {
 /**
  * A component's statistics from its translations' rows, as Weblate aggregates them: every count the
  * rows all carry summed, each percentage from the sums (weblatePercent), last_change the latest; the
- * fields of one translation (code, name, url, translate_url…) are not carried (`own` names the whole).
- * Keys in the order the first row has them, so the row reads like the server's.
+ * fields of one translation (code, name, url, translate_url…) are not carried. No rows: nothing to
+ * translate, so 0 of 0 and 100 %, as Weblate says of an empty component. Keys in the order the first
+ * row has them, so the row reads like the server's.
  */
-export function sumStatistics(rows: readonly Record<string, unknown>[], own: Record<string, unknown>): Record<string, unknown> {
+export function sumStatistics(rows: readonly Record<string, unknown>[]): Record<string, unknown> {
+  if (rows.length === 0)
+    return { total: countValue(0n), translated: countValue(0n), translated_percent: percentValue(weblatePercent(0, 0, PERCENTS.translated_percent![2])) };
   const keys = [...new Set(rows.flatMap((r) => Object.keys(r)))];
   const sums = new Map<string, bigint>();
   for (const k of keys) {
@@ -79,18 +82,18 @@ export function sumStatistics(rows: readonly Record<string, unknown>[], own: Rec
     if (all) sums.set(k, sum);
   }
   const out: Record<string, unknown> = {};
-  for (const k of rows.length ? keys : ['total', 'translated', 'translated_percent']) {
-    const sum = sums.get(k) ?? (rows.length ? undefined : 0n);
+  for (const k of keys) {
+    const sum = sums.get(k);
     if (sum !== undefined) out[k] = countValue(sum);
     const pct = PERCENTS[k];
     if (pct) {
-      const part = sums.get(pct[0]) ?? (rows.length ? undefined : 0n);
-      const whole = sums.get(pct[1]) ?? (rows.length ? undefined : 0n);
+      const part = sums.get(pct[0]);
+      const whole = sums.get(pct[1]);
       if (part !== undefined && whole !== undefined) out[k] = percentValue(weblatePercent(Number(part), Number(whole), pct[2]));
     }
     if (k === 'last_change') out[k] = latest(rows.map((r) => r.last_change));
   }
-  return { ...out, ...own };
+  return out;
 }
 
 /** The latest of the rows' last_change timestamps (null when none has one). */

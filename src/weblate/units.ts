@@ -97,6 +97,9 @@ export function scopeQuery(scope: UnitScope): string | undefined {
 }
 
 /** A search that matches nothing on a server that honours q (a probe for servers that ignore it). */
+/** A search's q: the scope's terms (none for a translation's own list) and one more term. */
+export const searchTerms = (scope: string | undefined, term: string): URLSearchParams => new URLSearchParams({ q: scope ? `${scope} AND ${term}` : term });
+
 export const MATCHES_NOTHING = 'project:"wli: no such project"';
 
 /** Whether a unit's translation lies inside the scope: its link /api/translations/p/c…/l/; undefined when it cannot be read. */

@@ -15,7 +15,7 @@ import { translationsOf } from '../../weblate/paths.js';
 import { rowLabel } from '../../gate/stats.js';
 import { byId, type Subject, type Verdict } from '../../gate/verdict.js';
 import { listColumns } from './columns.js';
-import type { Gate } from './gate.js';
+import type { Gate } from '../../gate/stats.js';
 
 const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 

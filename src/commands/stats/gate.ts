@@ -15,8 +15,6 @@ import { closest } from '../../core/closest.js';
 import type { Gate } from '../../gate/stats.js';
 import { sameLanguage } from '../../weblate/language-codes.js';
 
-export { METRIC_FIELD, type Metric, type Gate };
-
 export interface Row {
   item: Item;
   /** Left out by --skip-source: not a row of the run, but not gone from a baseline either. */

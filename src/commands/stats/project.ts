@@ -7,9 +7,9 @@
 // - older servers answer it 404: the project's components list, then each component's statistics
 //   list through the pool (--concurrency at a time), as `wli stats p/c` reads it.
 // --verbose says which route was taken. A component row (p/c/-) is its translations' rows summed as
-// Weblate sums them (weblate/statistics.ts), on either route.
+// Weblate sums them (weblate/statistics-sum.ts), on either route.
 import { isNotFound } from '../../api/errors.js';
-import { allInOrder } from '../../core/pool.js';
+import { allInOrder, deferred } from '../../core/pool.js';
 import type { Item } from '../../core/page.js';
 import { msg } from '../../core/text.js';
 import type { Session } from '../../session/session.js';
@@ -22,12 +22,6 @@ import type { StatsBy } from '../../weblate/statistics.js';
 import { componentTargetOf, type ProjectTarget } from '../../weblate/target.js';
 import type { Row } from './gate.js';
 import { componentRow, componentRows, totalRow, type ComponentRows } from './rows.js';
-
-/** A promise whose rejection is handled later (or never, when its value turns out not to be needed). */
-function deferred<T>(p: Promise<T>): Promise<T> {
-  p.catch(() => {});
-  return p;
-}
 
 /** The rows of --project P --by translation or component: every component's, then the total row. */
 export async function projectBreakdown(session: Session, target: ProjectTarget, by: Exclude<StatsBy, 'language'>, skipSource: boolean): Promise<Row[]> {

@@ -9,17 +9,12 @@ import { ONE_PAGE, allItems, getObject } from '../../session/reads.js';
 import { categoryComponents, categoryOf, projectLanguageOf } from '../../session/resolve.js';
 import { allInOrder } from '../../core/pool.js';
 import { identified, projectTotal } from '../../weblate/identity.js';
-import { languageAliases, languageCode, sourceLanguageCode } from '../../weblate/objects.js';
+import { commonSourceLanguage, languageAliases, languageCode, sourceLanguageCode } from '../../weblate/objects.js';
 import { LANGUAGES, componentsOf, languagesOf, objectPath, projectPath, statisticsOf, translationsOf } from '../../weblate/paths.js';
 import { PROJECT_LANGUAGE, type ComponentTarget, type ProjectLanguageTarget, type ProjectTarget, type Target } from '../../weblate/target.js';
+import { deferred } from '../../core/pool.js';
 import { sumStatistics } from '../../weblate/statistics-sum.js';
 import type { Row, ServerLanguage } from './gate.js';
-
-/** A promise whose rejection is handled later (or never, when its value turns out not to be needed). */
-function deferred<T>(p: Promise<T>): Promise<T> {
-  p.catch(() => {});
-  return p;
-}
 
 /** Every item of a list (paginated, or a plain JSON array), in server order. */
 const getList = (session: Session, path: string, label: string): Promise<Item[]> => allItems(session, { path, label });
@@ -78,7 +73,7 @@ export interface ComponentRows {
 export function componentRow(project: string, c: ComponentRows): Row {
   const path = c.path.join('/');
   const rows = c.rows.filter((r) => !r.leftOut).map((r) => r.item);
-  return { item: identified(sumStatistics(rows, {}), `${project}/${path}/${PROJECT_LANGUAGE}`, project, path, null) };
+  return { item: identified(sumStatistics(rows), `${project}/${path}/${PROJECT_LANGUAGE}`, project, path, null) };
 }
 
 /** A language of a project, the row --project prints for it: wli_target p/-/l. */
@@ -161,8 +156,7 @@ export async function projectRows(session: Session, target: ProjectTarget, skipS
   const languages = await getList(session, languagesOf(target), label);
   let everywhere: string | undefined;
   if (components) {
-    const sources = (await components).map(sourceLanguageCode);
-    everywhere = sources.length > 0 && sources.every((c) => c !== undefined && c === sources[0]) ? sources[0] : undefined;
+    everywhere = commonSourceLanguage(await components);
   }
   const rows = languages.map((stats) => ({
     ...projectLanguageRow(target, stats),
