@@ -133,9 +133,9 @@ if (want('pages')) {
   });
   writeFileSync(
     bare,
-    `import { request } from ${JSON.stringify(undici)};\nimport { parseJsonDocument } from ${JSON.stringify(codec)};\n` +
+    `import { request } from ${JSON.stringify(undici)};\nimport { parseJson } from ${JSON.stringify(codec)};\n` +
       `const base = process.argv[2] + 'translations/big/strings/xx/units/';\n` +
-      `const get = async (n) => { const r = await request(base + (n > 1 ? '?page=' + n : '')); return parseJsonDocument(await r.body.text()); };\n` +
+      `const get = async (n) => { const r = await request(base + (n > 1 ? '?page=' + n : '')); return parseJson(await r.body.text()); };\n` +
       `const first = await get(1); const pages = Math.ceil(first.value.count / first.value.results.length);\n` +
       `let next = 2; const worker = async () => { while (next <= pages) await get(next++); };\n` +
       `await Promise.all([worker(), worker(), worker(), worker()]);\n`,

@@ -12,6 +12,7 @@ import { csvObjects } from './support/csv-parse.js';
 import { startFakeWeblate, type FakeWeblate } from './support/fake-weblate/index.js';
 import { runCli } from '../src/cli/program.js';
 import { testContext, wliIn } from './support/run.js';
+import { pageOf } from '../src/core/page.js';
 
 type Item = Record<string, unknown>;
 
@@ -93,21 +94,22 @@ describe('ls: each item names its target, first, in every format', () => {
   });
 
   it('an object without its own URL is named inside the target listed', () => {
-    const page = identifyPage({ items: [{ slug: 'a' }, {}], raw: ['{"slug":"a"}', '{}'] }, (i) =>
+    const page = identifyPage(pageOf([{ slug: 'a' }, {}], ['{"slug":"a"}', '{}']), (i) =>
       i.slug ? { target: 'p/a', project: 'p', component: 'a', language: null } : { target: null, project: null, component: null, language: null },
     );
-    expect(page.raw).toEqual([
+    expect(page.texts?.()).toEqual([
       '{"wli_target":"p/a","wli_project":"p","wli_component":"a","wli_language":null,"slug":"a"}',
       '{"wli_target":null,"wli_project":null,"wli_component":null,"wli_language":null}',
     ]);
     // An item that carries one of the four itself keeps its value; its text is not doubled up.
-    const own = identifyPage({ items: [{ wli_target: 'theirs' }], raw: ['{"wli_target":"theirs"}'] }, () => ({
+    const own = identifyPage(pageOf([{ wli_target: 'theirs' }], ['{"wli_target":"theirs"}']), () => ({
       target: 'ours',
       project: null,
       component: null,
       language: null,
     }));
-    expect(own).toEqual({ items: [{ wli_target: 'theirs', wli_project: null, wli_component: null, wli_language: null }] });
+    expect(own.items()).toEqual([{ wli_target: 'theirs', wli_project: null, wli_component: null, wli_language: null }]);
+    expect(own.texts?.()).toBeUndefined();
   });
 });
 

@@ -7,6 +7,7 @@ import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pageOf } from '../src/core/page.js';
 import { parseJson } from '../src/codec/json.js';
 import { runCli } from '../src/cli/program.js';
 import { inScope, scopeQuery } from '../src/weblate/units.js';
@@ -148,7 +149,11 @@ describe('a category, p/cat, wherever a project is taken', () => {
 
   it('merges lists newest first by time, then id, keeping each item with its own text', async () => {
     const list = async function* (pages: Array<Array<[number, string]>>) {
-      for (const page of pages) yield { items: page.map(([id, timestamp]) => ({ id, timestamp })), raw: page.map(([id]) => `{"id":${id}}`) };
+      for (const page of pages)
+        yield pageOf(
+          page.map(([id, timestamp]) => ({ id, timestamp })),
+          page.map(([id]) => `{"id":${id}}`),
+        );
     };
     const t = (s: number) => `2026-11-21T13:00:0${s}.000000Z`;
     const merged: Item[] = [];
@@ -174,8 +179,8 @@ describe('a category, p/cat, wherever a project is taken', () => {
       ],
       2,
     )) {
-      merged.push(...page.items);
-      raw.push(...(page.raw ?? []));
+      merged.push(...page.items());
+      raw.push(...(page.texts?.() ?? []));
     }
     expect(merged.map((c) => c.id)).toEqual([9, 7, 6, 5, 2, 1]);
     expect(raw).toEqual(merged.map((c) => `{"id":${String(c.id)}}`));

@@ -26,6 +26,7 @@ import { startFakeWeblate, type FakeWeblate } from './support/fake-weblate/index
 import { seededRandom } from './support/random.js';
 import { wliIn } from './support/run.js';
 import { onPty, screen } from './support/pty.js';
+import { pageOf } from '../src/core/page.js';
 
 let fake: FakeWeblate;
 let env: Record<string, string>;
@@ -94,7 +95,7 @@ interface Shown {
 async function tableAt(columns: Column[], rows: Item[], width: number): Promise<Shown> {
   let text = '';
   const pages = (async function* () {
-    yield { items: rows };
+    yield pageOf(rows);
   })();
   const sink = {
     write: (c: string | Uint8Array) => {

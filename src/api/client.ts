@@ -9,8 +9,8 @@ import { UsageError } from '../core/errors.js';
 import { msg, ours, type Msg } from '../core/text.js';
 import { isLoopbackHost } from './base-url.js';
 import { ServerError } from './errors.js';
-import type { Exchange } from './http.js';
-import { JsonSyntaxError, parseJsonDocument } from '../codec/json.js';
+import { whole, type Exchange } from './http.js';
+import { JsonSyntaxError, parseJson } from '../codec/json.js';
 import { proxyFor, type ProxyChoice } from './proxy.js';
 import { send, sendConsumed, type BytesAnswer, type JsonText, type Mode, type RequestOptions, type StreamAnswer, type Transport } from './request.js';
 import { isLow, readRateLimit, type RateLimit } from '../weblate/rate-limit.js';
@@ -47,8 +47,6 @@ interface JsonResponse {
   url: URL;
   status: number;
   body: unknown;
-  /** The server's own compact text of each item of a page's `results`, when it sent them compact. */
-  itemTexts?: string[];
   headers: Record<string, string | string[] | undefined>;
 }
 
@@ -121,14 +119,14 @@ export class ApiClient {
     return url;
   }
 
-  /** One JSON answer, parsed; `itemsKey` keeps the text of each item of that array (a page's `results`). */
-  async getJson(target: string | URL, ask: Ask & { itemsKey?: string } = {}): Promise<JsonResponse> {
-    return parseJsonText(await this.getJsonText(target, ask), ask.itemsKey);
+  /** One JSON answer, parsed. */
+  async getJson(target: string | URL, ask: Ask = {}): Promise<JsonResponse> {
+    return parseJsonText(await this.getJsonText(target, ask));
   }
 
   /**
-   * One JSON answer as its text, parsed when needed (parseJsonText): a page fetched ahead of its turn
-   * is held as one string, not as the objects parsed from it.
+   * One JSON answer as its bytes, parsed when needed (parseJsonText, api/list-page.ts): a page fetched
+   * ahead of its turn is held as bytes, off the JavaScript heap, not as a string or objects.
    */
   getJsonText(target: string | URL, ask: Ask = {}): Promise<JsonText> {
     return this.ask(target, 'json', ask);
@@ -208,10 +206,10 @@ export class ApiClient {
 }
 
 /** The JSON of a 2xx answer; a body that is not JSON is the server's fault (not retried). */
-export function parseJsonText({ url, status, text, headers }: JsonText, itemsKey?: string): JsonResponse {
+export function parseJsonText({ url, status, body, headers }: JsonText): JsonResponse {
+  const text = whole(body).toString('utf8');
   try {
-    const doc = parseJsonDocument(text, itemsKey);
-    return { url, status, body: doc.value, itemTexts: doc.itemTexts, headers };
+    return { url, status, body: parseJson(text), headers };
   } catch (e) {
     if (e instanceof JsonSyntaxError) {
       throw new ServerError(

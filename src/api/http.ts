@@ -46,11 +46,26 @@ export async function exchange(
   return { status: res.statusCode, headers: res.headers, body: res.body };
 }
 
-/**
- * The whole body, at most `max` bytes. Weblate's largest pages (1000 units) are a few megabytes; a
- * server that sends more is broken or hostile, and an endless body must not exhaust memory.
- */
+/** A body as it arrived: its chunks in order, and how many bytes they hold. */
+export interface Chunks {
+  parts: Buffer[];
+  length: number;
+}
+
+/** A body's bytes in one buffer (its one chunk, or a copy of them all). */
+export const whole = ({ parts, length }: Chunks): Buffer => (parts.length === 1 && parts[0] ? parts[0] : Buffer.concat(parts, length));
+
+/** The whole body in one buffer, at most `max` bytes (readChunks). */
 export async function readBody(url: URL, res: Exchange, max = MAX_BODY_BYTES): Promise<Buffer> {
+  return whole(await readChunks(url, res, max));
+}
+
+/**
+ * The whole body as the chunks it arrived in, at most `max` bytes. Weblate's largest pages (1000
+ * units) are a few megabytes; a server that sends more is broken or hostile, and an endless body must
+ * not exhaust memory.
+ */
+export async function readChunks(url: URL, res: Exchange, max = MAX_BODY_BYTES): Promise<Chunks> {
   const tooBig = () => {
     discard(res.body);
     return new AttemptError(
@@ -69,7 +84,7 @@ export async function readBody(url: URL, res: Exchange, max = MAX_BODY_BYTES): P
     if (bytes > max) throw tooBig();
     chunks.push(chunk);
   }
-  return chunks.length === 1 && chunks[0] ? chunks[0] : Buffer.concat(chunks, bytes);
+  return { parts: chunks, length: bytes };
 }
 
 /** The most of an error answer read for its message: enough for any error page, never a flood. */

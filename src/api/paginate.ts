@@ -19,13 +19,15 @@
 // endless list, not a loop). Duplicates (by id) from a list that shifts while it is read are dropped
 // over a bounded window, every id of the page before and of this one: an item on every page is shown
 // once, one that is back after a page without it is shown again. Memory stays flat however long the
-// list.
-import { parseJsonText, type ApiClient, type JsonText } from './client.js';
-import { HttpError, NotAListError, ServerError, UnexpectedAnswerError } from './errors.js';
+// list: a page is read as its bytes and their layout (api/list-page.ts), never a page of objects held
+// across an await.
+import type { ApiClient, JsonText } from './client.js';
+import { HttpError, NotAListError, ServerError } from './errors.js';
+import { readListAnswer, type ListAnswer } from './list-page.js';
 import { msg, type Msg } from '../core/text.js';
 import type { Item, Page } from '../core/page.js';
 import { stringifyJson } from '../codec/json.js';
-import { ITEMS, pageNumber, readEnvelope, type Envelope } from '../weblate/pages.js';
+import { pageNumber } from '../weblate/pages.js';
 
 export type { Item, Page };
 
@@ -45,12 +47,9 @@ export interface ListRequest {
   onProgress?: (items: number, total: number | undefined) => void;
 }
 
-/** One page as read: its items (checked to be objects), their texts, and the envelope's links. */
-interface ReadPage {
+/** One page as read: where it came from, and what it says (its items checked to be objects). */
+interface ReadPage extends ListAnswer {
   url: URL;
-  envelope: Envelope;
-  items: Item[];
-  texts?: string[];
 }
 
 export async function* paginate(client: ApiClient, req: ListRequest): AsyncGenerator<Page, void, undefined> {
@@ -74,10 +73,10 @@ export async function countList(client: ApiClient, req: ListRequest): Promise<nu
   } finally {
     probe.close();
   }
-  if (first.envelope.bare) return first.items.length;
-  if (first.envelope.count !== undefined) return first.envelope.count;
+  if (first.bare) return first.ids.length;
+  if (first.count !== undefined) return first.count;
   let n = 0;
-  for await (const page of paginate(client, req)) n += page.items.length;
+  for await (const page of paginate(client, req)) n += page.size;
   return n;
 }
 
@@ -117,9 +116,9 @@ class ListReader {
 
   async *pages(): AsyncGenerator<Page, void, undefined> {
     const first = await this.firstPage();
-    this.perPage = first.items.length;
-    this.count = first.envelope.count;
-    const next = linkOf(first.envelope.next, this.firstUrl);
+    this.perPage = first.ids.length;
+    this.count = first.count;
+    const next = linkOf(first.next, this.firstUrl);
     const lastFirst = this.req.order === 'last-first';
     if (next === undefined) return yield* this.hand(first);
     if (this.numbered(next)) {
@@ -138,7 +137,7 @@ class ListReader {
   private async *hand(page: ReadPage, rest?: () => AsyncGenerator<Page, void, undefined>): AsyncGenerator<Page, void, undefined> {
     const out = this.fresh(page);
     this.req.onProgress?.(this.emitted, this.count);
-    if (out.items.length) yield out;
+    if (out.size) yield out;
     if (rest && !this.full()) yield* rest();
   }
 
@@ -150,9 +149,9 @@ class ListReader {
   private fresh(page: ReadPage): Page {
     const { limit } = this.req;
     const room = limit === undefined ? Infinity : limit - this.emitted;
-    const keep = this.window.pass(page.items).slice(0, Math.max(0, room));
+    const keep = this.window.pass(page.ids).slice(0, Math.max(0, room));
     this.emitted += keep.length;
-    return { items: keep.map((i) => page.items[i] as Item), raw: page.texts ? keep.map((i) => page.texts?.[i] ?? '') : undefined };
+    return page.page(keep.length === page.ids.length ? undefined : keep);
   }
 
   /** Pages 2… by number (page 1 links to `next`): at most `concurrency` requests in flight, handed out in order. */
@@ -165,31 +164,34 @@ class ListReader {
       return limit === undefined ? total : Math.min(total, done + Math.ceil((limit - this.emitted) / this.perPage));
     };
     try {
-      for (let k = 2, link = next; ; k++) {
+      for (let k = 2, link: string | undefined = next; link !== undefined && !this.full(); k++) {
         this.checkPromise(link);
         ahead.fill(Math.max(k, wanted(k - 1)));
-        let page: ReadPage;
-        try {
-          page = this.parse(await ahead.take(k), k);
-        } catch (e) {
-          if (e instanceof HttpError && e.status === 404) {
-            this.req.warn(msg`the list shrank while it was being read: page ${k} no longer exists (${this.emitted} items read)`);
-            return;
-          }
-          throw e;
-        }
-        this.noteCount(page.envelope.count);
-        const after = linkOf(page.envelope.next, this.firstUrl);
-        if (after !== undefined && (pageNumber(after, this.firstUrl) ?? 0) <= k) {
-          throw this.loops(msg`page ${k} links to ${after}`);
-        }
-        yield* this.hand(page);
-        if (after === undefined || this.full()) return;
-        link = after;
+        link = yield* this.handNumbered(ahead, k);
       }
     } finally {
       ahead.cancel();
     }
+  }
+
+  private async *handNumbered(ahead: PagesAhead, k: number): AsyncGenerator<Page, string | undefined, undefined> {
+    let page: ReadPage;
+    try {
+      page = this.parse(await ahead.take(k), k);
+    } catch (e) {
+      if (e instanceof HttpError && e.status === 404) {
+        this.req.warn(msg`the list shrank while it was being read: page ${k} no longer exists (${this.emitted} items read)`);
+        return undefined;
+      }
+      throw e;
+    }
+    this.noteCount(page.count);
+    const after = linkOf(page.next, this.firstUrl);
+    if (after !== undefined && (pageNumber(after, this.firstUrl) ?? 0) <= k) {
+      throw this.loops(msg`page ${k} links to ${after}`);
+    }
+    yield* this.hand(page);
+    return after;
   }
 
   /** Pages from the last number down to 1 (page 1, already read, comes last). */
@@ -219,7 +221,7 @@ class ListReader {
       const page = await this.readLinked(url);
       yield* this.hand(page);
       if (this.full()) return;
-      link = linkOf(page.envelope.next, url);
+      link = linkOf(page.next, url);
     }
   }
 
@@ -231,7 +233,7 @@ class ListReader {
     const visited = new Set<string>([this.firstUrl.href]);
     const addresses: URL[] = [this.firstUrl];
     let last = first;
-    for (let link: string | undefined = next; link !== undefined; link = linkOf(last.envelope.next, last.url)) {
+    for (let link: string | undefined = next; link !== undefined; link = linkOf(last.next, last.url)) {
       this.checkPromise(link);
       const url = this.onOrigin(link, visited);
       last = await this.readLinked(url);
@@ -318,34 +320,28 @@ class ListReader {
     return this.parse(await this.fetch(url), undefined, o.first);
   }
 
-  /** A page's text read: its envelope, its items (objects), and a page that repeats the one before it refused. */
+  /** A page's answer read: what it says, its items checked to be objects, and a page that repeats the one before it refused. */
   private parse(text: JsonText, number?: number, first = false): ReadPage {
-    const response = parseJsonText(text, ITEMS);
-    const envelope = readEnvelope(response.body);
     const where = number === undefined ? msg`GET ${text.url.href}` : msg`GET ${this.firstUrl.href} page ${number}`;
-    if (!envelope) {
+    const answer = readListAnswer(text, where);
+    if (!answer) {
       if (first) throw new NotAListError(msg`${where}: expected a list ({count, next, results} or an array), got something else`);
       throw new ServerError(msg`${where}: expected a paginated list`);
     }
-    if (!first && envelope.bare) throw new ServerError(msg`${where}: expected a paginated list`);
-    const items = envelope.items.map((r) => {
-      if (!r || typeof r !== 'object' || Array.isArray(r))
-        throw new UnexpectedAnswerError(msg`${where}: a list item is not an object`, msg`the server answered an unexpected shape`);
-      return r as Item;
-    });
+    if (!first && answer.bare) throw new ServerError(msg`${where}: expected a paginated list`);
     // A numbered page's number only grows (its `next` is checked by number); a linked page is held to
     // the one read before it (page 1 may turn out to be linked, so its ids are kept too).
     const linked = !first && number === undefined;
     if (number === undefined) {
-      const ids = new Set(items.flatMap((i) => (i.id === undefined || i.id === null ? [] : [idKey(i.id)])));
-      if (linked && items.length > 0 && ids.size === items.length && [...ids].every((id) => this.lastRead.has(id))) {
+      const ids = new Set(answer.ids.flatMap((id) => (id === undefined || id === null ? [] : [idKey(id)])));
+      if (linked && answer.ids.length > 0 && ids.size === answer.ids.length && [...ids].every((id) => this.lastRead.has(id))) {
         throw this.loops(msg`a page repeats the one before it`);
       }
       this.lastRead = ids;
     }
     this.pagesRead++;
-    if (linked && envelope.count !== undefined) this.count = envelope.count;
-    return { url: text.url, envelope, items, texts: envelope.bare ? undefined : response.itemTexts };
+    if (linked && answer.count !== undefined) this.count = answer.count;
+    return { ...answer, url: text.url };
   }
 }
 
@@ -363,7 +359,7 @@ function linkOf(link: unknown, from: URL): string | undefined {
 /**
  * Requests started ahead of the reader, by index: a new one starts as soon as one finishes, at most
  * `concurrency` running and at most one more than that many held, so a slow reader cannot make memory
- * grow. A page waiting its turn is held as its text, parsed when handed out.
+ * grow. A page waiting its turn is held as its bytes, off the JavaScript heap (api/list-page.ts).
  */
 class PagesAhead {
   next = 2;
@@ -426,12 +422,11 @@ class DuplicateWindow {
   repeated = 0;
   private previous = new Map<unknown, boolean>();
 
-  /** The indexes of the items to hand out; the window moves on to this page. */
-  pass(items: Item[]): number[] {
+  /** The indexes of the items (by their ids, undefined for none) to hand out; the window moves on to this page. */
+  pass(ids: readonly unknown[]): number[] {
     const current = new Map<unknown, boolean>();
     const keep: number[] = [];
-    items.forEach((item, i) => {
-      const id = item.id;
+    ids.forEach((id, i) => {
       if (id === undefined || id === null) {
         keep.push(i);
         return;

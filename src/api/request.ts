@@ -17,7 +17,7 @@ import type { Dispatcher } from 'undici';
 import { WliError, interruption } from '../core/errors.js';
 import { msg, ours, type Msg } from '../core/text.js';
 import { HttpError, NetworkError, ServerError, UnexpectedAnswerError } from './errors.js';
-import { discard, exchange, firstHeader, readBody, readErrorText, type Body, type Exchange, type Headers } from './http.js';
+import { discard, exchange, firstHeader, readChunks, readErrorText, whole, type Body, type Chunks, type Exchange, type Headers } from './http.js';
 import { AttemptError, classifyNetworkError } from './network-errors.js';
 import type { ProxyChoice } from './proxy.js';
 import { htmlTitle, isJsonContentType, messageFromErrorBody } from './response.js';
@@ -50,7 +50,8 @@ interface Answer {
 
 /** A 2xx answer with a JSON content type, its body not parsed yet. */
 export interface JsonText extends Answer {
-  text: string;
+  /** The body as received, in the chunks it arrived in (UTF-8 JSON, unchecked): off the JavaScript heap until it is read. */
+  body: Chunks;
 }
 
 export interface BytesAnswer extends Answer {
@@ -273,15 +274,15 @@ async function accept(t: Transport, url: URL, res: Exchange, mode: Mode, heard: 
     heard();
     return streamed;
   }
-  const bytes = await readBody(url, res, t.maxBodyBytes);
-  heard(bytes.length);
+  const body = await readChunks(url, res, t.maxBodyBytes);
+  heard(body.length);
   if (mode === 'bytes') {
-    const raw: BytesAnswer = { ...answer, body: bytes };
+    const raw: BytesAnswer = { ...answer, body: whole(body) };
     return raw;
   }
   const contentType = firstHeader(res.headers['content-type']);
-  if (!isJsonContentType(contentType)) throw notJson(url, contentType, bytes.toString('utf8'));
-  const json: JsonText = { ...answer, text: bytes.toString('utf8') };
+  if (!isJsonContentType(contentType)) throw notJson(url, contentType, whole(body).toString('utf8'));
+  const json: JsonText = { ...answer, body };
   return json;
 }
 

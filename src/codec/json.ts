@@ -85,33 +85,50 @@ export function numberText(v: number | LosslessNumber | bigint): string {
 
 /** Parses JSON text; numbers JS would print differently become LosslessNumber. Throws JsonSyntaxError. */
 export function parseJson(text: string): unknown {
-  return parseJsonDocument(text).value;
-}
-
-interface JsonDocument {
-  value: unknown;
-  /**
-   * When asked for (parseJsonDocument's itemsKey: an object whose member of that name is an array of
-   * objects, as a page of a list) and sent compact (no whitespace between tokens inside the array):
-   * each item's own text, in order. Writing it back is exact by construction (numbers, key order,
-   * unknown fields) and spares a stringify.
-   */
-  itemTexts?: string[];
-}
-
-/** parseJson, plus the text of each item of the top-level array named `itemsKey` (see JsonDocument). */
-export function parseJsonDocument(text: string, itemsKey?: string): JsonDocument {
   if (typeof text !== 'string') text = String(text);
-  let result: JsonDocument | typeof FALLBACK;
+  let result: unknown;
   try {
-    result = parseHybrid(text, itemsKey);
+    result = parseHybrid(text);
   } catch {
     result = FALLBACK;
   }
-  return result === FALLBACK ? { value: parseJsonPure(text) } : result;
+  return result === FALLBACK ? parseJsonPure(text) : result;
 }
 
 const FALLBACK: unique symbol = Symbol('fallback');
+
+/**
+ * What an earlier pass over a JSON text found of its numbers and members (codec/list-layout.ts reads a
+ * list answer's every token), so that parsing it need not scan it again: how many number literals and
+ * members it holds, and the literals that might not print back as they were written (all but plain
+ * integers of up to 15 digits), each with its ordinal among all the number literals.
+ */
+export interface KnownLiterals {
+  numbers: number;
+  members: number;
+  unsure: Array<{ ordinal: number; raw: string }>;
+}
+
+/**
+ * parseJson of a text already proven JSON by a pass that found its literals: the same values (the same
+ * checks of the walk, the same fallback), without the scan.
+ */
+export function parseJsonKnown(text: string, known: KnownLiterals): unknown {
+  let lns: LosslessNumber[] | null = null;
+  let ords: number[] | null = null;
+  for (const { ordinal, raw } of known.unsure) {
+    if (String(+raw) === raw) continue;
+    (lns ??= []).push(new LosslessNumber(raw, TRUSTED)); // proven a literal by the pass
+    (ords ??= []).push(ordinal);
+  }
+  let result: unknown;
+  try {
+    result = parseTree(text, lns, ords, known.numbers, known.members);
+  } catch {
+    result = FALLBACK;
+  }
+  return result === FALLBACK ? parseJsonPure(text) : result;
+}
 
 /** The scanners' state for one parse, passed explicitly: nothing is kept between parses. */
 interface Cursor {
@@ -133,7 +150,7 @@ interface Walk {
   bad: boolean; // saw a key for which for-in order may differ from document order
 }
 
-function parseHybrid(text: string, itemsKey: string | undefined): JsonDocument | typeof FALLBACK {
+function parseHybrid(text: string): unknown {
   const n = text.length;
   const cur: Cursor = { end: 0 };
   let lns: LosslessNumber[] | null = null;
@@ -141,22 +158,12 @@ function parseHybrid(text: string, itemsKey: string | undefined): JsonDocument |
   let numbers = 0;
   let colons = 0;
   let i = 0;
-  // Spans of the elements of the top-level array named itemsKey, so the output can reuse the
-  // server's own text for them: see JsonDocument.itemTexts.
-  const keyText = itemsKey === undefined ? undefined : JSON.stringify(itemsKey);
-  let depth = 0;
-  let atItemsKey = false;
-  let inItems = false;
-  let compact = true;
-  let spanStart = -1;
-  const spans: number[] = [];
   while (i < n) {
     const c = text.charCodeAt(i);
     if (c === 34) {
       let j = text.indexOf('"', i + 1);
       while (j !== -1 && text.charCodeAt(j - 1) === 92 && isEscapedQuote(text, j)) j = text.indexOf('"', j + 1);
       if (j === -1) return FALLBACK;
-      if (depth === 1 && keyText !== undefined) atItemsKey = j - i === keyText.length - 1 && text.startsWith(keyText, i);
       i = j + 1;
     } else if (c === 45 || (c >= 48 && c <= 57)) {
       const v = scanNumber(text, i, cur); // throws on bad grammar → caller falls back
@@ -172,27 +179,14 @@ function parseHybrid(text: string, itemsKey: string | undefined): JsonDocument |
       i = cur.end;
     } else {
       if (c === 58) colons++;
-      else if (c === 123 || c === 91) {
-        depth++;
-        if (depth === 2 && c === 91 && atItemsKey) inItems = true;
-        else if (depth === 3 && inItems) spanStart = i;
-      } else if (c === 125 || c === 93) {
-        if (depth === 3 && inItems && spanStart >= 0) {
-          spans.push(spanStart, i + 1);
-          spanStart = -1;
-        } else if (depth === 2) inItems = false;
-        depth--;
-      } else if (inItems && depth >= 3 && (c === 32 || c === 9 || c === 10 || c === 13)) compact = false;
       i++;
     }
   }
-  const root = parseTree(text, lns, ords, numbers, colons);
-  if (root === FALLBACK) return FALLBACK;
-  return { value: root, itemTexts: spans.length ? itemTexts(text, root, itemsKey!, spans, compact) : undefined };
+  return parseTree(text, lns, ords, numbers, colons);
 }
 
 /**
- * A JSON text without its insignificant whitespace (string contents untouched): how a page of a
+ * A JSON text without its insignificant whitespace (string contents untouched): how an item of a
  * server that writes ", " separators becomes the same compact text a compact server sends.
  */
 export function compactText(json: string): string {
@@ -215,20 +209,6 @@ export function compactText(json: string): string {
     }
   }
   return from === 0 ? json : out + json.slice(from);
-}
-
-/** The compact text of each item, when every item is a JSON object whose whole text was found. */
-function itemTexts(text: string, root: unknown, key: string, spans: number[], compact: boolean): string[] | undefined {
-  const items = root !== null && typeof root === 'object' && !Array.isArray(root) ? (root as Record<string, unknown>)[key] : undefined;
-  if (!Array.isArray(items) || items.length * 2 !== spans.length) return undefined;
-  const out = new Array<string>(items.length);
-  for (let k = 0; k < items.length; k++) {
-    const value: unknown = items[k];
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
-    const item = text.slice(spans[2 * k], spans[2 * k + 1]);
-    out[k] = compact ? item : compactText(item);
-  }
-  return out;
 }
 
 function parseTree(text: string, lns: LosslessNumber[] | null, ords: number[] | null, numbers: number, colons: number): unknown {

@@ -171,7 +171,7 @@ export async function run({ args, opts, session }: CommandInput<'api'>): Promise
   const pages = pagesOf(session, { path: url, limit: opts.limit, label: 'items' });
   const watched = (async function* (): AsyncGenerator<Page> {
     for await (const page of pages) {
-      first ??= page.items[0];
+      first ??= page.items()[0];
       yield page;
     }
   })();

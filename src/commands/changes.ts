@@ -25,7 +25,7 @@ import { IDENTITY_FIELDS, changeIdentity, identifyPage } from '../weblate/identi
 import { idFromUrl } from '../weblate/objects.js';
 import { changesOf } from '../weblate/paths.js';
 import type { Target } from '../weblate/target.js';
-import type { Page } from '../core/page.js';
+import { filterPage, type Page } from '../core/page.js';
 import type { CommandInput, Session } from '../session/session.js';
 import { pagesOf } from '../session/reads.js';
 import { categoryComponents, categoryOf, firstFoundPages, projectLanguageOf } from '../session/resolve.js';
@@ -152,8 +152,8 @@ async function* changesOfReading(session: Session, t: Target, query: URLSearchPa
   let proven = false;
   for await (const page of pagesOf(session, { path: projectChanges(t.project), query, label: 'changes' })) {
     if (!proven) proven = !!(await exists);
-    const kept = page.items.map((c) => changeIn(c, t));
-    if (kept.some(Boolean)) yield { items: page.items.filter((_, i) => kept[i]), raw: page.raw?.filter((_, i) => kept[i]) };
+    const kept = filterPage(page, (c) => changeIn(c, t));
+    if (kept) yield kept;
   }
   if (!proven) await exists;
 }

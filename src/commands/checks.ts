@@ -9,7 +9,7 @@
 // the checks each fails (one list per failing check, merged by unit).
 import { HttpError } from '../api/errors.js';
 import { UsageError } from '../core/errors.js';
-import type { Item } from '../core/page.js';
+import { pageOf, type Item } from '../core/page.js';
 import { allInOrder } from '../core/pool.js';
 import { closest } from '../core/closest.js';
 import { msg, ours } from '../core/text.js';
@@ -262,7 +262,7 @@ export async function run({ args, opts, session }: CommandInput<'checks'>): Prom
     return {
       kind: 'list',
       pages: (async function* () {
-        if (items.length) yield { items };
+        if (items.length) yield pageOf(items);
       })(),
       columns: UNIT_CHECK_COLUMNS,
       empty: msg`no string of ${counted.at.scope} fails a check`,
@@ -274,7 +274,7 @@ export async function run({ args, opts, session }: CommandInput<'checks'>): Prom
   return {
     kind: 'list',
     pages: (async function* () {
-      if (counted.rows.length) yield { items: counted.rows.map((r) => r.item) };
+      if (counted.rows.length) yield pageOf(counted.rows.map((r) => r.item));
     })(),
     columns: CHECK_COLUMNS,
     empty: msg`no check fails in ${counted.at.scope}`,

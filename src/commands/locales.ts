@@ -1,7 +1,7 @@
 // wli locales: the languages of a component or project at or above a completion, in the codes a build
 // configuration takes (--as), or as rows (every form side by side) in the data formats.
 import { UsageError } from '../core/errors.js';
-import type { Item } from '../core/page.js';
+import { pageOf, type Item } from '../core/page.js';
 import { msg, ours, outside } from '../core/text.js';
 import { numberOf } from '../core/values.js';
 import type { Column, ListResult, TextResult } from '../output/result.js';
@@ -83,7 +83,7 @@ export async function run({ args, opts, session }: CommandInput<'locales'>): Pro
   return {
     kind: 'list',
     pages: (async function* () {
-      yield { items };
+      yield pageOf(items);
     })(),
     columns: LOCALE_COLUMNS,
     empty: nothingLeft(opts.minPercent),

@@ -4,7 +4,7 @@
 import { HttpError, NotFoundError, UnexpectedAnswerError } from '../api/errors.js';
 import type { InStream } from '../core/context.js';
 import { UsageError } from '../core/errors.js';
-import type { Item, Page } from '../core/page.js';
+import { pageOf, type Item, type Page } from '../core/page.js';
 import { msg, ours } from '../core/text.js';
 import { LineTooLong, readLines } from '../io/lines.js';
 import type { Column, ListResult } from '../output/result.js';
@@ -140,7 +140,7 @@ async function* lookups(session: Session, lookup: Lookup, strings: AsyncGenerato
     done += batch.length;
     session.progress.update('strings', done);
     batch = [];
-    return { items: answer.items };
+    return pageOf(answer.items);
   };
   for await (const s of strings) {
     batch.push(s);

@@ -14,7 +14,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { UsageError, localFailure } from '../core/errors.js';
 import { feed } from '../core/feed.js';
 import { msg, ours, type Msg } from '../core/text.js';
-import type { Item, Page } from '../core/page.js';
+import { pageOf, type Item, type Page } from '../core/page.js';
 import { realpathLoose } from '../files/placement.js';
 import type { Column, ListResult, Outcome, Result } from '../output/result.js';
 import { judgeFiles, type FileOutcome, type Mode as VerdictMode } from '../gate/pull.js';
@@ -250,10 +250,10 @@ function records(items: AsyncGenerator<Item>, whole: boolean, finish: () => Outc
     if (whole) {
       const all: Item[] = [];
       for await (const item of items) all.push(item);
-      if (all.length) yield { items: all };
+      if (all.length) yield pageOf(all);
       return;
     }
-    for await (const item of items) yield { items: [item] };
+    for await (const item of items) yield pageOf([item]);
   }
   return { kind: 'list', pages: pages(), columns: COLUMNS, knownFields: FIELDS, empty: ours('no translations to pull'), finish, done };
 }

@@ -2,7 +2,7 @@
 // screenshots, and the strings on any of them (the source translation's units searched with
 // has:screenshot), never one request per string.
 import { UsageError } from '../core/errors.js';
-import type { Item } from '../core/page.js';
+import { pageOf, type Item } from '../core/page.js';
 import { msg } from '../core/text.js';
 import { plainText } from '../core/values.js';
 import type { Column, ListResult } from '../output/result.js';
@@ -40,7 +40,7 @@ export async function run({ args, session }: CommandInput<'screenshots'>): Promi
   return {
     kind: 'list',
     pages: (async function* () {
-      yield { items };
+      yield pageOf(items);
     })(),
     columns: SCREENSHOT_COLUMNS,
     empty: msg`${target.text} has no screenshots`,

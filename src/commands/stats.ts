@@ -25,6 +25,7 @@
 //   (exit 2) from a real language the targets lack (a warning); not asked otherwise.
 import { UsageError } from '../core/errors.js';
 import { allInOrder } from '../core/pool.js';
+import { pageOf } from '../core/page.js';
 import { msg, ours } from '../core/text.js';
 import type { ListResult, RecordResult } from '../output/result.js';
 import type { CommandInput } from '../session/session.js';
@@ -127,7 +128,7 @@ export async function run({ args, opts, session }: CommandInput<'stats'>): Promi
     // Every target was read before anything is written: a failure leaves stdout empty (no
     // half report in a CI summary), and rows come out in argument order.
     pages: (async function* () {
-      if (rows.length) yield { items: rows.map((r) => r.item) };
+      if (rows.length) yield pageOf(rows.map((r) => r.item));
     })(),
     columns: listColumns(gate, judged),
     fieldColumns: FIELD_COLUMNS,

@@ -7,7 +7,7 @@
 // a probe asked alongside page 1 (a search that can match nothing) and stops the run with an error
 // instead of listing the wrong units.
 import { HttpError } from '../api/errors.js';
-import type { Page } from '../core/page.js';
+import { pick, type Page } from '../core/page.js';
 import { UsageError } from '../core/errors.js';
 import { msg, ours } from '../core/text.js';
 import { plainText } from '../core/values.js';
@@ -110,6 +110,28 @@ function probeOnce(session: Session): () => Promise<boolean> {
   };
 }
 
+const OUTSIDE: unique symbol = Symbol('a unit of another project');
+
+/**
+ * The units of a page in the scope (made into objects here, let go when this returns: core/page.ts);
+ * OUTSIDE for a unit of another project. A unit whose translation link names no translation is left
+ * out, said.
+ */
+function keptInScope(session: Session, page: Page, scope: UnitScope): Page | undefined | typeof OUTSIDE {
+  const units = page.items();
+  const keep = units.map((u) => inScope(u, scope));
+  if (keep.some((k) => k === false) && units.some((u, i) => keep[i] === false && targetOfUrl(u.translation)?.split('/')[0] !== scope.project)) return OUTSIDE;
+  if (keep.every((k) => k === true)) return page;
+  units.forEach((u, i) => {
+    if (keep[i] === undefined)
+      session.warn(
+        msg`unit ${plainText(u.id)} left out: its translation link ${ours("'")}${plainText(u.translation)}${ours("'")} is not a translation of this server`,
+      );
+  });
+  const inside = keep.flatMap((k, i) => (k === true ? [i] : []));
+  return inside.length ? pick(page, inside) : undefined;
+}
+
 /**
  * Units above a translation, checked against the scope. A unit of another project, or a probe search
  * that matches something, means the server ignored the search: an error, never a wrong list.
@@ -132,20 +154,9 @@ async function* checkedScope(session: Session, pages: AsyncGenerator<Page>, sear
   for await (const page of pages) {
     if (!checked) await check();
     const { scope } = search()!;
-    const keep = page.items.map((u) => inScope(u, scope));
-    if (keep.some((k) => k === false) && page.items.some((u, i) => keep[i] === false && targetOfUrl(u.translation)?.split('/')[0] !== scope.project))
-      throw ignored(scope.project);
-    if (keep.every((k) => k === true)) {
-      yield page;
-      continue;
-    }
-    page.items.forEach((u, i) => {
-      if (keep[i] === undefined)
-        session.warn(
-          msg`unit ${plainText(u.id)} left out: its translation link ${ours("'")}${plainText(u.translation)}${ours("'")} is not a translation of this server`,
-        );
-    });
-    yield { items: page.items.filter((_, i) => keep[i] === true), raw: page.raw?.filter((_, i) => keep[i] === true) };
+    const kept = keptInScope(session, page, scope);
+    if (kept === OUTSIDE) throw ignored(scope.project);
+    if (kept) yield kept;
   }
   if (!checked) await check();
 }

@@ -4,7 +4,7 @@
 // mark (without it Excel reads the file as ANSI and garbles every non-ASCII letter), every cell quoted,
 // and a cell that starts with = + - @, a tab or a CR neutralised with a leading ' (OWASP, CSV
 // Injection), so no server text becomes a formula. The price: `-123` is text in the sheet, not a number.
-import type { Page } from '../core/page.js';
+import type { Item, Page } from '../core/page.js';
 import { escapeControl, msg, type Msg } from '../core/text.js';
 import { cellText } from './cells.js';
 import type { Sink } from './sink.js';
@@ -61,7 +61,8 @@ export async function writeCsv(
   let known: Set<string> | undefined;
   const late = new Set<string>();
   let wroteHeader = false;
-  for await (const { items: page } of pages) {
+  // A page's lines made and written in one synchronous step: its items are let go before the next await (core/page.ts).
+  const render = (page: Item[]): string => {
     if (!header) {
       const keys = new Set<string>();
       for (const item of page) for (const k of Object.keys(item)) keys.add(k);
@@ -74,8 +75,9 @@ export async function writeCsv(
       if (known) for (const k of Object.keys(item)) if (!known.has(k)) late.add(k);
       chunk += csvLine(header.map((f) => cellText(fields ? item[f] : Object.prototype.hasOwnProperty.call(item, f) ? item[f] : undefined)));
     }
-    await out.write(chunk);
-  }
+    return chunk;
+  };
+  for await (const page of pages) await out.write(render(page.items()));
   if (!wroteHeader) await out.write(start + csvLine(header ?? [...emptyHeader()]));
   if (late.size) warn(msg`csv: field(s) ${[...late].join(', ')} appeared after the header was written and are not in the output; name them with --fields`);
 }

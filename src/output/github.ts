@@ -6,7 +6,7 @@
 // workflow commands only.
 import { resolve } from 'node:path';
 import { GITHUB_ANNOTATIONS_PER_STEP, GITHUB_STEP_SUMMARY_BYTES, GITHUB_STEP_SUMMARY_TEXT } from '../core/limits.js';
-import type { Page } from '../core/page.js';
+import { pageOf, type Page } from '../core/page.js';
 import { UNSAFE, escapeControl, msg, type Msg } from '../core/text.js';
 import { appendText, fileSize } from '../files/disk.js';
 import { countsOf, verdictLine } from '../gate/verdict.js';
@@ -113,7 +113,7 @@ async function summaryText(report: CheckReport, room: number, separate: boolean)
 async function markdownRows(table: NonNullable<CheckReport['table']>): Promise<string[]> {
   const rows: string[] = [];
   const pages = (async function* (): AsyncGenerator<Page> {
-    for (const item of table.items) yield { items: [item] };
+    for (const item of table.items) yield pageOf([item]);
   })();
   await writeMarkdownList({ write: async (chunk) => void rows.push(String(chunk)) }, pages, () => table.columns);
   return rows;

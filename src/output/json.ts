@@ -13,11 +13,11 @@ const element = (json: string) => '  ' + json.replace(/\n/g, '\n  ') + ',\n';
 
 export async function writeJsonList(out: Sink, pages: AsyncIterable<Page>): Promise<void> {
   let first = true;
-  for await (const { items } of pages) {
-    if (items.length === 0) continue;
-    // Item text never holds a raw newline (strings are escaped), so indenting lines is safe.
-    const body = stringifyEach(items, 2, element);
-    await out.write((first ? '[\n' : ',\n') + body.slice(0, -2));
+  for await (const page of pages) {
+    if (page.size === 0) continue;
+    // Item text never holds a raw newline (strings are escaped), so indenting lines is safe. The items
+    // are made and written in one step, let go before the next await (core/page.ts).
+    await out.write((first ? '[\n' : ',\n') + stringifyEach(page.items(), 2, element).slice(0, -2));
     first = false;
   }
   await out.write(first ? '[]\n' : '\n]\n');

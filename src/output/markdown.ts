@@ -29,16 +29,18 @@ const RIGHT = new Set(['id', 'count', 'percent']);
 /** Streams the rows; the header comes with the first row, so an empty list writes nothing. */
 export async function writeMarkdownList(out: Sink, pages: AsyncIterable<Page>, columnsOf: () => Column[]): Promise<void> {
   let columns: Column[] | undefined;
-  for await (const { items: page } of pages) {
-    if (page.length === 0) continue;
+  // A page's rows made in one synchronous step: its items are let go before the next await (core/page.ts).
+  const render = (page: Item[]): string => {
     let chunk = '';
     if (!columns) {
       columns = columnsOf();
       chunk = row(columns.map((c) => markdownCell(c.header))) + row(columns.map((c) => (RIGHT.has(c.kind ?? 'text') ? '---:' : '---')));
     }
-    for (const item of page) chunk += row(columns.map((c) => cell(c, item)));
-    await out.write(chunk);
-  }
+    const shown = columns;
+    for (const item of page) chunk += row(shown.map((c) => cell(c, item)));
+    return chunk;
+  };
+  for await (const page of pages) if (page.size > 0) await out.write(render(page.items()));
 }
 
 export async function writeMarkdownRecord(out: Sink, record: Item, rows: Column[]): Promise<void> {

@@ -1,6 +1,6 @@
 // The one output layer: takes what a command returned and writes it in the chosen format.
 import { isCiFormat, type Format } from '../spec/spec.js';
-import type { Page } from '../core/page.js';
+import { mapPage, pageOf, type Page } from '../core/page.js';
 import type { Writer } from '../io/writer.js';
 import { msg, type Msg } from '../core/text.js';
 import { getPath, pickFields, type Item } from './fields.js';
@@ -41,7 +41,7 @@ function fieldColumn(path: string, known: readonly Column[]): Column {
 }
 
 async function* once(item: Item): AsyncGenerator<Page> {
-  yield { items: [item] };
+  yield pageOf([item]);
 }
 
 /**
@@ -51,18 +51,21 @@ async function* once(item: Item): AsyncGenerator<Page> {
 function watch(pages: AsyncIterable<Page>, fields: string[] | undefined, counted: { items: number; seen: Set<string> }): AsyncIterable<Page> {
   return (async function* () {
     for await (const page of pages) {
-      counted.items += page.items.length;
-      if (fields && counted.seen.size < fields.length) {
-        for (const item of page.items) for (const f of fields) if (!counted.seen.has(f) && getPath(item, f) !== undefined) counted.seen.add(f);
-      }
+      counted.items += page.size;
+      if (fields && counted.seen.size < fields.length) noteFields(page.items(), fields, counted.seen);
       yield page;
     }
   })();
 }
 
+/** The --fields paths these items have, added to `seen` (a function of its own: the items are let go when it returns, core/page.ts). */
+function noteFields(items: Item[], fields: string[], seen: Set<string>): void {
+  for (const item of items) for (const f of fields) if (!seen.has(f) && getPath(item, f) !== undefined) seen.add(f);
+}
+
 function project(pages: AsyncIterable<Page>, fields: string[]): AsyncIterable<Page> {
   return (async function* () {
-    for await (const page of pages) yield { items: page.items.map((item) => pickFields(item, fields)) };
+    for await (const page of pages) yield mapPage(page, (item) => pickFields(item, fields));
   })();
 }
 
@@ -85,7 +88,11 @@ async function passThrough(out: Writer, chunks: AsyncIterable<Uint8Array>, termi
 }
 
 /** JSON and JSON Lines for a terminal: the same JSON, with \uXXXX for what a terminal would act on. */
-const escapingJson = (out: Writer): Sink => ({ write: (chunk) => out.write(typeof chunk === 'string' ? jsonForTerminal(chunk) : chunk) });
+const escapingJson = (out: Writer): Sink => {
+  // JSON Lines come as the answer's bytes, in the pieces it arrived in: a character may span two.
+  const decoder = new TextDecoder('utf-8');
+  return { write: (chunk) => out.write(jsonForTerminal(typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true }))) };
+};
 
 export async function render(result: Result, sink: Writer, o: RenderOptions): Promise<RenderReport> {
   const { format, fields } = o;
@@ -112,7 +119,7 @@ export async function render(result: Result, sink: Writer, o: RenderOptions): Pr
     const source = watch(once(result.record), fields, counted);
     const rows = fields ? fields.map((f) => fieldColumn(f, [...result.rows, ...(result.fieldColumns ?? [])])) : result.rows;
     const record = async () => {
-      for await (const { items } of source) return items[0]!;
+      for await (const page of source) return page.items()[0]!;
       throw new Error('unreachable');
     };
     switch (format) {

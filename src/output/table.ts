@@ -62,16 +62,15 @@ export async function writeTableList(out: Sink, pages: AsyncIterable<Page>, colu
   let plan: Plan | undefined;
   let paint: Paint | undefined;
   let rows = 0;
-  for await (const { items } of pages) {
-    if (items.length === 0) continue;
+  // A page's rows made and written in one synchronous step: its items are let go before the next await (core/page.ts).
+  const render = (items: Item[], paint: Paint): string => {
     let full: string[][];
     let short: string[][];
     let chunk = '';
-    if (!line || !m || !plan || !paint) {
+    if (!line || !m || !plan) {
       columns = columnsOf();
       const first = planFirstPage(columns, items, opts.width);
       ({ full, short, m, plan } = first);
-      paint = await painter(opts.color);
       line = lineRenderer(columns, plan, paint);
       chunk += line(
         first.header,
@@ -91,7 +90,12 @@ export async function writeTableList(out: Sink, pages: AsyncIterable<Page>, colu
       chunk += line(cells[r]!, opts.color ? columns.map((c) => c.style?.(item)) : undefined);
     }
     rows += cells.length;
-    await out.write(chunk);
+    return chunk;
+  };
+  for await (const page of pages) {
+    if (page.size === 0) continue;
+    paint ??= await painter(opts.color);
+    await out.write(render(page.items(), paint));
   }
   return rows;
 }

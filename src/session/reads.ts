@@ -107,7 +107,7 @@ export function pagesOf(session: Session, req: ListAsk): AsyncGenerator<Page> {
 /** Every item of a list, in server order (for results that need them all before anything is shown). */
 export async function allItems(session: Session, req: ListAsk): Promise<Item[]> {
   const items: Item[] = [];
-  for await (const page of pagesOf(session, req)) items.push(...page.items);
+  for await (const page of pagesOf(session, req)) items.push(...page.items());
   return items;
 }
 

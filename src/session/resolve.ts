@@ -17,7 +17,7 @@
 // no Weblate API is one situation with one exit code whatever the command (2, as any configuration
 // that cannot work).
 import { HttpError, NotFoundError, UnexpectedAnswerError, isNotFound } from '../api/errors.js';
-import type { Item, Page } from '../core/page.js';
+import { filterPage, type Item, type Page } from '../core/page.js';
 import { InterruptedError, UsageError, WliError } from '../core/errors.js';
 import { msg, ours, type Msg } from '../core/text.js';
 import type { Session } from './session.js';
@@ -90,8 +90,8 @@ export async function categoryOf(session: Session, t: CategoryTarget): Promise<C
 export async function* componentsIn(session: Session, c: Category, pageSize?: number): AsyncGenerator<Page> {
   const { project } = c.target;
   for await (const page of pagesOf(session, { path: componentsOf(c.target), label: 'components', pageSize })) {
-    const keep = page.items.map((item) => inCategory(item, project, c.path));
-    if (keep.some(Boolean)) yield { items: page.items.filter((_, i) => keep[i]), raw: page.raw?.filter((_, i) => keep[i]) };
+    const kept = filterPage(page, (item) => inCategory(item, project, c.path));
+    if (kept) yield kept;
   }
 }
 
@@ -99,7 +99,7 @@ export async function* componentsIn(session: Session, c: Category, pageSize?: nu
 export async function categoryComponents(session: Session, c: Category): Promise<Array<{ target: ComponentTarget; item: Item }>> {
   const out: Array<{ target: ComponentTarget; item: Item }> = [];
   for await (const page of componentsIn(session, c, ONE_PAGE))
-    for (const item of page.items) out.push({ target: componentTargetOf(c.target.project, item), item });
+    for (const item of page.items()) out.push({ target: componentTargetOf(c.target.project, item), item });
   return out;
 }
 

@@ -1,7 +1,7 @@
 // A command's target as its result: the object it names, or its list, the first reading the server
 // has (a miss explained: resolve.ts). A category's object is the one its project's list sent.
 import { UsageError } from '../core/errors.js';
-import type { Item, Page } from '../core/page.js';
+import { head, type Item, type Page } from '../core/page.js';
 import { msg, ours } from '../core/text.js';
 import type { Column, ListResult, RecordResult } from '../output/result.js';
 import type { Session } from './session.js';
@@ -81,12 +81,12 @@ export async function* limited(pages: AsyncGenerator<Page>, limit: number | unde
   }
   let left = limit;
   for await (const page of pages) {
-    if (page.items.length < left) {
-      left -= page.items.length;
+    if (page.size < left) {
+      left -= page.size;
       yield page;
       continue;
     }
-    yield { items: page.items.slice(0, left), raw: page.raw?.slice(0, left) };
+    yield head(page, left);
     return;
   }
 }

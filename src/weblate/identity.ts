@@ -2,7 +2,7 @@
 // component (with its categories: docs/guide) and language, null where they do not apply. The four
 // come first, in that order, then the server's fields exactly as sent (stats rows, ls items, changes
 // and units above a translation, pull records).
-import type { Item, Page } from '../core/page.js';
+import { mapPage, type Item, type Page } from '../core/page.js';
 import { PROJECT_LANGUAGE, objectOfUrl } from './target.js';
 
 /** What a row is: its target text and its parts; null where a part does not apply (or is not known). */
@@ -39,7 +39,7 @@ export function identified(item: Item, target: string | null, project: string | 
 export const withIdentity = (item: Item, id: Identity): Item => identified(item, id.target, id.project, id.component, id.language);
 
 /**
- * The server's own text of an item (Page.raw) with the identity put first: its bytes kept exactly
+ * The server's own text of an item (Page.texts) with the identity put first: its bytes kept exactly
  * as sent after the four fields. Undefined when it cannot be (not an object's text, or an item that
  * already has one of the four fields, whose server value the object form keeps).
  */
@@ -49,18 +49,13 @@ function rawWithIdentity(text: string, item: Item, id: Identity): string | undef
   return head.slice(0, -1) + (text === '{}' ? '}' : ',' + text.slice(1));
 }
 
-/** Every item of a page with its identity first; the server's texts of them kept, prefixed alike. */
+/** Every item of a page with its identity first, when used; the server's texts of them kept, prefixed alike. */
 export function identifyPage(page: Page, identify: (item: Item) => Identity): Page {
-  const ids = page.items.map(identify);
-  const items = page.items.map((item, i) => withIdentity(item, ids[i]!));
-  if (!page.raw) return { items };
-  const raw: string[] = [];
-  for (const [i, text] of page.raw.entries()) {
-    const prefixed = rawWithIdentity(text, page.items[i]!, ids[i]!);
-    if (prefixed === undefined) return { items };
-    raw.push(prefixed);
-  }
-  return { items, raw };
+  return mapPage(
+    page,
+    (item) => withIdentity(item, identify(item)),
+    (text, item) => rawWithIdentity(text, item, identify(item)),
+  );
 }
 
 /** A translation or component by its API URL; undefined for any other URL. */

@@ -39,7 +39,8 @@ async function read(path: string, o: Partial<ListRequest> = {}) {
   const pages: unknown[][] = [];
   const before = fake.requests.length;
   try {
-    for await (const page of paginate(c, { path, concurrency: 4, warn: (m) => warnings.push(String(m)), ...o })) pages.push(page.items.map((i: Item) => i.id));
+    for await (const page of paginate(c, { path, concurrency: 4, warn: (m) => warnings.push(String(m)), ...o }))
+      pages.push(page.items().map((i: Item) => i.id));
   } finally {
     await c.close();
   }

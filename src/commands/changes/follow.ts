@@ -27,7 +27,7 @@
 // and reopening the pipe to read it would make wli a reader itself). The spec's --follow note and
 // docs/troubleshooting.md say so.
 import { HttpError, NetworkError, ServerError } from '../../api/errors.js';
-import type { Item, Page } from '../../core/page.js';
+import { pageOf, type Item, type Page } from '../../core/page.js';
 import { LOW_RATE_REMAINING, MAX_FOLLOW_WAIT_MS, MAX_FOLLOW_WAIT_TEXT } from '../../core/limits.js';
 import { msg, ours, type Msg } from '../../core/text.js';
 import { plainText } from '../../core/values.js';
@@ -175,7 +175,7 @@ async function open(session: Session, o: FollowOptions, pageSize: number): Promi
     const at = await o.at(t);
     const pages = pagesOf(session, { path: at.path, query: o.query, pageSize: at.keep ? PAGE_SIZE : pageSize, label: 'changes' });
     const head = await pages.next();
-    return { ...at, items: head.done ? [] : head.value.items, rest: pages };
+    return { ...at, items: head.done ? [] : head.value.items(), rest: pages };
   });
   return { target, ...value };
 }
@@ -185,7 +185,7 @@ async function* backlog(session: Session, o: FollowOptions, first: Opened): Asyn
   if (oldestFirst(first.items)) {
     // Oldest first (servers before 4.x): read forward; new changes join the end, shifting nothing.
     yield first.items;
-    for await (const page of first.rest) yield page.items;
+    for await (const page of first.rest) yield page.items();
     return;
   }
   await first.rest.return(undefined);
@@ -193,7 +193,8 @@ async function* backlog(session: Session, o: FollowOptions, first: Opened): Asyn
   // Newest first: frozen at its newest change, read from the last page back.
   const top = [...first.items].sort(chronological).at(-1)?.timestamp;
   const frozen = query(o.query, { timestamp_before: typeof top === 'string' ? top : undefined });
-  for await (const page of pagesOf(session, { path: first.path, query: frozen, pageSize: PAGE_SIZE, order: 'last-first', label: 'changes' })) yield page.items;
+  for await (const page of pagesOf(session, { path: first.path, query: frozen, pageSize: PAGE_SIZE, order: 'last-first', label: 'changes' }))
+    yield page.items();
 }
 
 /** The most recent changes: the first page of a newest-first list, the last of an oldest-first one. */
@@ -217,7 +218,7 @@ export async function* follow(session: Session, o: FollowOptions): AsyncGenerato
   for await (const items of since ? backlog(session, o, first) : recent(session, o, first)) {
     // Kept to a target, the recent ones are the newest of it among the list's latest page.
     const page = since || !first.keep ? shown.fresh(items) : shown.fresh(items).slice(-o.recent);
-    if (page.length) yield mark({ items: page });
+    if (page.length) yield mark(pageOf(page));
   }
   const { path } = first;
 
@@ -242,7 +243,7 @@ export async function* follow(session: Session, o: FollowOptions): AsyncGenerato
     }
     health.worked(ctx.now());
     const page = shown.fresh(items);
-    if (page.length) yield mark({ items: page });
+    if (page.length) yield mark(pageOf(page));
   }
 }
 

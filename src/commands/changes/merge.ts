@@ -2,7 +2,7 @@
 // category, only of each component in it). A k-way merge of the components' lists, each read page by
 // page through the one page reader, newest first as Weblate lists them: memory holds one page per list
 // (and the batch being handed out), whatever the length of the histories.
-import type { Item, Page } from '../../core/page.js';
+import { pageOf, type Item, type Page } from '../../core/page.js';
 import { chronological } from '../../weblate/changes.js';
 
 /** A list being merged: its page at hand, where in it the merge is, and the pages after it. */
@@ -18,7 +18,8 @@ async function advance(c: Cursor): Promise<Cursor | undefined> {
   for (;;) {
     const next = await c.rest.next();
     if (next.done) return undefined;
-    if (next.value.items.length) return { items: next.value.items, raw: next.value.raw, at: 0, rest: c.rest };
+    // The merge compares every list's next change: each list's page at hand is made into objects.
+    if (next.value.size) return { items: next.value.items(), raw: next.value.texts?.(), at: 0, rest: c.rest };
   }
 }
 
@@ -31,7 +32,7 @@ export async function* newestFirst(lists: ReadonlyArray<AsyncGenerator<Page>>, b
     let items: Item[] = [];
     let raw: Array<string | undefined> = [];
     const out = (): Page => {
-      const page = { items, raw: raw.every((r): r is string => r !== undefined) ? raw : undefined };
+      const page = pageOf(items, raw.every((r): r is string => r !== undefined) ? raw : undefined);
       items = [];
       raw = [];
       return page;

@@ -1,7 +1,7 @@
 // units --with suggestions,comments: each unit with the lists it has, asked only for the units that
 // say they have any (has_suggestion, has_comment): a unit with none costs no request.
 import { ServerError, isNotFound } from '../../api/errors.js';
-import type { Item, Page } from '../../core/page.js';
+import { pageOf, type Item, type Page } from '../../core/page.js';
 import { allInOrder } from '../../core/pool.js';
 import { msg, ours } from '../../core/text.js';
 import { plainText } from '../../core/values.js';
@@ -57,7 +57,7 @@ function screenshotsByUnit(session: Session): (unit: Item) => Promise<Item[]> {
 export async function* withLists(session: Session, pages: AsyncIterable<Page>, lists: readonly WithList[]): AsyncGenerator<Page> {
   const screenshots = screenshotsByUnit(session);
   for await (const page of pages) {
-    const jobs = page.items.map((unit) => async () => {
+    const jobs = page.items().map((unit) => async () => {
       const added: Item = {};
       for (const list of lists) {
         if (list === 'screenshots') added[SCREENSHOTS_FIELD] = await screenshots(unit);
@@ -66,7 +66,7 @@ export async function* withLists(session: Session, pages: AsyncIterable<Page>, l
       return { ...unit, ...added };
     });
     // The server's texts of the units no longer say everything printed: the items are.
-    yield { items: await allInOrder(jobs, session.settings.concurrency) };
+    yield pageOf(await allInOrder(jobs, session.settings.concurrency));
   }
 }
 
