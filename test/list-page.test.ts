@@ -8,6 +8,9 @@ import type { JsonText } from '../src/api/client.js';
 import { UnexpectedAnswerError } from '../src/api/errors.js';
 import { isLosslessNumber, parseJson, stringifyJson } from '../src/codec/json.js';
 import { ours } from '../src/core/text.js';
+import { Writer } from '../src/io/writer.js';
+import { render } from '../src/output/render.js';
+import type { ListResult } from '../src/output/result.js';
 
 /** An answer as it arrived: in chunks of `size` bytes (one chunk when not given). */
 const answer = (json: string, size?: number): JsonText => {
@@ -97,5 +100,42 @@ describe('a page read from its bytes', () => {
     expect(read('"results"')).toBeUndefined();
     expect(() => read('{"results":[{"id":1},2]}')).toThrow(UnexpectedAnswerError);
     expect(() => read('{"results":[{"id":1},2]}')).toThrow('GET http://x/api/units/: a list item is not an object');
+  });
+});
+
+describe('JSON Lines from the chunks an answer arrived in, through the output layer', () => {
+  // A page of items with characters of two, three and four bytes and a control character, cut into
+  // chunks of every size from 1 byte: a chunk often ends inside a character.
+  const TEXT = '{"count":2,"results":[{"id":1,"s":"ř 日 😀 \\u001b[31m"},{"id":2,"s":"\u202eevil"}]}';
+  const run = async (size: number, terminal: boolean) => {
+    const page = readListAnswer(answer(TEXT, size), ours('GET'))!.page();
+    const written: Buffer[] = [];
+    const stream = {
+      write: (chunk: string | Uint8Array, cb?: () => void) => {
+        written.push(Buffer.from(chunk));
+        cb?.();
+        return true;
+      },
+      once: () => stream,
+      on: () => stream,
+      removeListener: () => stream,
+    };
+    const result: ListResult = {
+      kind: 'list',
+      pages: (async function* () {
+        yield page;
+      })(),
+      columns: [],
+      empty: ours('none'),
+    };
+    await render(result, new Writer(stream), { format: 'jsonl', color: false, width: 80, terminal, warn: () => {}, note: () => {}, env: {}, cwd: '/' });
+    return Buffer.concat(written).toString('utf8');
+  };
+
+  it.each([1, 2, 3, 5, 7, 1000])('in chunks of %s bytes: piped, the bytes as sent; on a terminal, escaped, no character broken', async (size) => {
+    expect(await run(size, false)).toBe('{"id":1,"s":"ř 日 😀 \\u001b[31m"}\n{"id":2,"s":"\u202eevil"}\n');
+    const shown = await run(size, true);
+    expect(shown).toBe('{"id":1,"s":"ř 日 😀 \\u001b[31m"}\n{"id":2,"s":"\\u202eevil"}\n');
+    expect(shown).not.toContain('\ufffd');
   });
 });

@@ -75,7 +75,31 @@ function scan(b: Uint8Array, itemsKey: Uint8Array, idKey: Uint8Array): ListLayou
   let members = 0;
   const unsure: number[] = [];
   let j = 0;
+  let keyNext = false; // a member's key comes next (an object opened, or a comma in one)
   values: for (;;) {
+    if (keyNext) {
+      // ---- a member's key at i, and its colon
+      keyNext = false;
+      if (b[i] !== QUOTE) throw INVALID;
+      j = string(b, i);
+      const escaped = j < 0;
+      if (escaped) j = ~j;
+      if (inArray) members++;
+      if (depth === itemDepth ? inArray : depth === 1 && !bare) {
+        if (depth === 1) {
+          if (isKey(b, i, j, escaped, itemsKey)) {
+            if (arrayStart >= 0) throw INVALID; // the items key twice: JSON.parse keeps the last
+            itemsNext = true;
+          }
+        } else if (isKey(b, i, j, escaped, idKey)) idNext = true;
+      }
+      i = ws(b, j);
+      if (i !== j && inArray && depth >= itemDepth) compact = false;
+      if (b[i] !== 0x3a) throw INVALID;
+      j = i + 1;
+      i = ws(b, j);
+      if (i !== j && inArray && depth >= itemDepth) compact = false;
+    }
     // ---- a value at i
     const c = b[i]!;
     if (idNext) {
@@ -104,34 +128,16 @@ function scan(b: Uint8Array, itemsKey: Uint8Array, idKey: Uint8Array): ListLayou
       if (j !== i + 1 && inArray && depth >= itemDepth) compact = false;
       i = j;
       if (b[i] !== close) {
-        if (c === 0x5b) continue;
-        // ---- a member's key at i, its colon, then its value
-        for (;;) {
-          if (b[i] !== QUOTE) throw INVALID;
-          j = string(b, i);
-          if (inArray) members++;
-          if (depth === itemDepth ? inArray : depth === 1 && !bare) {
-            if (depth === 1) {
-              if (isKey(b, i, j, itemsKey)) {
-                if (arrayStart >= 0) throw INVALID; // the items key twice: JSON.parse keeps the last
-                itemsNext = true;
-              }
-            } else if (isKey(b, i, j, idKey)) idNext = true;
-          }
-          i = ws(b, j);
-          if (i !== j && inArray && depth >= itemDepth) compact = false;
-          if (b[i] !== 0x3a) throw INVALID;
-          j = i + 1;
-          i = ws(b, j);
-          if (i !== j && inArray && depth >= itemDepth) compact = false;
-          continue values;
-        }
+        keyNext = c === 0x7b;
+        continue;
       }
       // an empty container: closed below
     } else {
       if (itemsNext || (inArray && depth === arrayDepth)) throw INVALID; // the items key names no array; an item that is not an object
-      if (c === QUOTE) j = string(b, i);
-      else if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
+      if (c === QUOTE) {
+        j = string(b, i);
+        if (j < 0) j = ~j;
+      } else if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
         j = number(b, i);
         if (inArray) {
           if (!plainInteger(b, i, j)) unsure.push(numbers, i, j);
@@ -173,25 +179,7 @@ function scan(b: Uint8Array, itemsKey: Uint8Array, idKey: Uint8Array): ListLayou
       j = i + 1;
       i = ws(b, j);
       if (i !== j && inArray && depth >= itemDepth) compact = false;
-      if (open[depth] === 0x5d) continue values;
-      // the next member's key
-      if (b[i] !== QUOTE) throw INVALID;
-      j = string(b, i);
-      if (inArray) members++;
-      if (depth === itemDepth ? inArray : depth === 1 && !bare) {
-        if (depth === 1) {
-          if (isKey(b, i, j, itemsKey)) {
-            if (arrayStart >= 0) throw INVALID;
-            itemsNext = true;
-          }
-        } else if (isKey(b, i, j, idKey)) idNext = true;
-      }
-      i = ws(b, j);
-      if (i !== j && inArray && depth >= itemDepth) compact = false;
-      if (b[i] !== 0x3a) throw INVALID;
-      j = i + 1;
-      i = ws(b, j);
-      if (i !== j && inArray && depth >= itemDepth) compact = false;
+      keyNext = open[depth] === 0x7d;
       continue values;
     }
   }
@@ -199,21 +187,22 @@ function scan(b: Uint8Array, itemsKey: Uint8Array, idKey: Uint8Array): ListLayou
   return { bare, arrayStart, arrayEnd, spans, ids, compact, numbers, members, unsure };
 }
 
-/** Whether the key token from `start` (its quote) to `end` (after its quote) is `key`, escapes read as JSON.parse reads them. */
-function isKey(b: Uint8Array, start: number, end: number, key: Uint8Array): boolean {
-  const len = end - start - 2;
-  let plain = len === key.length;
-  for (let k = 0; k < len; k++) {
-    const c = b[start + 1 + k];
-    if (c === BACKSLASH) return Buffer.from(JSON.parse(Buffer.from(b.buffer, b.byteOffset + start, end - start).toString('utf8')) as string).equals(key);
-    if (plain && c !== key[k]) plain = false;
-  }
-  return plain;
+/**
+ * Whether the key token from `start` (its quote) to `end` (after its quote) is `key`; `escaped`: it
+ * holds an escape, read as JSON.parse reads it.
+ */
+function isKey(b: Uint8Array, start: number, end: number, escaped: boolean, key: Uint8Array): boolean {
+  if (escaped) return Buffer.from(JSON.parse(Buffer.from(b.buffer, b.byteOffset + start, end - start).toString('utf8')) as string).equals(key);
+  if (end - start - 2 !== key.length) return false;
+  for (let k = 0; k < key.length; k++) if (b[start + 1 + k] !== key[k]) return false;
+  return true;
 }
 
 /** JSON's whitespace from i on; returns the first other byte's offset. */
 function ws(b: Uint8Array, i: number): number {
   let c = b[i];
+  // No token starts below '"' but whitespace: one comparison for the common case, a token at i.
+  if (c! > 0x20) return i;
   while (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) c = b[++i];
   return i;
 }
@@ -264,21 +253,21 @@ function number(b: Uint8Array, i: number): number {
 }
 
 /**
- * A string at i (its opening quote): no byte below U+0020, every escape one of JSON's; returns just
- * after its closing quote. Bytes of 0x80 and above are UTF-8 (checked whole before the scan).
+ * A string at i (its opening quote): no byte below U+0020, every escape one of JSON's. Returns just
+ * after its closing quote, bit-inverted (~end, below 0) when the string holds an escape: a key spelled
+ * with one is read as JSON.parse reads it (isKey). Bytes of 0x80 and above are UTF-8 (checked whole
+ * before the scan).
  */
 function string(b: Uint8Array, i: number): number {
-  const n = b.length;
   let j = i + 1;
+  let escaped = false;
   for (;;) {
-    if (j >= n) throw INVALID;
-    const c = b[j]!;
-    if (c === QUOTE) return j + 1;
-    if (c >= 0x20 && c !== BACKSLASH) {
-      j++;
-      continue;
-    }
-    if (c < 0x20) throw INVALID;
+    // Past the end b[j] is undefined: it ends this loop, and is refused below.
+    let c = b[j];
+    while (c !== QUOTE && c !== BACKSLASH && c! >= 0x20) c = b[++j];
+    if (c === QUOTE) return escaped ? ~(j + 1) : j + 1;
+    if (c !== BACKSLASH) throw INVALID; // a control character, or the end
+    escaped = true;
     const e = b[j + 1];
     if (e === 0x75) {
       for (let h = 2; h < 6; h++) if (!isHex(b[j + h])) throw INVALID;
