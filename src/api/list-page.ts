@@ -160,8 +160,13 @@ class Pieces {
     return views.length === 1 ? views[0]! : Buffer.concat(views, end - start);
   }
 
-  toString(start: number, end: number): string {
-    return this.slice(start, end).toString('utf8');
+  toString(start: number, end: number, encoding: 'utf8' | 'latin1' = 'utf8'): string {
+    const i = this.partAt(start);
+    const from = this.starts[i]!;
+    const part = this.parts[i]!;
+    // Most spans lie in one part: read there, no view made.
+    if (end - from <= part.length) return part.toString(encoding, start - from, end - from);
+    return this.slice(start, end).toString(encoding);
   }
 
   set(at: number, byte: number): void {
@@ -195,7 +200,7 @@ class AnswerPage implements Page {
     // What the scan found of the numbers spares the parse its own scan (codec/json.ts KnownLiterals).
     const literals = Array.from({ length: unsure.length / 3 }, (_, k) => ({
       ordinal: unsure[3 * k]!,
-      raw: bytes.slice(unsure[3 * k + 1]!, unsure[3 * k + 2]!).toString('latin1'),
+      raw: bytes.toString(unsure[3 * k + 1]!, unsure[3 * k + 2]!, 'latin1'),
     }));
     const all = parseJsonKnown(bytes.toString(arrayStart, arrayEnd), { numbers, members, unsure: literals }) as Item[];
     return this.keep ? this.keep.map((k) => all[k]!) : all;

@@ -109,6 +109,14 @@ export interface KnownLiterals {
   unsure: Array<{ ordinal: number; raw: string }>;
 }
 
+/** Whether a number literal is what JavaScript prints for its double (the test of scanNumber, from its text). */
+function printsBack(raw: string): boolean {
+  const digits = raw.length - (raw.charCodeAt(0) === 45 ? 1 : 0);
+  // An integer of 18 digits or more that does not end in 0 cannot: the conversion is spared.
+  if (digits >= 18 && raw.charCodeAt(raw.length - 1) !== 48 && /^-?\d+$/.test(raw)) return false;
+  return String(+raw) === raw;
+}
+
 /**
  * parseJson of a text already proven JSON by a pass that found its literals: the same values (the same
  * checks of the walk, the same fallback), without the scan.
@@ -117,7 +125,7 @@ export function parseJsonKnown(text: string, known: KnownLiterals): unknown {
   let lns: LosslessNumber[] | null = null;
   let ords: number[] | null = null;
   for (const { ordinal, raw } of known.unsure) {
-    if (String(+raw) === raw) continue;
+    if (printsBack(raw)) continue;
     (lns ??= []).push(new LosslessNumber(raw, TRUSTED)); // proven a literal by the pass
     (ords ??= []).push(ordinal);
   }
