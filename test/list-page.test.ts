@@ -3,7 +3,7 @@
 // gives; JSON Lines of a compact page are the answer's own bytes (no copy), and the items are still
 // right after; an answer the layout does not read is read whole, with the same result.
 import { describe, expect, it } from 'vitest';
-import { readListAnswer } from '../src/api/list-page.js';
+import { ScanBuffer, readListAnswer } from '../src/api/list-page.js';
 import type { JsonText } from '../src/api/client.js';
 import { UnexpectedAnswerError } from '../src/api/errors.js';
 import { isLosslessNumber, parseJson, stringifyJson } from '../src/codec/json.js';
@@ -19,7 +19,7 @@ const answer = (json: string, size?: number): JsonText => {
   for (let at = 0; at < bytes.length; at += size ?? bytes.length) parts.push(Buffer.from(bytes.subarray(at, at + (size ?? bytes.length))));
   return { url: new URL('http://x/api/units/'), status: 200, headers: {}, body: { parts, length: bytes.length } };
 };
-const read = (json: string) => readListAnswer(answer(json), ours('GET http://x/api/units/'));
+const read = (json: string) => readListAnswer(answer(json), ours('GET http://x/api/units/'), new ScanBuffer());
 const exact = (v: unknown) => stringifyJson(v);
 
 const PAGE = '{"count":3,"next":null,"results":[{"id":1,"h":9223372036854775807,"s":"a\\nb"},{"id":"two","x":1.0},{"id":3,"ř":["😀"]}]}';
@@ -46,7 +46,7 @@ describe('a page read from its bytes', () => {
     'JSON Lines of a compact page are the chunks it arrived in (of %s bytes), each separator made a newline; the items stay right',
     (size) => {
       const a = answer(PAGE, size);
-      const page = readListAnswer(a, ours('GET'))!.page();
+      const page = readListAnswer(a, ours('GET'), new ScanBuffer())!.page();
       const before = exact(page.items());
       const texts = page.texts!()!;
       const lines = page.lines!();
@@ -62,12 +62,24 @@ describe('a page read from its bytes', () => {
   it('an answer in many chunks reads as in one: envelope, ids, items, texts', () => {
     const one = read(PAGE)!;
     for (const size of [1, 2, 3, 5, 11, 100]) {
-      const a = readListAnswer(answer(PAGE, size), ours('GET'))!;
+      const a = readListAnswer(answer(PAGE, size), ours('GET'), new ScanBuffer())!;
       expect([a.count, a.next, a.bare]).toEqual([one.count, one.next, one.bare]);
       expect(exact(a.ids)).toBe(exact(one.ids));
       expect(exact(a.page().items())).toBe(exact(one.page().items()));
       expect(a.page([1, 2]).texts!()).toEqual(one.page([1, 2]).texts!());
     }
+  });
+
+  it('answers read one after another through one scan buffer each keep their own bytes', () => {
+    const scan = new ScanBuffer();
+    const other = PAGE.replace(/"id":1/g, '"id":7').replace('a\\nb', 'zz\\nzz');
+    const first = readListAnswer(answer(PAGE, 5), ours('GET'), scan)!;
+    const second = readListAnswer(answer(other, 5), ours('GET'), scan)!;
+    expect(first.ids[0]).toBe(1);
+    expect(second.ids[0]).toBe(7);
+    expect(exact(first.page().items())).toBe(exact((parseJson(PAGE) as { results: unknown[] }).results));
+    expect(exact(second.page().items())).toBe(exact((parseJson(other) as { results: unknown[] }).results));
+    expect(Buffer.concat(first.page().lines!()).toString()).toContain('"s":"a\\nb"');
   });
 
   it('the items picked (a duplicate dropped, the limit) are copied out, in order', () => {
@@ -108,7 +120,7 @@ describe('JSON Lines from the chunks an answer arrived in, through the output la
   // chunks of every size from 1 byte: a chunk often ends inside a character.
   const TEXT = '{"count":2,"results":[{"id":1,"s":"ř 日 😀 \\u001b[31m"},{"id":2,"s":"\u202eevil"}]}';
   const run = async (size: number, terminal: boolean) => {
-    const page = readListAnswer(answer(TEXT, size), ours('GET'))!.page();
+    const page = readListAnswer(answer(TEXT, size), ours('GET'), new ScanBuffer())!.page();
     const written: Buffer[] = [];
     const stream = {
       write: (chunk: string | Uint8Array, cb?: () => void) => {

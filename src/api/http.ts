@@ -55,11 +55,6 @@ export interface Chunks {
 /** A body's bytes in one buffer (its one chunk, or a copy of them all). */
 export const whole = ({ parts, length }: Chunks): Buffer => (parts.length === 1 && parts[0] ? parts[0] : Buffer.concat(parts, length));
 
-/** The whole body in one buffer, at most `max` bytes (readChunks). */
-export async function readBody(url: URL, res: Exchange, max = MAX_BODY_BYTES): Promise<Buffer> {
-  return whole(await readChunks(url, res, max));
-}
-
 /**
  * The whole body as the chunks it arrived in, at most `max` bytes. Weblate's largest pages (1000
  * units) are a few megabytes; a server that sends more is broken or hostile, and an endless body must

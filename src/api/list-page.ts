@@ -3,9 +3,9 @@
 // its turn, or on its way through the generators between the reader and the output, is those bytes
 // (off the JavaScript heap) and a few arrays of offsets, never a page of objects: objects alive across
 // an await outlive the young generation's collections, and a long list then grows the heap. Nor does
-// reading a page allocate a buffer of its own: the chunks are scanned in one buffer the reader reuses,
-// and JSON Lines are the chunks themselves, each separator made a newline (docs/performance.md,
-// "Memory at any length").
+// reading a page allocate a buffer of its own: the chunks are scanned in one buffer each list reuses
+// (ScanBuffer), and JSON Lines are the chunks themselves, each separator made a newline
+// (docs/performance.md, "Memory at any length").
 import { copyCompact, listLayout, type ListLayout } from '../codec/list-layout.js';
 import { compactText, parseJson, parseJsonKnown } from '../codec/json.js';
 import type { Item, Page } from '../core/page.js';
@@ -31,40 +31,45 @@ export interface ListAnswer {
 
 /**
  * A list answer read: its envelope, its items' ids, and its page; undefined when the answer is not a
- * list. `where` names the request in the error for an item that is not an object.
+ * list. `where` names the request in the error for an item that is not an object; `scan`, the list's
+ * buffer for reading answers that came in several chunks.
  */
-export function readListAnswer(answer: JsonText, where: Msg): ListAnswer | undefined {
-  const bytes = scanned(answer.body);
+export function readListAnswer(answer: JsonText, where: Msg, scan: ScanBuffer): ListAnswer | undefined {
+  const bytes = scan.whole(answer.body);
   const layout = listLayout(bytes, ITEMS, 'id');
   return layout ? laidOut(answer.body, bytes, layout) : parsedWhole(answer, where);
 }
 
-/** Above this size an answer is scanned in a buffer of its own, not kept as the reused one. */
-const REUSED_MAX = 8 * 1024 * 1024;
-let reused: Buffer | undefined;
+/** Above this size an answer is scanned in a buffer of its own, not kept for the next. */
+const SCAN_BUFFER_MAX = 8 * 1024 * 1024;
 
 /**
- * The answer's bytes in one buffer for the scan: its one chunk, or its chunks copied into the buffer
- * every scan reuses (a scan is synchronous and keeps offsets, never the buffer). A buffer per page
- * would be freed only by a collection, and V8 counts such buffers against the old generation until a
- * mark-compact (docs/performance.md).
+ * One list's buffer for scanning its answers: an answer that came in several chunks is copied here,
+ * scanned, and the buffer is free again (the scan is synchronous and keeps offsets, never the buffer).
+ * A buffer a page (Buffer.concat) is freed only by a collection, and V8 13 counts such buffers against
+ * the old generation until a mark-compact: Node 24 peaked at 209 MB against 179 MB over a million units
+ * (docs/performance.md).
  */
-function scanned({ parts, length }: Chunks): Buffer {
-  if (parts.length === 1 && parts[0]) return parts[0];
-  if (length > REUSED_MAX) return Buffer.concat(parts, length);
-  if (!reused || reused.length < length) reused = Buffer.allocUnsafeSlow(Math.max(length, 256 * 1024));
-  let at = 0;
-  for (const part of parts) at += part.copy(reused, at);
-  return reused.subarray(0, length);
+export class ScanBuffer {
+  private buffer?: Buffer;
+
+  whole({ parts, length }: Chunks): Buffer {
+    if (parts.length === 1 && parts[0]) return parts[0];
+    if (length > SCAN_BUFFER_MAX) return Buffer.concat(parts, length);
+    if (!this.buffer || this.buffer.length < length) this.buffer = Buffer.allocUnsafeSlow(length);
+    let at = 0;
+    for (const part of parts) at += part.copy(this.buffer, at);
+    return this.buffer.subarray(0, length);
+  }
 }
 
-function laidOut(body: Chunks, bytes: Buffer, layout: ListLayout): ListAnswer | undefined {
+function laidOut(body: Chunks, bytes: Buffer, layout: ListLayout): ListAnswer {
   const { arrayStart, arrayEnd, bare, spans, compact, ids: idSpans, numbers, members, unsure } = layout;
   const size = spans.length / 2;
   // The envelope without its items: a few hundred bytes, parsed as any answer.
   const envelope = bare ? [] : parseJson(bytes.toString('utf8', 0, arrayStart) + '[]' + bytes.toString('utf8', arrayEnd));
-  const read = readEnvelope(envelope);
-  if (!read) return undefined;
+  // An object with the items key's array (the layout proved it), or an array: always a list.
+  const read = readEnvelope(envelope)!;
   const ids = new Array<unknown>(size);
   for (let k = 0; k < size; k++) {
     const at = idSpans[2 * k]!;
@@ -136,11 +141,16 @@ class Pieces {
     }
   }
 
-  /** The part holding offset `at`. */
+  /** The part holding offset `at` (by halves: a server may send a page in a great many small chunks). */
   private partAt(at: number): number {
-    let i = this.starts.length - 1;
-    while (i > 0 && this.starts[i]! > at) i--;
-    return i;
+    let lo = 0;
+    let hi = this.starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >>> 1;
+      if (this.starts[mid]! <= at) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
   }
 
   /** Views of the parts covering [start, end), in order. */

@@ -23,7 +23,7 @@
 // across an await.
 import type { ApiClient, JsonText } from './client.js';
 import { HttpError, NotAListError, ServerError } from './errors.js';
-import { readListAnswer, type ListAnswer } from './list-page.js';
+import { ScanBuffer, readListAnswer, type ListAnswer } from './list-page.js';
 import { msg, type Msg } from '../core/text.js';
 import type { Item, Page } from '../core/page.js';
 import { stringifyJson } from '../codec/json.js';
@@ -85,6 +85,7 @@ class ListReader {
   private readonly firstUrl: URL;
   private readonly stop = new AbortController();
   private readonly window = new DuplicateWindow();
+  private readonly scan = new ScanBuffer();
   private emitted = 0;
   /** The latest count the server stated, when it states one. */
   private count?: number;
@@ -164,34 +165,31 @@ class ListReader {
       return limit === undefined ? total : Math.min(total, done + Math.ceil((limit - this.emitted) / this.perPage));
     };
     try {
-      for (let k = 2, link: string | undefined = next; link !== undefined && !this.full(); k++) {
+      for (let k = 2, link = next; ; k++) {
         this.checkPromise(link);
         ahead.fill(Math.max(k, wanted(k - 1)));
-        link = yield* this.handNumbered(ahead, k);
+        let page: ReadPage;
+        try {
+          page = this.parse(await ahead.take(k), k);
+        } catch (e) {
+          if (e instanceof HttpError && e.status === 404) {
+            this.req.warn(msg`the list shrank while it was being read: page ${k} no longer exists (${this.emitted} items read)`);
+            return;
+          }
+          throw e;
+        }
+        this.noteCount(page.count);
+        const after = linkOf(page.next, this.firstUrl);
+        if (after !== undefined && (pageNumber(after, this.firstUrl) ?? 0) <= k) {
+          throw this.loops(msg`page ${k} links to ${after}`);
+        }
+        yield* this.hand(page);
+        if (after === undefined || this.full()) return;
+        link = after;
       }
     } finally {
       ahead.cancel();
     }
-  }
-
-  private async *handNumbered(ahead: PagesAhead, k: number): AsyncGenerator<Page, string | undefined, undefined> {
-    let page: ReadPage;
-    try {
-      page = this.parse(await ahead.take(k), k);
-    } catch (e) {
-      if (e instanceof HttpError && e.status === 404) {
-        this.req.warn(msg`the list shrank while it was being read: page ${k} no longer exists (${this.emitted} items read)`);
-        return undefined;
-      }
-      throw e;
-    }
-    this.noteCount(page.count);
-    const after = linkOf(page.next, this.firstUrl);
-    if (after !== undefined && (pageNumber(after, this.firstUrl) ?? 0) <= k) {
-      throw this.loops(msg`page ${k} links to ${after}`);
-    }
-    yield* this.hand(page);
-    return after;
   }
 
   /** Pages from the last number down to 1 (page 1, already read, comes last). */
@@ -323,7 +321,7 @@ class ListReader {
   /** A page's answer read: what it says, its items checked to be objects, and a page that repeats the one before it refused. */
   private parse(text: JsonText, number?: number, first = false): ReadPage {
     const where = number === undefined ? msg`GET ${text.url.href}` : msg`GET ${this.firstUrl.href} page ${number}`;
-    const answer = readListAnswer(text, where);
+    const answer = readListAnswer(text, where, this.scan);
     if (!answer) {
       if (first) throw new NotAListError(msg`${where}: expected a list ({count, next, results} or an array), got something else`);
       throw new ServerError(msg`${where}: expected a paginated list`);

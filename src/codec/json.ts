@@ -109,10 +109,14 @@ export interface KnownLiterals {
   unsure: Array<{ ordinal: number; raw: string }>;
 }
 
-/** Whether a number literal is what JavaScript prints for its double (the test of scanNumber, from its text). */
+/**
+ * Whether a number literal is what JavaScript prints for its double, so a plain number holds it exactly
+ * (rule 1 of parseJson): the one test of scanNumber and parseJsonKnown.
+ */
 function printsBack(raw: string): boolean {
   const digits = raw.length - (raw.charCodeAt(0) === 45 ? 1 : 0);
-  // An integer of 18 digits or more that does not end in 0 cannot: the conversion is spared.
+  // An integer of 18+ digits prints (if at all) as <= 17 significant digits padded with zeros, so a
+  // last digit other than 0 proves it does not, without the costly number-to-string conversion.
   if (digits >= 18 && raw.charCodeAt(raw.length - 1) !== 48 && /^-?\d+$/.test(raw)) return false;
   return String(+raw) === raw;
 }
@@ -569,12 +573,7 @@ function scanNumber(text: string, i: number, cur: Cursor): number | LosslessNumb
     if (acc !== 0) return -acc;
   }
   const raw = text.slice(i, j);
-  // An integer of 18+ digits prints (if at all) as <= 17 significant digits padded with zeros, so
-  // a last digit other than 0 proves it lossless without the costly number-to-string conversion.
-  if (!(simple && intDigits >= 18 && text.charCodeAt(j - 1) !== 48)) {
-    const num = +raw;
-    if (String(num) === raw) return num;
-  }
+  if (printsBack(raw)) return +raw;
   return new LosslessNumber(raw, TRUSTED); // the scan above validated the literal
 }
 

@@ -7,7 +7,7 @@
 // a probe asked alongside page 1 (a search that can match nothing) and stops the run with an error
 // instead of listing the wrong units.
 import { HttpError } from '../api/errors.js';
-import { pick, type Page } from '../core/page.js';
+import { madeOnce, pick, type Page } from '../core/page.js';
 import { UsageError } from '../core/errors.js';
 import { msg, ours } from '../core/text.js';
 import { plainText } from '../core/values.js';
@@ -113,7 +113,7 @@ function probeOnce(session: Session): () => Promise<boolean> {
 const OUTSIDE: unique symbol = Symbol('a unit of another project');
 
 /**
- * The units of a page in the scope (made into objects here, let go when this returns: core/page.ts);
+ * The units of a page in the scope (made into objects here, and handed on for their next use: core/page.ts madeOnce);
  * OUTSIDE for a unit of another project. A unit whose translation link names no translation is left
  * out, said.
  */
@@ -121,7 +121,7 @@ function keptInScope(session: Session, page: Page, scope: UnitScope): Page | und
   const units = page.items();
   const keep = units.map((u) => inScope(u, scope));
   if (keep.some((k) => k === false) && units.some((u, i) => keep[i] === false && targetOfUrl(u.translation)?.split('/')[0] !== scope.project)) return OUTSIDE;
-  if (keep.every((k) => k === true)) return page;
+  if (keep.every((k) => k === true)) return madeOnce(page, units);
   units.forEach((u, i) => {
     if (keep[i] === undefined)
       session.warn(
@@ -129,7 +129,7 @@ function keptInScope(session: Session, page: Page, scope: UnitScope): Page | und
       );
   });
   const inside = keep.flatMap((k, i) => (k === true ? [i] : []));
-  return inside.length ? pick(page, inside) : undefined;
+  return inside.length ? pick(madeOnce(page, units), inside) : undefined;
 }
 
 /**

@@ -32,21 +32,44 @@ export function pick(page: Page, keep: readonly number[]): Page {
   return {
     size: keep.length,
     items: () => picked(page.items()),
-    texts: page.texts && (() => picked(page.texts?.() ?? [])),
+    texts:
+      page.texts &&
+      (() => {
+        const texts = page.texts?.();
+        return texts && picked(texts);
+      }),
   };
 }
 
 /**
- * The items `keep` is true of, made when used; undefined when it is true of none. `keep` sees the items
- * made once for it, here: they are let go when this returns.
+ * A page whose items were made once already (to decide something about them): the next use takes those,
+ * a later one makes them anew. The objects cross the awaits up to that use (one page's, for a filter's
+ * pages only): making them twice cost a fifth of the time of units above a translation.
  */
+export function madeOnce(page: Page, made: Item[]): Page {
+  let held: Item[] | undefined = made;
+  return {
+    size: page.size,
+    items: () => {
+      const items = held ?? page.items();
+      held = undefined;
+      return items;
+    },
+    texts: page.texts && (() => page.texts?.()),
+    lines: page.lines && (() => page.lines?.() ?? []),
+  };
+}
+
+/** The items `keep` is true of, those made for the decision handed on (madeOnce); undefined when it is true of none. */
 export function filterPage(page: Page, keep: (item: Item) => boolean): Page | undefined {
+  const items = page.items();
   const kept: number[] = [];
-  page.items().forEach((item, k) => {
+  items.forEach((item, k) => {
     if (keep(item)) kept.push(k);
   });
   if (kept.length === 0) return undefined;
-  return kept.length === page.size ? page : pick(page, kept);
+  const made = madeOnce(page, items);
+  return kept.length === page.size ? made : pick(made, kept);
 }
 
 /** The first `n` items. */
