@@ -14,7 +14,7 @@ import { tmpdir, cpus } from 'node:os';
 import { join } from 'node:path';
 import { BIN, ROOT, nodeTs } from './paths.js';
 import { build } from 'esbuild';
-import { COMPILE_FLAGS, compile, fileName, hostTarget } from './build-binary.js';
+import { COMPILE_FLAGS, bunPath, compile, fileName, hostTarget } from './build-binary.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const ONLY = process.env.BENCH_ONLY?.split(',');
@@ -249,6 +249,35 @@ function naiveLoop(): string {
   return naive;
 }
 
+/**
+ * The transport alone (issue 37, item 5): every page of the 100,000 units read and dropped, four at a
+ * time as wli reads them, through undici's request (what wli uses in both runtimes) or, given `fetch`,
+ * the runtime's own fetch (Bun's is native code). Nothing parsed or written: what HTTP costs each runtime.
+ */
+function transportLoop(): string {
+  const loop = join(tmp, 'transport-loop.mjs');
+  writeFileSync(
+    loop,
+    `import { request, Agent } from ${JSON.stringify(join(ROOT, 'node_modules', 'undici', 'index.js'))};\n` +
+      `const [base, how] = process.argv.slice(2);\n` +
+      `const agent = new Agent({ connections: 4 });\n` +
+      `let next = 1, bytes = 0;\n` +
+      `async function page(n) {\n` +
+      `  const url = base + 'translations/big/strings/xx/units/?page_size=250&page=' + n;\n` +
+      `  if (how === 'fetch') {\n` +
+      `    const reader = (await fetch(url)).body.getReader();\n` +
+      `    for (let r = await reader.read(); !r.done; r = await reader.read()) bytes += r.value.length;\n` +
+      `  } else {\n` +
+      `    for await (const c of (await request(url, { dispatcher: agent })).body) bytes += c.length;\n` +
+      `  }\n` +
+      `}\n` +
+      `await Promise.all([1, 2, 3, 4].map(async () => { while (next <= 400) await page(next++); }));\n` +
+      `if (bytes < 1e6) throw new Error('too few bytes: ' + bytes);\n` +
+      `await agent.close();\n`,
+  );
+  return loop;
+}
+
 if (want('throughput')) {
   // Issue 17: 100,000 units to jsonl against a naive Node loop over the same pages: undici's
   // request, JSON.parse, JSON.stringify per item, one page at a time (wli's default page size),
@@ -456,6 +485,14 @@ if (want('binary')) {
   };
   await side('one request (language cs -f json)', ['language', 'cs', '-f', 'json', '--url', server.url]);
   await side('100,000 units to jsonl', ['units', 'big/strings/xx', '-f', 'jsonl', '--url', server.url], 1.1);
+  // Where the binary's list goes (docs/performance.md): the same 400 pages through each transport.
+  const loop = transportLoop();
+  const bun = bunPath();
+  const inNode = await measurePair([bun, [loop, server.url, 'undici']], [process.execPath, [loop, server.url, 'undici']]);
+  report('the 400 pages alone through undici, Node', inNode.b, '');
+  report("the same through undici, Bun (the binary's runtime)", inNode.a, `${f(inNode.ratio)}× Node's time side by side`);
+  const native = await measurePair([bun, [loop, server.url, 'fetch']], [bun, [loop, server.url, 'undici']]);
+  report("the same through Bun's own fetch", native.a, `${f(native.ratio)}× undici's time in Bun side by side`);
   // Other settings, each against the binary as built.
   const runs = { version: ['--version'], units: ['units', 'big/strings/xx', '-f', 'jsonl', '--url', server.url] };
   for (const [i, { name, flags, run }] of BINARY_VARIANTS.entries()) {
