@@ -49,18 +49,18 @@ async function* once(item: Item): AsyncGenerator<Page> {
  * none had (a typo: `sourc`) is named once at the end, whatever the format.
  */
 function watch(pages: AsyncIterable<Page>, fields: string[] | undefined, counted: { items: number; seen: Set<string> }): AsyncIterable<Page> {
+  // The fields are noted as the writer makes the items (with --fields every writer makes them), not by
+  // making them here too: a field in none of the items would have had every page parsed twice.
+  const note = (item: Item): Item => {
+    for (const f of fields!) if (!counted.seen.has(f) && getPath(item, f) !== undefined) counted.seen.add(f);
+    return item;
+  };
   return (async function* () {
     for await (const page of pages) {
       counted.items += page.size;
-      if (fields && counted.seen.size < fields.length) noteFields(page.items(), fields, counted.seen);
-      yield page;
+      yield fields && counted.seen.size < fields.length ? mapPage(page, note) : page;
     }
   })();
-}
-
-/** The --fields paths these items have, added to `seen` (a function of its own: the items are let go when it returns, core/page.ts). */
-function noteFields(items: Item[], fields: string[], seen: Set<string>): void {
-  for (const item of items) for (const f of fields) if (!seen.has(f) && getPath(item, f) !== undefined) seen.add(f);
 }
 
 function project(pages: AsyncIterable<Page>, fields: string[]): AsyncIterable<Page> {
