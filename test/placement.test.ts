@@ -2,7 +2,7 @@
 // server chose may be written. The end-to-end cases (pull and download against a hostile fake) are in
 // test/hostile.test.ts and test/fault-matrix.test.ts.
 import { describe, expect, it } from 'vitest';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isHidden, isVcsFolder, judgeName, place, safeBaseName, type PlacementRule, type Refusal } from '../src/files/placement.js';
@@ -182,9 +182,22 @@ describe('place: what only the disk can tell (links in DIR, the checkout’s own
       symlinkSync(join(root, '.git', 'hooks'), join(root, 'hooks'));
       symlinkSync(tmpdir(), join(root, 'out'));
       expect(place(root, 'po/cs.po', rule(PO))).toEqual({ path: join(root, 'real', 'cs.po') });
-      expect(place(root, 'hooks/cs.po', rule({ filemask: 'hooks/*.po' }))).toEqual({ refused: { why: 'vcs', segment: '.git' } });
+      expect(place(root, 'hooks/cs.po', rule({ filemask: 'hooks/*.po' }))).toEqual({ refused: { why: 'vcs', segment: '.git', link: 'hooks' } });
       expect(place(root, 'out/cs.po', rule({ filemask: 'out/*.po' }))).toMatchObject({ refused: { why: 'link', link: 'out' } });
       expect(place(root, '.git/hooks/cs.po', rule(ANY, true))).toEqual({ refused: { why: 'vcs', segment: '.git' } });
+      // Into a hidden folder of DIR, or a file link to a hidden file: refused as the name would be,
+      // unless hidden paths were allowed (pull --allow-hidden).
+      mkdirSync(join(root, '.github', 'workflows'), { recursive: true });
+      writeFileSync(join(root, '.envrc'), 'kept');
+      symlinkSync(join(root, '.github', 'workflows'), join(root, 'values-cs'));
+      mkdirSync(join(root, 'values-de'));
+      symlinkSync(join(root, '.envrc'), join(root, 'values-de', 'strings.xml'));
+      const res = { filemask: 'values-*/*' };
+      expect(place(root, 'values-cs/evil.yml', rule(res))).toEqual({ refused: { why: 'hidden', segment: '.github', link: 'values-cs' } });
+      expect(place(root, 'values-de/strings.xml', rule(res))).toEqual({
+        refused: { why: 'hidden', segment: '.envrc', link: join('values-de', 'strings.xml') },
+      });
+      expect(place(root, 'values-cs/evil.yml', rule(res, true))).toEqual({ path: join(root, '.github', 'workflows', 'evil.yml') });
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

@@ -293,6 +293,33 @@ describe('never outside DIR', () => {
   });
 });
 
+describe('never into a hidden folder through a link', () => {
+  it("a link of the checkout into a hidden folder, or to a hidden file, is refused as the server's name would be (exit 1); --allow-hidden writes through it", async () => {
+    const root = join(dir, 'linked');
+    const res = join(root, 'app', 'src', 'main', 'res');
+    mkdirSync(join(root, '.github', 'workflows'), { recursive: true });
+    mkdirSync(join(res, 'values-de'), { recursive: true });
+    writeFileSync(join(root, '.envrc'), 'export KEPT=1\n');
+    symlinkSync(join(root, '.github', 'workflows'), join(res, 'values-cs')); // a directory on the way
+    symlinkSync(join(root, '.envrc'), join(root, ANDROID('de'))); // the file itself
+    const n = fake.requests.length;
+    const r = await pull(['demo/android', '--dir', 'linked']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(
+      'wli: not written: linked/app/src/main/res/values-cs/strings.xml (demo/android/cs): linked/app/src/main/res/values-cs is a symbolic link into a hidden folder or file (.github)',
+    );
+    expect(r.stderr).toContain(
+      `wli: not written: linked/${ANDROID('de')} (demo/android/de): linked/${ANDROID('de')} is a symbolic link into a hidden folder or file (.envrc)`,
+    );
+    expect(readdirSync(join(root, '.github', 'workflows'))).toEqual([]);
+    expect(readFileSync(join(root, '.envrc'), 'utf8')).toBe('export KEPT=1\n');
+    expect(files(since(n)).map((q) => q.path)).not.toContain('/api/translations/demo/android/cs/file/');
+    const allowed = await pull(['demo/android', '--dir', 'linked', '--allow-hidden']);
+    expect(allowed.code).toBe(0);
+    expect(readFileSync(join(root, '.github', 'workflows', 'strings.xml')).equals(bytesOf('demo/android/cs'))).toBe(true);
+  });
+});
+
 describe('atomic, and untouched when equal', () => {
   it('the second run: every request conditional, answered 304, every file untouched (same inode, same time)', async () => {
     await pull(['demo/android']);

@@ -28,10 +28,10 @@ export type Refusal =
   | { why: 'empty' }
   /** A segment of dots and spaces only (`...`): Windows reads it as the directory itself. */
   | { why: 'dots'; segment: string }
-  /** `segment` is (or a file system reads it as) a version-control folder. */
-  | { why: 'vcs'; segment: string }
-  /** `segment` is hidden, and hidden folders and files were not allowed. */
-  | { why: 'hidden'; segment: string }
+  /** `segment` is (or a file system reads it as) a version-control folder; `link`: reached through that symbolic link in the root (relative to it). */
+  | { why: 'vcs'; segment: string; link?: string }
+  /** `segment` is hidden, and hidden folders and files were not allowed; `link` as for 'vcs'. */
+  | { why: 'hidden'; segment: string; link?: string }
   /** Not a file of the component: outside its filemask, not its template, intermediate or new_base (`files` as the server sent them; none when it sent no component). */
   | { why: 'mask'; files?: ComponentFiles }
   /** `link` (relative to the root) resolves to `to`, outside the root; `to` is undefined when it points nowhere. */
@@ -153,11 +153,14 @@ export function place(root: string, name: string, rule: PlacementRule): { path: 
     // A directory on the way may be the root itself (a link to `.`); the file must be below it.
     const last = i === parts.length - 1;
     if (!within(root, to) && (last || to !== root)) return { refused: { why: 'link', link, to } };
-    // A link inside DIR into a version-control folder of DIR (`po -> .git/hooks`) is the checkout's
-    // own, but the server would still be writing into that folder: refused as the name would be.
+    // A link inside DIR into a version-control folder of DIR (`po -> .git/hooks`), or into a hidden
+    // one (`values-cs -> .github/workflows`, a file link to `.envrc`), is the checkout's own, but the
+    // server would still be writing there: refused as the name would be.
     const inside = relative(root, to).split(sep);
     const vcs = inside.find(isVcsFolder);
-    if (vcs !== undefined) return { refused: { why: 'vcs', segment: vcs } };
+    if (vcs !== undefined) return { refused: { why: 'vcs', segment: vcs, link } };
+    const hidden = rule.allowHidden ? undefined : inside.find(isHidden);
+    if (hidden !== undefined) return { refused: { why: 'hidden', segment: hidden, link } };
     at = to;
   }
   return { path: at };

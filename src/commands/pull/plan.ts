@@ -78,10 +78,14 @@ function refusalReason(r: Refusal, dirShown: string): Msg {
   switch (r.why) {
     case 'dots':
       return msg`the server's filename has a segment of dots only (${r.segment}), which Windows reads as the directory itself`;
-    case 'vcs':
-      return msg`the server's filename is inside a version-control folder (${r.segment}): its files are code git, Mercurial or Subversion runs; never written`;
-    case 'hidden':
-      return msg`the server's filename is in a hidden folder or file (${r.segment}), which may hold code (CI workflows, hooks, editor tasks, .envrc); --allow-hidden writes it`;
+    case 'vcs': {
+      const into = r.link === undefined ? ours("the server's filename is inside") : msg`${join(dir, r.link)} is a symbolic link into`;
+      return msg`${into} a version-control folder (${r.segment}): its files are code git, Mercurial or Subversion runs; never written`;
+    }
+    case 'hidden': {
+      const into = r.link === undefined ? ours("the server's filename is in") : msg`${join(dir, r.link)} is a symbolic link into`;
+      return msg`${into} a hidden folder or file (${r.segment}), which may hold code (CI workflows, hooks, editor tasks, .envrc); --allow-hidden writes it`;
+    }
     case 'mask':
       return r.files === undefined
         ? ours('the server sent no component for this translation: without its filemask, the file has no place')
