@@ -39,7 +39,11 @@ const page = (results: unknown[]) => JSON.stringify({ count: results.length, nex
 
 /** wli in a shell pipeline into `| reader`: wli's own exit status (PIPESTATUS), its stderr. */
 function piped(args: string[], reader: string, extraEnv: Record<string, string> = {}): Promise<{ code: number; stderr: string }> {
-  const script = `"$0" "$@" | ${reader}; exit \${PIPESTATUS[0]}`;
+  return shell(args, `"$0" "$@" | ${reader}; exit \${PIPESTATUS[0]}`, extraEnv);
+}
+
+/** wli run by a bash `script` ("$0" "$@" is wli and its arguments): the script's exit status, wli's stderr. */
+function shell(args: string[], script: string, extraEnv: Record<string, string> = {}): Promise<{ code: number; stderr: string }> {
   const child = spawn('bash', ['-c', script, ...WLI_COMMAND, ...args], {
     env: baseEnv({ ...env, ...extraEnv }),
     cwd: dir,
@@ -111,6 +115,17 @@ describe('35.2: the exit status never depends on who reads stdout', () => {
     expect(r.code).toBe(7);
     expect(r.stderr).toMatch(/cannot append to the job summary/);
   });
+
+  it.runIf(process.platform === 'linux').each(FORMATS)(
+    'stats … --fail-under 95 -f %s > /dev/full: the verdict is still said on stderr, then the write that failed (exit 7)',
+    async (format) => {
+      const r = await shell(['stats', 'demo/android', '--fail-under', '95', '-f', format], '"$0" "$@" > /dev/full');
+      expect(r.code).toBe(7);
+      expect(r.stderr).toMatch(
+        /^wli: 3 of 5 row\(s\) below 95% translated: [^\n]+\nwli: cannot write to standard output: no space left on the device \(ENOSPC\)\nhint: [^\n]+\n$/,
+      );
+    },
+  );
 
   it('a passing gate and no gate stay exit 0 into a closed pipe', async () => {
     expect((await wliIn(['stats', 'demo/android', '--fail-under', '50'], { env, ctx: { stdout: new ClosedPipe('event') } })).code).toBe(0);

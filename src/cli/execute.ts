@@ -77,12 +77,13 @@ async function finish(result: Result, session: Session, ctx: Context, io: IOStre
     return io.out.flush();
   });
   // Data that ends early (a reader gone, stdout failing) never ends the work beside it: that is waited
-  // for. A reader that left never decides the exit status either: the run goes on to its outcome (a
-  // failed gate is still 3, a refused setting 2, a failed write 7), only the data is cut short.
+  // for, and the run's verdict, judged before anything was written, is still said. A reader that left
+  // never decides the exit status: the run ends with its outcome (a failed gate is still 3, a refused
+  // setting 2). Data that could not be written is work undone: 7, after the verdict's summary.
   const cut = await written.then(
     () => undefined,
     (error: unknown) => {
-      if (!done && !readerLeft(error, io)) throw error;
+      if (!done) io.stopProgress();
       return { error };
     },
   );
