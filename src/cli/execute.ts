@@ -95,7 +95,8 @@ async function finish(result: Result, session: Session, ctx: Context, io: IOStre
     }
     io.stopProgress();
   }
-  session.noteRateLimit();
+  // The rate-limit note closes a run that did its work (or gave its data to a reader that left), not one whose data failed.
+  if (done || !cut || readerLeft(cut.error, io)) session.noteRateLimit();
   // A signal ends a run that ends by itself only then (changes --follow): still an interruption.
   if (ctx.signal.aborted) return io.error(interruption(ctx.signal));
   const outcome = result.kind === 'text' ? undefined : result.finish?.();
