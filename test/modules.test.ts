@@ -70,6 +70,8 @@ describe('targets', () => {
     expect(closest('cz', ['en', 'ar', 'cs', 'de'])).toEqual(['cs']);
     expect(closest('guide', ['docs/guide', 'docs/api/reference'])).toEqual(['docs/guide']);
     expect(closest('zzzzzz', ['android'])).toEqual([]);
+    // A containing name ranks with the farthest close ones: the one edit away first.
+    expect(closest('sourc', ['previous_source', 'source_unit', 'source', 'target'])).toEqual(['source', 'previous_source', 'source_unit']);
   });
 });
 

@@ -1,12 +1,19 @@
 // Which names are close to a name that was not found: what "did you mean" offers.
 
-/** Close names first (edit distance, case-insensitive; a name containing the miss counts too), at most five. */
+/**
+ * Close names first (edit distance, case-insensitive; a name containing the miss, or contained in it,
+ * counts too, as far as the farthest close one: `sourc` is source before previous_source), at most five.
+ */
 export function closest(missing: string, names: string[]): string[] {
   const m = missing.toLowerCase();
   // Short names are close only one edit apart (cz: cs, not every two-letter code).
   const limit = m.length <= 4 ? 1 : Math.max(2, Math.floor(m.length / 3));
+  const apart = (n: string): number => {
+    const d = distance(m, n);
+    return d > limit && (n.includes(m) || m.includes(n)) ? limit : d;
+  };
   return names
-    .map((n) => ({ n, d: n.toLowerCase() === m ? 0 : n.toLowerCase().includes(m) || m.includes(n.toLowerCase()) ? 1 : distance(m, n.toLowerCase()) }))
+    .map((n) => ({ n, d: apart(n.toLowerCase()) }))
     .filter((x) => x.d <= limit)
     .sort((a, b) => a.d - b.d || a.n.localeCompare(b.n))
     .slice(0, 5)

@@ -3,6 +3,7 @@ import { isCiFormat, type Format } from '../spec/spec.js';
 import { mapPage, pageOf, type Page } from '../core/page.js';
 import type { Writer } from '../io/writer.js';
 import { msg, type Msg } from '../core/text.js';
+import { closest } from '../core/closest.js';
 import { getPath, pickFields, type Item } from './fields.js';
 import type { Column, Result } from './result.js';
 import { writeCsv, type CsvDialect } from './csv.js';
@@ -48,11 +49,31 @@ async function* once(item: Item): AsyncGenerator<Page> {
  * Passes pages through, counting items and noting which --fields paths any item had, so a path that
  * none had (a typo: `sourc`) is named once at the end, whatever the format.
  */
-function watch(pages: AsyncIterable<Page>, fields: string[] | undefined, counted: { items: number; seen: Set<string> }): AsyncIterable<Page> {
+/** The most top-level field names kept for "did you mean" of a --fields path in none of the items. */
+const MAX_KEYS_NOTED = 1000;
+
+interface Counted {
+  items: number;
+  /** The --fields paths some item has. */
+  seen: Set<string>;
+  /** Top-level field names of the items, while some path is unseen. */
+  keys: Set<string>;
+}
+
+/** "field 'sourc' is in none of the items; did you mean source?": the closest names, the path's first part corrected. */
+function unseenField(path: string, keys: Set<string>): Msg {
+  const [head = '', ...rest] = path.split('.');
+  const close = keys.has(head) ? [] : closest(head, [...keys]).map((k) => [k, ...rest].join('.'));
+  return close.length ? msg`field '${path}' is in none of the items; did you mean ${close.join(', ')}?` : msg`field '${path}' is in none of the items`;
+}
+
+function watch(pages: AsyncIterable<Page>, fields: string[] | undefined, counted: Counted): AsyncIterable<Page> {
   // The fields are noted as the writer makes the items (with --fields every writer makes them), not by
   // making them here too: a field in none of the items would have had every page parsed twice.
   const note = (item: Item): Item => {
     for (const f of fields!) if (!counted.seen.has(f) && getPath(item, f) !== undefined) counted.seen.add(f);
+    // The names a path in none of them may have meant (bounded: a server's items could each bring new ones).
+    for (const k in item) if (counted.keys.size < MAX_KEYS_NOTED) counted.keys.add(k);
     return item;
   };
   return (async function* () {
@@ -110,9 +131,9 @@ export async function render(result: Result, sink: Writer, o: RenderOptions): Pr
   // The CI writers are loaded only by a run that asks for one (docs/performance.md, start-up).
   if (isCiFormat(format)) return (await import('./ci.js')).writeReport(result, format, out, o);
   const csv: CsvDialect = { spreadsheet: format === 'csv-excel', terminal: o.terminal };
-  const counted = { items: 0, seen: new Set<string>() };
+  const counted: Counted = { items: 0, seen: new Set<string>(), keys: new Set<string>() };
   const report = (): RenderReport => {
-    if (fields && counted.items > 0) for (const f of fields) if (!counted.seen.has(f)) o.warn(msg`field '${f}' is in none of the items`);
+    if (fields && counted.items > 0) for (const f of fields) if (!counted.seen.has(f)) o.warn(unseenField(f, counted.keys));
     return { items: counted.items };
   };
   if (result.kind === 'record') {

@@ -190,7 +190,8 @@ export const GLOBAL_OPTIONS = [
   },
   {
     flags: '--fields <list>',
-    description: 'comma-separated field paths; dots reach into nested objects (language.code)',
+    description:
+      'comma-separated field paths; dots reach into nested objects (language.code); a path none of the items has is named on stderr with the closest field names',
     value: { type: 'fields' },
     hint: 'expected comma-separated field paths, e.g. --fields id,context,language.code',
   },
