@@ -320,6 +320,30 @@ describe('never into a hidden folder through a link', () => {
   });
 });
 
+describe('never a name shown as another', () => {
+  it('a filename with a control, bidirectional or invisible character is refused (named, escaped): nothing written, nothing asked; exit 1', async () => {
+    // Each is inside the filemask (its star matches any character): found by hand, a file named with an escape written to disk.
+    fake.filenames({
+      'demo/android/ar': 'app/src/main/res/values-ar\u001b]0;pwned\u0007/strings.xml',
+      'demo/android/cs': 'app/src/main/res/values-cs\u202elmx./strings.xml',
+      'demo/android/de': 'app/src/main/res/values-de\u0000/strings.xml',
+    });
+    const root = join(dir, 'named');
+    const n = fake.requests.length;
+    const r = await pull(['demo/android', '--dir', 'named']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u202e]/);
+    expect(r.stderr).toContain(
+      "wli: not written: named/app/src/main/res/values-ar\\e]0;pwned\\x07/strings.xml (demo/android/ar): the server's filename holds a control or invisible character (U+001B), which a terminal or a file list would not show as itself\n",
+    );
+    expect(r.stderr).toMatch(/wli: not written: \S+ \(demo\/android\/cs\): the server's filename holds a control or invisible character \(U\+202E\)/);
+    expect(r.stderr).toMatch(/wli: not written: \S+ \(demo\/android\/de\): the server's filename holds a control or invisible character \(U\+0000\)/);
+    expect(r.stderr).toContain('wli: 5 translations: 1 created, 0 updated, 0 unchanged, 1 skipped, 3 failed\n');
+    expect(filesIn(root)).toEqual([ANDROID('ja')]);
+    expect(files(since(n)).map((q) => q.path)).toEqual(['/api/translations/demo/android/ja/file/']);
+  });
+});
+
 describe('atomic, and untouched when equal', () => {
   it('the second run: every request conditional, answered 304, every file untouched (same inode, same time)', async () => {
     await pull(['demo/android']);

@@ -12,7 +12,10 @@
 //   hfsignoreclean): never, whatever the options;
 // - no segment is hidden (starts with `.`), unless the user allowed it (pull --allow-hidden);
 // - it is a file of its component (weblate/filemask.ts): one its filemask matches, or its template,
-//   intermediate or new_base.
+//   intermediate or new_base;
+// - it holds no character a terminal, an editor or a file list would not show as itself (controls, the
+//   null character, bidirectional and invisible formatting: UNSHOWN), which would make later `ls`,
+//   `git status` or a review show another name than the file's, or draw on the terminal.
 // download reduces a Content-Disposition name to a safe base name (safeBaseName); the save path decides
 // whether it may replace a file already there (files/save.ts).
 //
@@ -28,6 +31,8 @@ export type Refusal =
   | { why: 'empty' }
   /** A segment of dots and spaces only (`...`): Windows reads it as the directory itself. */
   | { why: 'dots'; segment: string }
+  /** The name holds `char`, a control or a bidirectional or invisible formatting character (UNSHOWN). */
+  | { why: 'unshown'; char: string }
   /** `segment` is (or a file system reads it as) a version-control folder; `link`: reached through that symbolic link in the root (relative to it). */
   | { why: 'vcs'; segment: string; link?: string }
   /** `segment` is hidden, and hidden folders and files were not allowed; `link` as for 'vcs'. */
@@ -47,6 +52,15 @@ export interface PlacementRule {
 
 /** Code points HFS+ leaves out of a name when it compares names (git's next_hfs_char, Mercurial's hfsignoreclean). */
 const HFS_IGNORED = /[\u200c-\u200f\u202a-\u202e\u206a-\u206f\ufeff]/gu;
+
+/**
+ * Characters that are not shown as themselves: C0 and C1 controls (the null character, escapes that draw on
+ * a terminal), DEL, zero-width and bidirectional formatting (a name shown reversed or split), the line
+ * and paragraph separators. No Weblate file is named with one; pull refuses such a name, download drops them.
+ */
+// eslint-disable-next-line no-control-regex
+const UNSHOWN = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]/u;
+const UNSHOWN_ALL = new RegExp(UNSHOWN.source, 'gu');
 
 /** The folders version-control systems keep their own files (and, for git, hooks and configuration) in. */
 const VCS_FOLDERS = new Set(['.git', '.hg', '.svn', '.bzr', 'cvs', '_darcs']);
@@ -85,7 +99,6 @@ function segmentsOf(name: string): string[] {
 
 /** The rule on plain values: the segments of the path to write under DIR, or why it is refused. */
 export function judgeName(name: string, rule: PlacementRule): { segments: string[] } | { refused: Refusal } {
-  if (name.includes('\0')) return { refused: { why: 'absolute' } };
   if (isAbsolute(name) || /^[\\/]/.test(name) || /^[A-Za-z]:/.test(name)) return { refused: { why: 'absolute' } };
   const segments = segmentsOf(name);
   if (segments.includes('..')) return { refused: { why: 'parent' } };
@@ -96,6 +109,8 @@ export function judgeName(name: string, rule: PlacementRule): { segments: string
   if (vcs !== undefined) return { refused: { why: 'vcs', segment: vcs } };
   const hidden = rule.allowHidden ? undefined : segments.find(isHidden);
   if (hidden !== undefined) return { refused: { why: 'hidden', segment: hidden } };
+  const unshown = UNSHOWN.exec(name);
+  if (unshown !== null) return { refused: { why: 'unshown', char: unshown[0] } };
   if (!rule.component || !isComponentFile(rule.component, name)) return { refused: { why: 'mask', files: rule.component } };
   return { segments };
 }
@@ -174,8 +189,7 @@ export function place(root: string, name: string, rule: PlacementRule): { path: 
 export function safeBaseName(name: string | undefined): string | undefined {
   if (name === undefined) return undefined;
   const last = name.split(/[/\\]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const clean = last.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\u206a-\u206f\ufeff]/g, '').trim();
+  const clean = last.replace(UNSHOWN_ALL, '').trim();
   if (clean === '' || /^[. ]+$/.test(clean) || isHidden(clean) || isVcsFolder(clean) || clean.length > 200) return undefined;
   return clean;
 }

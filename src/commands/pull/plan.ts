@@ -90,6 +90,8 @@ function refusalReason(r: Refusal, dirShown: string): Msg {
       return r.files === undefined
         ? ours('the server sent no component for this translation: without its filemask, the file has no place')
         : msg`the server's filename is not one of its component's files (${componentFilesText(r.files)})`;
+    case 'unshown':
+      return msg`the server's filename holds a control or invisible character (${codePoint(r.char)}), which a terminal or a file list would not show as itself`;
     case 'absolute':
       return msg`the server's filename is an absolute path, outside ${dir}`;
     case 'parent':
@@ -102,6 +104,9 @@ function refusalReason(r: Refusal, dirShown: string): Msg {
         : msg`${join(dir, r.link)} leads outside ${dir} (a symbolic link to ${r.to})`;
   }
 }
+
+/** A character as Unicode names it: U+001B. */
+const codePoint = (c: string): string => `U+${(c.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
 
 /** Each translation's fate. A --lang code that no translation has is a usage error (a typo, not an empty pull). */
 export function plan(listed: readonly Listed[], o: PlanOptions): Entry[] {
