@@ -284,6 +284,27 @@ describe('hostile Content-Disposition', () => {
   });
 });
 
+describe('a server that names no usable file', () => {
+  // Found by hand: the name then was always p-c-l.txt, beside the p-c-l.xml wli predicts and replaces.
+  it("the name wli predicts: the conversion's extension, or the one file of that stem already there; .txt only when neither", async () => {
+    const h = await startFakeWeblate({ fileDisposition: 'attachment; filename=".."' });
+    try {
+      const po = await wli(['download', 'demo/android/cs', '--convert', 'po', '-o', `${dir}/`], { env: { WLI_URL: h.url } });
+      expect([po.code, readdirSync(dir)]).toEqual([0, ['demo-android-cs.po']]);
+      rmSync(join(dir, 'demo-android-cs.po'));
+      writeFileSync(join(dir, 'demo-android-cs.xml'), 'old');
+      const kept = await wli(['download', 'demo/android/cs', '-o', `${dir}/`], { env: { WLI_URL: h.url } });
+      expect([kept.code, readdirSync(dir)]).toEqual([0, ['demo-android-cs.xml']]);
+      expect(readFileSync(join(dir, 'demo-android-cs.xml')).equals(fakeFileBytes('demo/android/cs', false, null))).toBe(true);
+      const zip = await wli(['download', 'demo/android', '-o', `${dir}/`], { env: { WLI_URL: h.url } });
+      expect(zip.code).toBe(0);
+      expect(readdirSync(dir).sort()).toEqual(['demo-android-cs.xml', 'demo-android.zip']);
+    } finally {
+      await h.close();
+    }
+  });
+});
+
 describe('gzip', () => {
   it.each([true, false])('server gzip %s: the file is the decoded bytes, exactly', async (gzip) => {
     const g = await startFakeWeblate({ fileGzip: gzip });

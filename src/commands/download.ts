@@ -276,12 +276,13 @@ function targetFound(readings: Target[], to: Destination, opts: CommandInput<'do
       if (t.kind === 'category') throw noCategoryZip(await categoryOf(session, t));
       const d = downloaded(t);
       if (!d) throw new UsageError(msg`${t.text} has no file`);
+      const predicted = predictedIn(d, convert, to.dir);
       return get({
         url: client.resolve(fileRequest(t, convert, query)).href,
         // Into a directory, the name Weblate gives the file (predictedIn) is what a record may prove: a
-        // wrong guess only costs the condition.
-        predicted: predictedIn(d, convert, to.dir),
-        fallback: fallbackName(d, d.kind !== 'translation'),
+        // wrong guess only costs the condition. It is also the name when the server gives none usable.
+        predicted,
+        fallback: predicted ?? fallbackName(d),
         what: WHAT[d.kind],
         // A zip has no revision: always asked for whole.
         revision: t.kind === 'translation' ? () => revisionOf(session, t) : undefined,

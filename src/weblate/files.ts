@@ -46,7 +46,10 @@ export function predictedName(t: Downloaded, convert: string | undefined): { nam
   return convert === undefined ? { stem: `${stemOf(t)}.` } : { name: `${stemOf(t)}.${convert}` };
 }
 
-/** The name a download gets when the server gives none usable: the predicted stem, made safe. */
-export function fallbackName(t: Downloaded, zip: boolean): string {
-  return `${stemOf(t).replace(/[^\w.-]/g, '_')}.${zip ? 'zip' : 'txt'}`;
+/**
+ * The name a download gets when the server gives none usable and wli predicts none (a file as stored,
+ * none of its stem here yet): the stem made safe, `.txt`, since its own extension is unknown.
+ */
+export function fallbackName(t: Downloaded): string {
+  return `${stemOf(t).replace(/[^\w.-]/g, '_')}.${t.kind === 'translation' ? 'txt' : 'zip'}`;
 }
