@@ -216,6 +216,8 @@ const CS_FAILED = pulled('4 created, 1 updated, 0 unchanged, 5 skipped, 1 failed
 const failedCs = (why: string) => new RegExp(`^wli: not written: app/src/main/res/values-cs/strings\\.xml \\(demo/android/cs\\): ${why}$`, 'm');
 const SERVER_FAILED = /^hint: the server failed; retry later or ask its administrators$/;
 const TIMED_OUT = [/^wli: GET http:\S+\/cs\/file\/: timed out after 0\.5s$/, /^hint: the server is slow or unreachable; raise --timeout or retry later$/];
+/** The same after the retry (--retries 1): the time taken is the attempts', so the line says how many. */
+const TIMED_OUT_TWICE = [/^wli: GET http:\S+\/cs\/file\/: timed out after 0\.5s; 2 attempts$/, TIMED_OUT[1]!];
 
 const PULL: Cell[] = [
   ...(['SIGTERM', 'SIGHUP', 'SIGINT'] as const).map((signal): Cell => ({
@@ -325,7 +327,7 @@ const PULL: Cell[] = [
     seed: PULL_SEED,
     arrange: stall(Infinity),
     code: 1,
-    says: failedCs('GET http:\\S+/cs/file/: timed out after 0\\.5s'),
+    says: failedCs('GET http:\\S+/cs/file/: timed out after 0\\.5s; 2 attempts'),
     summary: CS_FAILED,
     whole: others(CS),
     old: [CS],
@@ -338,7 +340,7 @@ const PULL: Cell[] = [
     seed: PULL_SEED,
     arrange: stallBody(Infinity),
     code: 1,
-    says: failedCs('GET http:\\S+/cs/file/: timed out after 0\\.5s'),
+    says: failedCs('GET http:\\S+/cs/file/: timed out after 0\\.5s; 2 attempts'),
     summary: CS_FAILED,
     whole: others(CS),
     old: [CS],
@@ -362,7 +364,7 @@ const PULL: Cell[] = [
     arrange: status503(GLOSSARY_LIST, Infinity),
     code: 1,
     summary: [
-      /^wli: GET http:\S+\/api\/components\/demo\/glossary\/translations\/\?page_size=1000 failed: HTTP 503 Service Unavailable: 503 Server Error$/,
+      /^wli: GET http:\S+\/api\/components\/demo\/glossary\/translations\/\?page_size=1000 failed: HTTP 503 Service Unavailable: 503 Server Error; 2 attempts$/,
       SERVER_FAILED,
     ],
     old: Object.keys(PULLED),
@@ -378,7 +380,7 @@ const PULL: Cell[] = [
       f.fault((q) => q.path === '/api/components/demo/android/translations/' && q.query.get('page') === '2', { kind: 'status', status: 503 }, Infinity),
     code: 1,
     summary: [
-      /^wli: GET http:\S+\/api\/components\/demo\/android\/translations\/\?page_size=1000&page=2 failed: HTTP 503 Service Unavailable: 503 Server Error$/,
+      /^wli: GET http:\S+\/api\/components\/demo\/android\/translations\/\?page_size=1000&page=2 failed: HTTP 503 Service Unavailable: 503 Server Error; 2 attempts$/,
       SERVER_FAILED,
     ],
     old: Object.keys(PULLED),
@@ -390,7 +392,7 @@ const PULL: Cell[] = [
     seed: PULL_SEED,
     arrange: status503(CS_FILE, Infinity),
     code: 1,
-    says: failedCs('GET http:\\S+/cs/file/ failed: HTTP 503 Service Unavailable: 503 Server Error'),
+    says: failedCs('GET http:\\S+/cs/file/ failed: HTTP 503 Service Unavailable: 503 Server Error; 2 attempts'),
     summary: CS_FAILED,
     whole: others(CS),
     old: [CS],
@@ -577,7 +579,7 @@ const DOWNLOAD: Cell[] = [
     seed: OLD_CS_XML,
     arrange: stall(Infinity),
     code: 1,
-    summary: TIMED_OUT,
+    summary: TIMED_OUT_TWICE,
     old: ['cs.xml'],
     asked: 2,
   },
@@ -588,7 +590,7 @@ const DOWNLOAD: Cell[] = [
     seed: OLD_CS_XML,
     arrange: stallBody(Infinity),
     code: 1,
-    summary: TIMED_OUT,
+    summary: TIMED_OUT_TWICE,
     old: ['cs.xml'],
     asked: 2,
   },
@@ -619,7 +621,7 @@ const DOWNLOAD: Cell[] = [
     seed: OLD_CS_XML,
     arrange: status503(CS_FILE, Infinity),
     code: 1,
-    summary: [/^wli: GET http:\S+\/cs\/file\/ failed: HTTP 503 Service Unavailable: 503 Server Error$/, SERVER_FAILED],
+    summary: [/^wli: GET http:\S+\/cs\/file\/ failed: HTTP 503 Service Unavailable: 503 Server Error; 2 attempts$/, SERVER_FAILED],
     old: ['cs.xml'],
     asked: 2,
   },

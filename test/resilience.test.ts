@@ -86,7 +86,7 @@ describe('retries', () => {
     expect(r.code).toBe(1);
     expect(count('/languages/xx/', before)).toBe(3);
     expect(waits).toEqual([375, 750]);
-    expect(r.stderr.split('\n')[0]).toBe(`wli: GET ${fake.url}languages/xx/ failed: HTTP 500 Internal Server Error: Server Error (500)`);
+    expect(r.stderr.split('\n')[0]).toBe(`wli: GET ${fake.url}languages/xx/ failed: HTTP 500 Internal Server Error: Server Error (500); 3 attempts`);
   });
   it('408 is retried; 4xx other than 408 and 429 never are', async () => {
     fake.fault('/languages/xx/', { kind: 'status', status: 408 }, 1);
@@ -124,7 +124,7 @@ describe('refused connections', () => {
   it('on the first request of a run: one quick retry, then the error (a wrong --url fails within a second)', async () => {
     const r = await wliIn(['language', 'cs', '--retries', '3'], { env: { WLI_URL: DEAD_URL }, ctx: fakeSleep });
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^wli: GET \S+: connection refused by 127\.0\.0\.1:\d+\nhint: is the server running/);
+    expect(r.stderr).toMatch(/^wli: GET \S+: connection refused by 127\.0\.0\.1:\d+; 2 attempts\nhint: is the server running/);
     expect(waits).toEqual([250]);
   });
 
@@ -158,7 +158,8 @@ describe('timeouts', () => {
     const before = fake.requests.length;
     const r = await wli(['language', 'de', '--timeout', '0.3', '--retries', '1'], { env });
     expect(r.code).toBe(1);
-    expect(r.stderr.split('\n')[0]).toBe(`wli: GET ${fake.url}languages/de/: timed out after 0.3s`);
+    // The time taken is the attempts' (and the pause between), not one timeout's: the line says how many.
+    expect(r.stderr.split('\n')[0]).toBe(`wli: GET ${fake.url}languages/de/: timed out after 0.3s; 2 attempts`);
     expect(r.stderr).toMatch(/hint: .*--timeout/);
     expect(count('/languages/de/', before)).toBe(2);
   });

@@ -163,7 +163,7 @@ async function attempts<T>(t: Transport, url: URL, o: RequestOptions, attempt: (
     } catch (e) {
       if (!(e instanceof AttemptError)) throw e;
       const wait = retryWait(t, e, n, retries);
-      if (wait === undefined) throw e.error;
+      if (wait === undefined) throw e.error instanceof WliError ? e.error.lastOf(n + 1) : e.error;
       t.log?.(
         msg`retrying in ${(wait / 1000).toFixed(1)}s (attempt ${n + 2} of ${retries + 1}): ${e.error instanceof WliError ? e.error.text : e.error.message}`,
       );

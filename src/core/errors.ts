@@ -40,7 +40,7 @@ export const EXIT_CODES: ReadonlyArray<readonly [code: number, meaning: string]>
 export class WliError extends Error {
   readonly exitCode: number;
   /** What failed: our words and outside text told apart (see core/text.ts). */
-  readonly text: Msg;
+  text: Msg;
   /** What to do next. */
   readonly hintText?: Msg;
   constructor(text: Msg, exitCode: number, hint?: Msg, options?: { cause?: unknown }) {
@@ -53,6 +53,18 @@ export class WliError extends Error {
 
   get hint(): string | undefined {
     return this.hintText?.toString();
+  }
+
+  /**
+   * Said as the last of `made` attempts, when there was more than one: the time the run waited is then
+   * the attempts' and their pauses', not the one timeout or answer the text names.
+   */
+  lastOf(made: number): this {
+    if (made > 1) {
+      this.text = msg`${this.text}; ${ours(String(made))} attempts`;
+      this.message = this.text.toString();
+    }
+    return this;
   }
 }
 

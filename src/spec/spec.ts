@@ -197,7 +197,7 @@ export const GLOBAL_OPTIONS = [
   },
   {
     flags: '--timeout <seconds>',
-    description: 'per-request timeout; a timed-out request is retried',
+    description: 'per-attempt timeout; a timed-out request is retried (the error counts the attempts)',
     note: `At most ${MAX_TIMEOUT_SECONDS} seconds (Node timers hold no more). Each response is read up to ${MAX_BODY_TEXT}; a larger one is an error (exit ${EXIT.server}).`,
     value: { type: 'seconds', max: MAX_TIMEOUT_SECONDS },
     hint: `expected a number of seconds above 0 and at most ${MAX_TIMEOUT_SECONDS}, e.g. --timeout 60`,
