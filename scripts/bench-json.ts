@@ -2,7 +2,7 @@
 // Run: node --import ./scripts/ts.mjs scripts/bench-json.ts [units=1000] [cpu-seconds-per-case=2] [name-regex]
 // `npm run bench` runs the page cases (scenario json): stringifyJson is native JSON.stringify plus a
 // number substitution, stringifyJsonPure the serializer alone.
-import { parseJson, parseJsonPure, stringifyJson, stringifyJsonPure } from '../src/codec/json.js';
+import { parseJson, parseJsonPure, stringifyEach, stringifyJson, stringifyJsonPure } from '../src/codec/json.js';
 import { seededRandom } from '../test/support/random.js';
 import JSONbig from 'json-bigint';
 import { parse as losslessParse, stringify as losslessStringify } from 'lossless-json';
@@ -151,6 +151,24 @@ bench('parseJson + stringifyJson', () => stringifyJson(parseJson(text)));
 bench('parseJson + stringifyJsonPure', () => stringifyJsonPure(parseJson(text)));
 bench('parseJson + stringifyJson indent 2', () => stringifyJson(parseJson(text), 2));
 bench('parseJson + stringifyJsonPure indent 2', () => stringifyJsonPure(parseJson(text), 2));
+// As the writers do it: the page's items, each wrapped (src/output/jsonl.ts, json.ts). Units hold exact
+// numbers, so stringifyEach takes the serializer; native stringify with the substitution, item by item,
+// is what it would do otherwise.
+const itemsOf = (t: string) => (parseJson(t) as { results: unknown[] }).results;
+const line = (j: string) => j + '\n';
+const element = (j: string) => '  ' + j + ',\n';
+bench('parseJson + stringifyEach', () => stringifyEach(itemsOf(text), undefined, line));
+bench('parseJson + native each', () =>
+  itemsOf(text)
+    .map((it) => line(stringifyJson({ it }).slice(6, -1)))
+    .join(''),
+);
+bench('parseJson + stringifyEach indent 2', () => stringifyEach(itemsOf(text), 2, element, 1));
+bench('parseJson + native each indent 2', () =>
+  itemsOf(text)
+    .map((it) => element(stringifyJson({ it }, 2).slice(10, -2)))
+    .join(''),
+);
 // The libraries we did not choose (src/codec/json.ts says why), on the same page: speed, and whether
 // the page comes back exactly as the server wrote it.
 const jsonBigint = (JSONbig as unknown as (o: object) => { parse(t: string): unknown; stringify(v: unknown): string })({

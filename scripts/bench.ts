@@ -632,26 +632,27 @@ if (want('table')) {
 }
 
 if (want('json')) {
-  // How a freshly parsed page is written: native JSON.stringify plus a number substitution (the
-  // fast path src/codec/json.ts uses) against the serializer alone. CPU time per page, median.
+  // How a freshly parsed page of units is written, as the writers do it (an item at a time, each
+  // wrapped): the serializer, which stringifyEach takes for items holding exact numbers, against
+  // native JSON.stringify plus the number substitution (src/codec/json.ts). CPU time per page, median.
   const script = join(ROOT, 'scripts/bench-json.ts');
   const out = spawnSync(process.execPath, nodeTs(script, '1000', '2', '^parseJson \\+'), { encoding: 'utf8' }).stdout;
   const msPerPage = (name: string) => Number(new RegExp(`^${name.replace(/[+]/g, '\\+')}\\s.*?([\\d.]+) ms/page`, 'm').exec(out)?.[1]);
   for (const [label, indent] of [
-    ['compact (jsonl fallback, csv cells)', ''],
+    ['compact (JSON Lines made from items: --fields, filters)', ''],
     ['indent 2 (-f json)', ' indent 2'],
   ] as const) {
-    const fast = msPerPage(`parseJson + stringifyJson${indent}`);
-    const pure = msPerPage(`parseJson + stringifyJsonPure${indent}`);
+    const each = msPerPage(`parseJson + stringifyEach${indent}`);
+    const native = msPerPage(`parseJson + native each${indent}`);
     rows.push([
-      `parse + write a 1000-unit page, ${label}: fast path`,
-      `${f(fast)} ms`,
+      `parse + write a 1000-unit page, ${label}: the serializer (units hold exact numbers)`,
+      `${f(each)} ms`,
       '',
       '',
-      `serializer alone ${f(pure)} ms (${f(pure / fast)}×)`,
-      fast <= pure ? 'fast path kept' : 'serializer faster',
+      `native stringify + substitution ${f(native)} ms (${f(each / native)}×)`,
+      each <= native ? 'serializer kept' : 'native faster here',
     ]);
-    console.error(`  json ${label}: fast path ${f(fast)} ms/page, serializer ${f(pure)} ms/page`);
+    console.error(`  json ${label}: serializer ${f(each)} ms/page, native ${f(native)} ms/page`);
   }
   // The libraries not chosen (src/codec/json.ts says why): speed on the same page, and exactness.
   const libs = spawnSync(process.execPath, nodeTs(script, '1000', '2', '^(parseJson \\+ stringifyJson|json-bigint|lossless-json)'), {

@@ -6,6 +6,7 @@ import {
   numberText,
   parseJson,
   parseJsonPure,
+  stringifyEach,
   stringifyJson,
   stringifyJsonPure,
   compactText,
@@ -562,6 +563,24 @@ describe('stringifyJson fast path robustness', () => {
   it('a nested stringifyJson call inside toJSON does not disturb the outer one', () => {
     const v = { a: new LosslessNumber('1.0'), b: { toJSON: () => stringifyJson([new LosslessNumber('2.0')]) }, c: new LosslessNumber('3.0') };
     expect(stringifyJson(v)).toBe('{"a":1.0,"b":"[2.0]","c":3.0}');
+  });
+});
+
+describe('stringifyEach: a page of items, either way', () => {
+  // Items holding exact numbers go to the serializer (faster there), others to native stringify: the
+  // text is the same either way, compact and indented, at the top level and inside an array.
+  const exact = (parseJson(UNITS_BODY) as { results: unknown[] }).results;
+  const plain = [JSON.parse(LANGUAGE_BODY), JSON.parse(STATS_BODY), [], {}, 'x', 1.5, null];
+  const byItem = (items: unknown[], indent: number | undefined, inside: number) =>
+    items.map((it) => '  ' + stringifyJsonPure(it, indent).replace(/\n/g, '\n' + ' '.repeat((indent ?? 0) * inside)) + ',\n').join('');
+  it.each([
+    ['units (exact numbers)', exact],
+    ['no exact number', plain],
+    ['mixed', [...plain, ...exact]],
+  ])('%s', (_, items) => {
+    const wrap = (j: string) => '  ' + j + ',\n';
+    for (const indent of [undefined, 2]) for (const inside of [0, 1]) expect(stringifyEach(items, indent, wrap, inside)).toBe(byItem(items, indent, inside));
+    expect(stringifyEach(exact, 2, (j) => j)).toContain('"id_hash": 7290622678552713746');
   });
 });
 

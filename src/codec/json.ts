@@ -613,10 +613,12 @@ function isJsonNumberText(s: string): boolean {
 // from the number of captures (data containing the token, odd toJSON methods) or native throws
 // (bigint values, nesting deep enough to overflow the stack), the serializer below is used.
 //
-// Why keep a fast path: on a page freshly parsed from the server (what every output does) native
-// stringify plus the substitution is about twice as fast as the serializer, compact and at indent 2
-// (npm run bench, json rows). On one object stringified over and over the serializer is as fast or
-// faster at indent 2, which is not what wli does.
+// When: native stringify alone is the faster where nothing is exact (a page of translations, stats:
+// compact about 1.5x the serializer's speed, indented the same). Where items hold exact numbers (every
+// unit: id_hash, content_hash), native stringify calls toJSON for each and the substitution splits the
+// whole text, and the serializer is faster: 0.70x the time compact, 0.95x at indent 2 (npm run bench,
+// json rows), and `units -f json` of 100,000 units 0.88x the CPU end to end (farm-bench). So an item
+// holding an exact number among its own values goes to the serializer.
 //
 // The serializer follows JSON.stringify's algorithm (same layout for the same data). It is recursive
 // while shallow; a subtree nested deeper than DEEP levels is written compact by an iterative loop,
@@ -651,12 +653,15 @@ export function stringifyJson(value: unknown, indent?: number): string {
 const identity = (json: string) => json;
 
 /**
- * The JSON text of every item, each passed through `wrap` (a line ending, an indent), concatenated:
- * what a page of JSON Lines or of a JSON array needs. One native pass, one number substitution
- * for the whole page — several times cheaper than stringifyJson per item.
+ * The JSON text of every item, each passed through `wrap` (a line ending, a comma), concatenated:
+ * what a page of JSON Lines or of a JSON array needs. `inside`: how many levels the items are nested
+ * at (an array's elements: 1), so their lines are indented for it. One native pass and one number
+ * substitution for the whole page, or the serializer (see above) — several times cheaper than
+ * stringifyJson per item.
  */
-export function stringifyEach(items: readonly unknown[], indent: number | undefined, wrap: (json: string) => string): string {
+export function stringifyEach(items: readonly unknown[], indent: number | undefined, wrap: (json: string) => string, inside = 0): string {
   const gap = gapOf(indent);
+  if (items.some(holdsExact)) return serializeEach(items, gap, wrap, inside);
   const outer = lnCapture;
   const captured: string[] = [];
   let out = '';
@@ -669,7 +674,7 @@ export function stringifyEach(items: readonly unknown[], indent: number | undefi
         nativeOk = false;
         break;
       }
-      out += wrap(json);
+      out += wrap(inside > 0 && gap !== '' ? json.replace(/\n/g, '\n' + gap.repeat(inside)) : json);
     }
   } catch {
     nativeOk = false;
@@ -691,9 +696,30 @@ export function stringifyEach(items: readonly unknown[], indent: number | undefi
       return pieces.join('');
     }
   }
-  let slow = '';
-  for (const item of items) slow += wrap(stringifyJsonPure(item, indent));
-  return slow;
+  return serializeEach(items, gap, wrap, inside);
+}
+
+/** stringifyEach by the serializer alone. */
+function serializeEach(items: readonly unknown[], gap: string, wrap: (json: string) => string, inside: number): string {
+  const cur = gap.repeat(inside);
+  let out = '';
+  for (const item of items) {
+    const json = serialize(item, '', gap, cur, []);
+    if (json === undefined) throw new TypeError(`stringifyJson: ${typeof item} is not serializable as JSON`);
+    out += wrap(json);
+  }
+  return out;
+}
+
+/** Whether an item is, or holds among its own values, an exact number (a LosslessNumber or a bigint). */
+function holdsExact(item: unknown): boolean {
+  if (typeof item === 'bigint' || item instanceof LosslessNumber) return true;
+  if (typeof item !== 'object' || item === null) return false;
+  for (const k in item) {
+    const v = (item as Record<string, unknown>)[k];
+    if (typeof v === 'bigint' || v instanceof LosslessNumber) return true;
+  }
+  return false;
 }
 
 function gapOf(indent: number | undefined): string {

@@ -9,15 +9,14 @@ export async function writeJsonRecord(out: Sink, record: Item): Promise<void> {
   await out.write(stringifyJson(record, 2) + '\n');
 }
 
-const element = (json: string) => '  ' + json.replace(/\n/g, '\n  ') + ',\n';
+const element = (json: string) => '  ' + json + ',\n';
 
 export async function writeJsonList(out: Sink, pages: AsyncIterable<Page>): Promise<void> {
   let first = true;
   for await (const page of pages) {
     if (page.size === 0) continue;
-    // Item text never holds a raw newline (strings are escaped), so indenting lines is safe. The items
-    // are made and written in one step, let go before the next await (core/page.ts).
-    await out.write((first ? '[\n' : ',\n') + stringifyEach(page.items(), 2, element).slice(0, -2));
+    // The items are made and written in one step, let go before the next await (core/page.ts).
+    await out.write((first ? '[\n' : ',\n') + stringifyEach(page.items(), 2, element, 1).slice(0, -2));
     first = false;
   }
   await out.write(first ? '[]\n' : '\n]\n');
