@@ -4,7 +4,7 @@
 // JSON, and what it finds must be what JSON.parse reads.
 import { describe, expect, it } from 'vitest';
 import { copyCompact, listLayout } from '../src/codec/list-layout.js';
-import { compactText, parseJson, parseJsonKnown, stringifyJson } from '../src/codec/json.js';
+import { compactText, parseJson, parseJsonKnown, parseJsonKnownEach, stringifyJson } from '../src/codec/json.js';
 import { generator } from './support/json-model.js';
 import { seededRandom } from './support/random.js';
 
@@ -160,6 +160,24 @@ describe('seeded documents', () => {
     expect(unsure).toBeGreaterThan(200);
     // Counts that do not match the text (a wrong pass) are caught by the walk, and the text read whole.
     expect(stringifyJson(parseJsonKnown('[{"a":1.0}]', { numbers: 2, members: 1, unsure: [{ ordinal: 0, raw: '1.0' }] }))).toBe('[{"a":1.0}]');
+  });
+
+  it('the same items read from their own texts (parseJsonKnownEach: no string of the whole array), every literal exact', () => {
+    for (const [i, text] of pages(0xeac4, 300).entries()) {
+      const bytes = Buffer.from(text);
+      const l = listLayout(bytes, 'results', 'id')!;
+      const literals = Array.from({ length: l.unsure.length / 3 }, (_, k) => ({
+        ordinal: l.unsure[3 * k]!,
+        raw: bytes.toString('latin1', l.unsure[3 * k + 1], l.unsure[3 * k + 2]),
+      }));
+      const texts = Array.from({ length: l.spans.length / 2 }, (_, k) => bytes.toString('utf8', l.spans[2 * k], l.spans[2 * k + 1]));
+      const each = parseJsonKnownEach(texts, { numbers: l.numbers, members: l.members, unsure: literals });
+      expect(stringifyJson(each), `#${i}`).toBe(stringifyJson(parseJson(bytes.toString('utf8', l.arrayStart, l.arrayEnd))));
+    }
+    // Counts that do not match the texts are caught by the walk, and the items read whole; none is none.
+    const wrong = { numbers: 3, members: 2, unsure: [{ ordinal: 0, raw: '1.0' }] };
+    expect(stringifyJson(parseJsonKnownEach(['{"a":1.0}', '{"b":12345678901234567890}'], wrong))).toBe('[{"a":1.0},{"b":12345678901234567890}]');
+    expect(parseJsonKnownEach([], { numbers: 0, members: 0, unsure: [] })).toEqual([]);
   });
 
   it('each item copied compact is the compact text the codec makes of it (strings, escapes and all)', () => {

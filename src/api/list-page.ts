@@ -7,7 +7,7 @@
 // (ScanBuffer), and JSON Lines are the chunks themselves, each separator made a newline
 // (docs/performance.md, "Memory at any length").
 import { copyCompact, listLayout, type ListLayout } from '../codec/list-layout.js';
-import { compactText, parseJson, parseJsonKnown } from '../codec/json.js';
+import { compactText, parseJson, parseJsonKnownEach } from '../codec/json.js';
 import type { Item, Page } from '../core/page.js';
 import { pageOf } from '../core/page.js';
 import { msg, type Msg } from '../core/text.js';
@@ -204,15 +204,16 @@ class AnswerPage implements Page {
   }
 
   items(): Item[] {
-    const { bytes, arrayStart, arrayEnd, lines, numbers, members, unsure } = this.answer;
-    // After lines() the array's separators are newlines: the items are read from their own bytes.
-    if (lines) return parseJson(`[${this.texts().join(',')}]`) as Item[];
+    const { bytes, spans, numbers, members, unsure } = this.answer;
     // What the scan found of the numbers spares the parse its own scan (codec/json.ts KnownLiterals).
+    // Each item is read from its own bytes (also after lines() made the separators newlines), never
+    // from the array's text as one string (parseJsonKnownEach says why).
     const literals = Array.from({ length: unsure.length / 3 }, (_, k) => ({
       ordinal: unsure[3 * k]!,
       raw: bytes.toString(unsure[3 * k + 1]!, unsure[3 * k + 2]!, 'latin1'),
     }));
-    const all = parseJsonKnown(bytes.toString(arrayStart, arrayEnd), { numbers, members, unsure: literals }) as Item[];
+    const texts = Array.from({ length: spans.length / 2 }, (_, k) => bytes.toString(spans[2 * k]!, spans[2 * k + 1]!));
+    const all = parseJsonKnownEach(texts, { numbers, members, unsure: literals }) as Item[];
     return this.keep ? this.keep.map((k) => all[k]!) : all;
   }
 

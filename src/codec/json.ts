@@ -126,6 +126,37 @@ function printsBack(raw: string): boolean {
  * checks of the walk, the same fallback), without the scan.
  */
 export function parseJsonKnown(text: string, known: KnownLiterals): unknown {
+  const exact = exactOf(known);
+  let result: unknown;
+  try {
+    result = parseTree(text, exact, known.numbers, known.members);
+  } catch {
+    result = FALLBACK;
+  }
+  return result === FALLBACK ? parseJsonPure(text) : result;
+}
+
+/**
+ * parseJsonKnown of a JSON array given as its elements' texts, in order (`known` counts them all): the
+ * same values, without making the array's text. A page of 250 units is 190 KB of text: as one string,
+ * over V8's 128 KB, it is a large object, and decoding into one measured 200-290 MB/s against 2-13 GB/s
+ * for smaller strings (Node 20 and 24, the machine of docs/performance.md) — a fifth of the CPU of
+ * `units -f csv`. Its items' own texts are small.
+ */
+export function parseJsonKnownEach(texts: readonly string[], known: KnownLiterals): unknown[] {
+  const exact = exactOf(known);
+  let result: unknown;
+  try {
+    const roots: unknown[] = texts.map((t) => JSON.parse(t) as unknown);
+    result = exact === null ? roots : walked(roots, exact, known.numbers, known.members);
+  } catch {
+    result = FALLBACK;
+  }
+  return result === FALLBACK ? (parseJsonPure(`[${texts.join(',')}]`) as unknown[]) : (result as unknown[]);
+}
+
+/** The literals that do not print back, made exact, with their ordinals; null when there are none. */
+function exactOf(known: KnownLiterals): { lns: LosslessNumber[]; ords: number[] } | null {
   let lns: LosslessNumber[] | null = null;
   let ords: number[] | null = null;
   for (const { ordinal, raw } of known.unsure) {
@@ -133,13 +164,7 @@ export function parseJsonKnown(text: string, known: KnownLiterals): unknown {
     (lns ??= []).push(new LosslessNumber(raw, TRUSTED)); // proven a literal by the pass
     (ords ??= []).push(ordinal);
   }
-  let result: unknown;
-  try {
-    result = parseTree(text, lns, ords, known.numbers, known.members);
-  } catch {
-    result = FALLBACK;
-  }
-  return result === FALLBACK ? parseJsonPure(text) : result;
+  return lns === null ? null : { lns, ords: ords as number[] };
 }
 
 /** The scanners' state for one parse, passed explicitly: nothing is kept between parses. */
@@ -194,7 +219,7 @@ function parseHybrid(text: string): unknown {
       i++;
     }
   }
-  return parseTree(text, lns, ords, numbers, colons);
+  return parseTree(text, lns === null ? null : { lns, ords: ords as number[] }, numbers, colons);
 }
 
 /**
@@ -223,12 +248,17 @@ export function compactText(json: string): string {
   return from === 0 ? json : out + json.slice(from);
 }
 
-function parseTree(text: string, lns: LosslessNumber[] | null, ords: number[] | null, numbers: number, colons: number): unknown {
+function parseTree(text: string, exact: { lns: LosslessNumber[]; ords: number[] } | null, numbers: number, colons: number): unknown {
   const root: unknown = JSON.parse(text);
-  if (lns === null) return root;
-  if (typeof root !== 'object' || root === null) return lns[0]; // the whole text was one lossless number
+  if (exact === null) return root;
+  if (typeof root !== 'object' || root === null) return exact.lns[0]; // the whole text was one lossless number
+  return walked(root, exact, numbers, colons);
+}
+
+/** The parsed tree with the exact literals put in place by document order; FALLBACK when that order cannot be trusted. */
+function walked(root: object, { lns, ords }: { lns: LosslessNumber[]; ords: number[] }, numbers: number, colons: number): unknown {
   for (const _inherited in EMPTY) return FALLBACK; // enumerable Object.prototype pollution: for-in unreliable
-  const w: Walk = { num: 0, keys: 0, next: 0, ord: ords as number[], lns, bad: false };
+  const w: Walk = { num: 0, keys: 0, next: 0, ord: ords, lns, bad: false };
   walkInPlace(root, w);
   // Document order = for-in order unless a duplicate key was dropped (member count differs) or an
   // integer-like key was hoisted (w.bad); then the assignment above may be wrong: start over.
