@@ -157,13 +157,13 @@ bench('parseJson + stringifyJsonPure indent 2', () => stringifyJsonPure(parseJso
 const itemsOf = (t: string) => (parseJson(t) as { results: unknown[] }).results;
 const line = (j: string) => j + '\n';
 const element = (j: string) => '  ' + j + ',\n';
-bench('parseJson + stringifyEach', () => stringifyEach(itemsOf(text), undefined, line).join(''));
+bench('parseJson + stringifyEach', () => stringifyEach(itemsOf(text), undefined, line));
 bench('parseJson + native each', () =>
   itemsOf(text)
     .map((it) => line(stringifyJson({ it }).slice(6, -1)))
     .join(''),
 );
-bench('parseJson + stringifyEach indent 2', () => stringifyEach(itemsOf(text), 2, element, 1).join(''));
+bench('parseJson + stringifyEach indent 2', () => stringifyEach(itemsOf(text), 2, element, 1));
 bench('parseJson + native each indent 2', () =>
   itemsOf(text)
     .map((it) => element(stringifyJson({ it }, 2).slice(10, -2)))

@@ -10,7 +10,6 @@
 
 import { EXACT_NUMBER } from '../core/values.js';
 import { JSON_INDENT_DEPTH } from '../core/limits.js';
-import { TextPieces } from '../core/text-pieces.js';
 
 /** Passed by the parser, which has just validated the literal, so the constructor need not check it again. */
 const TRUSTED: unique symbol = Symbol('validated literal');
@@ -678,24 +677,24 @@ const DEEP = JSON_INDENT_DEPTH;
  * as JSON.stringify(value, null, indent) would write it (same layout; indent 0/undefined = compact).
  */
 export function stringifyJson(value: unknown, indent?: number): string {
-  return stringifyEach([value], indent, identity).join('');
+  return stringifyEach([value], indent, identity);
 }
 
 const identity = (json: string) => json;
 
 /**
- * The JSON text of every item, each passed through `wrap` (a line ending, a comma), in pieces that end
- * between items (core/text-pieces.ts): what a page of JSON Lines or of a JSON array needs. `inside`: how
- * many levels the items are nested at (an array's elements: 1), so their lines are indented for it.
- * Native stringify and the number substitution, or the serializer (see above) — several times cheaper
- * than stringifyJson per item.
+ * The JSON text of every item, each passed through `wrap` (a line ending, a comma), concatenated:
+ * what a page of JSON Lines or of a JSON array needs. `inside`: how many levels the items are nested
+ * at (an array's elements: 1), so their lines are indented for it. One native pass and one number
+ * substitution for the whole page, or the serializer (see above) — several times cheaper than
+ * stringifyJson per item.
  */
-export function stringifyEach(items: readonly unknown[], indent: number | undefined, wrap: (json: string) => string, inside = 0): string[] {
+export function stringifyEach(items: readonly unknown[], indent: number | undefined, wrap: (json: string) => string, inside = 0): string {
   const gap = gapOf(indent);
   if (items.some(holdsExact)) return serializeEach(items, gap, wrap, inside);
   const outer = lnCapture;
   const captured: string[] = [];
-  const text = new TextPieces();
+  let out = '';
   let nativeOk = true;
   lnCapture = captured;
   try {
@@ -705,54 +704,41 @@ export function stringifyEach(items: readonly unknown[], indent: number | undefi
         nativeOk = false;
         break;
       }
-      text.add(wrap(inside > 0 && gap !== '' ? json.replace(/\n/g, '\n' + gap.repeat(inside)) : json));
+      out += wrap(inside > 0 && gap !== '' ? json.replace(/\n/g, '\n' + gap.repeat(inside)) : json);
     }
   } catch {
     nativeOk = false;
   } finally {
     lnCapture = outer;
   }
-  const pieces = text.end();
   if (nativeOk) {
-    if (captured.length === 0) return pieces;
-    const substituted = substitute(pieces, captured);
-    if (substituted) return substituted;
+    if (captured.length === 0) return out;
+    const parts = out.split(LN_TOKEN_JSON);
+    const m = captured.length;
+    if (parts.length === m + 1) {
+      // interleave and join once (measurably cheaper than replaceAll with a callback)
+      const pieces = new Array<string>(2 * m + 1);
+      pieces[0] = parts[0] as string;
+      for (let k = 0; k < m; k++) {
+        pieces[2 * k + 1] = captured[k] as string;
+        pieces[2 * k + 2] = parts[k + 1] as string;
+      }
+      return pieces.join('');
+    }
   }
   return serializeEach(items, gap, wrap, inside);
 }
 
-/**
- * Each quoted token of the pieces replaced by its capture, in order; undefined when the tokens are not
- * exactly the captures (data holding the token): then the serializer writes the items.
- */
-function substitute(pieces: readonly string[], captured: readonly string[]): string[] | undefined {
-  const out: string[] = [];
-  let next = 0;
-  for (const piece of pieces) {
-    const parts = piece.split(LN_TOKEN_JSON);
-    if (next + parts.length - 1 > captured.length) return undefined;
-    // interleave and join once (measurably cheaper than replaceAll with a callback)
-    const joined = new Array<string>(2 * parts.length - 1);
-    joined[0] = parts[0] as string;
-    for (let k = 1; k < parts.length; k++) {
-      joined[2 * k - 1] = captured[next++] as string;
-      joined[2 * k] = parts[k] as string;
-    }
-    out.push(joined.join(''));
-  }
-  return next === captured.length ? out : undefined;
-}
-
 /** stringifyEach by the serializer alone. */
-function serializeEach(items: readonly unknown[], gap: string, wrap: (json: string) => string, inside: number): string[] {
+function serializeEach(items: readonly unknown[], gap: string, wrap: (json: string) => string, inside: number): string {
   const cur = gap.repeat(inside);
-  const text = new TextPieces();
+  let out = '';
   for (const item of items) {
     const json = serialize(item, '', gap, cur, []);
     if (json === undefined) throw new TypeError(`stringifyJson: ${typeof item} is not serializable as JSON`);
-    text.add(wrap(json));
+    out += wrap(json);
   }
-  return text.end();
+  return out;
 }
 
 /** Whether an item is, or holds among its own values, an exact number (a LosslessNumber or a bigint). */

@@ -7,7 +7,6 @@
 import type { Item, Page } from '../core/page.js';
 import { escapeControl, msg, type Msg } from '../core/text.js';
 import { cellText } from './cells.js';
-import { TextPieces } from '../core/text-pieces.js';
 import type { Sink } from './sink.js';
 
 export interface CsvDialect {
@@ -63,23 +62,22 @@ export async function writeCsv(
   const late = new Set<string>();
   let wroteHeader = false;
   // A page's lines made and written in one synchronous step: its items are let go before the next await (core/page.ts).
-  const render = (page: Item[]): string[] => {
+  const render = (page: Item[]): string => {
     if (!header) {
       const keys = new Set<string>();
       for (const item of page) for (const k of Object.keys(item)) keys.add(k);
       header = [...keys];
     }
     if (!fields && !known) known = new Set(header);
-    const text = new TextPieces();
-    if (!wroteHeader) text.add(start + csvLine(header));
+    let chunk = wroteHeader ? '' : start + csvLine(header);
     wroteHeader = true;
     for (const item of page) {
       if (known) for (const k of Object.keys(item)) if (!known.has(k)) late.add(k);
-      text.add(csvLine(header.map((f) => cellText(fields ? item[f] : Object.prototype.hasOwnProperty.call(item, f) ? item[f] : undefined))));
+      chunk += csvLine(header.map((f) => cellText(fields ? item[f] : Object.prototype.hasOwnProperty.call(item, f) ? item[f] : undefined)));
     }
-    return text.end();
+    return chunk;
   };
-  for await (const page of pages) for (const piece of render(page.items())) await out.write(piece);
+  for await (const page of pages) await out.write(render(page.items()));
   if (!wroteHeader) await out.write(start + csvLine(header ?? [...emptyHeader()]));
   if (late.size) warn(msg`csv: field(s) ${[...late].join(', ')} appeared after the header was written and are not in the output; name them with --fields`);
 }

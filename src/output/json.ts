@@ -15,14 +15,9 @@ export async function writeJsonList(out: Sink, pages: AsyncIterable<Page>): Prom
   let first = true;
   for await (const page of pages) {
     if (page.size === 0) continue;
-    // The items are made into text in one step, let go before the next await (core/page.ts).
-    const pieces = stringifyEach(page.items(), 2, element, 1);
-    // A comma before every element but the first: the last element's own is left off.
-    const last = pieces.length - 1;
-    pieces[last] = pieces[last]!.slice(0, -2);
-    pieces[0] = (first ? '[\n' : ',\n') + pieces[0];
+    // The items are made and written in one step, let go before the next await (core/page.ts).
+    await out.write((first ? '[\n' : ',\n') + stringifyEach(page.items(), 2, element, 1).slice(0, -2));
     first = false;
-    for (const piece of pieces) await out.write(piece);
   }
   await out.write(first ? '[]\n' : '\n]\n');
 }

@@ -1,6 +1,5 @@
 // -f jsonl: one compact object per line, a page at a time as pages arrive.
 import { stringifyEach } from '../codec/json.js';
-import { TextPieces } from '../core/text-pieces.js';
 import type { Page } from '../core/page.js';
 import type { Sink } from './sink.js';
 
@@ -18,8 +17,5 @@ export async function writeJsonLines(out: Sink, pages: AsyncIterable<Page>): Pro
 function linesOf(page: Page): Array<string | Uint8Array> {
   if (page.lines) return page.lines();
   const texts = page.texts?.();
-  if (!texts) return stringifyEach(page.items(), undefined, line);
-  const text = new TextPieces();
-  for (const t of texts) text.add(line(t));
-  return text.end();
+  return [texts ? texts.join('\n') + '\n' : stringifyEach(page.items(), undefined, line)];
 }

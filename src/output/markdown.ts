@@ -2,7 +2,6 @@
 import type { Page } from '../core/page.js';
 import type { Sink } from './sink.js';
 import { escapeControl } from '../core/text.js';
-import { TextPieces } from '../core/text-pieces.js';
 import { columnText, recordText } from './cells.js';
 import type { Item } from './fields.js';
 import type { Column } from './result.js';
@@ -31,17 +30,17 @@ const RIGHT = new Set(['id', 'count', 'percent']);
 export async function writeMarkdownList(out: Sink, pages: AsyncIterable<Page>, columnsOf: () => Column[]): Promise<void> {
   let columns: Column[] | undefined;
   // A page's rows made in one synchronous step: its items are let go before the next await (core/page.ts).
-  const render = (page: Item[]): string[] => {
-    const text = new TextPieces();
+  const render = (page: Item[]): string => {
+    let chunk = '';
     if (!columns) {
       columns = columnsOf();
-      text.add(row(columns.map((c) => markdownCell(c.header))) + row(columns.map((c) => (RIGHT.has(c.kind ?? 'text') ? '---:' : '---'))));
+      chunk = row(columns.map((c) => markdownCell(c.header))) + row(columns.map((c) => (RIGHT.has(c.kind ?? 'text') ? '---:' : '---')));
     }
     const shown = columns;
-    for (const item of page) text.add(row(shown.map((c) => cell(c, item))));
-    return text.end();
+    for (const item of page) chunk += row(shown.map((c) => cell(c, item)));
+    return chunk;
   };
-  for await (const page of pages) if (page.size > 0) for (const piece of render(page.items())) await out.write(piece);
+  for await (const page of pages) if (page.size > 0) await out.write(render(page.items()));
 }
 
 export async function writeMarkdownRecord(out: Sink, record: Item, rows: Column[]): Promise<void> {

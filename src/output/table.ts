@@ -9,7 +9,6 @@
 import type { Page } from '../core/page.js';
 import type { Sink } from './sink.js';
 import { escapeControl } from '../core/text.js';
-import { TextPieces } from '../core/text-pieces.js';
 import { displayText, recordText } from './cells.js';
 import type { Item } from './fields.js';
 import { grow, isFree, lineRenderer, measure, planWidths, replan, shortHeader, type Measure, type Paint, type Plan } from './layout.js';
@@ -64,20 +63,18 @@ export async function writeTableList(out: Sink, pages: AsyncIterable<Page>, colu
   let paint: Paint | undefined;
   let rows = 0;
   // A page's rows made and written in one synchronous step: its items are let go before the next await (core/page.ts).
-  const render = (items: Item[], paint: Paint): string[] => {
+  const render = (items: Item[], paint: Paint): string => {
     let full: string[][];
     let short: string[][];
-    const text = new TextPieces();
+    let chunk = '';
     if (!line || !m || !plan) {
       columns = columnsOf();
       const first = planFirstPage(columns, items, opts.width);
       ({ full, short, m, plan } = first);
       line = lineRenderer(columns, plan, paint);
-      text.add(
-        line(
-          first.header,
-          columns.map((): 'header' => 'header'),
-        ),
+      chunk += line(
+        first.header,
+        columns.map((): 'header' => 'header'),
       );
     } else {
       full = items.map((item) => columns.map((c) => displayText(c, item)));
@@ -90,15 +87,15 @@ export async function writeTableList(out: Sink, pages: AsyncIterable<Page>, colu
     const cells = plan.short ? short : full;
     for (let r = 0; r < cells.length; r++) {
       const item = items[r]!;
-      text.add(line(cells[r]!, opts.color ? columns.map((c) => c.style?.(item)) : undefined));
+      chunk += line(cells[r]!, opts.color ? columns.map((c) => c.style?.(item)) : undefined);
     }
     rows += cells.length;
-    return text.end();
+    return chunk;
   };
   for await (const page of pages) {
     if (page.size === 0) continue;
     paint ??= await painter(opts.color);
-    for (const piece of render(page.items(), paint)) await out.write(piece);
+    await out.write(render(page.items(), paint));
   }
   return rows;
 }
