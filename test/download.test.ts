@@ -305,6 +305,26 @@ describe('a server that names no usable file', () => {
   });
 });
 
+describe("a file of the target's stem that is not its file", () => {
+  // Found reading the change: the stem's one file was taken for the translation's own, so a server naming
+  // it (or, since 8269e29, naming nothing) replaced a user's demo-android-cs.notes.txt.
+  it.each([
+    ['names nothing usable', 'attachment; filename=".."', 0, ['demo-android-cs.notes.txt', 'demo-android-cs.txt']],
+    ['names that file', 'attachment; filename="demo-android-cs.notes.txt"', 7, ['demo-android-cs.notes.txt']],
+  ])('a server that %s: the file is kept', async (_, disposition, code, after) => {
+    const h = await startFakeWeblate({ fileDisposition: disposition });
+    try {
+      writeFileSync(join(dir, 'demo-android-cs.notes.txt'), 'mine');
+      const r = await wli(['download', 'demo/android/cs', '-o', `${dir}/`], { env: { WLI_URL: h.url } });
+      expect(r.code).toBe(code);
+      expect(readFileSync(join(dir, 'demo-android-cs.notes.txt'), 'utf8')).toBe('mine');
+      expect(readdirSync(dir).sort()).toEqual(after);
+    } finally {
+      await h.close();
+    }
+  });
+});
+
 describe('gzip', () => {
   it.each([true, false])('server gzip %s: the file is the decoded bytes, exactly', async (gzip) => {
     const g = await startFakeWeblate({ fileGzip: gzip });

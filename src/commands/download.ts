@@ -7,7 +7,6 @@ import { throughLinks } from '../files/disk.js';
 import type { PendingFile } from '../files/pending.js';
 import { safeBaseName } from '../files/placement.js';
 import type { FileSaver } from '../files/save.js';
-import { temporaryPid } from '../files/workspace.js';
 import { LocalError, UsageError, WliError } from '../core/errors.js';
 import { HttpError, NotFoundError } from '../api/errors.js';
 import { msg, ours, type Msg } from '../core/text.js';
@@ -39,14 +38,15 @@ function downloaded(t: Target): Downloaded | undefined {
 
 /**
  * The name Weblate gives what it sends (weblate/files.ts predictedName), known before asking; a file
- * as stored keeps its own extension: the one file of that stem already in the directory, if there is
- * exactly one.
+ * as stored keeps its own extension: the one file of that stem and one extension already in the
+ * directory, if there is exactly one (`p-c-l.xml`; never `p-c-l.notes.txt`, a file of the user's).
  */
 function predictedIn(d: Downloaded, convert: string | undefined, dir: string): string | undefined {
   const predicted = predictedName(d, convert);
   if ('name' in predicted) return predicted.name;
+  const isExtension = (rest: string) => /^[A-Za-z0-9]+$/.test(rest);
   try {
-    const same = readdirSync(dir).filter((f) => f.startsWith(predicted.stem) && temporaryPid(f) === undefined);
+    const same = readdirSync(dir).filter((f) => f.startsWith(predicted.stem) && isExtension(f.slice(predicted.stem.length)));
     return same.length === 1 ? same[0] : undefined;
   } catch {
     return undefined;
