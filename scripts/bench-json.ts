@@ -153,7 +153,8 @@ bench('parseJson + stringifyJson indent 2', () => stringifyJson(parseJson(text),
 bench('parseJson + stringifyJsonPure indent 2', () => stringifyJsonPure(parseJson(text), 2));
 // As the writers do it: the page's items, each wrapped (src/output/jsonl.ts, json.ts). Units hold exact
 // numbers, so stringifyEach takes the serializer; native stringify with the substitution, item by item,
-// is what it would do otherwise.
+// is what it would do otherwise (each item wrapped in `{ it }`, which holds no exact number itself, so
+// stringifyJson takes the native path; the wrapper's text is cut off again).
 const itemsOf = (t: string) => (parseJson(t) as { results: unknown[] }).results;
 const line = (j: string) => j + '\n';
 const element = (j: string) => '  ' + j + ',\n';

@@ -760,9 +760,7 @@ function gapOf(indent: number | undefined): string {
 
 /** stringifyJson computed by the serializer only. Exported for tests and benchmarks. */
 export function stringifyJsonPure(value: unknown, indent?: number): string {
-  const out = serialize(value, '', gapOf(indent), '', []);
-  if (out === undefined) throw new TypeError(`stringifyJson: ${typeof value} is not serializable as JSON`);
-  return out;
+  return serializeEach([value], gapOf(indent), identity, 0);
 }
 
 /** toJSON applied, boxed primitives unboxed: what JSON.stringify would serialize for this value. */
