@@ -56,10 +56,14 @@ const HFS_IGNORED = /[\u200c-\u200f\u202a-\u202e\u206a-\u206f\ufeff]/gu;
 /**
  * Characters that are not shown as themselves: C0 and C1 controls (the null character, escapes that draw on
  * a terminal), DEL, zero-width and bidirectional formatting (a name shown reversed or split), the line
- * and paragraph separators. No Weblate file is named with one; pull refuses such a name, download drops them.
+ * and paragraph separators, and the characters drawn as nothing (soft hyphen, the fillers of Hangul,
+ * Mongolian and braille, interlinear annotation). No Weblate file is named with one; pull refuses such a name, download drops them.
  */
-// eslint-disable-next-line no-control-regex
-const UNSHOWN = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]/u;
+const UNSHOWN =
+  // U+034F, a combining character, stands apart: in a class it would read as combined with the one before.
+  // eslint-disable-next-line no-control-regex, no-misleading-character-class
+  /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u2028-\u202e\u2060-\u206f\u2800\u3164\ufeff\uffa0\ufff9-\ufffb]|\u034f/u;
+// eslint-disable-next-line no-misleading-character-class
 const UNSHOWN_ALL = new RegExp(UNSHOWN.source, 'gu');
 
 /** The folders version-control systems keep their own files (and, for git, hooks and configuration) in. */
