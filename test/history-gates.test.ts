@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseJson } from '../src/codec/json.js';
 import { runCli } from '../src/cli/program.js';
 import { ACTIONS, kebab } from '../src/weblate/actions.js';
+import { FOLLOW_WINDOW_MS } from '../src/core/limits.js';
 import { ACTION_NAMES, startFakeWeblate, type FakeWeblate } from './support/fake-weblate/index.js';
 import { csvObjects } from './support/csv-parse.js';
 import { spawn } from 'node:child_process';
@@ -208,12 +209,81 @@ describe('changes --follow', () => {
           .slice(6)
           .map((l) => JSON.parse(l).id),
       ).toEqual([late]);
-      // Each poll asked from the newest timestamp shown, inclusive.
-      expect(s.requests.at(-1)!.query.get('timestamp_after')).toMatch(/^2030-03-17T17:46:40(\.0+)?Z$/);
+      // Each poll asked from the window before the newest timestamp shown (2030-03-17T17:46:40Z), inclusive.
+      expect(s.requests.at(-1)!.query.get('timestamp_after')).toBe(new Date(at / 1000 - FOLLOW_WINDOW_MS).toISOString().replace('Z', '000Z'));
 
       f.interrupt();
       expect(await f.done).toBe(130);
       expect(f.ctx.stderr.text).toBe('wli: interrupted\n');
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('a change committed late, stamped before changes already shown, is shown once when it appears (issue 45)', async () => {
+    // Weblate stamps a change when it is created, inside its transaction (weblate/trans/models/change.py,
+    // Change.timestamp: auto_now_add); a long request commits it after a quicker one stamped later.
+    const s = await startFakeWeblate();
+    try {
+      const f = following(['demo/android/cs', '-f', 'jsonl', '--fields', 'id,target', '-L', '1', '--interval', '5'], s);
+      let wait = await f.clock.next();
+      const at = 1_900_000_000_000_000;
+      const [quick] = s.addChanges('demo/android/cs', [{ action: 2, target: 'quick', timestampUs: at }]);
+      wait.wake();
+      wait = await f.clock.next();
+      const targets = () => f.lines().map((l) => (JSON.parse(l) as { target: string }).target);
+      expect(f.lines().map((l) => JSON.parse(l).id)).toContain(quick);
+      // Between two polls: the long request commits (stamped 10 minutes before the quick one), a new
+      // change arrives, and one stamped before the window commits even later.
+      const [late, next, tooLate] = s.addChanges('demo/android/cs', [
+        { action: 2, target: 'late', timestampUs: at - 10 * 60 * 1_000_000 },
+        { action: 2, target: 'next', timestampUs: at + 1_000_000 },
+        { action: 2, target: 'too late', timestampUs: at - FOLLOW_WINDOW_MS * 1000 - 1 },
+      ]);
+      wait.wake();
+      wait = await f.clock.next();
+      // In time order within the poll; the one older than the window is the documented limit.
+      expect(
+        f
+          .lines()
+          .slice(-2)
+          .map((l) => JSON.parse(l).id),
+      ).toEqual([late, next]);
+      expect(targets()).not.toContain('too late');
+      expect(tooLate).toBeGreaterThan(next!);
+      // Polls that find them again show nothing twice.
+      wait.wake();
+      await f.clock.next();
+      expect(targets().filter((t) => ['quick', 'late', 'next'].includes(t))).toEqual(['quick', 'late', 'next']);
+      f.interrupt();
+      expect(await f.done).toBe(130);
+      expect(f.ctx.stderr.text).toBe('wli: interrupted\n');
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('with --since, a poll never asks from before it, however close it is', async () => {
+    const s = await startFakeWeblate();
+    try {
+      const since = '2029-12-31T23:59:00Z';
+      const f = following(['demo/android/cs', '-f', 'jsonl', '--fields', 'id', '--since', since, '--interval', '5'], s);
+      let wait = await f.clock.next();
+      expect(f.lines()).toEqual([]);
+      const [after, before] = s.addChanges('demo/android/cs', [
+        { action: 2, timestampUs: Date.parse('2030-01-01T00:00:00Z') * 1000 },
+        { action: 2, timestampUs: Date.parse('2029-12-31T23:30:00Z') * 1000 },
+      ]);
+      wait.wake();
+      wait = await f.clock.next();
+      wait.wake();
+      await f.clock.next();
+      expect(f.lines().map((l) => JSON.parse(l).id)).toEqual([after]);
+      expect(before).toBeGreaterThan(after!);
+      const asked = s.requests.filter((r) => r.path.endsWith('/changes/')).map((r) => Date.parse(r.query.get('timestamp_after')!));
+      expect(asked.every((t) => t >= Date.parse(since))).toBe(true);
+      f.interrupt();
+      expect(await f.done).toBe(130);
     } finally {
       await s.close();
     }

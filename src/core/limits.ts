@@ -55,6 +55,29 @@ export const MAX_REDIRECTS = 5;
 export const MAX_FOLLOW_WAIT_MS = HOUR_MS;
 export const MAX_FOLLOW_WAIT_TEXT = spokenDuration(MAX_FOLLOW_WAIT_MS);
 
+/**
+ * How far back `changes --follow` asks again: each poll reads the changes stamped from an hour before
+ * the newest shown. Weblate stamps a change when it is created, inside its request's or task's
+ * transaction (weblate/trans/models/change.py, Change.timestamp: auto_now_add), and it becomes
+ * listable only when that transaction commits; so a change committed late carries an earlier stamp
+ * than changes shown before it. An hour is the longest request Weblate's own deployment examples let
+ * run (weblate/examples: gunicorn.service --timeout 3600, weblate.nginx.conf uwsgi_read_timeout 3600,
+ * weblate.nginx.gunicorn.conf proxy_read_timeout 3600, weblate.uwsgi.ini harakiri 3600; apache.conf
+ * request-timeout=600), and far more than the clock skew between its workers. Background tasks have no time limit in Weblate's settings: one whose
+ * transaction commits more than an hour after its change was stamped is not seen. The cost: every poll
+ * reads again the changes of that hour (a page of 1000 holds most lists' hour).
+ */
+export const FOLLOW_WINDOW_MS = HOUR_MS;
+export const FOLLOW_WINDOW_TEXT = spokenDuration(FOLLOW_WINDOW_MS);
+
+/**
+ * The most change ids `changes --follow` keeps (those shown within the window, to show each once):
+ * about a megabyte, and at most about ten pages read again per poll. Past it the window starts after
+ * the oldest ids it forgets (said once): a server that sends ids without end inside the window, at
+ * one instant or many, costs no more memory, and no change is shown twice.
+ */
+export const MAX_FOLLOW_KEPT = 10_000;
+
 /** At or below this many requests left (X-RateLimit-Remaining), follow's polls are spread over the rest of the window. */
 export const LOW_RATE_REMAINING = 20;
 

@@ -14,6 +14,18 @@ export function timeKey(ts: unknown): number | undefined {
   return Number.isNaN(ms) ? undefined : ms * 1000 + Number((m[2] ?? '').padEnd(6, '0'));
 }
 
+/**
+ * A time key (timeKey's microseconds) as a timestamp_after value, written as `like` (a timestamp the
+ * same server sent) is: in UTC with Z, or without a zone when the server writes none (an old server's
+ * local time, which timeKey read as UTC: the server reads it back as its own).
+ */
+export function timeText(key: number, like: unknown): string {
+  const seconds = Math.floor(key / 1_000_000);
+  const fraction = String(key - seconds * 1_000_000).padStart(6, '0');
+  const zoned = typeof like !== 'string' || /(Z|[+-]\d{2}:?\d{2})$/i.test(like.trim());
+  return `${new Date(seconds * 1000).toISOString().slice(0, 19)}.${fraction}${zoned ? 'Z' : ''}`;
+}
+
 /** A change's id as text (ids are numbers on every server wli knows; text keeps any other exact). */
 export const changeId = (c: Record<string, unknown>): string => plainText(c.id);
 

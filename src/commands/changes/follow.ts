@@ -1,10 +1,13 @@
 // wli changes --follow: the recent changes, then every new change once, in order, as it appears.
 //
-// How no change is shown twice or skipped: every poll asks for the changes at or after the newest
-// timestamp already shown (timestamp_after is inclusive), reads all its pages, leaves out the ids
-// already shown at that timestamp (and any id a page shift repeated), and prints the rest sorted by
-// (timestamp, id). The ids remembered are only those at the newest timestamp, so memory stays flat
-// however long it runs.
+// How no change is shown twice or skipped: every poll asks for the changes stamped from a window
+// before the newest already shown (timestamp_after is inclusive), reads all its pages, leaves out the
+// ids already shown within the window (and any id a page shift repeated), and prints the rest sorted
+// by (timestamp, id). The window is there because Weblate stamps a change when it is created, not
+// when its transaction commits: a change committed late comes after changes stamped later, and is
+// shown when it appears (commands/changes/seen.ts; FOLLOW_WINDOW_MS says why an hour). The ids remembered are
+// only those within the window, at most MAX_FOLLOW_KEPT, so memory stays flat however long it runs
+// and whatever the server sends.
 //
 // A --since backlog streams page by page, oldest first: a newest-first list is frozen with
 // timestamp_before at its newest change (new changes cannot shift its pages while it is read) and read
@@ -28,15 +31,16 @@
 // docs/troubleshooting.md say so.
 import { HttpError, NetworkError, ServerError } from '../../api/errors.js';
 import { pageOf, type Item, type Page } from '../../core/page.js';
-import { LOW_RATE_REMAINING, MAX_FOLLOW_WAIT_MS, MAX_FOLLOW_WAIT_TEXT } from '../../core/limits.js';
+import { FOLLOW_WINDOW_MS, FOLLOW_WINDOW_TEXT, LOW_RATE_REMAINING, MAX_FOLLOW_KEPT, MAX_FOLLOW_WAIT_MS, MAX_FOLLOW_WAIT_TEXT } from '../../core/limits.js';
 import { msg, ours, type Msg } from '../../core/text.js';
 import { plainText } from '../../core/values.js';
 import type { Session } from '../../session/session.js';
 import { allItems, pagesOf } from '../../session/reads.js';
 import { firstFound } from '../../session/resolve.js';
-import { changeId, chronological, oldestFirst, timeKey } from '../../weblate/changes.js';
+import { chronological, oldestFirst, timeKey } from '../../weblate/changes.js';
 import type { RateLimit } from '../../weblate/rate-limit.js';
 import type { Target } from '../../weblate/target.js';
+import { Seen } from './seen.js';
 
 /** Where a reading's changes are: one list, and which of its changes are the target's (a category's, a language's of a project). */
 export interface ChangesAt {
@@ -59,8 +63,6 @@ interface FollowOptions {
 
 /** The page size of a backlog and of a poll: the most Weblate serves. */
 const PAGE_SIZE = 1000;
-/** Changes with an unreadable timestamp already warned about (bounded: a hostile list cannot grow it). */
-const MAX_WARNED = 1000;
 
 /** 90 s → "1m 30s"; what a person reads in a status line. */
 export function duration(ms: number): string {
@@ -69,54 +71,6 @@ export function duration(ms: number): string {
   if (s < 3600) return `${Math.floor(s / 60)}m${s % 60 ? ` ${s % 60}s` : ''}`;
   const h = Math.floor(s / 3600);
   return h >= 48 ? `${Math.round(h / 24).toLocaleString('en-US')} days` : `${h}h${Math.floor((s % 3600) / 60) ? ` ${Math.floor((s % 3600) / 60)}m` : ''}`;
-}
-
-/**
- * What has been seen: the newest timestamp and the ids seen at it. With `keep`, the changes of the
- * list outside the target are seen (the next poll starts after them) but not shown.
- */
-class Shown {
-  newest?: { key: number; text: string };
-  private atNewest = new Set<string>();
-  private warned = new Set<string>();
-  keep?: (change: Item) => boolean;
-
-  constructor(private readonly warn: (m: Msg) => void) {}
-
-  /** The changes not seen yet, in time order, now counted as seen; those of the target. */
-  fresh(items: Item[]): Item[] {
-    const seen = new Set<string>(); // a page shift can repeat a change inside one batch
-    const out = items.filter((c) => {
-      const id = changeId(c);
-      const k = timeKey(c.timestamp);
-      if (k === undefined) {
-        this.unreadable(id, c.timestamp);
-        return false;
-      }
-      if (seen.has(id)) return false;
-      seen.add(id);
-      if (this.newest === undefined || k > this.newest.key) return true;
-      return k === this.newest.key && !this.atNewest.has(id);
-    });
-    out.sort(chronological);
-    for (const c of out) {
-      const k = timeKey(c.timestamp) ?? 0;
-      if (this.newest === undefined || k > this.newest.key) {
-        this.newest = { key: k, text: String(c.timestamp) };
-        this.atNewest = new Set();
-      }
-      this.atNewest.add(changeId(c));
-    }
-    const { keep } = this;
-    return keep ? out.filter((c) => keep(c)) : out;
-  }
-
-  private unreadable(id: string, timestamp: unknown): void {
-    if (this.warned.has(id)) return;
-    if (this.warned.size >= MAX_WARNED) this.warned.clear();
-    this.warned.add(id);
-    this.warn(msg`change ${id} left out: its timestamp ${plainText(timestamp)} is not a time`);
-  }
 }
 
 /** Failing polls said once, a status line while they fail, and their end said. */
@@ -209,23 +163,27 @@ async function* recent(session: Session, o: FollowOptions, first: Opened): Async
 
 export async function* follow(session: Session, o: FollowOptions): AsyncGenerator<Page> {
   const { ctx } = session;
-  const shown = new Shown((m) => session.warn(m));
+  const shown = new Seen({ windowUs: FOLLOW_WINDOW_MS * 1000, maxKept: MAX_FOLLOW_KEPT, windowText: FOLLOW_WINDOW_TEXT }, (m) => session.warn(m));
   // What happened lately: everything since --since, or the most recent changes.
-  const since = o.query.has('timestamp_after');
-  const first = await open(session, o, since ? PAGE_SIZE : o.recent);
+  const since = o.query.get('timestamp_after');
+  const sinceKey = since === null ? undefined : timeKey(since);
+  if (sinceKey !== undefined) shown.startAt(sinceKey);
+  const first = await open(session, o, since !== null ? PAGE_SIZE : o.recent);
   const mark = o.mark?.(first.target) ?? ((page: Page) => page);
   shown.keep = first.keep;
-  for await (const items of since ? backlog(session, o, first) : recent(session, o, first)) {
+  for await (const items of since !== null ? backlog(session, o, first) : recent(session, o, first)) {
     // Kept to a target, the recent ones are the newest of it among the list's latest page.
-    const page = since || !first.keep ? shown.fresh(items) : shown.fresh(items).slice(-o.recent);
+    const page = since !== null || !first.keep ? shown.fresh(items) : shown.fresh(items).slice(-o.recent);
+    // The recent ones: the list was read from the oldest of them, so older ones are not late.
+    if (since === null) shown.startAfter(items);
     if (page.length) yield mark(pageOf(page));
   }
   const { path } = first;
 
-  // Every change at or after the newest shown, all pages (one poll); the follow loop is the retry of
-  // a poll: no hidden retries (they kept a server that went down silent).
+  // Every change from the window before the newest shown, all pages (one poll); the follow loop is
+  // the retry of a poll: no hidden retries (they kept a server that went down silent).
   const poll = (): Promise<Item[]> =>
-    allItems(session, { path, query: query(o.query, { timestamp_after: shown.newest?.text }), pageSize: PAGE_SIZE, retries: 0, label: 'changes', quiet: true });
+    allItems(session, { path, query: query(o.query, { timestamp_after: shown.from }), pageSize: PAGE_SIZE, retries: 0, label: 'changes', quiet: true });
   const health = new PollHealth(session);
   const waits = new Waits(session, o.intervalMs);
   for (;;) {
