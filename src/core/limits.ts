@@ -77,6 +77,7 @@ export const FOLLOW_WINDOW_TEXT = spokenDuration(FOLLOW_WINDOW_MS);
  * one instant or many, costs no more memory, and no change is shown twice.
  */
 export const MAX_FOLLOW_KEPT = 10_000;
+export const MAX_FOLLOW_KEPT_TEXT = MAX_FOLLOW_KEPT.toLocaleString('en-US');
 
 /** At or below this many requests left (X-RateLimit-Remaining), follow's polls are spread over the rest of the window. */
 export const LOW_RATE_REMAINING = 20;

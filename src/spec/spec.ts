@@ -9,7 +9,16 @@ import { PROJECT_DOWNLOAD_SINCE, SCREENSHOTS_SINCE, UNIT_COMMENTS_SINCE, UNIT_SU
 import { WITH_LISTS } from '../weblate/discussion.js';
 import { STATUS_CONDITIONS } from '../weblate/status.js';
 import { WEBLATE_CHECKS } from '../weblate/checks.js';
-import { COMPLETION_CACHE_TEXT, MAX_BODY_TEXT, MAX_FOLLOW_WAIT_TEXT, MAX_TIMEOUT_SECONDS, RETRY_STATUSES, SAVED_RECORD_UNUSED_DAYS } from '../core/limits.js';
+import {
+  COMPLETION_CACHE_TEXT,
+  FOLLOW_WINDOW_TEXT,
+  MAX_BODY_TEXT,
+  MAX_FOLLOW_KEPT_TEXT,
+  MAX_FOLLOW_WAIT_TEXT,
+  MAX_TIMEOUT_SECONDS,
+  RETRY_STATUSES,
+  SAVED_RECORD_UNUSED_DAYS,
+} from '../core/limits.js';
 import type { FlagKey } from './flags.js';
 import { EXIT } from '../core/errors.js';
 
@@ -320,7 +329,7 @@ const DECLARED = [
     name: 'changes',
     summary: 'the history of a translation, component, project or the server, in server order',
     description:
-      "Lists the changes (history) of a translation, a component, a project or (with /) the whole server, in the order the server gives them, reading every page. Weblate keeps no history of a category: a category's is its components' lists merged newest first (by time, then id), each read only as far as needed. A language across a project (project/-/language) is the project's history kept to the changes of its translations in that language. With --follow either polls the project's history, kept to the target: one request a poll. Above a translation each change names the translation it is in (a change of no translation: its component, else its project): the table's TRANSLATION column, and in JSON, JSON Lines and CSV the fields wli_target, wli_project, wli_component and wli_language first (a target wli takes back; null where unknown), then the server's fields as sent. A translation's own changes are the server's objects as sent.",
+      "Lists the changes (history) of a translation, a component, a project or (with /) the whole server, in the order the server gives them, reading every page. Weblate keeps no history of a category: a category's is its components' lists merged newest first (by time, then id), each read only as far as needed. A language across a project (project/-/language) is the project's history kept to the changes of its translations in that language. With --follow either polls the project's history, kept to the target: one list a poll. Above a translation each change names the translation it is in (a change of no translation: its component, else its project): the table's TRANSLATION column, and in JSON, JSON Lines and CSV the fields wli_target, wli_project, wli_component and wli_language first (a target wli takes back; null where unknown), then the server's fields as sent. A translation's own changes are the server's objects as sent.",
     args: [
       {
         name: 'target',
@@ -352,8 +361,8 @@ const DECLARED = [
       { flags: '--user <username>', description: 'only changes by this user', value: { type: 'text' }, hint: 'expected a username', complete: 'none' },
       {
         flags: '--follow',
-        description: `print recent changes, then keep polling and print each new change once, in order (Ctrl-C ends it, exit ${EXIT.interrupted})`,
-        note: `Recent changes first (the last ${FOLLOW_DEFAULTS.recent}, \`-L n\`, or all since \`--since\`), oldest first, then each new change once, in order, table or JSON Lines (\`-f json\` is refused). A --since backlog streams, frozen at its newest change and read from its last page back. Polls slow down when the rate limit runs low and wait out a 429, never longer than ${MAX_FOLLOW_WAIT_TEXT} (a longer wait is said on stderr). Transient failures (network, timeouts, 429, 5xx) are said once and their end too; permanent ones (401, 403, 404, a body that is not the expected JSON) end the follow with their exit status. Ctrl-C ends it with exit status ${EXIT.interrupted}. Into a pipe whose reader stops early (\`| head -3\`), the follow ends quietly (exit ${EXIT.ok}) when it writes the next new change, not before: a pipe tells a writer that its reader left only when it is written to, so until a change arrives the polls go on (Ctrl-C, or \`timeout\`, ends them).`,
+        description: `print recent changes, then keep polling and print each new change once, in order, one that commits up to ${FOLLOW_WINDOW_TEXT} late too (Ctrl-C ends it, exit ${EXIT.interrupted})`,
+        note: `Recent changes first (the last ${FOLLOW_DEFAULTS.recent}, \`-L n\`, or all since \`--since\`), oldest first, then each new change once, in order, table or JSON Lines (\`-f json\` is refused). A --since backlog streams, frozen at its newest change and read from its last page back. Each poll asks again from ${FOLLOW_WINDOW_TEXT} before the newest change shown and leaves out the changes already shown: Weblate stamps a change when it creates it but lists it only once its transaction commits, so a change of a long request (an upload, a bulk edit) can appear after changes stamped later; it is shown when it appears. The window is the longest request Weblate's own deployment examples let run. A change that commits more than ${FOLLOW_WINDOW_TEXT} after it was stamped is not shown. At most ${MAX_FOLLOW_KEPT_TEXT} ids are kept: past that the window starts after the oldest ones (said once on stderr), so memory stays bounded whatever the server sends. Polls slow down when the rate limit runs low and wait out a 429, never longer than ${MAX_FOLLOW_WAIT_TEXT} (a longer wait is said on stderr). Transient failures (network, timeouts, 429, 5xx) are said once and their end too; permanent ones (401, 403, 404, a body that is not the expected JSON) end the follow with their exit status. Ctrl-C ends it with exit status ${EXIT.interrupted}. Into a pipe whose reader stops early (\`| head -3\`), the follow ends quietly (exit ${EXIT.ok}) when it writes the next new change, not before: a pipe tells a writer that its reader left only when it is written to, so until a change arrives the polls go on (Ctrl-C, or \`timeout\`, ends them).`,
       },
       {
         flags: '--interval <seconds>',
