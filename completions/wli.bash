@@ -59,7 +59,7 @@ _wli() {
       language) opts+=' -L --limit' ;;
       locales) opts+=' --min-percent --as --source' ;;
       memory) opts+=' --from --to --for --project --exact' ;;
-      checks) opts+=' --check --units --fail-over' ;;
+      checks) opts+=' --check --dismissed --units --fail-over' ;;
       status) opts+=' --fail-if' ;;
       ls) opts+=' -L --limit' ;;
       download) opts+=' -o --output --convert -q --query --force --screenshot' ;;

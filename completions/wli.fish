@@ -136,7 +136,8 @@ complete -c wli -n '__wli_at screenshots' -a '(__wli_targets screenshots)'
 # checks
 complete -c wli -n '__wli_in checks' -s f -l format -x -a 'table json jsonl csv csv-excel markdown github junit codequality openmetrics' -d 'output format'
 complete -c wli -n '__wli_in checks' -l check -x -d 'only these checks (Weblate\'s ids: end_stop, same, …; custom:ID for a server\'s own); repeatable or comma-separated'
-complete -c wli -n '__wli_in checks' -l units -d 'list the failing strings instead, each once with the checks it fails (one list per failing check)'
+complete -c wli -n '__wli_in checks' -l dismissed -d 'count the strings where each check is dismissed too (one more request per check id where any is)'
+complete -c wli -n '__wli_in checks' -l units -d 'list the failing strings instead, each once with the checks it fails'
 complete -c wli -n '__wli_in checks' -l fail-over -x -d 'exit 3 when more strings fail than this: N for the strings failing any check, CHECK=N for one check (end_stop=0); repeatable'
 complete -c wli -n '__wli_at checks' -a '(__wli_targets checks)'
 # status

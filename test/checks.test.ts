@@ -23,7 +23,7 @@ afterAll(async () => {
 });
 
 const paths = (since: number) => fake.requests.slice(since).map((r) => decodeURIComponent(r.url.replace(/\+/g, ' ')));
-type Row = { wli_target: string; check: string; name: string; failing: number; dismissed: number };
+type Row = { wli_target: string; check: string; name: string; failing: number; dismissed: number | null };
 const rows = (s: string) => parseJson(s) as Row[];
 
 /** The fake's own counts: apps' strings matching `where` (component/language/context keys). */
@@ -48,7 +48,7 @@ describe('wli checks counts', () => {
     ['apps/desktop/fr', (k: string) => k.startsWith('desktop/fr/')],
     ['apps/-/fr', (k: string) => k.split('/')[1] === 'fr'],
   ])('%s: equal to the fake’s own counts per check id', async (target, where) => {
-    const r = await wli(['checks', target, '-f', 'json'], { env });
+    const r = await wli(['checks', target, '--dismissed', '-f', 'json'], { env });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(shape(rows(r.stdout))).toEqual(expected(where));
@@ -67,7 +67,7 @@ describe('wli checks counts', () => {
   });
 
   it('the whole server, demo’s failing string included', async () => {
-    const r = await wli(['checks', '/', '-f', 'json'], { env });
+    const r = await wli(['checks', '/', '--dismissed', '-f', 'json'], { env });
     expect(shape(rows(r.stdout))).toEqual(expected(() => true, { same: 1 }));
   });
 
@@ -80,17 +80,27 @@ describe('wli checks counts', () => {
     expect(paths(before)).toEqual([expect.stringMatching(/\/translations\/demo\/android\/de\/units\/\?q=has:check&page_size=1$/)]);
   });
 
-  it('requests are bounded: has:check, the scope, the probe, has:dismissed-check, then two counts per check id', async () => {
-    const before = fake.requests.length;
-    await wli(['checks', 'apps/mobile', '-f', 'json'], { env });
-    const asked = paths(before);
-    expect(asked.length).toBe(4 + 2 * CHECK_IDS.length);
+  it('requests are bounded: has:check, the scope, the probe, then one count per check id (dismissed only when asked)', async () => {
+    let before = fake.requests.length;
+    const r = await wli(['checks', 'apps/mobile', '-f', 'json'], { env });
+    let asked = paths(before);
+    // Issue 46 item 10: before, two counts per check id (failing and dismissed), 4 + 2 × 86 requests.
+    expect(asked.length).toBe(3 + CHECK_IDS.length);
     expect(asked.filter((u) => u.includes('/units/')).every((u) => u.includes('page_size=1'))).toBe(true);
-    expect(asked.filter((u) => / check:end_stop&/.test(u))).toHaveLength(1);
+    expect(asked.filter((u) => /[ =]check:=end_stop&/.test(u))).toHaveLength(1);
+    expect(asked.some((u) => u.includes('dismissed'))).toBe(false);
+    expect(rows(r.stdout).every((x) => x.dismissed === null)).toBe(true);
+    expect((await wli(['checks', 'apps/mobile'], { env })).stdout.split('\n')[0]).not.toContain('dismissed');
+    before = fake.requests.length;
+    const d = await wli(['checks', 'apps/mobile', '--dismissed', '-f', 'json'], { env });
+    asked = paths(before);
+    expect(asked.length).toBe(4 + 2 * CHECK_IDS.length);
+    expect(asked.filter((u) => /[ =]dismissed_check:=end_stop&/.test(u))).toHaveLength(1);
+    expect(shape(rows(d.stdout))).toEqual(expected((k) => k.startsWith('mobile/')));
   });
 
   it('--check limits the set, and an asked check has its row even at 0', async () => {
-    const r = await wli(['checks', 'apps', '--check', 'same,double_space', '-f', 'json'], { env });
+    const r = await wli(['checks', 'apps', '--check', 'same,double_space', '--dismissed', '-f', 'json'], { env });
     expect(shape(rows(r.stdout))).toEqual([
       ['same', 2, 1],
       ['double_space', 0, 0],
@@ -106,7 +116,7 @@ describe('wli checks counts', () => {
     expect(fake.requests.length).toBe(before);
     const custom = await wli(['checks', 'apps', '--check', 'custom:house_style', '-f', 'json'], { env });
     expect(custom.code).toBe(0);
-    expect(shape(rows(custom.stdout))).toEqual([['house_style', 0, 0]]);
+    expect(shape(rows(custom.stdout))).toEqual([['house_style', 0, null]]);
   });
 
   it('a typo is a 404, never a zero (nor the strings of the component whose slug it is part of)', async () => {
@@ -129,7 +139,7 @@ describe('wli checks counts', () => {
 
   it('cursor pages (no count): the page reader counts, the same numbers', async () => {
     fake.pagination('cursor');
-    const r = await wli(['checks', 'apps', '--check', 'end_stop,same', '-f', 'json'], { env });
+    const r = await wli(['checks', 'apps', '--check', 'end_stop,same', '--dismissed', '-f', 'json'], { env });
     fake.pagination('numbered');
     expect(r.code).toBe(0);
     expect(shape(rows(r.stdout))).toEqual([

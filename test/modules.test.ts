@@ -193,8 +193,10 @@ describe('server messages', () => {
 describe('unit state filters', () => {
   it('builds Weblate search queries', () => {
     expect(unitQuery(stateNames(['untranslated']), undefined)).toBe('state:<translated');
-    expect(unitQuery(stateNames(['empty,fuzzy']), undefined)).toBe('(state:empty OR state:needs-editing)');
-    expect(unitQuery(stateNames(['fuzzy', 'needs-editing']), 'has:check')).toBe('state:needs-editing AND (has:check)');
+    // Issue 46 item 4: fuzzy is Weblate's statistics' fuzzy (10, 11, 12: is:needs-editing), translated theirs (20 and above).
+    expect(unitQuery(stateNames(['empty,fuzzy']), undefined)).toBe('(state:empty OR is:needs-editing)');
+    expect(unitQuery(stateNames(['fuzzy', 'needs-editing']), 'has:check')).toBe('is:needs-editing AND (has:check)');
+    expect(unitQuery(stateNames(['translated']), undefined)).toBe('state:>=translated');
     expect(unitQuery([], 'has:check')).toBe('has:check');
     expect(() => stateNames(['bogus'])).toThrow(/invalid --state 'bogus'/);
   });

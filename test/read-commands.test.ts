@@ -171,7 +171,7 @@ describe('filters reach the server', () => {
     const r = await wliIn(['units', 'demo/android/cs', '--state', 'empty', '--state', 'fuzzy', '-q', 'source:"e"', '-f', 'jsonl'], { env });
     expect(r.code).toBe(0);
     const q = requestsSince(before)[0]!.query.get('q');
-    expect(q).toBe('(state:empty OR state:needs-editing) AND (source:"e")');
+    expect(q).toBe('(state:empty OR is:needs-editing) AND (source:"e")');
     const states = r.stdout
       .trimEnd()
       .split('\n')

@@ -165,7 +165,9 @@ describe('units searched above a translation', () => {
       expect(translationOf(u)).toMatch(inside);
       expect(JSON.stringify(u.source)).toContain('Settings');
     }
-    expect(sent.some((s) => s.startsWith('/api/units/?q=project:demo') && s.endsWith('AND (source:Settings)'))).toBe(true);
+    // The scope's exact terms: project:, or a component's path: (never component:SLUG, a substring of other slugs and names).
+    const terms = target === 'demo' ? 'project:demo' : `path:${target}`;
+    expect(sent.some((s) => s.startsWith(`/api/units/?q=${terms} AND `) && s.endsWith('source:Settings'))).toBe(true);
   });
 
   it('the whole server: / with -q', async () => {

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageOf } from '../src/core/page.js';
 import { parseJson } from '../src/codec/json.js';
 import { runCli } from '../src/cli/program.js';
-import { inScope, scopeQuery } from '../src/weblate/units.js';
+import { inScope, scopeTerms, searchQuery } from '../src/weblate/scope.js';
 import { objectOfUrl, readTarget } from '../src/weblate/target.js';
 import { newestFirst } from '../src/commands/changes/merge.js';
 import { startFakeWeblate, type FakeWeblate } from './support/fake-weblate/index.js';
@@ -102,7 +102,8 @@ describe('a category, p/cat, wherever a project is taken', () => {
     const expected = CATEGORY_COMPONENTS.flatMap((c) => ['en', 'cs'].flatMap((l) => serverItems(`translations/demo/${c}/${l}/units/`)));
     const ids = (items: Item[]) => items.map((u) => u.id).sort((a, b) => Number(a) - Number(b));
     expect(ids(json(r.stdout))).toEqual(ids(expected));
-    expect(sent).toContain('/api/units/?q=project:demo AND (component:guide OR component:reference)');
+    // The category's exact term: path: (Weblate 5.8), never component:SLUG, which finds other components too.
+    expect(sent).toContain('/api/units/?q=path:demo/docs');
     expect(sent.slice(-3, -1)).toEqual(['/api/projects/demo/categories/', '/api/projects/demo/components/']);
   });
 
@@ -378,18 +379,25 @@ describe('the grammar and the scope check', () => {
     expect(() => readTarget('demo/-/cs', ['component', 'translation'])).toThrow(/does not take a language across a project/);
   });
 
-  it('units of a category: the search names each component once; the link check accepts exactly its components', () => {
-    const scope = { project: 'demo', components: ['docs/guide', 'docs/api/reference'] };
-    expect(scopeQuery(scope)).toBe('project:demo AND (component:guide OR component:reference)');
+  it('units of a category: the exact search is its path, the older one names each component once; the link check accepts exactly its components', () => {
+    const scope = { project: 'demo', category: 'docs', components: ['docs/guide', 'docs/api/reference'] };
+    expect(scopeTerms(scope, 'exact')).toBe('path:demo/docs');
+    expect(scopeTerms(scope, 'older')).toBe('project:demo AND (component:=guide OR component:=reference)');
+    expect(scopeTerms({ project: 'demo', components: ['docs/guide'] }, 'exact')).toBe('path:demo/docs/guide');
+    expect(scopeTerms({ project: 'demo', components: ['android'] }, 'older')).toBe('project:demo AND component:=android');
+    // Another search joined to the scope keeps its own grouping: Weblate refuses AND and OR mixed in one group.
+    expect(searchQuery(scope, 'exact', 'check:=same OR has:comment').get('q')).toBe('path:demo/docs AND (check:=same OR has:comment)');
+    expect(searchQuery(scope, 'exact', 'check:=same').get('q')).toBe('path:demo/docs AND check:=same');
     const unit = (t: string) => ({ translation: `http://h/api/translations/${t}/` });
     expect(inScope(unit('demo/docs%2Fguide/cs'), scope)).toBe(true);
     expect(inScope(unit('demo/docs%2Fapi%2Freference/en'), scope)).toBe(true);
-    // component:guide matches any slug or name containing it: only the category's own pass.
+    // component:=guide matches a slug or a name equal to it, wherever it is: only the category's own pass.
     expect(inScope(unit('demo/other%2Fguide/cs'), scope)).toBe(false);
     expect(inScope(unit('demo/guide/cs'), scope)).toBe(false);
     expect(inScope(unit('other/docs%2Fguide/cs'), scope)).toBe(false);
     const language = { project: 'demo', language: 'cs' };
-    expect(scopeQuery(language)).toBe('project:demo AND language:cs');
+    expect(scopeTerms(language, 'exact')).toBe('project:demo AND language:cs');
+    expect(scopeTerms(language, 'older')).toBe('project:demo AND language:cs');
     expect([inScope(unit('demo/android/cs'), language), inScope(unit('demo/android/de'), language)]).toEqual([true, false]);
   });
 });

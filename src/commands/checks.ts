@@ -1,15 +1,17 @@
-// wli checks: which quality checks fail at a scope, how many strings fail each and how many have it
-// dismissed. Weblate's statistics do not break checks down, but its unit search takes has:check,
-// check:ID and dismissed_check:ID at every scope, so wli counts: one has:check count first (nothing
-// fails: that one request answers, plus, side by side, one that proves the scope exists where a
-// search cannot: a project's, component's or project language's object), then one page_size=1 count per check id through the pool
-// (the dismissed counts only when has:dismissed-check finds any). Above a translation a server that
-// ignores the search (before Weblate 4.14.1) is found by a probe that can match nothing, asked with
-// the per-check counts, and is an error, never a wrong count. --units lists the failing strings with
-// the checks each fails (one list per failing check, merged by unit).
+// wli checks: which quality checks fail at a scope and how many strings fail each (and, asked with
+// --dismissed, how many have it dismissed). Weblate's statistics do not break checks down, but its
+// unit search takes has:check and check:=ID at every scope (session/search.ts: the scope's exact
+// terms, weblate/scope.ts), so wli counts: one has:check count first (nothing fails: that one
+// request answers, plus, side by side, one that proves the scope exists where a search cannot: a
+// project's, component's or project language's object), then one page_size=1 count per check id
+// through the pool (--dismissed: one has:dismissed-check count, and where any is dismissed one more
+// per check id). Above a translation a server that ignores the search (before Weblate 4.14.1) is
+// found by a probe that can match nothing, asked with the per-check counts, and is an error, never a
+// wrong count. --units lists the failing strings with the checks each fails: the ids of each failing
+// check's strings first (ids only), then the failing strings streamed page by page.
 import { HttpError } from '../api/errors.js';
 import { UsageError } from '../core/errors.js';
-import { pageOf, type Item } from '../core/page.js';
+import { pageOf, type Item, type Page } from '../core/page.js';
 import { allInOrder } from '../core/pool.js';
 import { closest } from '../core/closest.js';
 import { msg, ours } from '../core/text.js';
@@ -18,7 +20,8 @@ import type { CheckReport, Column, ListResult } from '../output/result.js';
 import type { MetricFamily } from '../output/openmetrics.js';
 import { formsText } from '../output/readable.js';
 import type { CommandInput, Session } from '../session/session.js';
-import { allItems, countOf, getObject, searchIgnored, searchIgnoredError } from '../session/reads.js';
+import { ONE_PAGE, getObject, searchIgnored, searchIgnoredError } from '../session/reads.js';
+import { UnitSearch, type SearchAt } from '../session/search.js';
 import { categoryComponents, categoryOf, firstFound, projectLanguageOf } from '../session/resolve.js';
 import { targetReadings } from '../session/results.js';
 import { fail, judgeChecks, type CheckRow } from '../gate/checks.js';
@@ -28,7 +31,7 @@ import { IDENTITY_FIELDS, identified, unitIdentity } from '../weblate/identity.j
 import { CHECK_IDS, CUSTOM_PREFIX, HAS_CHECK, HAS_DISMISSED_CHECK, checkIdOf, checkName, checkTerm, dismissedTerm } from '../weblate/checks.js';
 import { UNITS_SEARCH, objectPath, unitsOf } from '../weblate/paths.js';
 import { targetOfUrl, type Target, type TargetKind } from '../weblate/target.js';
-import { scopeQuery, searchTerms, type UnitScope } from '../weblate/units.js';
+import type { Scope, SearchForm } from '../weblate/scope.js';
 
 const ACCEPTS: TargetKind[] = ['server', 'project', 'component', 'category', 'translation', 'projectLanguage'];
 
@@ -38,6 +41,9 @@ const CHECK_COLUMNS: Column[] = [
   { header: 'failing', field: 'failing', value: (r) => r.failing, kind: 'count', style: (r) => (Number(r.failing) > 0 ? 'red' : undefined) },
   { header: 'dismissed', field: 'dismissed', value: (r) => r.dismissed, kind: 'count' },
 ];
+
+/** The table's columns: the dismissed counts only when --dismissed counted them. */
+const checkColumns = (dismissed: boolean): Column[] => (dismissed ? CHECK_COLUMNS : CHECK_COLUMNS.filter((c) => c.field !== 'dismissed'));
 
 const UNIT_CHECK_COLUMNS: Column[] = [
   { header: 'id', field: 'id', value: (u) => u.id, kind: 'id' },
@@ -65,22 +71,20 @@ function checkIds(texts: readonly string[], option: string): string[] {
 }
 
 /** Where a scope's units are searched, and what proves it exists when a search cannot (it answers 0 for a typo). */
-interface SearchAt {
+interface Where {
   scope: string;
   /** The scope's identity parts (wli_project, wli_component, wli_language), null where it has none. */
   parts?: [project: string | null, component: string | null, language: string | null];
-  path: string;
-  terms?: string;
+  at: SearchAt;
   above: boolean;
   exists?: () => Promise<unknown>;
 }
 
-async function searchAt(session: Session, t: Target): Promise<SearchAt | undefined> {
-  const at = (scope: string, s: UnitScope, exists?: () => Promise<unknown>): SearchAt => ({
+async function whereOf(session: Session, t: Target): Promise<Where | undefined> {
+  const at = (scope: string, s: Scope, exists?: () => Promise<unknown>): Where => ({
     scope,
     parts: [s.project ?? null, t.kind === 'component' ? t.component.join('/') : null, s.language ?? null],
-    path: UNITS_SEARCH,
-    terms: scopeQuery(s),
+    at: { path: UNITS_SEARCH, scope: s },
     above: true,
     exists,
   });
@@ -89,7 +93,7 @@ async function searchAt(session: Session, t: Target): Promise<SearchAt | undefin
       return {
         scope: `${t.project}/${t.component.join('/')}/${t.language}`,
         parts: [t.project, t.component.join('/'), t.language],
-        path: unitsOf(t),
+        at: { path: unitsOf(t) },
         above: false,
       };
     case 'server':
@@ -103,7 +107,11 @@ async function searchAt(session: Session, t: Target): Promise<SearchAt | undefin
     case 'category': {
       const components = await categoryComponents(session, await categoryOf(session, t));
       if (components.length === 0) return undefined;
-      return at(t.text.replace(/\/$/, ''), { project: t.project, components: components.map((c) => c.target.component.join('/')) });
+      return at(t.text.replace(/\/$/, ''), {
+        project: t.project,
+        category: t.category.join('/'),
+        components: components.map((c) => c.target.component.join('/')),
+      });
     }
     default:
       throw new UsageError(msg`wli checks takes a scope of strings, not ${t.text}`);
@@ -111,110 +119,121 @@ async function searchAt(session: Session, t: Target): Promise<SearchAt | undefin
 }
 
 interface Counted {
-  at: SearchAt;
+  where: Where;
   total: number;
   rows: CheckRow[];
 }
 
-async function countChecks(session: Session, t: Target, ids: readonly string[], asked: boolean): Promise<Counted> {
-  const at = await searchAt(session, t);
-  if (!at) return { at: { scope: t.text, path: UNITS_SEARCH, above: true }, total: 0, rows: [] };
-  const count = (term: string) => countOf(session, { path: at.path, query: searchTerms(at.terms, term), label: 'strings' });
-  // A search of a scope that does not exist answers 0, and component: matches a slug's part (a typo
-  // that is part of another's slug finds that one's strings): the scope itself proves it, side by side.
-  const exists = at.exists?.();
+async function countChecks(
+  session: Session,
+  search: UnitSearch,
+  t: Target,
+  ids: readonly string[],
+  ask: { asked: boolean; dismissed: boolean },
+): Promise<Counted> {
+  const where = await whereOf(session, t);
+  if (!where) return { where: { scope: t.text, at: { path: UNITS_SEARCH }, above: true }, total: 0, rows: [] };
+  const count = (term: (form: SearchForm) => string) => search.count(where.at, term);
+  // A search of a scope that does not exist answers 0: the scope itself proves it, side by side.
+  const exists = where.exists?.();
   exists?.catch(() => {});
-  const total = await count(HAS_CHECK);
+  const total = await search.count(where.at, HAS_CHECK);
   await exists;
-  const probe = at.above && total > 0 ? searchIgnored(session) : undefined;
+  const probe = where.above && total > 0 ? searchIgnored(session) : undefined;
   probe?.catch(() => {});
-  // Nothing fails: no check id fails either, and only the dismissed counts of the ids asked for remain.
+  // Nothing fails: no check id fails either. Dismissed checks are counted only when asked for.
   const failingIds = total === 0 ? [] : ids;
-  const dismissedAny = total > 0 || asked ? await count(HAS_DISMISSED_CHECK) : 0;
+  const dismissedAny = ask.dismissed ? await search.count(where.at, HAS_DISMISSED_CHECK) : 0;
   const counts = await allInOrder(
     ids.map((id) => async () => ({
       id,
-      failing: failingIds.includes(id) ? await count(checkTerm(id)) : 0,
-      dismissed: dismissedAny > 0 ? await count(dismissedTerm(id)) : 0,
+      failing: failingIds.includes(id) ? await count((form) => checkTerm(id, form)) : 0,
+      dismissed: !ask.dismissed ? null : dismissedAny > 0 ? await count((form) => dismissedTerm(id, form)) : 0,
     })),
     session.settings.concurrency,
   );
   if (probe && (await probe)) throw searchIgnoredError(session, 'counting checks', msg`count one translation at a time: wli checks project/component/language`);
   const rows = counts
-    .filter((c) => c.failing > 0 || asked)
+    .filter((c) => c.failing > 0 || ask.asked)
     .map((c) => {
-      const [project, component, language] = at.parts ?? [null, null, null];
+      const [project, component, language] = where.parts ?? [null, null, null];
       const fields = { check: c.id, name: checkName(c.id), failing: c.failing, dismissed: c.dismissed };
-      return { ...fields, item: identified(fields, at.scope, project, component, language) };
+      return { ...fields, item: identified(fields, where.scope, project, component, language) };
     })
-    .sort((a, b) => b.failing - a.failing || b.dismissed - a.dismissed || a.check.localeCompare(b.check));
-  return { at, total, rows };
+    .sort((a, b) => b.failing - a.failing || (b.dismissed ?? 0) - (a.dismissed ?? 0) || a.check.localeCompare(b.check));
+  return { where, total, rows };
 }
 
-/** Each failing check's strings (one list per check, --concurrency at a time), in the rows' order. */
-async function unitsByCheck(session: Session, c: Counted): Promise<Array<{ row: CheckRow; units: Item[] }>> {
-  const failing = c.rows.filter((r) => r.failing > 0);
-  const lists = await allInOrder(
-    failing.map(
-      (r) => () =>
-        allItems(session, {
-          path: c.at.path,
-          query: new URLSearchParams({ q: c.at.terms ? `${c.at.terms} AND ${checkTerm(r.check)}` : checkTerm(r.check) }),
-          label: r.check,
-        }),
-    ),
-    session.settings.concurrency,
-  );
-  return failing.map((row, i) => ({ row, units: lists[i]! }));
-}
+/** Each failing check's strings, page by page (its pages through the run's search). */
+const checkPages = (search: UnitSearch, c: Counted, check: string): AsyncGenerator<Page> =>
+  search.pages(c.where.at, (form) => checkTerm(check, form), { label: check, pageSize: ONE_PAGE, quiet: true });
 
 /** A unit's translation as a target (p/c/l), from its link. */
 const translationOf = (u: Item): string | undefined => unitIdentity(u).target ?? targetOfUrl(u.translation);
 
-/** The failing strings, each once with the checks it fails (in the rows' order). */
-function failingUnits(lists: Array<{ row: CheckRow; units: Item[] }>): Item[] {
-  const units = new Map<string, { unit: Item; checks: string[] }>();
-  for (const { row, units: list } of lists) {
-    for (const u of list) {
-      const key = plainText(u.id);
-      const seen = units.get(key) ?? { unit: u, checks: [] };
-      seen.checks.push(row.check);
-      units.set(key, seen);
-    }
-  }
-  return [...units.values()]
-    .sort((a, b) => Number(a.unit.id) - Number(b.unit.id))
-    .map(({ unit, checks }) => {
+/**
+ * The failing strings, each once with the checks it fails (in the rows' order), streamed: the ids of
+ * each failing check's strings are read first (ids only, never the strings), then the scope's
+ * has:check list page by page, each string with its checks (one failing only checks not asked for is
+ * left out).
+ */
+async function* failingUnits(session: Session, search: UnitSearch, c: Counted): AsyncGenerator<Page> {
+  const failing = c.rows.filter((r) => r.failing > 0);
+  if (!failing.length) return;
+  const idsOf = await allInOrder(
+    failing.map((r) => async () => {
+      const ids = new Set<string>();
+      for await (const page of checkPages(search, c, r.check)) for (const u of page.items()) ids.add(plainText(u.id));
+      return ids;
+    }),
+    session.settings.concurrency,
+  );
+  for await (const page of search.pages(c.where.at, HAS_CHECK, { label: 'strings' })) {
+    const items = page.items().flatMap((unit) => {
+      const checks = failing.flatMap((r, i) => (idsOf[i]!.has(plainText(unit.id)) ? [r.check] : []));
+      if (!checks.length) return [];
       const id = unitIdentity(unit);
-      return identified({ ...unit, wli_checks: checks }, translationOf(unit) ?? null, id.project, id.component, id.language);
+      return [identified({ ...unit, wli_checks: checks }, translationOf(unit) ?? null, id.project, id.component, id.language)];
     });
+    if (items.length) yield pageOf(items);
+  }
 }
 
 /**
  * The verdict for the CI formats: each check's subject split by translation (a JUnit case, a Code
  * Quality issue, an annotation on the translation's file per check and translation), judged as its
- * check was. The strings come from one list per failing check; files, when the format names them,
- * from each component's translations list.
+ * check was. Each failing check's strings are read page by page and only counted per translation
+ * (with one of its strings for its identity); files, when the format names them, from each
+ * component's translations list.
  */
-async function perTranslation(session: Session, c: Counted, verdict: Verdict, files: boolean): Promise<CheckReport> {
-  const table = { items: c.rows.map((r) => r.item), columns: CHECK_COLUMNS };
-  const lists = await unitsByCheck(session, c);
-  if (!lists.length) return { verdict, table };
+async function perTranslation(session: Session, search: UnitSearch, c: Counted, verdict: Verdict, files: boolean): Promise<CheckReport> {
+  const table = { items: c.rows.map((r) => r.item), columns: checkColumns(c.rows.some((r) => r.dismissed !== null)) };
+  const failing = c.rows.filter((r) => r.failing > 0);
+  if (!failing.length) return { verdict, table };
+  const lists = await allInOrder(
+    failing.map((row) => async () => {
+      const counts = new Map<string, { n: number; unit: Item }>();
+      for await (const page of checkPages(search, c, row.check)) {
+        for (const u of page.items()) {
+          const t = translationOf(u) ?? c.where.scope;
+          const seen = counts.get(t);
+          counts.set(t, { n: (seen?.n ?? 0) + 1, unit: seen?.unit ?? { id: u.id, translation: u.translation } });
+        }
+      }
+      return { row, counts };
+    }),
+    session.settings.concurrency,
+  );
   const judged = byId(verdict);
-  const components = lists.flatMap(({ units }) =>
-    units.flatMap((u) => {
-      const id = unitIdentity(u);
+  const components = lists.flatMap(({ counts }) =>
+    [...counts.values()].flatMap(({ unit }) => {
+      const id = unitIdentity(unit);
       return id.project !== null && id.component !== null ? [{ project: id.project, component: id.component }] : [];
     }),
   );
   const known = files ? await filesOf(session, components) : new Map<string, ComponentFiles>();
-  const subjects = lists.flatMap(({ row, units }) => {
-    const of = judged.get(`${c.at.scope}:${row.check}`)!;
-    const counts = new Map<string, { n: number; unit: Item }>();
-    for (const u of units) {
-      const t = translationOf(u) ?? c.at.scope;
-      counts.set(t, { n: (counts.get(t)?.n ?? 0) + 1, unit: counts.get(t)?.unit ?? u });
-    }
+  const subjects = lists.flatMap(({ row, counts }) => {
+    const of = judged.get(`${c.where.scope}:${row.check}`)!;
     return [...counts.entries()].map(([t, { n, unit }]): Subject => {
       const id = unitIdentity(unit);
       const componentFiles = id.project !== null && id.component !== null ? known.get(`${id.project}/${id.component}`) : undefined;
@@ -223,7 +242,7 @@ async function perTranslation(session: Session, c: Counted, verdict: Verdict, fi
       const here = `${fail(n)} ${row.check} (${row.name}) in ${t}`;
       return {
         id: `${t}:${row.check}`,
-        group: id.project !== null && id.component !== null ? `${id.project}/${id.component}` : c.at.scope,
+        group: id.project !== null && id.component !== null ? `${id.project}/${id.component}` : c.where.scope,
         file,
         near: componentFiles?.first,
         judgement: of.judgement,
@@ -241,31 +260,31 @@ export async function run({ args, opts, session }: CommandInput<'checks'>): Prom
   const overs = (opts.failOver ?? []).map((o) => (o.check === undefined ? o : { ...o, check: checkIds([o.check], '--fail-over')[0] }));
   const ids = asked.length ? [...new Set(asked)] : [...new Set([...CHECK_IDS, ...overs.flatMap((o) => (o.check ? [o.check] : []))])];
   const readings = targetReadings(session, args[0], ACCEPTS);
+  const search = new UnitSearch(session);
   const onStatus = (e: unknown) =>
     e instanceof HttpError && e.status === 400
       ? new UsageError(msg`the server rejected the check search: ${e.serverMessage ?? 'HTTP 400'}`, msg`is every --check a check id of this server?`)
       : e;
   let counted: Counted;
   try {
-    counted = (await firstFound(session, readings, (t) => countChecks(session, t, ids, asked.length > 0))).value;
+    counted = (
+      await firstFound(session, readings, (t) => countChecks(session, search, t, ids, { asked: asked.length > 0, dismissed: opts.dismissed === true }))
+    ).value;
   } catch (e) {
     throw onStatus(e);
   }
-  const verdict = judgeChecks(counted.at.scope, counted.rows, counted.total, overs);
+  const verdict = judgeChecks(counted.where.scope, counted.rows, counted.total, overs);
   const finish = () => ({ exitCode: verdict.exitCode, messages: verdict.messages });
   const ci = {
-    checks: ({ files }: { files: boolean }) => perTranslation(session, counted, verdict, files),
+    checks: ({ files }: { files: boolean }) => perTranslation(session, search, counted, verdict, files),
     metrics: () => checkMetrics(counted),
   };
   if (opts.units) {
-    const items = failingUnits(await unitsByCheck(session, counted));
     return {
       kind: 'list',
-      pages: (async function* () {
-        if (items.length) yield pageOf(items);
-      })(),
+      pages: failingUnits(session, search, counted),
       columns: UNIT_CHECK_COLUMNS,
-      empty: msg`no string of ${counted.at.scope} fails a check`,
+      empty: msg`no string of ${counted.where.scope} fails a check`,
       knownFields: [...IDENTITY_FIELDS, 'wli_checks'],
       finish,
       ...ci,
@@ -276,8 +295,8 @@ export async function run({ args, opts, session }: CommandInput<'checks'>): Prom
     pages: (async function* () {
       if (counted.rows.length) yield pageOf(counted.rows.map((r) => r.item));
     })(),
-    columns: CHECK_COLUMNS,
-    empty: msg`no check fails in ${counted.at.scope}`,
+    columns: checkColumns(opts.dismissed === true),
+    empty: msg`no check fails in ${counted.where.scope}`,
     knownFields: [...IDENTITY_FIELDS, 'check', 'name', 'failing', 'dismissed'],
     finish,
     ...ci,
@@ -286,7 +305,7 @@ export async function run({ args, opts, session }: CommandInput<'checks'>): Prom
 
 /** -f openmetrics: the strings failing and dismissed per check, and the scope's total. */
 function checkMetrics(c: Counted): MetricFamily[] {
-  const labels = (r: CheckRow) => ({ target: c.at.scope, check: r.check, name: r.name });
+  const labels = (r: CheckRow) => ({ target: c.where.scope, check: r.check, name: r.name });
   return [
     {
       name: 'wli_check_failing_strings',
@@ -298,13 +317,13 @@ function checkMetrics(c: Counted): MetricFamily[] {
       name: 'wli_check_dismissed_strings',
       type: 'gauge',
       help: 'Strings with the check dismissed',
-      samples: c.rows.map((r) => ({ labels: labels(r), value: r.dismissed })),
+      samples: c.rows.flatMap((r) => (r.dismissed === null ? [] : [{ labels: labels(r), value: r.dismissed }])),
     },
     {
       name: 'wli_failing_strings',
       type: 'gauge',
       help: 'Strings failing any check (has:check)',
-      samples: [{ labels: { target: c.at.scope }, value: c.total }],
+      samples: [{ labels: { target: c.where.scope }, value: c.total }],
     },
   ];
 }

@@ -12,7 +12,7 @@ import { firstFound } from '../session/resolve.js';
 import { targetReadings } from '../session/results.js';
 import { idFromUrl } from '../weblate/objects.js';
 import { screenshotsOf, unitsOf } from '../weblate/paths.js';
-import { shownUnitIds } from '../weblate/screenshots.js';
+import { HAS_SCREENSHOT, shownUnitIds } from '../weblate/screenshots.js';
 import { objectOfUrl, type Target } from '../weblate/target.js';
 
 const strings = (s: Item): Item[] => (Array.isArray(s.wli_strings) ? (s.wli_strings as Item[]) : []);
@@ -71,7 +71,7 @@ async function stringsShown(session: Session, shots: Item[]): Promise<Map<string
   for (const url of sources) {
     const t = objectOfUrl(url);
     if (t?.kind !== 'translation') continue;
-    const units = await allItems(session, { path: unitsOf(t), query: new URLSearchParams({ q: 'has:screenshot' }), label: 'strings' });
+    const units = await allItems(session, { path: unitsOf(t), query: new URLSearchParams({ q: HAS_SCREENSHOT }), label: 'strings' });
     for (const u of units) shown.set(idFromUrl(u.id), { id: u.id, context: u.context ?? null, source: u.source ?? null });
   }
   return shown;

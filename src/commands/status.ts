@@ -12,7 +12,8 @@ import { plainText } from '../core/values.js';
 import type { Column, RecordResult } from '../output/result.js';
 import type { MetricFamily } from '../output/openmetrics.js';
 import type { CommandInput, Session } from '../session/session.js';
-import { countOf, getObject, searchIgnored, searchIgnoredError } from '../session/reads.js';
+import { getObject, searchIgnored, searchIgnoredError } from '../session/reads.js';
+import { UnitSearch } from '../session/search.js';
 import { firstFound } from '../session/resolve.js';
 import { targetReadings } from '../session/results.js';
 import { judgeStatus } from '../gate/status.js';
@@ -20,7 +21,6 @@ import { identityOf, withIdentity } from '../weblate/identity.js';
 import { UNITS_SEARCH, lockOf, repositoryOf, unitsOf } from '../weblate/paths.js';
 import { NEEDS_REPOSITORY, PENDING_QUERY, REPOSITORY_FIELDS, REPOSITORY_PERMISSION, conditionHolds, lastCommit, type StatusState } from '../weblate/status.js';
 import type { Target } from '../weblate/target.js';
-import { scopeQuery, searchTerms } from '../weblate/units.js';
 
 const yesNo = (v: unknown): string => (v === true ? 'yes' : v === false ? 'no' : v === null || v === undefined ? '—' : plainText(v));
 const notShown = (item: Item, v: unknown): string => (item.repository === null ? 'not shown (403)' : yesNo(v));
@@ -55,14 +55,14 @@ async function readStatus(session: Session, t: Target): Promise<Read> {
     throw new UsageError(msg`wli status takes a component, a project or a translation, not ${t.text}`);
   const component = t.kind === 'project' ? undefined : { project: t.project, component: t.component };
   const lock = getObject(session, lockOf(component ?? t));
-  const pending = countOf(session, {
-    path: t.kind === 'translation' ? unitsOf(t) : UNITS_SEARCH,
-    query: searchTerms(
-      t.kind === 'translation' ? undefined : scopeQuery({ project: t.project, components: component && [component.component.join('/')] }),
-      PENDING_QUERY,
-    ),
-    label: 'pending strings',
-  });
+  // The component's exact terms (path:), never component:SLUG, which also counts the components whose slugs or names contain it.
+  const pending = new UnitSearch(session).count(
+    t.kind === 'translation'
+      ? { path: unitsOf(t) }
+      : { path: UNITS_SEARCH, scope: { project: t.project, components: component && [component.component.join('/')] } },
+    PENDING_QUERY,
+    'pending strings',
+  );
   const repository = getObject(session, repositoryOf(t)).then(
     (r) => ({ r }),
     (e: unknown) => {

@@ -1,8 +1,9 @@
 // wli units: the strings of a translation, or of anything above it searched through /api/units/ with
 // Weblate's scope terms, filtered by the server.
 //
-// Above a translation the server's search does the scoping (project:, component:), and wli checks
-// it: every unit's `translation` link must lie inside the asked scope, or the unit is left out; a
+// Above a translation the server's search does the scoping (the scope's exact terms: project:,
+// language:, a component's or category's path:; session/search.ts asks a server before Weblate 5.8
+// again with component:=SLUG), and wli checks it: every unit's `translation` link must lie inside the asked scope, or the unit is left out; a
 // server that ignores the search (Weblate before 4.14.1 lists every unit whatever q says) is found by
 // a probe asked alongside page 1 (a search that can match nothing) and stops the run with an error
 // instead of listing the wrong units.
@@ -20,21 +21,25 @@ import { listOf, targetReadings } from '../session/results.js';
 import { IDENTITY_FIELDS, identifyPage, unitIdentity } from '../weblate/identity.js';
 import { targetOfUrl, type Target } from '../weblate/target.js';
 import { UNITS_SEARCH, objectPath, unitsOf } from '../weblate/paths.js';
-import { STATE_LABELS, UNIT_FIELDS, inScope, scopeQuery, unitQuery, type UnitScope } from '../weblate/units.js';
+import { STATE_LABELS, STATE_SHORT, UNIT_FIELDS, stateKind, unitQuery, type StateKind } from '../weblate/units.js';
+import { inScope, type Scope } from '../weblate/scope.js';
+import { UnitSearch } from '../session/search.js';
 import { withColumns, withField, withLists } from './units/with.js';
 
-const STATE_STYLE: Record<number, Style> = { 0: 'red', 10: 'yellow', 11: 'yellow', 12: 'yellow', 20: 'green', 30: 'cyan', 100: 'gray' };
+const STATE_STYLE: Record<StateKind, Style> = { empty: 'red', fuzzy: 'yellow', translated: 'green', approved: 'cyan', 'read-only': 'gray' };
 
 const stateLabel = (v: unknown): string => {
   const label = typeof v === 'number' ? STATE_LABELS[v] : undefined;
   return label ?? (v === undefined || v === null ? '' : plainText(v));
 };
 
-/** The state words a narrow terminal shows (layout.ts: fixed columns yield first), at most 7 cells. */
-const STATE_SHORT: Record<number, string> = { 0: 'empty', 10: 'edit', 11: 'rewrite', 12: 'check', 20: 'transl.', 30: 'approv.', 100: 'r/o' };
+/** The state words a narrow terminal shows (layout.ts: fixed columns yield first). */
 const stateShort = (v: unknown): string => (typeof v === 'number' ? STATE_SHORT[v] : undefined) ?? stateLabel(v);
 
-const stateStyle = (u: Record<string, unknown>) => (typeof u.state === 'number' ? STATE_STYLE[u.state] : undefined);
+const stateStyle = (u: Record<string, unknown>) => {
+  const kind = stateKind(u.state);
+  return kind && STATE_STYLE[kind];
+};
 
 export const UNIT_COLUMNS: Column[] = [
   { header: 'id', field: 'id', value: (u) => u.id, kind: 'id' },
@@ -72,7 +77,7 @@ const UNIT_FIELD_COLUMNS: Column[] = [
 
 /** A search above one translation, asked: its scope, and the checks asked alongside its page 1. */
 interface Search {
-  scope: UnitScope;
+  scope: Scope;
   /** Proves the target exists: a search answers an empty list for a project or component that does not. */
   exists?: Promise<unknown>;
   /** Whether the server answers a search that can match nothing with units (it ignores q). */
@@ -85,7 +90,7 @@ interface Search {
  * the search); undefined when it has none (nothing to search).
  */
 async function searchOf(session: Session, t: Target, ignoresQ: () => Promise<boolean>): Promise<Search | undefined> {
-  let scope: UnitScope = {};
+  let scope: Scope = {};
   let exists: Promise<unknown> | undefined;
   if (t.kind === 'project' || t.kind === 'component') exists = getObject(session, objectPath(t));
   if (t.kind === 'projectLanguage') exists = projectLanguageOf(session, t);
@@ -94,7 +99,7 @@ async function searchOf(session: Session, t: Target, ignoresQ: () => Promise<boo
   if (t.kind === 'category') {
     const components = await categoryComponents(session, await categoryOf(session, t));
     if (components.length === 0) return undefined;
-    scope = { project: t.project, components: components.map((c) => c.target.component.join('/')) };
+    scope = { project: t.project, category: t.category.join('/'), components: components.map((c) => c.target.component.join('/')) };
   }
   exists?.catch(() => {});
   return { scope, exists, ignoresQ: ignoresQ() };
@@ -117,7 +122,7 @@ const OUTSIDE: unique symbol = Symbol('a unit of another project');
  * OUTSIDE for a unit of another project. A unit whose translation link names no translation is left
  * out, said.
  */
-function keptInScope(session: Session, page: Page, scope: UnitScope): Page | undefined | typeof OUTSIDE {
+function keptInScope(session: Session, page: Page, scope: Scope): Page | undefined | typeof OUTSIDE {
   const units = page.items();
   const keep = units.map((u) => inScope(u, scope));
   if (keep.some((k) => k === false) && units.some((u, i) => keep[i] === false && targetOfUrl(u.translation)?.split('/')[0] !== scope.project)) return OUTSIDE;
@@ -164,21 +169,17 @@ async function* checkedScope(session: Session, pages: AsyncGenerator<Page>, sear
 export function run({ args, opts, session }: CommandInput<'units'>): ListResult {
   const readings = targetReadings(session, args[0], ['server', 'project', 'component', 'category', 'translation', 'projectLanguage']);
   const q = unitQuery(opts.state ?? [], opts.query);
-  const queryFor = (scope: UnitScope | undefined) => {
-    const query = new URLSearchParams();
-    const terms = scope && scopeQuery(scope);
-    const full = terms && q ? `${terms} AND (${q})` : (terms ?? q);
-    if (full) query.set('q', full);
-    return query;
-  };
+  const search = new UnitSearch(session);
   // Each reading's search, once asked (list), for its scope check (pipe).
   const searches = new Map<Target, Search | undefined>();
   const ignoresQ = probeOnce(session);
   const list = async (t: Target) => {
-    if (t.kind === 'translation') return { path: unitsOf(t), query: queryFor(undefined) };
-    const search = await searchOf(session, t, ignoresQ);
-    searches.set(t, search);
-    return search && { path: UNITS_SEARCH, query: queryFor(search.scope) };
+    if (t.kind === 'translation') return { path: unitsOf(t), query: search.query({ path: unitsOf(t) }, q) };
+    const found = await searchOf(session, t, ignoresQ);
+    searches.set(t, found);
+    if (!found) return undefined;
+    const at = { path: UNITS_SEARCH, scope: found.scope };
+    return { path: UNITS_SEARCH, read: (ask: { limit?: number; label: string }) => search.pages(at, q, ask) };
   };
   // Which reading answered decides the columns (p/x/y: a translation, or a component in a category).
   let answered: Target | undefined;

@@ -18,7 +18,8 @@ export interface CheckRow {
   check: string;
   name: string;
   failing: number;
-  dismissed: number;
+  /** null: not counted (wli checks --dismissed counts it). */
+  dismissed: number | null;
   item: Item;
 }
 

@@ -8,7 +8,7 @@ import { countList, paginate, type ListRequest } from '../api/paginate.js';
 import type { Item, Page } from '../core/page.js';
 import { msg, ours, type Msg } from '../core/text.js';
 import { UNITS_SEARCH } from '../weblate/paths.js';
-import { MATCHES_NOTHING } from '../weblate/units.js';
+import { MATCHES_NOTHING } from '../weblate/scope.js';
 import { UNITS_SEARCH_SINCE } from '../weblate/versions.js';
 import { FileSaver } from '../files/save.js';
 import { savedFilesDir } from '../files/saved.js';

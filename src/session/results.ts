@@ -41,7 +41,12 @@ export async function getRecord(session: Session, readings: Target[], rows: Colu
 
 /** Where a target's list is: its path and query (found by asking first: a category's components), or none at all. */
 type ListOf = (t: Target) => ListAt | undefined | Promise<ListAt | undefined>;
-type ListAt = { path: string; query?: URLSearchParams };
+type ListAt = {
+  path: string;
+  query?: URLSearchParams;
+  /** Its own way of reading the pages (a search that may ask again in another form: search.ts). */
+  read?: (ask: { limit?: number; label: string }) => AsyncGenerator<Page>;
+};
 
 /**
  * A list of the first reading of the target whose list exists (a miss explained), as a result.
@@ -62,7 +67,8 @@ export function listOf(
   const { readings, list, limit, label, onStatus, pipe, filters, ...shown } = req;
   async function* read(t: Target, whole: boolean): AsyncGenerator<Page> {
     const at = await list(t);
-    if (at) yield* pagesOf(session, { ...at, limit: whole ? undefined : limit, label });
+    if (at?.read) yield* at.read({ limit: whole ? undefined : limit, label });
+    else if (at) yield* pagesOf(session, { path: at.path, query: at.query, limit: whole ? undefined : limit, label });
   }
   const pages = firstFoundPages(session, readings, (t) => {
     // A pipe that may leave items out: the limit counts what comes out of it, not what the server sent.

@@ -1,7 +1,7 @@
 // What wli offers, as data: commands, arguments, options, examples. The commander program,
 // the shell completions and the man page are all generated from this one description.
 import { ACTIONS, kebab } from '../weblate/actions.js';
-import { STATE_NAMES } from '../weblate/units.js';
+import { STATE_MEANINGS, STATE_NAMES } from '../weblate/units.js';
 import { METRICS, STATS_BY } from '../weblate/statistics.js';
 import { LOCALE_FORMS } from '../weblate/locales.js';
 import { MEMORY_BATCH, MEMORY_MAX_CHARS } from '../weblate/memory.js';
@@ -292,14 +292,14 @@ const DECLARED = [
       {
         flags: '--state <names>',
         description: 'only units in these states (repeatable or comma-separated)',
-        note: '`fuzzy` is another name for `needs-editing`; `untranslated` means any state below translated.',
+        note: `Each name means what Weblate's statistics count (wli stats): ${STATE_NAMES.map((n) => `\`${n}\`: ${STATE_MEANINGS[n]}`).join('; ')}. So \`translated\` and \`untranslated\` together are every string, as the statistics' translated and its remainder are.`,
         value: { type: 'choice', choices: STATE_NAMES },
         repeatable: true,
       },
       {
         flags: '-q, --query <search>',
         description: "Weblate search query, sent as q (e.g. 'has:check', 'context:menu')",
-        note: `With \`--state\` as well, a unit must match both. A query the server rejects is a usage error (exit ${EXIT.usage}) that shows its message. Above a translation the search goes to /api/units/ with \`project:\` (and \`component:\`) joined to it; units outside the scope are never shown, and a server that ignores the search (Weblate before ${UNITS_SEARCH_SINCE}) is an error.`,
+        note: `With \`--state\` as well, a unit must match both. A query the server rejects is a usage error (exit ${EXIT.usage}) that shows its message. Above a translation the search goes to /api/units/ with the scope's exact terms joined to it (\`project:\`, \`language:\`, a component's or category's \`path:\`; a server before Weblate 5.8 answers 400 to \`path:\`, and the search is asked again with \`component:=SLUG\`, said under --verbose); units outside the scope are never shown, and a server that ignores the search (Weblate before ${UNITS_SEARCH_SINCE}) is an error.`,
         value: { type: 'text' },
         complete: 'none',
       },
@@ -578,7 +578,7 @@ const DECLARED = [
   {
     name: 'checks',
     summary: 'failing quality checks by name, counted at any scope',
-    description: `Counts the strings that fail each of Weblate's quality checks at a scope: a translation, a component, a category, a project, a language across a project (project/-/language) or the whole server (/). One row per check that fails there: its id, its name, the strings failing it and the strings where it is dismissed, most failing first. Weblate's statistics do not break checks down; its unit search does (has:check, check:ID, dismissed_check:ID), so wli counts: one has:check count first (when nothing fails, that answers: one request for a translation or the server, two for a project, component or category, whose search answers 0 for a typo), then one page_size=1 count per check id, --concurrency at a time (dismissed counts only when any check is dismissed there). A server that ignores the search above one translation (Weblate before ${UNITS_SEARCH_SINCE}) is an error, never a wrong count. Every row carries wli_target, the scope. With --fail-over it is a CI gate, judged once per check; for CI systems each check is split by translation (its strings listed, one list per failing check): -f github writes an annotation per failing check and translation on the translation's file, -f junit a test case per check and translation, -f codequality an issue per check and translation (fingerprinted by the translation and the check only), -f openmetrics the counts per check as gauges. A scope with failing checks costs two requests a check id: more than the 100 a day Hosted Weblate gives an anonymous caller, so use a token.`,
+    description: `Counts the strings that fail each of Weblate's quality checks at a scope: a translation, a component, a category, a project, a language across a project (project/-/language) or the whole server (/). One row per check that fails there: its id, its name and the strings failing it (with --dismissed also the strings where it is dismissed), most failing first. Weblate's statistics do not break checks down; its unit search does (has:check, check:=ID: exactly that check, where check:ID would also count every check whose id contains it, same-plurals under same), so wli counts: one has:check count first (when nothing fails, that answers: one request for a translation or the server, two for a project, component or category, whose search answers 0 for a typo), then one page_size=1 count per check id, --concurrency at a time: at most one request per check id besides the scope's own. A component or category is searched by its path (path:, Weblate 5.8 or newer), never by a slug that other components' slugs or names contain; a server before 5.8 answers 400 to path:, and wli then asks with component:=SLUG and leaves out the strings outside the scope (listing them to count them; --verbose says so). A server that ignores the search above one translation (Weblate before ${UNITS_SEARCH_SINCE}) is an error, never a wrong count. Every row carries wli_target, the scope. With --fail-over it is a CI gate, judged once per check; for CI systems each check is split by translation (its strings read page by page and counted per translation): -f github writes an annotation per failing check and translation on the translation's file, -f junit a test case per check and translation, -f codequality an issue per check and translation (fingerprinted by the translation and the check only), -f openmetrics the counts per check as gauges. A scope with failing checks costs a request a check id: near the 100 a day Hosted Weblate gives an anonymous caller, so use a token.`,
     args: [
       {
         name: 'target',
@@ -596,7 +596,16 @@ const DECLARED = [
         repeatable: true,
         complete: 'none',
       },
-      { flags: '--units', description: 'list the failing strings instead, each once with the checks it fails (one list per failing check)' },
+      {
+        flags: '--dismissed',
+        description: 'count the strings where each check is dismissed too (one more request per check id where any is)',
+        note: 'Without it the dismissed field is null and a table leaves its column out: dismissed checks are counted only when asked for.',
+      },
+      {
+        flags: '--units',
+        description: 'list the failing strings instead, each once with the checks it fails',
+        note: "The ids of each failing check's strings are read first (one list per failing check), then the scope's failing strings are written page by page as they arrive.",
+      },
       {
         flags: '--fail-over <count>',
         description: `exit ${EXIT.gate} when more strings fail than this: N for the strings failing any check, CHECK=N for one check (end_stop=0); repeatable`,

@@ -2,6 +2,7 @@
 // and its name, in the order of Weblate's DEFAULT_CHECK_LIST (weblate/checks/defaults.py; models.py's
 // CHECK_LIST before 5.x), with the release that added the newer ones. A server's own checks (its
 // CHECK_LIST setting) are named with `custom:ID`. No I/O.
+import type { SearchForm } from './scope.js';
 
 /** [id, name, the Weblate release that added it where it is newer than 4.x]. */
 export const WEBLATE_CHECKS: ReadonlyArray<readonly [id: string, name: string, since?: string]> = [
@@ -100,11 +101,19 @@ export const CUSTOM_PREFIX = 'custom:';
 /** A check's name (its id for a custom one). */
 export const checkName = (id: string): string => NAMES.get(id) ?? id;
 
-/** The search terms: any failing check, one failing check, one dismissed check, any dismissed check. */
+/**
+ * The search terms: any failing check, any dismissed check, one failing or dismissed check. One
+ * check is `check:=ID`: `check:ID` is the check names that contain ID on current Weblate
+ * (weblate/utils/search.py check_field, dismissed_check_field: name__icontains; `:=` name__iexact),
+ * so `check:same` also counts same-plurals and `check:c_format` objc_format. `:=` is taken since
+ * Weblate 4.0 (OPERATOR_MAP) and exact on every release: before check_field, check was in
+ * EXACT_FIELD_MAP (`check:ID` iexact, `check:=ID` exact). The older form (search.ts: a server that
+ * answered 400 to the exact one) is `check:ID`, which is iexact on those releases.
+ */
 export const HAS_CHECK = 'has:check';
 export const HAS_DISMISSED_CHECK = 'has:dismissed-check';
-export const checkTerm = (id: string): string => `check:${id}`;
-export const dismissedTerm = (id: string): string => `dismissed_check:${id}`;
+export const checkTerm = (id: string, form: SearchForm = 'exact'): string => `check${form === 'exact' ? ':=' : ':'}${id}`;
+export const dismissedTerm = (id: string, form: SearchForm = 'exact'): string => `dismissed_check${form === 'exact' ? ':=' : ':'}${id}`;
 
 /** The id a --check value names: Weblate's, or `custom:ID` (a server's own); undefined when unknown. */
 export function checkIdOf(text: string): string | undefined {

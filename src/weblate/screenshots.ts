@@ -4,6 +4,9 @@
 import type { Item } from '../core/page.js';
 import { idFromUrl } from './objects.js';
 
+/** The search of a translation's strings that are on any screenshot (weblate/utils/search.py has_field "screenshot"). */
+export const HAS_SCREENSHOT = 'has:screenshot';
+
 /** The ids of the units a screenshot shows, in its order. */
 export function shownUnitIds(shot: Item): string[] {
   return Array.isArray(shot.units) ? shot.units.map((u) => idFromUrl(u)).filter((id) => id !== '') : [];

@@ -1,6 +1,5 @@
-// Weblate's units: their states (codes, names, --state words) and the search language that finds them
-// (weblate/trans/util/search and the "Searching" page of Weblate's docs), scope terms included.
-import { targetOfUrl } from './target.js';
+// Weblate's units: their states (codes, names, --state words), their fields, and the state terms of
+// the search language that finds them (weblate/utils/search.py). A scope's terms: scope.ts.
 
 /** The state codes of a unit (weblate/utils/state.py) as people read them. */
 export const STATE_LABELS: Record<number, string> = {
@@ -13,17 +12,56 @@ export const STATE_LABELS: Record<number, string> = {
   100: 'read-only',
 };
 
+/** The state words a narrow table shows, at most 7 cells. */
+export const STATE_SHORT: Record<number, string> = { 0: 'empty', 10: 'edit', 11: 'rewrite', 12: 'check', 20: 'transl.', 30: 'approv.', 100: 'r/o' };
+
+/**
+ * What a state code counts as in Weblate's statistics (weblate/utils/stats.py prefetch_basic): fuzzy
+ * is FUZZY_STATES (10 needs editing, 11 needs rewriting, 12 needs checking; weblate/utils/state.py),
+ * translated every state from 20 (translated, approved, read-only), of which approved and read-only
+ * are also counted on their own. Undefined for a code Weblate does not define.
+ */
+export type StateKind = 'empty' | 'fuzzy' | 'translated' | 'approved' | 'read-only';
+export function stateKind(code: unknown): StateKind | undefined {
+  if (typeof code !== 'number') return undefined;
+  if (code === 0) return 'empty';
+  if (code >= 10 && code < 20) return 'fuzzy';
+  if (code === 20) return 'translated';
+  if (code === 30) return 'approved';
+  if (code === 100) return 'read-only';
+  return undefined;
+}
+
 /** --state names, and the terms of Weblate's search language each stands for. */
 export const STATE_NAMES = ['empty', 'needs-editing', 'fuzzy', 'translated', 'approved', 'read-only', 'untranslated'] as const;
 export type StateName = (typeof STATE_NAMES)[number];
+/**
+ * Each --state as its statistics count it. `state:needs-editing` is state 10 only, but Weblate's
+ * statistics' fuzzy is FUZZY_STATES (10, 11, 12): `is:needs-editing` is exactly that on every release
+ * (weblate/utils/search.py is_field: `state__in=FUZZY_STATES`; 4.x, before states 11 and 12 existed,
+ * `state=STATE_FUZZY`), and `is:` is there since Weblate 4.0. `state:translated` is 20 only, but the
+ * statistics' translated is every state from 20 (approved and read-only strings are translated):
+ * `state:>=translated` (prefetch_basic: `state__gte=STATE_TRANSLATED`).
+ */
 const STATE_QUERY: Record<StateName, string> = {
   empty: 'state:empty',
-  'needs-editing': 'state:needs-editing',
-  fuzzy: 'state:needs-editing',
-  translated: 'state:translated',
+  'needs-editing': 'is:needs-editing',
+  fuzzy: 'is:needs-editing',
+  translated: 'state:>=translated',
   approved: 'state:approved',
   'read-only': 'state:read-only',
   untranslated: 'state:<translated',
+};
+
+/** What each --state name selects, as --help and the docs say it. */
+export const STATE_MEANINGS: Record<StateName, string> = {
+  empty: 'empty strings (state 0)',
+  'needs-editing': "what Weblate's statistics count as fuzzy: needs editing, needs rewriting and needs checking (states 10, 11, 12)",
+  fuzzy: 'the same as needs-editing',
+  translated: "what Weblate's statistics count as translated: translated, approved and read-only (states 20 and above)",
+  approved: 'approved strings (state 30)',
+  'read-only': 'read-only strings (state 100: source strings, some glossary terms)',
+  untranslated: 'anything below translated: empty and fuzzy (states below 20)',
 };
 
 /** The fields of a Unit object (Weblate's UnitSerializer): the CSV header of an empty list. */
@@ -66,48 +104,4 @@ export function unitQuery(states: readonly StateName[], q: string | undefined): 
   const userQ = q?.trim() ? q.trim() : undefined;
   if (stateQ && userQ) return `${stateQ} AND (${userQ})`;
   return stateQ ?? userQ;
-}
-
-/** A value in Weblate's search language: quoted unless it is a plain slug. */
-const term = (name: string, value: string) => `${name}:${/^[\w-]+$/.test(value) ? value : `"${value.replace(/"/g, '')}"`}`;
-
-/**
- * Where a search above one translation looks: the whole server ({}), a project, some of its components
- * (one component, or a category's: their paths, categories included), a language of a project.
- */
-export interface UnitScope {
-  project?: string;
-  /** Component paths inside the project ('android', 'docs/guide'). */
-  components?: readonly string[];
-  language?: string;
-}
-
-/**
- * The search terms that keep /api/units/ inside the scope (undefined: the whole server). A component
- * is matched by its own slug (not its category path, which Weblate's component: term does not know;
- * path: is newer than the servers wli serves): the link check (inScope) narrows it.
- */
-export function scopeQuery(scope: UnitScope): string | undefined {
-  const terms: string[] = [];
-  if (scope.project !== undefined) terms.push(term('project', scope.project));
-  const slugs = [...new Set((scope.components ?? []).map((c) => c.split('/').at(-1)!))].map((c) => term('component', c));
-  if (slugs.length) terms.push(slugs.length === 1 ? slugs[0]! : `(${slugs.join(' OR ')})`);
-  if (scope.language !== undefined) terms.push(term('language', scope.language));
-  return terms.length ? terms.join(' AND ') : undefined;
-}
-
-/** A search that matches nothing on a server that honours q (a probe for servers that ignore it). */
-/** A search's q: the scope's terms (none for a translation's own list) and one more term. */
-export const searchTerms = (scope: string | undefined, term: string): URLSearchParams => new URLSearchParams({ q: scope ? `${scope} AND ${term}` : term });
-
-export const MATCHES_NOTHING = 'project:"wli: no such project"';
-
-/** Whether a unit's translation lies inside the scope: its link /api/translations/p/c…/l/; undefined when it cannot be read. */
-export function inScope(unit: Record<string, unknown>, scope: UnitScope): boolean | undefined {
-  if (scope.project === undefined) return true;
-  const path = targetOfUrl(unit.translation)?.split('/');
-  if (!path) return undefined;
-  if (path[0] !== scope.project) return false;
-  if (scope.components && !scope.components.includes(path.slice(1, -1).join('/'))) return false;
-  return scope.language === undefined || path.at(-1) === scope.language;
 }

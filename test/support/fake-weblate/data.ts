@@ -27,6 +27,8 @@ export interface ProjectDef {
   private: boolean;
   /** Served only with options.apps (the sample server's): server-wide lists of other tests stay as they were. */
   apps?: boolean;
+  /** Served only with options.overlaps: components whose slugs and names contain each other's. */
+  overlaps?: boolean;
 }
 export interface CategoryDef {
   id: number;
@@ -447,6 +449,7 @@ export const PROJECTS: readonly ProjectDef[] = [
   { id: 2, slug: 'big', name: 'Big', web: 'https://example.com/big/', private: false },
   { id: 3, slug: 'secret', name: 'Secret', web: 'https://secret.example.com/', private: true },
   { id: 4, slug: 'apps', name: 'Apps', web: 'https://example.com/apps/', private: false, apps: true },
+  { id: 5, slug: 'devices', name: 'Devices', web: 'https://example.com/devices/', private: false, overlaps: true },
 ];
 export const CATEGORIES: readonly CategoryDef[] = [
   { id: 1, project: 'demo', slug: 'docs', name: 'Docs', category: null, path: 'docs' },
@@ -474,6 +477,13 @@ const ANDROID_BASE = {
   filemask: 'app/src/main/res/values-*/strings.xml',
   template: 'app/src/main/res/values/strings.xml',
 };
+
+/** The devices project's components (options.overlaps): [id, slug, name]. */
+const DEVICES_COMPONENTS: ReadonlyArray<readonly [number, string, string]> = [
+  [9, 'android', 'Android'],
+  [10, 'android-tv', 'Android TV'],
+  [11, 'wear', 'Android Wear'],
+];
 
 export const COMPONENTS: readonly ComponentDef[] = [
   {
@@ -644,6 +654,18 @@ export const COMPONENTS: readonly ComponentDef[] = [
     allowTranslationPropagation: true,
     sourceLanguage: 'en',
   },
+  // The devices project (options.overlaps): android, android-tv and a component named "Android Wear",
+  // so that Weblate's component:android (slug or name icontains) finds all three.
+  ...DEVICES_COMPONENTS.map(([id, slug, name]) => ({
+    ...ANDROID_BASE,
+    id,
+    project: 'devices',
+    path: slug,
+    slug,
+    name,
+    repo: 'https://example.com/git/devices.git',
+    addons: [],
+  })),
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -1057,6 +1079,80 @@ function appsUnits(component: string, code: 'en' | (typeof APPS_LANGUAGES)[numbe
   });
 }
 
+/**
+ * The devices project's Czech strings (options.overlaps), per component: their states (11 and 12 too,
+ * which Weblate's statistics count as fuzzy), the checks they fail or have dismissed (ids that are
+ * part of other ids: same and same-plurals, c_format and objc_format) and which are pending.
+ */
+export const DEVICES_STRINGS: Readonly<
+  Record<string, ReadonlyArray<{ ctx: string; state: number; failing?: readonly string[]; dismissed?: readonly string[]; pending?: boolean }>>
+> = {
+  android: [
+    { ctx: 'title', state: 20, failing: ['same'] },
+    { ctx: 'format', state: 20, failing: ['objc_format'] },
+    { ctx: 'rewrite', state: 11 },
+    { ctx: 'recheck', state: 12 },
+    { ctx: 'edit', state: 10 },
+    { ctx: 'approved', state: 30 },
+    { ctx: 'empty', state: 0 },
+    { ctx: 'dismissed', state: 20, dismissed: ['same-plurals'] },
+  ],
+  'android-tv': [
+    { ctx: 'title', state: 20, failing: ['same-plurals'], pending: true },
+    { ctx: 'format', state: 20, failing: ['c_format'], dismissed: ['same'] },
+    { ctx: 'edit', state: 11 },
+  ],
+  wear: [
+    { ctx: 'title', state: 20, failing: ['same'], pending: true },
+    { ctx: 'edit', state: 12 },
+  ],
+};
+function devicesUnits(component: string, code: 'en' | 'cs', firstId: number, sourceFirstId: number): UnitModel[] {
+  return (DEVICES_STRINGS[component] ?? []).map((d, i) => {
+    const source = `${component} ${d.ctx}`;
+    const target = code === 'en' ? source : d.state === 0 ? '' : `${source} (cs)`;
+    return unit({
+      id: firstId + i,
+      position: i + 1,
+      source: [source],
+      target: [target],
+      state: code === 'en' ? 100 : d.state,
+      context: d.ctx,
+      checks: code === 'cs' ? d.failing : undefined,
+      dismissedChecks: code === 'cs' ? d.dismissed : undefined,
+      pending: code === 'cs' ? d.pending : undefined,
+      idHash: hash64(`devices:${component}:${d.ctx}`),
+      contentHash: hash64(`devices:${component}:${code}:${d.ctx}`),
+      sourceUnitId: sourceFirstId + i,
+    });
+  });
+}
+
+/** The devices project's translations (en, the source, and cs per component), ids from 26, unit ids from 1001. */
+function devicesTranslations(): TrInput[] {
+  const out: TrInput[] = [];
+  let id = 26;
+  let unitId = 1001;
+  for (const [, component] of DEVICES_COMPONENTS) {
+    const sourceFirst = unitId;
+    for (const code of ['en', 'cs'] as const) {
+      out.push({
+        id: id++,
+        project: 'devices',
+        component,
+        lang: code,
+        filename: code === 'en' ? 'app/src/main/res/values/strings.xml' : 'app/src/main/res/values-cs/strings.xml',
+        isSource: code === 'en',
+        isTemplate: code === 'en',
+        units: devicesUnits(component, code, unitId, sourceFirst),
+        noChanges: true,
+      });
+      unitId += (DEVICES_STRINGS[component] ?? []).length;
+    }
+  }
+  return out;
+}
+
 // ---------------------------------------------------------------------------------------------
 // changes
 
@@ -1252,6 +1348,7 @@ function buildTranslations(): TranslationDef[] {
     },
     { id: 15, project: 'demo', component: 'docs/api/reference', lang: 'cs', filename: 'docs/cs/api/reference.md', units: referenceUnits('cs', 155, 153) },
     ...appsTranslations(),
+    ...devicesTranslations(),
   ];
   let changeId = 0;
   const nextId = (): number => ++changeId;

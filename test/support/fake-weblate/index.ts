@@ -84,8 +84,8 @@ import {
 import type { BigData, CategoryDef, ChangeModel, ComponentDef, ProjectDef, TranslationDef, UnitModel } from './data.js';
 import { quotePlus, stringify } from './json.js';
 import type { Json, JsonObject } from './json.js';
-import { QueryError, compileUnitQuery } from './query.js';
-import type { UnitPred, UnitScope } from './query.js';
+import { CURRENT_SEARCH, QueryError, compileUnitQuery } from './query.js';
+import type { SearchDialect, UnitPred, UnitScope } from './query.js';
 import {
   addChange,
   api,
@@ -183,6 +183,17 @@ export interface FakeOptions {
    * tests pin (projects, languages, components) stay as they are; the sample server has it.
    */
   apps?: boolean;
+  /**
+   * default false: the project devices, whose components android, android-tv and wear (named "Android
+   * Wear") overlap as Weblate's substring search sees them, with checks whose ids contain each other's
+   * (same, same-plurals; c_format, objc_format), states 11 and 12 and pending strings.
+   */
+  overlaps?: boolean;
+  /**
+   * How the unit search differs from current Weblate's (query.ts SearchDialect; default none): e.g.
+   * { path: false, checkSubstring: false, componentNameContains: true }, a 4.x server's.
+   */
+  search?: Partial<SearchDialect>;
   /** default false: a server before Weblate 5.17, which has no translation memory lookup (its POST is a 404). */
   noMemoryLookup?: boolean;
   /**
@@ -494,13 +505,13 @@ const FULL_NAMES: Readonly<Record<string, string>> = { admin: 'Weblate Admin' };
 export const DATA = {
   projects: ['demo', 'big', 'secret'] as const,
   /** components as API paths 'project/component' (a component in a category: 'demo/docs%2Fguide'), by id */
-  components: COMPONENTS.filter((c) => c.project !== 'apps').map((c) => `${c.project}/${c.path.replace(/\//g, '%2F')}`),
+  components: COMPONENTS.filter((c) => c.project !== 'apps' && c.project !== 'devices').map((c) => `${c.project}/${c.path.replace(/\//g, '%2F')}`),
   /** categories: id, project, slug path, parent id */
   categories: CATEGORIES.map((c) => ({ id: c.id, project: c.project, path: c.path, name: c.name, parent: c.category })),
   /** action code → English action_name (Weblate's ActionEvents), as the server sends them */
   actionNames: ACTION_NAMES,
   /** public translations */
-  translations: TRANSLATIONS.filter((t) => t.project !== 'secret' && t.project !== 'apps').map((t) => t.apiKey),
+  translations: TRANSLATIONS.filter((t) => t.project !== 'secret' && t.project !== 'apps' && t.project !== 'devices').map((t) => t.apiKey),
   /** translations of the apps project (options.apps) */
   appsTranslations: TRANSLATIONS.filter((t) => t.project === 'apps').map((t) => t.apiKey),
   /** translations of the private project (token needed) */
@@ -845,8 +856,10 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
   // ----- data access
 
   const withApps = options.apps ?? false;
+  const withOverlaps = options.overlaps ?? false;
+  const searchDialect = { ...CURRENT_SEARCH, ...options.search };
   const project = (slug: string, authed: boolean): ProjectDef | undefined =>
-    PROJECTS.find((p) => p.slug === slug && (!p.private || authed) && (!p.apps || withApps));
+    PROJECTS.find((p) => p.slug === slug && (!p.private || authed) && (!p.apps || withApps) && (!p.overlaps || withOverlaps));
   /** The server's languages: the apps project's only when it is served. */
   const languages = LANGUAGES.filter((l) => !l.apps || withApps);
   // Weblate lists a project's components by id (ProjectViewSet.components: order_by("id"))
@@ -1202,7 +1215,7 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
     const qv = last(env.rr.query, 'q');
     if (qv === null || qv.trim() === '') return null;
     try {
-      return compileUnitQuery(qv);
+      return compileUnitQuery(qv, searchDialect);
     } catch (e) {
       if (!(e instanceof QueryError)) throw e;
       const msg = `Could not parse query string: ${e.message}`;

@@ -2,7 +2,10 @@
 //   state:translated  state:<translated  state:>=20  state:read-only
 //   source:text  target:"two words"  context:key  key:key  note:text  location:text
 //   has:comment  has:suggestion  has:check  has:dismissed-check
-//   check:ID  dismissed_check:ID (a failing / dismissed quality check by id)  pending:true|false
+//   check:ID  dismissed_check:ID (a failing / dismissed quality check whose id CONTAINS the text,
+//   case-insensitive: check:same also finds same-plurals; check:=ID the id itself, case-insensitive)
+//   is:needs-editing|fuzzy (states 10, 11, 12)  is:translated (20 and above)  is:untranslated (below 20)
+//   is:approved  is:read-only  is:pending  pending:true|false
 //   bare words / "quoted phrases" (substring of source or target, case-insensitive)
 //   AND, OR, NOT (case-insensitive), parentheses, implicit AND between terms.
 // Scope terms (what /api/units/ needs; they work on the translation units list too):
@@ -22,7 +25,11 @@
 // an unknown path matches nothing (Q(translation=None)). docs/user/search.rst: "component:TEXT
 // Component slug or name case-insensitive search", "path:TEXT Path to the object to limit searching
 // inside component, category, project, or translation". Older servers (4.14-5.x) had component →
-// translation__component__slug (iexact) | name icontains and no path: lookup.
+// translation__component__slug (iexact) | name icontains and no path: lookup (options.pathSearch
+// false: "Unsupported field: path", a 400). check_field()/dismissed_check_field(): Exists(Check
+// name__icontains, or name__iexact for ":="; dismissed False/True); is_field(): "fuzzy" and
+// "needs-editing" → state__in=FUZZY_STATES (10, 11, 12), "translated" → state__gte=20,
+// "untranslated" → state__lt=20, "approved" 30, "read-only" 100, "pending".
 import { STATE_NAMES } from './data.js';
 import type { UnitModel } from './data.js';
 
@@ -149,7 +156,52 @@ function equalTerm(raw: string, get: (s: UnitScope) => string): Pred {
   return (_u, s) => get(s).toLowerCase() === v;
 }
 
-function term(tok: Tok): Pred {
+/** A check term: the unit's check ids containing the text (case-insensitive), or with ":=" equal to it. */
+function checkName(raw: string, ids: (u: UnitModel) => readonly string[], dialect: SearchDialect): Pred {
+  const exact = raw.startsWith('=') || !dialect.checkSubstring;
+  const v = unquote(raw.startsWith('=') ? raw.slice(1) : raw).toLowerCase();
+  return (u) => ids(u).some((id) => (exact ? id.toLowerCase() === v : id.toLowerCase().includes(v)));
+}
+
+function isTerm(value: string): Pred {
+  switch (value) {
+    case 'fuzzy':
+    case 'needs-editing':
+      return (u) => u.state >= 10 && u.state < 20;
+    case 'translated':
+      return (u) => u.state >= 20;
+    case 'untranslated':
+      return (u) => u.state < 20;
+    case 'approved':
+      return (u) => u.state === 30;
+    case 'read-only':
+    case 'readonly':
+      return (u) => u.state === 100;
+    case 'pending':
+      return (u) => u.pending;
+    default:
+      throw new QueryError(`Unsupported is lookup: ${value}`);
+  }
+}
+
+/** How a release's search differs from current Weblate's (2026.8). */
+export interface SearchDialect {
+  /** path: (Weblate 5.8 and newer); false: "Unsupported field: path". */
+  path: boolean;
+  /**
+   * check: and dismissed_check: match the ids that contain the text (check_field, current Weblate);
+   * false: the id itself, case-insensitive, as when check was in EXACT_FIELD_MAP (4.x, 5.x).
+   */
+  checkSubstring: boolean;
+  /**
+   * component:= is the slug OR the name iexact (component_field, 5.x and newer); true: the slug exact
+   * OR the name icontains whatever the operator (4.x: EXACT_FIELD_MAP slug, field_extra name icontains).
+   */
+  componentNameContains: boolean;
+}
+export const CURRENT_SEARCH: SearchDialect = { path: true, checkSubstring: true, componentNameContains: false };
+
+function term(tok: Tok, dialect: SearchDialect): Pred {
   const m = /^([a-z_]+):(.*)$/s.exec(tok.text);
   if (!m || tok.text.startsWith('"')) {
     const needle = unquote(tok.text);
@@ -179,6 +231,10 @@ function term(tok: Tok): Pred {
     case 'language':
       return equalTerm(raw, (s) => s.language);
     case 'component': {
+      if (raw.startsWith('=') && dialect.componentNameContains) {
+        const v = unquote(raw.slice(1)).toLowerCase();
+        return (_u, s) => s.component === unquote(raw.slice(1)) || s.componentName.toLowerCase().includes(v);
+      }
       if (raw.startsWith('=')) {
         const v = unquote(raw.slice(1)).toLowerCase();
         return (_u, s) => s.component.toLowerCase() === v || s.componentName.toLowerCase() === v;
@@ -187,13 +243,16 @@ function term(tok: Tok): Pred {
       return (_u, s) => s.component.toLowerCase().includes(v) || s.componentName.toLowerCase().includes(v);
     }
     case 'check':
-      return (u) => failingChecks(u).includes(value);
+      return checkName(raw, failingChecks, dialect);
     case 'dismissed_check':
-      return (u) => (u.dismissedChecks ?? []).includes(value);
+      return checkName(raw, (u) => u.dismissedChecks ?? [], dialect);
+    case 'is':
+      return isTerm(value);
     case 'pending':
       if (value !== 'true' && value !== 'false') throw new QueryError(`Invalid boolean: ${value}`);
       return (u) => u.pending === (value === 'true');
     case 'path':
+      if (!dialect.path) throw new QueryError('Unsupported field: path');
       return pathTerm(raw.startsWith('=') ? unquote(raw.slice(1)) : value);
     case 'has':
       switch (value) {
@@ -223,7 +282,7 @@ function term(tok: Tok): Pred {
 }
 
 /** Compile a q string; throws QueryError (message without the "Could not parse query string: " prefix). */
-export function compileUnitQuery(q: string): UnitPred {
+export function compileUnitQuery(q: string, dialect: SearchDialect = CURRENT_SEARCH): UnitPred {
   const toks = tokenize(q);
   let pos = 0;
   const peek = (): Tok | undefined => toks[pos];
@@ -268,7 +327,7 @@ export function compileUnitQuery(q: string): UnitPred {
     if (t.kind === 'rp') throw new QueryError('Unexpected ")"');
     if (isKw(t, 'AND') || isKw(t, 'OR')) throw new QueryError(`Unexpected ${t.text}`);
     pos++;
-    return term(t);
+    return term(t, dialect);
   };
 
   if (toks.length === 0) return () => true;
