@@ -108,6 +108,7 @@ import {
 } from './render.js';
 import type { Agg, CommentDef, Ctx, SuggestionDef, UserDef } from './render.js';
 import { zipStore } from '../zip.js';
+import { versionOptions } from './versions.js';
 import type { ZipEntry } from '../zip.js';
 
 export { HOSTILE, HASHES, ACTION_NAMES, SCREENSHOTS, fakeScreenshotPng } from './data.js';
@@ -116,6 +117,33 @@ export type { UnitScope } from './query.js';
 export { stringify } from './json.js';
 
 export interface FakeOptions {
+  /**
+   * The Weblate release to answer as ('5.4', '5.10', '5.17', '2026.4', '2026.8', '2026.11', any X.Y[.Z]):
+   * sets the options below as that release behaves (versions.ts VERSION_ROWS, each with its Weblate
+   * source); an option given here as well wins. Absent: the fake's historic defaults.
+   */
+  version?: string;
+  /**
+   * Page size of Weblate's other LargePagination lists: units/<id>/comments/ and suggestions/,
+   * /api/suggestions/, a component's statistics/ (weblate/api/views.py UnitViewSet, SuggestionViewSet,
+   * ComponentViewSet.statistics). Default: defaultPageSize, as before versions.
+   */
+  largePageSize?: number;
+  /**
+   * default false (the fake's historic order, by name / source first): true lists projects, languages,
+   * a component's translations and statistics by id, as Weblate does (order_by("id")).
+   */
+  orderById?: boolean;
+  /** The names the /api/ root lists, in order (versions.ts: weblate/api/urls.py); default the fake's historic list. */
+  rootNames?: readonly string[];
+  /** default true: projects/<p>/file/ (Weblate 5.5); false: an unknown path. */
+  projectDownload?: boolean;
+  /** default true: units/<id>/comments/ (Weblate 5.15); false: an unknown path. */
+  unitComments?: boolean;
+  /** default true: units/<id>/suggestions/ and /api/suggestions/ (Weblate 2026.8); false: unknown paths. */
+  suggestionsApi?: boolean;
+  /** default false: project objects carry metrics_url (Weblate 2026.8, ProjectSerializer.metrics_url). */
+  metricsUrl?: boolean;
   /** default '/api/'; e.g. '/weblate/api/' for a sub-path install */
   apiPrefix?: string;
   /** default 50 (units, changes and other lists) */
@@ -747,7 +775,8 @@ interface Growth {
   done: boolean;
 }
 
-export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeWeblate> {
+export async function startFakeWeblate(given: FakeOptions = {}): Promise<FakeWeblate> {
+  const options: FakeOptions = given.version === undefined ? given : { ...versionOptions(given.version), ...given };
   let prefix = options.apiPrefix ?? '/api/';
   if (!prefix.startsWith('/')) prefix = '/' + prefix;
   if (!prefix.endsWith('/')) prefix += '/';
@@ -786,6 +815,9 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
   let nextChangeId = big.nextFreeChangeId;
   let insertSeq = 0;
   const unitsPageSize = options.unitsPageSize ?? 2 * defaultPageSize;
+  /** LargePagination's other lists (options.largePageSize) */
+  const large = { dflt: options.largePageSize ?? defaultPageSize, max: options.largePageSize === undefined ? 1000 : 10000 };
+  const orderById = options.orderById ?? false;
   let oldUnits = options.oldUnitsSearch ?? false;
   const locks = new Set(options.locked ?? []);
   const repositories = new Map(Object.entries(options.repositories ?? {}));
@@ -853,8 +885,10 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
   const componentsOf = (p: string): ComponentDef[] => COMPONENTS.filter((c) => c.project === p).sort((a, b) => a.id - b.id);
   const translationsOf = (c: ComponentDef): TranslationDef[] =>
     TRANSLATIONS.filter((t) => t.project === c.project && t.component === c.path).sort((a, b) =>
-      a.isSource !== b.isSource ? (a.isSource ? -1 : 1) : lang(a.lang).name.localeCompare(lang(b.lang).name),
+      orderById ? a.id - b.id : a.isSource !== b.isSource ? (a.isSource ? -1 : 1) : lang(a.lang).name.localeCompare(lang(b.lang).name),
     );
+  /** Projects and languages: by id (Weblate, options.orderById) or by name (the fake's historic order). */
+  const listOrder = <T extends { id: number; name: string }>(a: T, b: T): number => (orderById ? a.id - b.id : a.name.localeCompare(b.name));
   const visibleTranslations = (authed: boolean): TranslationDef[] => TRANSLATIONS.filter((t) => project(t.project, authed) !== undefined);
   const byId = <T extends { id: number }>(a: T, b: T): number => a.id - b.id;
   const componentOf = (tr: TranslationDef): ComponentDef => COMPONENTS.find((c) => c.project === tr.project && c.path === tr.component) as ComponentDef;
@@ -1103,6 +1137,12 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
   };
   const errorJson = (code: string, detail: string, type = 'client_error', attr: string | null = null): string =>
     envelope === 'legacy' ? stringify({ detail }) : stringify({ type, errors: [{ code, detail, attr }] });
+  /**
+   * The text of a Django Http404 Weblate raises itself: drf-standardized-errors (5.10+) answers every
+   * Http404 as NotFound() "Not found." (drf_standardized_errors/handler.py convert_known_exceptions), so
+   * the message is lost; DRF's own NotFound ("Invalid page.") keeps its text.
+   */
+  const http404 = (detail: string): string => (envelope === 'legacy' ? detail : 'Not found.');
   const notFound = (allow: string, env: Env, detail = 'Not found.'): HttpError =>
     new HttpError(jsonResp(404, errorJson('not_found', detail), allow, env.authed));
   const badRequest = (allow: string, env: Env, legacy: Json, attr: string | null, detail: string): HttpError =>
@@ -1583,7 +1623,8 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
         },
       };
     // DownloadViewSet-like file endpoints (weblate/api/views.py: …/file/, zip for components and projects).
-    if (segs[n - 1] === 'file' && ((a === 'translations' && n === 5) || (a === 'components' && n === 4) || (a === 'projects' && n === 3))) {
+    const projectFile = a === 'projects' && n === 3 && (options.projectDownload ?? true);
+    if (segs[n - 1] === 'file' && ((a === 'translations' && n === 5) || (a === 'components' && n === 4) || projectFile)) {
       return {
         allow: A_RO,
         run: (env) => {
@@ -1596,7 +1637,7 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
           // As Weblate answers (weblate/api/views.py): a translation's unknown format is a 400 on
           // `format`; a zip's unknown conversion is a 404 "Conversion to zip:… is not supported".
           if (bare !== null && bare !== '' && !CONVERSIONS.has(bare)) {
-            if (zip) return jsonResp(404, errorJson('not_found', `Conversion to zip:${bare} is not supported`), A_RO, env.authed);
+            if (zip) return jsonResp(404, errorJson('not_found', http404(`Conversion to zip:${bare} is not supported`)), A_RO, env.authed);
             return jsonResp(
               400,
               envelope === 'legacy'
@@ -1640,24 +1681,26 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
         allow: A_RO,
         run: (env) =>
           Object.fromEntries(
-            [
-              'addons',
-              'categories',
-              'changes',
-              'component-lists',
-              'components',
-              'groups',
-              'languages',
-              'memory',
-              'metrics',
-              'projects',
-              'roles',
-              'screenshots',
-              'tasks',
-              'translations',
-              'units',
-              'users',
-            ].map((k) => [k, `${origin}${prefix}${k}/${env.ctx.fmt !== null ? `?format=${quotePlus(env.ctx.fmt)}` : ''}`]),
+            (
+              options.rootNames ?? [
+                'addons',
+                'categories',
+                'changes',
+                'component-lists',
+                'components',
+                'groups',
+                'languages',
+                'memory',
+                'metrics',
+                'projects',
+                'roles',
+                'screenshots',
+                'tasks',
+                'translations',
+                'units',
+                'users',
+              ]
+            ).map((k) => [k, `${origin}${prefix}${k}/${env.ctx.fmt !== null ? `?format=${quotePlus(env.ctx.fmt)}` : ''}`]),
           ),
       };
     }
@@ -1666,9 +1709,7 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
         return {
           allow: A_LIST_POST,
           run: (env) =>
-            paginate(env, A_LIST_POST, arraySource(PROJECTS.filter((p) => project(p.slug, env.authed)).sort((x, y) => x.name.localeCompare(y.name))), (p) =>
-              renderProject(env.ctx, p),
-            ),
+            paginate(env, A_LIST_POST, arraySource(PROJECTS.filter((p) => project(p.slug, env.authed)).sort(listOrder)), (p) => renderProject(env.ctx, p)),
         };
       const p = b as string;
       if (n === 2) return { allow: A_FULL, run: (env) => renderProject(env.ctx, needProject(env, A_FULL, p)) };
@@ -1789,7 +1830,7 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
           allow: A_RO,
           run: (env) => {
             const [cd] = needComponent(env, A_RO, p, comp);
-            return paginate(env, A_RO, arraySource(translationsOf(cd)), (t) => renderTranslationStats(env.ctx, t, translationAgg(t)));
+            return paginate(env, A_RO, arraySource(translationsOf(cd)), (t) => renderTranslationStats(env.ctx, t, translationAgg(t)), undefined, large);
           },
         };
       if (n === 4 && d === 'changes')
@@ -1858,7 +1899,7 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
       if (n === 1)
         return {
           allow: A_LIST_POST,
-          run: (env) => paginate(env, A_LIST_POST, arraySource([...languages].sort((x, y) => x.name.localeCompare(y.name))), (l) => renderLanguage(env.ctx, l)),
+          run: (env) => paginate(env, A_LIST_POST, arraySource([...languages].sort(listOrder)), (l) => renderLanguage(env.ctx, l)),
         };
       const code = b as string;
       const need = (env: Env, allow: string) => {
@@ -1925,25 +1966,25 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
           };
         },
       };
-    if (a === 'units' && n === 3 && c === 'suggestions')
+    if (a === 'units' && n === 3 && c === 'suggestions' && (options.suggestionsApi ?? true))
       return {
         allow: A_RO,
         run: (env) => {
           const u = visibleUnit(env, b as string);
-          return paginate(env, A_RO, arraySource(suggestions.filter((x) => x.unitId === u.id)), (x) => renderSuggestion(env.ctx, x));
+          return paginate(env, A_RO, arraySource(suggestions.filter((x) => x.unitId === u.id)), (x) => renderSuggestion(env.ctx, x), undefined, large);
         },
       };
-    if (a === 'units' && n === 3 && c === 'comments')
+    if (a === 'units' && n === 3 && c === 'comments' && (options.unitComments ?? true))
       return {
         allow: A_RO,
         run: (env) => {
           const u = visibleUnit(env, b as string);
-          return paginate(env, A_RO, arraySource(comments.filter((x) => x.unitId === u.id)), (x) => renderComment(env.ctx, x));
+          return paginate(env, A_RO, arraySource(comments.filter((x) => x.unitId === u.id)), (x) => renderComment(env.ctx, x), undefined, large);
         },
       };
-    if (a === 'suggestions' && n === 1)
-      return { allow: A_RO, run: (env) => paginate(env, A_RO, arraySource(visibleSuggestions(env)), (x) => renderSuggestion(env.ctx, x)) };
-    if (a === 'suggestions' && n === 2)
+    if (a === 'suggestions' && n === 1 && (options.suggestionsApi ?? true))
+      return { allow: A_RO, run: (env) => paginate(env, A_RO, arraySource(visibleSuggestions(env)), (x) => renderSuggestion(env.ctx, x), undefined, large) };
+    if (a === 'suggestions' && n === 2 && (options.suggestionsApi ?? true))
       return {
         allow: A_RO,
         run: (env) => {
@@ -2034,7 +2075,7 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
     }
     const fmt = last(rr.query, 'format');
     const env: Env = {
-      ctx: { origin, prefix, webRoot, fmt, old, componentFiles: componentFileOverrides },
+      ctx: { origin, prefix, webRoot, fmt, old, componentFiles: componentFileOverrides, metricsUrl: options.metricsUrl ?? false },
       rr,
       rawPath,
       pairs: parseQueryPairs(rawQuery),
