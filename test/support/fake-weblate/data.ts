@@ -786,7 +786,20 @@ const ANDROID: readonly BaseString[] = [
  * and its file/): each shows some of the source strings, by context; its image is a small PNG of
  * its own (fakeScreenshotPng).
  */
-export const SCREENSHOTS: readonly { id: number; project: string; component: string; name: string; file: string; contexts: readonly string[] }[] = [
+export const SCREENSHOTS: readonly {
+  id: number;
+  project: string;
+  component: string;
+  name: string;
+  file: string;
+  contexts: readonly string[];
+  /**
+   * A localized screenshot (options.localizedScreenshots): it belongs to this language's translation and
+   * shows that translation's units (weblate/screenshots/models.py Screenshot.translation; its `units`
+   * are units of that translation), not the source strings.
+   */
+  language?: string;
+}[] = [
   {
     id: 1,
     project: 'demo',
@@ -803,6 +816,7 @@ export const SCREENSHOTS: readonly { id: number; project: string; component: str
     file: 'screenshots/delete-dialog.png',
     contexts: ['confirm_delete', 'action_delete', 'action_cancel'],
   },
+  { id: 3, project: 'demo', component: 'android', name: 'Hlavní nabídka', file: 'screenshots/cs/main-menu.png', contexts: ['action_settings'], language: 'cs' },
 ];
 const ON_SCREENSHOT = new Set(SCREENSHOTS.flatMap((x) => x.contexts.map((c) => `${x.project}/${x.component}/${c}`)));
 

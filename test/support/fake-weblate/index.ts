@@ -142,6 +142,8 @@ export interface FakeOptions {
   unitComments?: boolean;
   /** default true: units/<id>/suggestions/ and /api/suggestions/ (Weblate 2026.8); false: unknown paths. */
   suggestionsApi?: boolean;
+  /** default false: demo/android also has a localized screenshot (3, of its cs translation, showing cs units). */
+  localizedScreenshots?: boolean;
   /** default false: project objects carry metrics_url (Weblate 2026.8, ProjectSerializer.metrics_url). */
   metricsUrl?: boolean;
   /** default '/api/'; e.g. '/weblate/api/' for a sub-path install */
@@ -1519,10 +1521,14 @@ export async function startFakeWeblate(given: FakeOptions = {}): Promise<FakeWeb
   };
   const visibleSuggestions = (env: Env): SuggestionDef[] => suggestions.filter((x) => project(findUnit(x.unitId)![0].project, env.authed));
 
-  // ----- screenshots (Weblate 4.0): each of a component, on its source translation, showing source units
-  const screenshotOf = (raw: string) => SCREENSHOTS.find((x) => String(x.id) === raw);
+  // ----- screenshots (Weblate 4.0): each of a component, on its source translation, showing source
+  // units, or localized: on another translation, showing its units (weblate/screenshots/models.py)
+  const screenshotList = SCREENSHOTS.filter((x) => x.language === undefined || options.localizedScreenshots);
+  const screenshotOf = (raw: string) => screenshotList.find((x) => String(x.id) === raw);
   const renderScreenshot = (ctx: Ctx, x: (typeof SCREENSHOTS)[number]): JsonObject => {
-    const source = TRANSLATIONS.find((t) => t.project === x.project && t.component === x.component && t.isSource)!;
+    const source = TRANSLATIONS.find(
+      (t) => t.project === x.project && t.component === x.component && (x.language === undefined ? t.isSource : t.lang === x.language),
+    )!;
     return {
       id: x.id,
       name: x.name,
@@ -1617,7 +1623,7 @@ export async function startFakeWeblate(given: FakeOptions = {}): Promise<FakeWeb
         allow: A_LIST_POST,
         run: (env) => {
           const [cd] = needComponent(env, A_LIST_POST, b as string, c as string);
-          return paginate(env, A_LIST_POST, arraySource(SCREENSHOTS.filter((x) => x.project === cd.project && x.component === cd.path)), (x) =>
+          return paginate(env, A_LIST_POST, arraySource(screenshotList.filter((x) => x.project === cd.project && x.component === cd.path)), (x) =>
             renderScreenshot(env.ctx, x),
           );
         },
@@ -1949,7 +1955,8 @@ export async function startFakeWeblate(given: FakeOptions = {}): Promise<FakeWeb
     if (a === 'screenshots' && n === 1)
       return {
         allow: A_LIST_POST,
-        run: (env) => paginate(env, A_LIST_POST, arraySource(SCREENSHOTS.filter((x) => project(x.project, env.authed))), (x) => renderScreenshot(env.ctx, x)),
+        run: (env) =>
+          paginate(env, A_LIST_POST, arraySource(screenshotList.filter((x) => project(x.project, env.authed))), (x) => renderScreenshot(env.ctx, x)),
       };
     if (a === 'screenshots' && n === 2) return { allow: A_FULL, run: (env) => renderScreenshot(env.ctx, visibleScreenshot(env, b as string)) };
     if (a === 'screenshots' && n === 3 && c === 'file')
