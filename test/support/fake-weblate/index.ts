@@ -220,6 +220,14 @@ export interface FakeOptions {
    * the project; false: it is an unknown path (HTML 404), as on an older server. Old shapes mode has none.
    */
   projectMetrics?: boolean;
+  /**
+   * Components shared into another project (Weblate's ComponentLink): 'demo/glossary' into 'big', under
+   * the link's category path there (none: at the top). The project's statistics and metrics include them
+   * (weblate/utils/stats.py ProjectStats.get_child_objects; weblate/api/views.py get_project_metrics_data,
+   * keyed by the link's category and the slug, "<path>@<id>" when two keys clash); its components/ list
+   * does not; the component's links/ lists the projects it is shared into.
+   */
+  sharedComponents?: readonly { component: string; into: string; category?: string }[];
   /** Components (paths) the metrics answer keys "<slug>@<id>", as Weblate does when two paths clash. */
   metricsClash?: string[];
   /** Components (paths) the metrics answer leaves out, as Weblate leaves out those the caller may not see. */
@@ -885,6 +893,16 @@ export async function startFakeWeblate(given: FakeOptions = {}): Promise<FakeWeb
   const languages = LANGUAGES.filter((l) => !l.apps || withApps);
   // Weblate lists a project's components by id (ProjectViewSet.components: order_by("id"))
   const componentsOf = (p: string): ComponentDef[] => COMPONENTS.filter((c) => c.project === p).sort((a, b) => a.id - b.id);
+  /** The components shared into a project (options.sharedComponents), by id, with the link's category path. */
+  const sharedInto = (p: string): { c: ComponentDef; category?: string }[] =>
+    (options.sharedComponents ?? [])
+      .filter((x) => x.into === p)
+      .map((x) => {
+        const c = COMPONENTS.find((y) => `${y.project}/${y.path}` === x.component);
+        if (!c) throw new Error(`sharedComponents: unknown component ${x.component}`);
+        return { c, category: x.category };
+      })
+      .sort((a, b) => a.c.id - b.c.id);
   const translationsOf = (c: ComponentDef): TranslationDef[] =>
     TRANSLATIONS.filter((t) => t.project === c.project && t.component === c.path).sort((a, b) =>
       orderById ? a.id - b.id : a.isSource !== b.isSource ? (a.isSource ? -1 : 1) : lang(a.lang).name.localeCompare(lang(b.lang).name),
@@ -1758,7 +1776,8 @@ export async function startFakeWeblate(given: FakeOptions = {}): Promise<FakeWeb
           allow: A_RO,
           run: (env) => {
             const proj = needProject(env, A_RO, p);
-            const agg = sumAgg(TRANSLATIONS.filter((t) => t.project === proj.slug));
+            const shared = new Set(sharedInto(proj.slug).map(({ c }) => c));
+            const agg = sumAgg(TRANSLATIONS.filter((t) => t.project === proj.slug || shared.has(componentOf(t))));
             return renderStats(env.ctx, agg, { name: proj.name, url: `${origin}${webRoot}projects/${proj.slug}/` });
           },
         };
@@ -1770,9 +1789,16 @@ export async function startFakeWeblate(given: FakeOptions = {}): Promise<FakeWeb
           run: (env) => {
             const proj = needProject(env, A_RO, p);
             const out: Record<string, Json> = {};
-            for (const cd of componentsOf(proj.slug)) {
+            const keyed = [
+              ...componentsOf(proj.slug).map((cd) => ({ cd, path: cd.path })),
+              ...sharedInto(proj.slug)
+                .filter(({ c }) => project(c.project, env.authed))
+                .map(({ c, category }) => ({ cd: c, path: category ? `${category}/${c.slug}` : c.slug })),
+            ];
+            const clashes = (path: string) => keyed.filter((k) => k.path === path).length > 1;
+            for (const { cd, path } of keyed) {
               if (options.metricsHidden?.includes(cd.path)) continue;
-              const key = options.metricsClash?.includes(cd.path) ? `${cd.slug}@${cd.id}` : cd.path;
+              const key = options.metricsClash?.includes(cd.path) ? `${cd.slug}@${cd.id}` : clashes(path) ? `${path}@${cd.id}` : path;
               const langs: Record<string, Json> = {};
               for (const t of translationsOf(cd)) langs[t.lang] = renderMetricsStats(translationAgg(t), lang(t.lang).name);
               out[key] = langs;
@@ -1837,6 +1863,17 @@ export async function startFakeWeblate(given: FakeOptions = {}): Promise<FakeWeb
           run: (env) => {
             const [cd] = needComponent(env, A_RO, p, comp);
             return paginate(env, A_RO, arraySource(translationsOf(cd)), (t) => renderTranslationStats(env.ctx, t, translationAgg(t)), undefined, large);
+          },
+        };
+      // ComponentViewSet.links: the projects the component is shared into, by id
+      if (n === 4 && d === 'links')
+        return {
+          allow: A_LIST_POST,
+          run: (env) => {
+            const [cd] = needComponent(env, A_LIST_POST, p, comp);
+            const into = (options.sharedComponents ?? []).filter((x) => x.component === `${cd.project}/${cd.path}`).map((x) => x.into);
+            const list = PROJECTS.filter((x) => into.includes(x.slug) && project(x.slug, env.authed)).sort(byId);
+            return paginate(env, A_LIST_POST, arraySource(list), (x) => renderProject(env.ctx, x));
           },
         };
       if (n === 4 && d === 'changes')
