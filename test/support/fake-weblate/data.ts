@@ -18,6 +18,8 @@ export interface LanguageDef {
   population: number | bigint;
   /** Served only when the fake has the apps project (options.apps): languages no other test knows. */
   apps?: boolean;
+  /** Served only in the world of Weblate's tests (options.world). */
+  tests?: boolean;
 }
 export interface ProjectDef {
   id: number;
@@ -433,6 +435,17 @@ export const LANGUAGES: readonly LanguageDef[] = [
     direction: 'ltr',
     population: 31000000,
     apps: true,
+  },
+  // Weblate's own tests' Italian (options.world 'weblate-tests').
+  {
+    id: 196,
+    code: 'it',
+    name: 'Italian',
+    plural: { id: 196, source: 0, number: 2, formula: 'n != 1', type: 1 },
+    aliases: ['it_it', 'ita'],
+    direction: 'ltr',
+    population: 67000000,
+    tests: true,
   },
 ];
 export const LANGUAGE_BY_CODE: ReadonlyMap<string, LanguageDef> = new Map(LANGUAGES.map((l) => [l.code, l]));

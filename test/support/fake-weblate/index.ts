@@ -54,21 +54,27 @@ import { gzipSync } from 'node:zlib';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import {
+  CATEGORIES as DEMO_CATEGORIES,
+  COMPONENTS as DEMO_COMPONENTS,
+  PROJECTS as DEMO_PROJECTS,
+  SCREENSHOTS as DEMO_SCREENSHOTS,
+  STATIC_CHANGE_BY_ID as DEMO_STATIC_CHANGE_BY_ID,
+  STATIC_UNIT_BY_ID as DEMO_STATIC_UNIT_BY_ID,
+  TRANSLATIONS as DEMO_TRANSLATIONS,
+  TRANSLATION_BY_KEY as DEMO_TRANSLATION_BY_KEY,
+} from './data.js';
+import {
   ACTION_NAMES,
   CATEGORIES,
   CATEGORY_BY_ID,
   COMPONENTS,
   CS_COMMENTS,
   CS_SUGGESTIONS,
-  SCREENSHOTS,
   fakeScreenshotPng,
   HASHES,
   HOSTILE,
   LANGUAGES,
   LANGUAGE_BY_CODE,
-  PROJECTS,
-  STATIC_CHANGE_BY_ID,
-  STATIC_UNIT_BY_ID,
   TRANSLATIONS,
   TRANSLATION_BY_KEY,
   changeTimestampUs,
@@ -109,6 +115,7 @@ import {
 import type { Agg, CommentDef, Ctx, SuggestionDef, UserDef } from './render.js';
 import { zipStore } from '../zip.js';
 import { versionOptions } from './versions.js';
+import { TESTS_COMPONENTS, TESTS_DISCUSSION, TESTS_PROJECT, TESTS_SCREENSHOTS, TESTS_TRANSLATIONS } from './weblate-tests-world.js';
 import type { ZipEntry } from '../zip.js';
 
 export { HOSTILE, HASHES, ACTION_NAMES, SCREENSHOTS, fakeScreenshotPng } from './data.js';
@@ -117,6 +124,13 @@ export type { UnitScope } from './query.js';
 export { stringify } from './json.js';
 
 export interface FakeOptions {
+  /**
+   * default 'demo' (the dataset above); 'weblate-tests': the world of Weblate's own API tests (project
+   * test, component test with cs/de/en/it, a glossary, 16 units: weblate-tests-world.ts), so the rows
+   * of its test expectations can be replayed (test/weblate-oracle.test.ts). Only the endpoints those
+   * rows read are held to it; the big, apps and many-languages extras are the demo world's.
+   */
+  world?: 'demo' | 'weblate-tests';
   /**
    * The Weblate release to answer as ('5.4', '5.10', '5.17', '2026.4', '2026.8', '2026.11', any X.Y[.Z]):
    * sets the options below as that release behaves (versions.ts VERSION_ROWS, each with its Weblate
@@ -787,6 +801,20 @@ interface Growth {
 
 export async function startFakeWeblate(given: FakeOptions = {}): Promise<FakeWeblate> {
   const options: FakeOptions = given.version === undefined ? given : { ...versionOptions(given.version), ...given };
+  // The world's data, shadowing the demo dataset's names inside the server (module-level helpers keep the demo's).
+  const testsWorld = options.world === 'weblate-tests';
+  const PROJECTS = testsWorld ? [TESTS_PROJECT] : DEMO_PROJECTS;
+  const COMPONENTS = testsWorld ? TESTS_COMPONENTS : DEMO_COMPONENTS;
+  const TRANSLATIONS = testsWorld ? TESTS_TRANSLATIONS : DEMO_TRANSLATIONS;
+  const TRANSLATION_BY_KEY = testsWorld ? new Map(TESTS_TRANSLATIONS.map((t) => [t.key, t])) : DEMO_TRANSLATION_BY_KEY;
+  const STATIC_UNIT_BY_ID = testsWorld
+    ? new Map(TESTS_TRANSLATIONS.flatMap((t) => t.units.map((u) => [u.id, [t, u]] as [number, [TranslationDef, UnitModel]])))
+    : DEMO_STATIC_UNIT_BY_ID;
+  const STATIC_CHANGE_BY_ID = testsWorld
+    ? new Map(TESTS_TRANSLATIONS.flatMap((t) => t.changes.map((c) => [c.id, [t, c]] as [number, [TranslationDef, ChangeModel]])))
+    : DEMO_STATIC_CHANGE_BY_ID;
+  const SCREENSHOTS = testsWorld ? TESTS_SCREENSHOTS : DEMO_SCREENSHOTS;
+  const CATEGORIES = testsWorld ? [] : DEMO_CATEGORIES;
   let prefix = options.apiPrefix ?? '/api/';
   if (!prefix.startsWith('/')) prefix = '/' + prefix;
   if (!prefix.endsWith('/')) prefix += '/';
@@ -883,6 +911,7 @@ export async function startFakeWeblate(given: FakeOptions = {}): Promise<FakeWeb
   };
   for (const t of TRANSLATIONS) for (const c of t.changes) [c.user, c.author].forEach(knowUser);
   knowUser('admin'); // big/strings' changes and the growth's are by admin
+  if (testsWorld) knowUser('apitest');
 
   // ----- data access
 
@@ -890,7 +919,9 @@ export async function startFakeWeblate(given: FakeOptions = {}): Promise<FakeWeb
   const project = (slug: string, authed: boolean): ProjectDef | undefined =>
     PROJECTS.find((p) => p.slug === slug && (!p.private || authed) && (!p.apps || withApps));
   /** The server's languages: the apps project's only when it is served. */
-  const languages = LANGUAGES.filter((l) => !l.apps || withApps);
+  const languages = testsWorld
+    ? LANGUAGES.filter((l) => ['en', 'cs', 'de', 'it'].includes(l.code))
+    : LANGUAGES.filter((l) => (!l.apps || withApps) && !l.tests);
   // Weblate lists a project's components by id (ProjectViewSet.components: order_by("id"))
   const componentsOf = (p: string): ComponentDef[] => COMPONENTS.filter((c) => c.project === p).sort((a, b) => a.id - b.id);
   /** The components shared into a project (options.sharedComponents), by id, with the link's category path. */
@@ -1532,6 +1563,13 @@ export async function startFakeWeblate(given: FakeOptions = {}): Promise<FakeWeb
         comments.push({ id: comments.length + 1, unitId: u.id, comment, user: 'admin', timestampUs: u.timestampUs + 2000 + i });
     }
   }
+  if (testsWorld) {
+    for (const x of TESTS_DISCUSSION.suggestions)
+      suggestions.push({ ...x, id: suggestions.length + 1, timestampUs: findUnit(x.unitId)![1].timestampUs + 1000 + suggestions.length });
+    // A resolved comment is listed like any other (UnitViewSet.comments: comment_set.all(); no resolved field).
+    for (const { resolved: _resolved, ...x } of TESTS_DISCUSSION.comments)
+      comments.push({ ...x, id: comments.length + 1, timestampUs: findUnit(x.unitId)![1].timestampUs + 2000 + comments.length });
+  }
   const visibleUnit = (env: Env, raw: string): UnitModel => {
     const found = /^\d+$/.test(raw) ? findUnit(Number(raw)) : undefined;
     if (!found || !project(found[0].project, env.authed)) throw notFound(A_RO, env);
@@ -1989,6 +2027,52 @@ export async function startFakeWeblate(given: FakeOptions = {}): Promise<FakeWeb
       return null;
     }
     if (a === 'memory' && n === 2 && b === 'lookup' && !options.noMemoryLookup) return memoryLookupRoute;
+    // weblate/api/views.py Metrics (a plain path, not in the root): IsAuthenticated; the server's counts and version.
+    if (a === 'metrics' && n === 1)
+      return {
+        allow: A_RO,
+        run: (env) => {
+          if (!env.authed)
+            return {
+              ...jsonResp(401, errorJson('not_authenticated', 'Authentication credentials were not provided.'), A_RO, false),
+              headers: { ...jsonResp(401, '', A_RO, false).headers, 'WWW-Authenticate': 'Token' },
+            };
+          const visible = visibleTranslations(true);
+          return {
+            units: visible.reduce((n, t) => n + unitsSource(t).count, 0),
+            changes: visible.reduce((n, t) => n + t.changes.length, 0),
+            projects: PROJECTS.filter((p) => project(p.slug, true)).length,
+            components: COMPONENTS.filter((c) => project(c.project, true)).length,
+            translations: visible.length,
+            languages: languages.length,
+            checks: 0,
+            configuration_errors: 0,
+            suggestions: suggestions.length,
+            celery_queues: {},
+            name: 'Weblate',
+            version: `weblate-${options.version ?? '5.4.2'}`,
+          };
+        },
+      };
+    // weblate/api/views.py Search: a bare list of {category, name, url} (projects, then components) whose name or slug holds q.
+    if (a === 'search' && n === 1)
+      return {
+        allow: A_RO,
+        run: (env) => {
+          const q = (last(env.rr.query, 'q') ?? '').toLowerCase();
+          const hit = (x: { name: string; slug: string }) => q !== '' && (x.name.toLowerCase().includes(q) || x.slug.toLowerCase().includes(q));
+          const projects = PROJECTS.filter((p) => project(p.slug, env.authed) && hit(p));
+          const components = COMPONENTS.filter((c) => project(c.project, env.authed) && hit(c));
+          return [
+            ...projects.map((p) => ({ category: 'Project', name: p.name, url: `${webRoot}projects/${p.slug}/` })),
+            ...components.map((c) => ({
+              category: 'Component',
+              name: `${project(c.project, env.authed)!.name}/${c.name}`,
+              url: `${webRoot}projects/${c.project}/${c.path}/`,
+            })),
+          ];
+        },
+      };
     if (a === 'screenshots' && n === 1)
       return {
         allow: A_LIST_POST,
