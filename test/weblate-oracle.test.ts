@@ -1,7 +1,7 @@
 // Issue 46, "Must deliver" 4: Weblate's own expectations as a contract. Each row of
 // ../shared/weblate-oracle.md (what weblate/api/tests.py at 2026.8 asserts, test by test) is replayed
 // against the fake in the world of those tests (project test, component test with cs/de/en/it, a
-// glossary, 16 units: fake-weblate/weblate-tests-world.ts) as Weblate 2026.8, and each answer is read
+// glossary, 16 units: test/support/fake-weblate/weblate-tests-world.ts) as Weblate 2026.8, and each answer is read
 // with wli, whose reading must agree. Rows whose behaviour another change of issue 46 owns in the fake
 // are it.todo with the reason. The recorded 5.4.2 answers stay replayed by test/fake-vs-recorded.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -8,7 +8,7 @@
  * The strings are po/cs.po, de.po and it.po of weblate/trans/tests/data/test-base-repo.git.tar: cs has
  * none translated, de and it one each ("Try Weblate at …"). Weblate counts a plural's characters over
  * its forms joined by "\x1e\x1e" (cs: total_chars 139, TranslationAPITest.test_statistics). The history
- * has the counts the tests read: 35 changes in the project, 25 in component test, 5 in test/cs, the
+ * has the counts the tests read: 35 changes in the project, 25 in component test, 5 in its cs, the
  * component's newest an alert (action 47). The comments and suggestions are what the tests add: two
  * suggestions on a cs string (SuggestionAPITest), and two comments on another (UnitAPITest), one of
  * them resolved (a comment the API lists like any other, while has_comment counts only unresolved ones).
