@@ -142,3 +142,25 @@ describe('units --with screenshots', () => {
     expect(r.stdout).toBe('{"context":"app_name","wli_screenshots":[]}\n');
   });
 });
+
+// Issue 46, item 8: a localized screenshot (one of the cs translation, showing cs strings) is a cs
+// string's screenshot too, and no other language's; before, only screenshots of source strings were found.
+describe('units --with screenshots: localized screenshots', () => {
+  let local: FakeWeblate;
+  beforeAll(async () => {
+    local = await startFakeWeblate({ localizedScreenshots: true });
+  });
+  afterAll(() => local.close());
+  const shots = async (translation: string) => {
+    const r = await wli(['units', translation, '-q', 'context:action_settings', '--with', 'screenshots', '-f', 'json', '--fields', 'context,wli_screenshots'], {
+      env: { WLI_URL: local.url },
+    });
+    expect([r.code, r.stderr]).toEqual([0, '']);
+    return (parseJson(r.stdout) as { wli_screenshots: { name: string }[] }[]).map((x) => x.wli_screenshots.map((s) => s.name));
+  };
+  it('a cs string is on the source screenshot and on the cs one; a de string only on the source one', async () => {
+    expect(await shots('demo/android/cs')).toEqual([['Main menu', 'Hlavní nabídka']]);
+    expect(await shots('demo/android/de')).toEqual([['Main menu']]);
+    expect(await shots('demo/android/en')).toEqual([['Main menu']]);
+  });
+});

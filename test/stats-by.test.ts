@@ -78,8 +78,9 @@ describe('--by translation', () => {
     const r = await run(modern, ['stats', '--project', 'demo', '--by', 'translation', '-f', 'json', '--verbose']);
     expect(r.code).toBe(0);
     expect(targets(json(r.stdout))).toEqual(TRANSLATIONS);
-    expect(new Set(r.sent.map((p) => p.split('?')[0]))).toEqual(new Set(['projects/demo/metrics/', 'projects/demo/statistics/']));
-    expect(r.sent).toHaveLength(2);
+    // The project's components beside them: a key is one of them or a component shared into the project (issue 46, item 7).
+    expect(new Set(r.sent.map((p) => p.split('?')[0]))).toEqual(new Set(['projects/demo/metrics/', 'projects/demo/statistics/', 'projects/demo/components/']));
+    expect(r.sent).toHaveLength(3);
     expect(r.stderr).toContain('--project demo: one request for every translation (the project metrics endpoint)');
     // Fields the endpoint does not send are absent, not invented.
     const cs = json(r.stdout).find((x) => x.wli_target === 'demo/android/cs')!;
@@ -177,7 +178,7 @@ describe('the metrics route', () => {
     expect(r.stdout).toContain('wli_translated_ratio{project="demo",component="docs/guide",language="cs",target="demo/docs/guide/cs"} 0.5');
     expect(r.stdout).toContain('wli_strings{project="demo",component="android",language="ja",target="demo/android/ja"} 0');
     expect(r.stdout.trimEnd().endsWith('# EOF')).toBe(true);
-    expect(r.sent).toHaveLength(2);
+    expect(r.sent).toHaveLength(3); // metrics, the total, the project's components (own or shared keys)
   });
 
   it('an empty answer ({}): only the total row, still an array', async () => {
@@ -255,5 +256,51 @@ describe('pure cores', () => {
     ]);
     expect(metricsEntries({ android: [] })).toBeUndefined();
     expect(metricsEntries({})).toEqual([]);
+  });
+});
+
+// Issue 46, item 7: a project's metrics include components shared into it, keyed by the link's category
+// and slug (path@id on a clash; weblate/api/views.py get_project_metrics_data); its components/ list
+// does not. Their rows are their own targets (p2/c/l: they round-trip), --skip-source knows their source
+// language, and a clash with an own component resolves each to its own.
+describe('components shared into a project', () => {
+  let s: FakeWeblate;
+  beforeAll(async () => {
+    s = await startFakeWeblate({
+      token: 'secret-token',
+      sharedComponents: [
+        { component: 'demo/glossary', into: 'big', category: 'linked' },
+        { component: 'demo/android', into: 'secret' },
+      ],
+    });
+  });
+  afterAll(() => s.close());
+  const stats = async (args: string[]) => {
+    const r = await wliIn(['stats', ...args, '-f', 'json'], { env: { WLI_URL: s.url, WLI_TOKEN: 'secret-token' } });
+    expect([r.code, r.stderr]).toEqual([0, '']);
+    return json(r.stdout);
+  };
+
+  it('their rows are their own targets, and each round-trips', async () => {
+    expect(Object.keys(parseJson(s.expected('/api/projects/big/metrics/').body) as Item)).toEqual(['strings', 'linked/glossary']);
+    const rows = await stats(['--project', 'big', '--by', 'translation']);
+    expect(targets(rows)).toEqual(['big/strings/en', 'big/strings/xx', 'demo/glossary/en', 'demo/glossary/cs', 'big/-']);
+    expect(rows[3]).toMatchObject({ wli_project: 'demo', wli_component: 'glossary', wli_language: 'cs' });
+    const again = (await stats(['demo/glossary/cs'])) as unknown as Item;
+    expect(again).toMatchObject({ wli_target: 'demo/glossary/cs', translated: rows[3]!.translated, total: rows[3]!.total });
+  });
+
+  it('--skip-source leaves out their source rows too; --by component names them as their own', async () => {
+    expect(targets(await stats(['--project', 'big', '--by', 'translation', '--skip-source']))).toEqual(['big/strings/xx', 'demo/glossary/cs', 'big/-']);
+    expect(targets(await stats(['--project', 'big', '--by', 'component']))).toEqual(['big/strings/-', 'demo/glossary/-', 'big/-']);
+  });
+
+  it('a clash (path@id) resolves the own component and the shared one each to its own', async () => {
+    expect(Object.keys(parseJson(s.expected('/api/projects/secret/metrics/', { Authorization: 'Token secret-token' }).body) as Item)).toEqual([
+      'android@5',
+      'android@1',
+    ]);
+    const rows = await stats(['--project', 'secret', '--by', 'component']);
+    expect(targets(rows)).toEqual(['secret/android/-', 'demo/android/-', 'secret/-']);
   });
 });

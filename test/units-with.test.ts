@@ -2,7 +2,9 @@
 // strings that say they have them (has_suggestion, has_comment), in every format.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeWeblate, type FakeWeblate } from './support/fake-weblate/index.js';
-import { wli } from './support/run.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT, wli } from './support/run.js';
 import { parseJson } from '../src/codec/json.js';
 import { csvObjects } from './support/csv-parse.js';
 
@@ -101,5 +103,18 @@ describe('the fake serves them as Weblate does', () => {
     expect((await get('units/45/suggestions/')).count).toBe(0);
     expect((await get('units/51/comments/')).count).toBe(1);
     expect((await fetch(`${fake.url}units/999999/comments/`)).status).toBe(404);
+  });
+});
+
+// Issue 46, item 8: the API lists resolved comments with nothing that tells them apart, while has_comment
+// counts only unresolved ones (weblate/api/views.py UnitViewSet.comments, Unit.has_comment): wli says so
+// where --with comments is described, since it cannot tell them apart either.
+describe('resolved comments are said', () => {
+  it('the reference of --with (docs/commands.md, the man page, from the spec) and the guide say the API cannot tell them apart', () => {
+    const read = (f: string) => readFileSync(join(ROOT, f), 'utf8').replace(/\s+/g, ' ');
+    expect(read('docs/commands.md')).toContain(
+      "Resolved comments: the API lists a string's comments resolved or not, with nothing that tells them apart, while `has_comment` (and `-q has:comment`) counts only unresolved ones",
+    );
+    expect(read('docs/guide.md')).toContain('Resolved comments cannot be told apart');
   });
 });

@@ -1,6 +1,8 @@
 // Weblate's quality checks: each check's id (what the search's check:ID and dismissed_check:ID take)
 // and its name, in the order of Weblate's DEFAULT_CHECK_LIST (weblate/checks/defaults.py; models.py's
-// CHECK_LIST before 5.x), with the release that added the newer ones. A server's own checks (its
+// CHECK_LIST before 5.x), with the release that added the newer ones. Held to Weblate 2026.8
+// (85 checks; each name is its class's `name`, e.g. weblate/checks/markup.py XMLCharsAroundTagsCheck,
+// RSTReferencesCheck, AsciiDocMarkupCheck; weblate/checks/source.py SourceMaxLengthCheck). A server's own checks (its
 // CHECK_LIST setting) are named with `custom:ID`. No I/O.
 import type { SearchForm } from './scope.js';
 
@@ -21,7 +23,7 @@ export const WEBLATE_CHECKS: ReadonlyArray<readonly [id: string, name: string, s
   ['end_ellipsis', 'Mismatched ellipsis'],
   ['end_semicolon', 'Mismatched semicolon'],
   ['max-length', 'Maximum length of translation'],
-  ['max-lines', 'Maximum number of lines'],
+  ['max-lines', 'Maximum number of lines', '2026.8'],
   ['multiple_capital', 'Multiple capitals', '5.16'],
   ['kashida', 'Kashida letter used'],
   ['punctuation_spacing', 'Punctuation spacing'],
@@ -64,21 +66,22 @@ export const WEBLATE_CHECKS: ReadonlyArray<readonly [id: string, name: string, s
   ['max-size', 'Maximum size of translation'],
   ['xml-invalid', 'XML syntax'],
   ['xml-tags', 'XML markup'],
-  ['xml-chars-around-tags', 'XML characters around tags'],
+  ['xml-chars-around-tags', 'Chars around XML tags'],
   ['md-reflink', 'Markdown references'],
   ['md-link', 'Markdown links'],
   ['md-syntax', 'Markdown syntax'],
   ['url', 'URL'],
   ['safe-html', 'Unsafe HTML'],
-  ['rst-references', 'Inconsistent reStructuredText references'],
+  ['rst-references', 'Inconsistent reStructuredText'],
   ['rst-syntax', 'reStructuredText syntax error'],
+  ['asciidoc-markup', 'AsciiDoc markup', '2026.8'],
   ['safe-mdx', 'Safe MDX', '2026.7'],
   ['placeholders', 'Placeholders'],
   ['regex', 'Regular expression'],
   ['duplicate', 'Consecutive duplicated words'],
   ['optional_plural', 'Unpluralised'],
   ['ellipsis', 'Ellipsis'],
-  ['source-max-length', 'Maximum length of source'],
+  ['source-max-length', 'Source string length', '2026.7'],
   ['multiple_failures', 'Multiple failing checks'],
   ['long_untranslated', 'Long untranslated'],
   ['unnamed_format', 'Multiple unnamed variables'],

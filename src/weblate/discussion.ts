@@ -1,6 +1,11 @@
 // What units carry beside their text, read on request (units --with): a string's suggestions and its
 // comments, each a list of its own per unit, which the unit says it has (has_suggestion, has_comment),
-// so only those units are asked; and its screenshots, read from its component's one list of them. No I/O.
+// so only those units are asked; and its screenshots, read from its component's one list of them.
+// A unit's comments/ lists every comment, resolved ones included, with no `resolved` field, while
+// has_comment counts only unresolved ones (weblate/api/views.py UnitViewSet.comments:
+// unit.comment_set.all(); weblate/api/serializers.py CommentSerializer: no resolved field;
+// weblate/trans/models/unit.py Unit.has_comment: unresolved_comments; comments since 5.15): wli
+// cannot tell them apart either. No I/O.
 import type { Item } from '../core/page.js';
 import { unitCommentsOf, unitSuggestionsOf } from './paths.js';
 import { UNIT_COMMENTS_SINCE, UNIT_SUGGESTIONS_SINCE } from './versions.js';

@@ -55,6 +55,10 @@ export function objectPath(t: SlugTarget): string {
 
 /** A project's components (items without `project`, as Weblate sends them). */
 export const componentsOf = (t: ProjectRef): string => `${projectPath(t)}components/`;
+/** Every component the caller may see, server-wide. */
+export const COMPONENTS = 'components/';
+/** The projects a component is shared into (ComponentViewSet.links). */
+export const linksOf = (t: ComponentRef): string => `${componentPath(t)}links/`;
 /** A component's translations (the source language among them). */
 export const translationsOf = (t: ComponentRef): string => `${componentPath(t)}translations/`;
 /** A project's languages with their statistics (a bare array on Weblate 5.4, paginated elsewhere). */

@@ -1,9 +1,9 @@
 // stats --project P --by translation|component: every translation of a project, or one row per
 // component, then the project's total row. Two routes to the same rows:
 // - the project metrics endpoint (Weblate 2026.8: /api/projects/<p>/metrics/): one request for every
-//   component × language, alongside the total (/projects/<p>/statistics/); the components list only
-//   when it is needed (--skip-source needs each component's source language, a "comp@<id>" key its
-//   real path);
+//   component × language, alongside the total (/projects/<p>/statistics/) and the project's components
+//   list (each key is one of them, or a component shared into the project: that one's rows are its own
+//   target's, p2/c/l, found among the server's components);
 // - older servers answer it 404: the project's components list, then each component's statistics
 //   list through the pool (--concurrency at a time), as `wli stats p/c` reads it.
 // --verbose says which route was taken. A component row (p/c/-) is its translations' rows summed as
@@ -16,24 +16,25 @@ import type { Session } from '../../session/session.js';
 import { allItems, getObject } from '../../session/reads.js';
 import { identified } from '../../weblate/identity.js';
 import { sourceLanguageCode } from '../../weblate/objects.js';
-import { componentsOf, projectMetricsOf, statisticsOf } from '../../weblate/paths.js';
+import { COMPONENTS, componentsOf, linksOf, projectMetricsOf, statisticsOf } from '../../weblate/paths.js';
 import { metricsEntries, type MetricsEntry } from '../../weblate/project-metrics.js';
 import type { StatsBy } from '../../weblate/statistics.js';
-import { componentTargetOf, type ProjectTarget } from '../../weblate/target.js';
+import { componentTargetOf, objectOfUrl, type ProjectTarget } from '../../weblate/target.js';
 import type { Row } from './gate.js';
 import { componentRow, componentRows, totalRow, type ComponentRows } from './rows.js';
 
 /** The rows of --project P --by translation or component: every component's, then the total row. */
 export async function projectBreakdown(session: Session, target: ProjectTarget, by: Exclude<StatsBy, 'language'>, skipSource: boolean): Promise<Row[]> {
   const total = deferred(getObject(session, statisticsOf(target)));
-  const components = (await fromMetrics(session, target, skipSource)) ?? (await fromComponents(session, target, skipSource));
+  // The project's components, asked once: beside the metrics (to tell its own from shared ones), or for the fan-out.
+  const listed = deferred(allItems(session, { path: componentsOf(target), label: `--project ${target.project}` }));
+  const components = (await fromMetrics(session, target, skipSource, listed)) ?? (await fromComponents(session, target, skipSource, await listed));
   const rows = by === 'translation' ? components.flatMap((c) => c.rows) : components.map((c) => componentRow(target.project, c));
   return [...rows, totalRow(target, await total)];
 }
 
 /** The fan-out: the components list, then each component's statistics, --concurrency at a time. */
-async function fromComponents(session: Session, target: ProjectTarget, skipSource: boolean): Promise<ComponentRows[]> {
-  const items = await allItems(session, { path: componentsOf(target), label: `--project ${target.project}` });
+async function fromComponents(session: Session, target: ProjectTarget, skipSource: boolean, items: Item[]): Promise<ComponentRows[]> {
   const jobs = items.map((item) => async (): Promise<ComponentRows> => {
     const t = componentTargetOf(target.project, item);
     return { path: t.component, item, rows: await componentRows(session, t, skipSource, item) };
@@ -42,7 +43,9 @@ async function fromComponents(session: Session, target: ProjectTarget, skipSourc
 }
 
 /** The metrics route; undefined when the server has no such endpoint (404: before Weblate 2026.8). */
-async function fromMetrics(session: Session, target: ProjectTarget, skipSource: boolean): Promise<ComponentRows[] | undefined> {
+async function fromMetrics(session: Session, target: ProjectTarget, skipSource: boolean, listed: PromiseLike<Item[]>): Promise<ComponentRows[] | undefined> {
+  // A key is one of the project's own components (`listed`), or a component shared into the project
+  // (get_project_metrics_data: keyed by the link's category and its slug), which only that list tells apart.
   let body: Item;
   try {
     body = await getObject(session, projectMetricsOf(target));
@@ -57,40 +60,73 @@ async function fromMetrics(session: Session, target: ProjectTarget, skipSource: 
     return undefined;
   }
   session.note(msg`--project ${target.project}: one request for every translation (the project metrics endpoint)`);
-  // The components list only when the answer alone cannot say it: source languages, or paths that clash.
-  const listed =
-    skipSource || entries.some((e) => e.id !== undefined)
-      ? await allItems(session, { path: componentsOf(target), label: `--project ${target.project}` })
-      : undefined;
-  const byId = new Map((listed ?? []).flatMap((i) => (typeof i.id === 'number' ? [[i.id, i] as const] : [])));
-  const byPath = new Map((listed ?? []).map((i) => [componentTargetOf(target.project, i).component.join('/'), i] as const));
-  const groups = new Map<string, { path: string[]; item?: Item; entries: MetricsEntry[] }>();
+  const own = await listed;
+  const byId = new Map(own.flatMap((i) => (typeof i.id === 'number' ? [[i.id, i] as const] : [])));
+  const byPath = new Map(own.map((i) => [componentTargetOf(target.project, i).component.join('/'), i] as const));
+  const groups = new Map<string, { key: MetricsEntry; item?: Item; entries: MetricsEntry[] }>();
   for (const e of entries) {
     const key = e.id === undefined ? e.path.join('/') : `@${e.id}`;
     let g = groups.get(key);
     if (!g) {
-      const item = e.id === undefined ? byPath.get(key) : byId.get(e.id);
-      if (e.id !== undefined && !item) {
-        session.warn(
-          msg`--project ${target.project}: the metrics name component ${e.path.join('/')}@${e.id}, which the components list does not have: its rows are left out`,
-        );
-        continue;
-      }
-      g = { path: item ? componentTargetOf(target.project, item).component : e.path, item, entries: [] };
+      g = { key: e, item: e.id === undefined ? byPath.get(key) : byId.get(e.id), entries: [] };
       groups.set(key, g);
     }
     g.entries.push(e);
   }
-  return [...groups.values()].map((g) => {
-    const path = g.path.join('/');
-    const source = skipSource && g.item ? sourceLanguageCode(g.item) : undefined;
-    return {
-      path: g.path,
+  const shared = [...groups.values()].filter((g) => !g.item);
+  if (shared.length > 0) await resolveShared(session, target, shared);
+  const out: ComponentRows[] = [];
+  for (const g of groups.values()) {
+    const named = `${g.key.path.join('/')}${g.key.id === undefined ? '' : `@${g.key.id}`}`;
+    const t = g.item && objectOfUrl(g.item.url);
+    if (!g.item || t?.kind !== 'component') {
+      session.warn(
+        msg`--project ${target.project}: the metrics name component ${named}, which neither the project's components nor the server's are: its rows are left out`,
+      );
+      continue;
+    }
+    const path = t.component.join('/');
+    const source = skipSource ? sourceLanguageCode(g.item) : undefined;
+    out.push({
+      project: t.project === target.project ? undefined : t.project,
+      path: t.component,
       item: g.item,
       rows: g.entries.map((e) => ({
-        item: identified(e.stats, `${target.project}/${path}/${e.language}`, target.project, path, e.language),
+        item: identified(e.stats, `${t.project}/${path}/${e.language}`, t.project, path, e.language),
         leftOut: (source !== undefined && e.language === source) || undefined,
       })),
-    };
-  });
+    });
+  }
+  return out;
+}
+
+/**
+ * Components shared into the project (Weblate's ComponentLink): the metrics key them by the link's
+ * category and their slug, or slug@id on a clash (weblate/api/views.py get_project_metrics_data); the
+ * project's components/ does not list them. Found among the server's components (one list): by id, or
+ * by slug in another project; several with that slug are told apart by their links/ (the projects each
+ * is shared into). Each found group gets its component object.
+ */
+async function resolveShared(session: Session, target: ProjectTarget, groups: { key: MetricsEntry; item?: Item }[]): Promise<void> {
+  const all = await allItems(session, { path: COMPONENTS, label: `--project ${target.project}: shared components` });
+  const elsewhere = (i: Item) => {
+    const t = objectOfUrl(i.url);
+    return t?.kind === 'component' && t.project !== target.project ? t : undefined;
+  };
+  for (const g of groups) {
+    const slug = g.key.path[g.key.path.length - 1];
+    const candidates = g.key.id !== undefined ? all.filter((i) => i.id === g.key.id) : all.filter((i) => i.slug === slug && elsewhere(i));
+    if (candidates.length === 1) {
+      g.item = candidates[0];
+      continue;
+    }
+    for (const c of candidates) {
+      const t = elsewhere(c)!;
+      const links = await allItems(session, { path: linksOf(t), label: `${t.text} links` });
+      if (links.some((p) => p.slug === target.project)) {
+        g.item = c;
+        break;
+      }
+    }
+  }
 }

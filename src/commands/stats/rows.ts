@@ -60,6 +60,8 @@ export async function rowsOf(session: Session, t: Target, skipSource: boolean): 
 
 /** One component's rows, whichever route read them: its path in the project, its object when listed. */
 export interface ComponentRows {
+  /** The component's own project where it is not the one listed (a component shared into it). */
+  project?: string;
   path: string[];
   item?: Item;
   rows: Row[];
@@ -73,7 +75,8 @@ export interface ComponentRows {
 export function componentRow(project: string, c: ComponentRows): Row {
   const path = c.path.join('/');
   const rows = c.rows.filter((r) => !r.leftOut).map((r) => r.item);
-  return { item: identified(sumStatistics(rows), `${project}/${path}/${PROJECT_LANGUAGE}`, project, path, null) };
+  const own = c.project ?? project;
+  return { item: identified(sumStatistics(rows), `${own}/${path}/${PROJECT_LANGUAGE}`, own, path, null) };
 }
 
 /** A language of a project, the row --project prints for it: wli_target p/-/l. */

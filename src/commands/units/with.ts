@@ -11,7 +11,7 @@ import type { Session } from '../../session/session.js';
 import { allItems } from '../../session/reads.js';
 import { SCREENSHOTS_FIELD, WITH, type UnitList, type WithList } from '../../weblate/discussion.js';
 import { screenshotsOf } from '../../weblate/paths.js';
-import { screenshotSummary, shownUnitIds, sourceUnitId } from '../../weblate/screenshots.js';
+import { screenshotSummary, screenshotsOfUnit, shownUnitIds } from '../../weblate/screenshots.js';
 import { objectOfUrl } from '../../weblate/target.js';
 
 /** A unit's list, or why a server has none to give (older than the release that serves it). */
@@ -31,8 +31,9 @@ async function listOf(session: Session, unit: Item, list: UnitList): Promise<Ite
 }
 
 /**
- * The screenshots of each component met, asked once a component (its one list), by the source unit
- * each shows: a unit's screenshots are those of its source unit.
+ * The screenshots of each component met, asked once a component (its one list), by the unit each
+ * shows: a unit's screenshots are those of its source unit and, for a localized screenshot (one of its
+ * own translation), those showing the unit itself (screenshotsOfUnit).
  */
 function screenshotsByUnit(session: Session): (unit: Item) => Promise<Item[]> {
   const byComponent = new Map<string, Promise<Map<string, Item[]>>>();
@@ -49,7 +50,7 @@ function screenshotsByUnit(session: Session): (unit: Item) => Promise<Item[]> {
       });
       byComponent.set(key, shots);
     }
-    return (await shots).get(sourceUnitId(unit)) ?? [];
+    return screenshotsOfUnit(await shots, unit);
   };
 }
 

@@ -18,6 +18,8 @@ export interface LanguageDef {
   population: number | bigint;
   /** Served only when the fake has the apps project (options.apps): languages no other test knows. */
   apps?: boolean;
+  /** Served only in the world of Weblate's tests (options.world). */
+  tests?: boolean;
 }
 export interface ProjectDef {
   id: number;
@@ -436,6 +438,17 @@ export const LANGUAGES: readonly LanguageDef[] = [
     population: 31000000,
     apps: true,
   },
+  // Weblate's own tests' Italian (options.world 'weblate-tests').
+  {
+    id: 196,
+    code: 'it',
+    name: 'Italian',
+    plural: { id: 196, source: 0, number: 2, formula: 'n != 1', type: 1 },
+    aliases: ['it_it', 'ita'],
+    direction: 'ltr',
+    population: 67000000,
+    tests: true,
+  },
 ];
 export const LANGUAGE_BY_CODE: ReadonlyMap<string, LanguageDef> = new Map(LANGUAGES.map((l) => [l.code, l]));
 export function lang(code: string): LanguageDef {
@@ -808,7 +821,20 @@ const ANDROID: readonly BaseString[] = [
  * and its file/): each shows some of the source strings, by context; its image is a small PNG of
  * its own (fakeScreenshotPng).
  */
-export const SCREENSHOTS: readonly { id: number; project: string; component: string; name: string; file: string; contexts: readonly string[] }[] = [
+export const SCREENSHOTS: readonly {
+  id: number;
+  project: string;
+  component: string;
+  name: string;
+  file: string;
+  contexts: readonly string[];
+  /**
+   * A localized screenshot (options.localizedScreenshots): it belongs to this language's translation and
+   * shows that translation's units (weblate/screenshots/models.py Screenshot.translation; its `units`
+   * are units of that translation), not the source strings.
+   */
+  language?: string;
+}[] = [
   {
     id: 1,
     project: 'demo',
@@ -825,6 +851,7 @@ export const SCREENSHOTS: readonly { id: number; project: string; component: str
     file: 'screenshots/delete-dialog.png',
     contexts: ['confirm_delete', 'action_delete', 'action_cancel'],
   },
+  { id: 3, project: 'demo', component: 'android', name: 'Hlavní nabídka', file: 'screenshots/cs/main-menu.png', contexts: ['action_settings'], language: 'cs' },
 ];
 const ON_SCREENSHOT = new Set(SCREENSHOTS.flatMap((x) => x.contexts.map((c) => `${x.project}/${x.component}/${c}`)));
 

@@ -54,21 +54,27 @@ import { gzipSync } from 'node:zlib';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import {
+  CATEGORIES as DEMO_CATEGORIES,
+  COMPONENTS as DEMO_COMPONENTS,
+  PROJECTS as DEMO_PROJECTS,
+  SCREENSHOTS as DEMO_SCREENSHOTS,
+  STATIC_CHANGE_BY_ID as DEMO_STATIC_CHANGE_BY_ID,
+  STATIC_UNIT_BY_ID as DEMO_STATIC_UNIT_BY_ID,
+  TRANSLATIONS as DEMO_TRANSLATIONS,
+  TRANSLATION_BY_KEY as DEMO_TRANSLATION_BY_KEY,
+} from './data.js';
+import {
   ACTION_NAMES,
   CATEGORIES,
   CATEGORY_BY_ID,
   COMPONENTS,
   CS_COMMENTS,
   CS_SUGGESTIONS,
-  SCREENSHOTS,
   fakeScreenshotPng,
   HASHES,
   HOSTILE,
   LANGUAGES,
   LANGUAGE_BY_CODE,
-  PROJECTS,
-  STATIC_CHANGE_BY_ID,
-  STATIC_UNIT_BY_ID,
   TRANSLATIONS,
   TRANSLATION_BY_KEY,
   changeTimestampUs,
@@ -108,6 +114,8 @@ import {
 } from './render.js';
 import type { Agg, CommentDef, Ctx, SuggestionDef, UserDef } from './render.js';
 import { zipStore } from '../zip.js';
+import { versionOptions } from './versions.js';
+import { TESTS_COMPONENTS, TESTS_DISCUSSION, TESTS_PROJECT, TESTS_SCREENSHOTS, TESTS_TRANSLATIONS } from './weblate-tests-world.js';
 import type { ZipEntry } from '../zip.js';
 
 export { HOSTILE, HASHES, ACTION_NAMES, SCREENSHOTS, fakeScreenshotPng } from './data.js';
@@ -116,6 +124,42 @@ export type { UnitScope } from './query.js';
 export { stringify } from './json.js';
 
 export interface FakeOptions {
+  /**
+   * default 'demo' (the dataset above); 'weblate-tests': the world of Weblate's own API tests (project
+   * test, component test with cs/de/en/it, a glossary, 16 units: weblate-tests-world.ts), so the rows
+   * of its test expectations can be replayed (test/weblate-oracle.test.ts). Only the endpoints those
+   * rows read are held to it; the big, apps and many-languages extras are the demo world's.
+   */
+  world?: 'demo' | 'weblate-tests';
+  /**
+   * The Weblate release to answer as ('5.4', '5.10', '5.17', '2026.4', '2026.8', '2026.11', any X.Y[.Z]):
+   * sets the options below as that release behaves (versions.ts VERSION_ROWS, each with its Weblate
+   * source); an option given here as well wins. Absent: the fake's historic defaults.
+   */
+  version?: string;
+  /**
+   * Page size of Weblate's other LargePagination lists: units/<id>/comments/ and suggestions/,
+   * /api/suggestions/, a component's statistics/ (weblate/api/views.py UnitViewSet, SuggestionViewSet,
+   * ComponentViewSet.statistics). Default: defaultPageSize, as before versions.
+   */
+  largePageSize?: number;
+  /**
+   * default false (the fake's historic order, by name / source first): true lists projects, languages,
+   * a component's translations and statistics by id, as Weblate does (order_by("id")).
+   */
+  orderById?: boolean;
+  /** The names the /api/ root lists, in order (versions.ts: weblate/api/urls.py); default the fake's historic list. */
+  rootNames?: readonly string[];
+  /** default true: projects/<p>/file/ (Weblate 5.5); false: an unknown path. */
+  projectDownload?: boolean;
+  /** default true: units/<id>/comments/ (Weblate 5.15); false: an unknown path. */
+  unitComments?: boolean;
+  /** default true: units/<id>/suggestions/ and /api/suggestions/ (Weblate 2026.8); false: unknown paths. */
+  suggestionsApi?: boolean;
+  /** default false: demo/android also has a localized screenshot (3, of its cs translation, showing cs units). */
+  localizedScreenshots?: boolean;
+  /** default false: project objects carry metrics_url (Weblate 2026.8, ProjectSerializer.metrics_url). */
+  metricsUrl?: boolean;
   /** default '/api/'; e.g. '/weblate/api/' for a sub-path install */
   apiPrefix?: string;
   /** default 50 (units, changes and other lists) */
@@ -201,6 +245,14 @@ export interface FakeOptions {
    * the project; false: it is an unknown path (HTML 404), as on an older server. Old shapes mode has none.
    */
   projectMetrics?: boolean;
+  /**
+   * Components shared into another project (Weblate's ComponentLink): 'demo/glossary' into 'big', under
+   * the link's category path there (none: at the top). The project's statistics and metrics include them
+   * (weblate/utils/stats.py ProjectStats.get_child_objects; weblate/api/views.py get_project_metrics_data,
+   * keyed by the link's category and the slug, "<path>@<id>" when two keys clash); its components/ list
+   * does not; the component's links/ lists the projects it is shared into.
+   */
+  sharedComponents?: readonly { component: string; into: string; category?: string }[];
   /** Components (paths) the metrics answer keys "<slug>@<id>", as Weblate does when two paths clash. */
   metricsClash?: string[];
   /** Components (paths) the metrics answer leaves out, as Weblate leaves out those the caller may not see. */
@@ -758,7 +810,22 @@ interface Growth {
   done: boolean;
 }
 
-export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeWeblate> {
+export async function startFakeWeblate(given: FakeOptions = {}): Promise<FakeWeblate> {
+  const options: FakeOptions = given.version === undefined ? given : { ...versionOptions(given.version), ...given };
+  // The world's data, shadowing the demo dataset's names inside the server (module-level helpers keep the demo's).
+  const testsWorld = options.world === 'weblate-tests';
+  const PROJECTS = testsWorld ? [TESTS_PROJECT] : DEMO_PROJECTS;
+  const COMPONENTS = testsWorld ? TESTS_COMPONENTS : DEMO_COMPONENTS;
+  const TRANSLATIONS = testsWorld ? TESTS_TRANSLATIONS : DEMO_TRANSLATIONS;
+  const TRANSLATION_BY_KEY = testsWorld ? new Map(TESTS_TRANSLATIONS.map((t) => [t.key, t])) : DEMO_TRANSLATION_BY_KEY;
+  const STATIC_UNIT_BY_ID = testsWorld
+    ? new Map(TESTS_TRANSLATIONS.flatMap((t) => t.units.map((u) => [u.id, [t, u]] as [number, [TranslationDef, UnitModel]])))
+    : DEMO_STATIC_UNIT_BY_ID;
+  const STATIC_CHANGE_BY_ID = testsWorld
+    ? new Map(TESTS_TRANSLATIONS.flatMap((t) => t.changes.map((c) => [c.id, [t, c]] as [number, [TranslationDef, ChangeModel]])))
+    : DEMO_STATIC_CHANGE_BY_ID;
+  const SCREENSHOTS = testsWorld ? TESTS_SCREENSHOTS : DEMO_SCREENSHOTS;
+  const CATEGORIES = testsWorld ? [] : DEMO_CATEGORIES;
   let prefix = options.apiPrefix ?? '/api/';
   if (!prefix.startsWith('/')) prefix = '/' + prefix;
   if (!prefix.endsWith('/')) prefix += '/';
@@ -797,6 +864,9 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
   let nextChangeId = big.nextFreeChangeId;
   let insertSeq = 0;
   const unitsPageSize = options.unitsPageSize ?? 2 * defaultPageSize;
+  /** LargePagination's other lists (options.largePageSize) */
+  const large = { dflt: options.largePageSize ?? defaultPageSize, max: options.largePageSize === undefined ? 1000 : 10000 };
+  const orderById = options.orderById ?? false;
   let oldUnits = options.oldUnitsSearch ?? false;
   const locks = new Set(options.locked ?? []);
   const repositories = new Map(Object.entries(options.repositories ?? {}));
@@ -852,6 +922,7 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
   };
   for (const t of TRANSLATIONS) for (const c of t.changes) [c.user, c.author].forEach(knowUser);
   knowUser('admin'); // big/strings' changes and the growth's are by admin
+  if (testsWorld) knowUser('apitest');
 
   // ----- data access
 
@@ -861,13 +932,27 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
   const project = (slug: string, authed: boolean): ProjectDef | undefined =>
     PROJECTS.find((p) => p.slug === slug && (!p.private || authed) && (!p.apps || withApps) && (!p.overlaps || withOverlaps));
   /** The server's languages: the apps project's only when it is served. */
-  const languages = LANGUAGES.filter((l) => !l.apps || withApps);
+  const languages = testsWorld
+    ? LANGUAGES.filter((l) => ['en', 'cs', 'de', 'it'].includes(l.code))
+    : LANGUAGES.filter((l) => (!l.apps || withApps) && !l.tests);
   // Weblate lists a project's components by id (ProjectViewSet.components: order_by("id"))
   const componentsOf = (p: string): ComponentDef[] => COMPONENTS.filter((c) => c.project === p).sort((a, b) => a.id - b.id);
+  /** The components shared into a project (options.sharedComponents), by id, with the link's category path. */
+  const sharedInto = (p: string): { c: ComponentDef; category?: string }[] =>
+    (options.sharedComponents ?? [])
+      .filter((x) => x.into === p)
+      .map((x) => {
+        const c = COMPONENTS.find((y) => `${y.project}/${y.path}` === x.component);
+        if (!c) throw new Error(`sharedComponents: unknown component ${x.component}`);
+        return { c, category: x.category };
+      })
+      .sort((a, b) => a.c.id - b.c.id);
   const translationsOf = (c: ComponentDef): TranslationDef[] =>
     TRANSLATIONS.filter((t) => t.project === c.project && t.component === c.path).sort((a, b) =>
-      a.isSource !== b.isSource ? (a.isSource ? -1 : 1) : lang(a.lang).name.localeCompare(lang(b.lang).name),
+      orderById ? a.id - b.id : a.isSource !== b.isSource ? (a.isSource ? -1 : 1) : lang(a.lang).name.localeCompare(lang(b.lang).name),
     );
+  /** Projects and languages: by id (Weblate, options.orderById) or by name (the fake's historic order). */
+  const listOrder = <T extends { id: number; name: string }>(a: T, b: T): number => (orderById ? a.id - b.id : a.name.localeCompare(b.name));
   const visibleTranslations = (authed: boolean): TranslationDef[] => TRANSLATIONS.filter((t) => project(t.project, authed) !== undefined);
   const byId = <T extends { id: number }>(a: T, b: T): number => a.id - b.id;
   const componentOf = (tr: TranslationDef): ComponentDef => COMPONENTS.find((c) => c.project === tr.project && c.path === tr.component) as ComponentDef;
@@ -1116,6 +1201,12 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
   };
   const errorJson = (code: string, detail: string, type = 'client_error', attr: string | null = null): string =>
     envelope === 'legacy' ? stringify({ detail }) : stringify({ type, errors: [{ code, detail, attr }] });
+  /**
+   * The text of a Django Http404 Weblate raises itself: drf-standardized-errors (5.10+) answers every
+   * Http404 as NotFound() "Not found." (drf_standardized_errors/handler.py convert_known_exceptions), so
+   * the message is lost; DRF's own NotFound ("Invalid page.") keeps its text.
+   */
+  const http404 = (detail: string): string => (envelope === 'legacy' ? detail : 'Not found.');
   const notFound = (allow: string, env: Env, detail = 'Not found.'): HttpError =>
     new HttpError(jsonResp(404, errorJson('not_found', detail), allow, env.authed));
   const badRequest = (allow: string, env: Env, legacy: Json, attr: string | null, detail: string): HttpError =>
@@ -1485,6 +1576,13 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
         comments.push({ id: comments.length + 1, unitId: u.id, comment, user: 'admin', timestampUs: u.timestampUs + 2000 + i });
     }
   }
+  if (testsWorld) {
+    for (const x of TESTS_DISCUSSION.suggestions)
+      suggestions.push({ ...x, id: suggestions.length + 1, timestampUs: findUnit(x.unitId)![1].timestampUs + 1000 + suggestions.length });
+    // A resolved comment is listed like any other (UnitViewSet.comments: comment_set.all(); no resolved field).
+    for (const { resolved: _resolved, ...x } of TESTS_DISCUSSION.comments)
+      comments.push({ ...x, id: comments.length + 1, timestampUs: findUnit(x.unitId)![1].timestampUs + 2000 + comments.length });
+  }
   const visibleUnit = (env: Env, raw: string): UnitModel => {
     const found = /^\d+$/.test(raw) ? findUnit(Number(raw)) : undefined;
     if (!found || !project(found[0].project, env.authed)) throw notFound(A_RO, env);
@@ -1492,10 +1590,14 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
   };
   const visibleSuggestions = (env: Env): SuggestionDef[] => suggestions.filter((x) => project(findUnit(x.unitId)![0].project, env.authed));
 
-  // ----- screenshots (Weblate 4.0): each of a component, on its source translation, showing source units
-  const screenshotOf = (raw: string) => SCREENSHOTS.find((x) => String(x.id) === raw);
+  // ----- screenshots (Weblate 4.0): each of a component, on its source translation, showing source
+  // units, or localized: on another translation, showing its units (weblate/screenshots/models.py)
+  const screenshotList = SCREENSHOTS.filter((x) => x.language === undefined || options.localizedScreenshots);
+  const screenshotOf = (raw: string) => screenshotList.find((x) => String(x.id) === raw);
   const renderScreenshot = (ctx: Ctx, x: (typeof SCREENSHOTS)[number]): JsonObject => {
-    const source = TRANSLATIONS.find((t) => t.project === x.project && t.component === x.component && t.isSource)!;
+    const source = TRANSLATIONS.find(
+      (t) => t.project === x.project && t.component === x.component && (x.language === undefined ? t.isSource : t.lang === x.language),
+    )!;
     return {
       id: x.id,
       name: x.name,
@@ -1590,13 +1692,14 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
         allow: A_LIST_POST,
         run: (env) => {
           const [cd] = needComponent(env, A_LIST_POST, b as string, c as string);
-          return paginate(env, A_LIST_POST, arraySource(SCREENSHOTS.filter((x) => x.project === cd.project && x.component === cd.path)), (x) =>
+          return paginate(env, A_LIST_POST, arraySource(screenshotList.filter((x) => x.project === cd.project && x.component === cd.path)), (x) =>
             renderScreenshot(env.ctx, x),
           );
         },
       };
     // DownloadViewSet-like file endpoints (weblate/api/views.py: …/file/, zip for components and projects).
-    if (segs[n - 1] === 'file' && ((a === 'translations' && n === 5) || (a === 'components' && n === 4) || (a === 'projects' && n === 3))) {
+    const projectFile = a === 'projects' && n === 3 && (options.projectDownload ?? true);
+    if (segs[n - 1] === 'file' && ((a === 'translations' && n === 5) || (a === 'components' && n === 4) || projectFile)) {
       return {
         allow: A_RO,
         run: (env) => {
@@ -1609,7 +1712,7 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
           // As Weblate answers (weblate/api/views.py): a translation's unknown format is a 400 on
           // `format`; a zip's unknown conversion is a 404 "Conversion to zip:… is not supported".
           if (bare !== null && bare !== '' && !CONVERSIONS.has(bare)) {
-            if (zip) return jsonResp(404, errorJson('not_found', `Conversion to zip:${bare} is not supported`), A_RO, env.authed);
+            if (zip) return jsonResp(404, errorJson('not_found', http404(`Conversion to zip:${bare} is not supported`)), A_RO, env.authed);
             return jsonResp(
               400,
               envelope === 'legacy'
@@ -1653,24 +1756,26 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
         allow: A_RO,
         run: (env) =>
           Object.fromEntries(
-            [
-              'addons',
-              'categories',
-              'changes',
-              'component-lists',
-              'components',
-              'groups',
-              'languages',
-              'memory',
-              'metrics',
-              'projects',
-              'roles',
-              'screenshots',
-              'tasks',
-              'translations',
-              'units',
-              'users',
-            ].map((k) => [k, `${origin}${prefix}${k}/${env.ctx.fmt !== null ? `?format=${quotePlus(env.ctx.fmt)}` : ''}`]),
+            (
+              options.rootNames ?? [
+                'addons',
+                'categories',
+                'changes',
+                'component-lists',
+                'components',
+                'groups',
+                'languages',
+                'memory',
+                'metrics',
+                'projects',
+                'roles',
+                'screenshots',
+                'tasks',
+                'translations',
+                'units',
+                'users',
+              ]
+            ).map((k) => [k, `${origin}${prefix}${k}/${env.ctx.fmt !== null ? `?format=${quotePlus(env.ctx.fmt)}` : ''}`]),
           ),
       };
     }
@@ -1679,9 +1784,7 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
         return {
           allow: A_LIST_POST,
           run: (env) =>
-            paginate(env, A_LIST_POST, arraySource(PROJECTS.filter((p) => project(p.slug, env.authed)).sort((x, y) => x.name.localeCompare(y.name))), (p) =>
-              renderProject(env.ctx, p),
-            ),
+            paginate(env, A_LIST_POST, arraySource(PROJECTS.filter((p) => project(p.slug, env.authed)).sort(listOrder)), (p) => renderProject(env.ctx, p)),
         };
       const p = b as string;
       if (n === 2) return { allow: A_FULL, run: (env) => renderProject(env.ctx, needProject(env, A_FULL, p)) };
@@ -1724,7 +1827,8 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
           allow: A_RO,
           run: (env) => {
             const proj = needProject(env, A_RO, p);
-            const agg = sumAgg(TRANSLATIONS.filter((t) => t.project === proj.slug));
+            const shared = new Set(sharedInto(proj.slug).map(({ c }) => c));
+            const agg = sumAgg(TRANSLATIONS.filter((t) => t.project === proj.slug || shared.has(componentOf(t))));
             return renderStats(env.ctx, agg, { name: proj.name, url: `${origin}${webRoot}projects/${proj.slug}/` });
           },
         };
@@ -1736,9 +1840,16 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
           run: (env) => {
             const proj = needProject(env, A_RO, p);
             const out: Record<string, Json> = {};
-            for (const cd of componentsOf(proj.slug)) {
+            const keyed = [
+              ...componentsOf(proj.slug).map((cd) => ({ cd, path: cd.path })),
+              ...sharedInto(proj.slug)
+                .filter(({ c }) => project(c.project, env.authed))
+                .map(({ c, category }) => ({ cd: c, path: category ? `${category}/${c.slug}` : c.slug })),
+            ];
+            const clashes = (path: string) => keyed.filter((k) => k.path === path).length > 1;
+            for (const { cd, path } of keyed) {
               if (options.metricsHidden?.includes(cd.path)) continue;
-              const key = options.metricsClash?.includes(cd.path) ? `${cd.slug}@${cd.id}` : cd.path;
+              const key = options.metricsClash?.includes(cd.path) ? `${cd.slug}@${cd.id}` : clashes(path) ? `${path}@${cd.id}` : path;
               const langs: Record<string, Json> = {};
               for (const t of translationsOf(cd)) langs[t.lang] = renderMetricsStats(translationAgg(t), lang(t.lang).name);
               out[key] = langs;
@@ -1802,7 +1913,18 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
           allow: A_RO,
           run: (env) => {
             const [cd] = needComponent(env, A_RO, p, comp);
-            return paginate(env, A_RO, arraySource(translationsOf(cd)), (t) => renderTranslationStats(env.ctx, t, translationAgg(t)));
+            return paginate(env, A_RO, arraySource(translationsOf(cd)), (t) => renderTranslationStats(env.ctx, t, translationAgg(t)), undefined, large);
+          },
+        };
+      // ComponentViewSet.links: the projects the component is shared into, by id
+      if (n === 4 && d === 'links')
+        return {
+          allow: A_LIST_POST,
+          run: (env) => {
+            const [cd] = needComponent(env, A_LIST_POST, p, comp);
+            const into = (options.sharedComponents ?? []).filter((x) => x.component === `${cd.project}/${cd.path}`).map((x) => x.into);
+            const list = PROJECTS.filter((x) => into.includes(x.slug) && project(x.slug, env.authed)).sort(byId);
+            return paginate(env, A_LIST_POST, arraySource(list), (x) => renderProject(env.ctx, x));
           },
         };
       if (n === 4 && d === 'changes')
@@ -1871,7 +1993,7 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
       if (n === 1)
         return {
           allow: A_LIST_POST,
-          run: (env) => paginate(env, A_LIST_POST, arraySource([...languages].sort((x, y) => x.name.localeCompare(y.name))), (l) => renderLanguage(env.ctx, l)),
+          run: (env) => paginate(env, A_LIST_POST, arraySource([...languages].sort(listOrder)), (l) => renderLanguage(env.ctx, l)),
         };
       const code = b as string;
       const need = (env: Env, allow: string) => {
@@ -1918,10 +2040,57 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
       return null;
     }
     if (a === 'memory' && n === 2 && b === 'lookup' && !options.noMemoryLookup) return memoryLookupRoute;
+    // weblate/api/views.py Metrics (a plain path, not in the root): IsAuthenticated; the server's counts and version.
+    if (a === 'metrics' && n === 1)
+      return {
+        allow: A_RO,
+        run: (env) => {
+          if (!env.authed)
+            return {
+              ...jsonResp(401, errorJson('not_authenticated', 'Authentication credentials were not provided.'), A_RO, false),
+              headers: { ...jsonResp(401, '', A_RO, false).headers, 'WWW-Authenticate': 'Token' },
+            };
+          const visible = visibleTranslations(true);
+          return {
+            units: visible.reduce((n, t) => n + unitsSource(t).count, 0),
+            changes: visible.reduce((n, t) => n + t.changes.length, 0),
+            projects: PROJECTS.filter((p) => project(p.slug, true)).length,
+            components: COMPONENTS.filter((c) => project(c.project, true)).length,
+            translations: visible.length,
+            languages: languages.length,
+            checks: 0,
+            configuration_errors: 0,
+            suggestions: suggestions.length,
+            celery_queues: {},
+            name: 'Weblate',
+            version: `weblate-${options.version ?? '5.4.2'}`,
+          };
+        },
+      };
+    // weblate/api/views.py Search: a bare list of {category, name, url} (projects, then components) whose name or slug holds q.
+    if (a === 'search' && n === 1)
+      return {
+        allow: A_RO,
+        run: (env) => {
+          const q = (last(env.rr.query, 'q') ?? '').toLowerCase();
+          const hit = (x: { name: string; slug: string }) => q !== '' && (x.name.toLowerCase().includes(q) || x.slug.toLowerCase().includes(q));
+          const projects = PROJECTS.filter((p) => project(p.slug, env.authed) && hit(p));
+          const components = COMPONENTS.filter((c) => project(c.project, env.authed) && hit(c));
+          return [
+            ...projects.map((p) => ({ category: 'Project', name: p.name, url: `${webRoot}projects/${p.slug}/` })),
+            ...components.map((c) => ({
+              category: 'Component',
+              name: `${project(c.project, env.authed)!.name}/${c.name}`,
+              url: `${webRoot}projects/${c.project}/${c.path}/`,
+            })),
+          ];
+        },
+      };
     if (a === 'screenshots' && n === 1)
       return {
         allow: A_LIST_POST,
-        run: (env) => paginate(env, A_LIST_POST, arraySource(SCREENSHOTS.filter((x) => project(x.project, env.authed))), (x) => renderScreenshot(env.ctx, x)),
+        run: (env) =>
+          paginate(env, A_LIST_POST, arraySource(screenshotList.filter((x) => project(x.project, env.authed))), (x) => renderScreenshot(env.ctx, x)),
       };
     if (a === 'screenshots' && n === 2) return { allow: A_FULL, run: (env) => renderScreenshot(env.ctx, visibleScreenshot(env, b as string)) };
     if (a === 'screenshots' && n === 3 && c === 'file')
@@ -1938,25 +2107,25 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
           };
         },
       };
-    if (a === 'units' && n === 3 && c === 'suggestions')
+    if (a === 'units' && n === 3 && c === 'suggestions' && (options.suggestionsApi ?? true))
       return {
         allow: A_RO,
         run: (env) => {
           const u = visibleUnit(env, b as string);
-          return paginate(env, A_RO, arraySource(suggestions.filter((x) => x.unitId === u.id)), (x) => renderSuggestion(env.ctx, x));
+          return paginate(env, A_RO, arraySource(suggestions.filter((x) => x.unitId === u.id)), (x) => renderSuggestion(env.ctx, x), undefined, large);
         },
       };
-    if (a === 'units' && n === 3 && c === 'comments')
+    if (a === 'units' && n === 3 && c === 'comments' && (options.unitComments ?? true))
       return {
         allow: A_RO,
         run: (env) => {
           const u = visibleUnit(env, b as string);
-          return paginate(env, A_RO, arraySource(comments.filter((x) => x.unitId === u.id)), (x) => renderComment(env.ctx, x));
+          return paginate(env, A_RO, arraySource(comments.filter((x) => x.unitId === u.id)), (x) => renderComment(env.ctx, x), undefined, large);
         },
       };
-    if (a === 'suggestions' && n === 1)
-      return { allow: A_RO, run: (env) => paginate(env, A_RO, arraySource(visibleSuggestions(env)), (x) => renderSuggestion(env.ctx, x)) };
-    if (a === 'suggestions' && n === 2)
+    if (a === 'suggestions' && n === 1 && (options.suggestionsApi ?? true))
+      return { allow: A_RO, run: (env) => paginate(env, A_RO, arraySource(visibleSuggestions(env)), (x) => renderSuggestion(env.ctx, x), undefined, large) };
+    if (a === 'suggestions' && n === 2 && (options.suggestionsApi ?? true))
       return {
         allow: A_RO,
         run: (env) => {
@@ -2047,7 +2216,7 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
     }
     const fmt = last(rr.query, 'format');
     const env: Env = {
-      ctx: { origin, prefix, webRoot, fmt, old, componentFiles: componentFileOverrides },
+      ctx: { origin, prefix, webRoot, fmt, old, componentFiles: componentFileOverrides, metricsUrl: options.metricsUrl ?? false },
       rr,
       rawPath,
       pairs: parseQueryPairs(rawQuery),

@@ -13,6 +13,8 @@ export interface Ctx {
   /** value of the `format` query parameter, carried into API addresses */
   fmt: string | null;
   old: boolean;
+  /** Projects carry metrics_url (Weblate 2026.8, options.metricsUrl). */
+  metricsUrl?: boolean;
   /** A component's file fields as fake.componentFiles() set them (hostile masks in tests), by 'p/c'. */
   componentFiles?: ReadonlyMap<string, Partial<Record<'filemask' | 'template' | 'intermediate' | 'new_base', string>>>;
 }
@@ -264,6 +266,7 @@ export function renderProject(ctx: Ctx, p: ProjectDef): JsonObject {
     components_list_url: a('components/'),
     repository_url: a('repository/'),
     statistics_url: a('statistics/'),
+    metrics_url: ctx.metricsUrl ? a('metrics/') : undefined,
     categories_url: ctx.old ? undefined : a('categories/'),
     changes_list_url: a('changes/'),
     languages_url: a('languages/'),
