@@ -101,14 +101,22 @@ describe('ls: each item names its target, first, in every format', () => {
       '{"wli_target":"p/a","wli_project":"p","wli_component":"a","wli_language":null,"slug":"a"}',
       '{"wli_target":null,"wli_project":null,"wli_component":null,"wli_language":null}',
     ]);
-    // An item that carries one of the four itself keeps its value; its text is not doubled up.
+    // An item that carries one of the four itself: wli's value first, the server's kept as server_<name> (issue 45); its text is not doubled up.
     const own = identifyPage(pageOf([{ wli_target: 'theirs' }], ['{"wli_target":"theirs"}']), () => ({
       target: 'ours',
       project: null,
       component: null,
       language: null,
     }));
-    expect(own.items()).toEqual([{ wli_target: 'theirs', wli_project: null, wli_component: null, wli_language: null }]);
+    expect(own.items().map((i) => Object.entries(i))).toEqual([
+      [
+        ['wli_target', 'ours'],
+        ['wli_project', null],
+        ['wli_component', null],
+        ['wli_language', null],
+        ['server_wli_target', 'theirs'],
+      ],
+    ]);
     expect(own.texts?.()).toBeUndefined();
   });
 });

@@ -6,15 +6,19 @@ import { judgeFiles, type FileOutcome } from '../src/gate/pull.js';
 import { goneRows, judgeRows, type Gate } from '../src/gate/stats.js';
 import { countsOf, verdictLine, type Verdict } from '../src/gate/verdict.js';
 import { fingerprintOf } from '../src/output/codequality.js';
-import { rowKey } from '../src/weblate/identity.js';
+import { baselineKey, type Identified } from '../src/weblate/identity.js';
 
-/** A stats row as rows.ts makes it: its identity first, then the server's fields. */
-const row = (target: string, project: string | null, component: string | null, language: string | null, translated?: number): Item => ({
-  wli_target: target,
-  wli_project: project,
-  wli_component: component,
-  wli_language: language,
-  ...(translated === undefined ? {} : { translated_percent: translated }),
+/** A stats row as rows.ts makes it: the server's fields beside the identity wli made. */
+const row = (
+  target: string,
+  project: string | null,
+  component: string | null,
+  language: string | null,
+  translated?: number,
+  server: Item = {},
+): Identified => ({
+  id: { target, project, component, language },
+  item: { ...server, ...(translated === undefined ? {} : { translated_percent: translated }) },
 });
 const cs = row('demo/android/cs', 'demo', 'android', 'cs', 78.1);
 const de = row('demo/android/de', 'demo', 'android', 'de', 62.5);
@@ -26,7 +30,7 @@ const gate = (g: Partial<Gate>): Gate => ({ metric: 'translated', byLanguage: ne
 const summary = (v: Verdict) => v.subjects.map((s) => `${s.id} ${s.judgement}${s.failures.length ? ` ${s.failures.map((f) => f.check).join('+')}` : ''}`);
 
 describe('judgeRows: each row once, pass | fail | not judged, every failure with its check', () => {
-  it.each<[string, Partial<Gate>, Item[], string[], number]>([
+  it.each<[string, Partial<Gate>, Identified[], string[], number]>([
     ['no gate: nothing judged, exit 0', {}, [cs, en], ['demo/android/cs not judged', 'demo/android/en not judged'], 0],
     [
       'a bare threshold judges every row; a row without the metric fails',
@@ -50,6 +54,33 @@ describe('judgeRows: each row once, pass | fail | not judged, every failure with
       3,
     ],
     ['a row named twice (two targets) is one subject', { fallback: 70 }, [de, cs, de], ['demo/android/de fail fail-under', 'demo/android/cs pass'], 3],
+    [
+      'two rows of one identity (a server listing a language twice): a failing copy is never hidden behind a passing one',
+      { fallback: 70 },
+      [en, row('demo/android/en', 'demo', 'android', 'en', 10)],
+      ['demo/android/en fail fail-under'],
+      3,
+    ],
+    [
+      "rows whose server fields are equal are as many subjects as wli's identities",
+      { fallback: 70 },
+      [
+        row('demo/android/cs', 'demo', 'android', 'cs', 100, { wli_target: 'demo/android/cs', code: 'cs' }),
+        row('demo/android/de', 'demo', 'android', 'de', 100, { wli_target: 'demo/android/cs', code: 'cs' }),
+      ],
+      ['demo/android/cs pass', 'demo/android/de pass'],
+      0,
+    ],
+    [
+      "a server's wli_target and wli_language are not the row's: each row judged by wli's identity",
+      { byLanguage: new Map([['cs', 95]]) },
+      [
+        row('demo/android/cs', 'demo', 'android', 'cs', 80, { wli_target: 'demo/android/de', wli_language: 'de' }),
+        row('demo/android/de', 'demo', 'android', 'de', 100, { wli_target: 'demo/android/cs', wli_language: 'cs' }),
+      ],
+      ['demo/android/cs fail fail-under', 'demo/android/de not judged'],
+      3,
+    ],
     [
       '--fail-on-drop alone: a row the baseline lacks is not judged',
       { baseline: new Map([['demo/android/cs', 70]]), failOnDrop: true },
@@ -96,14 +127,20 @@ describe('judgeRows: each row once, pass | fail | not judged, every failure with
 describe('identity: unique, and the earlier form of a total read back', () => {
   it('a project whose slug is a language code: its language row, its language of itself and its total are three identities', () => {
     const rows = [row('cs', null, null, 'cs', 74.4), row('cs/-/cs', 'cs', null, 'cs', 50), row('cs/-', 'cs', null, null, 60)];
-    expect(new Set(rows.map(rowKey)).size).toBe(3);
+    expect(new Set(rows.map((r) => r.id.target)).size).toBe(3);
     expect(summary(judgeRows(gate({ fallback: 55 }), rows))).toEqual(['cs pass', 'cs/-/cs fail fail-under', 'cs/- pass']);
   });
 
-  it('a total written by an earlier wli (wli_target "demo") is demo/-; a language row stays as it is', () => {
-    expect(rowKey(row('demo', 'demo', null, null))).toBe('demo/-');
-    expect(rowKey(row('demo', null, null, 'demo'))).toBe('demo');
-    expect(rowKey({ wli_target: 'demo' })).toBe('demo');
+  it('a baseline total written by an earlier wli (wli_target "demo") is demo/-; a language row stays as it is', () => {
+    const written = (wli_target: string, wli_project: string | null, wli_component: string | null, wli_language: string | null) => ({
+      wli_target,
+      wli_project,
+      wli_component,
+      wli_language,
+    });
+    expect(baselineKey(written('demo', 'demo', null, null))).toBe('demo/-');
+    expect(baselineKey(written('demo', null, null, 'demo'))).toBe('demo');
+    expect(baselineKey({ wli_target: 'demo' })).toBe('demo');
   });
 
   it('fingerprints: the check and the identity, nothing else', () => {

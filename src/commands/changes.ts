@@ -21,7 +21,7 @@ import { cellText } from '../output/cells.js';
 import { truncateCells } from '../output/width.js';
 import { SHORT_ACTION_WIDTH, shortAction } from '../weblate/actions.js';
 import { CHANGE_FIELDS, changeIn } from '../weblate/changes.js';
-import { IDENTITY_FIELDS, changeIdentity, identifyPage } from '../weblate/identity.js';
+import { IDENTITY_FIELDS, changeIdentity, identifyPage, identityOfRow } from '../weblate/identity.js';
 import { idFromUrl } from '../weblate/objects.js';
 import { changesOf } from '../weblate/paths.js';
 import type { Target } from '../weblate/target.js';
@@ -59,7 +59,7 @@ export const CHANGE_COLUMNS: Column[] = [
 /** Above a translation each row also says which translation the change is in (its wli_target). */
 export const SCOPED_CHANGE_COLUMNS: Column[] = [
   ...CHANGE_COLUMNS.slice(0, 1),
-  { header: 'translation', field: 'wli_target', value: (c) => c.wli_target, kind: 'key' },
+  { header: 'translation', field: 'wli_target', value: (c) => identityOfRow(c)?.target, kind: 'key' },
   ...CHANGE_COLUMNS.slice(1),
 ];
 

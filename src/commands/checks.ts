@@ -27,7 +27,7 @@ import { targetReadings } from '../session/results.js';
 import { fail, judgeChecks, type CheckRow } from '../gate/checks.js';
 import { byId, type Subject, type Verdict } from '../gate/verdict.js';
 import { filesOf, type ComponentFiles } from './stats/checks.js';
-import { IDENTITY_FIELDS, identified, unitIdentity } from '../weblate/identity.js';
+import { IDENTITY_FIELDS, identified, identityOfRow, unitIdentity } from '../weblate/identity.js';
 import { CHECK_IDS, CUSTOM_PREFIX, HAS_CHECK, HAS_DISMISSED_CHECK, checkIdOf, checkName, checkTerm, dismissedTerm } from '../weblate/checks.js';
 import { UNITS_SEARCH, objectPath, unitsOf } from '../weblate/paths.js';
 import { targetOfUrl, type Target, type TargetKind } from '../weblate/target.js';
@@ -47,7 +47,7 @@ const checkColumns = (dismissed: boolean): Column[] => (dismissed ? CHECK_COLUMN
 
 const UNIT_CHECK_COLUMNS: Column[] = [
   { header: 'id', field: 'id', value: (u) => u.id, kind: 'id' },
-  { header: 'translation', field: 'wli_target', value: (u) => u.wli_target, kind: 'key' },
+  { header: 'translation', field: 'wli_target', value: (u) => identityOfRow(u)?.target, kind: 'key' },
   { header: 'checks', field: 'wli_checks', value: (u) => u.wli_checks, text: (v) => (Array.isArray(v) ? v.map((x) => plainText(x)).join(', ') : '') },
   { header: 'context', field: 'context', value: (u) => u.context, drop: 1 },
   { header: 'source', field: 'source', value: (u) => u.source, text: formsText },
@@ -158,7 +158,7 @@ async function countChecks(
     .map((c) => {
       const [project, component, language] = where.parts ?? [null, null, null];
       const fields = { check: c.id, name: checkName(c.id), failing: c.failing, dismissed: c.dismissed };
-      return { ...fields, item: identified(fields, where.scope, project, component, language) };
+      return { ...fields, item: identified(fields, { target: where.scope, project, component, language }) };
     })
     .sort((a, b) => b.failing - a.failing || (b.dismissed ?? 0) - (a.dismissed ?? 0) || a.check.localeCompare(b.check));
   return { where, total, rows };
@@ -193,7 +193,7 @@ async function* failingUnits(session: Session, search: UnitSearch, c: Counted): 
       const checks = failing.flatMap((r, i) => (idsOf[i]!.has(plainText(unit.id)) ? [r.check] : []));
       if (!checks.length) return [];
       const id = unitIdentity(unit);
-      return [identified({ ...unit, wli_checks: checks }, translationOf(unit) ?? null, id.project, id.component, id.language)];
+      return [identified(unit, { ...id, target: translationOf(unit) ?? null }, { wli_checks: checks })];
     });
     if (items.length) yield pageOf(items);
   }
@@ -238,7 +238,7 @@ async function perTranslation(session: Session, search: UnitSearch, c: Counted, 
       const id = unitIdentity(unit);
       const componentFiles = id.project !== null && id.component !== null ? known.get(`${id.project}/${id.component}`) : undefined;
       const file = id.language !== null ? componentFiles?.byLanguage.get(id.language) : undefined;
-      const item = identified({ check: row.check, name: row.name, failing: n, dismissed: null }, t, id.project, id.component, id.language);
+      const item = identified({ check: row.check, name: row.name, failing: n, dismissed: null }, { ...id, target: t });
       const here = `${fail(n)} ${row.check} (${row.name}) in ${t}`;
       return {
         id: `${t}:${row.check}`,

@@ -111,10 +111,7 @@ function rowOf(l: Listed): Item {
       android: `values-${androidCode(l.code)}`,
       apple: appleCode(l.code),
     },
-    l.target,
-    l.target.split('/')[0]!,
-    l.component,
-    l.code,
+    { target: l.target, project: l.target.split('/')[0]!, component: l.component, language: l.code },
   );
 }
 

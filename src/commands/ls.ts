@@ -8,7 +8,7 @@ import type { Item, Page } from '../core/page.js';
 import { UsageError } from '../core/errors.js';
 import { msg, type Msg } from '../core/text.js';
 import type { Column, ListResult } from '../output/result.js';
-import { identifyPage, identityOf, NO_IDENTITY, type Identity } from '../weblate/identity.js';
+import { identifyPage, identityOf, identityOfRow, NO_IDENTITY, type Identity } from '../weblate/identity.js';
 import { objectOfUrl, readTarget, type Target, type TargetKind, type TranslationTarget } from '../weblate/target.js';
 import { PROJECTS, componentsOf, translationPath, translationsOf } from '../weblate/paths.js';
 import { sourceLanguageCode } from '../weblate/objects.js';
@@ -21,8 +21,8 @@ import { percentText } from '../output/readable.js';
 
 const ACCEPTS: TargetKind[] = ['server', 'project', 'component', 'category'];
 
-/** The target a listed object is (its wli_target: see identify). */
-const TARGET_COLUMN: Column = { header: 'target', field: 'wli_target', value: (item) => item.wli_target, kind: 'key' };
+/** The target a listed object is (its wli_target: the identity identify gave it, never a field the server sent). */
+const TARGET_COLUMN: Column = { header: 'target', field: 'wli_target', value: (item) => identityOfRow(item)?.target, kind: 'key' };
 
 type Listed = 'project' | 'component' | 'translation';
 

@@ -52,10 +52,7 @@ function record(d: Done): Item {
       bytes: d.bytes ?? null,
       reason: d.reason?.toString() ?? null,
     },
-    listed.language === undefined ? null : listed.target,
-    listed.project,
-    component,
-    listed.language ?? null,
+    { target: listed.language === undefined ? null : listed.target, project: listed.project, component, language: listed.language ?? null },
   );
 }
 

@@ -14,6 +14,7 @@ import { idFromUrl } from '../weblate/objects.js';
 import { screenshotsOf, unitsOf } from '../weblate/paths.js';
 import { HAS_SCREENSHOT, shownUnitIds } from '../weblate/screenshots.js';
 import { objectOfUrl, type Target } from '../weblate/target.js';
+import { withOwnFields } from '../weblate/identity.js';
 
 const strings = (s: Item): Item[] => (Array.isArray(s.wli_strings) ? (s.wli_strings as Item[]) : []);
 
@@ -36,7 +37,10 @@ export async function run({ args, session }: CommandInput<'screenshots'>): Promi
   const readings = targetReadings(session, args[0], ['component'], ['translation']);
   const { target, value: shots } = await firstFound(session, readings, (t) => screenshotsOfTarget(session, t));
   const shown = await stringsShown(session, shots);
-  const items = shots.map((s) => ({ ...s, wli_strings: shownUnitIds(s).map((id) => shown.get(id) ?? { id: Number(id), context: null, source: null }) }));
+  // wli's list after the screenshot's fields; a server field of its name is kept as server_wli_strings (weblate/identity.ts).
+  const items = shots.map((s) =>
+    withOwnFields(s, { wli_strings: shownUnitIds(s).map((id) => shown.get(id) ?? { id: Number(id), context: null, source: null }) }),
+  );
   return {
     kind: 'list',
     pages: (async function* () {

@@ -26,6 +26,7 @@
 import { UsageError } from '../core/errors.js';
 import { allInOrder } from '../core/pool.js';
 import { pageOf } from '../core/page.js';
+import { identified } from '../weblate/identity.js';
 import { msg, ours } from '../core/text.js';
 import type { ListResult, RecordResult } from '../output/result.js';
 import type { CommandInput } from '../session/session.js';
@@ -33,8 +34,7 @@ import { firstFound } from '../session/resolve.js';
 import { formsOf, readTarget, type ProjectTarget, type Target, type TargetKind } from '../weblate/target.js';
 import { goneRows, judgeRows, rowLabel } from '../gate/stats.js';
 import { byId } from '../gate/verdict.js';
-import { rowKey } from '../weblate/identity.js';
-import { FIELD_COLUMNS, listColumns, recordRows } from './stats/columns.js';
+import { FIELD_COLUMNS, judgedBy, listColumns, recordRows } from './stats/columns.js';
 import { checkLanguagesGated, gateOf, languagesWithoutRows, readBaseline, type Row } from './stats/gate.js';
 import type { Metric } from '../weblate/statistics.js';
 import { languageOrProject, projectRows, rowsOf, serverLanguages } from './stats/rows.js';
@@ -73,8 +73,7 @@ export async function run({ args, opts, session }: CommandInput<'stats'>): Promi
       // A breakdown is rows whatever their number (an empty project still prints an array).
       if (by !== 'language') {
         const rows = (await firstFound(session, [input], () => projectBreakdown(session, input, by, skipSource))).value;
-        const covers =
-          by === 'component' ? [componentsOfProject(input.project)] : rows.map((r) => containerOf(rowLabel(r.item))).filter((c) => c !== undefined);
+        const covers = by === 'component' ? [componentsOfProject(input.project)] : rows.map((r) => containerOf(rowLabel(r))).filter((c) => c !== undefined);
         return { kind: 'projectRows', rows, covers };
       }
       const rows = (await firstFound(session, [input], () => projectRows(session, input, skipSource))).value;
@@ -85,7 +84,7 @@ export async function run({ args, opts, session }: CommandInput<'stats'>): Promi
       target.kind === 'component'
         ? [`${target.project}/${target.component.join('/')}`]
         : target.kind === 'category'
-          ? value.map((r) => containerOf(rowLabel(r.item))).filter((c) => c !== undefined)
+          ? value.map((r) => containerOf(rowLabel(r))).filter((c) => c !== undefined)
           : [];
     return { kind: target.kind, rows: value, covers };
   });
@@ -95,8 +94,8 @@ export async function run({ args, opts, session }: CommandInput<'stats'>): Promi
     left: r.rows.filter((row) => row.leftOut),
   }));
   const rows = resolved.flatMap((r) => r.rows);
-  const leftOut = new Set(resolved.flatMap((r) => r.left.map((row) => rowLabel(row.item))));
-  if (baseline && !rows.some((r) => baseline.has(rowKey(r.item) ?? ''))) {
+  const leftOut = new Set(resolved.flatMap((r) => r.left.map(rowLabel)));
+  if (baseline && !rows.some((r) => baseline.has(rowLabel(r)))) {
     throw new UsageError(
       msg`--baseline ${opts.baseline} matches no row: its rows are of other targets`,
       msg`compare with a baseline of the same targets (wli_target: ${[...baseline.keys()].slice(0, 3).join(', ')}…)`,
@@ -107,28 +106,27 @@ export async function run({ args, opts, session }: CommandInput<'stats'>): Promi
   for (const warning of checkLanguagesGated(gate, rows, skipSource, known)) session.warn(warning);
   // The one judgement of the run, before anything is written: the exit status and stderr are its.
   const covered = new Set(resolved.flatMap((r) => r.covers));
-  const items = rows.map((r) => r.item);
   const verdict = judgeRows(
     gate,
-    items,
-    goneRows(gate, items, (id) => covered.has(containerOf(id) ?? '') && !leftOut.has(id)),
+    rows,
+    goneRows(gate, rows, (id) => covered.has(containerOf(id) ?? '') && !leftOut.has(id)),
   );
   const finish = () => ({ exitCode: verdict.exitCode, messages: verdict.messages });
-  const subjects = byId(verdict);
-  const judged = (item: Row['item']) => subjects.get(rowLabel(item));
+  const judged = judgedBy(byId(verdict));
   // For -f github, junit, codequality and openmetrics (asked only when one of them is chosen).
   const ci = { checks: statsChecks(session, verdict, gate), metrics: () => statsMetrics(rows) };
   const only = resolved.length === 1 ? resolved[0] : undefined;
   const single = rows.length === 1 ? rows[0] : undefined;
   if (single && (only?.kind === 'translation' || only?.kind === 'language' || only?.kind === 'projectLanguage' || only?.kind === 'project')) {
-    return { kind: 'record', record: single.item, rows: recordRows(gate, judged), fieldColumns: FIELD_COLUMNS, finish, ...ci };
+    return { kind: 'record', record: identified(single.item, single.id), rows: recordRows(gate, judged), fieldColumns: FIELD_COLUMNS, finish, ...ci };
   }
   return {
     kind: 'list',
     // Every target was read before anything is written: a failure leaves stdout empty (no
     // half report in a CI summary), and rows come out in argument order.
     pages: (async function* () {
-      if (rows.length) yield pageOf(rows.map((r) => r.item));
+      // Each row as written: wli's identity first, then the server's fields (weblate/identity.ts).
+      if (rows.length) yield pageOf(rows.map((r) => identified(r.item, r.id)));
     })(),
     columns: listColumns(gate, judged),
     fieldColumns: FIELD_COLUMNS,

@@ -17,7 +17,7 @@ import { UnitSearch } from '../session/search.js';
 import { firstFound } from '../session/resolve.js';
 import { targetReadings } from '../session/results.js';
 import { judgeStatus } from '../gate/status.js';
-import { identityOf, withIdentity } from '../weblate/identity.js';
+import { identified, identityOf, identityOfRow, type Identity } from '../weblate/identity.js';
 import { UNITS_SEARCH, lockOf, repositoryOf, unitsOf } from '../weblate/paths.js';
 import { NEEDS_REPOSITORY, PENDING_QUERY, REPOSITORY_FIELDS, REPOSITORY_PERMISSION, conditionHolds, lastCommit, type StatusState } from '../weblate/status.js';
 import type { Target } from '../weblate/target.js';
@@ -27,7 +27,7 @@ const notShown = (item: Item, v: unknown): string => (item.repository === null ?
 const said = (item: Item, field: string): boolean => !!item.repository && typeof item.repository === 'object' && field in item.repository;
 
 const ROWS: Column[] = [
-  { header: 'target', field: 'wli_target', value: (i) => i.wli_target, kind: 'key' },
+  { header: 'target', field: 'wli_target', value: (i) => identityOfRow(i)?.target, kind: 'key' },
   { header: 'locked', field: 'locked', value: (i) => i.locked, text: yesNo, style: (i) => (i.locked === true ? 'red' : undefined) },
   { header: 'pending strings', field: 'pending', value: (i) => i.pending, kind: 'count', style: (i) => (Number(i.pending) > 0 ? 'yellow' : undefined) },
   { header: 'needs commit', field: 'needs_commit', value: (i) => i.needs_commit, text: (v, i) => notShown(i, v) },
@@ -88,7 +88,7 @@ async function readStatus(session: Session, t: Target): Promise<Read> {
 function recordOf(read: Read): Item {
   const r = read.state.repository;
   const fields = Object.fromEntries(REPOSITORY_FIELDS.map((f) => [f, r && f in r ? r[f] : null]));
-  return withIdentity(
+  return identified(
     { locked: read.state.locked, pending: read.state.pending, ...fields, last_commit: lastCommit(r) ?? null, repository: r },
     identityOf(read.target),
   );
@@ -99,7 +99,8 @@ export async function run({ args, opts, session }: CommandInput<'status'>): Prom
   const readings = targetReadings(session, args[0], ['project', 'component', 'translation']);
   const { value: read } = await firstFound(session, readings, (t) => readStatus(session, t));
   const item = recordOf(read);
-  const id = String(item.wli_target);
+  const identity = identityOf(read.target);
+  const id = String(identity.target);
   // A condition asked for that the token cannot see is refused, never passed silently.
   for (const c of conditions) {
     if (conditionHolds(c, read.state) !== undefined) continue;
@@ -121,17 +122,17 @@ export async function run({ args, opts, session }: CommandInput<'status'>): Prom
     rows: ROWS,
     finish: () => ({ exitCode: verdict.exitCode, messages: verdict.messages }),
     checks: () => Promise.resolve({ verdict, table: { items: [item], columns: ROWS } }),
-    metrics: () => statusMetrics(item),
+    metrics: () => statusMetrics(item, identity),
   };
 }
 
 /** Gauges for -f openmetrics: 1 or 0 for each condition the token may see, and the pending strings. */
-function statusMetrics(item: Item): MetricFamily[] {
+function statusMetrics(item: Item, id: Identity): MetricFamily[] {
   const labels = {
-    project: plainText(item.wli_project),
-    component: plainText(item.wli_component ?? ''),
-    language: plainText(item.wli_language ?? ''),
-    target: plainText(item.wli_target),
+    project: plainText(id.project),
+    component: plainText(id.component ?? ''),
+    language: plainText(id.language ?? ''),
+    target: plainText(id.target),
   };
   const flag = (name: string, field: string, help: string): MetricFamily => ({
     name,

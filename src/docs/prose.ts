@@ -36,6 +36,7 @@ export const OUTPUT: Array<[string, string[]]> = [
     [
       'A single resource is the object exactly as the server sent it: every field, unknown ones too, integers exact. A list is one JSON array of all items of all pages (the items, not the page wrapper). Indented, with a trailing newline; an empty list is `[]`.',
       '`stats` with one translation, language or project/-/language target prints that object; with several targets, or a component, category or project target, an array of rows in argument order.',
+      "Rows that name a target (`stats` rows, `ls` items, changes and units above a translation, `pull` records) start with `wli_target`, `wli_project`, `wli_component` and `wli_language`, made by wli from what it asked for, in every format. A server field with the name of a field wli writes is kept under `server_` and its name (`server_wli_target`; `server_server_wli_target` when that is taken too), never replacing wli's.",
       'Arrays are written as pages arrive: if the first page fails nothing is written; if a later page fails the array is left unterminated and the exit status says so.',
     ],
   ],

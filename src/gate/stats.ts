@@ -1,11 +1,13 @@
-// The stats gate judged: each row (by its identity, once however many targets name it) held to its
-// threshold (--fail-under, per language or for every row) and to the baseline (--fail-on-drop), and
-// every baseline row the targets cover that is gone. Pure: rows and settings in, a Verdict out.
+// The stats gate judged: each row (by the identity wli gave it, once however many targets name it)
+// held to its threshold (--fail-under, per language or for every row) and to the baseline
+// (--fail-on-drop), and every baseline row the targets cover that is gone. Pure: rows and settings in,
+// a Verdict out. A row is the server's object beside wli's identity ({ id, item }): nothing here reads
+// an identity from the server's fields, so a row cannot take another's name, language or place.
 import { EXIT } from '../core/errors.js';
 import type { Item } from '../core/page.js';
 import { msg, ours, type Msg } from '../core/text.js';
 import { numberOf, plainText } from '../core/values.js';
-import { rowKey } from '../weblate/identity.js';
+import { identified, type Identified } from '../weblate/identity.js';
 import { sameLanguage } from '../weblate/language-codes.js';
 import { METRIC_FIELD, type Metric } from '../weblate/statistics.js';
 import { countsOf, once, verdictLine, type Failure, type Subject, type Verdict } from './verdict.js';
@@ -17,7 +19,7 @@ export interface Gate {
   /** --fail-under: for rows of no language named, and per language. */
   fallback?: number;
   byLanguage: Map<string, number>;
-  /** --baseline: the metric of each row of the earlier run, by identity (rowKey). */
+  /** --baseline: the metric of each row of the earlier run, by identity (weblate/identity.ts baselineKey). */
   baseline?: Map<string, number | undefined>;
   failOnDrop: boolean;
   /** --allow-empty: a gate that judges nothing passes. */
@@ -27,58 +29,56 @@ export interface Gate {
 /** Whether any gate was asked for (a baseline alone only shows the change). */
 const isGated = (gate: Gate): boolean => gate.fallback !== undefined || gate.byLanguage.size > 0 || gate.failOnDrop;
 
-const language = (item: Item): string | undefined => (typeof item.wli_language === 'string' ? item.wli_language : undefined);
+/** A stats row: the server's statistics object beside the identity wli gave it. */
+export type StatsRow = Identified;
+
+const language = (row: StatsRow): string | undefined => row.id.language ?? undefined;
 const metricOf = (item: Item, metric: Metric) => numberOf(item[METRIC_FIELD[metric]]);
 
 /** How a row is named in tables, on stderr and in every report: its identity, a target `wli stats` takes back. */
-export const rowLabel = (item: Item): string => rowKey(item) ?? plainText(item.wli_target);
+export const rowLabel = (row: StatsRow): string => row.id.target ?? '';
 
 /** The threshold a row is held to: its language's, else the bare one; undefined when not gated. */
-function thresholdFor(gate: Gate, item: Item): number | undefined {
-  const lang = language(item);
+function thresholdFor(gate: Gate, row: StatsRow): number | undefined {
+  const lang = language(row);
   // The language's own threshold, its code matched as pull --lang matches (weblate/language-codes.ts).
   const own = lang === undefined ? undefined : [...gate.byLanguage].find(([l]) => sameLanguage(l, lang))?.[1];
   return own ?? gate.fallback;
 }
 
 /** The baseline's value of a row: undefined when the row is not in it (or it lacks the metric there). */
-const before = (gate: Gate, item: Item): number | undefined => {
-  const key = rowKey(item);
-  return key === undefined ? undefined : gate.baseline?.get(key);
-};
+const before = (gate: Gate, row: StatsRow): number | undefined => gate.baseline?.get(rowLabel(row));
 
-const inBaseline = (gate: Gate, item: Item): boolean => {
-  const key = rowKey(item);
-  return key !== undefined && !!gate.baseline?.has(key);
-};
+const inBaseline = (gate: Gate, row: StatsRow): boolean => !!gate.baseline?.has(rowLabel(row));
 
 const points = (d: number) => Math.round(d * 10) / 10;
 
 /** Points of the metric since the baseline; undefined when the row is not in it (or lacks the metric). */
-export function change(gate: Gate, item: Item): number | undefined {
-  const was = before(gate, item);
-  const now = metricOf(item, gate.metric);
+export function change(gate: Gate, row: StatsRow): number | undefined {
+  const was = before(gate, row);
+  const now = metricOf(row.item, gate.metric);
   return was === undefined || now === undefined ? undefined : points(now - was);
 }
 
 const signed = (d: number) => (d > 0 ? `+${d.toFixed(1)}` : d.toFixed(1));
 
 /** "+2.5", "-1.0", "0.0"; "new" for a row the baseline lacks; "" when either side lacks the metric. */
-export function changeText(gate: Gate, item: Item): string {
-  const d = change(gate, item);
-  if (d === undefined) return inBaseline(gate, item) ? '' : 'new';
+export function changeText(gate: Gate, row: StatsRow): string {
+  const d = change(gate, row);
+  if (d === undefined) return inBaseline(gate, row) ? '' : 'new';
   return signed(d);
 }
 
 /** A row's failures, in the order the gate checks them: the threshold, then the drop. */
-function failuresOf(gate: Gate, item: Item): { failures: Failure[]; judged: boolean } {
-  const label = rowLabel(item);
+function failuresOf(gate: Gate, row: StatsRow): { failures: Failure[]; judged: boolean } {
+  const { item } = row;
+  const label = rowLabel(row);
   const field = METRIC_FIELD[gate.metric];
   const metric = gate.metric.replace('_', ' ');
   const now = metricOf(item, gate.metric);
   const value = item[field] === undefined || item[field] === null ? undefined : `${plainText(item[field])}%`;
   const failures: Failure[] = [];
-  const threshold = thresholdFor(gate, item);
+  const threshold = thresholdFor(gate, row);
   let judged = false;
   if (threshold !== undefined) {
     judged = true;
@@ -90,7 +90,7 @@ function failuresOf(gate: Gate, item: Item): { failures: Failure[]; judged: bool
         mark: `❌ below ${threshold}%`,
       });
   }
-  const was = before(gate, item);
+  const was = before(gate, row);
   if (gate.failOnDrop && was !== undefined && now !== undefined) {
     judged = true;
     const d = points(now - was);
@@ -106,19 +106,23 @@ function failuresOf(gate: Gate, item: Item): { failures: Failure[]; judged: bool
 }
 
 /** Why a row was not judged, in words a JUnit reader sees. */
-function notJudgedReason(gate: Gate, item: Item): string {
+function notJudgedReason(gate: Gate, row: StatsRow): string {
   if (!isGated(gate)) return 'no gate: --fail-under or --fail-on-drop gates it';
-  const lang = language(item);
+  const lang = language(row);
   const parts = [gate.fallback === undefined ? `no --fail-under for ${lang === undefined ? 'a row of no language' : `language ${lang}`}` : ''];
-  if (gate.failOnDrop) parts.push(inBaseline(gate, item) ? `no ${METRIC_FIELD[gate.metric]} to compare` : 'not in the baseline');
+  if (gate.failOnDrop) parts.push(inBaseline(gate, row) ? `no ${METRIC_FIELD[gate.metric]} to compare` : 'not in the baseline');
   return parts.filter(Boolean).join(', ');
 }
 
-/** A subject of the verdict for one row (its file is filled in by a format that names files). */
-function subjectOf(gate: Gate, item: Item): Subject {
-  const { failures, judged } = failuresOf(gate, item);
-  const id = rowLabel(item);
-  if (!judged) return { id, judgement: 'not judged', failures: [], reason: notJudgedReason(gate, item), item };
+/**
+ * A subject of the verdict for one row (its file is filled in by a format that names files); its item
+ * the row as written (wli's identity first), which keeps the identity for the formats.
+ */
+function subjectOf(gate: Gate, row: StatsRow): Subject {
+  const { failures, judged } = failuresOf(gate, row);
+  const id = rowLabel(row);
+  const item = identified(row.item, row.id);
+  if (!judged) return { id, judgement: 'not judged', failures: [], reason: notJudgedReason(gate, row), item };
   return { id, judgement: failures.length ? 'fail' : 'pass', failures, item };
 }
 
@@ -146,7 +150,7 @@ function goneSubject(gate: Gate, id: string): Subject {
  * component): `covered` says which identities a target read whole (a component's translations, a
  * project's languages) would have listed.
  */
-export function goneRows(gate: Gate, rows: readonly Item[], covered: (id: string) => boolean): string[] {
+export function goneRows(gate: Gate, rows: readonly StatsRow[], covered: (id: string) => boolean): string[] {
   if (!gate.baseline) return [];
   const now = new Set(rows.map(rowLabel));
   return [...gate.baseline.keys()].filter((id) => !now.has(id) && covered(id));
@@ -159,18 +163,25 @@ const join = (parts: Msg[]): Msg => parts.reduce((all, m, i) => (i === 0 ? m : m
  * the rows below their threshold, those that dropped, the baseline rows gone, what was not judged,
  * and a gate that judged nothing (exit 3 unless --allow-empty).
  */
-export function judgeRows(gate: Gate, rows: readonly Item[], gone: readonly string[] = []): Verdict {
+export function judgeRows(gate: Gate, rows: readonly StatsRow[], gone: readonly string[] = []): Verdict {
   const field = METRIC_FIELD[gate.metric];
   const metric = ours(gate.metric.replace('_', ' '));
   const gated = isGated(gate);
-  const subjects = once([...rows.map((item) => subjectOf(gate, item)), ...(gate.failOnDrop ? gone.map((id) => goneSubject(gate, id)) : [])]);
+  // Each subject's row, by the subject: a row's identity is what wli gave it, never read back from the row written.
+  const rowOf = new Map<Subject, StatsRow>();
+  const judged = rows.map((row) => {
+    const s = subjectOf(gate, row);
+    rowOf.set(s, row);
+    return s;
+  });
+  const subjects = once([...judged, ...(gate.failOnDrop ? gone.map((id) => goneSubject(gate, id)) : [])]);
   const shown = (s: Subject) => (s.item?.[field] === undefined || s.item[field] === null ? msg`no ${ours(field)}` : msg`${s.item[field]}%`);
   const messages: Msg[] = [];
-  const byThreshold = subjects.filter((s) => s.item && thresholdFor(gate, s.item) !== undefined);
+  const byThreshold = subjects.filter((s) => rowOf.has(s) && thresholdFor(gate, rowOf.get(s)!) !== undefined);
   const under = byThreshold.filter((s) => s.failures.some((f) => f.check === 'fail-under'));
   if (under.length) {
     const perLanguage = gate.byLanguage.size > 0;
-    const names = under.map((s) => (perLanguage ? msg`${s.id} (${shown(s)} < ${thresholdFor(gate, s.item!)}%)` : msg`${s.id} (${shown(s)})`));
+    const names = under.map((s) => (perLanguage ? msg`${s.id} (${shown(s)} < ${thresholdFor(gate, rowOf.get(s)!)}%)` : msg`${s.id} (${shown(s)})`));
     messages.push(
       perLanguage
         ? msg`${under.length} of ${byThreshold.length} row(s) below their threshold (${metric}): ${join(names)}`
@@ -180,8 +191,8 @@ export function judgeRows(gate: Gate, rows: readonly Item[], gone: readonly stri
   const dropped = subjects.filter((s) => s.failures.some((f) => f.check === 'fail-on-drop'));
   if (dropped.length) {
     const names = dropped.map((s) =>
-      s.item
-        ? msg`${s.id} (${gate.baseline!.get(s.id)!.toFixed(1)}% → ${shown(s)}, ${changeText(gate, s.item)})`
+      rowOf.has(s)
+        ? msg`${s.id} (${gate.baseline!.get(s.id)!.toFixed(1)}% → ${shown(s)}, ${changeText(gate, rowOf.get(s)!)})`
         : msg`${s.id} (${ours(gate.baseline!.get(s.id)?.toFixed(1) ?? '?')}% → gone)`,
     );
     messages.push(msg`${dropped.length} row(s) dropped since the baseline (${metric}): ${join(names)}`);

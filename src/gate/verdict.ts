@@ -30,7 +30,7 @@ export interface Failure {
 
 /** One subject, judged once however many targets named it. Every text is plain and exact: each writer escapes it its own way. */
 export interface Subject {
-  /** Its identity, unique in the verdict: a row's wli_target, a file's translation. JUnit's test case. */
+  /** Its identity, unique in the verdict: the target wli made a row's identity from, a file's translation. JUnit's test case. */
   id: string;
   /** What it belongs to (JUnit's classname): a component, a project. */
   group?: string;
@@ -100,10 +100,22 @@ export function verdictLine(v: Verdict, suite = true): string {
   return `${head}${c.passed} of ${c.judged} judged ${c.judged === 1 ? v.noun : `${v.noun}s`} passed${failed}${notJudged}`;
 }
 
-/** Subjects once each by identity, the first naming kept (a target named twice is judged once). */
-export function once<T extends { id: string }>(subjects: readonly T[]): T[] {
-  const seen = new Set<string>();
-  return subjects.filter((s) => !seen.has(s.id) && !!seen.add(s.id));
+/**
+ * Subjects once each by identity, in the order first named (a target named twice is judged once). Of
+ * the subjects of one identity the first that failed stands for them all: a list that holds a row
+ * twice (a server's answer) cannot hide a failing copy behind a passing one.
+ */
+export function once<T extends { id: string; judgement?: Judgement }>(subjects: readonly T[]): T[] {
+  const at = new Map<string, number>();
+  const kept: T[] = [];
+  for (const s of subjects) {
+    const k = at.get(s.id);
+    if (k === undefined) {
+      at.set(s.id, kept.length);
+      kept.push(s);
+    } else if (s.judgement === 'fail' && kept[k]!.judgement !== 'fail') kept[k] = s;
+  }
+  return kept;
 }
 
 /** A verdict's subjects by identity, for a format that looks a row up (a table's colours). */

@@ -1,7 +1,11 @@
 // Every row wli lists names what it is, as a target wli takes back: wli_target, then its project,
-// component (with its categories: docs/guide) and language, null where they do not apply. The four
-// come first, in that order, then the server's fields exactly as sent (stats rows, ls items, changes
-// and units above a translation, pull records).
+// component (with its categories: docs/guide) and language, null where they do not apply. wli makes
+// that identity from what it asked for and keeps it beside the server's object ({ id, item }, or a
+// row's IDENTITY), never in it: nothing reads it back from a server's fields, so a server that sends
+// its own wli_target cannot rename, hide or merge a row. A row is written with wli's fields first,
+// in that order, then the server's fields exactly as sent; a server field that has the name of one of
+// wli's is kept as server_<name> (docs/output.md). Stats rows, ls items, changes and units above a
+// translation, pull records.
 import { mapPage, type Item, type Page } from '../core/page.js';
 import { PROJECT_LANGUAGE, objectOfUrl } from './target.js';
 
@@ -11,6 +15,12 @@ export interface Identity {
   project: string | null;
   component: string | null;
   language: string | null;
+}
+
+/** A server's object and what wli made of it: the identity beside the item, never inside it. */
+export interface Identified {
+  id: Identity;
+  item: Item;
 }
 
 /** The four fields, in the order every row carries them (the CSV header of an empty list). */
@@ -26,26 +36,87 @@ export function identityOf(t: { project: string; component?: string[]; language?
 }
 
 /**
- * A row with its identity first (see the top of this file). wli_target names the row: p/c/l, a
- * language code, p/-/l for a project's language, p/- for a project's total (stats: a bare word is a
- * language, so a total named `p` would be read back as one, and `stats cs --project cs` would name
- * two rows `cs`).
+ * Where a written row keeps the identity it was made with: a symbol, which no JSON a server sends can
+ * hold as a key, and which no writer writes (JSON, CSV and --fields read a row's string keys only).
  */
-export function identified(item: Item, target: string | null, project: string | null, component: string | null, language: string | null): Item {
-  return { wli_target: target, wli_project: project, wli_component: component, wli_language: language, ...item };
+const IDENTITY: unique symbol = Symbol('wli identity');
+
+type Written = Item & { [IDENTITY]?: Identity };
+
+/** The identity wli gave a row it wrote (identified); undefined for a server's object as sent. */
+export const identityOfRow = (row: Item): Identity | undefined => (row as Written)[IDENTITY];
+
+/** The prefix a server field takes when one of wli's fields has its name. */
+export const SERVER_PREFIX = 'server_';
+
+const has = (o: object, k: string): boolean => Object.prototype.hasOwnProperty.call(o, k);
+
+/** A server field's name in a row beside wli's `ours`: its own, else server_<name>, again while that too is taken. */
+function serverName(name: string, ours: Item, server: Item): string {
+  if (!has(ours, name)) return name;
+  let n = SERVER_PREFIX + name;
+  while (has(ours, n) || has(server, n)) n = SERVER_PREFIX + n;
+  return n;
 }
 
-/** A row with this identity first. */
-export const withIdentity = (item: Item, id: Identity): Item => identified(item, id.target, id.project, id.component, id.language);
+/**
+ * wli's fields and a server's object as one row: `first`, then the server's fields in its order with
+ * their values as sent, then `last`. A server field named as one of wli's never replaces it: it keeps
+ * its place and its value under server_<name> (serverName).
+ */
+export function joinFields(first: Item, server: Item, last?: Item): Item {
+  if (!clashes(first, server) && (last === undefined || !clashes(last, server)))
+    return last === undefined ? { ...first, ...server } : { ...first, ...server, ...last };
+  const ours = { ...first, ...last };
+  const row: Item = { ...first };
+  // defineProperty: a server's "__proto__" stays data.
+  const put = (k: string, value: unknown) => Object.defineProperty(row, k, { value, enumerable: true, writable: true, configurable: true });
+  for (const k of Object.keys(server)) put(serverName(k, ours, server), server[k]);
+  if (last) for (const k of Object.keys(last)) put(k, last[k]);
+  return row;
+}
+
+/** Whether the server's object has a field of one of wli's names. */
+function clashes(ours: Item, server: Item): boolean {
+  for (const k of Object.keys(ours)) if (has(server, k)) return true;
+  return false;
+}
+
+const identityFields = (id: Identity): Item => ({ wli_target: id.target, wli_project: id.project, wli_component: id.component, wli_language: id.language });
+
+/**
+ * A row as written: its identity first (see the top of this file), wli's other fields of it (`own`:
+ * wli_checks), then the server's. wli_target names the row: p/c/l, a language code, p/-/l for a
+ * project's language, p/- for a project's total (stats: a bare word is a language, so a total named
+ * `p` would be read back as one, and `stats cs --project cs` would name two rows `cs`). The row keeps
+ * the identity it was made with (identityOfRow), for a table's columns.
+ */
+export function identified(item: Item, id: Identity, own?: Item): Item {
+  // One object literal, as before wli kept identities apart: V8 builds it from a template, where a
+  // spread of two objects made JSON of units above a translation ten times slower (a micro-benchmark).
+  if (own === undefined && !IDENTITY_FIELDS.some((k) => has(item, k)))
+    return { [IDENTITY]: id, wli_target: id.target, wli_project: id.project, wli_component: id.component, wli_language: id.language, ...item };
+  const row = joinFields(own ? { ...identityFields(id), ...own } : identityFields(id), item) as Written;
+  row[IDENTITY] = id;
+  return row;
+}
+
+/** A row a command added wli's fields to at its end (units --with), keeping the identity it had. */
+export function withOwnFields(row: Item, last: Item): Item {
+  const id = identityOfRow(row);
+  const joined = joinFields({}, row, last) as Written;
+  if (id) joined[IDENTITY] = id;
+  return joined;
+}
 
 /**
  * The server's own text of an item (Page.texts) with the identity put first: its bytes kept exactly
  * as sent after the four fields. Undefined when it cannot be (not an object's text, or an item that
- * already has one of the four fields, whose server value the object form keeps).
+ * has a field of one of the four names, which the object form keeps as server_<name>).
  */
 function rawWithIdentity(text: string, item: Item, id: Identity): string | undefined {
-  if (!text.startsWith('{') || IDENTITY_FIELDS.some((k) => Object.prototype.hasOwnProperty.call(item, k))) return undefined;
-  const head = JSON.stringify({ wli_target: id.target, wli_project: id.project, wli_component: id.component, wli_language: id.language });
+  if (!text.startsWith('{') || IDENTITY_FIELDS.some((k) => has(item, k))) return undefined;
+  const head = JSON.stringify(identityFields(id));
   return head.slice(0, -1) + (text === '{}' ? '}' : ',' + text.slice(1));
 }
 
@@ -53,7 +124,7 @@ function rawWithIdentity(text: string, item: Item, id: Identity): string | undef
 export function identifyPage(page: Page, identify: (item: Item) => Identity): Page {
   return mapPage(
     page,
-    (item) => withIdentity(item, identify(item)),
+    (item) => identified(item, identify(item)),
     (text, item) => rawWithIdentity(text, item, identify(item)),
   );
 }
@@ -83,11 +154,12 @@ export const unitIdentity = (unit: Item): Identity => identityOfUrl(unit.transla
 export const projectTotal = (project: string): string => `${project}/${PROJECT_LANGUAGE}`;
 
 /**
- * The identity of a stats row as rows are keyed (a baseline, the verdict, metrics): its wli_target,
+ * The key of a row of a baseline file (what an earlier `wli stats … -f json` wrote): its wli_target,
  * except that a project's total written by an earlier wli (wli_target the bare project, no component
- * nor language) is read as p/-, so a baseline of that form still matches.
+ * nor language) is read as p/-, so a baseline of that form still matches. A file wli wrote is the one
+ * place a row's identity is read from its fields.
  */
-export function rowKey(item: Item): string | undefined {
+export function baselineKey(item: Item): string | undefined {
   const target = item.wli_target;
   if (typeof target !== 'string') return undefined;
   const total = typeof item.wli_project === 'string' && target === item.wli_project && item.wli_component === null && item.wli_language === null;

@@ -12,18 +12,20 @@ import type { Session } from '../../session/session.js';
 import { allItems } from '../../session/reads.js';
 import { languageCode } from '../../weblate/objects.js';
 import { translationsOf } from '../../weblate/paths.js';
-import { rowLabel } from '../../gate/stats.js';
 import { byId, type Subject, type Verdict } from '../../gate/verdict.js';
-import { listColumns } from './columns.js';
+import { NO_IDENTITY, identityOfRow, type Identity } from '../../weblate/identity.js';
+import { judgedBy, listColumns } from './columns.js';
 import type { Gate } from '../../gate/stats.js';
 
 const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
+/** The identity wli gave a subject's row (never the server's fields of it). */
+const idOf = (item: Item): Identity => identityOfRow(item) ?? NO_IDENTITY;
+
 /** A row of one translation (a component's row, or a translation target): it has a file. */
 const componentOf = (item: Item): { project: string; component: string } | undefined => {
-  const project = text(item.wli_project);
-  const component = text(item.wli_component);
-  return project !== undefined && component !== undefined && text(item.wli_language) !== undefined ? { project, component } : undefined;
+  const { project, component, language } = idOf(item);
+  return project !== null && component !== null && language !== null ? { project, component } : undefined;
 };
 const componentKey = (c: { project: string; component: string }) => `${c.project}/${c.component}`;
 
@@ -57,7 +59,7 @@ export async function filesOf(session: Session, components: Array<{ project: str
 function groupOf(item: Item): string {
   const c = componentOf(item);
   if (c) return componentKey(c);
-  return text(item.wli_project) ?? 'languages';
+  return idOf(item).project ?? 'languages';
 }
 
 /** The verdict with each subject's file, for -f github, junit and codequality. */
@@ -72,13 +74,13 @@ export function statsChecks(session: Session, verdict: Verdict, gate: Gate): Che
       if (!s.item) return { ...s, near: projectFile };
       const c = componentOf(s.item);
       const filesOfComponent = c ? known.get(componentKey(c)) : undefined;
-      const file = filesOfComponent?.byLanguage.get(text(s.item.wli_language)!);
+      const file = filesOfComponent?.byLanguage.get(idOf(s.item).language!);
       return { ...s, group: groupOf(s.item), file, near: projectFile ?? filesOfComponent?.first };
     });
     const judged = byId(verdict);
     return {
       verdict: { ...verdict, subjects },
-      table: { items: subjects.flatMap((s) => (s.item ? [s.item] : [])), columns: listColumns(gate, (item) => judged.get(rowLabel(item))) },
+      table: { items: subjects.flatMap((s) => (s.item ? [s.item] : [])), columns: listColumns(gate, judgedBy(judged)) },
     };
   };
 }

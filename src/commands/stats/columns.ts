@@ -1,18 +1,30 @@
 // How stats rows look in a table and Markdown: the gated metric, the change since a baseline, counts;
 // a single row as key/value lines. Failing rows are coloured (and marked where colour cannot say it)
-// as the run's verdict judged them (src/gate/): a column looks a row up, it never judges.
+// as the run's verdict judged them (src/gate/): a column looks a row up, it never judges. A column is
+// given the row as written (wli's identity first, then the server's fields); the row's identity is the
+// one wli gave it (identityOfRow), never its fields.
 import { plainText } from '../../core/values.js';
 import type { Item } from '../../core/page.js';
 import { percentText } from '../../output/readable.js';
 import type { Column, Style } from '../../output/result.js';
-import { change, changeText, rowLabel, type Gate } from '../../gate/stats.js';
+import { change, changeText, type Gate, type StatsRow } from '../../gate/stats.js';
 import type { Subject } from '../../gate/verdict.js';
+import { NO_IDENTITY, identityOfRow } from '../../weblate/identity.js';
 import { METRIC_FIELD, type Metric } from '../../weblate/statistics.js';
 
 /** What the verdict made of a row (none: a row of no verdict, a table without a gate). */
 type JudgedAs = (item: Item) => Subject | undefined;
 
 const unjudged: JudgedAs = () => undefined;
+
+/** A row as written, with the identity wli made it with. */
+const statsRowOf = (s: Item): StatsRow => ({ id: identityOfRow(s) ?? NO_IDENTITY, item: s });
+
+/** The target a written row is, as the verdict names it: the subjects of a verdict looked up by it. */
+export const judgedBy =
+  (subjects: ReadonlyMap<string, Subject>): JudgedAs =>
+  (s) =>
+    subjects.get(identityOfRow(s)?.target ?? '');
 
 /** How the verdict judged a row, for colour: failing (red) or passing (green); no colour for rows not judged. */
 const gateStyle =
@@ -34,15 +46,15 @@ export function listColumns(gate: Gate, judged: JudgedAs = unjudged): Column[] {
     ? [
         {
           header: 'change',
-          value: (s) => changeText(gate, s),
+          value: (s) => changeText(gate, statsRowOf(s)),
           kind: 'percent',
-          style: (s) => ((change(gate, s) ?? 0) < 0 ? 'red' : (change(gate, s) ?? 0) > 0 ? 'green' : undefined),
+          style: (s) => ((change(gate, statsRowOf(s)) ?? 0) < 0 ? 'red' : (change(gate, statsRowOf(s)) ?? 0) > 0 ? 'green' : undefined),
           mark: markOf(judged, 'fail-on-drop'),
         },
       ]
     : [];
   return [
-    { header: 'target', field: 'wli_target', value: (s) => rowLabel(s), kind: 'key' },
+    { header: 'target', field: 'wli_target', value: (s) => identityOfRow(s)?.target, kind: 'key' },
     {
       header: METRIC_HEADER[gate.metric],
       field,
@@ -86,7 +98,7 @@ const ofTotal = (n: string, total: string, p: string) => (s: Item) =>
 export function recordRows(gate: Gate, judgedAs: JudgedAs = unjudged): Column[] {
   // The gated metric's line is coloured by the verdict.
   const judged = (m: Metric) => (m === gate.metric ? gateStyle(judgedAs) : undefined);
-  const since: Column[] = gate.baseline ? [{ header: 'Change', value: (s) => changeText(gate, s) }] : [];
+  const since: Column[] = gate.baseline ? [{ header: 'Change', value: (s) => changeText(gate, statsRowOf(s)) }] : [];
   return [
     { header: 'Name', value: (s) => (s.code !== undefined ? `${plainText(s.name ?? '')} (${plainText(s.code)})` : s.name) },
     { header: 'Translated', value: (s) => s, text: (_v, s) => ofTotal('translated', 'total', 'translated_percent')(s), style: judged('translated') },

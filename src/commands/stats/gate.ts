@@ -10,13 +10,13 @@ import type { Threshold } from '../../spec/option-values.js';
 import { numberOf } from '../../core/values.js';
 import type { Item } from '../../core/page.js';
 import { METRIC_FIELD, type Metric } from '../../weblate/statistics.js';
-import { rowKey } from '../../weblate/identity.js';
+import { baselineKey, type Identified } from '../../weblate/identity.js';
 import { closest } from '../../core/closest.js';
 import type { Gate } from '../../gate/stats.js';
 import { sameLanguage } from '../../weblate/language-codes.js';
 
-export interface Row {
-  item: Item;
+/** A statistics row: the server's object as sent beside the identity wli made from what it asked for. */
+export interface Row extends Identified {
   /** Left out by --skip-source: not a row of the run, but not gone from a baseline either. */
   leftOut?: boolean;
 }
@@ -98,11 +98,7 @@ export function checkLanguagesGated(gate: Gate, rows: readonly Row[], skipSource
 }
 
 /** The languages the rows are in, in row order. */
-const rowLanguages = (rows: readonly Row[]): string[] => [
-  ...new Set(rows.flatMap((r) => [language(r.item)].filter((l): l is string => l !== undefined && l !== '?'))),
-];
-
-const language = (item: Item): string | undefined => (typeof item.wli_language === 'string' ? item.wli_language : undefined);
+const rowLanguages = (rows: readonly Row[]): string[] => [...new Set(rows.flatMap((r) => [r.id.language].filter((l): l is string => l !== null && l !== '?')))];
 const metricOf = (item: Item, metric: Metric) => numberOf(item[METRIC_FIELD[metric]]);
 
 /**
@@ -131,8 +127,8 @@ export function readBaseline(file: string, cwd: string, metric: Metric): Map<str
     throw new UsageError(msg`--baseline ${file} is not JSON: ${e instanceof Error ? e.message : e}`, msg`give the file "wli stats … -f json" wrote`);
   }
   const rows = (Array.isArray(body) ? body : [body]).filter((r): r is Item => !!r && typeof r === 'object' && typeof (r as Item).wli_target === 'string');
-  // By identity; a project's total written by an earlier wli (wli_target "demo") read as demo/- (rowKey).
+  // By identity; a project's total written by an earlier wli (wli_target "demo") read as demo/- (baselineKey).
   if (rows.length === 0)
     throw new UsageError(msg`--baseline ${file} holds no statistics rows with wli_target`, msg`write it with "wli stats … -f json" (this version or later)`);
-  return new Map(rows.map((r) => [rowKey(r)!, metricOf(r, metric)]));
+  return new Map(rows.map((r) => [baselineKey(r)!, metricOf(r, metric)]));
 }

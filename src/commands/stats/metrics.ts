@@ -1,7 +1,7 @@
 // stats for -f openmetrics: each row's shares and counts as gauges, labelled by the row's identity
 // (project, component, language, target), for Prometheus' textfile collector or GitLab's metrics
 // reports. The shares are the server's percentages over 100, never recomputed from the counts.
-import type { Item } from '../../core/page.js';
+import type { Identity } from '../../weblate/identity.js';
 import { numberOf, plainText } from '../../core/values.js';
 import type { MetricFamily, Sample } from '../../output/openmetrics.js';
 import type { Row } from './gate.js';
@@ -28,12 +28,12 @@ const COUNTS: ReadonlyArray<readonly [string, string, string]> = [
 
 const label = (v: unknown) => (v === null || v === undefined ? '' : plainText(v));
 
-/** The row's identity as labels; an empty value where it does not apply (a language row has no project). */
-const labelsOf = (item: Item): Record<string, string> => ({
-  project: label(item.wli_project),
-  component: label(item.wli_component),
-  language: label(item.wli_language),
-  target: label(item.wli_target),
+/** The row's identity (wli's, never the server's fields) as labels; an empty value where it does not apply (a language row has no project). */
+const labelsOf = (id: Identity): Record<string, string> => ({
+  project: label(id.project),
+  component: label(id.component),
+  language: label(id.language),
+  target: label(id.target),
 });
 
 /** A percentage as a share: 78.1 → 0.781, not 0.7809999999999999. */
@@ -42,7 +42,7 @@ const share = (percent: number) => Number((percent / 100).toPrecision(12));
 export function statsMetrics(rows: readonly Row[]): MetricFamily[] {
   // One sample per target in a family: a target named twice (stats demo/android demo/android) once.
   const seen = new Set<string>();
-  const unique = rows.filter((r) => !seen.has(label(r.item.wli_target)) && seen.add(label(r.item.wli_target)));
+  const unique = rows.filter((r) => !seen.has(label(r.id.target)) && seen.add(label(r.id.target)));
   const family = (name: string, field: string, help: string, unit: string | undefined, value: (n: number) => number): MetricFamily => ({
     name,
     type: 'gauge',
@@ -50,7 +50,7 @@ export function statsMetrics(rows: readonly Row[]): MetricFamily[] {
     help,
     samples: unique.flatMap((r): Sample[] => {
       const n = numberOf(r.item[field]);
-      return n === undefined ? [] : [{ labels: labelsOf(r.item), value: value(n) }];
+      return n === undefined ? [] : [{ labels: labelsOf(r.id), value: value(n) }];
     }),
   });
   return [

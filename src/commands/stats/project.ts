@@ -14,14 +14,13 @@ import type { Item } from '../../core/page.js';
 import { msg } from '../../core/text.js';
 import type { Session } from '../../session/session.js';
 import { allItems, getObject } from '../../session/reads.js';
-import { identified } from '../../weblate/identity.js';
 import { sourceLanguageCode } from '../../weblate/objects.js';
 import { COMPONENTS, componentsOf, linksOf, projectMetricsOf, statisticsOf } from '../../weblate/paths.js';
 import { metricsEntries, type MetricsEntry } from '../../weblate/project-metrics.js';
 import type { StatsBy } from '../../weblate/statistics.js';
 import { componentTargetOf, objectOfUrl, type ProjectTarget } from '../../weblate/target.js';
 import type { Row } from './gate.js';
-import { componentRow, componentRows, totalRow, type ComponentRows } from './rows.js';
+import { componentRow, componentRows, statsRow, totalRow, type ComponentRows } from './rows.js';
 
 /** The rows of --project P --by translation or component: every component's, then the total row. */
 export async function projectBreakdown(session: Session, target: ProjectTarget, by: Exclude<StatsBy, 'language'>, skipSource: boolean): Promise<Row[]> {
@@ -92,7 +91,7 @@ async function fromMetrics(session: Session, target: ProjectTarget, skipSource: 
       path: t.component,
       item: g.item,
       rows: g.entries.map((e) => ({
-        item: identified(e.stats, `${t.project}/${path}/${e.language}`, t.project, path, e.language),
+        ...statsRow(e.stats, `${t.project}/${path}/${e.language}`, t.project, path, e.language),
         leftOut: (source !== undefined && e.language === source) || undefined,
       })),
     });

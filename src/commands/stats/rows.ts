@@ -1,5 +1,5 @@
 // Where stats rows come from, one reading of one target at a time (see src/commands/stats.ts for the
-// endpoints), each row with its identity first.
+// endpoints), each row the server's object beside the identity wli makes from what it asked for.
 import { NotFoundError, ServerError, isNotFound } from '../../api/errors.js';
 import { EXIT, UsageError, WliError } from '../../core/errors.js';
 import type { Item } from '../../core/page.js';
@@ -8,7 +8,7 @@ import type { Session } from '../../session/session.js';
 import { ONE_PAGE, allItems, getObject } from '../../session/reads.js';
 import { categoryComponents, categoryOf, projectLanguageOf } from '../../session/resolve.js';
 import { allInOrder } from '../../core/pool.js';
-import { identified, projectTotal } from '../../weblate/identity.js';
+import { projectTotal, type Identity } from '../../weblate/identity.js';
 import { commonSourceLanguage, languageAliases, languageCode, sourceLanguageCode } from '../../weblate/objects.js';
 import { LANGUAGES, componentsOf, languagesOf, objectPath, projectPath, statisticsOf, translationsOf } from '../../weblate/paths.js';
 import { PROJECT_LANGUAGE, type ComponentTarget, type ProjectLanguageTarget, type ProjectTarget, type Target } from '../../weblate/target.js';
@@ -18,6 +18,12 @@ import type { Row, ServerLanguage } from './gate.js';
 
 /** Every item of a list (paginated, or a plain JSON array), in server order. */
 const getList = (session: Session, path: string, label: string): Promise<Item[]> => allItems(session, { path, label });
+
+/** A row: the server's object, and wli's identity of it (its target and parts). */
+export const statsRow = (item: Item, target: string, project: string | null, component: string | null, language: string | null): Row => ({
+  id: { target, project, component, language } satisfies Identity,
+  item,
+});
 
 /** A row's language code; '?' for a row that names none (its identity must still be text). */
 const codeOf = (item: Item): string => languageCode(item) ?? '?';
@@ -76,26 +82,26 @@ export function componentRow(project: string, c: ComponentRows): Row {
   const path = c.path.join('/');
   const rows = c.rows.filter((r) => !r.leftOut).map((r) => r.item);
   const own = c.project ?? project;
-  return { item: identified(sumStatistics(rows), `${own}/${path}/${PROJECT_LANGUAGE}`, own, path, null) };
+  return statsRow(sumStatistics(rows), `${own}/${path}/${PROJECT_LANGUAGE}`, own, path, null);
 }
 
 /** A language of a project, the row --project prints for it: wli_target p/-/l. */
 const projectLanguageRow = (t: Pick<ProjectLanguageTarget, 'project'>, stats: Item): Row => {
   const code = codeOf(stats);
-  return { item: identified(stats, `${t.project}/-/${code}`, t.project, null, code) };
+  return statsRow(stats, `${t.project}/-/${code}`, t.project, null, code);
 };
 
 /** A project's total row, the last --project prints: wli_target p/- (weblate/identity.ts projectTotal). */
-export const totalRow = (t: Pick<ProjectTarget, 'project'>, stats: Item): Row => ({ item: identified(stats, projectTotal(t.project), t.project, null, null) });
+export const totalRow = (t: Pick<ProjectTarget, 'project'>, stats: Item): Row => statsRow(stats, projectTotal(t.project), t.project, null, null);
 
 async function singleRow(session: Session, target: Target): Promise<Row[]> {
   if (target.kind !== 'language' && target.kind !== 'translation') throw new UsageError(msg`unsupported stats target '${target.text}'`);
   const stats = await getObject(session, statisticsOf(target));
-  const item =
+  return [
     target.kind === 'translation'
-      ? identified(stats, `${target.project}/${target.component.join('/')}/${target.language}`, target.project, target.component.join('/'), target.language)
-      : identified(stats, target.language, null, null, target.language);
-  return [{ item }];
+      ? statsRow(stats, `${target.project}/${target.component.join('/')}/${target.language}`, target.project, target.component.join('/'), target.language)
+      : statsRow(stats, target.language, null, null, target.language),
+  ];
 }
 
 /** One row per translation of the component (see the top of this file for the endpoints). */
@@ -143,7 +149,7 @@ function rowsOfComponent(target: ComponentTarget, items: Item[], leftOut: (i: It
   const path = target.component.join('/');
   return items.map((stats) => {
     const code = codeOf(stats);
-    return { item: identified(stats, `${target.project}/${path}/${code}`, target.project, path, code), leftOut: leftOut(stats) || undefined };
+    return { ...statsRow(stats, `${target.project}/${path}/${code}`, target.project, path, code), leftOut: leftOut(stats) || undefined };
   });
 }
 

@@ -13,6 +13,7 @@ import { SCREENSHOTS_FIELD, WITH, type UnitList, type WithList } from '../../web
 import { screenshotsOf } from '../../weblate/paths.js';
 import { screenshotSummary, screenshotsOfUnit, shownUnitIds } from '../../weblate/screenshots.js';
 import { objectOfUrl } from '../../weblate/target.js';
+import { withOwnFields } from '../../weblate/identity.js';
 
 /** A unit's list, or why a server has none to give (older than the release that serves it). */
 async function listOf(session: Session, unit: Item, list: UnitList): Promise<Item[]> {
@@ -64,7 +65,8 @@ export async function* withLists(session: Session, pages: AsyncIterable<Page>, l
         if (list === 'screenshots') added[SCREENSHOTS_FIELD] = await screenshots(unit);
         else added[WITH[list].field] = unit[WITH[list].flag] === true ? await listOf(session, unit, list) : [];
       }
-      return { ...unit, ...added };
+      // A server field named as a list wli adds is kept as server_<name> (weblate/identity.ts).
+      return withOwnFields(unit, added);
     });
     // The server's texts of the units no longer say everything printed: the items are.
     yield pageOf(await allInOrder(jobs, session.settings.concurrency));
