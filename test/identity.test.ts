@@ -324,7 +324,7 @@ describe("other rows: a server's wli_* fields never replace wli's", () => {
       translation: `${api()}/translations/demo/android/cs/`,
       wli_target: 'demo/android/de',
     };
-    fake.fault((q) => q.path === '/api/units/' && (q.query.get('q') ?? '').includes('component:'), {
+    fake.fault((q) => q.path === '/api/units/' && /\b(path|component):/.test(q.query.get('q') ?? ''), {
       kind: 'rawBody',
       body: page([unit]),
       contentType: 'application/json',
