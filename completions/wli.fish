@@ -129,7 +129,7 @@ complete -c wli -n '__wli_in memory' -l from -x -d 'the language of the strings 
 complete -c wli -n '__wli_in memory' -l to -x -d 'the language of the translations (target_language)'
 complete -c wli -n '__wli_in memory' -l for -x -d 'project/component/language: its component\'s source language, its language and its project, where --from, --to and --project leave them open'
 complete -c wli -n '__wli_in memory' -l project -x -d 'only that project\'s memory'
-complete -c wli -n '__wli_in memory' -l exact -d 'only matches of exactly the same source text (Weblate 2026.5 or newer)'
+complete -c wli -n '__wli_in memory' -l exact -d 'only matches of exactly the same source text'
 # screenshots
 complete -c wli -n '__wli_in screenshots' -s f -l format -x -a 'table json jsonl csv csv-excel markdown' -d 'output format'
 complete -c wli -n '__wli_at screenshots' -a '(__wli_targets screenshots)'

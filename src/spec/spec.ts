@@ -5,7 +5,16 @@ import { STATE_NAMES } from '../weblate/units.js';
 import { METRICS, STATS_BY } from '../weblate/statistics.js';
 import { LOCALE_FORMS } from '../weblate/locales.js';
 import { MEMORY_BATCH, MEMORY_MAX_CHARS } from '../weblate/memory.js';
-import { PROJECT_DOWNLOAD_SINCE, SCREENSHOTS_SINCE, UNIT_COMMENTS_SINCE, UNIT_SUGGESTIONS_SINCE, UNITS_SEARCH_SINCE } from '../weblate/versions.js';
+import {
+  MEMORY_API_SINCE,
+  MEMORY_EXACT_SINCE,
+  MEMORY_LOOKUP_SINCE,
+  PROJECT_DOWNLOAD_SINCE,
+  SCREENSHOTS_SINCE,
+  UNIT_COMMENTS_SINCE,
+  UNIT_SUGGESTIONS_SINCE,
+  UNITS_SEARCH_SINCE,
+} from '../weblate/versions.js';
 import { WITH_LISTS } from '../weblate/discussion.js';
 import { STATUS_CONDITIONS } from '../weblate/status.js';
 import { WEBLATE_CHECKS } from '../weblate/checks.js';
@@ -541,11 +550,16 @@ const DECLARED = [
       {
         flags: '--project <project>',
         description: "only that project's memory",
+        note: `A project that does not exist, or that the token may not see, is a 404 from Weblate: wli then asks the project's object (one GET) and, missing there too, says so (exit ${EXIT.notFound}), never that the server is too old. A server before ${MEMORY_LOOKUP_SINCE} has no lookup: HTTP 404 without a memory API (before ${MEMORY_API_SINCE}), 405 with one (${MEMORY_API_SINCE} to 5.16), exit ${EXIT.notFound} naming the release.`,
         value: { type: 'slug' },
         hint: 'expected a project slug, e.g. --project weblate',
         complete: 'none',
       },
-      { flags: '--exact', description: 'only matches of exactly the same source text (Weblate 2026.5 or newer)' },
+      {
+        flags: '--exact',
+        description: 'only matches of exactly the same source text',
+        note: `Sent as exact=true, which Weblate honours since ${MEMORY_EXACT_SINCE}; an older server ignores it and answers fuzzy matches (exact false): wli leaves those out (match null) and says so once on stderr.`,
+      },
     ],
     examples: [
       ['wli memory "Save" "Open file" --from en --to cs', 'the best Czech match of two strings'],

@@ -183,8 +183,14 @@ export interface FakeOptions {
    * tests pin (projects, languages, components) stay as they are; the sample server has it.
    */
   apps?: boolean;
-  /** default false: a server before Weblate 5.17, which has no translation memory lookup (its POST is a 404). */
-  noMemoryLookup?: boolean;
+  /**
+   * default 'full': the translation memory lookup as the server has it (POST /api/memory/lookup/,
+   * weblate/api/views.py MemoryViewSet.lookup). 'none': no memory API at all (before 4.14: the path is
+   * unknown, an HTML 404); '405': a memory API without the lookup (4.14 to 5.16: `lookup` is read as a
+   * detail route's id, and POST is not allowed there); 'no-exact': the lookup before 2026.5, which
+   * ignores `exact` (fuzzy matches come back, `exact` false).
+   */
+  memoryLookup?: 'none' | '405' | 'no-exact' | 'full';
   /**
    * default true: /api/projects/<p>/metrics/ (Weblate 2026.8) answers every component × language of
    * the project; false: it is an unknown path (HTML 404), as on an older server. Old shapes mode has none.
@@ -1410,6 +1416,17 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
   };
   const similarity = (x: string, y: string): number => (x === y ? 100 : Math.round(100 * (1 - editDistance(x, y) / Math.max([...x].length, [...y].length, 1))));
   const MEMORY_ALLOW = 'POST, OPTIONS';
+  const memoryLookup = options.memoryLookup ?? 'full';
+  // 4.14 to 5.16: MemoryViewSet (a ReadOnlyModelViewSet with DestroyModelMixin) and no lookup action, so
+  // memory/lookup/ is the detail route of a memory entry whose id is "lookup": POST is not allowed there.
+  const MEMORY_DETAIL_ALLOW = 'GET, DELETE, HEAD, OPTIONS';
+  const memoryDetailRoute: Route = {
+    allow: MEMORY_DETAIL_ALLOW,
+    run: (env) => {
+      throw notFound(MEMORY_DETAIL_ALLOW, env);
+    },
+    post: (env) => jsonResp(405, errorJson('method_not_allowed', `Method "${env.rr.method}" not allowed.`), MEMORY_DETAIL_ALLOW, env.authed),
+  };
   const memoryLookupRoute: Route = {
     allow: MEMORY_ALLOW,
     run: (env) => jsonResp(405, errorJson('method_not_allowed', `Method "${env.rr.method}" not allowed.`), MEMORY_ALLOW, env.authed),
@@ -1432,7 +1449,8 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
       const to = langOf('target_language');
       const projectSlug = last(q, 'project');
       if (projectSlug !== null && projectSlug !== '') needProject(env, MEMORY_ALLOW, projectSlug);
-      const exact = last(q, 'exact') === 'true';
+      // `exact` is read since 2026.5 (MemoryLookupQuerySerializer); before, every lookup is fuzzy.
+      const exact = memoryLookup !== 'no-exact' && last(q, 'exact') === 'true';
       let strings: unknown;
       try {
         strings = (JSON.parse(env.rr.body ?? '') as { strings?: unknown }).strings;
@@ -1904,7 +1922,7 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
         };
       return null;
     }
-    if (a === 'memory' && n === 2 && b === 'lookup' && !options.noMemoryLookup) return memoryLookupRoute;
+    if (a === 'memory' && n === 2 && b === 'lookup' && memoryLookup !== 'none') return memoryLookup === '405' ? memoryDetailRoute : memoryLookupRoute;
     if (a === 'screenshots' && n === 1)
       return {
         allow: A_LIST_POST,
