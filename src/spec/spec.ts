@@ -18,6 +18,7 @@ import {
 import { WITH_LISTS } from '../weblate/discussion.js';
 import { STATUS_CONDITIONS } from '../weblate/status.js';
 import { WEBLATE_CHECKS } from '../weblate/checks.js';
+import { EXPORTER_LIST } from '../weblate/files.js';
 import { COMPLETION_CACHE_TEXT, MAX_BODY_TEXT, MAX_FOLLOW_WAIT_TEXT, MAX_TIMEOUT_SECONDS, RETRY_STATUSES, SAVED_RECORD_UNUSED_DAYS } from '../core/limits.js';
 import type { FlagKey } from './flags.js';
 import { EXIT } from '../core/errors.js';
@@ -39,6 +40,7 @@ export type ValueSpec =
   | { type: 'percent' } // 0–100
   | { type: 'slug' } // one path segment; a trailing slash is tolerated
   | { type: 'language' } // a language code: cs, pt_BR, sr@latin
+  | { type: 'conversion' } // a Weblate exporter, zip or zip:EXPORTER (weblate/files.ts conversionOf)
   | { type: 'file' };
 
 export interface OptionSpec {
@@ -112,7 +114,7 @@ export interface Over {
 }
 
 /** What readOptions makes of a value of this kind. */
-type ValueOf<V> = V extends { type: 'text' | 'slug' | 'file' | 'language' }
+type ValueOf<V> = V extends { type: 'text' | 'slug' | 'file' | 'language' | 'conversion' }
   ? string
   : V extends { type: 'integer' | 'seconds' | 'percent' | 'action' }
     ? number
@@ -693,7 +695,7 @@ const DECLARED = [
   {
     name: 'download',
     summary: "a translation's file, or a zip of a component's or project's translations",
-    description: `Downloads what Weblate serves as the file of a translation (project/component/language: the file in its own format), a component (project/component: a zip of every translation) or a project (a zip; Weblate ${PROJECT_DOWNLOAD_SINCE} or newer). Weblate's API serves no zip of a category: project/category is a usage error pointing to pull, which writes every file of its components. The bytes are exactly the server's. With -o FILE the file is written to a temporary file beside it and renamed into place, so a failure (a cut connection, a timeout, Ctrl-C) leaves the previous file as it was, and a file whose bytes are already the server's is left untouched ('unchanged': same inode, same time). A request is conditional (If-Modified-Since, 'unchanged' on 304) only when the file there is proven, by the digest recorded when wli saved it ($XDG_CACHE_HOME/wli/saved), to be exactly what it saved from that same address (a --convert or -q file never proves another), and the translation's revision (read first: one small request) is the one recorded with it; Weblate's Last-Modified is the translation's last change, not its file's, so an upstream commit or a template update is caught by the revision. An edited file, a fresh checkout or another branch's file is always brought to the server's bytes; a zip (a component, a project) has no revision and is always asked for whole. A file replaced keeps its permissions and gets the time of now, never the server's Last-Modified (so make sees it new); -o LINK writes the file the link names and keeps the link, as curl -o does. A file is retried whole on a timeout, a reset, 429 or 5xx, also after its first byte; to stdout only until its first byte. -o DIR/ saves under the server's file name, reduced to a safe base name (no folders, not hidden): a new file, or one it replaces only when it is the name wli predicts for the target (Weblate's project-component-language.ext, project-component.zip, project.zip) or a file the record of saved files proves wli saved there; any other file of that name is left as it was, exit ${EXIT.local} ("NAME exists and is not this translation's file": -o NAME replaces it, as a name you chose). Without -o the bytes go to stdout when it is not a terminal; on a terminal they are saved in the current directory under the server's name, never shown.`,
+    description: `Downloads what Weblate serves as the file of a translation (project/component/language: the file in its own format), a component (project/component: a zip of every translation) or a project (a zip; Weblate ${PROJECT_DOWNLOAD_SINCE} or newer). Weblate's API serves no zip of a category: project/category is a usage error pointing to pull, which writes every file of its components. The bytes are exactly the server's. With -o FILE the file is written to a temporary file beside it and renamed into place, so a failure (a cut connection, a timeout, Ctrl-C) leaves the previous file as it was, and a file whose bytes are already the server's is left untouched ('unchanged': same inode, same time). A request is conditional (If-Modified-Since, 'unchanged' on 304) only when the file there is proven, by the digest recorded when wli saved it ($XDG_CACHE_HOME/wli/saved), to be exactly what it saved from that same address (a --convert or -q file never proves another), and the translation's revision (read first: one small request) is the one recorded with it; Weblate's Last-Modified is the translation's last change, not its file's, so an upstream commit or a template update is caught by the revision. An edited file, a fresh checkout or another branch's file is always brought to the server's bytes; a zip (a component, a project) has no revision and is always asked for whole. A file replaced keeps its permissions and gets the time of now, never the server's Last-Modified (so make sees it new); -o LINK writes the file the link names and keeps the link, as curl -o does. A file is retried whole on a timeout, a reset, 429 or 5xx, also after its first byte; to stdout only until its first byte. -o DIR/ saves under the server's file name, reduced to a safe base name (no folders, not hidden): a new file, or one it replaces only when it is the name wli predicts for the target (Weblate's names: a file as stored project-component-language.ext with the component's own slug, no category; a conversion project-category-component-language and the exporter's extension; a zip project-category-component.zip or project.zip) or a file the record of saved files proves wli saved there; any other file of that name is left as it was, exit ${EXIT.local} ("NAME exists and is not this translation's file": -o NAME replaces it, as a name you chose). Without -o the bytes go to stdout when it is not a terminal; on a terminal they are saved in the current directory under the server's name, never shown.`,
     args: [
       {
         name: 'target',
@@ -713,9 +715,8 @@ const DECLARED = [
       {
         flags: '--convert <format>',
         description: 'ask the server to convert: po, xliff, csv, json, mo … (for a component or project: each file in the zip)',
-        note: 'For a component or a project Weblate sends a zip: `--convert po` asks for a zip of PO files (Weblate spells it `zip:po`, also accepted).',
-        value: { type: 'text' },
-        complete: 'none',
+        note: `Weblate's exporters: ${EXPORTER_LIST}; any other is refused before a request (exit ${EXIT.usage}). For a component or a project Weblate sends a zip: \`--convert po\` asks for a zip of PO files (Weblate spells it \`zip:po\`, also accepted). A converted file is named as Weblate names it, project-category-component-language and the exporter's extension (xliff and xliff11 .xlf, aresource .xml, json-nested .json, csv-multi .csv).`,
+        value: { type: 'conversion' },
       },
       { flags: '-q, --query <search>', description: 'only the units this Weblate search matches (needs --convert)', value: { type: 'text' }, complete: 'none' },
       { flags: '--force', description: 'ask unconditionally, even for a file the record proves unchanged' },

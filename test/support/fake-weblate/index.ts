@@ -192,6 +192,12 @@ export interface FakeOptions {
    */
   memoryLookup?: 'none' | '405' | 'no-exact' | 'full';
   /**
+   * default every exporter of 2026.8 (EXPORTER_EXTENSIONS): the conversions the server has. An older
+   * release has fewer (json-nested from 5.3, csv-multi from 5.14); a translation asked another is a 400 on
+   * `format`, a zip a 404 after its pending changes were committed (weblate/trans/views/files.py download_multi).
+   */
+  exporters?: readonly string[];
+  /**
    * default true: /api/projects/<p>/metrics/ (Weblate 2026.8) answers every component × language of
    * the project; false: it is an unknown path (HTML 404), as on an older server. Old shapes mode has none.
    */
@@ -233,7 +239,26 @@ export const SAMPLE_OPTIONS: Readonly<FakeOptions> = {
 
 /** When every …/file/ of the fake server last changed (its Last-Modified). */
 export const FILE_LAST_MODIFIED = 'Wed, 21 Oct 2026 07:28:00 GMT';
-const CONVERSIONS = new Set(['po', 'xliff', 'csv', 'json', 'mo', 'tbx']);
+/**
+ * Weblate's default exporters and each one's file extension (weblate/formats/exporters.py: each
+ * class's `name` and `extension`; the list is FormatsConf.EXPORTERS in weblate/formats/models.py, 2026.8).
+ * json-nested came in 5.3 and csv-multi in 5.14 (docs/changes/v5.rst): FakeOptions.exporters leaves them out.
+ */
+const EXPORTER_EXTENSIONS: Readonly<Record<string, string>> = {
+  po: 'po',
+  xliff: 'xlf',
+  xliff11: 'xlf',
+  tbx: 'tbx',
+  tmx: 'tmx',
+  mo: 'mo',
+  csv: 'csv',
+  'csv-multi': 'csv',
+  xlsx: 'xlsx',
+  json: 'json',
+  'json-nested': 'json',
+  aresource: 'xml',
+  strings: 'strings',
+};
 
 /** How a translation's file as stored looks, by its component's file format: extension and content type. */
 const STORED_FORMATS: Record<string, { ext: string; type: string }> = {
@@ -297,9 +322,6 @@ export function fakeFileBytes(key: string, zip: boolean, format: string | null, 
   return zipStore(fakeZipEntries(key, format), new Date(FILE_LAST_MODIFIED));
 }
 
-/** Weblate's exporter extensions where they differ from the format's name (weblate/formats/exporters.py). */
-const EXPORT_EXTENSIONS: Readonly<Record<string, string>> = { xliff: 'xlf' };
-
 /**
  * What the zip of a component ("p/c", "p/category/c") or project ("p") holds, as Weblate's
  * download_multi builds it (weblate/trans/views/files.py, zip_download in weblate/utils/views.py):
@@ -317,7 +339,7 @@ export function fakeZipEntries(key: string, format: string | null): ZipEntry[] {
   const conversion = (format ?? '').replace(/^zip:?/, '');
   if (conversion !== '') {
     return trs.map((t) => ({
-      name: `${t.project}-${t.component.replace(/\//g, '-')}-${t.lang}.${EXPORT_EXTENSIONS[conversion] ?? conversion}`,
+      name: `${t.project}-${t.component.replace(/\//g, '-')}-${t.lang}.${EXPORTER_EXTENSIONS[conversion] ?? conversion}`,
       data: fakeFileBytes(t.key, false, conversion),
     }));
   }
@@ -794,6 +816,7 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
   const unitsPageSize = options.unitsPageSize ?? 2 * defaultPageSize;
   let oldUnits = options.oldUnitsSearch ?? false;
   const locks = new Set(options.locked ?? []);
+  const exporters = new Set(options.exporters ?? Object.keys(EXPORTER_EXTENSIONS));
   const repositories = new Map(Object.entries(options.repositories ?? {}));
   // rate limiting: remaining per bucket; limit/reset header values; enforce → 429 at 0
   const RATE_DEFAULTS = { anon: { limit: 100, reset: 86352 }, authed: { limit: 5000, reset: 3570 } };
@@ -1611,15 +1634,16 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
           const zip = a !== 'translations';
           const format = last(env.rr.query, 'format');
           const bare = format === null ? null : zip ? format.replace(/^zip:?/, '') : format;
-          // As Weblate answers (weblate/api/views.py): a translation's unknown format is a 400 on
-          // `format`; a zip's unknown conversion is a 404 "Conversion to zip:… is not supported".
-          if (bare !== null && bare !== '' && !CONVERSIONS.has(bare)) {
-            if (zip) return jsonResp(404, errorJson('not_found', `Conversion to zip:${bare} is not supported`), A_RO, env.authed);
+          // As Weblate answers: a translation's unknown format is a 400 on `format` with Weblate's words
+          // (TranslationViewSet.get_translation_file_response turns download_translation_file's Http404
+          // into a ValidationError); a zip's is download_multi's Http404 "Conversion to NAME is not
+          // supported", whose words drf-standardized-errors (5.10 and later) replace by "Not found.".
+          if (bare !== null && bare !== '' && !exporters.has(bare)) {
+            const words = `Conversion to ${bare} is not supported`;
+            if (zip) return jsonResp(404, envelope === 'legacy' ? stringify({ detail: words }) : errorJson('not_found', 'Not found.'), A_RO, env.authed);
             return jsonResp(
               400,
-              envelope === 'legacy'
-                ? stringify({ format: [`Unsupported conversion: ${bare}`] })
-                : errorJson('invalid', `Unsupported conversion: ${bare}`, 'validation_error', 'format'),
+              envelope === 'legacy' ? stringify({ format: [words] }) : errorJson('invalid', words, 'validation_error', 'format'),
               A_RO,
               env.authed,
             );
@@ -1634,7 +1658,10 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
           // A translation's file as stored: its own format and name (fakeTranslationFile); converted: the format's.
           const changes = zip ? 0 : (fileChanges.get(key) ?? 0);
           const stored = !zip && format === null ? fakeTranslationFile(key, changes) : undefined;
-          const name = stored?.name ?? `${segs.slice(1, -1).join('-')}.${zip ? 'zip' : (bare ?? 'po')}`;
+          // Weblate's names: a zip is the full slug with '-' (zip_download quotes it); a conversion the
+          // translation's URL path joined by '-' and the exporter's extension (BaseExporter.get_filename).
+          const dashed = key.replace(/\//g, '-');
+          const name = stored?.name ?? (zip ? `"${dashed}.zip"` : `${dashed}.${EXPORTER_EXTENSIONS[bare ?? 'po'] ?? 'po'}`);
           const file: Resp = {
             ...base,
             headers: {
