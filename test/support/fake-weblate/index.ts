@@ -206,11 +206,15 @@ export interface FakeOptions {
   metricsClash?: string[];
   /** Components (paths) the metrics answer leaves out, as Weblate leaves out those the caller may not see. */
   metricsHidden?: string[];
-  /** Locked components and projects ('demo/android', 'demo'): their …/lock/ says locked (fake.lock()). */
+  /**
+   * Locked components ('demo/android'); a project ('demo') locks each of its components, as Weblate's
+   * project lock does. A project's …/lock/ says locked only when every component is (fake.lock()).
+   */
   locked?: readonly string[];
   /**
-   * Repository state of components and projects beyond what the data says (…/repository/; needs_commit
-   * is always "has pending strings"): 'demo/android' → needs_push and the rest (fake.repository()).
+   * Repository state of components beyond what the data says (…/repository/; needs_commit is always
+   * "has pending strings"): 'demo/android' → needs_push and the rest (fake.repository()). A translation
+   * answers its component's; a project only needs_merge and needs_push (any component's), the rest null.
    * …/repository/ answers only an authenticated caller (the VCS permission); anonymous → 403.
    */
   repositories?: Readonly<Record<string, RepositoryState>>;
@@ -486,9 +490,9 @@ export interface FakeWeblate {
   changeFile(translation: string | null): Buffer | undefined;
   /** /api/units/ ignores `q` (a server older than Weblate 4.14.1) while on. */
   oldUnitsSearch(on: boolean): void;
-  /** Lock or unlock a component or project ('demo/android', 'demo'). */
+  /** Lock or unlock a component, or every component of a project ('demo/android', 'demo'). */
   lock(target: string, on: boolean): void;
-  /** A component's or project's repository state (null: the dataset's). */
+  /** A component's repository state (null: the dataset's). */
   repository(target: string, state: RepositoryState | null): void;
   /**
    * Make new changes appear (for clients that poll). `translation`: 'demo/android/cs' or
@@ -815,7 +819,11 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
   let insertSeq = 0;
   const unitsPageSize = options.unitsPageSize ?? 2 * defaultPageSize;
   let oldUnits = options.oldUnitsSearch ?? false;
-  const locks = new Set(options.locked ?? []);
+  // Weblate keeps a lock per component: a project's lock POST locks each (Project.do_lock) and its GET
+  // is Project.locked, true only when every component is (weblate/trans/models/project.py).
+  const componentKeys = (target: string): string[] =>
+    target.includes('/') ? [target] : COMPONENTS.filter((c) => c.project === target).map((c) => `${c.project}/${c.path}`);
+  const locks = new Set((options.locked ?? []).flatMap(componentKeys));
   const exporters = new Set(options.exporters ?? Object.keys(EXPORTER_EXTENSIONS));
   const repositories = new Map(Object.entries(options.repositories ?? {}));
   // rate limiting: remaining per bucket; limit/reset header values; enforce → 429 at 0
@@ -1544,24 +1552,50 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
   // translations: the VCS permission; anonymous → 403, as Weblate's "You do not have permission").
   const forbidden = (allow: string, env: Env): HttpError =>
     new HttpError(jsonResp(403, errorJson('permission_denied', 'You do not have permission to perform this action.'), allow, env.authed));
-  const repositoryOf = (key: string, trs: readonly TranslationDef[], translation: boolean): Json => {
-    const pending = trs.some((t) => t.kind === 'static' && t.units.some((u) => u.pending));
-    const st = repositories.get(key) ?? repositories.get(key.split('/')[0] as string) ?? {};
-    if (translation) return { needs_commit: pending, url: null };
+  // What …/repository/ answers (weblate/api/views.py WeblateViewSet.repository): needs_commit (strings
+  // not committed), needs_merge, needs_push and pending_units for every object; a project leaves
+  // remote_commit, weblate_commit, status, merge_failure, outgoing_commits and missing_commits null
+  // (its needs_merge and needs_push are any component's: Project.on_repo_components), a component and a
+  // translation carry them all, a translation its component's (ProjectAPITest.test_repo_status,
+  // TranslationAPITest.test_repo_status in weblate/api/tests.py).
+  const COMMIT = (message: string) => ({
+    revision: 'a1b2c3d4e5f60718293a4b5c6d7e8f9012345678',
+    shortrevision: 'a1b2c3d',
+    author: 'Jane Doe <jane@example.com>',
+    message,
+  });
+  const repositoryOf = (ctx: Ctx, path: string, trs: readonly TranslationDef[], component: string | null): Json => {
+    const pending = trs.reduce((n, t) => n + (t.kind === 'static' ? t.units.filter((u) => u.pending).length : 0), 0);
+    const base = {
+      needs_commit: pending > 0,
+      pending_units: { total: pending, errors_skipped: 0, commit_policy_skipped: 0, eligible_for_commit: pending },
+      url: api(ctx, `${path}repository/`),
+    };
+    if (component === null) {
+      const states = [...new Set(trs.map((t) => `${t.project}/${t.component}`))].map((k) => repositories.get(k) ?? {});
+      return {
+        ...base,
+        needs_merge: states.some((st) => st.needs_merge === true),
+        needs_push: states.some((st) => st.needs_push === true),
+        remote_commit: null,
+        weblate_commit: null,
+        status: null,
+        merge_failure: null,
+        outgoing_commits: null,
+        missing_commits: null,
+      };
+    }
+    const st = repositories.get(component) ?? {};
     return {
-      needs_commit: pending,
+      ...base,
       needs_merge: st.needs_merge ?? false,
       needs_push: st.needs_push ?? false,
+      remote_commit: COMMIT('Translated using Weblate (Czech)'),
+      weblate_commit: COMMIT('Translated using Weblate (Czech)'),
+      status: st.needs_push ? "On branch main\nYour branch is ahead of 'origin/main'." : 'On branch main\nnothing to commit, working tree clean',
       merge_failure: st.merge_failure ?? null,
       outgoing_commits: st.outgoing_commits ?? 0,
       missing_commits: st.missing_commits ?? 0,
-      remote_commit: {
-        revision: 'a1b2c3d4e5f60718293a4b5c6d7e8f9012345678',
-        shortrevision: 'a1b2c3d',
-        author: 'Jane Doe <jane@example.com>',
-        message: 'Translated using Weblate (Czech)',
-      },
-      status: st.needs_push ? "On branch main\nYour branch is ahead of 'origin/main'." : 'On branch main\nnothing to commit, working tree clean',
     };
   };
   const vcsRoute = (segs: string[]): Route | null => {
@@ -1574,12 +1608,16 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
         allow: last === 'lock' ? 'GET, POST, HEAD, OPTIONS' : 'GET, POST, HEAD, OPTIONS',
         run: (env) => {
           const proj = needProject(env, A_RO, b as string);
-          if (last === 'lock') return { locked: locks.has(proj.slug) };
+          if (last === 'lock') {
+            const comps = componentsOf(proj.slug);
+            return { locked: comps.length > 0 && comps.every((c) => locks.has(`${c.project}/${c.path}`)) };
+          }
           if (!env.authed) throw forbidden(A_RO, env);
           return repositoryOf(
-            proj.slug,
+            env.ctx,
+            `projects/${proj.slug}/`,
             TRANSLATIONS.filter((t) => t.project === proj.slug),
-            false,
+            null,
           );
         },
       };
@@ -1589,9 +1627,9 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
         run: (env) => {
           const [cd] = needComponent(env, A_RO, b as string, c as string);
           const key = `${cd.project}/${cd.path}`;
-          if (last === 'lock') return { locked: locks.has(key) || locks.has(cd.project) };
+          if (last === 'lock') return { locked: locks.has(key) };
           if (!env.authed) throw forbidden(A_RO, env);
-          return repositoryOf(key, translationsOf(cd), false);
+          return repositoryOf(env.ctx, `components/${cd.project}/${encodeURIComponent(cd.path)}/`, translationsOf(cd), key);
         },
       };
     if (a === 'translations' && n === 5 && last === 'repository')
@@ -1600,7 +1638,7 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
         run: (env) => {
           const [tr] = needTranslation(env, A_RO, b as string, c as string, d as string);
           if (!env.authed) throw forbidden(A_RO, env);
-          return repositoryOf(tr.key, [tr], true);
+          return repositoryOf(env.ctx, `translations/${tr.apiKey}/`, [tr], `${tr.project}/${tr.component}`);
         },
       };
     void e;
@@ -2379,8 +2417,10 @@ export async function startFakeWeblate(options: FakeOptions = {}): Promise<FakeW
       responseCache?.clear();
     },
     lock(target, on) {
-      if (on) locks.add(target);
-      else locks.delete(target);
+      for (const key of componentKeys(target)) {
+        if (on) locks.add(key);
+        else locks.delete(key);
+      }
       responseCache?.clear();
     },
     repository(target, state) {
