@@ -45,8 +45,9 @@ _wli() {
       local done=; [[ $cur == *,* ]] && done=${cur%,*},
       COMPREPLY=($(compgen -P "$done" -W 'locked pending needs-commit needs-merge needs-push merge-failure' -- "${cur##*,}")); return ;;
     -o|--output) COMPREPLY=($(compgen -f -- "$cur")); compopt -o filenames 2>/dev/null; return ;;
+    --convert) COMPREPLY=($(compgen -W 'po xliff xliff11 tbx tmx mo csv xlsx json aresource strings json-nested csv-multi' -- "$cur")); return ;;
     --dir) COMPREPLY=($(compgen -f -- "$cur")); compopt -o filenames 2>/dev/null; return ;;
-    --url|--token|--fields|--timeout|--retries|--concurrency|--page-size|-q|--query|-L|--limit|--since|--until|--user|--interval|--project|--fail-under|--min-percent|--from|--to|--for|--check|--fail-over|--convert|--screenshot|--lang) return ;; # a value, nothing to offer
+    --url|--token|--fields|--timeout|--retries|--concurrency|--page-size|-q|--query|-L|--limit|--since|--until|--user|--interval|--project|--fail-under|--min-percent|--from|--to|--for|--check|--fail-over|--screenshot|--lang) return ;; # a value, nothing to offer
   esac
 
   if [[ $cur == -* ]]; then

@@ -129,7 +129,7 @@ complete -c wli -n '__wli_in memory' -l from -x -d 'the language of the strings 
 complete -c wli -n '__wli_in memory' -l to -x -d 'the language of the translations (target_language)'
 complete -c wli -n '__wli_in memory' -l for -x -d 'project/component/language: its component\'s source language, its language and its project, where --from, --to and --project leave them open'
 complete -c wli -n '__wli_in memory' -l project -x -d 'only that project\'s memory'
-complete -c wli -n '__wli_in memory' -l exact -d 'only matches of exactly the same source text (Weblate 2026.5 or newer)'
+complete -c wli -n '__wli_in memory' -l exact -d 'only matches of exactly the same source text'
 # screenshots
 complete -c wli -n '__wli_in screenshots' -s f -l format -x -a 'table json jsonl csv csv-excel markdown' -d 'output format'
 complete -c wli -n '__wli_at screenshots' -a '(__wli_targets screenshots)'
@@ -154,7 +154,7 @@ complete -c wli -n '__wli_at show' -a '(__wli_targets show)'
 # download
 complete -c wli -n '__wli_in download' -s f -l format -x -d 'output format'
 complete -c wli -n '__wli_in download' -s o -l output -r -F -d 'write this file, or into this directory (ending in / or existing) under the server\'s name; - for stdout'
-complete -c wli -n '__wli_in download' -l convert -x -d 'ask the server to convert: po, xliff, csv, json, mo … (for a component or project: each file in the zip)'
+complete -c wli -n '__wli_in download' -l convert -x -a 'po xliff xliff11 tbx tmx mo csv xlsx json aresource strings json-nested csv-multi' -d 'ask the server to convert: po, xliff, csv, json, mo … (for a component or project: each file in the zip)'
 complete -c wli -n '__wli_in download' -s q -l query -x -d 'only the units this Weblate search matches (needs --convert)'
 complete -c wli -n '__wli_in download' -l force -d 'ask unconditionally, even for a file the record proves unchanged'
 complete -c wli -n '__wli_in download' -l screenshot -x -d 'a screenshot\'s image instead (its id, as wli screenshots lists it): no target'

@@ -179,13 +179,19 @@ describe('wli download', () => {
     expect(fake.requests.length).toBe(n);
   });
 
-  it("an unknown conversion is a usage error (exit 2) with the server's words, nothing written", async () => {
-    const r = await wli(['download', 'demo/android/cs', '--convert', 'nope', '-o', join(dir, 'x')], { env });
-    expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^wli: the server refused the download: format: Unsupported conversion: nope\nhint: check --convert/);
-    // A zip's unknown conversion is Weblate's 404 "Conversion to zip:… is not supported": the same usage error.
-    const zip = await wli(['download', 'demo/android', '--convert', 'nope', '-o', `${dir}/`], { env });
-    expect([zip.code, zip.stderr]).toEqual([2, expect.stringMatching(/^wli: the server refused the download: Conversion to zip:nope is not supported\n/)]);
+  it("an unknown conversion is refused before any request (exit 2), naming Weblate's exporters and their releases", async () => {
+    const n = fake.requests.length;
+    for (const [target, convert] of [
+      ['demo/android/cs', 'nope'],
+      ['demo/android', 'zip:nope'],
+      ['demo/android', 'xlif'],
+    ]) {
+      const r = await wli(['download', target!, '--convert', convert!, '-o', `${dir}/`], { env });
+      expect([r.code, r.stdout]).toEqual([2, '']);
+      expect(r.stderr).toMatch(new RegExp(`^wli: invalid --convert '${convert}'\\nhint: `));
+      expect(r.stderr).toMatch(convert === 'xlif' ? /did you mean: xliff/ : /json-nested \(5\.3\+\), csv-multi \(5\.14\+\)/);
+    }
+    expect(fake.requests.length).toBe(n);
     expect(readdirSync(dir)).toEqual([]);
   });
 
@@ -321,6 +327,61 @@ describe("a file of the target's stem that is not its file", () => {
       expect(readdirSync(dir).sort()).toEqual(after);
     } finally {
       await h.close();
+    }
+  });
+});
+
+describe("issue 46, item 6: Weblate's names, predicted", () => {
+  it('a file as stored of a component in a category is p-<component slug>-l.ext (no category): asked conditionally the second time, unchanged', async () => {
+    const first = await wli(['download', 'demo/docs/guide/cs', '-o', `${dir}/`], { env });
+    expect([first.code, readdirSync(dir)]).toEqual([0, ['demo-guide-cs.md']]);
+    const n = fake.requests.length;
+    const again = await wli(['download', 'demo/docs/guide/cs', '-o', `${dir}/`], { env });
+    expect([again.code, again.stderr]).toEqual([0, `wli: ${join(dir, 'demo-guide-cs.md')}: unchanged\n`]);
+    expect(fake.requests.slice(n).find((q) => q.path.endsWith('/file/'))!.headers['if-modified-since']).toBe(FILE_LAST_MODIFIED);
+  });
+
+  it.each([
+    ['demo/docs/guide/cs', 'xliff', 'demo-docs-guide-cs.xlf'],
+    ['demo/android/cs', 'xliff11', 'demo-android-cs.xlf'],
+    ['demo/android/cs', 'aresource', 'demo-android-cs.xml'],
+    ['demo/android/cs', 'json-nested', 'demo-android-cs.json'],
+    ['demo/android/cs', 'csv-multi', 'demo-android-cs.csv'],
+  ])("%s --convert %s is %s (categories joined, the exporter's extension): its own earlier file is asked for conditionally", async (target, convert, name) => {
+    const first = await wli(['download', target, '--convert', convert, '-o', `${dir}/`], { env });
+    expect([first.code, readdirSync(dir)]).toEqual([0, [name]]);
+    const n = fake.requests.length;
+    const again = await wli(['download', target, '--convert', convert, '-o', `${dir}/`], { env });
+    expect([again.code, again.stderr]).toEqual([0, `wli: ${join(dir, name)}: unchanged\n`]);
+    expect(fake.requests.slice(n).find((q) => q.path.endsWith('/file/'))!.headers['if-modified-since']).toBe(FILE_LAST_MODIFIED);
+  });
+
+  it("a server that names nothing usable: the converted file still gets Weblate's name", async () => {
+    const h = await startFakeWeblate({ fileDisposition: 'attachment; filename=".."' });
+    try {
+      const r = await wli(['download', 'demo/docs/guide/cs', '--convert', 'xliff', '-o', `${dir}/`], { env: { WLI_URL: h.url } });
+      expect([r.code, readdirSync(dir)]).toEqual([0, ['demo-docs-guide-cs.xlf']]);
+      const zip = await wli(['download', 'demo/docs/guide', '-o', `${dir}/`], { env: { WLI_URL: h.url } });
+      expect([zip.code, readdirSync(dir).sort()]).toEqual([0, ['demo-docs-guide-cs.xlf', 'demo-docs-guide.zip']]);
+    } finally {
+      await h.close();
+    }
+  });
+
+  it("a zip conversion the server has no exporter for (Weblate before 5.3: json-nested): its 404 'Not found.' is exit 2 naming the release", async () => {
+    const old = await startFakeWeblate({
+      errorEnvelope: 'modern',
+      exporters: ['po', 'xliff', 'xliff11', 'tbx', 'tmx', 'mo', 'csv', 'xlsx', 'json', 'aresource', 'strings'],
+    });
+    try {
+      const r = await wli(['download', 'demo/android', '--convert', 'json-nested', '-o', `${dir}/`], { env: { WLI_URL: old.url } });
+      expect([r.code, r.stdout]).toEqual([2, '']);
+      expect(r.stderr).toMatch(
+        /^wli: the server converts no zip of component 'demo\/android' to json-nested \(GET \S+\/components\/demo\/android\/file\/\?format=zip%3Ajson-nested: HTTP 404\): Weblate added that exporter in 5\.3\nhint: --convert po/,
+      );
+      expect(readdirSync(dir)).toEqual([]);
+    } finally {
+      await old.close();
     }
   });
 });

@@ -6,7 +6,7 @@ import { startFakeWeblate, type FakeWeblate } from './support/fake-weblate/index
 import { wli } from './support/run.js';
 import { parseJson } from '../src/codec/json.js';
 import { readLines } from '../src/io/lines.js';
-import { memoryAnswers } from '../src/weblate/memory.js';
+import { exactOnly, memoryAnswers } from '../src/weblate/memory.js';
 
 let fake: FakeWeblate;
 let env: Record<string, string>;
@@ -141,13 +141,65 @@ describe('wli memory', () => {
 
 describe('an older server', () => {
   it('a server before 5.17 has no lookup: exit 5, naming the release that has it (never a bare "not found")', async () => {
-    const old = await startFakeWeblate({ token: 'wlu_memory', noMemoryLookup: true });
+    const old = await startFakeWeblate({ token: 'wlu_memory', memoryLookup: 'none' });
     try {
       const r = await wli(['memory', 'Save', '--from', 'en', '--to', 'cs'], { env: { WLI_URL: old.url, WLI_TOKEN: 'wlu_memory' } });
       expect(r.code).toBe(5);
       expect(r.stdout).toBe('');
       expect(r.stderr).toMatch(/POST \S+\/api\/memory\/lookup\/\S*: HTTP 404: the translation memory lookup needs Weblate 5\.17 or later/);
       expect(r.stderr.trim().split('\n').length).toBeLessThanOrEqual(2);
+    } finally {
+      await old.close();
+    }
+  });
+});
+
+describe('issue 46, item 5: what a refused lookup means', () => {
+  it('a project that does not exist (or the token may not see) is said as such, exit 5: never "needs Weblate 5.17"', async () => {
+    const before = fake.requests.length;
+    const r = await wli(['memory', 'Save', '--from', 'en', '--to', 'cs', '--project', 'nope'], { env });
+    expect(r.code).toBe(5);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^wli: POST \S+memory\/lookup\/\S*: HTTP 404: project 'nope' is unknown, or not visible to this token\nhint: check --project/);
+    expect(r.stderr).not.toMatch(/5\.17/);
+    // One request more, only on the 404: the project's own object tells which it is.
+    expect(fake.requests.slice(before).map((q) => `${q.method} ${q.path}`)).toEqual(['POST /api/memory/lookup/', 'GET /api/projects/nope/']);
+  });
+
+  it.each([
+    ['none', 404, /\(this server has no memory API\)/],
+    ['405', 405, /\(this server has a memory API, Weblate 4\.14 to 5\.16, without it\)/],
+  ] as const)('memoryLookup %s (an older server): HTTP %i, exit 5 naming Weblate 5.17', async (memoryLookup, status, why) => {
+    const old = await startFakeWeblate({ token: 'wlu_memory', memoryLookup });
+    try {
+      const r = await wli(['memory', 'Save', '--from', 'en', '--to', 'cs', '--project', 'demo'], { env: { WLI_URL: old.url, WLI_TOKEN: 'wlu_memory' } });
+      expect(r.code).toBe(5);
+      expect(r.stderr).toMatch(new RegExp(`HTTP ${status}: `));
+      expect(r.stderr).toMatch(why);
+      expect(r.stderr).toMatch(/the translation memory lookup needs Weblate 5\.17 or later/);
+    } finally {
+      await old.close();
+    }
+  });
+
+  it('--exact on a server before 2026.5 (exact ignored): fuzzy matches are left out as no match, and stderr says why', async () => {
+    const old = await startFakeWeblate({ token: 'wlu_memory', memoryLookup: 'no-exact' });
+    try {
+      const oldEnv = { WLI_URL: old.url, WLI_TOKEN: 'wlu_memory' };
+      // The server answers the near miss (Setting → Settings) though exact=true was sent.
+      const raw = await wli(['memory', 'Settings', 'Setting', '--from', 'en', '--to', 'cs', '-f', 'json'], { env: oldEnv });
+      expect((parseJson(raw.stdout) as Row[])[1]!.match).toMatchObject({ source: 'Settings', exact: false });
+      const r = await wli(['memory', 'Settings', 'Setting', '--from', 'en', '--to', 'cs', '--exact', '-f', 'json'], { env: oldEnv });
+      expect(r.code).toBe(0);
+      const rows = parseJson(r.stdout) as Row[];
+      expect(rows[0]!.match).toMatchObject({ source: 'Settings', exact: true });
+      expect(rows[1]!.match).toBeNull();
+      expect(r.stderr).toMatch(
+        /^wli: warning: --exact: the server sent fuzzy matches \(Weblate before 2026\.5 ignores exact=true\); wli left them out, as no match\n$/,
+      );
+      // A server that honours exact=true: nothing to leave out, nothing said.
+      const now = await wli(['memory', 'Settings', 'Setting', '--from', 'en', '--to', 'cs', '--exact', '-f', 'json'], { env });
+      expect([now.code, now.stderr, (parseJson(now.stdout) as Row[])[1]!.match]).toEqual([0, '', null]);
     } finally {
       await old.close();
     }
@@ -164,6 +216,16 @@ describe('the parts', () => {
     }
     for await (const l of readLines(input(), 10)) lines.push(l);
     expect(lines).toEqual(['a', 'č', 'last']);
+  });
+
+  it('exactOnly: a match that is not the string itself is no match (exact as sent, or source === query)', () => {
+    const items = [
+      { query: 'a', match: { source: 'a', exact: true } },
+      { query: 'b', match: { source: 'bb', exact: false } },
+      { query: 'c', match: { source: 'cc' } },
+      { query: 'd', match: null },
+    ];
+    expect(exactOnly(items)).toEqual({ items: [items[0], { query: 'b', match: null }, { query: 'c', match: null }, items[3]], dropped: 2 });
   });
 
   it('memoryAnswers: each string its answer, matched by query; one missing is wrong', () => {

@@ -136,6 +136,84 @@ describe('wli status', () => {
   });
 });
 
+describe("issue 46, item 3: a project's status reads what Weblate does not sum", () => {
+  it("the fake answers a project's repository as Weblate's test_repo_status: the unsummed fields null; a translation's carries them all", async () => {
+    fake.repository('demo/android', { needs_push: true, merge_failure: 'CONFLICT', outgoing_commits: 2 });
+    const headers = { authorization: 'Token wlu_status' };
+    const project = (await (await fetch(`${fake.url}projects/demo/repository/`, { headers })).json()) as Record<string, unknown>;
+    const translation = (await (await fetch(`${fake.url}translations/demo/android/cs/repository/`, { headers })).json()) as Record<string, unknown>;
+    fake.repository('demo/android', null);
+    expect(project).toEqual({
+      needs_commit: true,
+      needs_merge: false,
+      needs_push: true,
+      remote_commit: null,
+      weblate_commit: null,
+      status: null,
+      merge_failure: null,
+      outgoing_commits: null,
+      missing_commits: null,
+      pending_units: { total: 6, errors_skipped: 0, commit_policy_skipped: 0, eligible_for_commit: 6 },
+      url: `${fake.url}projects/demo/repository/`,
+    });
+    expect(translation).toMatchObject({ needs_push: true, merge_failure: 'CONFLICT', outgoing_commits: 2, missing_commits: 0, status: expect.any(String) });
+    expect(translation.remote_commit).toMatchObject({ shortrevision: 'a1b2c3d' });
+  });
+
+  it("--fail-if merge-failure of a project judges each component (the project's answer leaves it null): exit 3 naming the component", async () => {
+    fake.repository('demo/android', { merge_failure: 'CONFLICT (content): Merge conflict in po/cs.po' });
+    const before = fake.requests.length;
+    const r = await wli(['status', 'demo', '--fail-if', 'merge-failure,pending', '-f', 'json'], { env: authed });
+    fake.repository('demo/android', null);
+    expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(/^wli: demo: pending\nwli: demo\/android: merge-failure\nwli: 2 targets not ready: --fail-if merge-failure,pending\n$/);
+    const s = json(r.stdout);
+    expect(s.merge_failure).toBeNull();
+    const components = s.components as Array<Record<string, unknown>>;
+    expect(components.map((c) => [c.wli_target, c.holds])).toEqual([
+      ['demo/android', ['merge-failure']],
+      ['demo/glossary', []],
+      ['demo/docs/guide', []],
+      ['demo/docs/api/reference', []],
+    ]);
+    expect(components[0]).toMatchObject({ merge_failure: 'CONFLICT (content): Merge conflict in po/cs.po', needs_push: false });
+    // The project's three, its components' list, and each component's repository (no lock asked).
+    const asked = paths(before);
+    expect(asked.filter((u) => /^\/api\/components\/demo\/.+\/repository\/$/.test(u)).sort()).toEqual(
+      ['android', 'docs/api/reference', 'docs/guide', 'glossary'].map((c) => `/api/components/demo/${c}/repository/`),
+    );
+    expect(asked.filter((u) => u.startsWith('/api/projects/demo/components/'))).toHaveLength(1);
+    expect(asked.some((u) => u.includes('/lock/') && !u.includes('/projects/'))).toBe(false);
+  });
+
+  it('--fail-if locked of a project fails while one component is locked (its lock/ says false: not every component)', async () => {
+    const apps = await startFakeWeblate({ apps: true, locked: ['apps/desktop'] });
+    try {
+      const own = (await (await fetch(`${apps.url}projects/apps/lock/`)).json()) as { locked: boolean };
+      expect(own).toEqual({ locked: false });
+      const r = await wli(['status', 'apps', '--fail-if', 'locked'], { env: { WLI_URL: apps.url } });
+      expect(r.code).toBe(3);
+      // Anonymous: the repository is not shown (one warning), the lock needs no permission.
+      expect(r.stderr).toMatch(/\nwli: apps\/desktop: locked\nwli: 1 target not ready: --fail-if locked\n$/);
+      expect(r.stdout).toMatch(/locked\s+no \(not every component is locked\)/);
+      expect(r.stdout).toMatch(/components\s+apps\/desktop: locked/);
+      apps.lock('apps', true);
+      expect(await (await fetch(`${apps.url}projects/apps/lock/`)).json()).toEqual({ locked: true });
+    } finally {
+      await apps.close();
+    }
+  });
+
+  it("a project's table says the unsummed fields are per component, never 'none'", async () => {
+    const r = await wli(['status', 'demo'], { env: authed });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/merge failure\s+per component only/);
+    expect(r.stdout).not.toMatch(/merge failure\s+none/);
+    const om = await wli(['status', 'demo', '-f', 'openmetrics'], { env: authed });
+    expect(om.stdout).not.toMatch(/^wli_merge_failure\{/m);
+  });
+});
+
 describe('judgeStatus (the verdict on plain state)', () => {
   const item = {};
   const state = (s: Partial<{ locked: boolean | null; pending: number; repository: Record<string, unknown> | null }>) => ({

@@ -21,7 +21,7 @@ import { fileSaver, getObject } from '../session/reads.js';
 import { targetReadings } from '../session/results.js';
 import { categoryOf, firstFound, type Category } from '../session/resolve.js';
 import { PROJECT_DOWNLOAD_SINCE } from '../weblate/versions.js';
-import { dispositionName, fallbackName, predictedName, type Downloaded } from '../weblate/files.js';
+import { dispositionName, exporterName, exporterSince, fallbackName, predictedName, type Downloaded } from '../weblate/files.js';
 
 const isDir = (p: string) => {
   try {
@@ -53,8 +53,12 @@ function predictedIn(d: Downloaded, convert: string | undefined, dir: string): s
   }
 }
 
-/** The object a target names exists, though its file does not: say that, not "no such project". */
-async function fileMissing(session: CommandInput['session'], readings: Target[], miss: WliError): Promise<WliError> {
+/**
+ * The object a target names exists, though its file does not: say that, not "no such project". A zip
+ * asked converted is Weblate refusing the conversion (exit 2): it has no such exporter (an older
+ * release), and its 404 says only "Not found." on 5.10 and later (drf-standardized-errors).
+ */
+async function fileMissing(session: CommandInput['session'], readings: Target[], miss: WliError, convert: string | undefined): Promise<WliError> {
   for (const t of readings) {
     if (t.kind === 'category' || t.kind === 'projectLanguage') continue;
     try {
@@ -64,6 +68,9 @@ async function fileMissing(session: CommandInput['session'], readings: Target[],
     }
     const url = miss.cause instanceof HttpError ? miss.cause.url : miss instanceof HttpError ? miss.url : undefined;
     const where = url ? msg` (GET ${url}: HTTP 404)` : ours('');
+    const exporter = t.kind === 'translation' || convert === undefined ? undefined : exporterName(convert);
+    // Every release that zips a project has po, xliff…: there the 404 is a release before 5.5.
+    if (exporter !== undefined && (t.kind === 'component' || exporterSince(exporter) !== undefined)) return conversionRefused(t, exporter, where, miss);
     if (t.kind === 'project') {
       return new NotFoundError(
         msg`project '${t.project}' has no download${where}: downloading a whole project needs Weblate ${ours(PROJECT_DOWNLOAD_SINCE)} or later`,
@@ -81,6 +88,23 @@ async function fileMissing(session: CommandInput['session'], readings: Target[],
     );
   }
   return miss;
+}
+
+/**
+ * A zip's conversion the server refused with a 404 (download_multi in weblate/trans/views/files.py:
+ * "Conversion to NAME is not supported", after it committed the pending changes): exit 2, and which
+ * release has the exporter. A project's zip may also be missing altogether (before 5.5).
+ */
+function conversionRefused(t: Target, exporter: string, where: Msg, miss: WliError): UsageError {
+  const since = exporterSince(exporter);
+  const what = t.kind === 'project' ? msg`project '${t.project}'` : msg`${ours(t.kind)} '${t.text}'`;
+  return new UsageError(
+    msg`the server converts no zip of ${what} to ${exporter}${where}${since ? msg`: Weblate added that exporter in ${ours(since)}` : ours('')}`,
+    t.kind === 'project'
+      ? msg`--convert po (every Weblate has it); a whole project's zip needs Weblate ${ours(PROJECT_DOWNLOAD_SINCE)} or later`
+      : msg`--convert po (every Weblate has it), or download it as stored (no --convert)`,
+    { cause: miss },
+  );
 }
 
 /** Where the bytes go: stdout, one file (-o FILE), or a directory (-o DIR/, or the current one on a terminal). */
@@ -157,20 +181,20 @@ function fileRequest(t: Target, convert: string | undefined, query: string | und
 
 /** A refused conversion or query is the user's to fix (exit 2); a missing file is said as such. */
 async function downloadFailed(session: CommandInput['session'], readings: Target[], e: unknown, convert: string | undefined): Promise<unknown> {
-  // A conversion or query the server refuses is the user's to fix: exit 2 with its words.
-  // (A zip's unknown conversion is Weblate's 404 "Conversion to zip:… is not supported".)
+  // A conversion or query the server refuses is the user's to fix: exit 2 with its words. (A zip's
+  // conversion it has no exporter for is a 404 whose words 5.10 and later lose: fileMissing says it.)
   const http = e instanceof HttpError ? e : e instanceof Error && e.cause instanceof HttpError ? e.cause : undefined;
-  if (http && (http.status === 400 || (convert !== undefined && http.status === 404 && /conversion/i.test(http.serverMessage ?? '')))) {
+  if (http && http.status === 400) {
     return new UsageError(
       msg`the server refused the download: ${http.serverMessage ?? `HTTP ${http.status}`}`,
       convert?.startsWith('zip')
         ? msg`a translation is one file: --convert po (a component or a project is a zip of such files, and --convert po converts each)`
-        : msg`check --convert (po, xliff, csv, json, mo … what the server offers) and -q`,
+        : msg`check --convert (a conversion this translation's format takes: po and xliff fit every one) and -q`,
       { cause: e },
     );
   }
   if (!(e instanceof WliError) || e.exitCode !== EXIT.notFound) return e;
-  return fileMissing(session, readings, e);
+  return fileMissing(session, readings, e, convert);
 }
 
 const said = (text: ReturnType<typeof msg>): Result => ({ kind: 'bytes', bytes: new Uint8Array(), finish: () => ({ exitCode: EXIT.ok, messages: [text] }) });

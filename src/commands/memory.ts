@@ -3,7 +3,7 @@
 // not a GET, and it changes nothing), printed in input order as the answers come.
 import { HttpError, NotFoundError, UnexpectedAnswerError } from '../api/errors.js';
 import type { InStream } from '../core/context.js';
-import { UsageError } from '../core/errors.js';
+import { EXIT, UsageError, WliError } from '../core/errors.js';
 import { pageOf, type Item, type Page } from '../core/page.js';
 import { msg, ours } from '../core/text.js';
 import { LineTooLong, readLines } from '../io/lines.js';
@@ -12,11 +12,11 @@ import type { CommandInput, Session } from '../session/session.js';
 import { getObject, postForJson } from '../session/reads.js';
 import { firstFound } from '../session/resolve.js';
 import { targetReadings } from '../session/results.js';
-import { MEMORY_BATCH, MEMORY_MAX_CHARS, memoryAnswers, memoryBody } from '../weblate/memory.js';
+import { MEMORY_BATCH, MEMORY_MAX_CHARS, exactOnly, memoryAnswers, memoryBody } from '../weblate/memory.js';
 import { languageCode, sourceLanguageCode } from '../weblate/objects.js';
-import { memoryLookupOf, objectPath } from '../weblate/paths.js';
+import { memoryLookupOf, objectPath, projectPath } from '../weblate/paths.js';
 import type { Target } from '../weblate/target.js';
-import { MEMORY_LOOKUP_SINCE } from '../weblate/versions.js';
+import { MEMORY_API_SINCE, MEMORY_EXACT_SINCE, MEMORY_LOOKUP_SINCE } from '../weblate/versions.js';
 
 const match = (r: Item): Item | undefined => (r.match && typeof r.match === 'object' && !Array.isArray(r.match) ? (r.match as Item) : undefined);
 
@@ -111,24 +111,54 @@ async function languagesOf(session: Session, opts: CommandInput<'memory'>['opts'
   return { from, to, project: opts.project ?? ('project' in target ? target.project : undefined), exact };
 }
 
+/**
+ * Why the server refused a lookup, said so a user can act (weblate/api/views.py MemoryViewSet.lookup):
+ * a 400 is a language it does not have; a 405 a memory API without the lookup (4.14 to 5.16); a 404 a
+ * project the token may not see (get_object_or_404 over the user's projects) or, when the project is
+ * there (one request asks), a server without a memory API at all.
+ */
+async function lookupRefused(session: Session, lookup: Lookup, e: unknown): Promise<unknown> {
+  if (!(e instanceof HttpError)) return e;
+  // A lookup the server refuses (a language it does not have) is the command line's to fix.
+  if (e.status === 400) return new UsageError(e.text, msg`check --from and --to: language codes of the server (wli language lists them)`);
+  const older = (what: string) =>
+    new NotFoundError(
+      msg`POST ${e.url}: HTTP ${ours(String(e.status))}: the translation memory lookup needs Weblate ${ours(MEMORY_LOOKUP_SINCE)} or later (${ours(what)})`,
+      msg`on an older server, wli units TARGET -q "source:TEXT" finds the strings that read so`,
+      { cause: e },
+    );
+  if (e.status === 405) return older(`this server has a memory API, Weblate ${MEMORY_API_SINCE} to 5.16, without it`);
+  if (e.status !== 404) return e;
+  if (lookup.project !== undefined && !(await projectVisible(session, lookup.project))) {
+    return new NotFoundError(
+      msg`POST ${e.url}: HTTP 404: project '${lookup.project}' is unknown, or not visible to this token`,
+      msg`check --project ("wli ls" lists the projects this token sees; a private one needs a token of a user who may see it), or leave it out`,
+      { cause: e },
+    );
+  }
+  return older('this server has no memory API');
+}
+
+/** Whether the token may see a project (its object answers): what a lookup's 404 means. */
+async function projectVisible(session: Session, project: string): Promise<boolean> {
+  try {
+    await getObject(session, projectPath({ project }));
+    return true;
+  } catch (e) {
+    if (e instanceof WliError && e.exitCode === EXIT.notFound) return false;
+    throw e;
+  }
+}
+
 /** The answers, one page per batch of MEMORY_BATCH strings, asked one batch after another. */
 async function* lookups(session: Session, lookup: Lookup, strings: AsyncGenerator<string>): AsyncGenerator<Page> {
   const path = memoryLookupOf(lookup);
   let batch: string[] = [];
   let done = 0;
+  let warned = false;
   const ask = async (): Promise<Page> => {
-    const { body, url } = await postForJson(session, path, memoryBody(batch)).catch((e: unknown) => {
-      // A lookup the server refuses (a language it does not have) is the command line's to fix.
-      if (e instanceof HttpError && e.status === 400)
-        throw new UsageError(e.text, msg`check --from and --to: language codes of the server (wli language lists them)`);
-      // A server before the lookup existed answers 404: say which Weblate has it, not "not found".
-      if (e instanceof HttpError && e.status === 404)
-        throw new NotFoundError(
-          msg`POST ${e.url}: HTTP 404: the translation memory lookup needs Weblate ${ours(MEMORY_LOOKUP_SINCE)} or later`,
-          msg`on an older server, wli units TARGET -q "source:TEXT" finds the strings that read so`,
-          { cause: e },
-        );
-      throw e;
+    const { body, url } = await postForJson(session, path, memoryBody(batch)).catch(async (e: unknown) => {
+      throw await lookupRefused(session, lookup, e);
     });
     const answer = memoryAnswers(body, batch);
     if ('wrong' in answer) {
@@ -137,10 +167,22 @@ async function* lookups(session: Session, lookup: Lookup, strings: AsyncGenerato
         msg`is --url a Weblate ${ours(MEMORY_LOOKUP_SINCE)} or newer? Its memory lookup answers [{query, match}] per string`,
       );
     }
+    let items = answer.items;
+    if (lookup.exact) {
+      // Before 2026.5 the server ignores exact=true and answers fuzzy matches: --exact keeps its word.
+      const exact = exactOnly(items);
+      items = exact.items;
+      if (exact.dropped > 0 && !warned) {
+        warned = true;
+        session.warn(
+          msg`--exact: the server sent fuzzy matches (Weblate before ${ours(MEMORY_EXACT_SINCE)} ignores exact=true); wli left them out, as no match`,
+        );
+      }
+    }
     done += batch.length;
     session.progress.update('strings', done);
     batch = [];
-    return pageOf(answer.items);
+    return pageOf(items);
   };
   for await (const s of strings) {
     batch.push(s);

@@ -3,7 +3,10 @@
 // requests side by side, whatever the target: …/lock/ (a translation's is its component's), a
 // page_size=1 count of the units searched with pending:true, and …/repository/. A 403 on the
 // repository is no error: what may be seen is shown, and one line says what the rest needs.
-// --fail-if judges the conditions through the one verdict (src/gate/status.ts).
+// --fail-if judges the conditions through the one verdict (src/gate/status.ts). Of a project, what
+// Weblate does not sum (weblate/status.ts PER_COMPONENT: its lock is "every component locked", its
+// repository leaves the merge failure null) is read of each component, through the one worker pool:
+// one list, and each component's lock/ (unless its object says `locked`) and repository/ as asked.
 import { HttpError } from '../api/errors.js';
 import { UsageError } from '../core/errors.js';
 import type { Item } from '../core/page.js';
@@ -12,23 +15,53 @@ import { plainText } from '../core/values.js';
 import type { Column, RecordResult } from '../output/result.js';
 import type { MetricFamily } from '../output/openmetrics.js';
 import type { CommandInput, Session } from '../session/session.js';
-import { getObject, searchIgnored, searchIgnoredError } from '../session/reads.js';
+import { allItems, getObject, searchIgnored, searchIgnoredError } from '../session/reads.js';
 import { UnitSearch } from '../session/search.js';
+import { allInOrder } from '../core/pool.js';
 import { firstFound } from '../session/resolve.js';
 import { targetReadings } from '../session/results.js';
 import { judgeStatus } from '../gate/status.js';
 import { identified, identityOf, identityOfRow, type Identity } from '../weblate/identity.js';
-import { UNITS_SEARCH, lockOf, repositoryOf, unitsOf } from '../weblate/paths.js';
-import { NEEDS_REPOSITORY, PENDING_QUERY, REPOSITORY_FIELDS, REPOSITORY_PERMISSION, conditionHolds, lastCommit, type StatusState } from '../weblate/status.js';
-import type { Target } from '../weblate/target.js';
+import { UNITS_SEARCH, componentsOf, lockOf, repositoryOf, unitsOf } from '../weblate/paths.js';
+import {
+  NEEDS_REPOSITORY,
+  PENDING_QUERY,
+  PER_COMPONENT,
+  PROJECT_UNSUMMED,
+  REPOSITORY_FIELDS,
+  REPOSITORY_PERMISSION,
+  conditionHolds,
+  lastCommit,
+  type StatusCondition,
+  type StatusState,
+} from '../weblate/status.js';
+import { componentTargetOf, type ComponentTarget, type Target } from '../weblate/target.js';
 
 const yesNo = (v: unknown): string => (v === true ? 'yes' : v === false ? 'no' : v === null || v === undefined ? '—' : plainText(v));
-const notShown = (item: Item, v: unknown): string => (item.repository === null ? 'not shown (403)' : yesNo(v));
+const isProject = (item: Item): boolean => identityOfRow(item)?.component === null;
+/** A field a project's repository leaves null by design (PROJECT_UNSUMMED): said as such, never as "none". */
+const notShown = (item: Item, v: unknown, field?: string): string =>
+  item.repository === null
+    ? 'not shown (403)'
+    : v === null && field !== undefined && isProject(item) && PROJECT_UNSUMMED.has(field)
+      ? 'per component only (--fail-if reads them)'
+      : yesNo(v);
 const said = (item: Item, field: string): boolean => !!item.repository && typeof item.repository === 'object' && field in item.repository;
+/** Weblate's lock of a project is true only when every component is locked. */
+const lockText = (v: unknown, item: Item): string => (isProject(item) && v === false ? 'no (not every component is locked)' : yesNo(v));
+
+/** What holds of each component read (a project's --fail-if), as one line. */
+function componentsText(v: unknown): string {
+  if (!Array.isArray(v)) return '—';
+  const rows = v as Item[];
+  const holding = rows.filter((c) => Array.isArray(c.holds) && c.holds.length > 0);
+  if (holding.length === 0) return `none holds (${rows.length} read)`;
+  return holding.map((c) => `${plainText(identityOfRow(c)?.target)}: ${(c.holds as string[]).join(', ')}`).join('; ');
+}
 
 const ROWS: Column[] = [
   { header: 'target', field: 'wli_target', value: (i) => identityOfRow(i)?.target, kind: 'key' },
-  { header: 'locked', field: 'locked', value: (i) => i.locked, text: yesNo, style: (i) => (i.locked === true ? 'red' : undefined) },
+  { header: 'locked', field: 'locked', value: (i) => i.locked, text: lockText, style: (i) => (i.locked === true ? 'red' : undefined) },
   { header: 'pending strings', field: 'pending', value: (i) => i.pending, kind: 'count', style: (i) => (Number(i.pending) > 0 ? 'yellow' : undefined) },
   { header: 'needs commit', field: 'needs_commit', value: (i) => i.needs_commit, text: (v, i) => notShown(i, v) },
   { header: 'needs merge', field: 'needs_merge', value: (i) => i.needs_merge, text: (v, i) => notShown(i, v) },
@@ -37,12 +70,15 @@ const ROWS: Column[] = [
     header: 'merge failure',
     field: 'merge_failure',
     value: (i) => i.merge_failure,
-    text: (v, i) => (v === null && said(i, 'merge_failure') ? 'none' : notShown(i, v)),
+    text: (v, i) => (v === null && said(i, 'merge_failure') && !isProject(i) ? 'none' : notShown(i, v, 'merge_failure')),
   },
-  { header: 'outgoing commits', field: 'outgoing_commits', value: (i) => i.outgoing_commits, text: (v, i) => notShown(i, v) },
-  { header: 'missing commits', field: 'missing_commits', value: (i) => i.missing_commits, text: (v, i) => notShown(i, v) },
-  { header: 'last commit', field: 'last_commit', value: (i) => i.last_commit, text: (v, i) => notShown(i, v) },
+  { header: 'outgoing commits', field: 'outgoing_commits', value: (i) => i.outgoing_commits, text: (v, i) => notShown(i, v, 'outgoing_commits') },
+  { header: 'missing commits', field: 'missing_commits', value: (i) => i.missing_commits, text: (v, i) => notShown(i, v, 'missing_commits') },
+  { header: 'last commit', field: 'last_commit', value: (i) => i.last_commit, text: (v, i) => notShown(i, v, 'remote_commit') },
 ];
+
+/** A project's record with its components read: one more line, what holds of each. */
+const PROJECT_ROWS: Column[] = [...ROWS, { header: 'components', field: 'components', value: (i) => i.components, text: componentsText }];
 
 interface Read {
   target: Target & { kind: 'project' | 'component' | 'translation' };
@@ -94,6 +130,52 @@ function recordOf(read: Read): Item {
   );
 }
 
+/** One component of a project as read for the conditions a project's answers do not say. */
+interface ComponentRead {
+  target: ComponentTarget;
+  state: StatusState;
+  item: Item;
+}
+
+/**
+ * The components of a project, each read for the conditions asked of it (PER_COMPONENT): its lock (the
+ * component object's `locked` where the list carries it, Weblate 5.x and later; else its lock/) and its
+ * repository (needs the VCS permission, as the project's did). Through the one worker pool, in order.
+ */
+async function componentsRead(session: Session, t: Target & { kind: 'project' }, conditions: readonly StatusCondition[]): Promise<ComponentRead[]> {
+  const listed = await allItems(session, { path: componentsOf(t), label: 'components' });
+  const lock = conditions.includes('locked');
+  const repository = conditions.some((c) => NEEDS_REPOSITORY.has(c));
+  return allInOrder(
+    listed.map((listedItem) => async (): Promise<ComponentRead> => {
+      const target = componentTargetOf(t.project, listedItem);
+      const ref = { project: target.project, component: target.component };
+      const [locked, repo] = await Promise.all([
+        !lock
+          ? null
+          : typeof listedItem.locked === 'boolean'
+            ? listedItem.locked
+            : getObject(session, lockOf(ref)).then((l) => (typeof l.locked === 'boolean' ? l.locked : null)),
+        repository ? getObject(session, repositoryOf(target)) : null,
+      ]);
+      const state: StatusState = { locked, pending: 0, repository: repo };
+      const holds = conditions.filter((c) => conditionHolds(c, state) === true);
+      const fields = repo ? Object.fromEntries(REPOSITORY_FIELDS.map((f) => [f, f in repo ? repo[f] : null])) : {};
+      const item = identified(
+        {
+          ...(lock ? { locked } : {}),
+          ...fields,
+          ...(repo ? { last_commit: lastCommit(repo) ?? null, repository: repo } : {}),
+          holds: holds,
+        },
+        identityOf(target),
+      );
+      return { target, state, item };
+    }),
+    session.settings.concurrency,
+  );
+}
+
 export async function run({ args, opts, session }: CommandInput<'status'>): Promise<RecordResult> {
   const conditions = [...new Set(opts.failIf ?? [])];
   const readings = targetReadings(session, args[0], ['project', 'component', 'translation']);
@@ -115,11 +197,19 @@ export async function run({ args, opts, session }: CommandInput<'status'>): Prom
     );
   }
   if (read.forbidden) session.warn(msg`repository state of ${id} not shown: it needs ${ours(REPOSITORY_PERMISSION)}`);
-  const verdict = judgeStatus(conditions, [{ id, group: read.target.project, state: read.state, item }]);
+  // Of a project, what Weblate does not sum is judged of each component; the rest of the project.
+  const perComponent = read.target.kind === 'project' ? conditions.filter((c) => PER_COMPONENT.has(c)) : [];
+  const ofTarget = conditions.filter((c) => !perComponent.includes(c));
+  const components = read.target.kind === 'project' && perComponent.length > 0 ? await componentsRead(session, read.target, perComponent) : undefined;
+  if (components) item.components = components.map((c) => c.item);
+  const verdict = judgeStatus(conditions, [
+    ...(components && ofTarget.length === 0 ? [] : [{ id, group: read.target.project, state: read.state, item, conditions: ofTarget }]),
+    ...(components ?? []).map((c) => ({ id: c.target.text, group: read.target.project, state: c.state, item: c.item, conditions: perComponent })),
+  ]);
   return {
     kind: 'record',
     record: item,
-    rows: ROWS,
+    rows: components ? PROJECT_ROWS : ROWS,
     finish: () => ({ exitCode: verdict.exitCode, messages: verdict.messages }),
     checks: () => Promise.resolve({ verdict, table: { items: [item], columns: ROWS } }),
     metrics: () => statusMetrics(item, identity),
@@ -156,7 +246,8 @@ function statusMetrics(item: Item, id: Identity): MetricFamily[] {
       name: 'wli_merge_failure',
       type: 'gauge',
       help: 'A merge failed (1) or not (0)',
-      samples: item.repository ? [{ labels, value: item.merge_failure ? 1 : 0 }] : [],
+      // A project's repository leaves merge_failure null by design: no sample, never a false 0.
+      samples: item.repository && !isProject(item) ? [{ labels, value: item.merge_failure ? 1 : 0 }] : [],
     },
     count('wli_outgoing_commits', 'outgoing_commits', 'Commits Weblate has not pushed'),
     count('wli_missing_commits', 'missing_commits', 'Upstream commits Weblate has not merged'),

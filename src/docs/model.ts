@@ -1,6 +1,7 @@
 // The spec (src/spec/spec.ts) seen the way completions and the man page need it: every option split into
 // its short and long name and what its value is, help and version added, per-command argument values.
 import { ACTION_KEBABS } from '../weblate/actions.js';
+import { EXPORTERS } from '../weblate/files.js';
 import { COMMANDS, GLOBAL_OPTIONS, formatsOf, type ArgSpec, type CommandSpec, type Format, type OptionSpec } from '../spec/spec.js';
 import { flagsOf, namesOf } from '../spec/flags.js';
 
@@ -52,6 +53,7 @@ function parseFlag(spec: OptionSpec): Flag {
     const v = spec.value;
     if (v?.type === 'choice') values = { kind: 'choices', choices: v.choices, list: !!spec.repeatable };
     else if (v?.type === 'action') values = { kind: 'choices', choices: ACTION_KEBABS, list: !!spec.repeatable };
+    else if (v?.type === 'conversion') values = { kind: 'choices', choices: EXPORTERS.map((e) => e.name), list: false };
     else values = v?.type === 'file' ? { kind: 'file' } : { kind: 'none' };
   }
   return { short, long, value, values, description: spec.description, note: spec.note, repeatable: !!spec.repeatable, spec };

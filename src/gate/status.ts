@@ -23,6 +23,8 @@ interface StatusSubject {
   group?: string;
   state: StatusState;
   item: Item;
+  /** The conditions judged of this subject, when not all (a project's components: those Weblate does not sum). */
+  conditions?: readonly StatusCondition[];
 }
 
 export function judgeStatus(conditions: readonly StatusCondition[], targets: readonly StatusSubject[]): Verdict {
@@ -30,7 +32,7 @@ export function judgeStatus(conditions: readonly StatusCondition[], targets: rea
   const subjects = once(targets).map((t): Subject => {
     const base = { id: t.id, group: t.group, item: t.item };
     if (!gated) return { ...base, judgement: 'not judged', failures: [], reason: 'no --fail-if' };
-    const failures = conditions
+    const failures = (t.conditions ?? conditions)
       .filter((c) => conditionHolds(c, t.state) === true)
       .map((c): Failure => ({ check: c, title: `${t.id} ${WORDS[c]}`, message: `${t.id} ${WORDS[c]} (--fail-if ${c})`, mark: `❌ ${c}` }));
     return { ...base, judgement: failures.length ? 'fail' : 'pass', failures };

@@ -2,6 +2,7 @@
 // a bad value is a usage error (exit 2) naming the option and saying what is expected.
 // Commands and settings receive typed values and never validate by hand.
 import { ACTION_KEBABS, actionCode } from '../weblate/actions.js';
+import { EXPORTERS, EXPORTER_LIST, conversionOf } from '../weblate/files.js';
 import { closest } from '../core/closest.js';
 import { UsageError } from '../core/errors.js';
 import { msg, ours } from '../core/text.js';
@@ -65,6 +66,8 @@ function defaultHint(v: ValueSpec): string {
       return 'expected one name, without slashes';
     case 'language':
       return 'expected language codes as the server names them, e.g. cs,pt_BR';
+    case 'conversion':
+      return `expected one of Weblate's exporters: ${EXPORTER_LIST} (zip:NAME for a zip of such files)`;
     case 'text':
     case 'file':
       return 'expected a value';
@@ -103,6 +106,8 @@ function parseOne(v: ValueSpec, text: string): unknown {
     }
     case 'choice':
       return v.choices.includes(t) ? t : undefined;
+    case 'conversion':
+      return conversionOf(t);
     case 'fields': {
       const fields = text
         .split(',')
@@ -165,7 +170,15 @@ function invalid(spec: OptionSpec, text: string): UsageError {
     return new UsageError(msg`unknown action '${text}'`, ours(defaultHint(spec.value)));
   }
   // A typo of one of the choices (-f jsnl, --state fuzy): the closest first, then all of them.
-  const close = spec.value?.type === 'choice' ? closest(text.trim(), [...spec.value.choices]) : [];
+  const close =
+    spec.value?.type === 'choice'
+      ? closest(text.trim(), [...spec.value.choices])
+      : spec.value?.type === 'conversion'
+        ? closest(
+            text.trim().replace(/^zip:/, ''),
+            EXPORTERS.map((e) => e.name),
+          )
+        : [];
   if (close.length && !spec.hint) {
     return new UsageError(
       msg`invalid ${ours(flagsOf(spec).long)} '${text}'`,

@@ -5,10 +5,20 @@ import { STATE_MEANINGS, STATE_NAMES } from '../weblate/units.js';
 import { METRICS, STATS_BY } from '../weblate/statistics.js';
 import { LOCALE_FORMS } from '../weblate/locales.js';
 import { MEMORY_BATCH, MEMORY_MAX_CHARS } from '../weblate/memory.js';
-import { PROJECT_DOWNLOAD_SINCE, SCREENSHOTS_SINCE, UNIT_COMMENTS_SINCE, UNIT_SUGGESTIONS_SINCE, UNITS_SEARCH_SINCE } from '../weblate/versions.js';
+import {
+  MEMORY_API_SINCE,
+  MEMORY_EXACT_SINCE,
+  MEMORY_LOOKUP_SINCE,
+  PROJECT_DOWNLOAD_SINCE,
+  SCREENSHOTS_SINCE,
+  UNIT_COMMENTS_SINCE,
+  UNIT_SUGGESTIONS_SINCE,
+  UNITS_SEARCH_SINCE,
+} from '../weblate/versions.js';
 import { WITH_LISTS } from '../weblate/discussion.js';
 import { STATUS_CONDITIONS } from '../weblate/status.js';
 import { WEBLATE_CHECKS } from '../weblate/checks.js';
+import { EXPORTER_LIST } from '../weblate/files.js';
 import {
   COMPLETION_CACHE_TEXT,
   FOLLOW_WINDOW_TEXT,
@@ -39,6 +49,7 @@ export type ValueSpec =
   | { type: 'percent' } // 0–100
   | { type: 'slug' } // one path segment; a trailing slash is tolerated
   | { type: 'language' } // a language code: cs, pt_BR, sr@latin
+  | { type: 'conversion' } // a Weblate exporter, zip or zip:EXPORTER (weblate/files.ts conversionOf)
   | { type: 'file' };
 
 export interface OptionSpec {
@@ -112,7 +123,7 @@ export interface Over {
 }
 
 /** What readOptions makes of a value of this kind. */
-type ValueOf<V> = V extends { type: 'text' | 'slug' | 'file' | 'language' }
+type ValueOf<V> = V extends { type: 'text' | 'slug' | 'file' | 'language' | 'conversion' }
   ? string
   : V extends { type: 'integer' | 'seconds' | 'percent' | 'action' }
     ? number
@@ -550,11 +561,16 @@ const DECLARED = [
       {
         flags: '--project <project>',
         description: "only that project's memory",
+        note: `A project that does not exist, or that the token may not see, is a 404 from Weblate: wli then asks the project's object (one GET) and, missing there too, says so (exit ${EXIT.notFound}), never that the server is too old. A server before ${MEMORY_LOOKUP_SINCE} has no lookup: HTTP 404 without a memory API (before ${MEMORY_API_SINCE}), 405 with one (${MEMORY_API_SINCE} to 5.16), exit ${EXIT.notFound} naming the release.`,
         value: { type: 'slug' },
         hint: 'expected a project slug, e.g. --project weblate',
         complete: 'none',
       },
-      { flags: '--exact', description: 'only matches of exactly the same source text (Weblate 2026.5 or newer)' },
+      {
+        flags: '--exact',
+        description: 'only matches of exactly the same source text',
+        note: `Sent as exact=true, which Weblate honours since ${MEMORY_EXACT_SINCE}; an older server ignores it and answers fuzzy matches (exact false): wli leaves those out (match null) and says so once on stderr.`,
+      },
     ],
     examples: [
       ['wli memory "Save" "Open file" --from en --to cs', 'the best Czech match of two strings'],
@@ -628,7 +644,7 @@ const DECLARED = [
   {
     name: 'status',
     summary: 'is a component, project or translation ready for a release: lock, pending strings, repository',
-    description: `Shows whether a component, a project or a translation is locked in Weblate (a translation: its component's lock), how many of its strings were changed in Weblate and not committed yet (units searched with pending:true, one page_size=1 count), and, where the token may see it, its repository state: needs commit, needs merge, needs push, the merge failure, outgoing and missing commits and the last commit. Three requests side by side (above a translation, when strings are pending, one more proves the server honours the search: one that ignores it, Weblate before ${UNITS_SEARCH_SINCE}, is an error, never a wrong count). The repository state needs the VCS permission: without it (HTTP 403) the rest is shown, the repository fields are null (a table says "not shown") and one line on stderr says what they need; that is not an error. A translation's repository says only needs_commit. With --fail-if it is a release gate: one verdict decides the exit status (${EXIT.gate} naming each condition that holds) and every format renders it (-f github, junit, codequality; -f openmetrics writes the state as gauges).`,
+    description: `Shows whether a component, a project or a translation is locked in Weblate (a translation: its component's lock), how many of its strings were changed in Weblate and not committed yet (units searched with pending:true, one page_size=1 count), and, where the token may see it, its repository state: needs commit, needs merge, needs push, the merge failure, outgoing and missing commits and the last commit. Three requests side by side (above a translation, when strings are pending, one more proves the server honours the search: one that ignores it, Weblate before ${UNITS_SEARCH_SINCE}, is an error, never a wrong count). The repository state needs the VCS permission: without it (HTTP 403) the rest is shown, the repository fields are null (a table says "not shown") and one line on stderr says what they need; that is not an error. A translation's repository carries what its component's does. A project's lock is Weblate's "every component locked", and its repository leaves the merge failure, the outgoing and missing commits and the last commit null by design ("per component only"): --fail-if locked, needs-merge, needs-push or merge-failure of a project reads its components instead (one list, then each component's lock and repository as asked, through the worker pool) and judges each, so the record gains components, each with its target and what holds of it (holds). With --fail-if it is a release gate: one verdict decides the exit status (${EXIT.gate} naming each condition that holds) and every format renders it (-f github, junit, codequality; -f openmetrics writes the state as gauges).`,
     args: [
       {
         name: 'target',
@@ -641,7 +657,7 @@ const DECLARED = [
       {
         flags: '--fail-if <conditions>',
         description: `exit ${EXIT.gate} when any of these holds: ${STATUS_CONDITIONS.join(', ')} (comma-separated or repeatable)`,
-        note: `\`locked\`: the component (or project) is locked. \`pending\`: strings changed in Weblate and not committed to the repository. \`needs-commit\`, \`needs-merge\`, \`needs-push\`, \`merge-failure\`: as the repository says (\`needs_commit\`, \`needs_merge\`, \`needs_push\`, \`merge_failure\`): these need a token with the VCS permission; asked for without it, the run is refused (exit ${EXIT.usage}, naming the permission), never passed silently. A translation's repository says only needs_commit.`,
+        note: `\`locked\`: the component (or project) is locked. \`pending\`: strings changed in Weblate and not committed to the repository. \`needs-commit\`, \`needs-merge\`, \`needs-push\`, \`merge-failure\`: as the repository says (\`needs_commit\`, \`needs_merge\`, \`needs_push\`, \`merge_failure\`): these need a token with the VCS permission; asked for without it, the run is refused (exit ${EXIT.usage}, naming the permission), never passed silently. Of a project, \`locked\`, \`needs-merge\`, \`needs-push\` and \`merge-failure\` are judged of each of its components (Weblate's project lock is true only when every component is locked, and its repository leaves the merge failure null), each component a target of the verdict: \`wli: p/c: locked\`.`,
         value: { type: 'choice', choices: STATUS_CONDITIONS },
         repeatable: true,
       },
@@ -697,7 +713,7 @@ const DECLARED = [
   {
     name: 'download',
     summary: "a translation's file, or a zip of a component's or project's translations",
-    description: `Downloads what Weblate serves as the file of a translation (project/component/language: the file in its own format), a component (project/component: a zip of every translation) or a project (a zip; Weblate ${PROJECT_DOWNLOAD_SINCE} or newer). Weblate's API serves no zip of a category: project/category is a usage error pointing to pull, which writes every file of its components. The bytes are exactly the server's. With -o FILE the file is written to a temporary file beside it and renamed into place, so a failure (a cut connection, a timeout, Ctrl-C) leaves the previous file as it was, and a file whose bytes are already the server's is left untouched ('unchanged': same inode, same time). A request is conditional (If-Modified-Since, 'unchanged' on 304) only when the file there is proven, by the digest recorded when wli saved it ($XDG_CACHE_HOME/wli/saved), to be exactly what it saved from that same address (a --convert or -q file never proves another), and the translation's revision (read first: one small request) is the one recorded with it; Weblate's Last-Modified is the translation's last change, not its file's, so an upstream commit or a template update is caught by the revision. An edited file, a fresh checkout or another branch's file is always brought to the server's bytes; a zip (a component, a project) has no revision and is always asked for whole. A file replaced keeps its permissions and gets the time of now, never the server's Last-Modified (so make sees it new); -o LINK writes the file the link names and keeps the link, as curl -o does. A file is retried whole on a timeout, a reset, 429 or 5xx, also after its first byte; to stdout only until its first byte. -o DIR/ saves under the server's file name, reduced to a safe base name (no folders, not hidden): a new file, or one it replaces only when it is the name wli predicts for the target (Weblate's project-component-language.ext, project-component.zip, project.zip) or a file the record of saved files proves wli saved there; any other file of that name is left as it was, exit ${EXIT.local} ("NAME exists and is not this translation's file": -o NAME replaces it, as a name you chose). Without -o the bytes go to stdout when it is not a terminal; on a terminal they are saved in the current directory under the server's name, never shown.`,
+    description: `Downloads what Weblate serves as the file of a translation (project/component/language: the file in its own format), a component (project/component: a zip of every translation) or a project (a zip; Weblate ${PROJECT_DOWNLOAD_SINCE} or newer). Weblate's API serves no zip of a category: project/category is a usage error pointing to pull, which writes every file of its components. The bytes are exactly the server's. With -o FILE the file is written to a temporary file beside it and renamed into place, so a failure (a cut connection, a timeout, Ctrl-C) leaves the previous file as it was, and a file whose bytes are already the server's is left untouched ('unchanged': same inode, same time). A request is conditional (If-Modified-Since, 'unchanged' on 304) only when the file there is proven, by the digest recorded when wli saved it ($XDG_CACHE_HOME/wli/saved), to be exactly what it saved from that same address (a --convert or -q file never proves another), and the translation's revision (read first: one small request) is the one recorded with it; Weblate's Last-Modified is the translation's last change, not its file's, so an upstream commit or a template update is caught by the revision. An edited file, a fresh checkout or another branch's file is always brought to the server's bytes; a zip (a component, a project) has no revision and is always asked for whole. A file replaced keeps its permissions and gets the time of now, never the server's Last-Modified (so make sees it new); -o LINK writes the file the link names and keeps the link, as curl -o does. A file is retried whole on a timeout, a reset, 429 or 5xx, also after its first byte; to stdout only until its first byte. -o DIR/ saves under the server's file name, reduced to a safe base name (no folders, not hidden): a new file, or one it replaces only when it is the name wli predicts for the target (Weblate's names: a file as stored project-component-language.ext with the component's own slug, no category; a conversion project-category-component-language and the exporter's extension; a zip project-category-component.zip or project.zip) or a file the record of saved files proves wli saved there; any other file of that name is left as it was, exit ${EXIT.local} ("NAME exists and is not this translation's file": -o NAME replaces it, as a name you chose). Without -o the bytes go to stdout when it is not a terminal; on a terminal they are saved in the current directory under the server's name, never shown.`,
     args: [
       {
         name: 'target',
@@ -717,9 +733,8 @@ const DECLARED = [
       {
         flags: '--convert <format>',
         description: 'ask the server to convert: po, xliff, csv, json, mo … (for a component or project: each file in the zip)',
-        note: 'For a component or a project Weblate sends a zip: `--convert po` asks for a zip of PO files (Weblate spells it `zip:po`, also accepted).',
-        value: { type: 'text' },
-        complete: 'none',
+        note: `Weblate's exporters: ${EXPORTER_LIST}; any other is refused before a request (exit ${EXIT.usage}). For a component or a project Weblate sends a zip: \`--convert po\` asks for a zip of PO files (Weblate spells it \`zip:po\`, also accepted). A converted file is named as Weblate names it, project-category-component-language and the exporter's extension (xliff and xliff11 .xlf, aresource .xml, json-nested .json, csv-multi .csv).`,
+        value: { type: 'conversion' },
       },
       { flags: '-q, --query <search>', description: 'only the units this Weblate search matches (needs --convert)', value: { type: 'text' }, complete: 'none' },
       { flags: '--force', description: 'ask unconditionally, even for a file the record proves unchanged' },

@@ -25,3 +25,23 @@ export function memoryAnswers(body: unknown, strings: readonly string[]): { item
   }
   return { items };
 }
+
+/**
+ * What is left of answers under --exact: each match that is not the string itself made null, and how
+ * many were. Weblate's `exact` is `match.source == query` (weblate/api/views.py MemoryViewSet
+ * serialize_lookup_result); the `exact` query parameter keeps fuzzy matches out only since 2026.5 (the
+ * lookup's `exact_only`): before, 5.17 to 2026.4, it is ignored and the best fuzzy match comes back.
+ */
+export function exactOnly(items: readonly Item[]): { items: Item[]; dropped: number } {
+  let dropped = 0;
+  const kept = items.map((a) => {
+    const m = a.match;
+    if (!m || typeof m !== 'object' || Array.isArray(m)) return a;
+    const match = m as Item;
+    const exact = typeof match.exact === 'boolean' ? match.exact : match.source === a.query;
+    if (exact) return a;
+    dropped++;
+    return { ...a, match: null };
+  });
+  return { items: kept, dropped };
+}

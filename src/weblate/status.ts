@@ -1,8 +1,9 @@
 // What Weblate says of a target's readiness for a release: its lock (…/lock/: `locked`, anyone may
 // read it), its pending strings (units searched with `pending:true`: changed in Weblate, not yet
 // committed to the repository) and its repository (…/repository/: needs_commit, needs_merge,
-// needs_push, merge_failure, outgoing_commits, missing_commits, remote_commit; only for a token with
-// the VCS permission, 403 otherwise). No I/O.
+// needs_push, merge_failure, outgoing_commits, missing_commits, remote_commit, weblate_commit, status,
+// pending_units; only for a token with the VCS permission, 403 otherwise). A component's and a
+// translation's carry them all (a translation its component's), a project's not (PER_COMPONENT). No I/O.
 
 /** The units search of the strings Weblate has not committed yet. */
 export const PENDING_QUERY = 'pending:true';
@@ -15,7 +16,28 @@ export const STATUS_CONDITIONS = ['locked', 'pending', 'needs-commit', 'needs-me
 export type StatusCondition = (typeof STATUS_CONDITIONS)[number];
 export const NEEDS_REPOSITORY: ReadonlySet<StatusCondition> = new Set(['needs-commit', 'needs-merge', 'needs-push', 'merge-failure']);
 
-/** The repository fields wli shows, in order (a translation's repository has only needs_commit). */
+/**
+ * What a project's answers do not say of its components, so wli judges it of each component: a
+ * project's repository/ computes only needs_commit, needs_merge and needs_push (any component's:
+ * Project.on_repo_components) and leaves merge_failure, outgoing_commits, missing_commits,
+ * remote_commit, weblate_commit and status null (weblate/api/views.py WeblateViewSet.repository; Weblate's
+ * own ProjectAPITest.test_repo_status), and its lock/ is true only when every component is locked
+ * (weblate/trans/models/project.py Project.locked). needs-merge and needs-push are read per component
+ * too, to name the components. As of 2026.8, and the same in every release wli reads.
+ */
+export const PER_COMPONENT: ReadonlySet<StatusCondition> = new Set(['locked', 'needs-merge', 'needs-push', 'merge-failure']);
+
+/** The fields a project's repository/ leaves null by design (PER_COMPONENT). */
+export const PROJECT_UNSUMMED: ReadonlySet<string> = new Set([
+  'merge_failure',
+  'outgoing_commits',
+  'missing_commits',
+  'remote_commit',
+  'weblate_commit',
+  'status',
+]);
+
+/** The repository fields wli shows, in order. */
 export const REPOSITORY_FIELDS = ['needs_commit', 'needs_merge', 'needs_push', 'merge_failure', 'outgoing_commits', 'missing_commits'] as const;
 
 /** What one target's status is, as read: every field null where it could not be seen. */

@@ -10,5 +10,9 @@ export const UNIT_COMMENTS_SINCE = '5.15';
 export const UNIT_SUGGESTIONS_SINCE = '2026.8';
 /** POST /api/memory/lookup/: the translation memory lookup. */
 export const MEMORY_LOOKUP_SINCE = '5.17';
+/** POST /api/memory/lookup/?exact=true: exact matches only (MemoryLookupQuerySerializer); before, `exact` is ignored. */
+export const MEMORY_EXACT_SINCE = '2026.5';
+/** /api/memory/: a memory API without the lookup (its detail route answers POST /api/memory/lookup/ with 405). */
+export const MEMORY_API_SINCE = '4.14';
 /** /api/components/<p>/<c>/screenshots/ and /api/screenshots/<id>/file/. */
 export const SCREENSHOTS_SINCE = '4.0';

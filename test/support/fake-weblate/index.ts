@@ -238,8 +238,20 @@ export interface FakeOptions {
    * { path: false, checkSubstring: false, componentNameContains: true }, a 4.x server's.
    */
   search?: Partial<SearchDialect>;
-  /** default false: a server before Weblate 5.17, which has no translation memory lookup (its POST is a 404). */
-  noMemoryLookup?: boolean;
+  /**
+   * default 'full': the translation memory lookup as the server has it (POST /api/memory/lookup/,
+   * weblate/api/views.py MemoryViewSet.lookup). 'none': no memory API at all (before 4.14: the path is
+   * unknown, an HTML 404); '405': a memory API without the lookup (4.14 to 5.16: `lookup` is read as a
+   * detail route's id, and POST is not allowed there); 'no-exact': the lookup before 2026.5, which
+   * ignores `exact` (fuzzy matches come back, `exact` false).
+   */
+  memoryLookup?: 'none' | '405' | 'no-exact' | 'full';
+  /**
+   * default every exporter of 2026.8 (EXPORTER_EXTENSIONS): the conversions the server has. An older
+   * release has fewer (json-nested from 5.3, csv-multi from 5.14); a translation asked another is a 400 on
+   * `format`, a zip a 404 after its pending changes were committed (weblate/trans/views/files.py download_multi).
+   */
+  exporters?: readonly string[];
   /**
    * default true: /api/projects/<p>/metrics/ (Weblate 2026.8) answers every component × language of
    * the project; false: it is an unknown path (HTML 404), as on an older server. Old shapes mode has none.
@@ -257,11 +269,15 @@ export interface FakeOptions {
   metricsClash?: string[];
   /** Components (paths) the metrics answer leaves out, as Weblate leaves out those the caller may not see. */
   metricsHidden?: string[];
-  /** Locked components and projects ('demo/android', 'demo'): their …/lock/ says locked (fake.lock()). */
+  /**
+   * Locked components ('demo/android'); a project ('demo') locks each of its components, as Weblate's
+   * project lock does. A project's …/lock/ says locked only when every component is (fake.lock()).
+   */
   locked?: readonly string[];
   /**
-   * Repository state of components and projects beyond what the data says (…/repository/; needs_commit
-   * is always "has pending strings"): 'demo/android' → needs_push and the rest (fake.repository()).
+   * Repository state of components beyond what the data says (…/repository/; needs_commit is always
+   * "has pending strings"): 'demo/android' → needs_push and the rest (fake.repository()). A translation
+   * answers its component's; a project only needs_merge and needs_push (any component's), the rest null.
    * …/repository/ answers only an authenticated caller (the VCS permission); anonymous → 403.
    */
   repositories?: Readonly<Record<string, RepositoryState>>;
@@ -290,7 +306,26 @@ export const SAMPLE_OPTIONS: Readonly<FakeOptions> = {
 
 /** When every …/file/ of the fake server last changed (its Last-Modified). */
 export const FILE_LAST_MODIFIED = 'Wed, 21 Oct 2026 07:28:00 GMT';
-const CONVERSIONS = new Set(['po', 'xliff', 'csv', 'json', 'mo', 'tbx']);
+/**
+ * Weblate's default exporters and each one's file extension (weblate/formats/exporters.py: each
+ * class's `name` and `extension`; the list is FormatsConf.EXPORTERS in weblate/formats/models.py, 2026.8).
+ * json-nested came in 5.3 and csv-multi in 5.14 (docs/changes/v5.rst): FakeOptions.exporters leaves them out.
+ */
+const EXPORTER_EXTENSIONS: Readonly<Record<string, string>> = {
+  po: 'po',
+  xliff: 'xlf',
+  xliff11: 'xlf',
+  tbx: 'tbx',
+  tmx: 'tmx',
+  mo: 'mo',
+  csv: 'csv',
+  'csv-multi': 'csv',
+  xlsx: 'xlsx',
+  json: 'json',
+  'json-nested': 'json',
+  aresource: 'xml',
+  strings: 'strings',
+};
 
 /** How a translation's file as stored looks, by its component's file format: extension and content type. */
 const STORED_FORMATS: Record<string, { ext: string; type: string }> = {
@@ -354,9 +389,6 @@ export function fakeFileBytes(key: string, zip: boolean, format: string | null, 
   return zipStore(fakeZipEntries(key, format), new Date(FILE_LAST_MODIFIED));
 }
 
-/** Weblate's exporter extensions where they differ from the format's name (weblate/formats/exporters.py). */
-const EXPORT_EXTENSIONS: Readonly<Record<string, string>> = { xliff: 'xlf' };
-
 /**
  * What the zip of a component ("p/c", "p/category/c") or project ("p") holds, as Weblate's
  * download_multi builds it (weblate/trans/views/files.py, zip_download in weblate/utils/views.py):
@@ -374,7 +406,7 @@ export function fakeZipEntries(key: string, format: string | null): ZipEntry[] {
   const conversion = (format ?? '').replace(/^zip:?/, '');
   if (conversion !== '') {
     return trs.map((t) => ({
-      name: `${t.project}-${t.component.replace(/\//g, '-')}-${t.lang}.${EXPORT_EXTENSIONS[conversion] ?? conversion}`,
+      name: `${t.project}-${t.component.replace(/\//g, '-')}-${t.lang}.${EXPORTER_EXTENSIONS[conversion] ?? conversion}`,
       data: fakeFileBytes(t.key, false, conversion),
     }));
   }
@@ -521,9 +553,9 @@ export interface FakeWeblate {
   changeFile(translation: string | null): Buffer | undefined;
   /** /api/units/ ignores `q` (a server older than Weblate 4.14.1) while on. */
   oldUnitsSearch(on: boolean): void;
-  /** Lock or unlock a component or project ('demo/android', 'demo'). */
+  /** Lock or unlock a component, or every component of a project ('demo/android', 'demo'). */
   lock(target: string, on: boolean): void;
-  /** A component's or project's repository state (null: the dataset's). */
+  /** A component's repository state (null: the dataset's). */
   repository(target: string, state: RepositoryState | null): void;
   /**
    * Make new changes appear (for clients that poll). `translation`: 'demo/android/cs' or
@@ -868,7 +900,12 @@ export async function startFakeWeblate(given: FakeOptions = {}): Promise<FakeWeb
   const large = { dflt: options.largePageSize ?? defaultPageSize, max: options.largePageSize === undefined ? 1000 : 10000 };
   const orderById = options.orderById ?? false;
   let oldUnits = options.oldUnitsSearch ?? false;
-  const locks = new Set(options.locked ?? []);
+  // Weblate keeps a lock per component: a project's lock POST locks each (Project.do_lock) and its GET
+  // is Project.locked, true only when every component is (weblate/trans/models/project.py).
+  const componentKeys = (target: string): string[] =>
+    target.includes('/') ? [target] : COMPONENTS.filter((c) => c.project === target).map((c) => `${c.project}/${c.path}`);
+  const locks = new Set((options.locked ?? []).flatMap(componentKeys));
+  const exporters = new Set(options.exporters ?? Object.keys(EXPORTER_EXTENSIONS));
   const repositories = new Map(Object.entries(options.repositories ?? {}));
   // rate limiting: remaining per bucket; limit/reset header values; enforce → 429 at 0
   const RATE_DEFAULTS = { anon: { limit: 100, reset: 86352 }, authed: { limit: 5000, reset: 3570 } };
@@ -1514,6 +1551,17 @@ export async function startFakeWeblate(given: FakeOptions = {}): Promise<FakeWeb
   };
   const similarity = (x: string, y: string): number => (x === y ? 100 : Math.round(100 * (1 - editDistance(x, y) / Math.max([...x].length, [...y].length, 1))));
   const MEMORY_ALLOW = 'POST, OPTIONS';
+  const memoryLookup = options.memoryLookup ?? 'full';
+  // 4.14 to 5.16: MemoryViewSet (a ReadOnlyModelViewSet with DestroyModelMixin) and no lookup action, so
+  // memory/lookup/ is the detail route of a memory entry whose id is "lookup": POST is not allowed there.
+  const MEMORY_DETAIL_ALLOW = 'GET, DELETE, HEAD, OPTIONS';
+  const memoryDetailRoute: Route = {
+    allow: MEMORY_DETAIL_ALLOW,
+    run: (env) => {
+      throw notFound(MEMORY_DETAIL_ALLOW, env);
+    },
+    post: (env) => jsonResp(405, errorJson('method_not_allowed', `Method "${env.rr.method}" not allowed.`), MEMORY_DETAIL_ALLOW, env.authed),
+  };
   const memoryLookupRoute: Route = {
     allow: MEMORY_ALLOW,
     run: (env) => jsonResp(405, errorJson('method_not_allowed', `Method "${env.rr.method}" not allowed.`), MEMORY_ALLOW, env.authed),
@@ -1536,7 +1584,8 @@ export async function startFakeWeblate(given: FakeOptions = {}): Promise<FakeWeb
       const to = langOf('target_language');
       const projectSlug = last(q, 'project');
       if (projectSlug !== null && projectSlug !== '') needProject(env, MEMORY_ALLOW, projectSlug);
-      const exact = last(q, 'exact') === 'true';
+      // `exact` is read since 2026.5 (MemoryLookupQuerySerializer); before, every lookup is fuzzy.
+      const exact = memoryLookup !== 'no-exact' && last(q, 'exact') === 'true';
       let strings: unknown;
       try {
         strings = (JSON.parse(env.rr.body ?? '') as { strings?: unknown }).strings;
@@ -1618,24 +1667,50 @@ export async function startFakeWeblate(given: FakeOptions = {}): Promise<FakeWeb
   // translations: the VCS permission; anonymous → 403, as Weblate's "You do not have permission").
   const forbidden = (allow: string, env: Env): HttpError =>
     new HttpError(jsonResp(403, errorJson('permission_denied', 'You do not have permission to perform this action.'), allow, env.authed));
-  const repositoryOf = (key: string, trs: readonly TranslationDef[], translation: boolean): Json => {
-    const pending = trs.some((t) => t.kind === 'static' && t.units.some((u) => u.pending));
-    const st = repositories.get(key) ?? repositories.get(key.split('/')[0] as string) ?? {};
-    if (translation) return { needs_commit: pending, url: null };
+  // What …/repository/ answers (weblate/api/views.py WeblateViewSet.repository): needs_commit (strings
+  // not committed), needs_merge, needs_push and pending_units for every object; a project leaves
+  // remote_commit, weblate_commit, status, merge_failure, outgoing_commits and missing_commits null
+  // (its needs_merge and needs_push are any component's: Project.on_repo_components), a component and a
+  // translation carry them all, a translation its component's (ProjectAPITest.test_repo_status,
+  // TranslationAPITest.test_repo_status in weblate/api/tests.py).
+  const COMMIT = (message: string) => ({
+    revision: 'a1b2c3d4e5f60718293a4b5c6d7e8f9012345678',
+    shortrevision: 'a1b2c3d',
+    author: 'Jane Doe <jane@example.com>',
+    message,
+  });
+  const repositoryOf = (ctx: Ctx, path: string, trs: readonly TranslationDef[], component: string | null): Json => {
+    const pending = trs.reduce((n, t) => n + (t.kind === 'static' ? t.units.filter((u) => u.pending).length : 0), 0);
+    const base = {
+      needs_commit: pending > 0,
+      pending_units: { total: pending, errors_skipped: 0, commit_policy_skipped: 0, eligible_for_commit: pending },
+      url: api(ctx, `${path}repository/`),
+    };
+    if (component === null) {
+      const states = [...new Set(trs.map((t) => `${t.project}/${t.component}`))].map((k) => repositories.get(k) ?? {});
+      return {
+        ...base,
+        needs_merge: states.some((st) => st.needs_merge === true),
+        needs_push: states.some((st) => st.needs_push === true),
+        remote_commit: null,
+        weblate_commit: null,
+        status: null,
+        merge_failure: null,
+        outgoing_commits: null,
+        missing_commits: null,
+      };
+    }
+    const st = repositories.get(component) ?? {};
     return {
-      needs_commit: pending,
+      ...base,
       needs_merge: st.needs_merge ?? false,
       needs_push: st.needs_push ?? false,
+      remote_commit: COMMIT('Translated using Weblate (Czech)'),
+      weblate_commit: COMMIT('Translated using Weblate (Czech)'),
+      status: st.needs_push ? "On branch main\nYour branch is ahead of 'origin/main'." : 'On branch main\nnothing to commit, working tree clean',
       merge_failure: st.merge_failure ?? null,
       outgoing_commits: st.outgoing_commits ?? 0,
       missing_commits: st.missing_commits ?? 0,
-      remote_commit: {
-        revision: 'a1b2c3d4e5f60718293a4b5c6d7e8f9012345678',
-        shortrevision: 'a1b2c3d',
-        author: 'Jane Doe <jane@example.com>',
-        message: 'Translated using Weblate (Czech)',
-      },
-      status: st.needs_push ? "On branch main\nYour branch is ahead of 'origin/main'." : 'On branch main\nnothing to commit, working tree clean',
     };
   };
   const vcsRoute = (segs: string[]): Route | null => {
@@ -1648,12 +1723,16 @@ export async function startFakeWeblate(given: FakeOptions = {}): Promise<FakeWeb
         allow: last === 'lock' ? 'GET, POST, HEAD, OPTIONS' : 'GET, POST, HEAD, OPTIONS',
         run: (env) => {
           const proj = needProject(env, A_RO, b as string);
-          if (last === 'lock') return { locked: locks.has(proj.slug) };
+          if (last === 'lock') {
+            const comps = componentsOf(proj.slug);
+            return { locked: comps.length > 0 && comps.every((c) => locks.has(`${c.project}/${c.path}`)) };
+          }
           if (!env.authed) throw forbidden(A_RO, env);
           return repositoryOf(
-            proj.slug,
+            env.ctx,
+            `projects/${proj.slug}/`,
             TRANSLATIONS.filter((t) => t.project === proj.slug),
-            false,
+            null,
           );
         },
       };
@@ -1663,9 +1742,9 @@ export async function startFakeWeblate(given: FakeOptions = {}): Promise<FakeWeb
         run: (env) => {
           const [cd] = needComponent(env, A_RO, b as string, c as string);
           const key = `${cd.project}/${cd.path}`;
-          if (last === 'lock') return { locked: locks.has(key) || locks.has(cd.project) };
+          if (last === 'lock') return { locked: locks.has(key) };
           if (!env.authed) throw forbidden(A_RO, env);
-          return repositoryOf(key, translationsOf(cd), false);
+          return repositoryOf(env.ctx, `components/${cd.project}/${encodeURIComponent(cd.path)}/`, translationsOf(cd), key);
         },
       };
     if (a === 'translations' && n === 5 && last === 'repository')
@@ -1674,7 +1753,7 @@ export async function startFakeWeblate(given: FakeOptions = {}): Promise<FakeWeb
         run: (env) => {
           const [tr] = needTranslation(env, A_RO, b as string, c as string, d as string);
           if (!env.authed) throw forbidden(A_RO, env);
-          return repositoryOf(tr.key, [tr], true);
+          return repositoryOf(env.ctx, `translations/${tr.apiKey}/`, [tr], `${tr.project}/${tr.component}`);
         },
       };
     void e;
@@ -1709,15 +1788,16 @@ export async function startFakeWeblate(given: FakeOptions = {}): Promise<FakeWeb
           const zip = a !== 'translations';
           const format = last(env.rr.query, 'format');
           const bare = format === null ? null : zip ? format.replace(/^zip:?/, '') : format;
-          // As Weblate answers (weblate/api/views.py): a translation's unknown format is a 400 on
-          // `format`; a zip's unknown conversion is a 404 "Conversion to zip:… is not supported".
-          if (bare !== null && bare !== '' && !CONVERSIONS.has(bare)) {
-            if (zip) return jsonResp(404, errorJson('not_found', http404(`Conversion to zip:${bare} is not supported`)), A_RO, env.authed);
+          // As Weblate answers: a translation's unknown format is a 400 on `format` with Weblate's words
+          // (TranslationViewSet.get_translation_file_response turns download_translation_file's Http404
+          // into a ValidationError); a zip's is download_multi's Http404 "Conversion to NAME is not
+          // supported", whose words drf-standardized-errors (5.10 and later) replace by "Not found.".
+          if (bare !== null && bare !== '' && !exporters.has(bare)) {
+            const words = `Conversion to ${bare} is not supported`;
+            if (zip) return jsonResp(404, errorJson('not_found', http404(words)), A_RO, env.authed);
             return jsonResp(
               400,
-              envelope === 'legacy'
-                ? stringify({ format: [`Unsupported conversion: ${bare}`] })
-                : errorJson('invalid', `Unsupported conversion: ${bare}`, 'validation_error', 'format'),
+              envelope === 'legacy' ? stringify({ format: [words] }) : errorJson('invalid', words, 'validation_error', 'format'),
               A_RO,
               env.authed,
             );
@@ -1732,7 +1812,10 @@ export async function startFakeWeblate(given: FakeOptions = {}): Promise<FakeWeb
           // A translation's file as stored: its own format and name (fakeTranslationFile); converted: the format's.
           const changes = zip ? 0 : (fileChanges.get(key) ?? 0);
           const stored = !zip && format === null ? fakeTranslationFile(key, changes) : undefined;
-          const name = stored?.name ?? `${segs.slice(1, -1).join('-')}.${zip ? 'zip' : (bare ?? 'po')}`;
+          // Weblate's names: a zip is the full slug with '-' (zip_download quotes it); a conversion the
+          // translation's URL path joined by '-' and the exporter's extension (BaseExporter.get_filename).
+          const dashed = key.replace(/\//g, '-');
+          const name = stored?.name ?? (zip ? `"${dashed}.zip"` : `${dashed}.${EXPORTER_EXTENSIONS[bare ?? 'po'] ?? 'po'}`);
           const file: Resp = {
             ...base,
             headers: {
@@ -2039,7 +2122,7 @@ export async function startFakeWeblate(given: FakeOptions = {}): Promise<FakeWeb
         };
       return null;
     }
-    if (a === 'memory' && n === 2 && b === 'lookup' && !options.noMemoryLookup) return memoryLookupRoute;
+    if (a === 'memory' && n === 2 && b === 'lookup' && memoryLookup !== 'none') return memoryLookup === '405' ? memoryDetailRoute : memoryLookupRoute;
     // weblate/api/views.py Metrics (a plain path, not in the root): IsAuthenticated; the server's counts and version.
     if (a === 'metrics' && n === 1)
       return {
@@ -2516,8 +2599,10 @@ export async function startFakeWeblate(given: FakeOptions = {}): Promise<FakeWeb
       responseCache?.clear();
     },
     lock(target, on) {
-      if (on) locks.add(target);
-      else locks.delete(target);
+      for (const key of componentKeys(target)) {
+        if (on) locks.add(key);
+        else locks.delete(key);
+      }
       responseCache?.clear();
     },
     repository(target, state) {

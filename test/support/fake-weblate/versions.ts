@@ -131,9 +131,9 @@ export const VERSION_ROWS: readonly VersionRow[] = [
     behaviour: 'POST memory/lookup/',
     source: 'weblate/api/views.py MemoryViewSet.lookup (5.17); 4.14-5.16: the memory detail route answers 405',
     since: '5.17',
-    options: (on) => ({ noMemoryLookup: !on }),
-    // The 405 of 4.14-5.16 and `exact` (2026.5, MemoryViewSet.lookup) are the memory change's options
-    // (issue 46 item 5): add them here, e.g. { memoryLookup405: !on } and a row since 2026.5.
+    // Before 5.17 the memory API (4.14) reads `lookup` as a detail route's id: POST is a 405; from
+    // 5.17 to 2026.4 the lookup ignores `exact` (MemoryViewSet.lookup honours it since 2026.5).
+    options: (on, version) => ({ memoryLookup: !on ? (atLeast(version, '4.14') ? '405' : 'none') : atLeast(version, '2026.5') ? 'full' : 'no-exact' }),
   },
   {
     behaviour: 'units/<id>/suggestions/ and /api/suggestions/',
