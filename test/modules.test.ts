@@ -92,9 +92,32 @@ describe('server address', () => {
     expect(() => normalizeApiBase('host.example')).toThrow(/invalid server URL/);
     expect(() => normalizeApiBase('https://u:p@host/')).toThrow(/credentials/);
   });
-  it('knows loopback hosts', () => {
-    expect(['localhost', '127.0.0.1', '127.1.2.3', '[::1]', 'a.localhost'].every(isLoopbackHost)).toBe(true);
-    expect(['example.org', '10.0.0.1', '128.0.0.1'].some(isLoopbackHost)).toBe(false);
+  // Issue 45.4: loopback is localhost, 127.0.0.0/8 and ::1 as WHATWG URL spells a hostname; a name
+  // a resolver may send to DNS (a.localhost, localhost.) is not, nor is an IPv4-mapped address.
+  it.each([
+    ['http://localhost:8000/', true],
+    ['http://LocalHost/', true],
+    ['http://127.0.0.1/', true],
+    ['http://127.1.2.3/', true],
+    ['http://127.1/', true],
+    ['http://2130706433/', true],
+    ['http://0x7f.1/', true],
+    ['http://127.0.0.1./', true],
+    ['http://[::1]:8000/', true],
+    ['http://[0:0:0:0:0:0:0:1]/', true],
+    ['http://a.localhost/', false],
+    ['http://localhost.localhost/', false],
+    ['http://localhost./', false],
+    ['http://localhost%2e/', false],
+    ['http://127.0.0.1.nip.io/', false],
+    ['http://[::ffff:127.0.0.1]/', false],
+    ['http://0.0.0.0/', false],
+    ['http://[::]/', false],
+    ['http://example.org/', false],
+    ['http://10.0.0.1/', false],
+    ['http://128.0.0.1/', false],
+  ])('loopback: %s → %s', (url, want) => {
+    expect(isLoopbackHost(new URL(url).hostname)).toBe(want);
   });
 });
 

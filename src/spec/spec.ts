@@ -225,7 +225,7 @@ export const GLOBAL_OPTIONS = [
   {
     flags: '--allow-insecure-http',
     description: 'allow sending the token over plain http to a host that is not loopback',
-    note: 'Without it, a token is sent over plain http only when every host it passes is this machine: the server, and the proxy if one is used.',
+    note: 'Without it, a token is sent over plain http only when every host it passes (the server, and the proxy if one is used) is loopback: `localhost`, an address in 127.0.0.0/8 (127.0.0.1, also written 127.1) or `[::1]`. A name under `.localhost`, `localhost.` with a trailing dot and an IPv4-mapped `[::ffff:127.0.0.1]` are not: a resolver may send a name to DNS.',
   },
   { flags: '--no-color', description: 'never colour output (also NO_COLOR; FORCE_COLOR forces it)' },
   {
