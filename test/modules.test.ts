@@ -8,7 +8,9 @@ import { getPath, pickFields } from '../src/output/fields.js';
 import { cellText } from '../src/output/cells.js';
 import { csvField } from '../src/output/csv.js';
 import { markdownCell } from '../src/output/markdown.js';
-import { escapeControl } from '../src/core/text.js';
+import { escapeControl, firstUnshown } from '../src/core/text.js';
+import { jsonForTerminal } from '../src/output/terminal.js';
+import { judgeName } from '../src/files/placement.js';
 import { colorEnabled } from '../src/io/streams.js';
 import { serverMessage, htmlTitle } from '../src/api/response.js';
 import { parseRetryAfter } from '../src/api/retry.js';
@@ -168,6 +170,52 @@ describe('escaping server text', () => {
     expect(escapeControl('\u202egnp.exe')).toBe('\\u202egnp.exe');
     expect(escapeControl('tab\there\nnl\u0000\u007f')).toBe('tab\\there\\nnl\\x00\\x7f');
     expect(escapeControl('Přihlásit 👍 مرحبا')).toBe('Přihlásit 👍 مرحبا');
+  });
+  // Issue 45.4: one set of characters not shown as themselves, escaped by every writer on a terminal
+  // and refused by placement. Before it, the writers escaped only controls and bidi: a slug with
+  // U+200B, U+00AD or U+2060 was printed as another name.
+  it.each([
+    ['c\u200bs', 'c\\u200bs'],
+    ['values-cs\u00ad', 'values-cs\\xad'],
+    ['w\u2060eb', 'w\\u2060eb'],
+    ['a\u034fb', 'a\\u034fb'],
+    ['ui\u3164', 'ui\\u3164'],
+    ['cs\u{e0041}\u{e007f}', 'cs\\u{e0041}\\u{e007f}'],
+    // a joiner next to Latin letters, or at an end, joins nothing: escaped
+    ['c\u200ds', 'c\\u200ds'],
+    ['c\u200cs', 'c\\u200cs'],
+    ['\u200d👩', '\\u200d👩'],
+    ['👩\u200d', '👩\\u200d'],
+    ['👩\u200dx', '👩\\u200dx'],
+    // a joiner that joins is seen in what it does: kept
+    ['👩\u200d💻 👨\u200d👩\u200d👧 👩🏽\u200d💻 ❤️\u200d🔥', '👩\u200d💻 👨\u200d👩\u200d👧 👩🏽\u200d💻 ❤️\u200d🔥'],
+    ['می\u200cخواهم', 'می\u200cخواهم'],
+    ['क्\u200dष', 'क्\u200dष'],
+    // … but not a zero-width space between those letters
+    ['می\u200bخواهم', 'می\\u200bخواهم'],
+  ])('escapeControl(%j) → %j', (text, shown) => {
+    expect(escapeControl(text)).toBe(shown);
+  });
+  it('one set: what a terminal escapes is what placement refuses, every code point', () => {
+    const differ: string[] = [];
+    for (let cp = 0; cp <= 0xe00ff; cp++) {
+      if (cp >= 0xd800 && cp <= 0xdfff) continue;
+      if (cp === 0x30000) cp = 0xe0000; // unassigned planes between
+      const c = String.fromCodePoint(cp);
+      const unshown = firstUnshown(`a${c}b`) !== undefined;
+      const escaped = escapeControl(`a${c}b`) !== `a${c}b`;
+      const refused = (() => {
+        const j = judgeName(`po/a${c}b.po`, { component: { filemask: 'po/*.po' }, allowHidden: true });
+        return 'refused' in j && j.refused.why === 'unshown';
+      })();
+      if (unshown !== escaped || unshown !== refused) differ.push(cp.toString(16));
+    }
+    expect(differ).toEqual([]);
+  });
+  it('JSON on a terminal spells a character beyond U+FFFF as its surrogate pair: still the same JSON', () => {
+    const text = JSON.stringify({ slug: 'cs\u{e0041}\u200b' });
+    expect(jsonForTerminal(text)).toBe('{"slug":"cs\\udb40\\udc41\\u200b"}');
+    expect(JSON.parse(jsonForTerminal(text))).toEqual(JSON.parse(text));
   });
   it('keeps markdown cells in one cell and literal', () => {
     expect(markdownCell('a|b')).toBe('a\\|b');
