@@ -11,6 +11,7 @@ import { markdownCell } from '../src/output/markdown.js';
 import { escapeControl, firstUnshown } from '../src/core/text.js';
 import { jsonForTerminal } from '../src/output/terminal.js';
 import { judgeName } from '../src/files/placement.js';
+import { compareIds } from '../src/weblate/objects.js';
 import { colorEnabled } from '../src/io/streams.js';
 import { serverMessage, htmlTitle } from '../src/api/response.js';
 import { parseRetryAfter } from '../src/api/retry.js';
@@ -160,6 +161,23 @@ describe('fields and cells', () => {
     expect(csvField('line\nbreak')).toBe('"line\nbreak"');
     expect(csvField('-9223372036854775808')).toBe('-9223372036854775808');
     expect(csvField('=1+1')).toBe('=1+1');
+  });
+});
+
+describe('ids in order (issue 45.4)', () => {
+  it('compares whole-number ids exactly beyond 2^53, then any other by its text', () => {
+    const ids = ['9007199254740993', 9007199254740992, parseJson('9007199254740995'), 10, '9', 'abc', 'a', 2, '0010'];
+    expect([...ids].sort(compareIds).map((id) => (typeof id === 'string' ? id : String(id)))).toEqual([
+      '2',
+      '9',
+      '10',
+      '0010',
+      '9007199254740992',
+      '9007199254740993',
+      '9007199254740995',
+      'a',
+      'abc',
+    ]);
   });
 });
 

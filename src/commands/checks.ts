@@ -26,6 +26,7 @@ import { byId, type Subject, type Verdict } from '../gate/verdict.js';
 import { filesOf, type ComponentFiles } from './stats/checks.js';
 import { IDENTITY_FIELDS, identified, unitIdentity } from '../weblate/identity.js';
 import { CHECK_IDS, CUSTOM_PREFIX, HAS_CHECK, HAS_DISMISSED_CHECK, checkIdOf, checkName, checkTerm, dismissedTerm } from '../weblate/checks.js';
+import { compareIds } from '../weblate/objects.js';
 import { UNITS_SEARCH, objectPath, unitsOf } from '../weblate/paths.js';
 import { targetOfUrl, type Target, type TargetKind } from '../weblate/target.js';
 import { scopeQuery, searchTerms, type UnitScope } from '../weblate/units.js';
@@ -183,7 +184,7 @@ function failingUnits(lists: Array<{ row: CheckRow; units: Item[] }>): Item[] {
     }
   }
   return [...units.values()]
-    .sort((a, b) => Number(a.unit.id) - Number(b.unit.id))
+    .sort((a, b) => compareIds(a.unit.id, b.unit.id))
     .map(({ unit, checks }) => {
       const id = unitIdentity(unit);
       return identified({ ...unit, wli_checks: checks }, translationOf(unit) ?? null, id.project, id.component, id.language);

@@ -1,6 +1,7 @@
 // wli screenshots: a component's screenshots, each with the strings it shows. Two lists: the
 // screenshots, and the strings on any of them (the source translation's units searched with
 // has:screenshot), never one request per string.
+import { numberOfText } from '../codec/json.js';
 import { UsageError } from '../core/errors.js';
 import { pageOf, type Item } from '../core/page.js';
 import { msg } from '../core/text.js';
@@ -36,7 +37,10 @@ export async function run({ args, session }: CommandInput<'screenshots'>): Promi
   const readings = targetReadings(session, args[0], ['component'], ['translation']);
   const { target, value: shots } = await firstFound(session, readings, (t) => screenshotsOfTarget(session, t));
   const shown = await stringsShown(session, shots);
-  const items = shots.map((s) => ({ ...s, wli_strings: shownUnitIds(s).map((id) => shown.get(id) ?? { id: Number(id), context: null, source: null }) }));
+  const items = shots.map((s) => ({
+    ...s,
+    wli_strings: shownUnitIds(s).map((id) => shown.get(id) ?? { id: numberOfText(id) ?? id, context: null, source: null }),
+  }));
   return {
     kind: 'list',
     pages: (async function* () {

@@ -9,6 +9,7 @@
 // --verbose says which route was taken. A component row (p/c/-) is its translations' rows summed as
 // Weblate sums them (weblate/statistics-sum.ts), on either route.
 import { isNotFound } from '../../api/errors.js';
+import { isLosslessNumber, numberText } from '../../codec/json.js';
 import { allInOrder, deferred } from '../../core/pool.js';
 import type { Item } from '../../core/page.js';
 import { msg } from '../../core/text.js';
@@ -62,7 +63,9 @@ async function fromMetrics(session: Session, target: ProjectTarget, skipSource: 
     skipSource || entries.some((e) => e.id !== undefined)
       ? await allItems(session, { path: componentsOf(target), label: `--project ${target.project}` })
       : undefined;
-  const byId = new Map((listed ?? []).flatMap((i) => (typeof i.id === 'number' ? [[i.id, i] as const] : [])));
+  // By the id's text as sent (a number or an exact one beyond 2^53): a double would take
+  // "comp@9007199254740993" for component 9007199254740992.
+  const byId = new Map((listed ?? []).flatMap((i) => (typeof i.id === 'number' || isLosslessNumber(i.id) ? [[numberText(i.id), i] as const] : [])));
   const byPath = new Map((listed ?? []).map((i) => [componentTargetOf(target.project, i).component.join('/'), i] as const));
   const groups = new Map<string, { path: string[]; item?: Item; entries: MetricsEntry[] }>();
   for (const e of entries) {
