@@ -91,7 +91,7 @@ _wli() {
   esac
 }
 
-# Targets from the configured server: `wli __complete <command> <word>` (cached, about a second at most,
+# Targets from the configured server: `wli __complete <command> <word>` (cached per server and token, about a second at most,
 # silent on failure). A name ending in / is a project or component to go on from: no space after it.
 _wli_targets() {
   local IFS=$'

@@ -29,8 +29,8 @@ function __wli_in
     test "$words[1]" = "$argv[1]"
 end
 
-# Targets from the configured server: `wli __complete <command> <word>` (cached, about a second at
-# most, silent on failure).
+# Targets from the configured server: `wli __complete <command> <word>` (cached per server and
+# token, about a second at most, silent on failure).
 function __wli_targets
     set -l self (commandline -opc)[1]
     command -q $self; or return

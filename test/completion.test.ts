@@ -336,6 +336,40 @@ describe('completion from the server', () => {
     }
   });
 
+  // Issue 45.4: keyed by whether there was a token, a second token read the first one's lists (what
+  // another account may see), and a token's lists outlived a switch to another.
+  it('caches per server and token: two tokens get two caches, and no file of the cache holds a token', async () => {
+    const fake = await startFakeWeblate();
+    const TOKENS = ['wlu_completion_first_0123456789abcdef', 'wlu_completion_second_0123456789abcdef'];
+    const cache = join(dir, 'cache-tokens');
+    try {
+      const lookup = async (token: string) => {
+        use({ WLI_URL: fake.url, WLI_TOKEN: token, XDG_CACHE_HOME: cache });
+        const r = await wliIn(['__complete', 'units', 'demo/android/'], { env: shellEnv });
+        expect(r.stdout).toContain('demo/android/cs\n');
+      };
+      await lookup(TOKENS[0]!);
+      expect(fake.requests.map((r) => r.headers.authorization)).toEqual([`Token ${TOKENS[0]}`, `Token ${TOKENS[0]}`]);
+      await lookup(TOKENS[1]!);
+      expect(fake.requests.map((r) => r.headers.authorization).slice(2)).toEqual([`Token ${TOKENS[1]}`, `Token ${TOKENS[1]}`]);
+      await lookup(TOKENS[0]!);
+      await lookup(TOKENS[1]!);
+      expect(fake.requests).toHaveLength(4);
+      // Without a token, a cache of its own too.
+      use({ WLI_URL: fake.url, XDG_CACHE_HOME: cache });
+      await wliIn(['__complete', 'units', 'demo/android/'], { env: shellEnv });
+      expect(fake.requests).toHaveLength(6);
+      const files = readdirSync(join(cache, 'wli'));
+      expect(files).toHaveLength(6);
+      for (const f of files) {
+        const text = readFileSync(join(cache, 'wli', f), 'utf8');
+        for (const token of TOKENS) for (const piece of [token, token.slice(-16)]) expect(f + text).not.toContain(piece);
+      }
+    } finally {
+      await fake.close();
+    }
+  });
+
   // A server that never answers: only completion's own deadline (about a second) can end the run,
   // so a completion that waited for the server fails on the test's timeout, not on a clock.
   it('a server that never answers does not hold the shell: completion gives up on its own, offering nothing', async () => {

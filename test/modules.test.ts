@@ -8,7 +8,10 @@ import { getPath, pickFields } from '../src/output/fields.js';
 import { cellText } from '../src/output/cells.js';
 import { csvField } from '../src/output/csv.js';
 import { markdownCell } from '../src/output/markdown.js';
-import { escapeControl } from '../src/core/text.js';
+import { escapeControl, firstUnshown } from '../src/core/text.js';
+import { jsonForTerminal } from '../src/output/terminal.js';
+import { judgeName } from '../src/files/placement.js';
+import { compareIds } from '../src/weblate/objects.js';
 import { colorEnabled } from '../src/io/streams.js';
 import { serverMessage, htmlTitle } from '../src/api/response.js';
 import { parseRetryAfter } from '../src/api/retry.js';
@@ -92,9 +95,32 @@ describe('server address', () => {
     expect(() => normalizeApiBase('host.example')).toThrow(/invalid server URL/);
     expect(() => normalizeApiBase('https://u:p@host/')).toThrow(/credentials/);
   });
-  it('knows loopback hosts', () => {
-    expect(['localhost', '127.0.0.1', '127.1.2.3', '[::1]', 'a.localhost'].every(isLoopbackHost)).toBe(true);
-    expect(['example.org', '10.0.0.1', '128.0.0.1'].some(isLoopbackHost)).toBe(false);
+  // Issue 45.4: loopback is localhost, 127.0.0.0/8 and ::1 as WHATWG URL spells a hostname; a name
+  // a resolver may send to DNS (a.localhost, localhost.) is not, nor is an IPv4-mapped address.
+  it.each([
+    ['http://localhost:8000/', true],
+    ['http://LocalHost/', true],
+    ['http://127.0.0.1/', true],
+    ['http://127.1.2.3/', true],
+    ['http://127.1/', true],
+    ['http://2130706433/', true],
+    ['http://0x7f.1/', true],
+    ['http://127.0.0.1./', true],
+    ['http://[::1]:8000/', true],
+    ['http://[0:0:0:0:0:0:0:1]/', true],
+    ['http://a.localhost/', false],
+    ['http://localhost.localhost/', false],
+    ['http://localhost./', false],
+    ['http://localhost%2e/', false],
+    ['http://127.0.0.1.nip.io/', false],
+    ['http://[::ffff:127.0.0.1]/', false],
+    ['http://0.0.0.0/', false],
+    ['http://[::]/', false],
+    ['http://example.org/', false],
+    ['http://10.0.0.1/', false],
+    ['http://128.0.0.1/', false],
+  ])('loopback: %s → %s', (url, want) => {
+    expect(isLoopbackHost(new URL(url).hostname)).toBe(want);
   });
 });
 
@@ -138,6 +164,23 @@ describe('fields and cells', () => {
   });
 });
 
+describe('ids in order (issue 45.4)', () => {
+  it('compares whole-number ids exactly beyond 2^53, then any other by its text', () => {
+    const ids = ['9007199254740993', 9007199254740992, parseJson('9007199254740995'), 10, '9', 'abc', 'a', 2, '0010'];
+    expect([...ids].sort(compareIds).map((id) => (typeof id === 'string' ? id : String(id)))).toEqual([
+      '2',
+      '9',
+      '10',
+      '0010',
+      '9007199254740992',
+      '9007199254740993',
+      '9007199254740995',
+      'a',
+      'abc',
+    ]);
+  });
+});
+
 describe('escaping server text', () => {
   it('shows every control character visibly', () => {
     expect(escapeControl('a\u001b[31mred\u001b[0m')).toBe('a\\e[31mred\\e[0m');
@@ -145,6 +188,52 @@ describe('escaping server text', () => {
     expect(escapeControl('\u202egnp.exe')).toBe('\\u202egnp.exe');
     expect(escapeControl('tab\there\nnl\u0000\u007f')).toBe('tab\\there\\nnl\\x00\\x7f');
     expect(escapeControl('Přihlásit 👍 مرحبا')).toBe('Přihlásit 👍 مرحبا');
+  });
+  // Issue 45.4: one set of characters not shown as themselves, escaped by every writer on a terminal
+  // and refused by placement. Before it, the writers escaped only controls and bidi: a slug with
+  // U+200B, U+00AD or U+2060 was printed as another name.
+  it.each([
+    ['c\u200bs', 'c\\u200bs'],
+    ['values-cs\u00ad', 'values-cs\\xad'],
+    ['w\u2060eb', 'w\\u2060eb'],
+    ['a\u034fb', 'a\\u034fb'],
+    ['ui\u3164', 'ui\\u3164'],
+    ['cs\u{e0041}\u{e007f}', 'cs\\u{e0041}\\u{e007f}'],
+    // a joiner next to Latin letters, or at an end, joins nothing: escaped
+    ['c\u200ds', 'c\\u200ds'],
+    ['c\u200cs', 'c\\u200cs'],
+    ['\u200d👩', '\\u200d👩'],
+    ['👩\u200d', '👩\\u200d'],
+    ['👩\u200dx', '👩\\u200dx'],
+    // a joiner that joins is seen in what it does: kept
+    ['👩\u200d💻 👨\u200d👩\u200d👧 👩🏽\u200d💻 ❤️\u200d🔥', '👩\u200d💻 👨\u200d👩\u200d👧 👩🏽\u200d💻 ❤️\u200d🔥'],
+    ['می\u200cخواهم', 'می\u200cخواهم'],
+    ['क्\u200dष', 'क्\u200dष'],
+    // … but not a zero-width space between those letters
+    ['می\u200bخواهم', 'می\\u200bخواهم'],
+  ])('escapeControl(%j) → %j', (text, shown) => {
+    expect(escapeControl(text)).toBe(shown);
+  });
+  it('one set: what a terminal escapes is what placement refuses, every code point', () => {
+    const differ: string[] = [];
+    for (let cp = 0; cp <= 0xe00ff; cp++) {
+      if (cp >= 0xd800 && cp <= 0xdfff) continue;
+      if (cp === 0x30000) cp = 0xe0000; // unassigned planes between
+      const c = String.fromCodePoint(cp);
+      const unshown = firstUnshown(`a${c}b`) !== undefined;
+      const escaped = escapeControl(`a${c}b`) !== `a${c}b`;
+      const refused = (() => {
+        const j = judgeName(`po/a${c}b.po`, { component: { filemask: 'po/*.po' }, allowHidden: true });
+        return 'refused' in j && j.refused.why === 'unshown';
+      })();
+      if (unshown !== escaped || unshown !== refused) differ.push(cp.toString(16));
+    }
+    expect(differ).toEqual([]);
+  });
+  it('JSON on a terminal spells a character beyond U+FFFF as its surrogate pair: still the same JSON', () => {
+    const text = JSON.stringify({ slug: 'cs\u{e0041}\u200b' });
+    expect(jsonForTerminal(text)).toBe('{"slug":"cs\\udb40\\udc41\\u200b"}');
+    expect(JSON.parse(jsonForTerminal(text))).toEqual(JSON.parse(text));
   });
   it('keeps markdown cells in one cell and literal', () => {
     expect(markdownCell('a|b')).toBe('a\\|b');

@@ -88,12 +88,9 @@ describe('judgeName: the rule on plain values', () => {
     ['po/cs\ufeff.po', PO, false, 'unshown'],
     ['po/\u0000.po', PO, true, 'unshown'],
     // drawn as nothing (found by hand: written, and ls showed values-cs)
-    ...['\u00ad', '\u034f', '\ufff9', '\u180e', '\u3164', '\u115f', '\u2800'].map((c): [string, ComponentFiles, boolean, 'unshown'] => [
-      `app/src/main/res/values-cs${c}/strings.xml`,
-      ANDROID,
-      false,
-      'unshown',
-    ]),
+    ...['\u00ad', '\u034f', '\ufff9', '\u180e', '\u3164', '\u115f', '\u2800', '\u2060', '\u{e0041}', '\u{e007f}'].map(
+      (c): [string, ComponentFiles, boolean, 'unshown'] => [`app/src/main/res/values-cs${c}/strings.xml`, ANDROID, false, 'unshown'],
+    ),
     // … but letters of any script are names like any other
     ['po/zh_Hant.po', PO, false, 'written'],
     ['po/é.po', PO, false, 'written'],

@@ -339,6 +339,21 @@ describe('token safety', () => {
     const noToken = await wliIn(['language', 'cs', '--url', 'http://wli-test.invalid/', '--retries', '0'], {});
     expect(noToken.stderr).toMatch(/cannot resolve host/);
   });
+  it('45.4: a name under .localhost, localhost. and an IPv4-mapped address are not loopback: the token is refused (exit 2)', async () => {
+    for (const url of ['http://wli-test.localhost/', 'http://localhost./', 'http://[::ffff:127.0.0.1]/']) {
+      const r = await wli(['language', 'cs', '--url', url, '--token', TOKEN, '--retries', '0'], {});
+      expect(r.code, `${url}: ${r.stderr}`).toBe(2);
+      expect(r.stderr).toMatch(/refusing to send the API token over plain http to /);
+      expect(r.stderr).not.toContain(TOKEN);
+    }
+    const before = fake.requests.length;
+    const proxied = await wli(['language', 'cs', '--token', TOKEN, '--retries', '0'], {
+      env: { WLI_URL: fake.url, HTTP_PROXY: 'http://proxy.localhost:3128' },
+    });
+    expect(proxied.code, proxied.stderr).toBe(2);
+    expect(proxied.stderr).toMatch(/refusing to send the API token over plain http through the proxy http:\/\/proxy\.localhost:3128/);
+    expect(fake.requests.length).toBe(before);
+  });
 });
 
 describe('output safety', () => {

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fakeScreenshotPng, startFakeWeblate, type FakeWeblate } from './support/fake-weblate/index.js';
 import { wli, wliIn } from './support/run.js';
-import { parseJson } from '../src/codec/json.js';
+import { parseJson, stringifyJson } from '../src/codec/json.js';
 
 let fake: FakeWeblate;
 let env: Record<string, string>;
@@ -115,6 +115,33 @@ describe('wli download --screenshot', () => {
     expect(r.code).toBe(code);
     expect(r.stderr).toMatch(err);
     expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+});
+
+// Issue 45.4: a string the search did not answer was named by Number(its id): a double beyond 2^53.
+describe('ids beyond 2^53 stay exact', () => {
+  it('a screenshot id and the id of a string it shows come out exact in json, csv and the table', async () => {
+    const s = await startFakeWeblate({});
+    try {
+      const path = '/api/components/demo/android/screenshots/?page_size=250';
+      const list = parseJson(s.expected(path).body) as { results: Record<string, unknown>[] };
+      const shot = list.results[0]!;
+      shot.id = parseJson('9007199254740995');
+      shot.units = [...(shot.units as string[]), String(shot.units && (shot.units as string[])[0]).replace(/\/units\/\d+\/$/, '/units/9007199254740993/')];
+      s.fault('/components/demo/android/screenshots/', { kind: 'rawBody', body: stringifyJson(list) }, Infinity);
+      const e = { WLI_URL: s.url, XDG_CACHE_HOME: env.XDG_CACHE_HOME! };
+      const json = await wliIn(['screenshots', 'demo/android', '-f', 'json'], { env: e });
+      expect(json.code, json.stderr).toBe(0);
+      const shots = parseJson(json.stdout) as Record<string, unknown>[];
+      expect(stringifyJson(shots[0]!.id)).toBe('9007199254740995');
+      expect(stringifyJson((shots[0]!.wli_strings as Record<string, unknown>[]).at(-1))).toBe('{"id":9007199254740993,"context":null,"source":null}');
+      const csv = await wliIn(['screenshots', 'demo/android', '-f', 'csv', '--fields', 'id,wli_strings'], { env: e });
+      expect(csv.stdout).toMatch(/^9007199254740995,".*\{""id"":9007199254740993,""context"":null,""source"":null\}\]"\r?$/m);
+      const table = await wliIn(['screenshots', 'demo/android'], { env: e });
+      expect(table.stdout).toMatch(/^9007199254740995 .*action_share, unit 9007199254740993$/m);
+    } finally {
+      await s.close();
+    }
   });
 });
 

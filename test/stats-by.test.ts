@@ -110,6 +110,30 @@ describe('--by translation', () => {
     expect(r.sent.some((p) => p.startsWith('projects/demo/components/'))).toBe(true);
   });
 
+  // Issue 45.4: the id of a comp@id key was made a double: 9007199254740993 became 9007199254740992,
+  // another component's id, whose name the rows then carried.
+  it('a comp@id key beyond 2^53 is resolved by its exact id, never by a neighbour a double takes it for', async () => {
+    const s = await startFakeWeblate({ metricsClash: ['android'] });
+    try {
+      const components = parseJson(s.expected('/api/projects/demo/components/?page_size=1000').body) as { results: Item[] };
+      const android = components.results.find((c) => c.slug === 'android')!;
+      const glossary = components.results.find((c) => c.slug === 'glossary')!;
+      const key = `android@${String(android.id)}`;
+      android.id = parseJson('9007199254740993');
+      glossary.id = parseJson('9007199254740992');
+      s.fault('/projects/demo/components/', { kind: 'rawBody', body: stringifyJson(components) }, Infinity);
+      const metrics = s.expected('/api/projects/demo/metrics/').body;
+      expect(metrics).toContain(`"${key}"`);
+      s.fault('/projects/demo/metrics/', { kind: 'rawBody', body: metrics.replace(`"${key}"`, '"android@9007199254740993"') }, Infinity);
+      const r = await run(s, ['stats', '--project', 'demo', '--by', 'translation', '-f', 'json']);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).toBe('');
+      expect(targets(json(r.stdout))).toEqual(TRANSLATIONS);
+    } finally {
+      await s.close();
+    }
+  });
+
   it('every row carries its identity, and wli stats takes each back as the same row', async () => {
     const rows = json((await run(older, ['stats', '--project', 'demo', '--by', 'translation', '-f', 'json'])).stdout);
     const back = json((await run(older, ['stats', ...rows.map((x) => x.wli_target as string), '-f', 'json'])).stdout);
@@ -249,10 +273,11 @@ describe('pure cores', () => {
   });
 
   it('metricsEntries: keys as paths, comp@id as an id, anything else not the shape', () => {
-    const e = metricsEntries({ 'docs/guide': { cs: { total: 1 } }, 'android@7': { de: { total: 2 } } })!;
+    const e = metricsEntries({ 'docs/guide': { cs: { total: 1 } }, 'android@7': { de: { total: 2 } }, 'ios@9007199254740993': { cs: { total: 3 } } })!;
     expect(e.map((x) => [x.path, x.id, x.language])).toEqual([
       [['docs', 'guide'], undefined, 'cs'],
-      [['android'], 7, 'de'],
+      [['android'], '7', 'de'],
+      [['ios'], '9007199254740993', 'cs'],
     ]);
     expect(metricsEntries({ android: [] })).toBeUndefined();
     expect(metricsEntries({})).toEqual([]);

@@ -3,6 +3,9 @@
 // byte stays as the server sent it; progress is drawn only where no other program draws; `wli api`
 // ends with a newline on a terminal; and -f csv-excel gives spreadsheets a file they open safely.
 // The same on a real pseudo-terminal: test/terminal.test.ts.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StdoutKind } from '../src/core/context.js';
 import { IOStreams } from '../src/io/streams.js';
@@ -133,6 +136,61 @@ describe('24.5: on a terminal, server text is escaped in every format; piped, it
       expect(pipe.stdout).toBe(text);
     } finally {
       await s.close();
+    }
+  });
+});
+
+describe('45.4: characters drawn as nothing are one set, escaped wherever a name is shown', () => {
+  /** Drawn as nothing: zero-width space, soft hyphen, word joiner. */
+  const INVISIBLE = /[\u200b\u00ad\u2060]/;
+
+  it('a slug holding U+200B, U+00AD or U+2060 is shown escaped in a table and in a hint, never as another name', async () => {
+    const s = await startFakeWeblate();
+    try {
+      const path = '/api/projects/demo/components/?page_size=1000';
+      // The server names its components with them, in every field (slug, url, …).
+      const body = s.expected(path).body.replaceAll('android', 'andr\u200boid').replaceAll('glossary', 'gloss\u00adary').replaceAll('guide', 'gu\u2060ide');
+      s.fault('/projects/demo/components/', { kind: 'rawBody', body }, Infinity);
+      const envS = { WLI_URL: s.url, NO_COLOR: '1' };
+      const table = await wliIn(['ls', 'demo'], { env: envS });
+      expect(table.code, table.stderr).toBe(0);
+      expect(table.stdout).not.toMatch(INVISIBLE);
+      expect(table.stdout).toContain('demo/andr\\u200boid');
+      expect(table.stdout).toContain('demo/gloss\\xadary');
+      expect(table.stdout).toMatch(/gu\\u2060ide/);
+      const md = await wliIn(['ls', 'demo', '-f', 'markdown'], { env: envS });
+      expect(md.stdout).not.toMatch(INVISIBLE);
+      const csv = await wliIn(['ls', 'demo', '-f', 'csv'], { env: envS, tty: true });
+      expect(csv.stdout).not.toMatch(INVISIBLE);
+      expect(csv.stdout).toContain('andr\\u200boid');
+      const json = await wliIn(['ls', 'demo', '-f', 'json'], { env: envS, tty: true });
+      expect(json.stdout).not.toMatch(INVISIBLE);
+      expect(JSON.stringify(JSON.parse(json.stdout))).toContain('andr\u200boid');
+      // Piped, the bytes stay the server's.
+      expect((await wliIn(['ls', 'demo', '-f', 'csv'], { env: envS })).stdout).toContain('andr\u200boid');
+
+      const miss = await wliIn(['show', 'demo/andoid'], { env: envS });
+      expect(miss.code).toBe(5);
+      expect(miss.stderr).not.toMatch(INVISIBLE);
+      expect(miss.stderr).toMatch(/did you mean: .*andr\\u200boid/);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it("pull's refusal shows the path with U+200B and U+2060 escaped", async () => {
+    const s = await startFakeWeblate();
+    const dir = mkdtempSync(join(tmpdir(), 'wli-unshown-'));
+    try {
+      s.filenames({ 'demo/android/cs': 'app/src/main/res/values-c\u200bs\u2060/strings.xml' });
+      const r = await wliIn(['pull', 'demo/android/cs', '--dir', dir], { env: { WLI_URL: s.url, NO_COLOR: '1', XDG_CACHE_HOME: dir } });
+      expect(r.code).toBe(1);
+      expect(r.stderr).not.toMatch(/[\u200b\u2060]/);
+      expect(r.stderr).toContain('values-c\\u200bs\\u2060/strings.xml (demo/android/cs): ');
+      expect(r.stderr).toMatch(/holds a control or invisible character \(U\+200B\)/);
+    } finally {
+      await s.close();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

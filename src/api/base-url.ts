@@ -42,7 +42,16 @@ export function canonicalServerKey(input: string): string | undefined {
   }
 }
 
+/**
+ * Whether a URL's hostname (as WHATWG URL gives it: lower case, an IPv4 address in dotted decimal,
+ * an IPv6 one compressed in brackets) is loopback: `localhost` (RFC 6761 reserves it; the system
+ * answers it from its hosts file), 127.0.0.0/8 and `::1`. URL has already made `127.1`, `2130706433`,
+ * `0x7f.1` and `127.0.0.1.` into 127.0.0.1 and `[0:0:0:0:0:0:0:1]` into `[::1]`, so those spellings
+ * count. Nothing else does: `*.localhost` and `localhost.` (trailing dot) are names a resolver may
+ * send to DNS; an IPv4-mapped `[::ffff:7f00:1]` is loopback only on a dual-stack socket (write
+ * 127.0.0.1); 0.0.0.0 and `[::]` name no host.
+ */
 export function isLoopbackHost(hostname: string): boolean {
-  const h = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  return h === 'localhost' || h.endsWith('.localhost') || h === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
+  const h = hostname.toLowerCase();
+  return h === 'localhost' || h === '[::1]' || h === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
 }

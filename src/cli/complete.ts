@@ -3,7 +3,7 @@
 //
 // Manners: the configured server and token from the same settings and session as every command (flags
 // on the line being typed are not read); nothing at all when no server is configured; each list cached
-// on disk ($XDG_CACHE_HOME/wli, two minutes); the whole lookup bounded to about a second (one attempt,
+// on disk ($XDG_CACHE_HOME/wli, two minutes, per server and token); the whole lookup bounded to about a second (one attempt,
 // no retries); any failure is silently "no candidates". Nothing is ever written to stderr, so
 // completion never prints into the shell; and only names of Weblate's grammar (slugs, language
 // codes: weblate/names.ts) are offered, so no server text the shell cannot hold (a newline, an ESC, a
@@ -52,7 +52,7 @@ export async function complete(args: string[], ctx: Context): Promise<string> {
         'names',
       ));
     };
-    const list = cachedLister(ctx, url, !!settings.token, (path) => firstItems(ask(), path, 'names'));
+    const list = cachedLister(ctx, url, settings.token?.value, (path) => firstItems(ask(), path, 'names'));
     const names = await candidates(kinds, word, list);
     return names.length ? names.join('\n') + '\n' : '';
   } catch {
@@ -108,11 +108,18 @@ async function candidates(kinds: readonly TargetKindName[], word: string, list: 
   return starts(components.map((c) => (kinds.includes('translation') ? `${c}/` : c)));
 }
 
-/** Reads a list from the cache, or from the server (then caching only the names). */
-function cachedLister(ctx: Context, base: URL, token: boolean, read: (path: string) => Promise<Name[]>): Lister {
+/**
+ * Reads a list from the cache, or from the server (then caching only the names). A list is what one
+ * account may see on one server: its file is named by a hash of the server, the token (or none) and
+ * the list, so another token never reads it, and the token is in no file name and no file.
+ */
+function cachedLister(ctx: Context, base: URL, token: string | undefined, read: (path: string) => Promise<Name[]>): Lister {
   const dir = cacheDir(ctx.env, ctx.homedir);
+  // The token's own hash, made once a run (at the first list asked for), stands for it in each key.
+  let account: Promise<string> | undefined;
   return async (path) => {
-    const file = join(dir, `${(await sha256(`${base.href}\n${token ? 'token' : 'anonymous'}\n${path}`)).slice(0, 32)}.json`);
+    account ??= token === undefined ? Promise.resolve('anonymous') : sha256(token).then((h) => `token ${h}`);
+    const file = join(dir, `${(await sha256(`${base.href}\n${await account}\n${path}`)).slice(0, 32)}.json`);
     try {
       const cached = JSON.parse(readFileSync(file, 'utf8')) as { at: number; items: Name[] };
       if (ctx.now() - cached.at < COMPLETION_CACHE_MS && Array.isArray(cached.items)) return cached.items;

@@ -62,6 +62,15 @@ export class JsonSyntaxError extends Error {
   }
 }
 
+/**
+ * A JSON number literal as parseJson gives it: a number when JS writes it back as the same text, else
+ * a LosslessNumber (an id beyond 2^53 keeps its digits); undefined for text that is no literal.
+ */
+export function numberOfText(raw: string): number | LosslessNumber | undefined {
+  if (!isJsonNumberText(raw)) return undefined;
+  return String(Number(raw)) === raw ? Number(raw) : new LosslessNumber(raw, TRUSTED);
+}
+
 /** The decimal text of a number as the server sent it (for numbers from parseJson, String(n) is that text). */
 export function numberText(v: number | LosslessNumber | bigint): string {
   if (v instanceof LosslessNumber) return v.raw;

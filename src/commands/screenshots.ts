@@ -1,6 +1,7 @@
 // wli screenshots: a component's screenshots, each with the strings it shows. Two lists: the
 // screenshots, and the strings on any of them (the source translation's units searched with
 // has:screenshot), never one request per string.
+import { numberOfText } from '../codec/json.js';
 import { UsageError } from '../core/errors.js';
 import { pageOf, type Item } from '../core/page.js';
 import { msg } from '../core/text.js';
@@ -39,7 +40,7 @@ export async function run({ args, session }: CommandInput<'screenshots'>): Promi
   const shown = await stringsShown(session, shots);
   // wli's list after the screenshot's fields; a server field of its name is kept as server_wli_strings (weblate/identity.ts).
   const items = shots.map((s) =>
-    withOwnFields(s, { wli_strings: shownUnitIds(s).map((id) => shown.get(id) ?? { id: Number(id), context: null, source: null }) }),
+    withOwnFields(s, { wli_strings: shownUnitIds(s).map((id) => shown.get(id) ?? { id: numberOfText(id) ?? id, context: null, source: null }) }),
   );
   return {
     kind: 'list',

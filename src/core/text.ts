@@ -49,20 +49,93 @@ export function outside(text: unknown): Msg {
   return text instanceof Msg ? text : new Msg([{ outside: plainText(text) }]);
 }
 
-// C0 (all of them), DEL, C1, bidi embeddings/overrides/isolates, marks, line/paragraph separators,
-// and the BOM: all of them can rearrange or hide what a terminal shows. (Global: for replace().)
-// eslint-disable-next-line no-control-regex -- matching control characters is this regex's job
-export const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/g;
+// The one set of characters not shown as themselves: C0 (all of them), DEL, C1, the soft hyphen, the
+// combining grapheme joiner U+034F, the Hangul, Khmer, Mongolian and braille characters drawn as
+// blank or nothing, zero-width spaces and joiners, bidi marks, embeddings, overrides and isolates,
+// line and paragraph separators, the word joiner and invisible operators (U+2060-206F), the BOM,
+// interlinear annotation, and the tag characters (U+E0000-E007F, which hide ASCII inside a word). Each
+// can hide, split, reorder or draw over what a terminal, an editor or a file list shows: a slug `c`
+// U+200B `s` reads as `cs`. The placement rule refuses a file name holding any of them
+// (files/placement.ts); every writer shows them escaped on a terminal (escapeUnshown), but for a
+// joiner doing visible work (joinerAt). Into a pipe or a file the bytes stay exact.
+// U+034F stands apart: in a class it would read as combined with the one before.
+const UNSHOWN_SOURCE =
+  // eslint-disable-next-line no-control-regex, no-misleading-character-class -- matching controls and lone joiners is this set's job
+  /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u2028-\u202e\u2060-\u206f\u2800\u3164\ufeff\uffa0\ufff9-\ufffb\u{e0000}-\u{e007f}]|\u034f/u
+    .source;
+/** Every character of the set (global: for replace()). */
+// eslint-disable-next-line no-misleading-character-class -- as above
+export const UNSHOWN = new RegExp(UNSHOWN_SOURCE, 'gu');
+// eslint-disable-next-line no-misleading-character-class -- as above
+const ONE_UNSHOWN = new RegExp(UNSHOWN_SOURCE, 'u');
+
+/** The first character of the set in `text`, if any. */
+export function firstUnshown(text: string): string | undefined {
+  return ONE_UNSHOWN.exec(text)?.[0];
+}
+
+// A joiner that joins is seen in what it does: ZWJ inside an emoji sequence (👩 ZWJ 💻 is one
+// glyph), ZWJ or ZWNJ between letters of a script that shapes them (Persian's ZWNJ, an Indic
+// half-form). Escaping those would make every such translation unreadable on a terminal, and one
+// cannot make a name read as another: its neighbours are not Latin letters, digits or punctuation.
+const PICTOGRAPH = /^\p{Extended_Pictographic}$/u;
+const SHAPING =
+  /^[\p{Script=Arabic}\p{Script=Syriac}\p{Script=Nko}\p{Script=Devanagari}\p{Script=Bengali}\p{Script=Gurmukhi}\p{Script=Gujarati}\p{Script=Oriya}\p{Script=Tamil}\p{Script=Telugu}\p{Script=Kannada}\p{Script=Malayalam}\p{Script=Sinhala}]$/u;
+/** What may stand between a joiner and the character it joins: marks (a virama, a vowel sign, VS16) and skin tones. */
+const ATTACHED = /^[\p{M}\p{Emoji_Modifier}]$/u;
+/** At most this many attached characters are looked past (no quadratic walk over a run of marks). */
+const MAX_ATTACHED = 8;
+
+/** The character before `at`, looking past what is attached to it. */
+function baseBefore(text: string, at: number): string | undefined {
+  let i = at;
+  for (let n = 0; i > 0 && n <= MAX_ATTACHED; n++) {
+    let j = i - 1;
+    const lo = text.charCodeAt(j);
+    if (lo >= 0xdc00 && lo <= 0xdfff && j > 0 && (text.charCodeAt(j - 1) & 0xfc00) === 0xd800) j--;
+    const c = text.slice(j, i);
+    if (!ATTACHED.test(c)) return c;
+    i = j;
+  }
+  return undefined;
+}
+
+/** Whether the character `c` at `at` of `text` is a joiner doing visible work (see above). */
+function joinerAt(c: string, at: number, text: string): boolean {
+  if (c !== '\u200d' && c !== '\u200c') return false;
+  const next = text.codePointAt(at + 1);
+  const prev = baseBefore(text, at);
+  if (next === undefined || prev === undefined) return false;
+  const after = String.fromCodePoint(next);
+  if (c === '\u200d' && PICTOGRAPH.test(prev) && PICTOGRAPH.test(after)) return true;
+  return SHAPING.test(prev) && SHAPING.test(after);
+}
+
+/**
+ * Every character of UNSHOWN in `text` replaced by `escape(c, at, text)`, but a joiner doing visible
+ * work: the one way server text is made safe for a terminal (escapeControl, JSON on a terminal, the
+ * GitHub runner's log).
+ */
+export function escapeUnshown(text: string, escape: (c: string, at: number, text: string) => string): string {
+  // Most text holds none: a test first spares the replace (a table escapes every cell).
+  if (!ONE_UNSHOWN.test(text)) return text;
+  return text.replace(UNSHOWN, (c, at: number, all: string) => (joinerAt(c, at, all) ? c : escape(c, at, all)));
+}
+
 const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t', '\u001b': '\\e' };
 
-/** Shows every control character as a visible escape (\n, \t, \e, \x9b, \u202e). */
+/** One character of the set as a visible escape: \n, \t, \e, \x9b, \xad, \u200b, \u{e0041}. */
+export function escapeChar(c: string): string {
+  const named = NAMED[c];
+  if (named) return named;
+  const code = c.codePointAt(0)!;
+  if (code <= 0xff) return `\\x${code.toString(16).padStart(2, '0')}`;
+  return code <= 0xffff ? `\\u${code.toString(16).padStart(4, '0')}` : `\\u{${code.toString(16)}}`;
+}
+
+/** Shows every character of UNSHOWN as a visible escape (escapeChar), but a joiner doing visible work. */
 export function escapeControl(text: string): string {
-  return text.replace(UNSAFE, (c) => {
-    const named = NAMED[c];
-    if (named) return named;
-    const code = c.charCodeAt(0);
-    return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
-  });
+  return escapeUnshown(text, escapeChar);
 }
 
 // scheme://user:password@host… anywhere in a text (an echoed URL, a proxy variable). Up to the last

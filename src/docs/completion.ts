@@ -104,7 +104,7 @@ ${argCases.join('\n')}
   esac
 }
 
-# Targets from the configured server: \`wli __complete <command> <word>\` (cached, about a second at most,
+# Targets from the configured server: \`wli __complete <command> <word>\` (cached per server and token, about a second at most,
 # silent on failure). A name ending in / is a project or component to go on from: no space after it.
 _wli_targets() {
   local IFS=$'\n' name
@@ -182,7 +182,7 @@ function zsh(): string {
   return `#compdef wli
 ${HEADER('zsh')}# Install: wli completion zsh > "\${fpath[1]}/_wli"
 
-# Targets from the configured server: \`wli __complete <command> <word>\` (cached, about a second at most,
+# Targets from the configured server: \`wli __complete <command> <word>\` (cached per server and token, about a second at most,
 # silent on failure). A name ending in / is a project or component to go on from: no space after it.
 __wli_targets() {
   local -a names
@@ -289,8 +289,8 @@ function __wli_in
     test "$words[1]" = "$argv[1]"
 end
 
-# Targets from the configured server: \`wli __complete <command> <word>\` (cached, about a second at
-# most, silent on failure).
+# Targets from the configured server: \`wli __complete <command> <word>\` (cached per server and
+# token, about a second at most, silent on failure).
 function __wli_targets
     set -l self (commandline -opc)[1]
     command -q $self; or return

@@ -14,7 +14,8 @@
 // - it is a file of its component (weblate/filemask.ts): one its filemask matches, or its template,
 //   intermediate or new_base;
 // - it holds no character a terminal, an editor or a file list would not show as itself (controls, the
-//   null character, bidirectional and invisible formatting: UNSHOWN), which would make later `ls`,
+//   null character, bidirectional and invisible formatting: core/text.ts UNSHOWN, the set every writer
+//   escapes on a terminal), which would make later `ls`,
 //   `git status` or a review show another name than the file's, or draw on the terminal.
 // download reduces a Content-Disposition name to a safe base name (safeBaseName); the save path decides
 // whether it may replace a file already there (files/save.ts).
@@ -23,6 +24,7 @@
 // checked is what exists now; what does not exist yet is made below a directory that was checked.
 import { lstatSync, realpathSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
+import { UNSHOWN, firstUnshown } from '../core/text.js';
 import { isComponentFile, type ComponentFiles } from '../weblate/filemask.js';
 
 export type Refusal =
@@ -52,19 +54,6 @@ export interface PlacementRule {
 
 /** Code points HFS+ leaves out of a name when it compares names (git's next_hfs_char, Mercurial's hfsignoreclean). */
 const HFS_IGNORED = /[\u200c-\u200f\u202a-\u202e\u206a-\u206f\ufeff]/gu;
-
-/**
- * Characters that are not shown as themselves: C0 and C1 controls (the null character, escapes that draw on
- * a terminal), DEL, zero-width and bidirectional formatting (a name shown reversed or split), the line
- * and paragraph separators, and the characters drawn as nothing (soft hyphen, the fillers of Hangul,
- * Mongolian and braille, interlinear annotation). No Weblate file is named with one; pull refuses such a name, download drops them.
- */
-const UNSHOWN =
-  // U+034F, a combining character, stands apart: in a class it would read as combined with the one before.
-  // eslint-disable-next-line no-control-regex, no-misleading-character-class
-  /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u2028-\u202e\u2060-\u206f\u2800\u3164\ufeff\uffa0\ufff9-\ufffb]|\u034f/u;
-// eslint-disable-next-line no-misleading-character-class
-const UNSHOWN_ALL = new RegExp(UNSHOWN.source, 'gu');
 
 /** The folders version-control systems keep their own files (and, for git, hooks and configuration) in. */
 const VCS_FOLDERS = new Set(['.git', '.hg', '.svn', '.bzr', 'cvs', '_darcs']);
@@ -113,8 +102,8 @@ export function judgeName(name: string, rule: PlacementRule): { segments: string
   if (vcs !== undefined) return { refused: { why: 'vcs', segment: vcs } };
   const hidden = rule.allowHidden ? undefined : segments.find(isHidden);
   if (hidden !== undefined) return { refused: { why: 'hidden', segment: hidden } };
-  const unshown = UNSHOWN.exec(name);
-  if (unshown !== null) return { refused: { why: 'unshown', char: unshown[0] } };
+  const unshown = firstUnshown(name);
+  if (unshown !== undefined) return { refused: { why: 'unshown', char: unshown } };
   if (!rule.component || !isComponentFile(rule.component, name)) return { refused: { why: 'mask', files: rule.component } };
   return { segments };
 }
@@ -193,7 +182,7 @@ export function place(root: string, name: string, rule: PlacementRule): { path: 
 export function safeBaseName(name: string | undefined): string | undefined {
   if (name === undefined) return undefined;
   const last = name.split(/[/\\]/).pop() ?? '';
-  const clean = last.replace(UNSHOWN_ALL, '').trim();
+  const clean = last.replace(UNSHOWN, '').trim();
   if (clean === '' || /^[. ]+$/.test(clean) || isHidden(clean) || isVcsFolder(clean) || clean.length > 200) return undefined;
   return clean;
 }

@@ -12,7 +12,7 @@ import type { Sink } from './sink.js';
 export interface CsvDialect {
   /** For a spreadsheet: BOM, every cell quoted, formula-like cells neutralised. */
   spreadsheet: boolean;
-  /** Stdout is a terminal: control and bidirectional characters shown as visible escapes (\e, \n, \u202e). */
+  /** Stdout is a terminal: control, bidirectional and invisible characters shown as visible escapes (\e, \n, \u202e, \u200b). */
   terminal: boolean;
 }
 

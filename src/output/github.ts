@@ -7,7 +7,7 @@
 import { resolve } from 'node:path';
 import { GITHUB_ANNOTATIONS_PER_STEP, GITHUB_STEP_SUMMARY_BYTES, GITHUB_STEP_SUMMARY_TEXT } from '../core/limits.js';
 import { pageOf, type Page } from '../core/page.js';
-import { UNSAFE, escapeControl, msg, type Msg } from '../core/text.js';
+import { escapeChar, escapeUnshown, msg, type Msg } from '../core/text.js';
 import { appendText, fileSize } from '../files/disk.js';
 import { countsOf, verdictLine } from '../gate/verdict.js';
 import type { CheckReport } from './result.js';
@@ -20,8 +20,7 @@ import type { Sink } from './sink.js';
  * bidirectional or invisible character shown as a visible escape (a log viewer must not act on it).
  */
 function escapeData(text: string): string {
-  return text
-    .replace(UNSAFE, (c) => (c === '\r' || c === '\n' ? c : escapeControl(c)))
+  return escapeUnshown(text, (c) => (c === '\r' || c === '\n' ? c : escapeChar(c)))
     .replace(/%/g, '%25')
     .replace(/\r/g, '%0D')
     .replace(/\n/g, '%0A');

@@ -3,17 +3,19 @@
 // Lines, and a body passed through (wli api), show every character a terminal would act on as a JSON
 // \uXXXX escape (the JSON stays valid and means the same); CSV shows it visibly, as the table does.
 // Piped or written to a file, none of this runs: the bytes stay exact.
-import { UNSAFE } from '../core/text.js';
+import { escapeUnshown } from '../core/text.js';
 
-const hex4 = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+/** `\uXXXX` for each UTF-16 unit: a character beyond U+FFFF (a tag) as its surrogate pair, as JSON spells it. */
+const hex4 = (c: string) => Array.from({ length: c.length }, (_, i) => `\\u${c.charCodeAt(i).toString(16).padStart(4, '0')}`).join('');
 
 /**
- * `text` with C0 and C1 controls, DEL, bidirectional and other invisible format characters as `\uXXXX`.
+ * `text` with every character of the one unshown set (core/text.ts UNSHOWN: C0 and C1 controls, DEL,
+ * bidirectional, zero-width and other invisible characters) as `\uXXXX`, but a joiner doing visible work.
  * Line feeds and tabs stay (JSON's own whitespace; harmless), and so does the CR of a CRLF; a lone CR,
  * which would let later text overwrite the line, is escaped too.
  */
 export function jsonForTerminal(text: string): string {
-  return text.replace(UNSAFE, (c, at: number, all: string) => (c === '\n' || c === '\t' || (c === '\r' && all.charCodeAt(at + 1) === 10) ? c : hex4(c)));
+  return escapeUnshown(text, (c, at, all) => (c === '\n' || c === '\t' || (c === '\r' && all.charCodeAt(at + 1) === 10) ? c : hex4(c)));
 }
 
 /**

@@ -245,7 +245,7 @@ export const GLOBAL_OPTIONS = [
   {
     flags: '--allow-insecure-http',
     description: 'allow sending the token over plain http to a host that is not loopback',
-    note: 'Without it, a token is sent over plain http only when every host it passes is this machine: the server, and the proxy if one is used.',
+    note: 'Without it, a token is sent over plain http only when every host it passes (the server, and the proxy if one is used) is loopback: `localhost`, an address in 127.0.0.0/8 (127.0.0.1, also written 127.1) or `[::1]`. A name under `.localhost`, `localhost.` with a trailing dot and an IPv4-mapped `[::ffff:127.0.0.1]` are not: a resolver may send a name to DNS.',
   },
   { flags: '--no-color', description: 'never colour output (also NO_COLOR; FORCE_COLOR forces it)' },
   {
@@ -900,7 +900,7 @@ export const FILES: Array<[path: string, meaning: string]> = [
   ['.weblate, .weblate.ini, weblate.ini', 'project configuration: the nearest one in the current directory or a parent ([weblate] url and translation)'],
   [
     '$XDG_CACHE_HOME/wli',
-    `names read from the server for shell completion, kept ${COMPLETION_CACHE_TEXT}; the compiled code of wli (a V8 code cache, code-*.v8) that makes it start faster; and in saved/ a record of each file pull and download saved (its SHA-256, size, the translation's revision and the server's Last-Modified), so a request is conditional only for a file proven unchanged; a record unused for ${SAVED_RECORD_UNUSED_DAYS} days is removed (~/.cache/wli when XDG_CACHE_HOME is unset); no tokens; safe to delete (pull then fetches each file whole once)`,
+    `names read from the server for shell completion, kept ${COMPLETION_CACHE_TEXT}, one file per server, token and list (named by a hash: another token never reads them); the compiled code of wli (a V8 code cache, code-*.v8) that makes it start faster; and in saved/ a record of each file pull and download saved (its SHA-256, size, the translation's revision and the server's Last-Modified), so a request is conditional only for a file proven unchanged; a record unused for ${SAVED_RECORD_UNUSED_DAYS} days is removed (~/.cache/wli when XDG_CACHE_HOME is unset); no tokens; safe to delete (pull then fetches each file whole once)`,
   ],
 ];
 

@@ -76,6 +76,19 @@ export function idFromUrl(value: unknown): string {
   return m?.[1] ?? value;
 }
 
+/**
+ * Ids in order, exact whatever their size: ids that are whole numbers (numbers, exact numbers beyond
+ * 2^53, digits) by value, compared as digits (a double would make 2^53 + 1 equal 2^53), before any
+ * other, which go by their text.
+ */
+export function compareIds(a: unknown, b: unknown): number {
+  const [x, y] = [plainText(a), plainText(b)];
+  const [dx, dy] = [/^\d+$/.test(x), /^\d+$/.test(y)];
+  if (dx !== dy) return dx ? -1 : 1;
+  const [tx, ty] = dx ? [x.replace(/^0+(?=\d)/, ''), y.replace(/^0+(?=\d)/, '')] : [x, y];
+  return (dx ? tx.length - ty.length : 0) || (tx < ty ? -1 : tx > ty ? 1 : 0);
+}
+
 /** Fields of Weblate's objects that hold a file path or mask (a component's, a translation's `filename`). */
 const PATH_FIELDS = new Set(['filename', 'filemask', 'template', 'new_base', 'intermediate', 'screenshot_filemask']);
 

@@ -10,8 +10,8 @@ import type { Item } from '../core/page.js';
 export interface MetricsEntry {
   /** The component's path in the project (["cat", "comp"]); for a clash, the path before "@". */
   path: string[];
-  /** The component's id when the key is "comp@<id>" (a clash): resolve it by id, not by path. */
-  id?: number;
+  /** The component's id when the key is "comp@<id>" (a clash): resolve it by id, not by path. Its digits as sent: exact beyond 2^53. */
+  id?: string;
   language: string;
   stats: Item;
 }
@@ -19,9 +19,9 @@ export interface MetricsEntry {
 const isObject = (v: unknown): v is Item => !!v && typeof v === 'object' && !Array.isArray(v);
 
 /** Reads a key: "comp@12" names component 12; any other key is a slug path. */
-function componentKey(key: string): { path: string[]; id?: number } {
+function componentKey(key: string): { path: string[]; id?: string } {
   const at = /^(.*)@(\d+)$/.exec(key);
-  if (at && at[1] !== '') return { path: at[1]!.split('/'), id: Number(at[2]) };
+  if (at && at[1] !== '') return { path: at[1]!.split('/'), id: at[2] };
   return { path: key.split('/') };
 }
 

@@ -9,6 +9,7 @@
 // --verbose says which route was taken. A component row (p/c/-) is its translations' rows summed as
 // Weblate sums them (weblate/statistics-sum.ts), on either route.
 import { isNotFound } from '../../api/errors.js';
+import { isLosslessNumber, numberText } from '../../codec/json.js';
 import { allInOrder, deferred } from '../../core/pool.js';
 import type { Item } from '../../core/page.js';
 import { msg } from '../../core/text.js';
@@ -41,6 +42,12 @@ async function fromComponents(session: Session, target: ProjectTarget, skipSourc
   return allInOrder(jobs, session.settings.concurrency);
 }
 
+/**
+ * A component's id by its text as sent (a number, or an exact one beyond 2^53): a double would take
+ * "comp@9007199254740993" for component 9007199254740992.
+ */
+const idText = (i: Item): string | undefined => (typeof i.id === 'number' || isLosslessNumber(i.id) ? numberText(i.id) : undefined);
+
 /** The metrics route; undefined when the server has no such endpoint (404: before Weblate 2026.8). */
 async function fromMetrics(session: Session, target: ProjectTarget, skipSource: boolean, listed: PromiseLike<Item[]>): Promise<ComponentRows[] | undefined> {
   // A key is one of the project's own components (`listed`), or a component shared into the project
@@ -60,7 +67,12 @@ async function fromMetrics(session: Session, target: ProjectTarget, skipSource: 
   }
   session.note(msg`--project ${target.project}: one request for every translation (the project metrics endpoint)`);
   const own = await listed;
-  const byId = new Map(own.flatMap((i) => (typeof i.id === 'number' ? [[i.id, i] as const] : [])));
+  const byId = new Map(
+    own.flatMap((i) => {
+      const id = idText(i);
+      return id === undefined ? [] : [[id, i] as const];
+    }),
+  );
   const byPath = new Map(own.map((i) => [componentTargetOf(target.project, i).component.join('/'), i] as const));
   const groups = new Map<string, { key: MetricsEntry; item?: Item; entries: MetricsEntry[] }>();
   for (const e of entries) {
@@ -114,7 +126,7 @@ async function resolveShared(session: Session, target: ProjectTarget, groups: { 
   };
   for (const g of groups) {
     const slug = g.key.path[g.key.path.length - 1];
-    const candidates = g.key.id !== undefined ? all.filter((i) => i.id === g.key.id) : all.filter((i) => i.slug === slug && elsewhere(i));
+    const candidates = g.key.id !== undefined ? all.filter((i) => idText(i) === g.key.id) : all.filter((i) => i.slug === slug && elsewhere(i));
     if (candidates.length === 1) {
       g.item = candidates[0];
       continue;
