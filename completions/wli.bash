@@ -64,7 +64,7 @@ _wli() {
       status) opts+=' --fail-if' ;;
       ls) opts+=' -L --limit' ;;
       download) opts+=' -o --output --convert -q --query --force --screenshot' ;;
-      pull) opts+=' --dir --source --allow-hidden --lang --min-percent --dry-run --force --check --allow-empty' ;;
+      pull) opts+=' --dir --source --allow-hidden --lang --min-percent --dry-run --force --accept-layout --check --allow-empty' ;;
       api) opts+=' --paginate -L --limit' ;;
     esac
     COMPREPLY=($(compgen -W "$opts" -- "$cur"))

@@ -168,6 +168,7 @@ complete -c wli -n '__wli_in pull' -l lang -x -d 'only these languages (comma-se
 complete -c wli -n '__wli_in pull' -l min-percent -x -d 'skip translations less than n % translated (translated_percent; 0 to 100): 80 or 80%'
 complete -c wli -n '__wli_in pull' -l dry-run -d 'list each file it would fetch or check and why others are skipped; no file requests, nothing written'
 complete -c wli -n '__wli_in pull' -l force -d 'fetch every file whole, without conditional requests'
+complete -c wli -n '__wli_in pull' -l accept-layout -d 'take a component layout that differs from the one recorded in DIR (wli-layout.json), and record it'
 complete -c wli -n '__wli_in pull' -l check -d 'compare each file here with the server\'s, writing nothing: exit 3 when any differs or is missing'
 complete -c wli -n '__wli_in pull' -l allow-empty -d 'with --check: no file to check passes (without it: exit 3)'
 complete -c wli -n '__wli_in pull' -a '(__wli_targets pull)'

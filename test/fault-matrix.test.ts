@@ -79,6 +79,8 @@ const others = (...not: string[]) => Object.keys(PULLED).filter((p) => !not.incl
 const CHECKOUT = { '.git/config': '[core]\n', '.git/hooks/pre-commit': '#!/bin/sh\nexit 0\n', 'package.json': '{"name":"app"}\n' };
 
 const CS_BYTES = fakeFileBytes('demo/android/cs', false, null);
+/** pull's record of layouts in DIR (src/files/layout.ts). */
+const LAYOUT_FILE = 'wli-layout.json';
 /** big/strings/xx: 320 KiB, more than the file size limit and the tmpfs take. */
 const BIG_BYTES = fakeFileBytes('big/strings/xx', false, null);
 
@@ -425,7 +427,9 @@ const PULL: Cell[] = [
       ['.git./x', 'inside a version-control folder \\(\\.git\\.\\)'],
       ['GIT~1/config', 'inside a version-control folder \\(GIT~1\\)'],
       ['.github/workflows/x.yml', 'in a hidden folder or file \\(\\.github\\)'],
-      ['package.json', "not one of its component's files"],
+      ['package.json', "not the one Weblate's rule gives this translation"],
+      // Issue 45: inside the filemask, but another language's file (values-fr for cs).
+      [ANDROID('fr'), "not the one Weblate's rule gives this translation"],
     ] as const
   ).map(([name, why]): Cell => ({
     fault: `a hostile filename: ${name}`,
@@ -464,23 +468,82 @@ const PULL: Cell[] = [
   {
     fault: 'a hidden filename inside its filemask, with --allow-hidden: written',
     args: ['demo', '--allow-hidden'],
-    files: { ...Object.fromEntries(Object.entries(PULL_FILES).filter(([path]) => path !== CS)), '.github/workflows/x.yml': CS_BYTES },
+    files: {
+      ...Object.fromEntries(Object.entries(PULL_FILES).filter(([path]) => path.startsWith('docs/'))),
+      ...Object.fromEntries(['ar', 'cs', 'de', 'ja'].map((l) => [`.github/workflows/${l}.yml`, fakeFileBytes(`demo/android/${l}`, false, null)])),
+    },
     seed: { ...PULL_SEED, ...CHECKOUT },
     arrange: (f) => {
-      f.componentFiles({ 'demo/android': { filemask: 'app/src/main/res/values-*/strings.xml', template: '.github/workflows/x.yml' } });
-      f.filenames({ 'demo/android/cs': '.github/workflows/x.yml' });
+      f.componentFiles({ 'demo/android': { filemask: '.github/workflows/*.yml', template: '' } });
+      f.filenames(Object.fromEntries(['ar', 'cs', 'de', 'ja'].map((l) => [`demo/android/${l}`, `.github/workflows/${l}.yml`])));
     },
     code: 0,
-    summary: pulled('5 created, 1 updated, 0 unchanged, 5 skipped, 0 failed'),
+    summary: pulled('6 created, 0 updated, 0 unchanged, 5 skipped, 0 failed'),
   },
   {
-    fault: "a filename that is the component's template: written",
+    // Issue 45: the template is the source translation's file; another language's never lands there.
+    fault: "a filename that is the component's template: refused",
     args: ['demo'],
-    files: { ...Object.fromEntries(Object.entries(PULL_FILES).filter(([path]) => path !== CS)), 'app/src/main/res/values/strings.xml': CS_BYTES },
+    files: Object.fromEntries(Object.entries(PULL_FILES).filter(([path]) => path !== CS)),
     seed: { ...PULL_SEED, ...CHECKOUT },
     arrange: (f) => f.filenames({ 'demo/android/cs': 'app/src/main/res/values/strings.xml' }),
-    code: 0,
-    summary: pulled('5 created, 1 updated, 0 unchanged, 5 skipped, 0 failed'),
+    code: 1,
+    says: /^wli: not written: app\/src\/main\/res\/values\/strings\.xml \(demo\/android\/cs\): the server's filename is its component's template, the source translation's own file: never written for another language$/m,
+    summary: CS_FAILED,
+    whole: others(CS),
+    old: [CS],
+    asked: 0,
+  },
+  {
+    // Issue 45: package.json as the template and cs's filename: Android XML over package.json, exit 0.
+    fault: "package.json as the component's template and cs's filename: refused",
+    args: ['demo'],
+    files: Object.fromEntries(Object.entries(PULL_FILES).filter(([path]) => path !== CS)),
+    seed: { ...PULL_SEED, ...CHECKOUT },
+    arrange: (f) => {
+      f.componentFiles({ 'demo/android': { filemask: 'app/src/main/res/values-*/strings.xml', template: 'package.json' } });
+      f.filenames({ 'demo/android/cs': 'package.json' });
+    },
+    code: 1,
+    says: /^wli: not written: package\.json \(demo\/android\/cs\): the server's filename is its component's template, the source translation's own file/m,
+    summary: CS_FAILED,
+    whole: others(CS),
+    old: [CS],
+    asked: 0,
+  },
+  {
+    // Issue 45: a filemask of a bare * and a language code gradlew: gradlew replaced, its executable bit kept.
+    fault: 'a filemask "*" and the language code gradlew: refused, gradlew kept',
+    args: ['demo'],
+    files: Object.fromEntries(Object.entries(PULL_FILES).filter(([path]) => path.startsWith('docs/'))),
+    seed: { ...PULL_SEED, ...CHECKOUT, gradlew: '#!/bin/sh\nexec java -jar gradle/wrapper/gradle-wrapper.jar "$@"\n' },
+    arrange: (f) => {
+      f.componentFiles({ 'demo/android': { filemask: '*', template: '' } });
+      f.languageCodes({ 'demo/android/cs': 'gradlew' });
+      f.filenames({ 'demo/android/cs': 'gradlew' });
+    },
+    code: 1,
+    says: /^wli: not written: gradlew \(demo\/android\/cs\): its component's filemask \(\*\) names any file of its folder \(a bare \*\): no file of it is written$/m,
+    summary: pulled('2 created, 0 updated, 0 unchanged, 5 skipped, 4 failed'),
+    old: [CS, ANDROID('de')],
+    asked: 0,
+  },
+  {
+    // Issue 45: the record of layouts is never a translation's file, whatever the mask and code.
+    fault: 'a filename that is the record of layouts (wli-layout.json): refused',
+    args: ['demo'],
+    files: Object.fromEntries(Object.entries(PULL_FILES).filter(([path]) => path.startsWith('docs/'))),
+    seed: { ...PULL_SEED, ...CHECKOUT },
+    arrange: (f) => {
+      f.componentFiles({ 'demo/android': { filemask: 'wli-layout.*', template: '' } });
+      f.languageCodes({ 'demo/android/cs': 'json' });
+      f.filenames({ 'demo/android/cs': 'wli-layout.json' });
+    },
+    code: 1,
+    says: /^wli: not written: wli-layout\.json \(demo\/android\/cs\): the server's filename is wli's record of the component layouts \(wli-layout\.json\), which no server's filename may replace$/m,
+    summary: pulled('2 created, 0 updated, 0 unchanged, 5 skipped, 4 failed'),
+    old: [CS, ANDROID('de')],
+    asked: 0,
   },
 ];
 
@@ -689,13 +752,20 @@ function check(cell: Cell, before: Tree, after: Tree, r: { code: number; stdout:
     else if (cell.old?.includes(path)) expect(oldAt(path), `${path} as it was; ${why}`).toBe(true);
     else expect(wholeAt(path) || oldAt(path), `${path} whole or as it was; ${why}`).toBe(true);
   }
-  // Nothing else written, nothing else changed.
-  const rest = (t: Tree) => [...t.files].filter(([path]) => !(path in cell.files)).sort(([a], [b]) => (a < b ? -1 : 1));
+  // Nothing else written, nothing else changed (but pull's record of layouts, (e)).
+  const rest = (t: Tree) => [...t.files].filter(([path]) => !(path in cell.files) && basename(path) !== LAYOUT_FILE).sort(([a], [b]) => (a < b ? -1 : 1));
   expect(rest(after), why).toEqual(rest(before));
   // (b) No temporary file anywhere.
   expect([...after.files.keys()].filter((f) => /\.wli-[^/]*\.tmp$/.test(basename(f)))).toEqual([]);
   // (c) A directory wli made holds a file it wrote whole.
   const written = Object.keys(cell.files).filter(wholeAt);
+  // (e) pull's record of layouts (issue 45): written with the first file kept, whole (JSON) or not at all,
+  // and only where a file was: a run that wrote nothing leaves none.
+  for (const [path, bytes] of after.files) {
+    if (basename(path) !== LAYOUT_FILE || before.files.has(path)) continue;
+    expect(() => JSON.parse(bytes.toString()) as unknown, `${path} whole; ${why}`).not.toThrow();
+    expect(written.length, `${path} with no file written; ${why}`).toBeGreaterThan(0);
+  }
   const empty = [...after.dirs].filter((d) => !before.dirs.has(d) && !written.some((f) => f.startsWith(`${d}/`)));
   expect(empty, why).toEqual([]);
   // (d) The summary: stderr's last lines (none when its reader left before them).

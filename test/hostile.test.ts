@@ -581,12 +581,12 @@ describe('15: paths a server chooses (issue 34): never into a version-control or
     '.git/hooks/pre-commit': '#!/bin/sh\nexit 0\n',
     'package.json': '{"name":"app"}\n',
   };
-  /** Every file under root but the checkout's own, as pull left them. */
+  /** Every file under root but the checkout's own and the record of layouts (test/pull-layout.test.ts), as pull left them. */
   const written = (root: string) =>
     readdirSync(root, { recursive: true, withFileTypes: true })
       .filter((e) => e.isFile())
       .map((e) => join(e.parentPath, e.name).slice(root.length + 1))
-      .filter((p) => !(p in CHECKOUT) && !p.startsWith('cache/'))
+      .filter((p) => !(p in CHECKOUT) && !p.startsWith('cache/') && p !== 'wli-layout.json')
       .sort();
   const unchanged = (root: string) => {
     for (const [path, text] of Object.entries(CHECKOUT)) expect(readFileSync(join(root, path), 'utf8'), path).toBe(text);
@@ -651,34 +651,39 @@ describe('15: paths a server chooses (issue 34): never into a version-control or
     expect(written(root)).toEqual([]);
   });
 
-  it('15: .github/workflows/x.yml, inside the filemask: refused by default (naming --allow-hidden), written with it', async () => {
+  it('15: .github/workflows/cs.yml, inside the filemask: refused by default (naming --allow-hidden), written with it', async () => {
     reset();
     server.componentFiles({ 'demo/android': { filemask: '.github/workflows/*.yml' } });
-    server.filenames({ 'demo/android/cs': '.github/workflows/x.yml' });
+    server.filenames({ 'demo/android/cs': '.github/workflows/cs.yml' });
     const root = tree(CHECKOUT);
     const refused = await pullIn(root, ['demo/android/cs']);
     expect([refused.code, refused.stderr.split('\n')[0]]).toEqual([
       1,
-      "wli: not written: .github/workflows/x.yml (demo/android/cs): the server's filename is in a hidden folder or file (.github), which may hold code (CI workflows, hooks, editor tasks, .envrc); --allow-hidden writes it",
+      "wli: not written: .github/workflows/cs.yml (demo/android/cs): the server's filename is in a hidden folder or file (.github), which may hold code (CI workflows, hooks, editor tasks, .envrc); --allow-hidden writes it",
     ]);
     expect(written(root)).toEqual([]);
     const allowed = await pullIn(root, ['demo/android/cs', '--allow-hidden']);
     expect(allowed.code, allowed.stderr).toBe(0);
-    expect(allowed.stderr).toContain('wli: created .github/workflows/x.yml (');
-    expect(written(root)).toEqual(['.github/workflows/x.yml']);
+    expect(allowed.stderr).toContain('wli: created .github/workflows/cs.yml (');
+    expect(written(root)).toEqual(['.github/workflows/cs.yml']);
   });
 
-  it("15: a name outside the component's filemask (package.json) is refused, the user's file kept; the template's own path is written", async () => {
+  it("15, 45: a name that is not the translation's by Weblate's rule (package.json), or the template for another language, is refused, the user's files kept; the source writes the template", async () => {
     reset();
     server.filenames({ 'demo/android/cs': 'package.json', 'demo/android/de': 'app/src/main/res/values/strings.xml' });
     const root = tree(CHECKOUT);
     const r = await pullIn(root, ['demo/android']);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain(
-      "wli: not written: package.json (demo/android/cs): the server's filename is not one of its component's files (filemask app/src/main/res/values-*/strings.xml; template app/src/main/res/values/strings.xml)\n",
+      "wli: not written: package.json (demo/android/cs): the server's filename is not the one Weblate's rule gives this translation (app/src/main/res/values-cs/strings.xml: filemask app/src/main/res/values-*/strings.xml; template app/src/main/res/values/strings.xml, * as cs)\n",
     );
-    expect(r.stderr).toContain('wli: created app/src/main/res/values/strings.xml (');
+    expect(r.stderr).toContain(
+      "wli: not written: app/src/main/res/values/strings.xml (demo/android/de): the server's filename is its component's template, the source translation's own file: never written for another language\n",
+    );
     unchanged(root);
+    expect(written(root)).toEqual([ANDROID('ar'), ANDROID('ja')].sort());
+    const source = await pullIn(root, ['demo/android/en']);
+    expect(source.code, source.stderr).toBe(0);
     expect(written(root)).toEqual([ANDROID('ar'), ANDROID('ja'), 'app/src/main/res/values/strings.xml'].sort());
   });
 

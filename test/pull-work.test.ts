@@ -45,7 +45,7 @@ function filesIn(root: string): string[] {
   return readdirSync(root, { recursive: true, withFileTypes: true })
     .filter((e) => e.isFile() || e.isSymbolicLink())
     .map((e) => join(e.parentPath, e.name).slice(root.length + 1))
-    .filter((f) => !f.startsWith('.cache/'))
+    .filter((f) => !f.startsWith('.cache/') && f !== 'wli-layout.json')
     .sort();
 }
 

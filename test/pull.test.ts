@@ -52,12 +52,16 @@ beforeEach(() => {
 const ANDROID = (l: string) => `app/src/main/res/values-${l}/strings.xml`;
 const bytesOf = (key: string) => fakeFileBytes(key, false, null);
 
-/** Every file under `root` (hidden ones too: a temporary file left behind shows), relative, sorted. */
+/**
+ * Every file under `root` (hidden ones too: a temporary file left behind shows) but the record of
+ * layouts at its top (test/pull-layout.test.ts holds it), relative, sorted.
+ */
 function filesIn(root: string): string[] {
   if (!existsSync(root)) return [];
   return readdirSync(root, { recursive: true, withFileTypes: true })
     .filter((e) => e.isFile() || e.isSymbolicLink())
     .map((e) => join(e.parentPath, e.name).slice(root.length + 1))
+    .filter((f) => f !== 'wli-layout.json')
     .sort();
 }
 
@@ -169,7 +173,8 @@ describe('where files go', () => {
     const r = await pull(['demo/android/cs', '--dir', 'out/nested']);
     expect(r.code).toBe(0);
     expect(r.stderr).toContain(`wli: created out/nested/${ANDROID('cs')} (`);
-    expect(filesIn(dir)).toEqual([`out/nested/${ANDROID('cs')}`]);
+    // The record of layouts is DIR's (the --dir given), beside the files it places.
+    expect(filesIn(dir)).toEqual([`out/nested/${ANDROID('cs')}`, 'out/nested/wli-layout.json']);
   });
 
   it('--dir that is a file: exit 7 before any request', async () => {
@@ -820,22 +825,24 @@ describe('issue 28: saved the one way, never stale, paths as the repository mean
   });
 
   it('paths that differ only by case or Unicode normalisation are one file (macOS, Windows): neither is written, exit 2', async () => {
+    // Two components whose masks differ only so (a translation's file is its mask with its code: issue 45).
     const e = 'é';
-    fake.filenames({
-      'demo/android/cs': ANDROID('cs'),
-      'demo/android/de': ANDROID('CS'),
-      'demo/android/ar': ANDROID(e.normalize('NFC')),
-      'demo/android/ja': ANDROID(e.normalize('NFD')),
-    });
-    const n = fake.requests.length;
-    const r = await pull(['demo/android']);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toContain(
-      `wli: not written: ${ANDROID('cs')} (demo/android/cs): one file with ${ANDROID('CS')} (demo/android/de) on macOS and Windows, where names differing only by case or Unicode normalisation are one file; neither is written\n`,
-    );
-    expect(r.stderr).toMatch(/wli: not written: app\/src\/main\/res\/values-.+\/strings\.xml \(demo\/android\/ja\): one file with .* \(demo\/android\/ar\) /);
-    expect(files(since(n))).toEqual([]);
-    expect(filesIn(dir)).toEqual([]);
+    for (const [a, b] of [
+      ['l10n', 'L10N'],
+      [e.normalize('NFC'), e.normalize('NFD')],
+    ] as const) {
+      fake.componentFiles({ 'demo/android': { filemask: `${a}/*.xml`, template: '' }, 'demo/docs/guide': { filemask: `${b}/*.xml`, template: '' } });
+      fake.filenames({ 'demo/android/cs': `${a}/cs.xml`, 'demo/docs/guide/cs': `${b}/cs.xml` });
+      const n = fake.requests.length;
+      const r = await pull(['demo/android/cs', 'demo/docs/guide/cs']);
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stderr).toContain(
+        `wli: not written: ${a}/cs.xml (demo/android/cs): one file with ${b}/cs.xml (demo/docs/guide/cs) on macOS and Windows, where names differing only by case or Unicode normalisation are one file; neither is written\n`,
+      );
+      expect(files(since(n))).toEqual([]);
+      expect(filesIn(dir)).toEqual([]);
+    }
+    fake.componentFiles(null);
   });
 
   it('the record folder stays bounded: a record unused for 90 days is removed by the next run', async () => {

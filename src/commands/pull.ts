@@ -16,6 +16,7 @@ import { feed } from '../core/feed.js';
 import { msg, ours, type Msg } from '../core/text.js';
 import { pageOf, type Item, type Page } from '../core/page.js';
 import { realpathLoose } from '../files/placement.js';
+import { LAYOUT_FILE, readLayouts, writeLayouts } from '../files/layout.js';
 import type { Column, ListResult, Outcome, Result } from '../output/result.js';
 import { judgeFiles, type FileOutcome, type Mode as VerdictMode } from '../gate/pull.js';
 import type { Verdict } from '../gate/verdict.js';
@@ -79,8 +80,11 @@ function say(session: Session, d: Done, mode: Mode): void {
     case 'same':
       return session.tell(msg`same: ${path} (${listed.target})`);
     case 'differs':
-    case 'missing':
-      return session.say(msg`${ours(d.status)}: ${path} (${listed.target})`);
+    case 'missing': {
+      // A component whose layout changed: its reason says which, and what takes it.
+      const why = d.reason === undefined ? ours('') : msg`: ${d.reason}`;
+      return session.say(msg`${ours(d.status)}: ${path} (${listed.target})${why}`);
+    }
     case 'skipped':
       return session.tell(msg`skipped ${listed.target}: ${d.reason ?? ours('')}`);
     case 'failed': {
@@ -146,6 +150,11 @@ function holdDir(session: Session, dir: string, shown: Msg): () => void {
 function modeOf(opts: CommandInput<'pull'>['opts'], session: Session): Mode {
   const { format } = session.settings;
   if (opts.check) {
+    if (opts.acceptLayout)
+      throw new UsageError(
+        msg`--check and --accept-layout do not go together: a check writes nothing, the record of layouts included`,
+        msg`drop --accept-layout: --check reports a component whose layout is not the recorded one; wli pull --accept-layout records it`,
+      );
     if (opts.dryRun)
       throw new UsageError(
         msg`--check and --dry-run do not go together: a check already writes nothing`,
@@ -174,8 +183,11 @@ export async function run({ args, opts, session }: CommandInput<'pull'>): Promis
   const writes = mode === 'pull';
   const shownDir = msg`${dirShown || '.'}`;
   if (writes) checkDir(dir, shownDir);
+  // The layouts DIR records (files/layout.ts), read before any request: a record that is not one fails first.
+  const recordShown = show?.(LAYOUT_FILE) ?? join(dirShown, LAYOUT_FILE);
+  const recorded = readLayouts(dir, msg`${recordShown}`);
   const listed = await listTargets(session, args);
-  const entries = plan(listed, {
+  const { entries, record: layouts } = plan(listed, {
     root: realpathLoose(dir),
     dirShown,
     show,
@@ -183,10 +195,14 @@ export async function run({ args, opts, session }: CommandInput<'pull'>): Promis
     allowHidden: !!opts.allowHidden,
     langs: opts.lang,
     minPercent: opts.minPercent,
+    layout: { recorded, server: session.client().base.href, accept: !!opts.acceptLayout, check: mode === 'check', shown: recordShown },
   });
   // DIR made now (a place that cannot be made fails at once) and held by the work: a run that wrote
   // no file there leaves no empty DIR behind.
   const release = writes ? holdDir(session, dir, shownDir) : undefined;
+  // The layouts this run takes, recorded with the first file it leaves in DIR (a run that writes no
+  // file leaves DIR as it was); a record that cannot be written ends the run (exit 7).
+  let unrecorded = writes ? layouts : undefined;
   // Every translation's outcome, judged once the work is done (src/gate/pull.ts): the exit status and
   // stderr's summary are that verdict's, and the CI formats render it.
   const outcomes: FileOutcome[] = [];
@@ -195,6 +211,10 @@ export async function run({ args, opts, session }: CommandInput<'pull'>): Promis
   const ci = isCiFormat(settings.format);
   async function* reported(): AsyncGenerator<Item> {
     for await (const d of done) {
+      if (unrecorded && (d.status === 'created' || d.status === 'updated' || d.status === 'unchanged')) {
+        writeLayouts(dir, unrecorded, msg`${recordShown}`);
+        unrecorded = undefined;
+      }
       say(session, d, mode);
       const item = record(d);
       outcomes.push(outcomeOf(session, d, item, show !== undefined, ci));

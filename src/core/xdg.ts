@@ -14,3 +14,9 @@ export function xdgDir(kind: 'config' | 'cache', env: Record<string, string | un
 
 /** wli's own cache folder: completion names, and the code cache bin/wli.cjs keeps. */
 export const cacheDir = (env: Record<string, string | undefined>, homedir: string): string => join(xdgDir('cache', env, homedir), 'wli');
+
+/**
+ * The one file wli keeps in a repository: pull's record of each component's layout in DIR
+ * (files/layout.ts), which the user commits. Not an XDG place: it belongs to the checkout, not the user.
+ */
+export const LAYOUT_FILE = 'wli-layout.json';

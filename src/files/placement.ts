@@ -11,8 +11,11 @@
 //   HFS+ ignores in a name (git's verify_path, is_ntfs_dotgit, is_hfs_dotgit; Mercurial's
 //   hfsignoreclean): never, whatever the options;
 // - no segment is hidden (starts with `.`), unless the user allowed it (pull --allow-hidden);
-// - it is a file of its component (weblate/filemask.ts): one its filemask matches, or its template,
-//   intermediate or new_base;
+// - it is the translation's own file by Weblate's rule (weblate/filemask.ts): its component's filemask
+//   with the `*` replaced by its language code, never a mask whose file name is a bare `*`; the
+//   component's template, intermediate or new_base only for the source translation. The component's
+//   layout is the one the repository pins (files/layout.ts), so a later server cannot move it;
+// - it is not wli's record of that layout (files/layout.ts, LAYOUT_FILE), which no server names;
 // - it holds no character a terminal, an editor or a file list would not show as itself (controls, the
 //   null character, bidirectional and invisible formatting: core/text.ts UNSHOWN, the set every writer
 //   escapes on a terminal), which would make later `ls`,
@@ -23,9 +26,10 @@
 // judgeName is the rule on plain values; place adds what only the disk can tell (links). What is
 // checked is what exists now; what does not exist yet is made below a directory that was checked.
 import { lstatSync, realpathSync } from 'node:fs';
-import { dirname, isAbsolute, join, relative, sep } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { UNSHOWN, firstUnshown } from '../core/text.js';
-import { isComponentFile, type ComponentFiles } from '../weblate/filemask.js';
+import { notItsFile, type ComponentFiles, type NotItsFile, type TranslationOf } from '../weblate/filemask.js';
+import { LAYOUT_FILE } from '../core/xdg.js';
 
 export type Refusal =
   | { why: 'absolute' }
@@ -39,8 +43,10 @@ export type Refusal =
   | { why: 'vcs'; segment: string; link?: string }
   /** `segment` is hidden, and hidden folders and files were not allowed; `link` as for 'vcs'. */
   | { why: 'hidden'; segment: string; link?: string }
-  /** Not a file of the component: outside its filemask, not its template, intermediate or new_base (`files` as the server sent them; none when it sent no component). */
-  | { why: 'mask'; files?: ComponentFiles }
+  /** Not the translation's own file by Weblate's rule (`files` as the server sent them; none when it sent no component). */
+  | { why: 'mask'; files?: ComponentFiles; not: NotItsFile }
+  /** The name is wli's record of the layout (files/layout.ts) in DIR; `link` as for 'vcs'. */
+  | { why: 'record'; link?: string }
   /** `link` (relative to the root) resolves to `to`, outside the root; `to` is undefined when it points nowhere. */
   | { why: 'link'; link: string; to?: string };
 
@@ -48,6 +54,8 @@ export type Refusal =
 export interface PlacementRule {
   /** The file fields of the translation's component; undefined when the server sent no component. */
   component: ComponentFiles | undefined;
+  /** The translation: its file's language code, and whether it is the source. */
+  translation: TranslationOf;
   /** Hidden segments allowed (pull --allow-hidden); version-control folders never are. */
   allowHidden: boolean;
 }
@@ -65,19 +73,29 @@ const SHORT_NAME = /^(?:git|hg|svn|bzr)~\d+$/;
 const hfsClean = (segment: string): string => segment.replace(HFS_IGNORED, '');
 
 /**
- * Whether a segment is a version-control folder to some file system: as HFS+ reads it (ignored code
- * points gone), as NTFS does (a stream after `:` names the file itself; trailing dots and spaces are
- * dropped; 8.3 short names), in any case.
+ * A segment as some file system reads it: as HFS+ does (ignored code points gone), as NTFS does (a
+ * stream after `:` names the file itself; trailing dots and spaces are dropped), in any case and
+ * compatibility form.
  */
-export function isVcsFolder(segment: string): boolean {
+function asFileSystemsRead(segment: string): string {
   let s = hfsClean(segment);
   const stream = s.indexOf(':');
   if (stream >= 0) s = s.slice(0, stream);
-  s = s
+  return s
     .replace(/[. ]+$/, '')
     .normalize('NFKC')
     .toLowerCase();
+}
+
+/** Whether a segment is a version-control folder to some file system (asFileSystemsRead; 8.3 short names too). */
+export function isVcsFolder(segment: string): boolean {
+  const s = asFileSystemsRead(segment);
   return VCS_FOLDERS.has(s) || SHORT_NAME.test(s);
+}
+
+/** Whether a segment is, to some file system, the name of wli's record of the layout (files/layout.ts). */
+export function isLayoutRecord(segment: string): boolean {
+  return asFileSystemsRead(segment) === LAYOUT_FILE;
 }
 
 /** Whether a segment is hidden to ls, a file manager or git's own tooling: it starts with `.` (as HFS+ reads it). */
@@ -104,7 +122,9 @@ export function judgeName(name: string, rule: PlacementRule): { segments: string
   if (hidden !== undefined) return { refused: { why: 'hidden', segment: hidden } };
   const unshown = firstUnshown(name);
   if (unshown !== undefined) return { refused: { why: 'unshown', char: unshown } };
-  if (!rule.component || !isComponentFile(rule.component, name)) return { refused: { why: 'mask', files: rule.component } };
+  if (segments.length === 1 && isLayoutRecord(segments[0]!)) return { refused: { why: 'record' } };
+  const not = rule.component ? notItsFile(rule.component, name, rule.translation) : { why: 'no-mask' as const };
+  if (not) return { refused: { why: 'mask', files: rule.component, not } };
   return { segments };
 }
 
@@ -138,6 +158,11 @@ export function place(root: string, name: string, rule: PlacementRule): { path: 
   if ('refused' in judged) return judged;
   const parts = judged.segments;
   let at = root;
+  // The last symbolic link followed, relative to the root: where a refusal of the place says it led.
+  let via: string | undefined;
+  // Wherever the links lead, the place is never the record of the layout (a file link to it, a folder link to DIR itself).
+  const placed = (path: string): { path: string } | { refused: Refusal } =>
+    dirname(path) === root && isLayoutRecord(basename(path)) ? { refused: { why: 'record', link: via } } : { path };
   for (const [i, part] of parts.entries()) {
     const next = join(at, part);
     let isLink = false;
@@ -145,13 +170,14 @@ export function place(root: string, name: string, rule: PlacementRule): { path: 
       isLink = lstatSync(next).isSymbolicLink();
     } catch {
       // Missing from here on: what is left is made below a checked directory.
-      return { path: join(next, ...parts.slice(i + 1)) };
+      return placed(join(next, ...parts.slice(i + 1)));
     }
     if (!isLink) {
       at = next;
       continue;
     }
     const link = relative(root, next);
+    via = link;
     let to: string;
     try {
       to = realpathSync(next);
@@ -171,7 +197,7 @@ export function place(root: string, name: string, rule: PlacementRule): { path: 
     if (hidden !== undefined) return { refused: { why: 'hidden', segment: hidden, link } };
     at = to;
   }
-  return { path: at };
+  return placed(at);
 }
 
 /**

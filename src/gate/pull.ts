@@ -22,6 +22,8 @@ export interface FileOutcome {
   file?: string;
   status: 'created' | 'updated' | 'unchanged' | 'would-fetch' | 'would-check' | 'same' | 'differs' | 'missing' | 'skipped' | 'failed';
   reason?: string;
+  /** Its component's layout is not the one DIR records (--check: it differs, its files not compared). */
+  layoutChanged?: boolean;
   /** A failed one's exit status. */
   exitCode?: number;
   /** Its record (what -f json shows of it). */
@@ -44,6 +46,7 @@ function failureOf(o: FileOutcome, mode: Mode): Failure | undefined {
   const path = o.path ?? o.id;
   switch (o.status) {
     case 'differs':
+      if (o.layoutChanged) return { check: 'layout', title: `${o.id}: its component's layout changed`, message: `${path}: ${o.reason ?? 'layout changed'}` };
       return {
         check: 'differs',
         title: `${o.id} differs from the server`,
@@ -88,11 +91,17 @@ export function judgeFiles(mode: Mode, outcomes: readonly FileOutcome[], allowEm
   const messages: Msg[] = [ours(`${HEAD[mode]}${total} translation${total === 1 ? '' : 's'}: ${parts}`)];
   const verdict = (code: number): Verdict => ({ suite: CHECK_SUITE, noun: 'file', subjects, gated: mode === 'check', exitCode: code, messages });
   if (mode !== 'check' || exitCode !== EXIT.ok) return verdict(exitCode);
-  const drift = (counts.get('differs') ?? 0) + (counts.get('missing') ?? 0);
-  if (drift > 0) {
+  const moved = outcomes.filter((o) => o.status === 'differs' && o.layoutChanged).length;
+  const drift = (counts.get('differs') ?? 0) + (counts.get('missing') ?? 0) - moved;
+  if (drift > 0)
     messages.push(ours(`${drift} file${drift === 1 ? ' is' : 's are'} not the server's: the same wli pull without --check brings them to its bytes`));
-    return verdict(EXIT.gate);
-  }
+  if (moved > 0)
+    messages.push(
+      ours(
+        `${moved} file${moved === 1 ? ' is' : 's are'} of a component whose layout is not the recorded one: review it, then wli pull --accept-layout records it`,
+      ),
+    );
+  if (drift + moved > 0) return verdict(EXIT.gate);
   if (countsOf({ subjects }).judged === 0) {
     const why = ours(total === 0 ? 'no translations' : `every translation skipped`);
     if (allowEmpty) messages.push(msg`the check compared no file (${why}): --allow-empty lets it pass`);

@@ -97,13 +97,13 @@ export const temporary = (name: string): boolean => /\.wli-\d+-\d+-[0-9a-z]*\.tm
 /** A temporary file in `where` with bytes in it: the body is arriving. */
 export const writing = (where: string): Promise<string[]> => whenNames(where, (names) => names.some((n) => temporary(n) && statSync(join(where, n)).size > 0));
 
-/** Every file under `root` (hidden ones too) but wli's cache, relative, sorted. */
+/** Every file under `root` (hidden ones too) but wli's cache and pull's record of layouts (test/pull-layout.test.ts holds it), relative, sorted. */
 export function filesIn(root: string): string[] {
   if (!existsSync(root)) return [];
   return readdirSync(root, { recursive: true, withFileTypes: true })
     .filter((e) => e.isFile())
     .map((e) => join(e.parentPath, e.name).slice(root.length + 1))
-    .filter((f) => !f.startsWith('.cache/'))
+    .filter((f) => !f.startsWith('.cache/') && f !== 'wli-layout.json')
     .sort();
 }
 

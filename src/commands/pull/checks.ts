@@ -47,6 +47,7 @@ export function outcomeOf(session: Session, d: Done, item: Item, projectRoot: bo
     file: forReport ? repositoryPath(session, d, projectRoot) : undefined,
     status: d.status,
     reason: d.reason?.toString(),
+    layoutChanged: d.entry.layoutChanged,
     exitCode: d.exitCode,
     item: forReport ? item : undefined,
   };

@@ -1,16 +1,18 @@
 // What pull does with each translation, decided before any file is asked for: skipped (the source,
-// no filename, --lang, --min-percent, each with its reason), refused (a filename the placement rule
-// refuses: files/placement.ts), colliding (two translations, one file: neither written), or fetched
-// into its place.
+// no filename, --lang, --min-percent, each with its reason), refused (its component's layout is not
+// the one DIR records: files/layout.ts; a filename the placement rule refuses: files/placement.ts),
+// colliding (two translations, one file: neither written), or fetched into its place.
 import { UsageError, EXIT } from '../../core/errors.js';
 import { msg, ours, type Msg } from '../../core/text.js';
 import { numberOf, plainText } from '../../core/values.js';
 import { closest } from '../../core/closest.js';
 import { place, type Refusal } from '../../files/placement.js';
+import { LAYOUT_FILE, layoutChanges, layoutOf, type Layout, type Layouts } from '../../files/layout.js';
 import { join } from 'node:path';
 import { isSource, type Listed } from './translations.js';
-import type { ComponentFiles } from '../../weblate/filemask.js';
-import { languageKey } from '../../weblate/language-codes.js';
+import type { ComponentFiles, NotItsFile } from '../../weblate/filemask.js';
+import { languageKey, sameLanguage } from '../../weblate/language-codes.js';
+import { fileLanguageCode } from '../../weblate/objects.js';
 
 /** A translation and what becomes of it. */
 export interface Entry {
@@ -19,8 +21,23 @@ export interface Entry {
   path: string | null;
   /** The file to write (real path: links inside DIR resolved), when it is to be fetched. */
   dest?: string;
-  /** Decided now, without a request. */
-  decided?: { status: 'skipped' | 'failed'; reason: Msg; exitCode?: number };
+  /** Decided now, without a request (with --check, a component whose layout changed: `differs`). */
+  decided?: { status: 'skipped' | 'failed' | 'differs'; reason: Msg; exitCode?: number };
+  /** Its component's layout is not the one DIR records (and was not accepted). */
+  layoutChanged?: boolean;
+}
+
+/** The layouts DIR records, and what a run does with a component's that differs. */
+interface LayoutOptions {
+  recorded: Layouts;
+  /** The server as the record names it (the API root). */
+  server: string;
+  /** --accept-layout: a changed layout is taken (and recorded). */
+  accept: boolean;
+  /** --check: a changed layout is drift, not a failure. */
+  check: boolean;
+  /** The record of layouts as the user names it (LAYOUT_FILE in DIR, from the current directory). */
+  shown: string;
 }
 
 interface PlanOptions {
@@ -35,6 +52,13 @@ interface PlanOptions {
   allowHidden: boolean;
   langs?: string[];
   minPercent?: number;
+  layout: LayoutOptions;
+}
+
+/** What a plan is: each translation's fate, and the record of layouts to write before any file (none when it stays as it is). */
+export interface Plan {
+  entries: Entry[];
+  record?: Layouts;
 }
 
 /** Language codes compared as people write them: case and - or _ do not matter. */
@@ -55,8 +79,8 @@ function skipReason(l: Listed, o: PlanOptions, wanted: Set<string> | undefined):
   return undefined;
 }
 
-/** The component's files as a refusal names them: its filemask, and the files it writes beside. */
-function componentFilesText(files: ComponentFiles): Msg {
+/** A layout as a refusal names it: its filemask, and the source's files beside it. */
+function filesText(files: ComponentFiles): Msg {
   const also = (
     [
       ['template', files.template],
@@ -68,12 +92,29 @@ function componentFilesText(files: ComponentFiles): Msg {
   return also.length ? msg`${mask}; ${also.map(([k, v]) => `${k} ${v}`).join(', ')}` : mask;
 }
 
+/** Why a name is not the translation's own file by Weblate's rule (weblate/filemask.ts). */
+function notItsFileReason(not: NotItsFile, files: ComponentFiles | undefined, code: string): Msg {
+  if (!files) return ours('the server sent no component for this translation: without its filemask, the file has no place');
+  switch (not.why) {
+    case 'no-mask':
+      return msg`its component names no filemask (${filesText(files)}): the file has no place`;
+    case 'bare':
+      return msg`its component's filemask (${files.filemask ?? ''}) names any file of its folder (a bare *): no file of it is written`;
+    case 'code':
+      return msg`its language code (${code}) is not one Weblate writes into a file name, so its file has no place`;
+    case 'source-file':
+      return msg`the server's filename is its component's ${ours(not.field)}, the source translation's own file: never written for another language`;
+    case 'name':
+      return msg`the server's filename is not the one Weblate's rule gives this translation (${not.expected}: ${filesText(files)}, * as ${code})`;
+  }
+}
+
 /**
  * Why a file is not written where the server's filename puts it: the name itself (absolute, climbing
  * out, naming nothing, a version-control folder, a hidden one, not a file of its component), or a
  * symbolic link in DIR, which is the checkout's, not the server's.
  */
-function refusalReason(r: Refusal, dirShown: string): Msg {
+function refusalReason(r: Refusal, dirShown: string, code: string): Msg {
   const dir = dirShown || '.';
   switch (r.why) {
     case 'dots':
@@ -87,9 +128,11 @@ function refusalReason(r: Refusal, dirShown: string): Msg {
       return msg`${into} a hidden folder or file (${r.segment}), which may hold code (CI workflows, hooks, editor tasks, .envrc); --allow-hidden writes it`;
     }
     case 'mask':
-      return r.files === undefined
-        ? ours('the server sent no component for this translation: without its filemask, the file has no place')
-        : msg`the server's filename is not one of its component's files (${componentFilesText(r.files)})`;
+      return notItsFileReason(r.not, r.files, code);
+    case 'record': {
+      const into = r.link === undefined ? ours("the server's filename is") : msg`${join(dir, r.link)} is a symbolic link to`;
+      return msg`${into} wli's record of the component layouts (${join(dir, LAYOUT_FILE)}), which no server's filename may replace`;
+    }
     case 'unshown':
       return msg`the server's filename holds a control or invisible character (${codePoint(r.char)}), which a terminal or a file list would not show as itself`;
     case 'absolute':
@@ -108,10 +151,25 @@ function refusalReason(r: Refusal, dirShown: string): Msg {
 /** A character as Unicode names it: U+001B. */
 const codePoint = (c: string): string => `U+${(c.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
 
-/** Each translation's fate. A --lang code that no translation has is a usage error (a typo, not an empty pull). */
-export function plan(listed: readonly Listed[], o: PlanOptions): Entry[] {
+/** The key a component has in the record of layouts: its project, categories and component. */
+const componentKey = (l: Listed): string => [l.project, ...l.component].join('/');
+
+/** Why a component's files are not written: the server names another layout than the one recorded. */
+function layoutReason(key: string, recorded: Layout, now: Layout, o: LayoutOptions): Msg {
+  const changes = layoutChanges(recorded, now).map(([f, was, is]) => `${f} ${is || "''"} (recorded: ${was || "''"})`);
+  const then = o.check ? ours('wli pull --accept-layout takes it') : ours('review it, then --accept-layout takes it');
+  return msg`the server names another layout for ${key} than ${o.shown} records: ${changes.join(', ')}; ${then}`;
+}
+
+/**
+ * Each translation's fate, and the record of layouts to write. A --lang code that no translation has is
+ * a usage error (a typo, not an empty pull).
+ */
+export function plan(listed: readonly Listed[], o: PlanOptions): Plan {
   const wanted = o.langs ? new Set(o.langs.map(languageKey)) : undefined;
   if (o.langs) checkLangs(listed, o.langs);
+  // The layouts this run takes: those DIR does not record yet, and (--accept-layout) those it records otherwise.
+  const taken = new Map<string, Layout>();
   const entries = listed.map((l): Entry => {
     const name = l.item.filename;
     const path = typeof name === 'string' && name !== '' ? (o.show?.(name) ?? join(o.dirShown, name)) : null;
@@ -120,17 +178,42 @@ export function plan(listed: readonly Listed[], o: PlanOptions): Entry[] {
     const filename = name as string;
     if (l.language === undefined)
       return { listed: l, path, decided: { status: 'failed', reason: ours('the server named no language_code'), exitCode: EXIT.server } };
-    const placed = place(o.root, filename, { component: l.files, allowHidden: o.allowHidden });
+    const key = componentKey(l);
+    if (l.files) {
+      const now = layoutOf(o.layout.server, l.files);
+      const recorded = o.layout.recorded.get(key);
+      const changed = recorded !== undefined && layoutChanges(recorded, now).length > 0;
+      if (changed && !o.layout.accept) {
+        const reason = layoutReason(key, recorded, now, o.layout);
+        const decided = o.layout.check ? { status: 'differs' as const, reason } : { status: 'failed' as const, reason, exitCode: EXIT.server };
+        return { listed: l, path, decided, layoutChanged: true };
+      }
+    }
+    const code = fileLanguageCode(l.item) ?? l.language;
+    // The source translation: the one is_source names, of the component's source language when it names one.
+    const source = isSource(l) && (l.files?.sourceLanguage === undefined || sameLanguage(l.language, l.files.sourceLanguage));
+    const placed = place(o.root, filename, { component: l.files, allowHidden: o.allowHidden, translation: { code, source } });
     if ('refused' in placed) {
       // A name that leaves DIR by itself is shown as sent; any other where it would be in DIR.
       const why = placed.refused.why;
       const shown = why === 'absolute' || why === 'parent' || why === 'empty' ? filename : path;
-      return { listed: l, path: shown, decided: { status: 'failed', reason: refusalReason(placed.refused, o.dirShown), exitCode: EXIT.server } };
+      return { listed: l, path: shown, decided: { status: 'failed', reason: refusalReason(placed.refused, o.dirShown, code), exitCode: EXIT.server } };
     }
+    if (l.files && (o.layout.accept || !o.layout.recorded.has(key))) taken.set(key, layoutOf(o.layout.server, l.files));
     return { listed: l, path, dest: placed.path };
   });
   markCollisions(entries);
-  return entries;
+  // Recorded only for a component with a file to fetch, and only when the record changes.
+  const fetched = new Set(entries.filter((e) => e.dest !== undefined && !e.decided).map((e) => componentKey(e.listed)));
+  const record = new Map(o.layout.recorded);
+  let changes = 0;
+  for (const [key, layout] of taken) {
+    const before = record.get(key);
+    if (!fetched.has(key) || (before && layoutChanges(before, layout).length === 0)) continue;
+    record.set(key, layout);
+    changes++;
+  }
+  return { entries, record: changes > 0 ? record : undefined };
 }
 
 /**

@@ -539,6 +539,11 @@ export interface FakeWeblate {
    */
   filenames(names: Record<string, string> | null): void;
   /**
+   * The `language_code` of these translations (the code their file name uses; keys as for filenames),
+   * e.g. a hostile 'gradlew'; null (or {}) restores the dataset's. Their addresses stay the language's.
+   */
+  languageCodes(codes: Record<string, string> | null): void;
+  /**
    * The file fields of these components ('demo/android', 'demo/docs/guide': filemask, template,
    * intermediate, new_base) in every component object, nested ones too; null restores the dataset's.
    */
@@ -1443,6 +1448,8 @@ export async function startFakeWeblate(given: FakeOptions = {}): Promise<FakeWeb
 
   /** Translation filenames set by fake.filenames() (hostile names in tests), by key 'p/c/l'. */
   const filenameOverrides = new Map<string, string>();
+  /** Translation language_code values set by fake.languageCodes(), by key 'p/c/l'. */
+  const languageCodeOverrides = new Map<string, string>();
   /** Component file fields set by fake.componentFiles(), by 'p/c'. */
   const componentFileOverrides = new Map<string, Partial<Record<'filemask' | 'template' | 'intermediate' | 'new_base', string>>>();
   /** How many times fake.changeFile() changed a translation's file, by key 'p/c/l'. */
@@ -1454,9 +1461,15 @@ export async function startFakeWeblate(given: FakeOptions = {}): Promise<FakeWeb
   };
   const named = (tr: TranslationDef, obj: JsonObject): JsonObject => {
     const name = filenameOverrides.get(tr.key);
+    const code = languageCodeOverrides.get(tr.key);
     const changes = fileChanges.get(tr.key) ?? 0;
-    if (name === undefined && changes === 0) return obj;
-    return { ...obj, ...(name === undefined ? {} : { filename: name }), ...(changes === 0 ? {} : { revision: changedRevision(tr, changes) }) };
+    if (name === undefined && code === undefined && changes === 0) return obj;
+    return {
+      ...obj,
+      ...(code === undefined ? {} : { language_code: code }),
+      ...(name === undefined ? {} : { filename: name }),
+      ...(changes === 0 ? {} : { revision: changedRevision(tr, changes) }),
+    };
   };
 
   /** The generated component many/strings (options.manyLanguages): its translations and their files. */
@@ -2567,6 +2580,15 @@ export async function startFakeWeblate(given: FakeOptions = {}): Promise<FakeWeb
         const k = key.replace(/%2F/gi, '/');
         if (!TRANSLATION_BY_KEY.has(k)) throw new Error(`unknown translation ${key}`);
         filenameOverrides.set(k, name);
+      }
+      responseCache?.clear();
+    },
+    languageCodes(codes) {
+      languageCodeOverrides.clear();
+      for (const [key, code] of Object.entries(codes ?? {})) {
+        const k = key.replace(/%2F/gi, '/');
+        if (!TRANSLATION_BY_KEY.has(k)) throw new Error(`unknown translation ${key}`);
+        languageCodeOverrides.set(k, code);
       }
       responseCache?.clear();
     },
