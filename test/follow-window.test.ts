@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { Seen, type SeenLimits } from '../src/commands/changes/seen.js';
 import { FOLLOW_WINDOW_MS, FOLLOW_WINDOW_TEXT, MAX_FOLLOW_KEPT } from '../src/core/limits.js';
 import type { Item } from '../src/core/page.js';
-import { timeText } from '../src/weblate/changes.js';
+import { chronological, timeText } from '../src/weblate/changes.js';
+import { parseJson } from '../src/codec/json.js';
 
 const T0 = Date.parse('2030-01-01T12:00:00Z');
 /** A change: its id and its time in seconds after T0 (Weblate's text, microseconds, Z). */
@@ -152,5 +153,15 @@ describe('timeText', () => {
     [-1, 'Z', '1969-12-31T23:59:59.999999Z'],
   ])('%d like %j: %s', (key, like, text) => {
     expect(timeText(key, like)).toBe(text);
+  });
+});
+
+describe('chronological: ids beyond 2^53 by their digits', () => {
+  it('two changes at one instant whose ids are one double apart keep their order', () => {
+    const [a, b] = parseJson(
+      '[{"id": 9007199254740993, "timestamp": "2026-11-21T13:00:00Z"}, {"id": 9007199254740992, "timestamp": "2026-11-21T13:00:00Z"}]',
+    ) as Item[];
+    expect([chronological(a!, b!), chronological(b!, a!)]).toEqual([1, -1]);
+    expect(chronological({ id: 10, timestamp: 'x' }, { id: 9, timestamp: 'x' })).toBe(1);
   });
 });

@@ -1,6 +1,7 @@
 // Weblate's history: what a Change object holds, and when a change happened.
 import { plainText } from '../core/values.js';
 import { targetOfUrl } from './target.js';
+import { compareIds } from './objects.js';
 
 /** The fields of a Change object (Weblate's ChangeSerializer): the CSV header of an empty list. */
 export const CHANGE_FIELDS = ['unit', 'component', 'translation', 'user', 'author', 'timestamp', 'action', 'target', 'id', 'action_name', 'url'];
@@ -29,9 +30,9 @@ export function timeText(key: number, like: unknown): string {
 /** A change's id as text (ids are numbers on every server wli knows; text keeps any other exact). */
 export const changeId = (c: Record<string, unknown>): string => plainText(c.id);
 
-/** Oldest first: by timestamp, then id (a change without a readable time sorts first). */
+/** Oldest first: by timestamp, then id by its digits (exact beyond 2^53; a change without a readable time sorts first). */
 export function chronological(a: Record<string, unknown>, b: Record<string, unknown>): number {
-  return (timeKey(a.timestamp) ?? 0) - (timeKey(b.timestamp) ?? 0) || Number(changeId(a)) - Number(changeId(b)) || changeId(a).localeCompare(changeId(b));
+  return (timeKey(a.timestamp) ?? 0) - (timeKey(b.timestamp) ?? 0) || compareIds(a.id, b.id);
 }
 
 /** Whether a page of changes is listed oldest first (servers before 4.x), judged by its ends. */
