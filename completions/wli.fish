@@ -70,6 +70,7 @@ complete -c wli -l url -x -d 'server address: https://host, https://host/api/ or
 complete -c wli -l token -x -d 'API token, sent as "Authorization: Token <token>" to the configured server only'
 complete -c wli -n __wli_at -s f -l format -x -a 'table json jsonl csv csv-excel markdown github junit codequality openmetrics' -d 'output format'
 complete -c wli -l fields -x -d 'comma-separated field paths; dots reach into nested objects (language.code); a path none of the items has is named on stderr with the closest field names'
+complete -c wli -l wrap -d 'tables: wrap long text onto further lines within the terminal\'s width instead of cutting it'
 complete -c wli -l timeout -x -d 'per-attempt timeout; a timed-out request is retried (the error counts the attempts)'
 complete -c wli -l retries -x -d 'extra attempts on 408, 429, 5xx, timeouts and dropped connections'
 complete -c wli -l concurrency -x -d 'list pages (and pull\'s files) fetched at once'

@@ -205,6 +205,11 @@ export const GLOBAL_OPTIONS = [
     hint: 'expected comma-separated field paths, e.g. --fields id,context,language.code',
   },
   {
+    flags: '--wrap',
+    description: "tables: wrap long text onto further lines within the terminal's width instead of cutting it",
+    note: 'Every character of a free-text cell (a source, a target, a description) is shown, wrapped at spaces (a longer word, such as a URL, is broken) within its column; no line is wider than the terminal, and the columns that identify a row (ids, targets, states, counts) stay whole on its first line. A row of more than one line has a blank line before and after it. Without `--wrap` a table keeps one line a row and cuts long text with `…`. Only for tables: with another `-f` it is a usage error (exit 2), since JSON, JSON Lines, CSV and Markdown never cut anything. A record (`wli show`, `wli unit`) wraps its values with or without it.',
+  },
+  {
     flags: '--timeout <seconds>',
     description: 'per-attempt timeout; a timed-out request is retried (the error counts the attempts)',
     note: `At most ${MAX_TIMEOUT_SECONDS} seconds (Node timers hold no more). Each response is read up to ${MAX_BODY_TEXT}; a larger one is an error (exit ${EXIT.server}).`,
