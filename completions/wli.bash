@@ -71,8 +71,8 @@ _wli() {
   fi
 
   case $cmd in
-    '') COMPREPLY=($(compgen -W 'translation units changes stats language locales memory screenshots checks status ls show download pull api config completion help' -- "$cur")) ;;
-    help) ((nargs == 0)) && COMPREPLY=($(compgen -W 'translation units changes stats language locales memory screenshots checks status ls show download pull api config completion' -- "$cur")) ;;
+    '') COMPREPLY=($(compgen -W 'translation units unit changes stats language locales memory screenshots checks status ls show download pull api config completion help' -- "$cur")) ;;
+    help) ((nargs == 0)) && COMPREPLY=($(compgen -W 'translation units unit changes stats language locales memory screenshots checks status ls show download pull api config completion' -- "$cur")) ;;
     completion) ((nargs == 0)) && COMPREPLY=($(compgen -W 'bash zsh fish' -- "$cur")) ;;
     translation) ((nargs == 0)) && _wli_targets translation ;;
     units) ((nargs == 0)) && _wli_targets units ;;

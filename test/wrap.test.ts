@@ -13,10 +13,7 @@ import { SCOPED_UNIT_COLUMNS, UNIT_COLUMNS } from '../src/commands/units.js';
 import { startFakeWeblate, type FakeWeblate } from './support/fake-weblate/index.js';
 import { onPty } from './support/pty.js';
 import { wli } from './support/run.js';
-
-/** 300 characters and more of words, and a URL longer than a line (wrapWords keeps such a word whole). */
-export const LONG_SOURCE = Array.from({ length: 28 }, (_, i) => `source${String(i).padStart(3, '0')}x`).join(' ');
-export const LONG_TARGET = `${Array.from({ length: 20 }, (_, i) => `cil${String(i).padStart(3, '0')}ové`).join(' ')} https://example.org/${'a/'.repeat(45)}end ${'Ž'.repeat(120)}`;
+import { LONG_SOURCE, LONG_TARGET } from './support/long-text.js';
 
 async function table(columns: Column[], rows: Item[], width: number, wrap: boolean): Promise<string[]> {
   let text = '';

@@ -13,7 +13,7 @@ import { displayText, recordText } from './cells.js';
 import type { Item } from './fields.js';
 import { grow, isFree, lineRenderer, measure, planWidths, replan, shortHeader, wrappedCells, type Measure, type Paint, type Plan } from './layout.js';
 import type { Column, Style } from './result.js';
-import { cellWidth, spaces, truncateCells, wrapWords } from './width.js';
+import { cellWidth, spaces, truncateCells, wrapWithin, wrapWords } from './width.js';
 
 interface TableOptions {
   color: boolean;
@@ -143,7 +143,7 @@ export async function writeTableRecord(out: Sink, record: Item, rows: Column[], 
   for (const [i, r] of rows.entries()) {
     // A nested object or list is summarised (recordText): short, so it wraps like any text.
     const text = escapeControl(recordText(r, record));
-    const lines = r.kind === 'url' ? [text] : wrapWords(text, room);
+    const lines = r.kind === 'url' ? [text] : r.breaks ? wrapWithin(text, room) : wrapWords(text, room);
     const style: Style | undefined = opts.color ? r.style?.(record) : undefined;
     const label = truncateCells(labels[i]!, opts.width);
     const own = cellWidth(label) > labelWidth;
