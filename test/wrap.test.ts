@@ -140,6 +140,21 @@ describe('--wrap, wli end to end', () => {
     expect(output).not.toContain('source027x');
   });
 
+  it.concurrent.for([
+    ['changes', 'demo/android/cs'],
+    ['stats', 'demo/android'],
+    ['ls', 'demo'],
+    ['units', 'demo', '-q', 'has:comment', '--with', 'comments'],
+    ['screenshots', 'demo/android'],
+  ])('every table wraps within 40 columns: %s %s', async (args, ctx) => {
+    const { code, output } = await onPty(ctx, [...args, '--wrap', '--quiet', '--url', fake.url], { cols: 40 }).exit;
+    expect(code).toBe(0);
+    const lines = output.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '').split(/\r?\n/);
+    expect(lines.filter((l) => l.trim() !== '').length).toBeGreaterThan(1);
+    // A URL or path a record or a URL column shows whole may run past the edge; a wrapped cell never.
+    for (const l of lines) expect(cellWidth(l.replace(/(^|\s)\S*\/\S*$/, '$1')), l).toBeLessThanOrEqual(40);
+  });
+
   it('--wrap with another format is a usage error (exit 2) before any request', async () => {
     const before = fake.requests.length;
     for (const f of ['json', 'jsonl', 'csv', 'markdown']) {
