@@ -51,7 +51,7 @@ _wli() {
   esac
 
   if [[ $cur == -* ]]; then
-    local opts='--config --url --token -f --format --fields --timeout --retries --concurrency --page-size --allow-insecure-http --no-color --quiet --verbose --debug -h --help'
+    local opts='--config --url --token -f --format --fields --wrap --timeout --retries --concurrency --page-size --allow-insecure-http --no-color --quiet --verbose --debug -h --help'
     case $cmd in
       '') opts+=' -V --version' ;;
       units) opts+=' --state -q --query --with -L --limit' ;;
@@ -72,8 +72,8 @@ _wli() {
   fi
 
   case $cmd in
-    '') COMPREPLY=($(compgen -W 'translation units changes stats language locales memory screenshots checks status ls show download pull api config completion help' -- "$cur")) ;;
-    help) ((nargs == 0)) && COMPREPLY=($(compgen -W 'translation units changes stats language locales memory screenshots checks status ls show download pull api config completion' -- "$cur")) ;;
+    '') COMPREPLY=($(compgen -W 'translation units unit changes stats language locales memory screenshots checks status ls show download pull api config completion help' -- "$cur")) ;;
+    help) ((nargs == 0)) && COMPREPLY=($(compgen -W 'translation units unit changes stats language locales memory screenshots checks status ls show download pull api config completion' -- "$cur")) ;;
     completion) ((nargs == 0)) && COMPREPLY=($(compgen -W 'bash zsh fish' -- "$cur")) ;;
     translation) ((nargs == 0)) && _wli_targets translation ;;
     units) ((nargs == 0)) && _wli_targets units ;;

@@ -46,6 +46,7 @@ end
 complete -c wli -f
 complete -c wli -n __wli_at -a translation -d 'one translation: metadata and counts'
 complete -c wli -n __wli_at -a units -d 'the strings of a translation, or search them anywhere'
+complete -c wli -n __wli_at -a unit -d 'one string whole: its forms, context, state, suggestions, comments and screenshots'
 complete -c wli -n __wli_at -a changes -d 'the history of a translation, component, project or the server, in server order'
 complete -c wli -n __wli_at -a stats -d 'statistics of translations, components, languages, projects; one row per target'
 complete -c wli -n __wli_at -a language -d 'one language, or every language of the server'
@@ -62,7 +63,7 @@ complete -c wli -n __wli_at -a api -d 'GET any API address: the body byte for by
 complete -c wli -n __wli_at -a config -d 'the effective configuration and where each value came from (token redacted)'
 complete -c wli -n __wli_at -a completion -d 'print a shell completion script'
 complete -c wli -n __wli_at -a help -d 'show help for a command, as "wli <command> --help" does'
-complete -c wli -n '__wli_at help' -a 'translation units changes stats language locales memory screenshots checks status ls show download pull api config completion'
+complete -c wli -n '__wli_at help' -a 'translation units unit changes stats language locales memory screenshots checks status ls show download pull api config completion'
 
 # Options before or after the command (-f before it: every format; after it, the command's own)
 complete -c wli -l config -r -F -d 'read only this wlc-style INI file (instead of the user and project files)'
@@ -70,6 +71,7 @@ complete -c wli -l url -x -d 'server address: https://host, https://host/api/ or
 complete -c wli -l token -x -d 'API token, sent as "Authorization: Token <token>" to the configured server only'
 complete -c wli -n __wli_at -s f -l format -x -a 'table json jsonl csv csv-excel markdown github junit codequality openmetrics' -d 'output format'
 complete -c wli -l fields -x -d 'comma-separated field paths; dots reach into nested objects (language.code); a path none of the items has is named on stderr with the closest field names'
+complete -c wli -l wrap -d 'tables: wrap long text onto further lines within the terminal\'s width instead of cutting it'
 complete -c wli -l timeout -x -d 'per-attempt timeout; a timed-out request is retried (the error counts the attempts)'
 complete -c wli -l retries -x -d 'extra attempts on 408, 429, 5xx, timeouts and dropped connections'
 complete -c wli -l concurrency -x -d 'list pages (and pull\'s files) fetched at once'
@@ -92,6 +94,8 @@ complete -c wli -n '__wli_in units' -s q -l query -x -d 'Weblate search query, s
 complete -c wli -n '__wli_in units' -l with -x -a '(__wli_list suggestions comments screenshots)' -d 'also each string\'s suggestions, comments or screenshots (comma-separated or repeatable)'
 complete -c wli -n '__wli_in units' -s L -l limit -x -d 'stop after n items, fetching no page that is not needed'
 complete -c wli -n '__wli_at units' -a '(__wli_targets units)'
+# unit
+complete -c wli -n '__wli_in unit' -s f -l format -x -a 'table json jsonl csv csv-excel markdown' -d 'output format'
 # changes
 complete -c wli -n '__wli_in changes' -s f -l format -x -a 'table json jsonl csv csv-excel markdown' -d 'output format'
 complete -c wli -n '__wli_in changes' -l since -x -d 'changes at or after this time (timestamp_after): ISO 8601 (UTC unless it has an offset), or back from now: 30m, 24h, 7d, 2w'

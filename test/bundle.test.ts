@@ -99,6 +99,7 @@ const LAZY = [
     'stats',
     'status',
     'translation',
+    'unit',
     'units',
   ].map((c) => `src/commands/${c}.ts`),
 ];

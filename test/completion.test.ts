@@ -166,7 +166,7 @@ interface Case {
   excludes?: readonly string[];
 }
 const CASES: Case[] = [
-  { line: 'wli un', exact: ['units'] },
+  { line: 'wli un', exact: ['unit', 'units'] },
   { line: 'wli ', exact: OFFERED },
   // -f: the formats of the command typed (issue 30.6); before the command, every one.
   { line: 'wli units --format ', exact: DATA_FORMATS },

@@ -151,6 +151,7 @@ describe('src/', () => {
       | 'token'
       | 'format'
       | 'fields'
+      | 'wrap'
       | 'timeout'
       | 'retries'
       | 'concurrency'

@@ -40,6 +40,9 @@ export async function execute<N extends CommandName>(inv: Invocation<N>, ctx: Co
       return EXIT.ok;
     }
     const { settings, warnings } = loadSettings(inv.globals, ctx);
+    // Only a table cuts text: in another format --wrap would be silently ignored.
+    if (settings.wrap && settings.format !== 'table')
+      throw new UsageError(msg`--wrap is for tables: -f ${settings.format} never cuts text`, msg`drop --wrap, or use -f table`);
     io.addSecret(settings.token?.value);
     for (const w of warnings) io.warn(w);
     session = new Session(ctx, io, settings, VERSION, name, workspace);
@@ -67,6 +70,7 @@ async function finish(result: Result, session: Session, ctx: Context, io: IOStre
     fields: settings.fields,
     color: settings.format === 'table' && io.colorStdout,
     width: io.tableWidth,
+    wrap: settings.wrap,
     terminal: io.stdoutIsTerminal,
     warn: (m) => session.warn(m),
     note: (m) => io.say(m),

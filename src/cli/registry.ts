@@ -16,6 +16,7 @@ type CommandModule<N extends CommandName> =
 export const COMMAND_MODULES: { readonly [N in CommandName]: () => Promise<CommandModule<N>> } = {
   translation: () => import('../commands/translation.js'),
   units: () => import('../commands/units.js'),
+  unit: () => import('../commands/unit.js'),
   changes: () => import('../commands/changes.js'),
   stats: () => import('../commands/stats.js'),
   language: () => import('../commands/language.js'),

@@ -32,6 +32,8 @@ export interface Settings {
    */
   formatGiven: boolean;
   fields?: string[];
+  /** --wrap: a table's long text wraps within the width instead of being cut. */
+  wrap: boolean;
   timeoutMs: number;
   retries: number;
   concurrency: number;
@@ -119,6 +121,7 @@ export function resolveSettings(flags: GlobalFlags, env: Record<string, string |
     format: flags.format ?? DEFAULTS.format,
     formatGiven: flags.format !== undefined,
     fields: flags.fields,
+    wrap: !!flags.wrap,
     // At least 1 ms: a timer of 0 would fire before any answer could arrive.
     timeoutMs: Math.max(1, Math.round((flags.timeout ?? DEFAULTS.timeoutSeconds) * 1000)),
     retries: flags.retries ?? DEFAULTS.retries,

@@ -59,7 +59,8 @@ function flagItem(f: Flag): string[] {
   if (spec?.defaultText) body.push(`Default: ${bold(spec.defaultText)}.`);
   if (spec?.env) body.push(`Environment: ${bold(spec.env)}.`);
   if (f.note) body.push(md(f.note));
-  return tp(flagTag(f), body.join(' '));
+  // An option's tag stands on its own line, however short (--wrap fits .TP's indent).
+  return tp(flagTag(f), '.br', body.join(' '));
 }
 
 function usage(c: Command): string {

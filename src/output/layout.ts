@@ -33,7 +33,7 @@
 //   the next gap shrinks to one space and the next free-text column gives up the difference.
 // - W = Infinity (not a terminal, no COLUMNS): nothing is cut.
 import type { Column, Style } from './result.js';
-import { cellWidth, spaces, truncateCells, truncated } from './width.js';
+import { cellWidth, spaces, truncateCells, truncated, wrapWithin } from './width.js';
 
 /** Free text narrower than this is hard to read: other ways to fit are tried first. */
 const MIN_TEXT = 6;
@@ -348,4 +348,19 @@ export function lineRenderer(columns: Column[], plan: Plan, paint: Paint): (cell
     }
     return (line.endsWith(' ') ? line.trimEnd() : line) + '\n';
   };
+}
+
+/**
+ * A row's cells (by column index, already escaped) as the lines --wrap shows: each free-text cell
+ * wrapped within its planned width (every character kept), the other cells whole on the first line
+ * and empty below. One line when every cell fits.
+ */
+export function wrappedCells(columns: Column[], plan: Plan, cells: string[]): string[][] {
+  if (!Number.isFinite(plan.width)) return [cells];
+  const pieces = cells.map((text, i) =>
+    plan.visible.includes(i) && isFree(columns[i]!) && cellWidth(text) > plan.widths[i]! ? wrapWithin(text, Math.max(1, plan.widths[i]!)) : [text],
+  );
+  const height = Math.max(1, ...pieces.map((p) => p.length));
+  if (height === 1) return [cells];
+  return Array.from({ length: height }, (_, k) => pieces.map((p) => p[k] ?? ''));
 }

@@ -20,6 +20,8 @@ interface RenderOptions {
   color: boolean;
   /** The width tables fit, in display cells (Infinity: no limit). */
   width: number;
+  /** --wrap: a table's long text wraps within the width instead of being cut. */
+  wrap?: boolean;
   /** Stdout is a terminal: server text is escaped in every format (terminal.ts); otherwise bytes are exact. */
   terminal: boolean;
   warn: (message: Msg) => void;
@@ -182,7 +184,7 @@ export async function render(result: Result, sink: Writer, o: RenderOptions): Pr
       await writeMarkdownList(out, pages, columns);
       break;
     case 'table':
-      await writeTableList(out, pages, columns, { color: o.color, width: o.width });
+      await writeTableList(out, pages, columns, { color: o.color, width: o.width, wrap: o.wrap });
       break;
   }
   // A table with no rows says so on stderr; the data formats have their own empty forms ([], nothing, a header).

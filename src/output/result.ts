@@ -48,6 +48,11 @@ export interface Column {
    * counterpart). Without one a fixed column keeps its values; its header is abbreviated either way.
    */
   short?: { text(value: unknown, item: Item): string; minWidth?: number };
+  /**
+   * A record's text that is read, not clicked (a string's source and target): a word longer than the
+   * line, a URL or a path too, is broken so that no line passes the width (nothing is cut either).
+   */
+  breaks?: boolean;
   /** A mark after the value where colour cannot say it (Markdown): a row that fails a gate. */
   mark?(item: Item): string | undefined;
 }

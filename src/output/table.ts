@@ -11,14 +11,16 @@ import type { Sink } from './sink.js';
 import { escapeControl } from '../core/text.js';
 import { displayText, recordText } from './cells.js';
 import type { Item } from './fields.js';
-import { grow, isFree, lineRenderer, measure, planWidths, replan, shortHeader, type Measure, type Paint, type Plan } from './layout.js';
+import { grow, isFree, lineRenderer, measure, planWidths, replan, shortHeader, wrappedCells, type Measure, type Paint, type Plan } from './layout.js';
 import type { Column, Style } from './result.js';
-import { cellWidth, spaces, truncateCells, wrapWords } from './width.js';
+import { cellWidth, spaces, truncateCells, wrapWithin, wrapWords } from './width.js';
 
 interface TableOptions {
   color: boolean;
   /** The width every line must fit, in display cells; Infinity for no limit. */
   width: number;
+  /** --wrap: a long free-text cell wraps onto further lines of its row instead of being cut. */
+  wrap?: boolean;
 }
 
 async function painter(color: boolean): Promise<Paint> {
@@ -62,6 +64,8 @@ export async function writeTableList(out: Sink, pages: AsyncIterable<Page>, colu
   let plan: Plan | undefined;
   let paint: Paint | undefined;
   let rows = 0;
+  // --wrap: a row of several lines has a blank line before and after it (the rows stay apart).
+  let lastHeight = 0;
   // A page's rows made and written in one synchronous step: its items are let go before the next await (core/page.ts).
   const render = (items: Item[], paint: Paint): string => {
     let full: string[][];
@@ -87,7 +91,15 @@ export async function writeTableList(out: Sink, pages: AsyncIterable<Page>, colu
     const cells = plan.short ? short : full;
     for (let r = 0; r < cells.length; r++) {
       const item = items[r]!;
-      chunk += line(cells[r]!, opts.color ? columns.map((c) => c.style?.(item)) : undefined);
+      const styles = opts.color ? columns.map((c) => c.style?.(item)) : undefined;
+      if (!opts.wrap) {
+        chunk += line(cells[r]!, styles);
+        continue;
+      }
+      const lines = wrappedCells(columns, plan, cells[r]!);
+      if (lastHeight > 0 && (lines.length > 1 || lastHeight > 1)) chunk += '\n';
+      for (const l of lines) chunk += line(l, styles);
+      lastHeight = lines.length;
     }
     rows += cells.length;
     return chunk;
@@ -131,7 +143,7 @@ export async function writeTableRecord(out: Sink, record: Item, rows: Column[], 
   for (const [i, r] of rows.entries()) {
     // A nested object or list is summarised (recordText): short, so it wraps like any text.
     const text = escapeControl(recordText(r, record));
-    const lines = r.kind === 'url' ? [text] : wrapWords(text, room);
+    const lines = r.kind === 'url' ? [text] : r.breaks ? wrapWithin(text, room) : wrapWords(text, room);
     const style: Style | undefined = opts.color ? r.style?.(record) : undefined;
     const label = truncateCells(labels[i]!, opts.width);
     const own = cellWidth(label) > labelWidth;

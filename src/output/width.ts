@@ -308,3 +308,12 @@ function fresh(lines: string[], word: string, ww: number, max: number): [string,
   const rest = pieces.at(-1)!;
   return [rest, cellWidth(rest)];
 }
+
+/**
+ * `s` in lines of at most `max` cells, every character kept: broken at spaces (wrapWords), and a word
+ * wrapWords keeps whole past `max` (a URL, a digest) broken between grapheme clusters too. A table's
+ * wrapped cell (--wrap) uses it: no line may run past the terminal.
+ */
+export function wrapWithin(s: string, max: number): string[] {
+  return wrapWords(s, max).flatMap((line) => (cellWidth(line) > max ? wrapCells(line, max) : [line]));
+}

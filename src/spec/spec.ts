@@ -217,6 +217,11 @@ export const GLOBAL_OPTIONS = [
     hint: 'expected comma-separated field paths, e.g. --fields id,context,language.code',
   },
   {
+    flags: '--wrap',
+    description: "tables: wrap long text onto further lines within the terminal's width instead of cutting it",
+    note: 'Every character of a free-text cell (a source, a target, a description) is shown, wrapped at spaces (a longer word, such as a URL, is broken) within its column; no line is wider than the terminal, and the columns that identify a row (ids, targets, states, counts) stay whole on its first line. A row of more than one line has a blank line before and after it. Without `--wrap` a table keeps one line a row and cuts long text with `…`. Only for tables: with another `-f` it is a usage error (exit 2), since JSON, JSON Lines, CSV and Markdown never cut anything. A record (`wli show`, `wli unit`) wraps its values with or without it.',
+  },
+  {
     flags: '--timeout <seconds>',
     description: 'per-attempt timeout; a timed-out request is retried (the error counts the attempts)',
     note: `At most ${MAX_TIMEOUT_SECONDS} seconds (Node timers hold no more). Each response is read up to ${MAX_BODY_TEXT}; a larger one is an error (exit ${EXIT.server}).`,
@@ -335,6 +340,18 @@ const DECLARED = [
       ['wli units / --state untranslated -q "language:cs"', 'what is left to translate into Czech, on the whole server'],
       ['wli units demo/-/cs --state untranslated', 'what is left to translate into Czech, in every component of a project'],
       ['wli units demo/docs --state untranslated', 'what is left in the components of the category "docs"'],
+    ],
+  },
+  {
+    name: 'unit',
+    summary: 'one string whole: its forms, context, state, suggestions, comments and screenshots',
+    description: `Shows one unit (string) by its id (the ID column of wli units) from /api/units/ID/, as \`gh issue view\` shows an issue: its translation (wli_target), id, state by name, position, context, note, flags, every plural form of its source and target (labelled as --fields names them: source.0, source.1), then its suggestions (text, author, votes) and comments (text, author, time) where it has any (has_suggestion, has_comment: the lists \`units --with\` reads, Weblate ${UNIT_SUGGESTIONS_SINCE} and ${UNIT_COMMENTS_SINCE}), the screenshots it is on (its component's list of screenshots), and its web page. Long texts wrap at the terminal's width under their label; nothing is cut. -f json, jsonl and csv write the unit as the server sent it (hashes exact) with wli_target, wli_project, wli_component and wli_language first and wli_suggestions, wli_comments and wli_screenshots after it (a server field of one of those names kept as server_<name>). A server too old to serve a unit's suggestions or comments, or its component's screenshots, is said on stderr and that list left out.`,
+    args: [{ name: 'id', description: 'the unit id, a number (the ID column of wli units)', required: true }],
+    options: [],
+    examples: [
+      ['wli unit 44', 'one string: every form of its source and target, its suggestions, comments and screenshots'],
+      ['wli units demo/android/cs -q has:suggestion', 'find the ids of the strings with suggestions first'],
+      ['wli unit 44 -f json | jq .wli_suggestions', "a string's suggestions, for a script"],
     ],
   },
   {

@@ -120,6 +120,8 @@ export function memoryLookupOf(q: { from: string; to: string; project?: string; 
   return `memory/lookup/?${params.toString()}`;
 }
 
+/** One unit by its id, the id units lists give (weblate/api/urls.py router `units`, weblate/api/views.py UnitViewSet). */
+export const unitPath = (id: string): string => `units/${seg(id)}/`;
 /** A unit's suggestions (Weblate 2026.8) and comments (5.15): lists, asked only for a unit that has them. */
 export const unitSuggestionsOf = (id: string): string => `units/${seg(id)}/suggestions/`;
 export const unitCommentsOf = (id: string): string => `units/${seg(id)}/comments/`;
