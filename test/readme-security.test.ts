@@ -60,7 +60,7 @@ const HELD: Array<[sentence: string, tests: Array<[file: string, name: string]>]
     ],
   ],
   [
-    "Nor can a server rename a row or pass a gate: wli names every row from what it asked for (`wli_target`), and a server's field of that name is kept as `server_wli_target`.",
+    "Nor can a server rename a row to pass a gate: `wli_target` is wli's own, and a server's field of that name is kept as `server_wli_target`.",
     [
       ['identity.test.ts', 'the table: exit 3, both targets printed, the German row named as itself'],
       ['identity.test.ts', "json, jsonl, csv: wli's identity first, the server's wli_target kept as server_wli_target"],
