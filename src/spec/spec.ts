@@ -846,7 +846,7 @@ const DECLARED = [
         `${EXIT.ok} every file written or already the server's (skips are not failures)`,
         `${EXIT.server} a server or network failure`,
         `or a filename refused by the placement rule (outside DIR, in a version-control or hidden folder, a character not shown as itself, not the translation's own file by Weblate's rule)`,
-        `or a component whose layout is not the one recorded in ${LAYOUT_FILE} (until --accept-layout)`,
+        `or a component whose layout is not the one recorded in ${LAYOUT_FILE}, until --accept-layout takes it`,
         `${EXIT.usage} two translations writing one file (pull each component with its own --dir)`,
         `${EXIT.gate} with --check: a file differs from the server's or is missing, a component's layout is not the recorded one, or there was no file to check (unless --allow-empty)`,
         `${EXIT.auth} authentication or permission refused`,
