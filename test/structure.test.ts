@@ -151,6 +151,8 @@ describe('src/', () => {
       | 'token'
       | 'format'
       | 'fields'
+      | 'sort'
+      | 'headers'
       | 'timeout'
       | 'retries'
       | 'concurrency'

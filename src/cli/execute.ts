@@ -65,6 +65,8 @@ async function finish(result: Result, session: Session, ctx: Context, io: IOStre
   const written = render(result, io.out, {
     format: settings.format,
     fields: settings.fields,
+    sort: settings.sort,
+    noHeaders: settings.noHeaders,
     color: settings.format === 'table' && io.colorStdout,
     width: io.tableWidth,
     terminal: io.stdoutIsTerminal,

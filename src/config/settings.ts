@@ -5,7 +5,7 @@
 import { UsageError } from '../core/errors.js';
 import { msg, ours, redactCredentials } from '../core/text.js';
 import { normalizeApiBase } from '../api/base-url.js';
-import { DEFAULTS, type Format, type GlobalOptionValues } from '../spec/spec.js';
+import { DEFAULTS, type Format, type GlobalOptionValues, type SortKey } from '../spec/spec.js';
 
 /** The global options, typed from their declaration in the spec (GLOBAL_OPTIONS): --timeout in seconds, --no-color as color. */
 export type GlobalFlags = GlobalOptionValues;
@@ -32,6 +32,10 @@ export interface Settings {
    */
   formatGiven: boolean;
   fields?: string[];
+  /** --sort: the list held whole and ordered by these keys before it is written. */
+  sort?: SortKey[];
+  /** --no-headers: tables and CSV without their header line. */
+  noHeaders: boolean;
   timeoutMs: number;
   retries: number;
   concurrency: number;
@@ -119,6 +123,8 @@ export function resolveSettings(flags: GlobalFlags, env: Record<string, string |
     format: flags.format ?? DEFAULTS.format,
     formatGiven: flags.format !== undefined,
     fields: flags.fields,
+    sort: flags.sort,
+    noHeaders: flags.headers === false,
     // At least 1 ms: a timer of 0 would fire before any answer could arrive.
     timeoutMs: Math.max(1, Math.round((flags.timeout ?? DEFAULTS.timeoutSeconds) * 1000)),
     retries: flags.retries ?? DEFAULTS.retries,

@@ -19,6 +19,8 @@ interface TableOptions {
   color: boolean;
   /** The width every line must fit, in display cells; Infinity for no limit. */
   width: number;
+  /** --no-headers: a list's rows without the header line. */
+  noHeader?: boolean;
 }
 
 async function painter(color: boolean): Promise<Paint> {
@@ -72,10 +74,12 @@ export async function writeTableList(out: Sink, pages: AsyncIterable<Page>, colu
       const first = planFirstPage(columns, items, opts.width);
       ({ full, short, m, plan } = first);
       line = lineRenderer(columns, plan, paint);
-      chunk += line(
-        first.header,
-        columns.map((): 'header' => 'header'),
-      );
+      // --no-headers: the widths stay those the header took part in, so a column keeps its place.
+      if (!opts.noHeader)
+        chunk += line(
+          first.header,
+          columns.map((): 'header' => 'header'),
+        );
     } else {
       full = items.map((item) => columns.map((c) => displayText(c, item)));
       short = shortCellsOf(columns, items, full);

@@ -18,6 +18,8 @@ import {
   type OptionValues,
   type OptionsOf,
   type Over,
+  type SortKey,
+  type GlobalOptionValues,
   type Threshold,
   type ValueSpec,
   type When,
@@ -51,6 +53,8 @@ function defaultHint(v: ValueSpec): string {
       return `expected one of ${v.choices.join(', ')}`;
     case 'fields':
       return 'expected comma-separated field paths';
+    case 'sort':
+      return 'expected comma-separated field paths, each may start with - for descending';
     case 'time':
       return TIME_HINT;
     case 'action':
@@ -109,6 +113,14 @@ function parseOne(v: ValueSpec, text: string): unknown {
         .map((f) => f.trim())
         .filter((f) => f !== '');
       return fields.length === 0 || fields.some((f) => f.split('.').some((p) => p === '')) ? undefined : fields;
+    }
+    case 'sort': {
+      const keys = text
+        .split(',')
+        .map((f) => f.trim())
+        .filter((f) => f !== '')
+        .map((f): SortKey => (f.startsWith('-') ? { path: f.slice(1), descending: true } : { path: f, descending: false }));
+      return keys.length === 0 || keys.some((k) => k.path.split('.').some((p) => p === '')) ? undefined : keys;
     }
     case 'time': {
       const d = /^(\d+)\s*([smhdw])$/i.exec(t);
@@ -248,12 +260,29 @@ export function checkArgs(specs: readonly ArgSpec[], args: readonly string[]): v
 /**
  * -f as the command takes it, before the command runs (no request made): a format it does not write
  * is a usage error naming those it does. A command that writes no format (download, completion) says
- * itself why -f does not apply. --fields picks fields of data rows: a CI report has its own.
+ * itself why -f does not apply. --fields and --sort are about data rows: a CI report has its own.
+ * --no-headers hides the header line only formats with one have (a Markdown table needs its own);
  */
-export function checkFormat(command: CommandSpec, format: Format | undefined, fields: readonly string[] | undefined): void {
+export function checkFormat(command: CommandSpec, globals: Pick<GlobalOptionValues, 'format' | 'fields' | 'sort' | 'headers'>): void {
   const formats = formatsOf(command);
+  const format = globals.format;
   if (format === undefined || formats.length === 0) return;
   if (!formats.includes(format)) throw new UsageError(msg`${ours(command.name)} cannot write -f ${ours(format)}; it writes ${ours(formats.join(', '))}`);
-  if (fields && isCiFormat(format))
+  if (globals.fields && isCiFormat(format))
     throw new UsageError(msg`--fields does not apply to -f ${ours(format)}, a report with fields of its own`, msg`drop --fields, or use -f json, jsonl or csv`);
+  if (globals.sort && isCiFormat(format))
+    throw new UsageError(
+      msg`--sort does not apply to -f ${ours(format)}, a report in an order of its own`,
+      msg`drop --sort, or use -f json, jsonl, csv or table`,
+    );
+  if (globals.headers === false && !HEADED.includes(format))
+    throw new UsageError(
+      format === 'markdown'
+        ? msg`--no-headers does not apply to -f markdown: a Markdown table is not one without its header row`
+        : msg`--no-headers does not apply to -f ${ours(format)}, which has no header line`,
+      msg`drop --no-headers, or use -f table, csv or csv-excel`,
+    );
 }
+
+/** The formats with a header line, which --no-headers leaves out. */
+const HEADED: readonly Format[] = ['table', 'csv', 'csv-excel'];

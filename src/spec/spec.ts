@@ -32,6 +32,7 @@ export type ValueSpec =
   | { type: 'seconds'; max: number } // a number above 0
   | { type: 'choice'; choices: readonly string[] }
   | { type: 'fields' } // comma-separated field paths → string[]
+  | { type: 'sort' } // comma-separated field paths, each with an optional leading - (descending) → SortKey[]
   | { type: 'time' } // ISO 8601, or a duration back from now: 30m, 24h, 7d, 2w
   | { type: 'action' } // a change action: code, name or kebab name (actions.ts)
   | { type: 'threshold' } // 90, 90%, or LANG=PCT
@@ -105,6 +106,12 @@ export interface Threshold {
   percent: number;
 }
 
+/** One --sort key: a field path (dotted, as --fields), descending when written with a leading -. */
+export interface SortKey {
+  path: string;
+  descending: boolean;
+}
+
 /** A --fail-over value: a count of failing strings in all, or of one check (end_stop=0). */
 export interface Over {
   check?: string;
@@ -120,13 +127,15 @@ type ValueOf<V> = V extends { type: 'text' | 'slug' | 'file' | 'language' }
       ? C
       : V extends { type: 'fields' }
         ? string[]
-        : V extends { type: 'time' }
-          ? When
-          : V extends { type: 'threshold' }
-            ? Threshold
-            : V extends { type: 'over' }
-              ? Over
-              : never;
+        : V extends { type: 'sort' }
+          ? SortKey[]
+          : V extends { type: 'time' }
+            ? When
+            : V extends { type: 'threshold' }
+              ? Threshold
+              : V extends { type: 'over' }
+                ? Over
+                : never;
 
 type OptionValue<O extends OptionSpec> = O extends { value: infer V } ? (O extends { repeatable: true } ? ValueOf<V>[] : ValueOf<V>) : boolean;
 
@@ -203,6 +212,19 @@ export const GLOBAL_OPTIONS = [
       'comma-separated field paths; dots reach into nested objects (language.code); a path none of the items has is named on stderr with the closest field names',
     value: { type: 'fields' },
     hint: 'expected comma-separated field paths, e.g. --fields id,context,language.code',
+  },
+  {
+    flags: '--sort <list>',
+    description:
+      'order a list by these field paths, comma-separated (-field: descending; dots as in --fields); holds the whole list in memory before writing it',
+    note: "Applied in every data format, before `--fields` picks the fields (so a list may be sorted by a field it does not show). Numbers compare by value, exactly (64-bit hashes too); strings by Unicode code point, the same whatever the locale (as jq's `sort_by` and `LC_ALL=C sort`); booleans false before true; a field that is null or missing sorts last in either direction; items that compare equal keep the server's order. Sorting waits for the last page and holds every item in memory; without `--sort` a list is written as its pages arrive, in the server's own order. A path that none of the items has is a usage error (exit 2) naming the closest field names; an empty list is not an error. A single object (a record) is written as it is; not with the CI formats (exit 2).",
+    value: { type: 'sort' },
+    hint: 'expected comma-separated field paths, each may start with - for descending, e.g. --sort=-translated_percent,name',
+  },
+  {
+    flags: '--no-headers',
+    description: 'leave out the header line of a table and of CSV',
+    note: 'For `-f table`, `csv` and `csv-excel` (a table keeps the column widths its headers would have taken; a record has no header line). With `-f markdown` it is a usage error (exit 2): a Markdown table cannot be read without its header row; with the JSON and CI formats too, which have no header line.',
   },
   {
     flags: '--timeout <seconds>',
