@@ -153,6 +153,7 @@ describe('src/', () => {
       | 'fields'
       | 'sort'
       | 'headers'
+      | 'jq'
       | 'timeout'
       | 'retries'
       | 'concurrency'

@@ -36,6 +36,8 @@ export interface Settings {
   sort?: SortKey[];
   /** --no-headers: tables and CSV without their header line. */
   noHeaders: boolean;
+  /** --jq: the JSON output filtered through this jq expression. */
+  jq?: string;
   timeoutMs: number;
   retries: number;
   concurrency: number;
@@ -120,11 +122,13 @@ export function resolveSettings(flags: GlobalFlags, env: Record<string, string |
     token,
     defaultTarget: files.translation,
     files: files.files ?? [],
-    format: flags.format ?? DEFAULTS.format,
-    formatGiven: flags.format !== undefined,
+    // --jq filters JSON: without -f it is -f json (as gh api --jq, the whole answer), and asks for data as -f does.
+    format: flags.format ?? (flags.jq !== undefined ? 'json' : DEFAULTS.format),
+    formatGiven: flags.format !== undefined || flags.jq !== undefined,
     fields: flags.fields,
     sort: flags.sort,
     noHeaders: flags.headers === false,
+    jq: flags.jq,
     // At least 1 ms: a timer of 0 would fire before any answer could arrive.
     timeoutMs: Math.max(1, Math.round((flags.timeout ?? DEFAULTS.timeoutSeconds) * 1000)),
     retries: flags.retries ?? DEFAULTS.retries,

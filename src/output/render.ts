@@ -2,7 +2,7 @@
 import { isCiFormat, type Format } from '../spec/spec.js';
 import { mapPage, pageOf, type Page } from '../core/page.js';
 import type { Writer } from '../io/writer.js';
-import { msg, type Msg } from '../core/text.js';
+import { msg, outside, type Msg } from '../core/text.js';
 import { closest } from '../core/closest.js';
 import { getPath, pickFields, type Item } from './fields.js';
 import type { Column, Result } from './result.js';
@@ -14,6 +14,8 @@ import { writeTableList, writeTableRecord } from './table.js';
 import type { Sink } from './sink.js';
 import { TerminalText, jsonForTerminal } from './terminal.js';
 import { sortItems } from './sort.js';
+import { writeJqLines, writeJqList, writeJqRecord } from './jq.js';
+import { stringifyJson } from '../codec/json.js';
 import type { SortKey } from '../spec/spec.js';
 import { UsageError } from '../core/errors.js';
 
@@ -24,6 +26,8 @@ interface RenderOptions {
   sort?: SortKey[];
   /** --no-headers: a table and CSV without their header line. */
   noHeaders?: boolean;
+  /** --jq: the JSON written filtered through this expression (jq.ts). */
+  jq?: string;
   color: boolean;
   /** The width tables fit, in display cells (Infinity: no limit). */
   width: number;
@@ -179,6 +183,8 @@ export async function render(result: Result, sink: Writer, o: RenderOptions): Pr
   // The CI writers are loaded only by a run that asks for one (docs/performance.md, start-up).
   if (isCiFormat(format)) return (await import('./ci.js')).writeReport(result, format, out, o);
   const csv: CsvDialect = { spreadsheet: format === 'csv-excel', terminal: o.terminal, noHeader: !!o.noHeaders };
+  // What jq says on its standard error (debug, stderr): said on wli's, as outside text.
+  const jqNote = (text: string) => o.note(msg`jq: ${outside(text.trim())}`);
   const counted: Counted = { items: 0, seen: new Set<string>(), keys: new Set<string>() };
   const report = (): RenderReport => {
     if (fields && counted.items > 0) for (const f of fields) if (!counted.seen.has(f)) o.warn(unseenField(f, counted.keys));
@@ -191,6 +197,12 @@ export async function render(result: Result, sink: Writer, o: RenderOptions): Pr
       for await (const page of source) return page.items()[0]!;
       throw new Error('unreachable');
     };
+    if (o.jq !== undefined && (format === 'json' || format === 'jsonl')) {
+      // One object through the expression, as gh api --jq applies it to the answer.
+      const item = await record();
+      await writeJqRecord(out, stringifyJson(fields ? pickFields(item, fields) : item), o.jq, jqNote);
+      return report();
+    }
     switch (format) {
       case 'json':
         await writeJsonRecord(out, fields ? pickFields(await record(), fields) : await record());
@@ -217,10 +229,10 @@ export async function render(result: Result, sink: Writer, o: RenderOptions): Pr
   const columns = () => (fields ? fields.map((f) => fieldColumn(f, [...shown(), ...(result.fieldColumns ?? [])])) : shown());
   switch (format) {
     case 'json':
-      await writeJsonList(out, pages);
+      await (o.jq !== undefined ? writeJqList(out, pages, o.jq, jqNote) : writeJsonList(out, pages));
       break;
     case 'jsonl':
-      await writeJsonLines(out, pages);
+      await (o.jq !== undefined ? writeJqLines(out, pages, o.jq, jqNote) : writeJsonLines(out, pages));
       break;
     case 'csv':
     case 'csv-excel':

@@ -262,10 +262,12 @@ export function checkArgs(specs: readonly ArgSpec[], args: readonly string[]): v
  * is a usage error naming those it does. A command that writes no format (download, completion) says
  * itself why -f does not apply. --fields and --sort are about data rows: a CI report has its own.
  * --no-headers hides the header line only formats with one have (a Markdown table needs its own);
+ * --jq filters JSON (without -f it takes -f json, as gh api --jq the whole answer).
  */
-export function checkFormat(command: CommandSpec, globals: Pick<GlobalOptionValues, 'format' | 'fields' | 'sort' | 'headers'>): void {
+export function checkFormat(command: CommandSpec, globals: Pick<GlobalOptionValues, 'format' | 'fields' | 'sort' | 'headers' | 'jq'>): void {
   const formats = formatsOf(command);
-  const format = globals.format;
+  // --jq without -f takes -f json (settings.ts).
+  const format = globals.format ?? (globals.jq !== undefined && formats.includes('json') ? 'json' : undefined);
   if (format === undefined || formats.length === 0) return;
   if (!formats.includes(format)) throw new UsageError(msg`${ours(command.name)} cannot write -f ${ours(format)}; it writes ${ours(formats.join(', '))}`);
   if (globals.fields && isCiFormat(format))
@@ -281,6 +283,11 @@ export function checkFormat(command: CommandSpec, globals: Pick<GlobalOptionValu
         ? msg`--no-headers does not apply to -f markdown: a Markdown table is not one without its header row`
         : msg`--no-headers does not apply to -f ${ours(format)}, which has no header line`,
       msg`drop --no-headers, or use -f table, csv or csv-excel`,
+    );
+  if (globals.jq !== undefined && format !== 'json' && format !== 'jsonl')
+    throw new UsageError(
+      msg`--jq filters JSON: it does not apply to -f ${ours(format)}`,
+      msg`drop -f (--jq takes -f json), or use -f jsonl to filter each item as it arrives`,
     );
 }
 

@@ -227,6 +227,13 @@ export const GLOBAL_OPTIONS = [
     note: 'For `-f table`, `csv` and `csv-excel` (a table keeps the column widths its headers would have taken; a record has no header line). With `-f markdown` it is a usage error (exit 2): a Markdown table cannot be read without its header row; with the JSON and CI formats too, which have no header line.',
   },
   {
+    flags: '--jq <expr>',
+    description: 'filter the JSON output through a jq expression, in process (no jq needed); integers stay exact',
+    note: "As `gh api --jq`: each result is written on its own line, a string as its text (as `jq -r`), anything else as compact JSON; so `wli … --jq F` writes what `wli … | jq -r -c F` would. With `-f jsonl` the expression is applied to each item as it arrives (streaming, memory flat); with `-f json` (the default with `--jq`) to the whole array, as gh applies it to the whole response, holding the list in memory. Integers pass through exactly (jq 1.7's number literals: 64-bit hashes stay as sent); arithmetic on an integer beyond 2^53 is done in doubles, as in jq. An expression jq cannot compile is a usage error (exit 2) with jq's message, before any request; an error while it runs on the data (`error(\"…\")`, `.a` of a string), on any item, is exit 2 too, with jq's message. A single object (`wli show`; `wli api PATH`, the answer as sent, a page of a list too) is filtered as that object. With `--sort` and `--fields` the list is sorted and the fields picked first. `$ENV` and `env` do not read wli's environment, and `input`, `inputs` and modules are not for use here. The jq engine (jq-web, jq compiled to WebAssembly) is loaded only when the option is given. Only with `-f json` or `jsonl` (exit 2 otherwise).",
+    value: { type: 'text' },
+    complete: 'none',
+  },
+  {
     flags: '--timeout <seconds>',
     description: 'per-attempt timeout; a timed-out request is retried (the error counts the attempts)',
     note: `At most ${MAX_TIMEOUT_SECONDS} seconds (Node timers hold no more). Each response is read up to ${MAX_BODY_TEXT}; a larger one is an error (exit ${EXIT.server}).`,
