@@ -105,6 +105,14 @@ describe('--sort', () => {
     expect(table.stdout).toBe('');
   });
 
+  it('is refused with changes --follow, whose list never ends (exit 2, before any request)', async () => {
+    const before = fake.requests.length;
+    const r = await wli(['changes', 'demo', '--follow', '--sort', 'id', '-f', 'jsonl'], { env });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--sort cannot be followed/);
+    expect(fake.requests.length).toBe(before);
+  });
+
   it('does not apply to the CI formats (exit 2)', async () => {
     const r = await wli(['stats', 'demo/android', '--sort', 'translated_percent', '-f', 'github'], { env });
     expect(r.code).toBe(2);

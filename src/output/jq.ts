@@ -25,7 +25,11 @@ interface JqFailure {
 
 let engine: Promise<JqEngine> | undefined;
 
-/** The engine, instantiated once a run (a dynamic import: the lazy boundary test/bundle.test.ts names). */
+/**
+ * The engine, instantiated once a run (a dynamic import: the lazy boundary test/bundle.test.ts names).
+ * The bundle's module is what runs (tests spawn it); vitest's own module runner, which runs src/ in
+ * process, makes a thenable of a module that is a promise, so --jq is tested through the bundle.
+ */
 function jq(): Promise<JqEngine> {
   // jq-web's own module is the promise; the bundle's is { engine } (scripts/bundle.ts says why).
   engine ??= import('jq-web').then(({ default: exported }) => ('engine' in exported ? exported.engine : exported));
