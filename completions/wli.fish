@@ -7,7 +7,7 @@ function __wli_words
     set -e words[1]
     while set -q words[1]
         switch $words[1]
-            case --config --url --token -f --format --fields --timeout --retries --concurrency --page-size --state -q --query --with -L --limit --since --until --action --user --interval --project --by --fail-under --metric --baseline --min-percent --as --from --to --for --check --fail-over --fail-if -o --output --convert --screenshot --dir --lang
+            case --config --url --token -f --format --fields --sort --jq --timeout --retries --concurrency --page-size --state -q --query --with -L --limit --since --until --action --user --interval --project --by --fail-under --metric --baseline --min-percent --as --from --to --for --check --fail-over --fail-if -o --output --convert --screenshot --dir --lang
                 set -e words[1]
             case '-*'
             case '*'
@@ -72,6 +72,9 @@ complete -c wli -l token -x -d 'API token, sent as "Authorization: Token <token>
 complete -c wli -n __wli_at -s f -l format -x -a 'table json jsonl csv csv-excel markdown github junit codequality openmetrics' -d 'output format'
 complete -c wli -l fields -x -d 'comma-separated field paths; dots reach into nested objects (language.code); a path none of the items has is named on stderr with the closest field names'
 complete -c wli -l wrap -d 'tables: wrap long text onto further lines within the terminal\'s width instead of cutting it'
+complete -c wli -l sort -x -d 'order a list by these field paths, comma-separated (-field: descending; dots as in --fields); holds the whole list in memory before writing it'
+complete -c wli -l no-headers -d 'leave out the header line of a table and of CSV'
+complete -c wli -l jq -x -d 'filter the JSON output through a jq expression, in process (no jq needed); integers stay exact'
 complete -c wli -l timeout -x -d 'per-attempt timeout; a timed-out request is retried (the error counts the attempts)'
 complete -c wli -l retries -x -d 'extra attempts on 408, 429, 5xx, timeouts and dropped connections'
 complete -c wli -l concurrency -x -d 'list pages (and pull\'s files) fetched at once'

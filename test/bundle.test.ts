@@ -2,7 +2,7 @@
 // end-to-end test runs it through bin/wli.cjs; these check what only the bundle can get wrong: that its
 // lazy parts stay lazy, that it needs nothing installed, and the code cache.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import Module from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, posix } from 'node:path';
@@ -79,6 +79,8 @@ const LAZY = [
   'node_modules/ora/index.js',
   // HTTP: undici, loaded by the first request (src/api/undici.ts); the bundle's lean part of it.
   'wli-undici-lean:undici',
+  // The --jq engine (jq-web, its WebAssembly inside: scripts/bundle.ts), loaded by src/output/jq.ts when --jq is given.
+  'wli-jq-web:jq-web',
   // The CI report writers (-f github, junit, codequality, openmetrics), loaded by render.ts on use.
   'src/output/ci.ts',
   // Each command, through the registry (src/cli/registry.ts), with the parts of it only it needs.
@@ -111,7 +113,7 @@ const HOLLOW: string[] = [];
  * Code a run that shows help, the version, completion or a usage error must not evaluate: whole
  * packages (a key prefix ending in / or :) and single modules.
  */
-const HEAVY = ['node_modules/undici/', 'wli-undici-lean:', 'node_modules/ora/', 'node_modules/chalk/'];
+const HEAVY = ['node_modules/undici/', 'wli-undici-lean:', 'node_modules/ora/', 'node_modules/chalk/', 'wli-jq-web:'];
 const isHeavy = (heavy: string, module: string) => (/[/:]$/.test(heavy) ? module.startsWith(heavy) : module === heavy);
 
 describe('the bundle', () => {
@@ -159,9 +161,11 @@ describe('the bundle', () => {
     expect(external).toEqual([]);
   });
 
-  it('needs nothing installed but Node built-ins (undici is inside: test/undici.test.ts)', () => {
+  it("needs nothing installed but Node built-ins (undici is inside: test/undici.test.ts), and jq-web's WebAssembly beside it", () => {
     const external = Object.values(meta.outputs).flatMap((o) => o.imports.filter((i) => i.external).map((i) => i.path));
-    expect(external.filter((p) => !p.startsWith('node:'))).toEqual([]);
+    // ./jq.wasm: the build copies it beside the bundle (dist/jq.wasm, in the npm package); the binary embeds it (scripts/bundle.ts).
+    expect(external.filter((p) => !p.startsWith('node:'))).toEqual(['./jq.wasm']);
+    expect(existsSync(join(ROOT, 'dist', 'jq.wasm'))).toBe(true);
   });
 
   it('at run time, --version, --help, completion and a usage error load no network module (a request does)', () => {

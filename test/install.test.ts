@@ -78,6 +78,7 @@ describe('npm pack', () => {
       'docs/commands.md',
       'bin/wli.cjs',
       'dist/wli.cjs',
+      'dist/jq.wasm',
       'man/wli.1',
       'completions/wli.bash',
       'completions/_wli',
@@ -88,9 +89,9 @@ describe('npm pack', () => {
   });
 
   it('holds nothing else: no tests, fixtures, sources, configuration or test build', () => {
-    // The bundle is the program: no separate modules, no metafile. The documents are Markdown only.
+    // The bundle is the program (and jq-web's WebAssembly beside it, read by --jq): no separate modules, no metafile. The documents are Markdown only.
     const allowed =
-      /^(package\.json|README\.md|CONTRIBUTING\.md|LICENSE|bin\/wli\.cjs|dist\/wli\.cjs|man\/wli\.1|completions\/(wli\.bash|_wli|wli\.fish)|docs\/[a-z-]+\.md)$/;
+      /^(package\.json|README\.md|CONTRIBUTING\.md|LICENSE|bin\/wli\.cjs|dist\/wli\.cjs|dist\/jq\.wasm|man\/wli\.1|completions\/(wli\.bash|_wli|wli\.fish)|docs\/[a-z-]+\.md)$/;
     expect(files.filter((f) => !allowed.test(f))).toEqual([]);
     expect(files.filter((f) => /^(test|dist\/test|src)\//.test(f) || /fixtures|\.test\.|tsconfig|\.ts$/.test(f))).toEqual([]);
   });

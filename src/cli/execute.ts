@@ -8,6 +8,7 @@ import { Session } from '../session/session.js';
 import { PipeClosed, type IOStreams } from '../io/streams.js';
 import { render } from '../output/render.js';
 import type { Result } from '../output/result.js';
+import { checkJq } from '../output/jq.js';
 import { VERSION } from '../core/version.js';
 import type { CommandName, OptionsOf } from '../spec/spec.js';
 import { COMMAND_MODULES } from './registry.js';
@@ -45,6 +46,8 @@ export async function execute<N extends CommandName>(inv: Invocation<N>, ctx: Co
       throw new UsageError(msg`--wrap is for tables: -f ${settings.format} never cuts text`, msg`drop --wrap, or use -f table`);
     io.addSecret(settings.token?.value);
     for (const w of warnings) io.warn(w);
+    // An expression jq cannot compile is a usage error before any request.
+    if (settings.jq !== undefined) await checkJq(settings.jq);
     session = new Session(ctx, io, settings, VERSION, name, workspace);
     const result = await command.run({ args, opts, session });
     return await finish(result, session, ctx, io);
@@ -68,6 +71,9 @@ async function finish(result: Result, session: Session, ctx: Context, io: IOStre
   const written = render(result, io.out, {
     format: settings.format,
     fields: settings.fields,
+    sort: settings.sort,
+    noHeaders: settings.noHeaders,
+    jq: settings.jq,
     color: settings.format === 'table' && io.colorStdout,
     width: io.tableWidth,
     wrap: settings.wrap,

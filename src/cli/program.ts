@@ -260,7 +260,7 @@ async function runIn(argv: string[], ctx: Context, workspace: Workspace): Promis
     if (!isCommandName(name)) return EXIT.usage;
     const opts = readCommandOptions(name, parsed.rawOpts);
     checkArgs(parsed.command.args, parsed.args);
-    checkFormat(parsed.command, globals.format, globals.fields);
+    checkFormat(parsed.command, globals);
     return await execute({ name, args: parsed.args, opts, globals }, ctx, io, workspace);
   } catch (e) {
     return io.error(e);

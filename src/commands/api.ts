@@ -123,15 +123,18 @@ async function checkAnswer(session: Session, url: URL, answer: BytesAnswer): Pro
   if (wrong) throw wrong;
 }
 
-/** -f or --fields without --paginate: the answer as one record, when it is a JSON object. */
-function asRecord(body: Buffer, url: URL, what: Msg): Result {
+/**
+ * -f or --fields without --paginate: the answer as one record, when it is a JSON object. With --jq a
+ * list's page is one too: the expression is applied to the answer as sent, as gh api --jq does.
+ */
+function asRecord(body: Buffer, url: URL, what: Msg, jq: boolean): Result {
   let value: unknown;
   try {
     value = parseJson(body.toString('utf8'));
   } catch {
     throw new UsageError(msg`${what} applies to a JSON answer; GET ${url.href} is not JSON`, msg`drop ${what} to get the body byte for byte`);
   }
-  if (readEnvelope(value)) {
+  if (!jq && readEnvelope(value)) {
     throw new UsageError(
       msg`GET ${url.href} answers a list`,
       msg`add --paginate to print its items with ${what}, or drop ${what} to get the body byte for byte`,
@@ -165,7 +168,7 @@ export async function run({ args, opts, session }: CommandInput<'api'>): Promise
     const onFailure = failure(session, url);
     const answer = await client.getBytes(url).catch(async (e: unknown) => Promise.reject(await onFailure(e)));
     await checkAnswer(session, url, answer);
-    return what ? asRecord(answer.body, url, what) : { kind: 'bytes', bytes: answer.body };
+    return what ? asRecord(answer.body, url, what, session.settings.jq !== undefined) : { kind: 'bytes', bytes: answer.body };
   }
   let first: Item | undefined;
   const pages = pagesOf(session, { path: url, limit: opts.limit, label: 'items' });

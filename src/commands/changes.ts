@@ -191,6 +191,8 @@ export async function run({ args, opts, session }: CommandInput<'changes'>): Pro
     if (session.settings.format === 'json')
       throw new UsageError(msg`-f json cannot be followed: a JSON array never ends`, msg`use -f jsonl (one change per line) or the table`);
     if (until !== undefined) throw new UsageError(msg`--until cannot be followed: new changes come after it`, msg`drop --until, or drop --follow`);
+    if (session.settings.sort)
+      throw new UsageError(msg`--sort cannot be followed: it waits for the last change, and a followed history has none`, msg`drop --sort, or drop --follow`);
     const pages = follow(session, {
       readings,
       at: (t) => changesAt(session, t),

@@ -5,7 +5,7 @@
 import { UsageError } from '../core/errors.js';
 import { msg, ours, redactCredentials } from '../core/text.js';
 import { normalizeApiBase } from '../api/base-url.js';
-import { DEFAULTS, type Format, type GlobalOptionValues } from '../spec/spec.js';
+import { DEFAULTS, type Format, type GlobalOptionValues, type SortKey } from '../spec/spec.js';
 
 /** The global options, typed from their declaration in the spec (GLOBAL_OPTIONS): --timeout in seconds, --no-color as color. */
 export type GlobalFlags = GlobalOptionValues;
@@ -34,6 +34,12 @@ export interface Settings {
   fields?: string[];
   /** --wrap: a table's long text wraps within the width instead of being cut. */
   wrap: boolean;
+  /** --sort: the list held whole and ordered by these keys before it is written. */
+  sort?: SortKey[];
+  /** --no-headers: tables and CSV without their header line. */
+  noHeaders: boolean;
+  /** --jq: the JSON output filtered through this jq expression. */
+  jq?: string;
   timeoutMs: number;
   retries: number;
   concurrency: number;
@@ -118,10 +124,14 @@ export function resolveSettings(flags: GlobalFlags, env: Record<string, string |
     token,
     defaultTarget: files.translation,
     files: files.files ?? [],
-    format: flags.format ?? DEFAULTS.format,
-    formatGiven: flags.format !== undefined,
+    // --jq filters JSON: without -f it is -f json (as gh api --jq, the whole answer), and asks for data as -f does.
+    format: flags.format ?? (flags.jq !== undefined ? 'json' : DEFAULTS.format),
+    formatGiven: flags.format !== undefined || flags.jq !== undefined,
     fields: flags.fields,
     wrap: !!flags.wrap,
+    sort: flags.sort,
+    noHeaders: flags.headers === false,
+    jq: flags.jq,
     // At least 1 ms: a timer of 0 would fire before any answer could arrive.
     timeoutMs: Math.max(1, Math.round((flags.timeout ?? DEFAULTS.timeoutSeconds) * 1000)),
     retries: flags.retries ?? DEFAULTS.retries,

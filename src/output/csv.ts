@@ -14,6 +14,8 @@ export interface CsvDialect {
   spreadsheet: boolean;
   /** Stdout is a terminal: control, bidirectional and invisible characters shown as visible escapes (\e, \n, \u202e, \u200b). */
   terminal: boolean;
+  /** --no-headers: the rows alone. */
+  noHeader?: boolean;
 }
 
 const PLAIN_CSV: CsvDialect = { spreadsheet: false, terminal: false };
@@ -69,7 +71,7 @@ export async function writeCsv(
       header = [...keys];
     }
     if (!fields && !known) known = new Set(header);
-    let chunk = wroteHeader ? '' : start + csvLine(header);
+    let chunk = wroteHeader ? '' : start + (dialect.noHeader ? '' : csvLine(header));
     wroteHeader = true;
     for (const item of page) {
       if (known) for (const k of Object.keys(item)) if (!known.has(k)) late.add(k);
@@ -78,6 +80,6 @@ export async function writeCsv(
     return chunk;
   };
   for await (const page of pages) await out.write(render(page.items()));
-  if (!wroteHeader) await out.write(start + csvLine(header ?? [...emptyHeader()]));
+  if (!wroteHeader && !dialect.noHeader) await out.write(start + csvLine(header ?? [...emptyHeader()]));
   if (late.size) warn(msg`csv: field(s) ${[...late].join(', ')} appeared after the header was written and are not in the output; name them with --fields`);
 }

@@ -2,7 +2,7 @@
 import { isCiFormat, type Format } from '../spec/spec.js';
 import { mapPage, pageOf, type Page } from '../core/page.js';
 import type { Writer } from '../io/writer.js';
-import { msg, type Msg } from '../core/text.js';
+import { msg, outside, type Msg } from '../core/text.js';
 import { closest } from '../core/closest.js';
 import { getPath, pickFields, type Item } from './fields.js';
 import type { Column, Result } from './result.js';
@@ -13,10 +13,21 @@ import { writeMarkdownList, writeMarkdownRecord } from './markdown.js';
 import { writeTableList, writeTableRecord } from './table.js';
 import type { Sink } from './sink.js';
 import { TerminalText, jsonForTerminal } from './terminal.js';
+import { sortItems } from './sort.js';
+import { writeJqLines, writeJqList, writeJqRecord } from './jq.js';
+import { stringifyJson } from '../codec/json.js';
+import type { SortKey } from '../spec/spec.js';
+import { UsageError } from '../core/errors.js';
 
 interface RenderOptions {
   format: Format;
   fields?: string[];
+  /** --sort: the list held whole and ordered before it is written (sort.ts). */
+  sort?: SortKey[];
+  /** --no-headers: a table and CSV without their header line. */
+  noHeaders?: boolean;
+  /** --jq: the JSON written filtered through this expression (jq.ts). */
+  jq?: string;
   color: boolean;
   /** The width tables fit, in display cells (Infinity: no limit). */
   width: number;
@@ -86,6 +97,47 @@ function watch(pages: AsyncIterable<Page>, fields: string[] | undefined, counted
   })();
 }
 
+/**
+ * --sort: every page read, then one page in the keys' order. The items are held (and made) once the
+ * last page is in: the memory a sorted list costs. A key that none of the items has is a typo: a usage
+ * error naming the closest fields, before anything is written.
+ */
+function sorted(pages: AsyncIterable<Page>, keys: SortKey[]): AsyncIterable<Page> {
+  return (async function* () {
+    const all: Item[] = [];
+    const texts: string[] = [];
+    let exact = true;
+    for await (const page of pages) {
+      const items = page.items();
+      const own = exact ? page.texts?.() : undefined;
+      if (own) texts.push(...own);
+      else exact = false;
+      all.push(...items);
+    }
+    if (all.length === 0) return;
+    const known = new Set<string>();
+    for (const k of keys) {
+      if (known.has(k.path) || all.some((item) => getPath(item, k.path) !== undefined)) {
+        known.add(k.path);
+        continue;
+      }
+      const names = new Set<string>();
+      for (const item of all) for (const name in item) if (names.size < MAX_KEYS_NOTED) names.add(name);
+      const said = unseenField(k.path, names);
+      throw new UsageError(msg`--sort: ${said}`, msg`name a field the items have (wli … -f json shows them)`);
+    }
+    // Sort positions, so the server's own text of each item (exact, its literals as sent) goes with it.
+    const order = sortItems(
+      all.map((item, at) => ({ item, at })),
+      keys.map((k) => ({ ...k, path: `item.${k.path}` })),
+    );
+    yield pageOf(
+      order.map((o) => o.item),
+      exact ? order.map((o) => texts[o.at]!) : undefined,
+    );
+  })();
+}
+
 function project(pages: AsyncIterable<Page>, fields: string[]): AsyncIterable<Page> {
   return (async function* () {
     for await (const page of pages) yield mapPage(page, (item) => pickFields(item, fields));
@@ -132,7 +184,9 @@ export async function render(result: Result, sink: Writer, o: RenderOptions): Pr
   const out: Sink = o.terminal && escaping ? escapingJson(sink) : sink;
   // The CI writers are loaded only by a run that asks for one (docs/performance.md, start-up).
   if (isCiFormat(format)) return (await import('./ci.js')).writeReport(result, format, out, o);
-  const csv: CsvDialect = { spreadsheet: format === 'csv-excel', terminal: o.terminal };
+  const csv: CsvDialect = { spreadsheet: format === 'csv-excel', terminal: o.terminal, noHeader: !!o.noHeaders };
+  // What jq says on its standard error (debug, stderr): said on wli's, as outside text.
+  const jqNote = (text: string) => o.note(msg`jq: ${outside(text.trim())}`);
   const counted: Counted = { items: 0, seen: new Set<string>(), keys: new Set<string>() };
   const report = (): RenderReport => {
     if (fields && counted.items > 0) for (const f of fields) if (!counted.seen.has(f)) o.warn(unseenField(f, counted.keys));
@@ -145,6 +199,12 @@ export async function render(result: Result, sink: Writer, o: RenderOptions): Pr
       for await (const page of source) return page.items()[0]!;
       throw new Error('unreachable');
     };
+    if (o.jq !== undefined && (format === 'json' || format === 'jsonl')) {
+      // One object through the expression, as gh api --jq applies it to the answer.
+      const item = await record();
+      await writeJqRecord(out, stringifyJson(fields ? pickFields(item, fields) : item), o.jq, jqNote);
+      return report();
+    }
     switch (format) {
       case 'json':
         await writeJsonRecord(out, fields ? pickFields(await record(), fields) : await record());
@@ -165,16 +225,16 @@ export async function render(result: Result, sink: Writer, o: RenderOptions): Pr
     }
     return report();
   }
-  const watched = watch(result.pages, fields, counted);
+  const watched = watch(o.sort ? sorted(result.pages, o.sort) : result.pages, fields, counted);
   const pages = fields && format !== 'table' && format !== 'markdown' ? project(watched, fields) : watched;
   const shown = () => (typeof result.columns === 'function' ? result.columns() : result.columns);
   const columns = () => (fields ? fields.map((f) => fieldColumn(f, [...shown(), ...(result.fieldColumns ?? [])])) : shown());
   switch (format) {
     case 'json':
-      await writeJsonList(out, pages);
+      await (o.jq !== undefined ? writeJqList(out, pages, o.jq, jqNote) : writeJsonList(out, pages));
       break;
     case 'jsonl':
-      await writeJsonLines(out, pages);
+      await (o.jq !== undefined ? writeJqLines(out, pages, o.jq, jqNote) : writeJsonLines(out, pages));
       break;
     case 'csv':
     case 'csv-excel':
@@ -184,7 +244,7 @@ export async function render(result: Result, sink: Writer, o: RenderOptions): Pr
       await writeMarkdownList(out, pages, columns);
       break;
     case 'table':
-      await writeTableList(out, pages, columns, { color: o.color, width: o.width, wrap: o.wrap });
+      await writeTableList(out, pages, columns, { color: o.color, width: o.width, wrap: o.wrap, noHeader: !!o.noHeaders });
       break;
   }
   // A table with no rows says so on stderr; the data formats have their own empty forms ([], nothing, a header).

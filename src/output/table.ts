@@ -21,6 +21,8 @@ interface TableOptions {
   width: number;
   /** --wrap: a long free-text cell wraps onto further lines of its row instead of being cut. */
   wrap?: boolean;
+  /** --no-headers: a list's rows without the header line. */
+  noHeader?: boolean;
 }
 
 async function painter(color: boolean): Promise<Paint> {
@@ -76,10 +78,12 @@ export async function writeTableList(out: Sink, pages: AsyncIterable<Page>, colu
       const first = planFirstPage(columns, items, opts.width);
       ({ full, short, m, plan } = first);
       line = lineRenderer(columns, plan, paint);
-      chunk += line(
-        first.header,
-        columns.map((): 'header' => 'header'),
-      );
+      // --no-headers: the widths stay those the header took part in, so a column keeps its place.
+      if (!opts.noHeader)
+        chunk += line(
+          first.header,
+          columns.map((): 'header' => 'header'),
+        );
     } else {
       full = items.map((item) => columns.map((c) => displayText(c, item)));
       short = shortCellsOf(columns, items, full);

@@ -19,6 +19,8 @@ import {
   type OptionValues,
   type OptionsOf,
   type Over,
+  type SortKey,
+  type GlobalOptionValues,
   type Threshold,
   type ValueSpec,
   type When,
@@ -52,6 +54,8 @@ function defaultHint(v: ValueSpec): string {
       return `expected one of ${v.choices.join(', ')}`;
     case 'fields':
       return 'expected comma-separated field paths';
+    case 'sort':
+      return 'expected comma-separated field paths, each may start with - for descending';
     case 'time':
       return TIME_HINT;
     case 'action':
@@ -114,6 +118,14 @@ function parseOne(v: ValueSpec, text: string): unknown {
         .map((f) => f.trim())
         .filter((f) => f !== '');
       return fields.length === 0 || fields.some((f) => f.split('.').some((p) => p === '')) ? undefined : fields;
+    }
+    case 'sort': {
+      const keys = text
+        .split(',')
+        .map((f) => f.trim())
+        .filter((f) => f !== '')
+        .map((f): SortKey => (f.startsWith('-') ? { path: f.slice(1), descending: true } : { path: f, descending: false }));
+      return keys.length === 0 || keys.some((k) => k.path.split('.').some((p) => p === '')) ? undefined : keys;
     }
     case 'time': {
       const d = /^(\d+)\s*([smhdw])$/i.exec(t);
@@ -261,12 +273,36 @@ export function checkArgs(specs: readonly ArgSpec[], args: readonly string[]): v
 /**
  * -f as the command takes it, before the command runs (no request made): a format it does not write
  * is a usage error naming those it does. A command that writes no format (download, completion) says
- * itself why -f does not apply. --fields picks fields of data rows: a CI report has its own.
+ * itself why -f does not apply. --fields and --sort are about data rows: a CI report has its own.
+ * --no-headers hides the header line only formats with one have (a Markdown table needs its own);
+ * --jq filters JSON (without -f it takes -f json, as gh api --jq the whole answer).
  */
-export function checkFormat(command: CommandSpec, format: Format | undefined, fields: readonly string[] | undefined): void {
+export function checkFormat(command: CommandSpec, globals: Pick<GlobalOptionValues, 'format' | 'fields' | 'sort' | 'headers' | 'jq'>): void {
   const formats = formatsOf(command);
+  // --jq without -f takes -f json (settings.ts).
+  const format = globals.format ?? (globals.jq !== undefined && formats.includes('json') ? 'json' : undefined);
   if (format === undefined || formats.length === 0) return;
   if (!formats.includes(format)) throw new UsageError(msg`${ours(command.name)} cannot write -f ${ours(format)}; it writes ${ours(formats.join(', '))}`);
-  if (fields && isCiFormat(format))
+  if (globals.fields && isCiFormat(format))
     throw new UsageError(msg`--fields does not apply to -f ${ours(format)}, a report with fields of its own`, msg`drop --fields, or use -f json, jsonl or csv`);
+  if (globals.sort && isCiFormat(format))
+    throw new UsageError(
+      msg`--sort does not apply to -f ${ours(format)}, a report in an order of its own`,
+      msg`drop --sort, or use -f json, jsonl, csv or table`,
+    );
+  if (globals.headers === false && !HEADED.includes(format))
+    throw new UsageError(
+      format === 'markdown'
+        ? msg`--no-headers does not apply to -f markdown: a Markdown table is not one without its header row`
+        : msg`--no-headers does not apply to -f ${ours(format)}, which has no header line`,
+      msg`drop --no-headers, or use -f table, csv or csv-excel`,
+    );
+  if (globals.jq !== undefined && format !== 'json' && format !== 'jsonl')
+    throw new UsageError(
+      msg`--jq filters JSON: it does not apply to -f ${ours(format)}`,
+      msg`drop -f (--jq takes -f json), or use -f jsonl to filter each item as it arrives`,
+    );
 }
+
+/** The formats with a header line, which --no-headers leaves out. */
+const HEADED: readonly Format[] = ['table', 'csv', 'csv-excel'];

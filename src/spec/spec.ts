@@ -43,6 +43,7 @@ export type ValueSpec =
   | { type: 'seconds'; max: number } // a number above 0
   | { type: 'choice'; choices: readonly string[] }
   | { type: 'fields' } // comma-separated field paths → string[]
+  | { type: 'sort' } // comma-separated field paths, each with an optional leading - (descending) → SortKey[]
   | { type: 'time' } // ISO 8601, or a duration back from now: 30m, 24h, 7d, 2w
   | { type: 'action' } // a change action: code, name or kebab name (actions.ts)
   | { type: 'threshold' } // 90, 90%, or LANG=PCT
@@ -117,6 +118,12 @@ export interface Threshold {
   percent: number;
 }
 
+/** One --sort key: a field path (dotted, as --fields), descending when written with a leading -. */
+export interface SortKey {
+  path: string;
+  descending: boolean;
+}
+
 /** A --fail-over value: a count of failing strings in all, or of one check (end_stop=0). */
 export interface Over {
   check?: string;
@@ -132,13 +139,15 @@ type ValueOf<V> = V extends { type: 'text' | 'slug' | 'file' | 'language' | 'con
       ? C
       : V extends { type: 'fields' }
         ? string[]
-        : V extends { type: 'time' }
-          ? When
-          : V extends { type: 'threshold' }
-            ? Threshold
-            : V extends { type: 'over' }
-              ? Over
-              : never;
+        : V extends { type: 'sort' }
+          ? SortKey[]
+          : V extends { type: 'time' }
+            ? When
+            : V extends { type: 'threshold' }
+              ? Threshold
+              : V extends { type: 'over' }
+                ? Over
+                : never;
 
 type OptionValue<O extends OptionSpec> = O extends { value: infer V } ? (O extends { repeatable: true } ? ValueOf<V>[] : ValueOf<V>) : boolean;
 
@@ -220,6 +229,26 @@ export const GLOBAL_OPTIONS = [
     flags: '--wrap',
     description: "tables: wrap long text onto further lines within the terminal's width instead of cutting it",
     note: 'Every character of a free-text cell (a source, a target, a description) is shown, wrapped at spaces (a longer word, such as a URL, is broken) within its column; no line is wider than the terminal, and the columns that identify a row (ids, targets, states, counts) stay whole on its first line. A row of more than one line has a blank line before and after it. Without `--wrap` a table keeps one line a row and cuts long text with `…`. Only for tables: with another `-f` it is a usage error (exit 2), since JSON, JSON Lines, CSV and Markdown never cut anything. A record (`wli show`, `wli unit`) wraps its values with or without it.',
+  },
+  {
+    flags: '--sort <list>',
+    description:
+      'order a list by these field paths, comma-separated (-field: descending; dots as in --fields); holds the whole list in memory before writing it',
+    note: "Applied in every data format, before `--fields` picks the fields (so a list may be sorted by a field it does not show). Numbers compare by value, exactly (64-bit hashes too); strings by Unicode code point, the same whatever the locale (as jq's `sort_by` and `LC_ALL=C sort`); booleans false before true; a field that is null or missing sorts last in either direction; items that compare equal keep the server's order. Sorting waits for the last page and holds every item in memory; without `--sort` a list is written as its pages arrive, in the server's own order. A path that none of the items has is a usage error (exit 2) naming the closest field names; an empty list is not an error. A single object (a record) is written as it is; not with the CI formats nor with `changes --follow`, whose list never ends (exit 2).",
+    value: { type: 'sort' },
+    hint: 'expected comma-separated field paths, each may start with - for descending, e.g. --sort=-translated_percent,name',
+  },
+  {
+    flags: '--no-headers',
+    description: 'leave out the header line of a table and of CSV',
+    note: 'For `-f table`, `csv` and `csv-excel` (a table keeps the column widths its headers would have taken; a record has no header line). With `-f markdown` it is a usage error (exit 2): a Markdown table cannot be read without its header row; with the JSON and CI formats too, which have no header line.',
+  },
+  {
+    flags: '--jq <expr>',
+    description: 'filter the JSON output through a jq expression, in process (no jq needed); integers stay exact',
+    note: "As `gh api --jq`: each result is written on its own line, a string as its text (as `jq -r`), anything else as compact JSON; so `wli … --jq F` writes what `wli … | jq -r -c F` would. With `-f jsonl` the expression is applied to each item as it arrives (streaming, memory flat); with `-f json` (the default with `--jq`) to the whole array, as gh applies it to the whole response, holding the list in memory. Integers pass through exactly (jq 1.7's number literals: 64-bit hashes stay as sent); arithmetic on an integer beyond 2^53 is done in doubles, as in jq. An expression jq cannot compile is a usage error (exit 2) with jq's message, before any request; an error while it runs on the data (`error(\"…\")`, `.a` of a string), on any item, is exit 2 too, with jq's message. A single object (`wli show`; `wli api PATH`, the answer as sent, a page of a list too) is filtered as that object. With `--sort` and `--fields` the list is sorted and the fields picked first. `$ENV` and `env` do not read wli's environment, and `input`, `inputs` and modules are not for use here. The jq engine (jq-web, jq compiled to WebAssembly) is loaded only when the option is given. Only with `-f json` or `jsonl` (exit 2 otherwise).",
+    value: { type: 'text' },
+    complete: 'none',
   },
   {
     flags: '--timeout <seconds>',
