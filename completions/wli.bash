@@ -11,7 +11,7 @@ _wli() {
   local i cmd= nargs=0
   for ((i = 1; i < COMP_CWORD; i++)); do
     case ${COMP_WORDS[i]} in
-      --config|--url|--token|-f|--format|--fields|--timeout|--retries|--concurrency|--page-size|--state|-q|--query|--with|-L|--limit|--since|--until|--action|--user|--interval|--project|--by|--fail-under|--metric|--baseline|--min-percent|--as|--from|--to|--for|--check|--fail-over|--fail-if|-o|--output|--convert|--screenshot|--dir|--lang)
+      --config|-s|--config-section|--url|--token|-f|--format|--fields|--timeout|--retries|--concurrency|--page-size|--state|-q|--query|--with|-L|--limit|--since|--until|--action|--user|--interval|--project|--by|--fail-under|--metric|--baseline|--min-percent|--as|--from|--to|--for|--check|--fail-over|--fail-if|-o|--output|--convert|--screenshot|--dir|--lang)
         [[ ${COMP_WORDS[i+1]} == = ]] && ((i++))
         ((i++)) ;;
       -* | =) ;;
@@ -46,11 +46,11 @@ _wli() {
       COMPREPLY=($(compgen -P "$done" -W 'locked pending needs-commit needs-merge needs-push merge-failure' -- "${cur##*,}")); return ;;
     -o|--output) COMPREPLY=($(compgen -f -- "$cur")); compopt -o filenames 2>/dev/null; return ;;
     --dir) COMPREPLY=($(compgen -f -- "$cur")); compopt -o filenames 2>/dev/null; return ;;
-    --url|--token|--fields|--timeout|--retries|--concurrency|--page-size|-q|--query|-L|--limit|--since|--until|--user|--interval|--project|--fail-under|--min-percent|--from|--to|--for|--check|--fail-over|--convert|--screenshot|--lang) return ;; # a value, nothing to offer
+    -s|--config-section|--url|--token|--fields|--timeout|--retries|--concurrency|--page-size|-q|--query|-L|--limit|--since|--until|--user|--interval|--project|--fail-under|--min-percent|--from|--to|--for|--check|--fail-over|--convert|--screenshot|--lang) return ;; # a value, nothing to offer
   esac
 
   if [[ $cur == -* ]]; then
-    local opts='--config --url --token -f --format --fields --timeout --retries --concurrency --page-size --allow-insecure-http --no-color --quiet --verbose --debug -h --help'
+    local opts='--config -s --config-section --url --token -f --format --fields --timeout --retries --concurrency --page-size --allow-insecure-http --no-color --quiet --verbose --debug -h --help'
     case $cmd in
       '') opts+=' -V --version' ;;
       units) opts+=' --state -q --query --with -L --limit' ;;

@@ -7,7 +7,7 @@ function __wli_words
     set -e words[1]
     while set -q words[1]
         switch $words[1]
-            case --config --url --token -f --format --fields --timeout --retries --concurrency --page-size --state -q --query --with -L --limit --since --until --action --user --interval --project --by --fail-under --metric --baseline --min-percent --as --from --to --for --check --fail-over --fail-if -o --output --convert --screenshot --dir --lang
+            case --config -s --config-section --url --token -f --format --fields --timeout --retries --concurrency --page-size --state -q --query --with -L --limit --since --until --action --user --interval --project --by --fail-under --metric --baseline --min-percent --as --from --to --for --check --fail-over --fail-if -o --output --convert --screenshot --dir --lang
                 set -e words[1]
             case '-*'
             case '*'
@@ -66,6 +66,7 @@ complete -c wli -n '__wli_at help' -a 'translation units changes stats language 
 
 # Options before or after the command (-f before it: every format; after it, the command's own)
 complete -c wli -l config -r -F -d 'read only this wlc-style INI file (instead of the user and project files)'
+complete -c wli -s s -l config-section -x -d 'the section of the configuration files to read url, translation and key from (as wlc)'
 complete -c wli -l url -x -d 'server address: https://host, https://host/api/ or https://host/sub/path/'
 complete -c wli -l token -x -d 'API token, sent as "Authorization: Token <token>" to the configured server only'
 complete -c wli -n __wli_at -s f -l format -x -a 'table json jsonl csv csv-excel markdown github junit codequality openmetrics' -d 'output format'

@@ -55,7 +55,7 @@ async function authOf(p: Promise<RunResult>): Promise<{ r: RunResult; auth: Arra
 }
 
 type Shown = { value: string | null; source: string | null };
-type ConfigJson = { url: Shown; token: Shown; translation: Shown; files: string[] };
+type ConfigJson = { url: Shown; token: Shown; translation: Shown; files: string[]; section: Shown };
 async function configJson(root: string, opts: { cwd?: string; env?: Record<string, string | undefined>; args?: string[] } = {}): Promise<ConfigJson> {
   const r = await run(root, ['config', '-f', 'json', ...(opts.args ?? [])], opts);
   expect(r.stderr + r.stdout).not.toContain('SECRET');
@@ -310,6 +310,80 @@ describe('--config', () => {
   });
 });
 
+// Issue 48.9: wlc's -s/--config-section (wlc/main.py; wlc/config.py WeblateConfig(section)).
+describe('-s, --config-section', () => {
+  const twoSections = () =>
+    tree({
+      'xdg/weblate': `[weblate]\nurl = ${DEAD_URL}\n\n[staging]\nurl = ${fake.url}\ntranslation = ${PRIVATE}\n\n[keys]\n${fake.url} = ${TOKEN}\n`,
+    });
+
+  it('reads url and translation from that section, the token still from [keys], in every command', async () => {
+    const root = twoSections();
+    for (const flag of ['-s', '--config-section']) {
+      const { r, auth } = await authOf(run(root, [flag, 'staging', 'translation', '-f', 'json']));
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+      expect(JSON.parse(r.stdout).language_code).toBe('cs');
+      expect(auth).toEqual([`Token ${TOKEN}`]);
+    }
+    // After the command too (a global option).
+    const { r, auth } = await authOf(run(root, ['units', '-s', 'staging', '-f', 'jsonl', '-L', '1']));
+    expect(r.code, r.stderr).toBe(0);
+    expect(auth[0]).toBe(`Token ${TOKEN}`);
+  });
+
+  it('without it, [weblate] is read (the other section is not)', async () => {
+    const root = twoSections();
+    const c = await configJson(root);
+    expect(c.url.value).toBe(DEAD_URL + 'api/');
+    expect(c.translation.value).toBe(null);
+    expect(c.section).toEqual({ value: 'weblate', source: 'default' });
+  });
+
+  it('wli config says which section was read, in json and the table', async () => {
+    const root = twoSections();
+    const c = await configJson(root, { args: ['-s', 'staging'] });
+    expect(c.url).toEqual({ value: fake.url, source: join(root, 'xdg/weblate') });
+    expect(c.translation.value).toBe(PRIVATE);
+    expect(c.section).toEqual({ value: 'staging', source: '--config-section' });
+    const t = await run(root, ['config', '-s', 'staging']);
+    expect(t.stdout).toMatch(/^Section +\[staging\] +\(from --config-section\)$/m);
+    expect((await run(root, ['config'])).stdout).toMatch(/^Section +\[weblate\] +\(the default\)$/m);
+  });
+
+  it('reads the same section of a project file, and the legacy key of that section', async () => {
+    const root = tree({
+      'xdg/weblate': `[staging]\nurl = ${fake.url}\nkey = ${TOKEN}\n`,
+      'repo/.weblate': `[weblate]\ntranslation = x/y/z\n[staging]\ntranslation = ${PRIVATE}\n`,
+    });
+    const { r, auth } = await authOf(run(root, ['-s', 'staging', 'translation', '-f', 'json'], { cwd: 'repo' }));
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).language_code).toBe('cs');
+    expect(auth).toEqual([`Token ${TOKEN}`]);
+  });
+
+  it('a section no file has is no error (as wlc), but is said on stderr', async () => {
+    const root = twoSections();
+    const r = await run(root, ['config', '-s', 'prod', '-f', 'json']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).url.value).toBe(null);
+    expect(r.stderr).toContain(`no [prod] section in ${join(root, 'xdg/weblate')}`);
+    const none = await run(tree(), ['config', '-s', 'prod']);
+    expect(none.code).toBe(0);
+    expect(none.stderr).toContain('no configuration file was read');
+  });
+
+  it.each([['keys'], ['DEFAULT'], [''], ['a]b'], ['a\nb']])('refuses %j: exit 2 before any request', async (name) => {
+    const root = twoSections();
+    const before = fake.requests.length;
+    const r = await run(root, ['-s', name, 'translation', PRIVATE]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/-s|--config-section/);
+    expect(fake.requests.length).toBe(before);
+  });
+});
+
 describe('broken files', () => {
   it.each([
     ['no "="', '[weblate]\nurl = https://h.example/\njust words\n', 3],
@@ -355,6 +429,7 @@ describe('wli config', () => {
       token: { value: null, source: null },
       translation: { value: null, source: null },
       files: [],
+      section: { value: 'weblate', source: 'default' },
       runtime: `node ${process.version}`,
     });
     const t = await run(tree(), ['config']);

@@ -7,10 +7,12 @@
 //     "token":       {"value": "<redacted>", "source": "/home/u/.config/weblate [keys]"},
 //     "translation": {"value": "p/c/l", "source": "/repo/.weblate"},
 //     "files":       ["/home/u/.config/weblate", "/repo/.weblate"],
+//     "section":     {"value": "weblate", "source": "default"},
 //     "runtime":     "node v20.18.1"
 //   }
 // An unset value is {"value": null, "source": null}. A URL that cannot be used is shown as given
-// (credentials redacted). "runtime" says what runs wli: "node v…" (the npm package) or
+// (credentials redacted). "section" is the INI section url, translation and key were read from:
+// source "--config-section" when -s named it, "default" for wlc's [weblate]. "runtime" says what runs wli: "node v…" (the npm package) or
 // "standalone binary (bun …)" (README, Install).
 //
 // A combination the other commands refuse (a token from the environment for a server only the
@@ -52,6 +54,14 @@ const rows: Column[] = [
   { ...sourced('token'), header: 'Token' },
   { ...sourced('translation'), header: 'Default target' },
   { header: 'Files', value: (r) => r.files, text: (v) => ((v as string[]).length ? (v as string[]).join(', ') : '(none)') },
+  {
+    header: 'Section',
+    value: (r) => r.section,
+    text: (v) => {
+      const s = v as Shown;
+      return `[${s.value}]  (${s.source === 'default' ? 'the default' : `from ${s.source}`})`;
+    },
+  },
   { header: 'Runtime', value: (r) => r.runtime },
 ];
 
@@ -70,6 +80,7 @@ export function run({ session }: CommandInput<'config'>): RecordResult {
     token: shown(settings.token, () => REDACTED),
     translation: shown(settings.defaultTarget, String),
     files: [...settings.files],
+    section: shown(settings.section, String),
     runtime: runtimeText(),
   };
   return { kind: 'record', record, rows, finish: refused ? () => refusal(refused) : undefined };

@@ -25,6 +25,8 @@ export interface Settings {
   defaultTarget?: Sourced<string> & { project?: boolean };
   /** The configuration files read, in order (user or --config file, then project file). */
   files: string[];
+  /** The INI section url, translation and key were read from (-s/--config-section; source "default" for weblate). */
+  section: Sourced<string>;
   format: Format;
   /**
    * -f was given (not the default): a command whose output has no format (download, api without
@@ -58,6 +60,7 @@ export interface FileValues {
   /** Tokens of the user (or --config) file by server: canonicalServerKey(url), lower-cased → token. */
   keys?: Map<string, Sourced<string>>;
   files?: string[];
+  section?: Sourced<string>;
 }
 
 /**
@@ -116,6 +119,7 @@ export function resolveSettings(flags: GlobalFlags, env: Record<string, string |
     token,
     defaultTarget: files.translation,
     files: files.files ?? [],
+    section: files.section ?? { value: 'weblate', source: 'default' },
     format: flags.format ?? DEFAULTS.format,
     formatGiven: flags.format !== undefined,
     fields: flags.fields,

@@ -39,7 +39,8 @@ export type ValueSpec =
   | { type: 'percent' } // 0–100
   | { type: 'slug' } // one path segment; a trailing slash is tolerated
   | { type: 'language' } // a language code: cs, pt_BR, sr@latin
-  | { type: 'file' };
+  | { type: 'file' }
+  | { type: 'section' }; // an INI section name a server may be described in (not keys or DEFAULT)
 
 export interface OptionSpec {
   /** Commander's syntax, read by flags.ts: '-f, --format <fmt>', '--url <url>', '--quiet'. */
@@ -112,7 +113,7 @@ export interface Over {
 }
 
 /** What readOptions makes of a value of this kind. */
-type ValueOf<V> = V extends { type: 'text' | 'slug' | 'file' | 'language' }
+type ValueOf<V> = V extends { type: 'text' | 'slug' | 'file' | 'language' | 'section' }
   ? string
   : V extends { type: 'integer' | 'seconds' | 'percent' | 'action' }
     ? number
@@ -174,6 +175,15 @@ export const FOLLOW_DEFAULTS = {
 
 export const GLOBAL_OPTIONS = [
   { flags: '--config <file>', description: 'read only this wlc-style INI file (instead of the user and project files)', value: { type: 'file' } },
+  {
+    flags: '-s, --config-section <name>',
+    description: 'the section of the configuration files to read url, translation and key from (as wlc)',
+    note: '[keys] and [DEFAULT] serve every section. A section no file has is not an error (as in wlc): nothing is read from it, with a warning. `wli config` shows the section read.',
+    value: { type: 'section' },
+    hint: 'expected a section name of the configuration file, e.g. -s staging (not keys or DEFAULT)',
+    defaultText: 'weblate',
+    complete: 'none',
+  },
   {
     flags: '--url <url>',
     description: 'server address: https://host, https://host/api/ or https://host/sub/path/',
