@@ -65,6 +65,7 @@ _wli() {
       download) opts+=' -o --output --convert -q --query --force --screenshot' ;;
       pull) opts+=' --dir --source --allow-hidden --lang --min-percent --dry-run --force --check --allow-empty' ;;
       api) opts+=' --paginate -L --limit' ;;
+      config) opts+=' --check' ;;
     esac
     COMPREPLY=($(compgen -W "$opts" -- "$cur"))
     return

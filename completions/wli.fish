@@ -178,6 +178,7 @@ complete -c wli -n '__wli_in api' -l paginate -d 'follow next links and print th
 complete -c wli -n '__wli_in api' -s L -l limit -x -d 'stop after n items, fetching no page that is not needed'
 # config
 complete -c wli -n '__wli_in config' -s f -l format -x -a 'table json jsonl csv csv-excel markdown' -d 'output format'
+complete -c wli -n '__wli_in config' -l check -d 'ask the server: reachable, token accepted (authenticated, anonymous, rejected), version, rate limit'
 # completion
 complete -c wli -n '__wli_in completion' -s f -l format -x -d 'output format'
 complete -c wli -n '__wli_at completion' -a 'bash zsh fish'

@@ -241,6 +241,11 @@ export interface FakeOptions {
   /** default false: a server before Weblate 5.17, which has no translation memory lookup (its POST is a 404). */
   noMemoryLookup?: boolean;
   /**
+   * /api/metrics/ answers 404, as behind a reverse proxy that keeps monitoring endpoints private
+   * (weblate/api/views.py Metrics is otherwise always routed: weblate/api/urls.py path("metrics/")).
+   */
+  noMetrics?: boolean;
+  /**
    * default true: /api/projects/<p>/metrics/ (Weblate 2026.8) answers every component × language of
    * the project; false: it is an unknown path (HTML 404), as on an older server. Old shapes mode has none.
    */
@@ -2041,7 +2046,7 @@ export async function startFakeWeblate(given: FakeOptions = {}): Promise<FakeWeb
     }
     if (a === 'memory' && n === 2 && b === 'lookup' && !options.noMemoryLookup) return memoryLookupRoute;
     // weblate/api/views.py Metrics (a plain path, not in the root): IsAuthenticated; the server's counts and version.
-    if (a === 'metrics' && n === 1)
+    if (a === 'metrics' && n === 1 && !options.noMetrics)
       return {
         allow: A_RO,
         run: (env) => {
