@@ -68,6 +68,7 @@ async function finish(result: Result, session: Session, ctx: Context, io: IOStre
     color: settings.format === 'table' && io.colorStdout,
     width: io.tableWidth,
     terminal: io.stdoutIsTerminal,
+    bars: io.barGlyphs,
     warn: (m) => session.warn(m),
     note: (m) => io.say(m),
     env: ctx.env,

@@ -37,6 +37,13 @@ export function colorEnabled(stream: { isTTY?: boolean }, env: Record<string, st
   return !!stream.isTTY;
 }
 
+/** Whether the locale's character set is UTF-8 (en_US.UTF-8, C.utf8); Windows always draws Unicode. */
+export function unicodeLocale(env: Record<string, string | undefined>, platform: string = process.platform): boolean {
+  if (platform === 'win32') return true;
+  const locale = [env.LC_ALL, env.LC_CTYPE, env.LANG].find((v) => v !== undefined && v !== '');
+  return locale !== undefined && /utf-?8/i.test(locale);
+}
+
 export class IOStreams {
   /** Data, and nothing else. */
   readonly out: Writer;
@@ -88,6 +95,17 @@ export class IOStreams {
   /** Whether table output on stdout gets colour. */
   get colorStdout(): boolean {
     return colorEnabled(this.ctx.stdout, this.ctx.env, this.flags.noColor);
+  }
+
+  /**
+   * How a table on the terminal draws its bars (output/bars.ts): Unicode blocks when the locale's
+   * character set is UTF-8, else `#`/`-`; none when stdout is not a terminal (bytes there stay as they
+   * were). The locale is POSIX's: the first of LC_ALL, LC_CTYPE, LANG that is set and not empty
+   * (unset: the C locale, ASCII). Windows consoles draw Unicode whatever the variables say.
+   */
+  get barGlyphs(): 'unicode' | 'ascii' | undefined {
+    if (!this.stdoutIsTerminal) return undefined;
+    return unicodeLocale(this.ctx.env) ? 'unicode' : 'ascii';
   }
 
   /**

@@ -21,7 +21,7 @@ export type Style = 'red' | 'yellow' | 'green' | 'cyan' | 'gray' | 'bold';
  * narrow terminal they leave the table after every other column. `text` is other free text; the
  * rest are fixed (never cut, a short form on a narrow terminal).
  */
-type CellKind = 'text' | 'name' | 'key' | 'id' | 'count' | 'percent' | 'state' | 'time' | 'url';
+type CellKind = 'text' | 'name' | 'key' | 'id' | 'count' | 'percent' | 'state' | 'time' | 'url' | 'bar';
 
 export interface Column {
   header: string;
@@ -48,6 +48,8 @@ export interface Column {
    * counterpart). Without one a fixed column keeps its values; its header is abbreviated either way.
    */
   short?: { text(value: unknown, item: Item): string; minWidth?: number };
+  /** A percentage a table on a terminal also draws as a bar, in a column after this one (bars.ts). */
+  bar?: boolean;
   /** A mark after the value where colour cannot say it (Markdown): a row that fails a gate. */
   mark?(item: Item): string | undefined;
 }
