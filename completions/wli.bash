@@ -50,7 +50,7 @@ _wli() {
   esac
 
   if [[ $cur == -* ]]; then
-    local opts='--config -s --config-section --url --token -f --format --fields --timeout --retries --concurrency --page-size --allow-insecure-http --no-color --quiet --verbose --debug -h --help'
+    local opts='--config -s --config-section --url --token -f --format --fields --timeout --retries --concurrency --page-size --allow-insecure-http --no-color --no-pager --quiet --verbose --debug -h --help'
     case $cmd in
       '') opts+=' -V --version' ;;
       units) opts+=' --state -q --query --with -L --limit' ;;

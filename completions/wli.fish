@@ -77,6 +77,7 @@ complete -c wli -l concurrency -x -d 'list pages (and pull\'s files) fetched at 
 complete -c wli -l page-size -x -d 'items per page requested (page_size); servers may cap or ignore it'
 complete -c wli -l allow-insecure-http -d 'allow sending the token over plain http to a host that is not loopback'
 complete -c wli -l no-color -d 'never colour output (also NO_COLOR; FORCE_COLOR forces it)'
+complete -c wli -l no-pager -d 'never page: write to the terminal directly'
 complete -c wli -l quiet -d 'stderr keeps failures, warnings and summaries: no progress, no line per file done'
 complete -c wli -l verbose -d 'one line per HTTP request on stderr (token redacted)'
 complete -c wli -l debug -d '--verbose plus request headers and stack traces of errors'

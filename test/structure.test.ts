@@ -158,6 +158,7 @@ describe('src/', () => {
       | 'pageSize'
       | 'allowInsecureHttp'
       | 'color'
+      | 'pager'
       | 'quiet'
       | 'verbose'
       | 'debug'

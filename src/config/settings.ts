@@ -40,6 +40,8 @@ export interface Settings {
   pageSize: number;
   allowInsecureHttp: boolean;
   noColor: boolean;
+  /** --no-pager: the data is never paged (io/pager.ts). */
+  noPager: boolean;
   quiet: boolean;
   verbose: boolean;
   debug: boolean;
@@ -130,6 +132,7 @@ export function resolveSettings(flags: GlobalFlags, env: Record<string, string |
     pageSize: flags.pageSize ?? DEFAULTS.pageSize,
     allowInsecureHttp: !!flags.allowInsecureHttp,
     noColor: flags.color === false,
+    noPager: flags.pager === false,
     quiet: !!flags.quiet,
     verbose: !!flags.verbose || !!flags.debug,
     debug: !!flags.debug,

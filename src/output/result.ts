@@ -117,6 +117,8 @@ export interface RecordResult extends Beside, ForCi {
 
 export interface ListResult extends Beside, ForCi {
   kind: 'list';
+  /** A list that never ends by itself (changes --follow): never paged, its lines shown as they come. */
+  live?: boolean;
   /** Pages of items in server order; consumed once. */
   pages: AsyncIterable<Page>;
   /** Asked when the first page arrives when a function (which reading of the target answered decides). */

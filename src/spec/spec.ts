@@ -248,6 +248,11 @@ export const GLOBAL_OPTIONS = [
   },
   { flags: '--no-color', description: 'never colour output (also NO_COLOR; FORCE_COLOR forces it)' },
   {
+    flags: '--no-pager',
+    description: 'never page: write to the terminal directly',
+    note: "On a terminal, output goes through `WLI_PAGER`, else `PAGER`, else `less` (with `LESS=FRX` when `LESS` is unset, as git: output that fits one screen is printed and less quits at once). An empty value or `cat` means no pager. Into a pipe or a file, and for `changes --follow`, nothing is paged. Quitting the pager early is a normal end; the exit status is wli's. A pager that cannot be started leaves the output on the terminal, with a warning.",
+  },
+  {
     flags: '--quiet',
     description: 'stderr keeps failures, warnings and summaries: no progress, no line per file done',
     note: "One meaning in every command: what a run did item by item (pull's line per file: created, unchanged, skipped, would fetch) is left out, and so is the progress display; a failure, a warning, a summary and an error still say their line. Progress is drawn on standard error only when it is a terminal and standard output is that terminal, a file or /dev/null: never when standard output is a pipe (a pager or jq draws on the same terminal).",
