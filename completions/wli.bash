@@ -11,7 +11,7 @@ _wli() {
   local i cmd= nargs=0
   for ((i = 1; i < COMP_CWORD; i++)); do
     case ${COMP_WORDS[i]} in
-      --config|--url|--token|-f|--format|--fields|--sort|--jq|--timeout|--retries|--concurrency|--page-size|--state|-q|--query|--with|-L|--limit|--since|--until|--action|--user|--interval|--project|--by|--fail-under|--metric|--baseline|--min-percent|--as|--from|--to|--for|--check|--fail-over|--fail-if|-o|--output|--convert|--screenshot|--dir|--lang)
+      --config|-s|--config-section|--url|--token|-f|--format|--fields|--sort|--jq|--timeout|--retries|--concurrency|--page-size|--state|-q|--query|--with|-L|--limit|--since|--until|--action|--user|--interval|--project|--by|--fail-under|--metric|--baseline|--min-percent|--as|--from|--to|--for|--check|--fail-over|--fail-if|-o|--output|--convert|--screenshot|--dir|--lang)
         [[ ${COMP_WORDS[i+1]} == = ]] && ((i++))
         ((i++)) ;;
       -* | =) ;;
@@ -47,11 +47,11 @@ _wli() {
     -o|--output) COMPREPLY=($(compgen -f -- "$cur")); compopt -o filenames 2>/dev/null; return ;;
     --convert) COMPREPLY=($(compgen -W 'po xliff xliff11 tbx tmx mo csv xlsx json aresource strings json-nested csv-multi' -- "$cur")); return ;;
     --dir) COMPREPLY=($(compgen -f -- "$cur")); compopt -o filenames 2>/dev/null; return ;;
-    --url|--token|--fields|--sort|--jq|--timeout|--retries|--concurrency|--page-size|-q|--query|-L|--limit|--since|--until|--user|--interval|--project|--fail-under|--min-percent|--from|--to|--for|--check|--fail-over|--screenshot|--lang) return ;; # a value, nothing to offer
+    -s|--config-section|--url|--token|--fields|--sort|--jq|--timeout|--retries|--concurrency|--page-size|-q|--query|-L|--limit|--since|--until|--user|--interval|--project|--fail-under|--min-percent|--from|--to|--for|--check|--fail-over|--screenshot|--lang) return ;; # a value, nothing to offer
   esac
 
   if [[ $cur == -* ]]; then
-    local opts='--config --url --token -f --format --fields --wrap --sort --no-headers --jq --timeout --retries --concurrency --page-size --allow-insecure-http --no-color --quiet --verbose --debug -h --help'
+    local opts='--config -s --config-section --url --token -f --format --fields --wrap --sort --no-headers --jq --timeout --retries --concurrency --page-size --allow-insecure-http --no-color --no-pager --quiet --verbose --debug -h --help'
     case $cmd in
       '') opts+=' -V --version' ;;
       units) opts+=' --state -q --query --with -L --limit' ;;
@@ -66,6 +66,7 @@ _wli() {
       download) opts+=' -o --output --convert -q --query --force --screenshot' ;;
       pull) opts+=' --dir --source --allow-hidden --lang --min-percent --dry-run --force --accept-layout --check --allow-empty' ;;
       api) opts+=' --paginate -L --limit' ;;
+      config) opts+=' --check' ;;
     esac
     COMPREPLY=($(compgen -W "$opts" -- "$cur"))
     return

@@ -7,7 +7,7 @@ function __wli_words
     set -e words[1]
     while set -q words[1]
         switch $words[1]
-            case --config --url --token -f --format --fields --sort --jq --timeout --retries --concurrency --page-size --state -q --query --with -L --limit --since --until --action --user --interval --project --by --fail-under --metric --baseline --min-percent --as --from --to --for --check --fail-over --fail-if -o --output --convert --screenshot --dir --lang
+            case --config -s --config-section --url --token -f --format --fields --sort --jq --timeout --retries --concurrency --page-size --state -q --query --with -L --limit --since --until --action --user --interval --project --by --fail-under --metric --baseline --min-percent --as --from --to --for --check --fail-over --fail-if -o --output --convert --screenshot --dir --lang
                 set -e words[1]
             case '-*'
             case '*'
@@ -67,6 +67,7 @@ complete -c wli -n '__wli_at help' -a 'translation units unit changes stats lang
 
 # Options before or after the command (-f before it: every format; after it, the command's own)
 complete -c wli -l config -r -F -d 'read only this wlc-style INI file (instead of the user and project files)'
+complete -c wli -s s -l config-section -x -d 'the section of the configuration files to read url, translation and key from (as wlc)'
 complete -c wli -l url -x -d 'server address: https://host, https://host/api/ or https://host/sub/path/'
 complete -c wli -l token -x -d 'API token, sent as "Authorization: Token <token>" to the configured server only'
 complete -c wli -n __wli_at -s f -l format -x -a 'table json jsonl csv csv-excel markdown github junit codequality openmetrics' -d 'output format'
@@ -81,6 +82,7 @@ complete -c wli -l concurrency -x -d 'list pages (and pull\'s files) fetched at 
 complete -c wli -l page-size -x -d 'items per page requested (page_size); servers may cap or ignore it'
 complete -c wli -l allow-insecure-http -d 'allow sending the token over plain http to a host that is not loopback'
 complete -c wli -l no-color -d 'never colour output (also NO_COLOR; FORCE_COLOR forces it)'
+complete -c wli -l no-pager -d 'never page: write to the terminal directly'
 complete -c wli -l quiet -d 'stderr keeps failures, warnings and summaries: no progress, no line per file done'
 complete -c wli -l verbose -d 'one line per HTTP request on stderr (token redacted)'
 complete -c wli -l debug -d '--verbose plus request headers and stack traces of errors'
@@ -185,6 +187,7 @@ complete -c wli -n '__wli_in api' -l paginate -d 'follow next links and print th
 complete -c wli -n '__wli_in api' -s L -l limit -x -d 'stop after n items, fetching no page that is not needed'
 # config
 complete -c wli -n '__wli_in config' -s f -l format -x -a 'table json jsonl csv csv-excel markdown' -d 'output format'
+complete -c wli -n '__wli_in config' -l check -d 'ask the server: reachable, token accepted (authenticated, anonymous, rejected), version, rate limit'
 # completion
 complete -c wli -n '__wli_in completion' -s f -l format -x -d 'output format'
 complete -c wli -n '__wli_at completion' -a 'bash zsh fish'

@@ -8,6 +8,7 @@ import { Workspace } from './files/workspace.js';
 import { closeHungUp, terminalsAtStart } from './io/hangup.js';
 import { IOStreams } from './io/streams.js';
 import { fileStdout } from './io/writer.js';
+import { isPaging } from './io/pager.js';
 
 // For bin/wli.cjs, which writes its code cache with the same whole-or-nothing write as every cache.
 export { writeFileAtomic } from './files/disk.js';
@@ -21,6 +22,9 @@ const interrupt = new AbortController();
 const workspace = new Workspace();
 for (const name of Object.keys(ENDING_SIGNALS) as EndingSignal[]) {
   process.on(name, () => {
+    // Ctrl-C reaches the pager too, which is where it is meant (less stops a search): as git, wli
+    // ignores it while a pager runs (io/pager.ts); quitting the pager ends the run.
+    if (name === 'SIGINT' && isPaging()) return;
     // A second one, of any of them, means now: no time for the discards in flight, so the temporary files go here.
     if (interrupt.signal.aborted) {
       workspace.removeAll();

@@ -232,6 +232,7 @@ describe('14: wli config explains instead of failing', () => {
       token: { value: '<redacted>', source: 'WLI_TOKEN' },
       translation: { value: 'demo/android/cs', source: join(root, '.weblate') },
       files: [join(root, '.weblate')],
+      section: { value: 'weblate', source: 'default' },
       runtime: `node ${process.version}`,
     });
     // Every other command still stops before its first request.

@@ -9,6 +9,7 @@ import { wli, wliIn, type RunResult, DEAD_URL } from './support/run.js';
 import { spawnSync } from 'node:child_process';
 import { parseIni } from '../src/config/ini.js';
 import { runtimeText } from '../src/core/runtime.js';
+import { metricsVersion } from '../src/weblate/server.js';
 
 /** Distinctive, so any leak into output is found. */
 const TOKEN = 'wlu_Cfg7Zq-SECRET-93xkPq';
@@ -55,7 +56,7 @@ async function authOf(p: Promise<RunResult>): Promise<{ r: RunResult; auth: Arra
 }
 
 type Shown = { value: string | null; source: string | null };
-type ConfigJson = { url: Shown; token: Shown; translation: Shown; files: string[] };
+type ConfigJson = { url: Shown; token: Shown; translation: Shown; files: string[]; section: Shown };
 async function configJson(root: string, opts: { cwd?: string; env?: Record<string, string | undefined>; args?: string[] } = {}): Promise<ConfigJson> {
   const r = await run(root, ['config', '-f', 'json', ...(opts.args ?? [])], opts);
   expect(r.stderr + r.stdout).not.toContain('SECRET');
@@ -310,6 +311,195 @@ describe('--config', () => {
   });
 });
 
+// Issue 48.9: wlc's -s/--config-section (wlc/main.py; wlc/config.py WeblateConfig(section)).
+describe('-s, --config-section', () => {
+  const twoSections = () =>
+    tree({
+      'xdg/weblate': `[weblate]\nurl = ${DEAD_URL}\n\n[staging]\nurl = ${fake.url}\ntranslation = ${PRIVATE}\n\n[keys]\n${fake.url} = ${TOKEN}\n`,
+    });
+
+  it('reads url and translation from that section, the token still from [keys], in every command', async () => {
+    const root = twoSections();
+    for (const flag of ['-s', '--config-section']) {
+      const { r, auth } = await authOf(run(root, [flag, 'staging', 'translation', '-f', 'json']));
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+      expect(JSON.parse(r.stdout).language_code).toBe('cs');
+      expect(auth).toEqual([`Token ${TOKEN}`]);
+    }
+    // After the command too (a global option).
+    const { r, auth } = await authOf(run(root, ['units', '-s', 'staging', '-f', 'jsonl', '-L', '1']));
+    expect(r.code, r.stderr).toBe(0);
+    expect(auth[0]).toBe(`Token ${TOKEN}`);
+  });
+
+  it('without it, [weblate] is read (the other section is not)', async () => {
+    const root = twoSections();
+    const c = await configJson(root);
+    expect(c.url.value).toBe(DEAD_URL + 'api/');
+    expect(c.translation.value).toBe(null);
+    expect(c.section).toEqual({ value: 'weblate', source: 'default' });
+  });
+
+  it('wli config says which section was read, in json and the table', async () => {
+    const root = twoSections();
+    const c = await configJson(root, { args: ['-s', 'staging'] });
+    expect(c.url).toEqual({ value: fake.url, source: join(root, 'xdg/weblate') });
+    expect(c.translation.value).toBe(PRIVATE);
+    expect(c.section).toEqual({ value: 'staging', source: '--config-section' });
+    const t = await run(root, ['config', '-s', 'staging']);
+    expect(t.stdout).toMatch(/^Section +\[staging\] +\(from --config-section\)$/m);
+    expect((await run(root, ['config'])).stdout).toMatch(/^Section +\[weblate\] +\(the default\)$/m);
+  });
+
+  it('reads the same section of a project file, and the legacy key of that section', async () => {
+    const root = tree({
+      'xdg/weblate': `[staging]\nurl = ${fake.url}\nkey = ${TOKEN}\n`,
+      'repo/.weblate': `[weblate]\ntranslation = x/y/z\n[staging]\ntranslation = ${PRIVATE}\n`,
+    });
+    const { r, auth } = await authOf(run(root, ['-s', 'staging', 'translation', '-f', 'json'], { cwd: 'repo' }));
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).language_code).toBe('cs');
+    expect(auth).toEqual([`Token ${TOKEN}`]);
+  });
+
+  it('a section no file has is no error (as wlc), but is said on stderr', async () => {
+    const root = twoSections();
+    const r = await run(root, ['config', '-s', 'prod', '-f', 'json']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).url.value).toBe(null);
+    expect(r.stderr).toContain(`no [prod] section in ${join(root, 'xdg/weblate')}`);
+    const none = await run(tree(), ['config', '-s', 'prod']);
+    expect(none.code).toBe(0);
+    expect(none.stderr).toContain('no configuration file was read');
+  });
+
+  it.each([['keys'], ['DEFAULT'], [''], ['a]b'], ['a\nb']])('refuses %j: exit 2 before any request', async (name) => {
+    const root = twoSections();
+    const before = fake.requests.length;
+    const r = await run(root, ['-s', name, 'translation', PRIVATE]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/-s|--config-section/);
+    expect(fake.requests.length).toBe(before);
+  });
+});
+
+// Issue 48.8: wli config --check, as gh auth status.
+describe('config --check', () => {
+  type Checked = {
+    access: string;
+    version: string | null;
+    rate_limit: { limit: number | null; remaining: number | null; reset_seconds: number | null } | null;
+  };
+  const checkOf = (r: RunResult) => (JSON.parse(r.stdout) as { check: Checked }).check;
+
+  it('a token the server accepts: authenticated, its version from /api/metrics/, its rate limit; exit 0', async () => {
+    const root = tree({ 'xdg/weblate': userFile(fake.url, { [fake.url]: TOKEN }) });
+    const before = fake.requests.length;
+    const r = await run(root, ['config', '--check', '-f', 'json']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const seen = fake.requests.slice(before);
+    expect(seen.map((q) => q.path)).toEqual(['/api/metrics/']);
+    expect(seen[0]!.headers.authorization).toBe(`Token ${TOKEN}`);
+    const c = checkOf(r);
+    expect(c.access).toBe('authenticated');
+    expect(c.version).toBe('weblate-5.4.2');
+    expect(c.rate_limit?.limit).toBe(5000);
+    expect(c.rate_limit?.remaining).toEqual(expect.any(Number));
+    expect(c.rate_limit?.reset_seconds).toEqual(expect.any(Number));
+    expect(r.stdout + r.stderr).not.toContain(TOKEN);
+    const t = await run(root, ['config', '--check']);
+    expect(t.code).toBe(0);
+    expect(t.stdout).toMatch(/^Access +authenticated$/m);
+    expect(t.stdout).toMatch(/^Version +weblate-5\.4\.2$/m);
+    expect(t.stdout).toMatch(/^Rate limit +\d+ of 5000 requests left, resets in \d+ s$/m);
+  });
+
+  it('no token: anonymous, the API root asked, no version; exit 0', async () => {
+    const before = fake.requests.length;
+    const r = await run(tree(), ['config', '--check', '-f', 'json'], { env: { WLI_URL: fake.url } });
+    expect(r.code, r.stderr).toBe(0);
+    expect(fake.requests.slice(before).map((q) => [q.path, q.headers.authorization])).toEqual([['/api/', undefined]]);
+    expect(checkOf(r)).toMatchObject({ access: 'anonymous', version: null, rate_limit: { limit: 100 } });
+    const t = await run(tree(), ['config', '--check'], { env: { WLI_URL: fake.url } });
+    expect(t.stdout).toMatch(/^Access +anonymous$/m);
+    expect(t.stdout).toMatch(/^Version +\(told only to a signed-in user\)$/m);
+  });
+
+  it('a token the server rejects (401): the record says rejected, stderr why and what to do; exit 4', async () => {
+    const root = tree({ 'xdg/weblate': userFile(fake.url, { [fake.url]: OTHER }) });
+    const r = await run(root, ['config', '--check', '-f', 'json']);
+    expect(r.code).toBe(4);
+    expect(checkOf(r)).toMatchObject({ access: 'rejected', version: null });
+    expect(r.stderr).toContain(`the token from ${join(root, 'xdg/weblate')} [keys] was rejected by ${fake.url} (HTTP 401)`);
+    expect(r.stderr).toContain('hint: ');
+    expect(r.stdout + r.stderr).not.toContain('SECRET');
+    const t = await run(root, ['config', '--check']);
+    expect(t.code).toBe(4);
+    expect(t.stdout).toMatch(/^Access +rejected$/m);
+  });
+
+  it('a server that cannot be reached: exit 1 (spawned)', async () => {
+    const root = tree();
+    const r = await wli(['config', '--check', '--retries', '0'], {
+      cwd: root,
+      env: { XDG_CONFIG_HOME: join(root, 'xdg'), WLI_URL: DEAD_URL, WLI_TOKEN: TOKEN },
+    });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).not.toContain(TOKEN);
+  });
+
+  it('a server without the metrics endpoint (404) is asked its root: authenticated, no version', async () => {
+    const proxied = await startFakeWeblate({ token: TOKEN, noMetrics: true });
+    try {
+      const before = proxied.requests.length;
+      const ok = await run(tree(), ['config', '--check', '-f', 'json'], { env: { WLI_URL: proxied.url, WLI_TOKEN: TOKEN } });
+      expect(ok.code, ok.stderr).toBe(0);
+      expect(proxied.requests.slice(before).map((q) => q.path)).toEqual(['/api/metrics/', '/api/']);
+      expect(checkOf(ok)).toMatchObject({ access: 'authenticated', version: null });
+      expect((await run(tree(), ['config', '--check'], { env: { WLI_URL: proxied.url, WLI_TOKEN: TOKEN } })).stdout).toMatch(
+        /^Version +\(not told by the server\)$/m,
+      );
+      const bad = await run(tree(), ['config', '--check', '-f', 'json'], { env: { WLI_URL: proxied.url, WLI_TOKEN: OTHER } });
+      expect(bad.code).toBe(4);
+      expect(checkOf(bad).access).toBe('rejected');
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('no server configured: exit 2, no request', async () => {
+    const r = await run(tree(), ['config', '--check']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/no server|--url/);
+  });
+
+  it('a refused combination is shown and not sent (exit 2)', async () => {
+    const root = tree({ '.weblate': `[weblate]\nurl = ${fake.url}\n` });
+    const before = fake.requests.length;
+    const r = await run(root, ['config', '--check'], { env: { WLI_TOKEN: TOKEN } });
+    expect(r.code).toBe(2);
+    expect(fake.requests.length).toBe(before);
+  });
+
+  it('reads the version as MetricsSerializer sends it, absent when VERSION_DISPLAY hides it', () => {
+    expect(metricsVersion({ version: 'weblate-2026.9.1-81-g5f28605969' })).toBe('weblate-2026.9.1-81-g5f28605969');
+    expect(metricsVersion({ units: 3 })).toBeUndefined();
+    expect(metricsVersion({ version: '' })).toBeUndefined();
+    expect(metricsVersion({ version: 5 })).toBeUndefined();
+    expect(metricsVersion([])).toBeUndefined();
+    expect(metricsVersion(null)).toBeUndefined();
+  });
+
+  it('takes no value', async () => {
+    const r = await run(tree(), ['config', '--check=yes']);
+    expect(r.code).toBe(2);
+  });
+});
+
 describe('broken files', () => {
   it.each([
     ['no "="', '[weblate]\nurl = https://h.example/\njust words\n', 3],
@@ -355,6 +545,7 @@ describe('wli config', () => {
       token: { value: null, source: null },
       translation: { value: null, source: null },
       files: [],
+      section: { value: 'weblate', source: 'default' },
       runtime: `node ${process.version}`,
     });
     const t = await run(tree(), ['config']);

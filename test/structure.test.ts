@@ -147,6 +147,7 @@ describe('src/', () => {
     expectTypeOf<GlobalFlags['allowInsecureHttp']>().toEqualTypeOf<boolean | undefined>();
     expectTypeOf<keyof GlobalFlags>().toEqualTypeOf<
       | 'config'
+      | 'configSection'
       | 'url'
       | 'token'
       | 'format'
@@ -161,6 +162,7 @@ describe('src/', () => {
       | 'pageSize'
       | 'allowInsecureHttp'
       | 'color'
+      | 'pager'
       | 'quiet'
       | 'verbose'
       | 'debug'

@@ -50,9 +50,12 @@ export async function execute<N extends CommandName>(inv: Invocation<N>, ctx: Co
     if (settings.jq !== undefined) await checkJq(settings.jq);
     session = new Session(ctx, io, settings, VERSION, name, workspace);
     const result = await command.run({ args, opts, session });
+    if (!settings.noPager && !(result.kind === 'list' && result.live)) io.usePager();
     return await finish(result, session, ctx, io);
   } catch (e) {
     io.stopProgress();
+    // What went wrong is said once the pager is gone, on the terminal it leaves.
+    await io.endPager(ctx.signal.aborted);
     // A signal (Ctrl-C, SIGTERM, SIGHUP) wins over what it caused: a reader that went away, a request cut short.
     if (ctx.signal.aborted && !(e instanceof UsageError)) return io.error(interruption(ctx.signal));
     if (readerLeft(e, io)) return EXIT.ok;
@@ -78,6 +81,7 @@ async function finish(result: Result, session: Session, ctx: Context, io: IOStre
     width: io.tableWidth,
     wrap: settings.wrap,
     terminal: io.stdoutIsTerminal,
+    bars: io.barGlyphs,
     warn: (m) => session.warn(m),
     note: (m) => io.say(m),
     env: ctx.env,
@@ -97,6 +101,8 @@ async function finish(result: Result, session: Session, ctx: Context, io: IOStre
       return { error };
     },
   );
+  // The data is all there: the person reads it in the pager; the run's last words come after it.
+  await io.endPager(ctx.signal.aborted);
   if (done) {
     try {
       await done;

@@ -201,7 +201,7 @@ export async function run({ args, opts, session }: CommandInput<'changes'>): Pro
       intervalMs: (opts.interval ?? FOLLOW_DEFAULTS.intervalSeconds) * 1000,
       mark,
     });
-    return { kind: 'list', pages: mapErrors(pages, filterRejected), ...shown };
+    return { kind: 'list', pages: mapErrors(pages, filterRejected), live: true, ...shown };
   }
   const pages = firstFoundPages(session, readings, (t) => mapPages(changesOfReading(session, t, query, opts.limit), mark(t)));
   return { kind: 'list', pages: mapErrors(limited(pages, opts.limit), filterRejected), ...shown };

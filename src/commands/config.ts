@@ -7,10 +7,15 @@
 //     "token":       {"value": "<redacted>", "source": "/home/u/.config/weblate [keys]"},
 //     "translation": {"value": "p/c/l", "source": "/repo/.weblate"},
 //     "files":       ["/home/u/.config/weblate", "/repo/.weblate"],
+//     "section":     {"value": "weblate", "source": "default"},
 //     "runtime":     "node v20.18.1"
 //   }
+// With --check, "check": {"access": "authenticated" | "anonymous" | "rejected", "version": "weblate-…" | null,
+// "rate_limit": {"limit", "remaining", "reset_seconds"} | null} follows (config/check.ts); a rejected
+// token exits 4 after the record, an unreachable server is the request's error (exit 1).
 // An unset value is {"value": null, "source": null}. A URL that cannot be used is shown as given
-// (credentials redacted). "runtime" says what runs wli: "node v…" (the npm package) or
+// (credentials redacted). "section" is the INI section url, translation and key were read from:
+// source "--config-section" when -s named it, "default" for wlc's [weblate]. "runtime" says what runs wli: "node v…" (the npm package) or
 // "standalone binary (bun …)" (README, Install).
 //
 // A combination the other commands refuse (a token from the environment for a server only the
@@ -19,6 +24,7 @@
 // learns that every command would stop here. Sources: "--url", "--token", "WLI_URL", "WLC_URL",
 // "WLI_TOKEN", "WLC_KEY", a file path, "<file> [keys]" or "<file> [weblate] key".
 import type { Item } from '../core/page.js';
+import { checkServer, type Checked } from './config/check.js';
 import type { Column, Outcome, RecordResult } from '../output/result.js';
 import { EXIT, type UsageError } from '../core/errors.js';
 import { msg } from '../core/text.js';
@@ -52,7 +58,37 @@ const rows: Column[] = [
   { ...sourced('token'), header: 'Token' },
   { ...sourced('translation'), header: 'Default target' },
   { header: 'Files', value: (r) => r.files, text: (v) => ((v as string[]).length ? (v as string[]).join(', ') : '(none)') },
+  {
+    header: 'Section',
+    value: (r) => r.section,
+    text: (v) => {
+      const s = v as Shown;
+      return `[${s.value}]  (${s.source === 'default' ? 'the default' : `from ${s.source}`})`;
+    },
+  },
   { header: 'Runtime', value: (r) => r.runtime },
+];
+
+/** The rows --check adds: what the server made of the token, its version, its rate limit. */
+const checkRows: Column[] = [
+  { header: 'Access', value: (r) => (r.check as Checked).access },
+  {
+    header: 'Version',
+    value: (r) => (r.check as Checked).version,
+    text: (v, r) =>
+      typeof v === 'string' ? v : (r.check as Checked).access === 'authenticated' ? '(not told by the server)' : '(told only to a signed-in user)',
+  },
+  {
+    header: 'Rate limit',
+    value: (r) => (r.check as Checked).rate_limit,
+    text: (v) => {
+      const l = v as Checked['rate_limit'];
+      if (!l) return '(none stated)';
+      const left =
+        l.remaining !== null && l.limit !== null ? `${l.remaining} of ${l.limit} requests left` : `limit ${l.limit ?? '?'}, ${l.remaining ?? '?'} left`;
+      return l.reset_seconds !== null ? `${left}, resets in ${l.reset_seconds} s` : left;
+    },
+  },
 ];
 
 /** What the other commands would stop with, said after the record (exit 2). */
@@ -61,7 +97,7 @@ function refusal(refused: UsageError): Outcome {
   return { exitCode: EXIT.usage, messages: [msg`this configuration is refused: ${refused.text}`, ...(hint ? [msg`hint: ${hint}`] : [])] };
 }
 
-export function run({ session }: CommandInput<'config'>): RecordResult {
+export async function run({ opts, session }: CommandInput<'config'>): Promise<RecordResult> {
   const { settings } = session;
   const { refused } = settings;
   const record: Item = {
@@ -70,7 +106,11 @@ export function run({ session }: CommandInput<'config'>): RecordResult {
     token: shown(settings.token, () => REDACTED),
     translation: shown(settings.defaultTarget, String),
     files: [...settings.files],
+    section: shown(settings.section, String),
     runtime: runtimeText(),
   };
-  return { kind: 'record', record, rows, finish: refused ? () => refusal(refused) : undefined };
+  // A refused combination is not tried: the other commands would not send it either.
+  if (!opts.check || refused) return { kind: 'record', record, rows, finish: refused ? () => refusal(refused) : undefined };
+  const { checked, outcome } = await checkServer(session);
+  return { kind: 'record', record: { ...record, check: checked }, rows: [...rows, ...checkRows], finish: outcome ? () => outcome : undefined };
 }

@@ -67,7 +67,7 @@ export const TRANSLATION_COLUMNS: Column[] = [
     field: 'language.name',
     value: (t) => (t.language && typeof t.language === 'object' ? (t.language as Record<string, unknown>).name : undefined),
   },
-  { header: 'translated', field: 'translated_percent', value: (t) => t.translated_percent, text: percentText, kind: 'percent' },
+  { header: 'translated', field: 'translated_percent', value: (t) => t.translated_percent, text: percentText, kind: 'percent', bar: true },
   { header: 'strings', value: (t) => (t.translated === undefined ? undefined : `${plainText(t.translated)}/${plainText(t.total ?? '')}`), kind: 'count' },
   { header: 'last change', field: 'last_change', value: (t) => t.last_change, kind: 'time', drop: 1 },
 ];

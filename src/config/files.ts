@@ -8,6 +8,14 @@
 // - `--config <file>`: as wlc, that file is read *instead of both* the user file and the project
 //   file. It is trusted like the user file ([keys], legacy `key`). A missing file is a usage error.
 //
+// Section: `url`, `translation` and the legacy `key` are read from one section of each file, [weblate]
+// unless -s/--config-section names another (wlc's --config-section, default "weblate"); [keys] and
+// [DEFAULT] serve every section. A section no file has is not an error, as in wlc (WeblateConfig
+// adds the section it is given, with its defaults): nothing is read from it, and wli says so on
+// stderr when the section was named, since a misspelt name would otherwise silently fall back.
+// [keys] and DEFAULT are not sections a server can be described in (wlc's add_section fails on both):
+// refused as values of the option (spec/option-values.ts).
+//
 // Format: wlc's INI, read as wlc reads it (ini.ts): `key = value`, whole-line `#`/`;` comments, option
 // names case-insensitive, a [DEFAULT] section as fallback; what configparser rejects is a usage error
 // naming `file:line`.
@@ -23,6 +31,9 @@ import { DEFAULT_SECTION, parseError, parseIni, type IniData, type IniEntry } fr
 import { msg, ours, type Msg } from '../core/text.js';
 import { canonicalServerKey } from '../api/base-url.js';
 import type { FileValues, Sourced } from './settings.js';
+
+/** wlc's default of --config-section (wlc/main.py). */
+export const DEFAULT_CONFIG_SECTION = 'weblate';
 
 const USER_FILE_NAMES = ['weblate', 'weblate.ini'] as const;
 const PROJECT_FILE_NAMES = ['.weblate', '.weblate.ini', 'weblate.ini'] as const;
@@ -101,6 +112,8 @@ function oneLine(entry: IniEntry | undefined, path: string, label: string, sourc
 }
 
 interface ConfigFiles extends FileValues {
+  /** The section read for url, translation and key. */
+  section: Sourced<string>;
   files: string[];
   keys: Map<string, Sourced<string>>;
   /** Said on stderr, never fatal: settings a file has that are ignored. */
@@ -111,14 +124,29 @@ interface ConfigFiles extends FileValues {
  * Finds and reads the configuration files of a run. Cheap: a few stat calls up the directory tree and
  * at most two small reads. `config` is the --config option as given (relative to cwd).
  */
-export function readConfigFiles(opts: { cwd: string; env: Record<string, string | undefined>; homedir: string; config?: string }): ConfigFiles {
-  const out: ConfigFiles = { files: [], keys: new Map(), warnings: [] };
+export function readConfigFiles(opts: {
+  cwd: string;
+  env: Record<string, string | undefined>;
+  homedir: string;
+  config?: string;
+  /** -s/--config-section as given; `weblate` when absent. */
+  section?: string;
+}): ConfigFiles {
+  const section = opts.section ?? DEFAULT_CONFIG_SECTION;
+  const out: ConfigFiles = {
+    files: [],
+    keys: new Map(),
+    warnings: [],
+    section: { value: section, source: opts.section !== undefined ? '--config-section' : 'default' },
+  };
+  let sectionFound = false;
   const trusted = opts.config !== undefined ? resolve(opts.cwd, opts.config) : findUserFile(opts.env, opts.homedir);
   if (trusted) {
     const data = readIni(trusted, opts.config);
     out.files.push(trusted);
-    out.url = oneLine(lookup(data, 'weblate', 'url'), trusted, 'url', trusted);
-    out.translation = oneLine(lookup(data, 'weblate', 'translation'), trusted, 'translation', trusted);
+    sectionFound ||= data.has(section);
+    out.url = oneLine(lookup(data, section, 'url'), trusted, 'url', trusted);
+    out.translation = oneLine(lookup(data, section, 'translation'), trusted, 'translation', trusted);
     // [keys]: server URL → token, matched by canonical API root (case-insensitive, as wlc's lower-cased options).
     const keys = new Map([...(data.get(DEFAULT_SECTION) ?? []), ...(data.get('keys') ?? [])]);
     for (const [server, entry] of keys) {
@@ -128,13 +156,13 @@ export function readConfigFiles(opts: { cwd: string; env: Record<string, string 
     }
     // Legacy `key` in [weblate] (older wlc): bound to the url of the same file, so it is never sent to
     // a server named elsewhere; [keys] wins for that server.
-    const legacy = oneLine(data.get('weblate')?.get('key'), trusted, 'key', `${trusted} [weblate] key`);
+    const legacy = oneLine(data.get(section)?.get('key'), trusted, 'key', `${trusted} [${section}] key`);
     if (legacy) {
       const canonical = out.url && canonicalServerKey(out.url.value)?.toLowerCase();
       if (canonical) {
         if (!out.keys.has(canonical)) out.keys.set(canonical, legacy);
       } else {
-        out.warnings.push(msg`${trusted}: "key" in [weblate] ignored: it applies only to the url of the same section; use [keys] instead`);
+        out.warnings.push(msg`${trusted}: "key" in [${section}] ignored: it applies only to the url of the same section; use [keys] instead`);
       }
     }
   }
@@ -143,16 +171,24 @@ export function readConfigFiles(opts: { cwd: string; env: Record<string, string 
     if (project && project !== trusted) {
       const data = readIni(project);
       out.files.push(project);
-      const url = oneLine(lookup(data, 'weblate', 'url'), project, 'url', project);
+      sectionFound ||= data.has(section);
+      const url = oneLine(lookup(data, section, 'url'), project, 'url', project);
       if (url) out.url = { ...url, project: true };
-      const translation = oneLine(lookup(data, 'weblate', 'translation'), project, 'translation', project);
+      const translation = oneLine(lookup(data, section, 'translation'), project, 'translation', project);
       if (translation) out.translation = { ...translation, project: true };
-      if (data.get('keys')?.size || data.get('weblate')?.has('key') || data.get(DEFAULT_SECTION)?.has('key')) {
+      if (data.get('keys')?.size || data.get(section)?.has('key') || data.get(DEFAULT_SECTION)?.has('key')) {
         out.warnings.push(
           msg`${project}: tokens in a project configuration file are ignored; put them in [keys] of ${join(userConfigDir(opts.env, opts.homedir), 'weblate')}`,
         );
       }
     }
+  }
+  if (opts.section !== undefined && !sectionFound) {
+    out.warnings.push(
+      out.files.length
+        ? msg`no [${section}] section in ${out.files.join(', ')}: no url or translation read from it (-s/--config-section)`
+        : msg`-s/--config-section ${section}: no configuration file was read`,
+    );
   }
   return out;
 }

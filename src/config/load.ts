@@ -6,6 +6,6 @@ import { readConfigFiles } from './files.js';
 import { resolveSettings, type GlobalFlags, type Settings } from './settings.js';
 
 export function loadSettings(flags: GlobalFlags, ctx: Context): { settings: Settings; warnings: Msg[] } {
-  const files = readConfigFiles({ cwd: ctx.cwd, env: ctx.env, homedir: ctx.homedir, config: flags.config });
+  const files = readConfigFiles({ cwd: ctx.cwd, env: ctx.env, homedir: ctx.homedir, config: flags.config, section: flags.configSection });
   return { settings: resolveSettings(flags, ctx.env, files), warnings: files.warnings };
 }

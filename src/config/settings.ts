@@ -25,6 +25,8 @@ export interface Settings {
   defaultTarget?: Sourced<string> & { project?: boolean };
   /** The configuration files read, in order (user or --config file, then project file). */
   files: string[];
+  /** The INI section url, translation and key were read from (-s/--config-section; source "default" for weblate). */
+  section: Sourced<string>;
   format: Format;
   /**
    * -f was given (not the default): a command whose output has no format (download, api without
@@ -46,6 +48,8 @@ export interface Settings {
   pageSize: number;
   allowInsecureHttp: boolean;
   noColor: boolean;
+  /** --no-pager: the data is never paged (io/pager.ts). */
+  noPager: boolean;
   quiet: boolean;
   verbose: boolean;
   debug: boolean;
@@ -66,6 +70,7 @@ export interface FileValues {
   /** Tokens of the user (or --config) file by server: canonicalServerKey(url), lower-cased → token. */
   keys?: Map<string, Sourced<string>>;
   files?: string[];
+  section?: Sourced<string>;
 }
 
 /**
@@ -124,6 +129,7 @@ export function resolveSettings(flags: GlobalFlags, env: Record<string, string |
     token,
     defaultTarget: files.translation,
     files: files.files ?? [],
+    section: files.section ?? { value: 'weblate', source: 'default' },
     // --jq filters JSON: without -f it is -f json (as gh api --jq, the whole answer), and asks for data as -f does.
     format: flags.format ?? (flags.jq !== undefined ? 'json' : DEFAULTS.format),
     formatGiven: flags.format !== undefined || flags.jq !== undefined,
@@ -139,6 +145,7 @@ export function resolveSettings(flags: GlobalFlags, env: Record<string, string |
     pageSize: flags.pageSize ?? DEFAULTS.pageSize,
     allowInsecureHttp: !!flags.allowInsecureHttp,
     noColor: flags.color === false,
+    noPager: flags.pager === false,
     quiet: !!flags.quiet,
     verbose: !!flags.verbose || !!flags.debug,
     debug: !!flags.debug,

@@ -8,6 +8,7 @@ import { EXIT, WliError } from '../core/errors.js';
 import { NO_PROGRESS, createProgress, type Progress } from './progress.js';
 import { cleanOutside, escapeControl, msg, outside, renderMsg, type Msg } from '../core/text.js';
 import { DISCARD, PipeClosed, Writer } from './writer.js';
+import { Pager, pagerCommand, pagerEnv } from './pager.js';
 
 export { PipeClosed };
 
@@ -37,6 +38,13 @@ export function colorEnabled(stream: { isTTY?: boolean }, env: Record<string, st
   return !!stream.isTTY;
 }
 
+/** Whether the locale's character set is UTF-8 (en_US.UTF-8, C.utf8); Windows always draws Unicode. */
+export function unicodeLocale(env: Record<string, string | undefined>, platform: string = process.platform): boolean {
+  if (platform === 'win32') return true;
+  const locale = [env.LC_ALL, env.LC_CTYPE, env.LANG].find((v) => v !== undefined && v !== '');
+  return locale !== undefined && /utf-?8/i.test(locale);
+}
+
 export class IOStreams {
   /** Data, and nothing else. */
   readonly out: Writer;
@@ -44,6 +52,7 @@ export class IOStreams {
   private flags: StreamFlags = { noColor: false, quiet: false, verbose: false, debug: false };
   private errClosed = false;
   private progressLine?: Progress;
+  private pager?: Pager;
 
   constructor(private readonly ctx: Pick<Context, 'stdout' | 'stderr' | 'env' | 'signal' | 'stdoutKind'>) {
     this.out = new Writer(ctx.stdoutKind === 'null' ? DISCARD : ctx.stdout, ctx.signal);
@@ -88,6 +97,17 @@ export class IOStreams {
   /** Whether table output on stdout gets colour. */
   get colorStdout(): boolean {
     return colorEnabled(this.ctx.stdout, this.ctx.env, this.flags.noColor);
+  }
+
+  /**
+   * How a table on the terminal draws its bars (output/bars.ts): Unicode blocks when the locale's
+   * character set is UTF-8, else `#`/`-`; none when stdout is not a terminal (bytes there stay as they
+   * were). The locale is POSIX's: the first of LC_ALL, LC_CTYPE, LANG that is set and not empty
+   * (unset: the C locale, ASCII). Windows consoles draw Unicode whatever the variables say.
+   */
+  get barGlyphs(): 'unicode' | 'ascii' | undefined {
+    if (!this.stdoutIsTerminal) return undefined;
+    return unicodeLocale(this.ctx.env) ? 'unicode' : 'ascii';
   }
 
   /**
@@ -225,5 +245,37 @@ export class IOStreams {
 
   stopProgress(): void {
     this.progressLine?.stop();
+  }
+
+  // ------------------------------------------------------------------ the pager (io/pager.ts)
+
+  /**
+   * The data of this run goes through the pager when stdout is the terminal (as the process found it:
+   * never an injected stream) and the environment names one; it starts at the first byte of data. A
+   * pager that cannot be started leaves the data on the terminal, with a warning.
+   */
+  usePager(): void {
+    if (this.ctx.stdoutKind !== 'terminal') return;
+    const command = pagerCommand(this.ctx.env);
+    if (command === undefined) return;
+    this.out.openFirst = async () => {
+      try {
+        this.pager = await Pager.start(command, pagerEnv(this.ctx.env));
+        return this.pager.stdin;
+      } catch (e) {
+        this.warn(
+          msg`cannot start the pager '${command}' (${(e as NodeJS.ErrnoException).code ?? outside(e)}): writing to the terminal; set WLI_PAGER or PAGER, or use --no-pager`,
+        );
+        return undefined;
+      }
+    };
+  }
+
+  /** The data is all written (or its reader left): waits for the pager to be quit, unless the run was interrupted. */
+  async endPager(interrupted: boolean): Promise<void> {
+    const pager = this.pager;
+    this.pager = undefined;
+    this.out.openFirst = undefined;
+    if (pager) await pager.end(interrupted);
   }
 }

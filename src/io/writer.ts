@@ -85,8 +85,15 @@ export class Writer {
   /** Called once, before the first byte of data (the progress line clears itself here). */
   beforeFirstWrite?: () => void;
 
+  /**
+   * Called once, before the first byte of data and after beforeFirstWrite: the stream the data goes to
+   * instead, when there is one (a pager's standard input: io/pager.ts); its closed pipe is a reader
+   * that left, as stdout's is.
+   */
+  openFirst?: () => Promise<OutStream | undefined>;
+
   constructor(
-    private readonly stream: OutStream,
+    private stream: OutStream,
     private readonly signal?: AbortSignal,
   ) {
     stream.on('error', this.onError);
@@ -103,6 +110,16 @@ export class Writer {
     if (this.beforeFirstWrite) {
       this.beforeFirstWrite();
       this.beforeFirstWrite = undefined;
+    }
+    if (this.openFirst) {
+      const open = this.openFirst;
+      this.openFirst = undefined;
+      const other = await open();
+      if (other) {
+        this.stream.removeListener('error', this.onError);
+        this.stream = other;
+        other.on('error', this.onError);
+      }
     }
     let ok: boolean;
     try {

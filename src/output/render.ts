@@ -12,6 +12,7 @@ import { writeJsonLines } from './jsonl.js';
 import { writeMarkdownList, writeMarkdownRecord } from './markdown.js';
 import { writeTableList, writeTableRecord } from './table.js';
 import type { Sink } from './sink.js';
+import type { BarGlyphs } from './bars.js';
 import { TerminalText, jsonForTerminal } from './terminal.js';
 import { sortItems } from './sort.js';
 import { writeJqLines, writeJqList, writeJqRecord } from './jq.js';
@@ -35,6 +36,8 @@ interface RenderOptions {
   wrap?: boolean;
   /** Stdout is a terminal: server text is escaped in every format (terminal.ts); otherwise bytes are exact. */
   terminal: boolean;
+  /** A table's percentages drawn as bars, with these glyphs: only when stdout is a terminal (bars.ts). */
+  bars?: BarGlyphs;
   warn: (message: Msg) => void;
   /** Said on stderr, not a warning: that a table has no rows. */
   note: (message: Msg) => void;
@@ -244,7 +247,7 @@ export async function render(result: Result, sink: Writer, o: RenderOptions): Pr
       await writeMarkdownList(out, pages, columns);
       break;
     case 'table':
-      await writeTableList(out, pages, columns, { color: o.color, width: o.width, wrap: o.wrap, noHeader: !!o.noHeaders });
+      await writeTableList(out, pages, columns, { color: o.color, width: o.width, wrap: o.wrap, noHeader: !!o.noHeaders, bars: o.bars });
       break;
   }
   // A table with no rows says so on stderr; the data formats have their own empty forms ([], nothing, a header).

@@ -21,7 +21,7 @@ export type Style = 'red' | 'yellow' | 'green' | 'cyan' | 'gray' | 'bold';
  * narrow terminal they leave the table after every other column. `text` is other free text; the
  * rest are fixed (never cut, a short form on a narrow terminal).
  */
-type CellKind = 'text' | 'name' | 'key' | 'id' | 'count' | 'percent' | 'state' | 'time' | 'url';
+type CellKind = 'text' | 'name' | 'key' | 'id' | 'count' | 'percent' | 'state' | 'time' | 'url' | 'bar';
 
 export interface Column {
   header: string;
@@ -53,6 +53,8 @@ export interface Column {
    * line, a URL or a path too, is broken so that no line passes the width (nothing is cut either).
    */
   breaks?: boolean;
+  /** A percentage a table on a terminal also draws as a bar, in a column after this one (bars.ts). */
+  bar?: boolean;
   /** A mark after the value where colour cannot say it (Markdown): a row that fails a gate. */
   mark?(item: Item): string | undefined;
 }
@@ -120,6 +122,8 @@ export interface RecordResult extends Beside, ForCi {
 
 export interface ListResult extends Beside, ForCi {
   kind: 'list';
+  /** A list that never ends by itself (changes --follow): never paged, its lines shown as they come. */
+  live?: boolean;
   /** Pages of items in server order; consumed once. */
   pages: AsyncIterable<Page>;
   /** Asked when the first page arrives when a function (which reading of the target answered decides). */

@@ -14,9 +14,12 @@ import type { Item } from './fields.js';
 import { grow, isFree, lineRenderer, measure, planWidths, replan, shortHeader, wrappedCells, type Measure, type Paint, type Plan } from './layout.js';
 import type { Column, Style } from './result.js';
 import { cellWidth, spaces, truncateCells, wrapWithin, wrapWords } from './width.js';
+import { withBars, type BarGlyphs } from './bars.js';
 
 interface TableOptions {
   color: boolean;
+  /** Stdout is a terminal: percentages marked `bar` get a bar drawn with these glyphs (bars.ts). */
+  bars?: BarGlyphs;
   /** The width every line must fit, in display cells; Infinity for no limit. */
   width: number;
   /** --wrap: a long free-text cell wraps onto further lines of its row instead of being cut. */
@@ -74,7 +77,7 @@ export async function writeTableList(out: Sink, pages: AsyncIterable<Page>, colu
     let short: string[][];
     let chunk = '';
     if (!line || !m || !plan) {
-      columns = columnsOf();
+      columns = opts.bars ? withBars(columnsOf(), opts.bars) : columnsOf();
       const first = planFirstPage(columns, items, opts.width);
       ({ full, short, m, plan } = first);
       line = lineRenderer(columns, plan, paint);

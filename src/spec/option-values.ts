@@ -75,6 +75,8 @@ function defaultHint(v: ValueSpec): string {
     case 'text':
     case 'file':
       return 'expected a value';
+    case 'section':
+      return 'expected a section name of the configuration file (not keys or DEFAULT)';
   }
 }
 
@@ -160,6 +162,10 @@ function parseOne(v: ValueSpec, text: string): unknown {
     }
     case 'language':
       return /^[\p{L}\p{N}_@.+-]+$/u.test(t) ? t : undefined;
+    case 'section':
+      // A name configparser can read back as a header ([name]: no "]", one line, no controls), and
+      // not one wlc cannot use: [keys] holds tokens, DEFAULT the fallbacks (add_section refuses both).
+      return t === '' || t === 'keys' || t === 'DEFAULT' || /[\]\p{Cc}]/u.test(t) ? undefined : t;
     case 'slug': {
       const slug = t.endsWith('/') ? t.slice(0, -1) : t;
       return slug === '' || slug.includes('/') || slug === '.' || slug === '..' ? undefined : slug;

@@ -52,7 +52,8 @@ export type ValueSpec =
   | { type: 'slug' } // one path segment; a trailing slash is tolerated
   | { type: 'language' } // a language code: cs, pt_BR, sr@latin
   | { type: 'conversion' } // a Weblate exporter, zip or zip:EXPORTER (weblate/files.ts conversionOf)
-  | { type: 'file' };
+  | { type: 'file' }
+  | { type: 'section' }; // an INI section name a server may be described in (not keys or DEFAULT)
 
 export interface OptionSpec {
   /** Commander's syntax, read by flags.ts: '-f, --format <fmt>', '--url <url>', '--quiet'. */
@@ -131,7 +132,7 @@ export interface Over {
 }
 
 /** What readOptions makes of a value of this kind. */
-type ValueOf<V> = V extends { type: 'text' | 'slug' | 'file' | 'language' | 'conversion' }
+type ValueOf<V> = V extends { type: 'text' | 'slug' | 'file' | 'language' | 'conversion' | 'section' }
   ? string
   : V extends { type: 'integer' | 'seconds' | 'percent' | 'action' }
     ? number
@@ -195,6 +196,15 @@ export const FOLLOW_DEFAULTS = {
 
 export const GLOBAL_OPTIONS = [
   { flags: '--config <file>', description: 'read only this wlc-style INI file (instead of the user and project files)', value: { type: 'file' } },
+  {
+    flags: '-s, --config-section <name>',
+    description: 'the section of the configuration files to read url, translation and key from (as wlc)',
+    note: '[keys] and [DEFAULT] serve every section. A section no file has is not an error (as in wlc): nothing is read from it, with a warning. `wli config` shows the section read.',
+    value: { type: 'section' },
+    hint: 'expected a section name of the configuration file, e.g. -s staging (not keys or DEFAULT)',
+    defaultText: 'weblate',
+    complete: 'none',
+  },
   {
     flags: '--url <url>',
     description: 'server address: https://host, https://host/api/ or https://host/sub/path/',
@@ -283,6 +293,11 @@ export const GLOBAL_OPTIONS = [
     note: 'Without it, a token is sent over plain http only when every host it passes (the server, and the proxy if one is used) is loopback: `localhost`, an address in 127.0.0.0/8 (127.0.0.1, also written 127.1) or `[::1]`. A name under `.localhost`, `localhost.` with a trailing dot and an IPv4-mapped `[::ffff:127.0.0.1]` are not: a resolver may send a name to DNS.',
   },
   { flags: '--no-color', description: 'never colour output (also NO_COLOR; FORCE_COLOR forces it)' },
+  {
+    flags: '--no-pager',
+    description: 'never page: write to the terminal directly',
+    note: "On a terminal, output goes through `WLI_PAGER`, else `PAGER`, else `less` (with `LESS=FRX` when `LESS` is unset, as git: output that fits one screen is printed and less quits at once). An empty value or `cat` means no pager. Into a pipe or a file, and for `changes --follow`, nothing is paged. Quitting the pager early is a normal end; the exit status is wli's. A pager that cannot be started leaves the output on the terminal, with a warning.",
+  },
   {
     flags: '--quiet',
     description: 'stderr keeps failures, warnings and summaries: no progress, no line per file done',
@@ -447,7 +462,7 @@ const DECLARED = [
     name: 'stats',
     summary: 'statistics of translations, components, languages, projects; one row per target',
     description:
-      "Shows statistics for each target in argument order: a translation (project/component/language), every translation of a component (project/component: one row per language), every translation of the components of a category (project/category, in the order the project lists them), a language across a project (project/-/language: the row --project prints for it), a project's total (project/-: the last row --project prints), a language (a bare code, never a project), a component across its languages (project/component/-: the row --project --by component prints for it), and with --project one row per language of the project and then a total row, after the other targets (--by translation: a row per component × language instead; --by component: a row per component). A single translation, language, project/-/language or project/- target prints that object; anything else prints rows (a JSON array). Every row carries its identity first: wli_target, wli_project, wli_component, wli_language, made by wli from what it asked for (then the server's fields as sent; one with the name of wli's kept as server_<name>, never read as the row's identity). With --fail-under it is a CI gate: every row is checked, the total row too; all rows are still printed and stderr names the failing ones by target, as the TARGET column shows them (demo/android/cs, cs, demo/-/cs for a language of a project, demo/android/- for a component, demo/- for its total row): every wli_target is unique in a run and wli stats takes it back as the same row. A row that several targets name is judged once (rows of one identity are one subject, failing when any of them fails). One verdict decides the exit status and the summary on stderr before anything is written, whoever reads stdout (a closed pipe, | head, | true change nothing; a stdout that cannot be written, a full disk, is exit 7, its error after the summary); a gate that judged nothing does not pass (see --allow-empty). With --baseline the rows are matched by identity to an earlier -f json file and the change of the metric is shown; --fail-on-drop fails when a row got worse. For CI systems, -f github writes an annotation per failing row on the file of the translation (and the table to the job summary), -f junit a test case per row (skipped when no gate judged it: tests, failures and skipped are the counts stderr gives), -f codequality a GitLab Code Quality issue per failure (fingerprinted by the check and the row's identity only), and -f openmetrics the numbers as gauges (see OUTPUT FORMATS).",
+      "Shows statistics for each target in argument order: a translation (project/component/language), every translation of a component (project/component: one row per language), every translation of the components of a category (project/category, in the order the project lists them), a language across a project (project/-/language: the row --project prints for it), a project's total (project/-: the last row --project prints), a language (a bare code, never a project), a component across its languages (project/component/-: the row --project --by component prints for it), and with --project one row per language of the project and then a total row, after the other targets (--by translation: a row per component × language instead; --by component: a row per component). A single translation, language, project/-/language or project/- target prints that object; anything else prints rows (a JSON array). Every row carries its identity first: wli_target, wli_project, wli_component, wli_language, made by wli from what it asked for (then the server's fields as sent; one with the name of wli's kept as server_<name>, never read as the row's identity). With --fail-under it is a CI gate: every row is checked, the total row too; all rows are still printed and stderr names the failing ones by target, as the TARGET column shows them (demo/android/cs, cs, demo/-/cs for a language of a project, demo/android/- for a component, demo/- for its total row): every wli_target is unique in a run and wli stats takes it back as the same row. A row that several targets name is judged once (rows of one identity are one subject, failing when any of them fails). One verdict decides the exit status and the summary on stderr before anything is written, whoever reads stdout (a closed pipe, | head, | true change nothing; a stdout that cannot be written, a full disk, is exit 7, its error after the summary); a gate that judged nothing does not pass (see --allow-empty). With --baseline the rows are matched by identity to an earlier -f json file and the change of the metric is shown; --fail-on-drop fails when a row got worse. For CI systems, -f github writes an annotation per failing row on the file of the translation (and the table to the job summary), -f junit a test case per row (skipped when no gate judged it: tests, failures and skipped are the counts stderr gives), -f codequality a GitLab Code Quality issue per failure (fingerprinted by the check and the row's identity only), and -f openmetrics the numbers as gauges (see OUTPUT FORMATS). A table on a terminal draws each row's percentage as a bar too (Unicode blocks, or # and - where the locale is not UTF-8), red below --fail-under and green at or above it; into a pipe or a file, and in every other format, there is no bar.",
     args: [
       {
         name: 'targets',
@@ -921,10 +936,17 @@ const DECLARED = [
     summary: 'the effective configuration and where each value came from (token redacted)',
     description: `Shows the server URL, token (redacted) and default target wli would use here, each with the flag, environment variable or file it came from, the configuration files it read, and what runs wli: Node and its version (the npm package) or the standalone binary and the version of Bun inside it. Files use wlc's INI format: the user file $XDG_CONFIG_HOME/weblate (or weblate.ini) and the nearest .weblate, .weblate.ini or weblate.ini in this directory or a parent. A combination the other commands refuse (a token from the environment or --token for a server that only a project file names, a URL that cannot be used, a token that cannot be sent) is shown all the same, followed on stderr by the reason, and exits ${EXIT.usage}, as those commands would.`,
     args: [],
-    options: [],
+    options: [
+      {
+        flags: '--check',
+        description: 'ask the server: reachable, token accepted (authenticated, anonymous, rejected), version, rate limit',
+        note: `One request, as \`gh auth status\`: with a token, Weblate's metrics endpoint (/api/metrics/, for signed-in users only: it gives the server's version unless the server hides it; a server without it is asked its API root); without one, the API root. Access is \`authenticated\`, \`anonymous\` (no token) or \`rejected\` (HTTP 401: exit ${EXIT.auth}, after the record); the rate limit is what the answer's X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset headers state. A server that cannot be reached is exit ${EXIT.server}; no server configured is exit ${EXIT.usage}. A combination the other commands refuse is not sent.`,
+      },
+    ],
     examples: [
       ['wli config', 'which server and token would be used from here'],
       ['wli config -f json', 'the same as JSON, for a script'],
+      ['wli config --check', 'does the server answer, and does it accept the token?'],
     ],
   },
   {

@@ -17,6 +17,11 @@ export const API_ROOT = '';
 /** What the API root of a Weblate answers: an object naming its endpoints, `projects` among them. */
 export const listsEndpoints = (body: unknown): boolean =>
   !!body && typeof body === 'object' && !Array.isArray(body) && typeof (body as Record<string, unknown>).projects === 'string';
+/**
+ * The server's counts and version, for a signed-in caller only (weblate/api/urls.py path("metrics/"),
+ * weblate/api/views.py Metrics: IsAuthenticated). Not listed by the API root.
+ */
+export const METRICS = 'metrics/';
 /** Every project the caller may see. */
 export const PROJECTS = 'projects/';
 /** Every language of the server. */

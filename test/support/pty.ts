@@ -53,7 +53,8 @@ export function onPty(
   const size = cols > 0 ? `stty cols ${cols} rows 40 && ` : '';
   const command = `${size}exec ${[...WLI_COMMAND, ...args].map(quote).join(' ')} ${opts.redirect ?? ''}`;
   const child: ChildProcessWithoutNullStreams = spawn('script', ['-qec', command, '/dev/null'], {
-    env: baseEnv({ TERM: 'xterm-256color', ...opts.env }),
+    // No pager unless a test asks for one (WLI_PAGER in opts.env): a less waiting for keys would hold the test.
+    env: baseEnv({ TERM: 'xterm-256color', WLI_PAGER: '', ...opts.env }),
     cwd: opts.cwd ?? EMPTY_HOME,
     stdio: ['pipe', 'pipe', 'pipe'],
   });

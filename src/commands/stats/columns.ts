@@ -61,6 +61,8 @@ export function listColumns(gate: Gate, judged: JudgedAs = unjudged): Column[] {
       value: (s) => s[field],
       text: percentText,
       kind: 'percent',
+      // Drawn as a bar too on a terminal, coloured as the gate judged the row (output/bars.ts).
+      bar: true,
       style: gateStyle(judged),
       mark: markOf(judged, 'fail-under'),
     },

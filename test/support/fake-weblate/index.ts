@@ -253,6 +253,11 @@ export interface FakeOptions {
    */
   exporters?: readonly string[];
   /**
+   * /api/metrics/ answers 404, as behind a reverse proxy that keeps monitoring endpoints private
+   * (weblate/api/views.py Metrics is otherwise always routed: weblate/api/urls.py path("metrics/")).
+   */
+  noMetrics?: boolean;
+  /**
    * default true: /api/projects/<p>/metrics/ (Weblate 2026.8) answers every component × language of
    * the project; false: it is an unknown path (HTML 404), as on an older server. Old shapes mode has none.
    */
@@ -2137,7 +2142,7 @@ export async function startFakeWeblate(given: FakeOptions = {}): Promise<FakeWeb
     }
     if (a === 'memory' && n === 2 && b === 'lookup' && memoryLookup !== 'none') return memoryLookup === '405' ? memoryDetailRoute : memoryLookupRoute;
     // weblate/api/views.py Metrics (a plain path, not in the root): IsAuthenticated; the server's counts and version.
-    if (a === 'metrics' && n === 1)
+    if (a === 'metrics' && n === 1 && !options.noMetrics)
       return {
         allow: A_RO,
         run: (env) => {
