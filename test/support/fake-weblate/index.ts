@@ -847,17 +847,28 @@ interface Growth {
   done: boolean;
 }
 
+/** A translation as a server before 5.15 holds it: its strings in states 11 and 12 are in 10. */
+function withoutRewritingStates(t: TranslationDef): TranslationDef {
+  if (!t.units.some((u) => u.state === 11 || u.state === 12)) return t;
+  return { ...t, units: t.units.map((u) => (u.state === 11 || u.state === 12 ? { ...u, state: 10 } : u)) };
+}
+
 export async function startFakeWeblate(given: FakeOptions = {}): Promise<FakeWeblate> {
   const options: FakeOptions = given.version === undefined ? given : { ...versionOptions(given.version), ...given };
   // The world's data, shadowing the demo dataset's names inside the server (module-level helpers keep the demo's).
   const testsWorld = options.world === 'weblate-tests';
   const PROJECTS = testsWorld ? [TESTS_PROJECT] : DEMO_PROJECTS;
   const COMPONENTS = testsWorld ? TESTS_COMPONENTS : DEMO_COMPONENTS;
-  const TRANSLATIONS = testsWorld ? TESTS_TRANSLATIONS : DEMO_TRANSLATIONS;
-  const TRANSLATION_BY_KEY = testsWorld ? new Map(TESTS_TRANSLATIONS.map((t) => [t.key, t])) : DEMO_TRANSLATION_BY_KEY;
-  const STATIC_UNIT_BY_ID = testsWorld
-    ? new Map(TESTS_TRANSLATIONS.flatMap((t) => t.units.map((u) => [u.id, [t, u]] as [number, [TranslationDef, UnitModel]])))
-    : DEMO_STATIC_UNIT_BY_ID;
+  // Before Weblate 5.15 there are no states 11 and 12 (weblate/utils/state.py STATE_NEEDS_REWRITING,
+  // STATE_NEEDS_CHECKING came with 5.15): such a server holds those strings as needs editing (10).
+  const noRewriting = options.search?.fuzzyStates === false;
+  const worldTranslations = testsWorld ? TESTS_TRANSLATIONS : DEMO_TRANSLATIONS;
+  const TRANSLATIONS = noRewriting ? worldTranslations.map(withoutRewritingStates) : worldTranslations;
+  const TRANSLATION_BY_KEY = testsWorld || noRewriting ? new Map(TRANSLATIONS.map((t) => [t.key, t])) : DEMO_TRANSLATION_BY_KEY;
+  const STATIC_UNIT_BY_ID =
+    testsWorld || noRewriting
+      ? new Map(TRANSLATIONS.flatMap((t) => t.units.map((u) => [u.id, [t, u]] as [number, [TranslationDef, UnitModel]])))
+      : DEMO_STATIC_UNIT_BY_ID;
   const STATIC_CHANGE_BY_ID = testsWorld
     ? new Map(TESTS_TRANSLATIONS.flatMap((t) => t.changes.map((c) => [c.id, [t, c]] as [number, [TranslationDef, ChangeModel]])))
     : DEMO_STATIC_CHANGE_BY_ID;
