@@ -134,3 +134,45 @@ describe('citations', () => {
     expect(missing('src/x.ts', commentsOf(source), true)).toEqual(['src/x.ts:4: src/gone/after-a-template.ts', 'src/x.ts:5: src/gone/in-a-block.ts']);
   });
 });
+
+// Issue 46, "Done when": every export of src/weblate/ that states Weblate behaviour has its citation.
+// An export states Weblate behaviour when its comment says what Weblate does (names Weblate); its
+// citation is Weblate's source (a weblate/ .py file and its function, or its changelog, an .rst file) in that comment, or in
+// the file's header comment for a module that cites its source once for all it holds.
+describe("src/weblate/ cites Weblate's source", () => {
+  const WEBLATE_SOURCE = /weblate\/[\w/.-]+\.py|docs\/[\w/.-]+\.rst/;
+  /** The exports of one module whose comment names Weblate but cites none of its source. */
+  function uncited(path: string, text: string): string[] {
+    const file = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true);
+    const comments = (pos: number) => (ts.getLeadingCommentRanges(text, pos) ?? []).map((r) => text.slice(r.pos, r.end));
+    const header = file.statements.length ? comments(0).join('\n') : '';
+    const headerCites = WEBLATE_SOURCE.test(header);
+    return file.statements.flatMap((st) => {
+      if (!ts.canHaveModifiers(st) || !ts.getModifiers(st)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) return [];
+      // The first statement's leading comments hold the header; its own comment is the last of them.
+      const own = comments(st.getFullStart())
+        .slice(st.getFullStart() === 0 ? -1 : 0)
+        .join('\n');
+      if (!/\bWeblate\b/.test(own) || WEBLATE_SOURCE.test(own) || headerCites) return [];
+      const name = ts.isVariableStatement(st)
+        ? st.declarationList.declarations[0]!.name.getText(file)
+        : ((st as ts.DeclarationStatement).name?.getText(file) ?? '?');
+      return [`${path}: ${name}`];
+    });
+  }
+  it("every export whose comment says what Weblate does cites Weblate's source there or in its module's header", () => {
+    const dir = join(ROOT, 'src', 'weblate');
+    const files = readdirSync(dir).filter((f) => f.endsWith('.ts'));
+    expect(files.length).toBeGreaterThan(10);
+    expect(files.flatMap((f) => uncited(`src/weblate/${f}`, readFileSync(join(dir, f), 'utf8')))).toEqual([]);
+  });
+  it('can fail: a claim about Weblate without its source is found; one with it, or under a citing header, is not', () => {
+    const claim = '/** Weblate sends the list by id. */\nexport const A = 1;\n';
+    expect(uncited('x.ts', `const x = 0;\n${claim}`)).toEqual(['x.ts: A']);
+    expect(uncited('x.ts', `const x = 0;\n/** Weblate sends it by id (weblate/api/views.py ProjectViewSet.get_queryset). */\nexport const A = 1;\n`)).toEqual(
+      [],
+    );
+    expect(uncited('x.ts', `// Weblate's pages (weblate/api/pagination.py StandardPagination).\n\nconst x = 0;\n${claim}`)).toEqual([]);
+    expect(uncited('x.ts', `const x = 0;\n/** Our own rule. */\nexport const B = 2;\n`)).toEqual([]);
+  });
+});

@@ -85,6 +85,15 @@ describe.each(WEBLATE_VERSIONS)('Weblate %s', (version) => {
     expect(h['X-RateLimit-Reset']).toMatch(/^\d+$/);
   });
 
+  it('search: path: from 5.8 (a 400 before), state:needs-rewriting from 5.15; conversions: csv-multi from 5.14', () => {
+    expect(get('units/?q=path:demo/android').status).toBe(atLeast(version, '5.8') ? 200 : 400);
+    const rewriting = get('units/?q=state:needs-rewriting');
+    expect(rewriting.status).toBe(atLeast(version, '5.15') ? 200 : 400);
+    if (!atLeast(version, '5.15')) expect(rewriting.body).toContain('Unsupported state: needs-rewriting');
+    expect(get('translations/demo/android/cs/file/?format=csv-multi').status).toBe(atLeast(version, '5.14') ? 200 : 400);
+    expect(get('translations/demo/android/cs/file/?format=json-nested').status).toBe(200);
+  });
+
   it('endpoints come with their release: project file 5.5, comments 5.15, memory 5.17, metrics and suggestions 2026.8', async () => {
     const isHtml404 = (path: string) => {
       const r = get(path);

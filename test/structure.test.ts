@@ -178,3 +178,40 @@ describe('src/', () => {
     expect(casts).toEqual([]);
   });
 });
+
+// Issue 46, "Done when": Weblate's knowledge in one place. No module outside src/weblate/ writes a
+// Weblate search term, compares a unit's state with a number, or builds one of Weblate's file names:
+// it asks src/weblate/ (scope.ts, checks.ts, units.ts, files.ts), where each rule cites Weblate's
+// source. src/spec/spec.ts is left out: its help notes and examples show the user Weblate's search
+// language and names in words (the `--help` text), they build nothing wli sends.
+describe("Weblate's knowledge stays in src/weblate/", () => {
+  /** The code of a file: comments removed (a comment may name a term; only code can build one). */
+  const codeOf = (file: string): string =>
+    readFileSync(file, 'utf8')
+      .replace(/\/\*[\s\S]*?\*\//g, (c) => c.replace(/[^\n]/g, ''))
+      .replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
+  const outside = sourceFiles().filter((f) => {
+    const rel = relative(SRC, f);
+    return !rel.startsWith('weblate/') && rel !== 'spec/spec.ts';
+  });
+  const FIELDS =
+    'state|check|dismissed_check|component|path|has|is|project|language|source|target|context|key|pending|label|note|location|priority|changed|changed_by|added|explanation|comment|suggestion|screenshot';
+  const hits = (re: RegExp): string[] =>
+    outside.flatMap((f) =>
+      codeOf(f)
+        .split('\n')
+        .flatMap((line, i) => (re.test(line) ? [`${relative(SRC, f)}:${i + 1}: ${line.trim()}`] : [])),
+    );
+
+  it('no search term (field:value, field:=value) in a string outside src/weblate/', () => {
+    // Inside a string or template literal: a field name right after the quote or a space, then the operator and a value.
+    const term = new RegExp(`['"\`(\\s](?:${FIELDS}):(?:=|<=?|>=?)?[\\w'"$.*-]`);
+    expect(hits(term)).toEqual([]);
+  });
+  it('no unit state compared with a number outside src/weblate/', () => {
+    expect(hits(/\bstate\b[^;\n]{0,24}(?:===|!==|>=|<=|[<>])\s*\d|\d\s*(?:===|!==|>=|<=|[<>])[^;\n]{0,24}\bstate\b/)).toEqual([]);
+  });
+  it("no Weblate file name built outside src/weblate/ (a zip's name, a zip: conversion, a slug path joined by '-')", () => {
+    expect(hits(/\.zip\b|['"`]zip:|startsWith\(['"`]zip|join\(['"`]-['"`]\)|replace\(\/\\\/\/g,\s*['"`]-['"`]\)/)).toEqual([]);
+  });
+});

@@ -322,7 +322,7 @@ function checkMetrics(c: Counted): MetricFamily[] {
     {
       name: 'wli_failing_strings',
       type: 'gauge',
-      help: 'Strings failing any check (has:check)',
+      help: `Strings failing any check (${HAS_CHECK})`,
       samples: [{ labels: { target: c.where.scope }, value: c.total }],
     },
   ];

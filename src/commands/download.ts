@@ -21,7 +21,7 @@ import { fileSaver, getObject } from '../session/reads.js';
 import { targetReadings } from '../session/results.js';
 import { categoryOf, firstFound, type Category } from '../session/resolve.js';
 import { PROJECT_DOWNLOAD_SINCE } from '../weblate/versions.js';
-import { dispositionName, exporterName, exporterSince, fallbackName, predictedName, type Downloaded } from '../weblate/files.js';
+import { dispositionName, exporterName, exporterSince, fallbackName, isZipConversion, predictedName, type Downloaded } from '../weblate/files.js';
 
 const isDir = (p: string) => {
   try {
@@ -187,7 +187,7 @@ async function downloadFailed(session: CommandInput['session'], readings: Target
   if (http && http.status === 400) {
     return new UsageError(
       msg`the server refused the download: ${http.serverMessage ?? `HTTP ${http.status}`}`,
-      convert?.startsWith('zip')
+      convert !== undefined && isZipConversion(convert)
         ? msg`a translation is one file: --convert po (a component or a project is a zip of such files, and --convert po converts each)`
         : msg`check --convert (a conversion this translation's format takes: po and xliff fit every one) and -q`,
       { cause: e },

@@ -14,6 +14,7 @@ import { firstFound } from '../session/resolve.js';
 import { targetReadings } from '../session/results.js';
 import { MEMORY_BATCH, MEMORY_MAX_CHARS, exactOnly, memoryAnswers, memoryBody } from '../weblate/memory.js';
 import { languageCode, sourceLanguageCode } from '../weblate/objects.js';
+import { sourceSearch } from '../weblate/units.js';
 import { memoryLookupOf, objectPath, projectPath } from '../weblate/paths.js';
 import type { Target } from '../weblate/target.js';
 import { MEMORY_API_SINCE, MEMORY_EXACT_SINCE, MEMORY_LOOKUP_SINCE } from '../weblate/versions.js';
@@ -124,7 +125,7 @@ async function lookupRefused(session: Session, lookup: Lookup, e: unknown): Prom
   const older = (what: string) =>
     new NotFoundError(
       msg`POST ${e.url}: HTTP ${ours(String(e.status))}: the translation memory lookup needs Weblate ${ours(MEMORY_LOOKUP_SINCE)} or later (${ours(what)})`,
-      msg`on an older server, wli units TARGET -q "source:TEXT" finds the strings that read so`,
+      msg`on an older server, wli units TARGET -q "${ours(sourceSearch('TEXT'))}" finds the strings that read so`,
       { cause: e },
     );
   if (e.status === 405) return older(`this server has a memory API, Weblate ${MEMORY_API_SINCE} to 5.16, without it`);

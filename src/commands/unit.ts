@@ -15,6 +15,7 @@ import { unitPath } from '../weblate/paths.js';
 import { WITH_LISTS, type WithList } from '../weblate/discussion.js';
 import { withLists } from './units/with.js';
 import { unitRows } from './unit/rows.js';
+import { sourceSearch } from '../weblate/units.js';
 
 /** A unit id as Weblate numbers them: digits only (anything else is no unit, and no request). */
 const UNIT_ID = /^[0-9]{1,19}$/;
@@ -27,7 +28,7 @@ async function unitOf(session: Session, id: string): Promise<Item> {
     if (!(isNotFound(e) && e.fromApi)) throw e;
     throw new NotFoundError(
       msg`no unit ${id} on this server (GET ${session.client().resolve(unitPath(id)).href}: HTTP 404)`,
-      msg`a unit's id is the ID column of wli units: find it with wli units PROJECT/COMPONENT/LANGUAGE -q 'source:TEXT'`,
+      msg`a unit's id is the ID column of wli units: find it with wli units PROJECT/COMPONENT/LANGUAGE -q '${ours(sourceSearch('TEXT'))}'`,
       { cause: e },
     );
   }

@@ -7,8 +7,8 @@
 // a count is the scope's strings only, whatever the form.
 import { HttpError } from '../api/errors.js';
 import { pick, madeOnce, type Page } from '../core/page.js';
-import { msg } from '../core/text.js';
-import { formsDiffer, inScope, needsNarrowing, searchQuery, type Scope, type SearchForm } from '../weblate/scope.js';
+import { msg, ours } from '../core/text.js';
+import { OLDER_FORM_SAID, formsDiffer, inScope, needsNarrowing, searchQuery, type Scope, type SearchForm } from '../weblate/scope.js';
 import { countOf, pagesOf } from './reads.js';
 import type { Session } from './session.js';
 
@@ -86,9 +86,7 @@ export class UnitSearch {
     if (!differs) return false;
     if (this.form === 'exact') {
       this.form = 'older';
-      this.session.note(
-        msg`the server rejected the exact search terms (${e.serverMessage ?? 'HTTP 400'}): path: is Weblate 5.8 or newer; searching with component:=SLUG and check:ID instead, the strings outside the scope left out`,
-      );
+      this.session.note(msg`the server rejected the exact search terms (${e.serverMessage ?? 'HTTP 400'}): ${ours(OLDER_FORM_SAID)}`);
     }
     return true;
   }

@@ -2,7 +2,7 @@
 // a bad value is a usage error (exit 2) naming the option and saying what is expected.
 // Commands and settings receive typed values and never validate by hand.
 import { ACTION_KEBABS, actionCode } from '../weblate/actions.js';
-import { EXPORTERS, EXPORTER_LIST, conversionOf } from '../weblate/files.js';
+import { EXPORTERS, EXPORTER_LIST, conversionOf, exporterName } from '../weblate/files.js';
 import { closest } from '../core/closest.js';
 import { UsageError } from '../core/errors.js';
 import { msg, ours } from '../core/text.js';
@@ -193,7 +193,7 @@ function invalid(spec: OptionSpec, text: string): UsageError {
       ? closest(text.trim(), [...spec.value.choices])
       : spec.value?.type === 'conversion'
         ? closest(
-            text.trim().replace(/^zip:/, ''),
+            exporterName(text.trim()) ?? '',
             EXPORTERS.map((e) => e.name),
           )
         : [];

@@ -3,10 +3,10 @@ import { plainText } from '../core/values.js';
 import { targetOfUrl } from './target.js';
 import { compareIds } from './objects.js';
 
-/** The fields of a Change object (Weblate's ChangeSerializer): the CSV header of an empty list. */
+/** The fields of a Change object (Weblate's ChangeSerializer): the CSV header of an empty list. (Weblate's source: weblate/api/serializers.py ChangeSerializer) */
 export const CHANGE_FIELDS = ['unit', 'component', 'translation', 'user', 'author', 'timestamp', 'action', 'target', 'id', 'action_name', 'url'];
 
-/** A change's timestamp in microseconds since the epoch (exact for Weblate's six-digit fractions). */
+/** A change's timestamp in microseconds since the epoch (exact for Weblate's six-digit fractions). (Weblate's source: weblate/trans/models/change.py Change.timestamp, a DateTimeField DRF writes with microseconds) */
 export function timeKey(ts: unknown): number | undefined {
   if (typeof ts !== 'string') return undefined;
   const m = /^(\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2})?)(?:[.,](\d{1,6})\d*)?(Z|[+-]\d{2}:?\d{2})?$/i.exec(ts.trim());

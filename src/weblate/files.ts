@@ -75,6 +75,9 @@ export function conversionOf(text: string): string | undefined {
   return exporterOf(name) ? text : undefined;
 }
 
+/** Whether a conversion asks for a zip (`zip`, `zip:NAME`: download_multi in weblate/trans/views/files.py, every release wli reads). */
+export const isZipConversion = (convert: string): boolean => convert === 'zip' || convert.startsWith('zip:');
+
 /** The exporter a conversion asks for (`po` of `zip:po`), or undefined for none (`zip`). */
 export const exporterName = (convert: string): string | undefined => (convert === 'zip' ? undefined : convert.replace(/^zip:/, ''));
 

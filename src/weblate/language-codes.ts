@@ -4,7 +4,7 @@
 // The code itself is kept as the user wrote it for messages, and sent to the server as the server
 // names it.
 
-/** The form two codes are compared in: lower case, `-` read as `_`. */
+/** The form two codes are compared in: lower case, `-` read as `_`. (Weblate's source: weblate/lang/models.py LanguageQuerySet.fuzzy_get) */
 export const languageKey = (code: string): string => code.toLowerCase().replace(/-/g, '_');
 
 /** Whether two codes name the same language under that rule. */

@@ -7,12 +7,12 @@
 const SLUG = /^[A-Za-z0-9_-]{1,100}$/;
 const LANGUAGE_CODE = /^[A-Za-z0-9](?:[A-Za-z0-9_@.+-]{0,49})$/;
 
-/** Whether `text` is a slug as Weblate makes them. */
+/** Whether `text` is a slug as Weblate makes them. (Weblate's source: weblate/trans/models/project.py Project.slug, a Django SlugField) */
 export function isSlug(text: unknown): text is string {
   return typeof text === 'string' && SLUG.test(text);
 }
 
-/** Whether `text` is a language code as Weblate names languages. */
+/** Whether `text` is a language code as Weblate names languages. (Weblate's source: weblate/lang/models.py Language.code) */
 export function isLanguageCode(text: unknown): text is string {
   return typeof text === 'string' && LANGUAGE_CODE.test(text);
 }

@@ -48,6 +48,7 @@ export function commonSourceLanguage(components: readonly Obj[]): string | undef
  * A Translation's `revision`: the commit of its file in Weblate's repository ("<file's>,<template's>"),
  * which changes whenever the file does (an upstream commit, msgmerge, a template update), unlike the
  * Last-Modified of its …/file/ (the last change made in Weblate). Undefined when empty or not sent.
+ * Weblate's source: weblate/trans/models/translation.py Translation.revision.
  */
 export function translationRevision(translation: Obj): string | undefined {
   const v = translation.revision;

@@ -3,7 +3,7 @@
 // is planned (weblate issue 21696: no `count`, opaque `next` links, `page` ignored). Some endpoints
 // answer a bare array instead (a project's languages on 5.4, /api/search/).
 
-/** The key of a page's items: the one array the JSON codec keeps the text of, item by item. */
+/** The key of a page's items: the one array the JSON codec keeps the text of, item by item. (Weblate's source: weblate/api/pagination.py StandardPagination) */
 export const ITEMS = 'results';
 
 /** A page as sent, its envelope read; `items` unchecked (each should be an object). */

@@ -14,7 +14,7 @@ type LanguageRef = Pick<LanguageTarget, 'language'>;
 
 /** The API root: it lists the endpoints (and answers when --url is right). */
 export const API_ROOT = '';
-/** What the API root of a Weblate answers: an object naming its endpoints, `projects` among them. */
+/** What the API root of a Weblate answers: an object naming its endpoints, `projects` among them. (Weblate's source: weblate/api/urls.py router, a weblate/api/routers.py WeblateRouter) */
 export const listsEndpoints = (body: unknown): boolean =>
   !!body && typeof body === 'object' && !Array.isArray(body) && typeof (body as Record<string, unknown>).projects === 'string';
 /**
@@ -58,7 +58,7 @@ export function objectPath(t: SlugTarget): string {
   }
 }
 
-/** A project's components (items without `project`, as Weblate sends them). */
+/** A project's components (items without `project`, as Weblate sends them). (Weblate's source: weblate/api/views.py ProjectViewSet.components) */
 export const componentsOf = (t: ProjectRef): string => `${projectPath(t)}components/`;
 /** Every component the caller may see, server-wide. */
 export const COMPONENTS = 'components/';
@@ -66,9 +66,9 @@ export const COMPONENTS = 'components/';
 export const linksOf = (t: ComponentRef): string => `${componentPath(t)}links/`;
 /** A component's translations (the source language among them). */
 export const translationsOf = (t: ComponentRef): string => `${componentPath(t)}translations/`;
-/** A project's languages with their statistics (a bare array on Weblate 5.4, paginated elsewhere). */
+/** A project's languages with their statistics (a bare array on Weblate 5.4, paginated elsewhere). (Weblate's source: weblate/api/views.py ProjectViewSet.languages) */
 export const languagesOf = (t: ProjectRef): string => `${projectPath(t)}languages/`;
-/** A project's categories, nested ones too, each with its parent as a URL (Weblate 5.0 and later). */
+/** A project's categories, nested ones too, each with its parent as a URL (Weblate 5.0 and later). (Weblate's source: weblate/api/views.py ProjectViewSet.categories) */
 export const categoriesOf = (t: ProjectRef): string => `${projectPath(t)}categories/`;
 /** A translation's units. */
 export const unitsOf = (t: TranslationRef): string => `${translationPath(t)}units/`;
@@ -84,6 +84,7 @@ export function statisticsOf(t: Exclude<SlugTarget, { kind: 'server' }>): string
 /**
  * Every scope has its history: the server's, a project's, a component's, a translation's (not a
  * language's; a category has none of its own either, as of Weblate 5.x: its components' are merged).
+ * Weblate's source: weblate/api/views.py ProjectViewSet.changes, ComponentViewSet.changes, TranslationViewSet.changes, ChangeViewSet.
  */
 export function changesOf(t: SlugTarget): string {
   if (t.kind === 'language') throw new Error('a language has no history of its own');
@@ -94,6 +95,7 @@ export function changesOf(t: SlugTarget): string {
  * The `format` that asks for `convert`: a translation's as given (`po`); a zip's (a component or
  * project) as Weblate spells it, `zip:po`, whether the user wrote `po` or `zip:po` (`zip`: the zip as
  * stored, Weblate's default).
+ * Weblate's source: weblate/api/views.py ComponentViewSet.file, weblate/trans/views/files.py download_multi.
  */
 export function fileFormat(t: ProjectRef | ComponentRef | TranslationRef, convert: string | undefined): string | undefined {
   if (convert === undefined || 'language' in t) return convert;
@@ -104,6 +106,7 @@ export function fileFormat(t: ProjectRef | ComponentRef | TranslationRef, conver
  * What Weblate serves as a target's file: a translation's file as stored in the repository, or a zip
  * of a component's or project's translations. `format` asks the server to convert (`po`, or for a zip
  * `zip:po`: fileFormat); `q` filters the units of a conversion.
+ * Weblate's source: weblate/api/views.py TranslationViewSet.file, ComponentViewSet.file, ProjectViewSet.file.
  */
 export function fileOf(t: ProjectRef | ComponentRef | TranslationRef, o: { format?: string; q?: string } = {}): string {
   const path = 'language' in t ? translationPath(t) : 'component' in t ? componentPath(t) : projectPath(t);
@@ -117,6 +120,7 @@ export function fileOf(t: ProjectRef | ComponentRef | TranslationRef, o: { forma
  * The translation memory lookup (Weblate 5.17; `exact` since 2026.5): POSTed with {"strings": […]},
  * it changes nothing. The languages are codes; `project` keeps it to that project's memory (and the
  * shared one).
+ * Weblate's source: weblate/api/views.py MemoryViewSet.lookup.
  */
 export function memoryLookupOf(q: { from: string; to: string; project?: string; exact?: boolean }): string {
   const params = new URLSearchParams({ source_language: q.from, target_language: q.to });
@@ -127,17 +131,17 @@ export function memoryLookupOf(q: { from: string; to: string; project?: string; 
 
 /** One unit by its id, the id units lists give (weblate/api/urls.py router `units`, weblate/api/views.py UnitViewSet). */
 export const unitPath = (id: string): string => `units/${seg(id)}/`;
-/** A unit's suggestions (Weblate 2026.8) and comments (5.15): lists, asked only for a unit that has them. */
+/** A unit's suggestions (Weblate 2026.8) and comments (5.15): lists, asked only for a unit that has them. (Weblate's source: weblate/api/views.py UnitViewSet.comments, SuggestionViewSet) */
 export const unitSuggestionsOf = (id: string): string => `units/${seg(id)}/suggestions/`;
 export const unitCommentsOf = (id: string): string => `units/${seg(id)}/comments/`;
 
-/** A component's screenshots (Weblate 4.0), each naming the source units it shows. */
+/** A component's screenshots (Weblate 4.0), each naming the source units it shows. (Weblate's source: weblate/api/views.py ComponentViewSet.screenshots) */
 export const screenshotsOf = (t: ComponentRef): string => `${componentPath(t)}screenshots/`;
 /** One screenshot, and its image as Weblate keeps it. */
 const screenshotPath = (id: string): string => `screenshots/${seg(id)}/`;
 export const screenshotFileOf = (id: string): string => `${screenshotPath(id)}file/`;
 
-/** Every component × language of a project in one answer (Weblate 2026.8; older servers: 404). */
+/** Every component × language of a project in one answer (Weblate 2026.8; older servers: 404). (Weblate's source: weblate/api/views.py ProjectViewSet.metrics) */
 export const projectMetricsOf = (t: ProjectRef): string => `${projectPath(t)}metrics/`;
 /** A component's or project's lock (anyone may read it: `{"locked": false}`). */
 export const lockOf = (t: ProjectRef | ComponentRef): string => `${'component' in t ? componentPath(t) : projectPath(t)}lock/`;

@@ -77,6 +77,13 @@ export function searchQuery(scope: Scope | undefined, form: SearchForm, more: st
   return new URLSearchParams(q ? { q } : {});
 }
 
+/**
+ * What the older form asks instead, as --verbose says it: path: is Weblate 5.8 or newer (path_field,
+ * docs/changes/v5.rst 5.8), and a server before it is asked `component:=SLUG` and `check:ID`
+ * (scopeTerms, checks.ts checkTerm), whose strings outside the scope are left out (inScope).
+ */
+export const OLDER_FORM_SAID = 'path: is Weblate 5.8 or newer; searching with component:=SLUG and check:ID instead, the strings outside the scope left out';
+
 /** A search that matches nothing on a server that honours q (a probe for servers that ignore it). */
 export const MATCHES_NOTHING = 'project:"wli: no such project"';
 

@@ -64,6 +64,7 @@ function percentValue(p: number): number | LosslessNumber {
  * fields of one translation (code, name, url, translate_url…) are not carried. No rows: nothing to
  * translate, so 0 of 0 and 100 %, as Weblate says of an empty component. Keys in the order the first
  * row has them, so the row reads like the server's.
+ * Weblate's source: weblate/utils/stats.py AggregatingStats, ComponentStats.
  */
 export function sumStatistics(rows: readonly Record<string, unknown>[]): Record<string, unknown> {
   if (rows.length === 0)

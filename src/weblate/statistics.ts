@@ -1,4 +1,5 @@
 // Weblate's statistics: the percentages a gate can check (--metric) and the fields that hold them.
+// Weblate's source: weblate/api/serializers.py StatisticsSerializer, weblate/utils/stats.py BaseStats.
 
 export const METRICS = ['translated', 'approved', 'translated_words'] as const;
 export type Metric = (typeof METRICS)[number];

@@ -5,7 +5,7 @@
 // pending_units; only for a token with the VCS permission, 403 otherwise). A component's and a
 // translation's carry them all (a translation its component's), a project's not (PER_COMPONENT). No I/O.
 
-/** The units search of the strings Weblate has not committed yet. */
+/** The units search of the strings Weblate has not committed yet. (Weblate's source: weblate/api/views.py WeblateViewSet.lock and .repository; weblate/utils/search.py UnitTermExpr pending) */
 export const PENDING_QUERY = 'pending:true';
 
 /** The permission …/repository/ needs, as a user asks an admin for it. */

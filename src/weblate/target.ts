@@ -43,7 +43,7 @@ export interface LanguageTarget {
   text: string;
   language: string;
 }
-/** A category of a project (Weblate 5.0 and later), nested ones by their path: p/docs/api. */
+/** A category of a project (Weblate 5.0 and later), nested ones by their path: p/docs/api. (Weblate's source: weblate/trans/models/category.py Category) */
 export interface CategoryTarget {
   kind: 'category';
   text: string;
@@ -60,7 +60,7 @@ export interface ProjectLanguageTarget {
 }
 export type Target = ServerTarget | ProjectTarget | ComponentTarget | TranslationTarget | LanguageTarget | CategoryTarget | ProjectLanguageTarget;
 export type TargetKind = Target['kind'];
-/** The targets Weblate names by their slugs (a category is named by its id, a project's language by nothing of its own). */
+/** The targets Weblate names by their slugs (a category is named by its id, a project's language by nothing of its own). (Weblate's source: weblate/trans/models/project.py Project.slug, weblate/trans/models/category.py Category) */
 export type SlugTarget = Exclude<Target, CategoryTarget | ProjectLanguageTarget>;
 
 /** The separator of a project's language (p/-/l): never a slug. */

@@ -98,6 +98,12 @@ export const UNIT_FIELDS = [
 ];
 
 /** The q of a unit search: the states (any of them) and the user's own query (both must match). */
+/**
+ * A search for the strings whose source contains TEXT, as a hint shows it: `source:TEXT` (weblate/utils/search.py
+ * PLAIN_FIELDS "source": a substring, case-insensitive; every release wli reads).
+ */
+export const sourceSearch = (text: string): string => `source:${text}`;
+
 export function unitQuery(states: readonly StateName[], q: string | undefined): string | undefined {
   const terms = [...new Set(states.map((s) => STATE_QUERY[s]))];
   const stateQ = terms.length === 0 ? undefined : terms.length === 1 ? terms[0] : `(${terms.join(' OR ')})`;

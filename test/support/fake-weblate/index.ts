@@ -852,17 +852,32 @@ interface Growth {
   done: boolean;
 }
 
+/** DRF's BooleanField.TRUE_VALUES and FALSE_VALUES (rest_framework/fields.py), as query text. */
+const DRF_TRUE = new Set(['t', 'T', 'y', 'Y', 'yes', 'Yes', 'YES', 'true', 'True', 'TRUE', 'on', 'On', 'ON', '1']);
+const DRF_FALSE = new Set(['f', 'F', 'n', 'N', 'no', 'No', 'NO', 'false', 'False', 'FALSE', 'off', 'Off', 'OFF', '0']);
+
+/** A translation as a server before 5.15 holds it: its strings in states 11 and 12 are in 10. */
+function withoutRewritingStates(t: TranslationDef): TranslationDef {
+  if (!t.units.some((u) => u.state === 11 || u.state === 12)) return t;
+  return { ...t, units: t.units.map((u) => (u.state === 11 || u.state === 12 ? { ...u, state: 10 } : u)) };
+}
+
 export async function startFakeWeblate(given: FakeOptions = {}): Promise<FakeWeblate> {
   const options: FakeOptions = given.version === undefined ? given : { ...versionOptions(given.version), ...given };
   // The world's data, shadowing the demo dataset's names inside the server (module-level helpers keep the demo's).
   const testsWorld = options.world === 'weblate-tests';
   const PROJECTS = testsWorld ? [TESTS_PROJECT] : DEMO_PROJECTS;
   const COMPONENTS = testsWorld ? TESTS_COMPONENTS : DEMO_COMPONENTS;
-  const TRANSLATIONS = testsWorld ? TESTS_TRANSLATIONS : DEMO_TRANSLATIONS;
-  const TRANSLATION_BY_KEY = testsWorld ? new Map(TESTS_TRANSLATIONS.map((t) => [t.key, t])) : DEMO_TRANSLATION_BY_KEY;
-  const STATIC_UNIT_BY_ID = testsWorld
-    ? new Map(TESTS_TRANSLATIONS.flatMap((t) => t.units.map((u) => [u.id, [t, u]] as [number, [TranslationDef, UnitModel]])))
-    : DEMO_STATIC_UNIT_BY_ID;
+  // Before Weblate 5.15 there are no states 11 and 12 (weblate/utils/state.py STATE_NEEDS_REWRITING,
+  // STATE_NEEDS_CHECKING came with 5.15): such a server holds those strings as needs editing (10).
+  const noRewriting = options.search?.fuzzyStates === false;
+  const worldTranslations = testsWorld ? TESTS_TRANSLATIONS : DEMO_TRANSLATIONS;
+  const TRANSLATIONS = noRewriting ? worldTranslations.map(withoutRewritingStates) : worldTranslations;
+  const TRANSLATION_BY_KEY = testsWorld || noRewriting ? new Map(TRANSLATIONS.map((t) => [t.key, t])) : DEMO_TRANSLATION_BY_KEY;
+  const STATIC_UNIT_BY_ID =
+    testsWorld || noRewriting
+      ? new Map(TRANSLATIONS.flatMap((t) => t.units.map((u) => [u.id, [t, u]] as [number, [TranslationDef, UnitModel]])))
+      : DEMO_STATIC_UNIT_BY_ID;
   const STATIC_CHANGE_BY_ID = testsWorld
     ? new Map(TESTS_TRANSLATIONS.flatMap((t) => t.changes.map((c) => [c.id, [t, c]] as [number, [TranslationDef, ChangeModel]])))
     : DEMO_STATIC_CHANGE_BY_ID;
@@ -1540,6 +1555,19 @@ export async function startFakeWeblate(given: FakeOptions = {}): Promise<FakeWeb
     origin: string;
   }
   const memory: MemoryEntry[] = [];
+  // The tests world holds the entries weblate/api/tests.py MemoryAPITest.test_lookup and
+  // test_lookup_exact_query_skips_fuzzy_fallback create (create_memory: project test, en → cs).
+  if (testsWorld) {
+    for (const [source, target, origin] of [
+      ['Memory API exact', 'Pamet API presne', 'test/test'],
+      ['Scoped lookup', 'Prvni komponenta', 'test/test'],
+      ['Scoped lookup', 'Druha komponenta', 'test/lookup'],
+      ['Memory API fuzzy entry', 'Pamet API priblizne', 'test/test'],
+      ['Exact only match', 'Pouze presna shoda', 'test/test'],
+      ['Exact only fuzzy entry', 'Pouze fuzzy shoda', 'test/test'],
+    ] as const)
+      memory.push({ id: memory.length + 1, project: 'test', source, target, from: 'en', to: 'cs', origin });
+  }
   for (const t of TRANSLATIONS) {
     if (t.kind !== 'static' || t.isSource) continue;
     const c = componentOf(t);
@@ -1603,7 +1631,10 @@ export async function startFakeWeblate(given: FakeOptions = {}): Promise<FakeWeb
       const projectSlug = last(q, 'project');
       if (projectSlug !== null && projectSlug !== '') needProject(env, MEMORY_ALLOW, projectSlug);
       // `exact` is read since 2026.5 (MemoryLookupQuerySerializer); before, every lookup is fuzzy.
-      const exact = memoryLookup !== 'no-exact' && last(q, 'exact') === 'true';
+      // MemoryLookupQuerySerializer.exact is a DRF BooleanField: its TRUE_VALUES and FALSE_VALUES, else a 400 on `exact`.
+      const exactText = memoryLookup === 'no-exact' ? null : last(q, 'exact');
+      if (exactText !== null && !DRF_TRUE.has(exactText) && !DRF_FALSE.has(exactText)) throw invalid('exact', 'Must be a valid boolean.');
+      const exact = exactText !== null && DRF_TRUE.has(exactText);
       let strings: unknown;
       try {
         strings = (JSON.parse(env.rr.body ?? '') as { strings?: unknown }).strings;
@@ -1805,6 +1836,12 @@ export async function startFakeWeblate(given: FakeOptions = {}): Promise<FakeWeb
           else needProject(env, A_RO, b as string);
           const zip = a !== 'translations';
           const format = last(env.rr.query, 'format');
+          // TranslationViewSet.file (weblate/api/views.py): a q without a format is a 400 on `q` (TranslationAPITest.test_download_args).
+          const qText = last(env.rr.query, 'q');
+          if (!zip && qText !== null && qText !== '' && (format === null || format === '')) {
+            const words = 'Query string is ignored without format';
+            return jsonResp(400, envelope === 'legacy' ? stringify({ q: words }) : errorJson('invalid', words, 'validation_error', 'q'), A_RO, env.authed);
+          }
           const bare = format === null ? null : zip ? format.replace(/^zip:?/, '') : format;
           // As Weblate answers: a translation's unknown format is a 400 on `format` with Weblate's words
           // (TranslationViewSet.get_translation_file_response turns download_translation_file's Http404

@@ -96,13 +96,13 @@ const contains = (hay: readonly string[], needle: string): boolean => {
   return hay.some((h) => h.toLowerCase().includes(n));
 };
 
-function stateTerm(value: string): Pred {
+function stateTerm(value: string, dialect: SearchDialect): Pred {
   const m = /^(<=|>=|<|>|=)?(.*)$/s.exec(value) as RegExpExecArray;
   const op = m[1] ?? '=';
   const name = unquote(m[2] ?? '');
   let code: number;
   if (/^\d+$/.test(name)) code = Number(name);
-  else if (Object.prototype.hasOwnProperty.call(STATE_NAMES, name)) code = STATE_NAMES[name] as number;
+  else if (Object.prototype.hasOwnProperty.call(STATE_NAMES, name) && (dialect.fuzzyStates || !REWRITING_NAMES.has(name))) code = STATE_NAMES[name] as number;
   else throw new QueryError(`Unsupported state: ${name}`);
   switch (op) {
     case '<':
@@ -163,11 +163,14 @@ function checkName(raw: string, ids: (u: UnitModel) => readonly string[], dialec
   return (u) => ids(u).some((id) => (exact ? id.toLowerCase() === v : id.toLowerCase().includes(v)));
 }
 
-function isTerm(value: string): Pred {
+/** The state names 5.15 added (weblate/utils/state.py STATE_NAMES). */
+const REWRITING_NAMES = new Set(['needs-rewriting', 'needs-checking']);
+
+function isTerm(value: string, dialect: SearchDialect): Pred {
   switch (value) {
     case 'fuzzy':
     case 'needs-editing':
-      return (u) => u.state >= 10 && u.state < 20;
+      return dialect.fuzzyStates ? (u) => u.state >= 10 && u.state < 20 : (u) => u.state === 10;
     case 'translated':
       return (u) => u.state >= 20;
     case 'untranslated':
@@ -198,8 +201,16 @@ export interface SearchDialect {
    * OR the name icontains whatever the operator (4.x: EXACT_FIELD_MAP slug, field_extra name icontains).
    */
   componentNameContains: boolean;
+  /**
+   * States 11 (needs rewriting) and 12 (needs checking) exist (Weblate 5.15 and newer: weblate/utils/state.py
+   * FUZZY_STATES, STATE_NAMES): is:needs-editing and is:fuzzy are 10, 11 and 12 (is_field, state__in=FUZZY_STATES).
+   * false: an older server: is:needs-editing is state 10 (is_field Q(state=STATE_FUZZY)), state:needs-rewriting
+   * and state:needs-checking are "Unsupported state" (convert_state: not in STATE_NAMES), and the fake holds
+   * its strings of states 11 and 12 in 10 (index.ts withoutRewritingStates).
+   */
+  fuzzyStates: boolean;
 }
-export const CURRENT_SEARCH: SearchDialect = { path: true, checkSubstring: true, componentNameContains: false };
+export const CURRENT_SEARCH: SearchDialect = { path: true, checkSubstring: true, componentNameContains: false, fuzzyStates: true };
 
 function term(tok: Tok, dialect: SearchDialect): Pred {
   const m = /^([a-z_]+):(.*)$/s.exec(tok.text);
@@ -212,7 +223,7 @@ function term(tok: Tok, dialect: SearchDialect): Pred {
   const value = unquote(raw);
   switch (field) {
     case 'state':
-      return stateTerm(raw);
+      return stateTerm(raw, dialect);
     case 'source':
       return (u) => contains(u.source, value);
     case 'target':
@@ -247,7 +258,7 @@ function term(tok: Tok, dialect: SearchDialect): Pred {
     case 'dismissed_check':
       return checkName(raw, (u) => u.dismissedChecks ?? [], dialect);
     case 'is':
-      return isTerm(value);
+      return isTerm(value, dialect);
     case 'pending':
       if (value !== 'true' && value !== 'false') throw new QueryError(`Invalid boolean: ${value}`);
       return (u) => u.pending === (value === 'true');

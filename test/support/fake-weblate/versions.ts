@@ -50,6 +50,13 @@ const ROOT_NAMES: ReadonlyArray<readonly [name: string, since: string]> = [
   ['reports', '2026.8'],
 ];
 
+/** Weblate's default exporters (weblate/formats/models.py FormatsConf.EXPORTERS) and the release each came with. */
+const EXPORTERS: ReadonlyArray<readonly [name: string, since: string]> = [
+  ...['po', 'xliff', 'xliff11', 'tbx', 'tmx', 'mo', 'csv', 'xlsx', 'json', 'aresource', 'strings'].map((n) => [n, '4.0'] as const),
+  ['json-nested', '5.3'],
+  ['csv-multi', '5.14'],
+];
+
 /** One behaviour of a release: what Weblate does, where, since when, and the fake's options for it. */
 export interface VersionRow {
   behaviour: string;
@@ -121,11 +128,53 @@ export const VERSION_ROWS: readonly VersionRow[] = [
     options: (on) => ({ unitComments: on }),
   },
   {
-    behaviour: 'states 11 (needs rewriting) and 12 (needs checking)',
-    source: 'weblate/utils/state.py STATE_NEEDS_REWRITING, STATE_NEEDS_CHECKING, FUZZY_STATES (5.15)',
+    behaviour:
+      'states 11 (needs rewriting) and 12 (needs checking); is:needs-editing and is:fuzzy are 10, 11 and 12. Before: no string is in 11 or 12 (the fake holds them in 10), is:needs-editing is state 10, state:needs-rewriting and state:needs-checking are "Unsupported state"',
+    source:
+      'weblate/utils/state.py STATE_NEEDS_REWRITING, STATE_NEEDS_CHECKING, FUZZY_STATES, STATE_NAMES; weblate/utils/search.py is_field (state__in=FUZZY_STATES; before: Q(state=STATE_FUZZY), WeblateOrg/weblate weblate/utils/search.py 02526c6) and convert_state (docs/changes/v5.rst 5.15: "Added two new states")',
     since: '5.15',
-    // Not mapped here: the search terms' change (query.ts, issue 46 items 1/2/4/10) adds the fake's
-    // option for the state names a release knows; plug it in as options: (on) => ({ … }).
+    options: (on) => ({ search: { fuzzyStates: on } }),
+  },
+  {
+    behaviour: 'path:p/cat/c[/l] in the unit search (before: a 400 "Unsupported field: path")',
+    source: 'weblate/utils/search.py UnitTermExpr.path_field (docs/changes/v5.rst 5.8: "search now supports filtering by object path")',
+    since: '5.8',
+    options: (on) => ({ search: { path: on } }),
+  },
+  {
+    behaviour: 'check:ID and dismissed_check:ID match the check names that contain ID (check:=ID the name itself); before: check:ID is the name iexact',
+    source:
+      'weblate/utils/search.py UnitTermExpr.check_field, dismissed_check_field (name__icontains; ":=" name__iexact) at 2026.8; before, "check" was in EXACT_FIELD_MAP (":" made iexact: field_name, WeblateOrg/weblate weblate/utils/search.py 02526c6, a 5.x file without path_field). The release of the change is not read (no changelog line): taken as 2026.5, the first release after 5.17',
+    since: '2026.5',
+    options: (on) => ({ search: { checkSubstring: on } }),
+  },
+  {
+    behaviour: 'component:=X is the slug OR the name iexact (before: the slug exact OR the name icontains, whatever the operator)',
+    source:
+      'weblate/utils/search.py UnitTermExpr.component_field at 2026.8; before: EXACT_FIELD_MAP component slug and field_extra name__icontains (WeblateOrg/weblate weblate/utils/search.py 02526c6); taken as 5.0, the 5.x rework src/weblate/scope.ts reads',
+    since: '5.0',
+    options: (on) => ({ search: { componentNameContains: !on } }),
+  },
+  {
+    behaviour: 'the conversions (exporters) a translation and a zip take: json-nested from 5.3, csv-multi from 5.14; another is a 400 on format, a zip a 404',
+    source:
+      'weblate/formats/exporters.py (each exporter\'s name), weblate/formats/models.py FormatsConf.EXPORTERS; docs/changes/v5.rst 5.3 "Added nested JSON exporter", 5.14 "Added multivalue CSV"; weblate/api/views.py TranslationViewSet.file, weblate/trans/views/files.py download_multi',
+    since: '5.14',
+    options: (_on, version) => ({ exporters: EXPORTERS.filter(([, since]) => atLeast(version, since)).map(([name]) => name) }),
+  },
+  {
+    behaviour:
+      "a project's repository/ computes needs_commit, needs_merge, needs_push, url (and pending_units) only; merge_failure, outgoing_commits, missing_commits, remote_commit, weblate_commit and status are null; a translation's carries a component's full set",
+    source:
+      'weblate/api/views.py ProjectViewSet.repository and WeblateViewSet.repository (weblate/api/tests.py ProjectAPITest.test_repo_status, TranslationAPITest.test_repo_status); the same in every release the fake names',
+    since: '4.0',
+    options: () => ({}),
+  },
+  {
+    behaviour: "a project's lock/ is true only when every component is locked",
+    source: 'weblate/trans/models/project.py Project.locked (every release the fake names)',
+    since: '4.0',
+    options: () => ({}),
   },
   {
     behaviour: 'POST memory/lookup/',
@@ -147,15 +196,17 @@ export const VERSION_ROWS: readonly VersionRow[] = [
     since: '2026.8',
     options: (on) => ({ projectMetrics: on, metricsUrl: on }),
   },
-  // Project repository/ nulls and lock/ (api/views.py ProjectViewSet.repository, trans/models/project.py
-  // locked) and file names (utils/views.py download_translation_file, formats/exporters.py) are the
-  // project-status and download changes' (issue 46 items 3 and 6): their options plug in here.
+  // File names (weblate/utils/views.py download_translation_file, weblate/formats/base.py get_filename)
+  // are the same in every release the fake names: the fake always answers them as 2026.8 does.
 ];
 
 /** The fake's options for a release: every mapped row, on from its release. */
 export function versionOptions(version: string): Partial<FakeOptions> {
   if (!/^\d+(\.\d+)*$/.test(version)) throw new Error(`fake-weblate: not a Weblate version: ${version}`);
   const out: Partial<FakeOptions> = {};
-  for (const row of VERSION_ROWS) Object.assign(out, row.options?.(atLeast(version, row.since), version));
+  for (const row of VERSION_ROWS) {
+    const o = row.options?.(atLeast(version, row.since), version) ?? {};
+    Object.assign(out, o, o.search ? { search: { ...out.search, ...o.search } } : {});
+  }
   return out;
 }
