@@ -202,7 +202,7 @@ describe('a category, p/cat, wherever a project is taken', () => {
       { target: 'demo/docs/api/reference/en', status: 'skipped' },
       { target: 'demo/docs/api/reference/cs', status: 'created' },
     ]);
-    // wli-layout.json: the layouts of the components written, recorded at this first pull (issue 45).
+    // The layout record (LAYOUT_FILE) of the components written, made at this first pull (issue 45).
     expect(filesUnder(into).sort()).toEqual(['docs/cs/api/reference.md', 'docs/cs/guide.md', 'wli-layout.json']);
   });
 
