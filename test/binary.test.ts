@@ -247,6 +247,7 @@ describe('the binary alone', () => {
     const checkout = join(work, 'gone');
     mkdirSync(join(checkout, 'dist'), { recursive: true });
     copyFileSync(join(ROOT, 'dist', 'wli.cjs'), join(checkout, 'dist', 'wli.cjs'));
+    copyFileSync(join(ROOT, 'dist', 'jq.wasm'), join(checkout, 'dist', 'jq.wasm')); // embedded by the compile (--jq)
     writeFileSync(join(checkout, 'package.json'), '{"name":"weblate-inspect","version":"6.6.6-build-folder"}\n');
     const built = join(work, 'built-elsewhere', fileName(host!));
     compile(host!, built, join(checkout, 'dist', 'wli.cjs'));
@@ -302,7 +303,8 @@ describe('npm run build:binary / build:binaries (scripts/build-binary.ts)', () =
   });
 
   it('dist/binaries is never part of the npm package or the repository', () => {
-    expect(pkg.files.filter((f) => f.startsWith('dist'))).toEqual(['dist/wli.cjs']);
+    // The bundle and the jq engine beside it (--jq, scripts/bundle.ts JQ_WASM); never dist/binaries.
+    expect(pkg.files.filter((f) => f.startsWith('dist'))).toEqual(['dist/wli.cjs', 'dist/jq.wasm']);
     expect(readFileSync(join(ROOT, '.gitignore'), 'utf8').split('\n')).toContain('dist/');
   });
 });
