@@ -10,6 +10,7 @@ import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, ROOT, baseEnv, nodeTs } from './support/run.js';
 import { cacheDir } from '../src/core/xdg.js';
+import { COMMAND_NAMES } from '../src/spec/names.js';
 
 interface Import {
   path: string;
@@ -83,27 +84,9 @@ const LAZY = [
   'wli-jq-web:jq-web',
   // The CI report writers (-f github, junit, codequality, openmetrics), loaded by render.ts on use.
   'src/output/ci.ts',
-  // Each command, through the registry (src/cli/registry.ts), with the parts of it only it needs.
-  ...[
-    'api',
-    'changes',
-    'checks',
-    'completion',
-    'config',
-    'download',
-    'language',
-    'locales',
-    'ls',
-    'memory',
-    'pull',
-    'screenshots',
-    'show',
-    'stats',
-    'status',
-    'translation',
-    'unit',
-    'units',
-  ].map((c) => `src/commands/${c}.ts`),
+  // Each command, through the registry (src/cli/registry.ts), with the parts of it only it needs: one
+  // module a name of the one list (src/spec/names.ts).
+  ...COMMAND_NAMES.map((c) => `src/commands/${c}.ts`),
 ];
 
 /** Dynamic imports that defer nothing (a module its importer already loads statically): none. */

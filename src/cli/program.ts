@@ -3,7 +3,7 @@
 // Every byte of help, version and usage errors goes through the I/O layer.
 import { Command, CommanderError, Help, Option } from 'commander';
 import type { Context } from '../core/context.js';
-import { COMMANDS, EXIT_CODES, GLOBAL_OPTIONS, HELP_COMMAND, formatsOf, type CommandSpec, type OptionSpec } from '../spec/spec.js';
+import { COMMANDS, EXIT_CODES, GLOBAL_OPTIONS, HELP_COMMAND, formatsOf, isCommandName, type CommandSpec, type OptionSpec } from '../spec/spec.js';
 import { flagsOf, namesOf } from '../spec/flags.js';
 import { EXIT, UsageError } from '../core/errors.js';
 import { msg, ours } from '../core/text.js';
@@ -13,7 +13,6 @@ import { VERSION } from '../core/version.js';
 import { closest } from '../core/closest.js';
 import { checkArgs, checkFormat, readCommandOptions, readOptions } from '../spec/option-values.js';
 import { execute } from './execute.js';
-import { isCommandName } from './registry.js';
 import { complete } from './complete.js';
 
 interface Parsed {

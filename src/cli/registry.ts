@@ -1,7 +1,8 @@
 // Every command's implementation, loaded only when it runs: help, the version and a usage error load
-// none of them. Typed end to end: `units` gets CommandInput<'units'>, whose options are typed from its
-// entry in spec.ts, and a command missing here (or a module whose run takes other options) does not
-// compile.
+// none of them. Keyed by the one list of names (spec/names.ts): a name missing here, or one it does not
+// name, does not compile. Each entry spells its import for the bundler (a literal path is what makes
+// the module a lazy chunk) and for the types: `units` gets CommandInput<'units'>, whose options are
+// typed from its entry in spec.ts, and a module whose run takes other options does not compile.
 import type { Result } from '../output/result.js';
 import type { CommandInput, StandaloneInput } from '../session/session.js';
 import type { CommandName } from '../spec/spec.js';
@@ -33,5 +34,3 @@ export const COMMAND_MODULES: { readonly [N in CommandName]: () => Promise<Comma
   config: () => import('../commands/config.js'),
   completion: () => import('../commands/completion.js'),
 };
-
-export const isCommandName = (name: string): name is CommandName => Object.hasOwn(COMMAND_MODULES, name);

@@ -1,5 +1,6 @@
 // What wli offers, as data: commands, arguments, options, examples. The commander program,
 // the shell completions and the man page are all generated from this one description.
+import { COMMAND_NAMES, isCommandName, type CommandName } from './names.js';
 import { ACTIONS, kebab } from '../weblate/actions.js';
 import { STATE_MEANINGS, STATE_NAMES } from '../weblate/units.js';
 import { METRICS, STATS_BY } from '../weblate/statistics.js';
@@ -964,9 +965,19 @@ const DECLARED = [
   },
 ] as const satisfies readonly CommandSpec[];
 
-export const COMMANDS: readonly CommandSpec[] = DECLARED;
+type DeclaredName = (typeof DECLARED)[number]['name'];
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/** Each name of the one list (names.ts) declared above, and nothing declared that it does not name. */
+export const DECLARED_AS_NAMED: Same<DeclaredName, CommandName> = true;
 
-export type CommandName = (typeof DECLARED)[number]['name'];
+/** Every command's spec, in the order of the one list of names (help, completions and docs list them so). */
+export const COMMANDS: readonly CommandSpec[] = COMMAND_NAMES.map((name) => {
+  const spec = DECLARED.find((c) => c.name === name);
+  if (!spec) throw new Error(`no spec declared for the command ${name}`);
+  return spec;
+});
+
+export { COMMAND_NAMES, isCommandName, type CommandName };
 /** The options `wli <name>` receives, checked and typed. */
 export type OptionsOf<N extends CommandName> = OptionValues<Extract<(typeof DECLARED)[number], { name: N }>['options']>;
 
