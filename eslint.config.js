@@ -59,7 +59,7 @@ export default defineConfig(
     rules: { '@typescript-eslint/consistent-type-assertions': ['error', { assertionStyle: 'never' }] },
   },
   {
-    files: ['src/main.ts'],
+    files: ['src/main.ts', 'src/cli/**/*.ts'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'error' },
   },
   {

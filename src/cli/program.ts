@@ -1,12 +1,26 @@
 // The command-line program: commander built from spec.ts parses argv, every option value is checked
 // once (spec/option-values.ts), and one run of one command follows (execute.ts, loaded only then).
-// Every byte of help, version and usage errors goes through the I/O layer.
+// parse(argv) is the same reading with nothing run and nothing said: what a command line gives, or the
+// usage error it is. runCli reads argv through the same core, so the two cannot part. Every byte of
+// help, version and usage errors goes through the I/O layer.
 import { Command, CommanderError, Help, Option } from 'commander';
 import type { Context } from '../core/context.js';
-import { COMMANDS, EXIT_CODES, GLOBAL_OPTIONS, HELP_COMMAND, formatsOf, isCommandName, type CommandSpec, type OptionSpec } from '../spec/spec.js';
+import {
+  COMMANDS,
+  EXIT_CODES,
+  GLOBAL_OPTIONS,
+  HELP_COMMAND,
+  formatsOf,
+  isCommandName,
+  type CommandName,
+  type CommandSpec,
+  type GlobalOptionValues,
+  type OptionSpec,
+  type OptionsOf,
+} from '../spec/spec.js';
 import { flagsOf, namesOf } from '../spec/flags.js';
 import { EXIT, UsageError } from '../core/errors.js';
-import { msg, ours } from '../core/text.js';
+import { msg, ours, outside } from '../core/text.js';
 import { IOStreams } from '../io/streams.js';
 import { Workspace } from '../files/workspace.js';
 import { VERSION } from '../core/version.js';
@@ -15,12 +29,39 @@ import { checkArgs, checkFormat, readCommandOptions, readOptions } from '../spec
 import { execute } from './execute.js';
 import { complete } from './complete.js';
 
+/** What commander read, before the values are checked. */
 interface Parsed {
   command: CommandSpec;
   args: string[];
   rawOpts: Record<string, unknown>;
   rawGlobals: Record<string, unknown>;
 }
+
+/** One command line read: the command, its options and the global ones checked and typed, its arguments as typed. */
+export interface Invocation<N extends CommandName = CommandName> {
+  command: N;
+  options: OptionsOf<N>;
+  globals: GlobalOptionValues;
+  args: string[];
+}
+
+/** A command line that asks for help or the version: shown, nothing run (exit 0). */
+export interface Shown {
+  shown: 'help' | 'version';
+}
+
+type Stream = 'stdout' | 'stderr';
+
+/** Where the reading's words go: the run's streams (runCli), or nowhere (parse). */
+interface ParserOutput {
+  help(text: string, stream: Stream): void;
+  /** A usage error: commander's words, or ours. */
+  error(e: string | UsageError): void;
+  width(stream: Stream): number;
+}
+
+/** What argv asks: one command's run, or what was shown or said instead, with its exit code. */
+type Reading = { run: Invocation } | { exit: number; version?: true };
 
 const collect = (value: string, previous: string[] | undefined) => [...(previous ?? []), value];
 
@@ -34,7 +75,13 @@ function toOption(spec: OptionSpec): Option {
   return o;
 }
 
-const FORMAT_OPTION: OptionSpec = GLOBAL_OPTIONS.find((o) => o.flags.includes('--format'))!;
+const FORMAT_OPTION: OptionSpec = globalOption('--format');
+
+function globalOption(long: string): OptionSpec {
+  const found = GLOBAL_OPTIONS.find((o) => flagsOf(o).long === long);
+  if (!found) throw new Error(`no global option ${long}`);
+  return found;
+}
 
 /**
  * -f in a command's help lists the formats that command writes (the global help lists them all):
@@ -97,7 +144,12 @@ function wrapItems(items: string[], sep: string, lineEnd: string, width: number,
   return lines.join('\n');
 }
 
-function buildProgram(io: IOStreams, onRun: (parsed: Parsed) => void): Command {
+/** The positional arguments commander hands an action, as typed (a variadic one as a list of them). */
+function wordsOf(values: readonly unknown[]): string[] {
+  return values.flatMap((v) => (typeof v === 'string' ? [v] : Array.isArray(v) ? v.filter((w): w is string => typeof w === 'string') : []));
+}
+
+function buildProgram(out: ParserOutput, onRun: (parsed: Parsed) => void): Command {
   const program = new Command('wli')
     .description('Inspect translations on a Weblate server: translations, strings, history, statistics, languages.')
     .usage('<command> [target] [options]')
@@ -110,17 +162,13 @@ function buildProgram(io: IOStreams, onRun: (parsed: Parsed) => void): Command {
     .showSuggestionAfterError(true)
     .exitOverride()
     .configureOutput({
-      writeOut: (s) => io.helpToStdout(s),
-      writeErr: (s) => io.helpToStderr(s),
-      outputError: (s) => {
-        const missing = missingChoice(s);
-        if (missing) io.error(missing);
-        else io.parserError(s);
-      },
-      getOutHelpWidth: () => io.helpWidth('stdout'),
-      getErrHelpWidth: () => io.helpWidth('stderr'),
+      writeOut: (s) => out.help(s, 'stdout'),
+      writeErr: (s) => out.help(s, 'stderr'),
+      outputError: (s) => out.error(s),
+      getOutHelpWidth: () => out.width('stdout'),
+      getErrHelpWidth: () => out.width('stderr'),
     })
-    .addHelpText('after', (c) => globalAfterText(io.helpWidth(c.error ? 'stderr' : 'stdout')));
+    .addHelpText('after', (c) => globalAfterText(out.width(c.error ? 'stderr' : 'stdout')));
   for (const g of GLOBAL_OPTIONS) program.addOption(toOption(g));
   for (const spec of COMMANDS) {
     const cmd = program.command(spec.name).summary(spec.summary).description(spec.description);
@@ -131,12 +179,10 @@ function buildProgram(io: IOStreams, onRun: (parsed: Parsed) => void): Command {
     }
     for (const o of spec.options) cmd.addOption(toOption(o));
     const examples = examplesText(spec);
-    cmd.addHelpText('after', (c) => examples(io.helpWidth(c.error ? 'stderr' : 'stdout')));
+    cmd.addHelpText('after', (c) => examples(out.width(c.error ? 'stderr' : 'stdout')));
+    // commander hands the arguments first, one parameter each, then the options and the command.
     cmd.action((...params: unknown[]) => {
-      const self = params[params.length - 1] as Command;
-      // commander hands arguments as the strings typed (a variadic one as a list of them).
-      const args = (self.processedArgs as Array<string | string[] | undefined>).flatMap((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]));
-      onRun({ command: spec, args, rawOpts: self.opts(), rawGlobals: program.opts() });
+      onRun({ command: spec, args: wordsOf(params.slice(0, spec.args.length)), rawOpts: cmd.opts(), rawGlobals: program.opts() });
     });
   }
   return program;
@@ -160,8 +206,12 @@ function missingChoice(text: string): UsageError | undefined {
 function commandWordAt(argv: string[], from = 0): { word: string; at: number } | undefined {
   const takesValue = new Set(GLOBAL_OPTIONS.map(flagsOf).flatMap((f) => (f.placeholder === undefined ? [] : namesOf(f))));
   for (let i = from; i < argv.length; i++) {
-    const a = argv[i]!;
-    if (a === '--') return argv[i + 1] === undefined ? undefined : { word: argv[i + 1]!, at: i + 1 };
+    const a = argv[i];
+    if (a === undefined) break;
+    if (a === '--') {
+      const next = argv[i + 1];
+      return next === undefined ? undefined : { word: next, at: i + 1 };
+    }
     if (!a.startsWith('-') || a === '-') return { word: a, at: i };
     if (takesValue.has(a)) i++;
   }
@@ -174,13 +224,13 @@ const commandWord = (argv: string[]): string | undefined => commandWordAt(argv)?
 const HELP = HELP_COMMAND.name;
 
 /** An unknown command, said as commander says it, with the closest one. */
-function unknownCommand(io: IOStreams, word: string): number {
+function unknownCommand(out: ParserOutput, word: string): Reading {
   const near = closest(
     word,
     COMMANDS.map((c) => c.name),
   )[0];
-  io.parserError(`error: unknown command '${word}'${near ? `\n(Did you mean ${near}?)` : ''}`);
-  return EXIT.usage;
+  out.error(`error: unknown command '${word}'${near ? `\n(Did you mean ${near}?)` : ''}`);
+  return { exit: EXIT.usage };
 }
 
 /**
@@ -190,7 +240,94 @@ function unknownCommand(io: IOStreams, word: string): number {
 function helpArgv(argv: string[], at: number): string[] | { unknown: string } {
   const named = commandWordAt(argv, at + 1)?.word;
   if (named === undefined || named === HELP) return ['--help'];
-  return COMMANDS.some((c) => c.name === named) ? [named, '--help'] : { unknown: named };
+  return isCommandName(named) ? [named, '--help'] : { unknown: named };
+}
+
+/**
+ * argv read: `wli help <command>` as `<command> --help`, commander's parse against the spec, then
+ * every value checked (the global options first: `onGlobals` sees them before a command's option can
+ * fail, so --quiet, --no-color and --debug hold for its error). Throws the UsageError of a bad value;
+ * commander's own errors and help go to `out`.
+ */
+function read(argv: string[], out: ParserOutput, onGlobals: (globals: GlobalOptionValues) => void = () => {}): Reading {
+  let parsed: Parsed | undefined;
+  const program = buildProgram(out, (inv) => (parsed = inv));
+  if (argv.length === 0) {
+    program.outputHelp({ error: true });
+    return { exit: EXIT.usage };
+  }
+  const first = commandWordAt(argv);
+  if (first?.word === HELP) {
+    const help = helpArgv(argv, first.at);
+    if ('unknown' in help) return unknownCommand(out, help.unknown);
+    argv = help;
+  }
+  // commander answers `wli frobnicate --help` with the global help and exit 0: an unknown command
+  // is a usage error whatever follows it.
+  const word = commandWord(argv);
+  if (word !== undefined && argv.some((a) => a === '--help' || a === '-h') && !isCommandName(word)) return unknownCommand(out, word);
+  try {
+    program.parse(argv, { from: 'user' });
+  } catch (e) {
+    if (e instanceof CommanderError) {
+      // Help asked for is exit 0; the help commander shows for no command (`wli --quiet`, only
+      // global options) is a usage error, as `wli` alone is (it says so with exitCode 1).
+      if (e.code === 'commander.version') return { exit: EXIT.ok, version: true };
+      const ok = e.code === 'commander.helpDisplayed' || (e.code === 'commander.help' && e.exitCode === 0);
+      return { exit: ok ? EXIT.ok : EXIT.usage };
+    }
+    throw e;
+  }
+  if (!parsed) return { exit: EXIT.usage };
+  const globals = readOptions(GLOBAL_OPTIONS, parsed.rawGlobals);
+  onGlobals(globals);
+  const name = parsed.command.name;
+  if (!isCommandName(name)) return { exit: EXIT.usage };
+  const options = readCommandOptions(name, parsed.rawOpts);
+  checkArgs(parsed.command.args, parsed.args);
+  checkFormat(parsed.command, globals);
+  return { run: { command: name, options, globals, args: parsed.args } };
+}
+
+/** commander's words for a usage error as the UsageError the CLI says (io.parserError's lines). */
+function parserUsageError(text: string): UsageError {
+  const [first = '', ...rest] = text
+    .replace(/^error: /, '')
+    .replace(/\n$/, '')
+    .split('\n');
+  const more = rest.map((l) => l.trim()).join(' ');
+  const suggestion = /^\(Did you mean (.+)\?\)$/.exec(more)?.[1];
+  return new UsageError(outside(first), suggestion !== undefined ? msg`did you mean ${suggestion}?` : more ? outside(more) : undefined);
+}
+
+/**
+ * What a command line asks, with nothing run, nothing printed and no server asked: the command, its
+ * typed options, the global options and its arguments; `{ shown }` for help or the version; a bad
+ * command line throws the UsageError (exit 2) the CLI says for it. runCli reads argv the same way.
+ */
+export function parse(argv: readonly string[]): Invocation | Shown {
+  let said: UsageError | undefined;
+  const reading = read([...argv], {
+    help: () => {},
+    error: (e) => (said ??= typeof e === 'string' ? (missingChoice(e) ?? parserUsageError(e)) : e),
+    width: () => 80,
+  });
+  if ('run' in reading) return reading.run;
+  if (reading.exit === EXIT.ok) return { shown: reading.version ? 'version' : 'help' };
+  throw said ?? new UsageError(msg`no command given`, msg`wli --help lists the commands`);
+}
+
+/** The run's streams as the parser's output. */
+function cliOutput(io: IOStreams): ParserOutput {
+  return {
+    help: (text, stream) => (stream === 'stdout' ? io.helpToStdout(text) : io.helpToStderr(text)),
+    error: (e) => {
+      const error = typeof e === 'string' ? missingChoice(e) : e;
+      if (error) io.error(error);
+      else if (typeof e === 'string') io.parserError(e);
+    },
+    width: (stream) => io.helpWidth(stream),
+  };
 }
 
 /**
@@ -221,46 +358,16 @@ async function runIn(argv: string[], ctx: Context, workspace: Workspace): Promis
     return EXIT.ok;
   }
   try {
-    let parsed: Parsed | undefined;
-    const program = buildProgram(io, (inv) => (parsed = inv));
-    if (argv.length === 0) {
-      program.outputHelp({ error: true });
-      return EXIT.usage;
+    const reading = read(argv, cliOutput(io), (globals) => {
+      io.configure({ noColor: globals.color === false, quiet: !!globals.quiet, verbose: !!globals.verbose, debug: !!globals.debug });
+      io.addSecret(globals.token);
+    });
+    if (!('run' in reading)) {
+      await io.out.flush();
+      return reading.exit;
     }
-    const first = commandWordAt(argv);
-    if (first?.word === HELP) {
-      const help = helpArgv(argv, first.at);
-      if ('unknown' in help) return unknownCommand(io, help.unknown);
-      argv = help;
-    }
-    // commander answers `wli frobnicate --help` with the global help and exit 0: an unknown command
-    // is a usage error whatever follows it.
-    const word = commandWord(argv);
-    if (word !== undefined && argv.some((a) => a === '--help' || a === '-h') && !COMMANDS.some((c) => c.name === word)) {
-      return unknownCommand(io, word);
-    }
-    try {
-      await program.parseAsync(argv, { from: 'user' });
-    } catch (e) {
-      if (e instanceof CommanderError) {
-        // Help asked for is exit 0; the help commander shows for no command (`wli --quiet`, only
-        // global options) is a usage error, as `wli` alone is (it says so with exitCode 1).
-        const ok = e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || (e.code === 'commander.help' && e.exitCode === 0);
-        await io.out.flush();
-        return ok ? EXIT.ok : EXIT.usage;
-      }
-      throw e;
-    }
-    if (!parsed) return EXIT.usage;
-    const globals = readOptions(GLOBAL_OPTIONS, parsed.rawGlobals);
-    io.configure({ noColor: globals.color === false, quiet: !!globals.quiet, verbose: !!globals.verbose, debug: !!globals.debug });
-    io.addSecret(globals.token);
-    const name = parsed.command.name;
-    if (!isCommandName(name)) return EXIT.usage;
-    const opts = readCommandOptions(name, parsed.rawOpts);
-    checkArgs(parsed.command.args, parsed.args);
-    checkFormat(parsed.command, globals);
-    return await execute({ name, args: parsed.args, opts, globals }, ctx, io, workspace);
+    const { command: name, options: opts, globals, args } = reading.run;
+    return await execute({ name, args, opts, globals }, ctx, io, workspace);
   } catch (e) {
     return io.error(e);
   }
