@@ -20,7 +20,8 @@ const interrupt = new AbortController();
 // The run's temporary files and the directories made for them: what a second signal and a run that
 // never settles remove here, and the end of the run itself (cli/program.ts) otherwise.
 const workspace = new Workspace();
-for (const name of Object.keys(ENDING_SIGNALS) as EndingSignal[]) {
+const isEndingSignal = (name: string): name is EndingSignal => Object.hasOwn(ENDING_SIGNALS, name);
+for (const name of Object.keys(ENDING_SIGNALS).filter(isEndingSignal)) {
   process.on(name, () => {
     // Ctrl-C reaches the pager too, which is where it is meant (less stops a search): as git, wli
     // ignores it while a pager runs (io/pager.ts); quitting the pager ends the run.
