@@ -4,6 +4,7 @@ import type { Item, Page } from '../core/page.js';
 import type { Msg } from '../core/text.js';
 import type { MetricsOf } from './openmetrics.js';
 import type { Verdict } from '../gate/verdict.js';
+import type { Format } from '../spec/spec.js';
 
 export type Style = 'red' | 'yellow' | 'green' | 'cyan' | 'gray' | 'bold';
 
@@ -130,6 +131,8 @@ export interface ListResult extends Beside, ForCi {
   knownFields?: string[] | (() => string[]);
   /** Runs after everything was written (gates). */
   finish?: () => Outcome;
+  /** The format when -f is not given, where it is not the table (wli api --paginate: JSON Lines, for jq). */
+  defaultFormat?: Format;
 }
 
 export interface TextResult {
