@@ -2,7 +2,7 @@
 // every target form, mixed targets in argument order, every --metric, --skip-source, the gate's
 // exit code and stderr, both shapes of the project languages list, markdown escaping, --fields,
 // errors, and the requests the server saw.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
@@ -115,7 +115,7 @@ describe('--skip-source', () => {
     const r = await run(['stats', 'demo/android/en', 'en', '--project', 'demo', '--skip-source', '-f', 'csv', '--fields', 'code,name,wli_target']);
     expect(r.code).toBe(0);
     const rows = csvObjects(r.stdout);
-    // Every component of demo has English as its source: its row goes; the total row stays (the server's own).
+    // Every component of demo has English as its source: its row goes; the total row stays (recomputed, below).
     expect(rows.map((x) => x.code)).toEqual([
       'en',
       '',
@@ -128,6 +128,32 @@ describe('--skip-source', () => {
     // One request more, for the project's components; no component's own.
     expect(paths(r.sent).filter((p) => p.startsWith('projects/demo/components/'))).toHaveLength(1);
     expect(paths(r.sent).some((p) => p.startsWith('components/'))).toBe(false);
+  });
+
+  it("the project total (demo/-) is recomputed from the translations kept (issue 49.2: it was the server's, source strings counted)", async () => {
+    // A server of its own: these runs would spend the shared one's anonymous rate limit.
+    const s = await startFakeWeblate({ defaultPageSize: 2 });
+    onTestFinished(() => s.close());
+    const kept = csvObjects(
+      (await run(['stats', '--project', 'demo', '--by', 'translation', '--skip-source', '-f', 'csv', '--fields', 'wli_target,translated,total'], s)).stdout,
+    );
+    const translations = kept.filter((x) => x.wli_target !== 'demo/-');
+    expect(translations.some((x) => x.wli_target!.endsWith('/en'))).toBe(false);
+    const sum = (k: string) => translations.reduce((n, x) => n + Number(x[k]), 0);
+    const server = body(fake, 'projects/demo/statistics/');
+    expect(sum('total')).toBeLessThan(Number(server.total));
+    for (const args of [['demo/-'], ['--project', 'demo'], ['--project', 'demo', '--by', 'component']]) {
+      const r = await run(['stats', ...args, '--skip-source', '-f', 'json'], s);
+      expect([r.code, r.stderr]).toEqual([0, '']);
+      const out = parseJson(r.stdout) as Item | Item[];
+      const total = (Array.isArray(out) ? out.at(-1) : out)!;
+      expect(total).toMatchObject({ wli_target: 'demo/-', translated: sum('translated'), total: sum('total') });
+      expect(kept.at(-1)).toMatchObject({ wli_target: 'demo/-', translated: String(sum('translated')), total: String(sum('total')) });
+    }
+    // The gate judges that total: 71 of 107 is 66.3 %, below 70 (the server's 76.0 % passed it).
+    const gate = await run(['stats', 'demo/-', '--skip-source', '--fail-under', '70'], s);
+    expect(gate.code).toBe(3);
+    expect(gate.stderr).toBe('wli: 1 of 1 row(s) below 70% translated: demo/- (66.3%)\n');
   });
 
   it('gate: the source row can no longer fail or pass it', async () => {

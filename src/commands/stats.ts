@@ -25,6 +25,7 @@
 //   (exit 2) from a real language the targets lack (a warning); not asked otherwise.
 import { UsageError } from '../core/errors.js';
 import { allInOrder } from '../core/pool.js';
+import type { Item } from '../core/page.js';
 import { pageOf } from '../core/page.js';
 import { identified } from '../weblate/identity.js';
 import { msg, ours } from '../core/text.js';
@@ -40,7 +41,7 @@ import type { Metric } from '../weblate/statistics.js';
 import { languageOrProject, projectRows, rowsOf, serverLanguages } from './stats/rows.js';
 import { statsChecks } from './stats/checks.js';
 import { statsMetrics } from './stats/metrics.js';
-import { projectBreakdown } from './stats/project.js';
+import { projectBreakdown, skipSourceTotal } from './stats/project.js';
 
 /**
  * stats takes translations, components, categories, a project's languages (p/-/l) and its total (p/-,
@@ -76,10 +77,16 @@ export async function run({ args, opts, session }: CommandInput<'stats'>): Promi
         const covers = by === 'component' ? [componentsOfProject(input.project)] : rows.map((r) => containerOf(rowLabel(r))).filter((c) => c !== undefined);
         return { kind: 'projectRows', rows, covers };
       }
-      const rows = (await firstFound(session, [input], () => projectRows(session, input, skipSource))).value;
+      const sourceless = (listed: Promise<Item[]>) => skipSourceTotal(session, input, listed);
+      const rows = (await firstFound(session, [input], () => projectRows(session, input, skipSource, sourceless))).value;
       return { kind: 'project', rows, covers: [`${input.project}/-`] };
     }
-    const { target, value } = await languageOrProject(session, input, () => firstFound(session, input, (t) => rowsOf(session, t, skipSource)));
+    const { target, value } = await languageOrProject(session, input, () =>
+      firstFound(session, input, (t) =>
+        // p/- with --skip-source: the total of the translations it keeps (skipSourceTotal).
+        t.kind === 'project' && skipSource ? skipSourceTotal(session, t).then((r) => [r]) : rowsOf(session, t, skipSource),
+      ),
+    );
     const covers =
       target.kind === 'component'
         ? [`${target.project}/${target.component.join('/')}`]

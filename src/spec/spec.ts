@@ -432,6 +432,7 @@ const DECLARED = [
       {
         flags: '--skip-source',
         description: 'leave out the source-language row of each component target, and with --project the languages that are the source of every component',
+        note: "A project's total row (`p/-`, alone or with `--project`) is then recomputed without the source strings: the project's other translations summed as Weblate sums them (their counts added, each percentage from the sums), from the project metrics endpoint (one request; Weblate 2026.8) or each component's statistics on an older server. A component row (`p/c/-`, `--by component`) sums its translations without the source one alike. Every other row is the server's own, its percentages never recomputed.",
       },
       {
         flags: '--baseline <file>',
