@@ -47,6 +47,10 @@ describe('wli status', () => {
     expect(asked.some((u) => u.includes('/components/demo/android/lock/'))).toBe(true);
     expect(asked.some((u) => u.includes('/components/demo/android/repository/'))).toBe(true);
     expect(asked.some((u) => u.includes('/units/?') && u.includes('pending:true') && u.includes('page_size=1'))).toBe(true);
+    // The table names it for what it is: the upstream branch's head, not "last commit" (issue 49.3).
+    const table = await wli(['status', 'demo/android'], { env: authed });
+    expect(table.stdout).toMatch(/^upstream commit +a1b2c3d /m);
+    expect(table.stdout).not.toMatch(/last commit/);
   });
 
   it('counts the pending strings as the fake holds them, at each scope', async () => {

@@ -41,7 +41,8 @@ const ROWS: Column[] = [
   },
   { header: 'outgoing commits', field: 'outgoing_commits', value: (i) => i.outgoing_commits, text: (v, i) => notShown(i, v) },
   { header: 'missing commits', field: 'missing_commits', value: (i) => i.missing_commits, text: (v, i) => notShown(i, v) },
-  { header: 'last commit', field: 'last_commit', value: (i) => i.last_commit, text: (v, i) => notShown(i, v) },
+  // remote_commit: the upstream branch's head (Weblate's get_last_remote_commit), not Weblate's own last commit.
+  { header: 'upstream commit', field: 'last_commit', value: (i) => i.last_commit, text: (v, i) => notShown(i, v) },
 ];
 
 interface Read {
