@@ -206,7 +206,7 @@ describe('Release readiness: checks and status gates', () => {
       expect(parseWorkflowCommands(status!.stdout).map((a) => a?.properties.title)).toEqual(['demo/android needs a push']);
       const [, refused] = await runJob('');
       expect(refused!.status).toBe(EXIT.usage);
-      expect(refused!.stderr).toMatch(/--fail-if needs-commit needs the repository state of demo\/android, which this token may not see/);
+      expect(refused!.stderr).toMatch(/--fail-if needs-commit needs the repository state of demo\/android, which anonymous requests may not see/);
     } finally {
       fake.repository('demo/android', null);
     }

@@ -96,8 +96,10 @@ describe('wli status', () => {
     const r = await wli(['status', 'demo/android', '--fail-if', 'locked,needs-push'], { env });
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/--fail-if needs-push needs the repository state of demo\/android, which this token may not see/);
-    expect(r.stderr).toMatch(/hint: a token with the VCS permission/);
+    // No token was sent: the message speaks of anonymous requests, not of a token (issue 49.4).
+    expect(r.stderr).toMatch(/--fail-if needs-push needs the repository state of demo\/android, which anonymous requests may not see/);
+    expect(r.stderr).toMatch(/hint: give a token \(--token or WLI_TOKEN\) of a user with the VCS permission/);
+    expect(r.stderr).not.toMatch(/this token/);
     expect(paths(before)).toHaveLength(3);
     // locked and pending need no permission
     expect((await wli(['status', 'demo/android', '--fail-if', 'locked,pending'], { env })).code).toBe(0);

@@ -105,11 +105,13 @@ export async function run({ args, opts, session }: CommandInput<'status'>): Prom
   // A condition asked for that the token cannot see is refused, never passed silently.
   for (const c of conditions) {
     if (conditionHolds(c, read.state) !== undefined) continue;
-    if (NEEDS_REPOSITORY.has(c) && read.state.repository === null)
+    if (NEEDS_REPOSITORY.has(c) && read.state.repository === null) {
+      const anonymous = read.forbidden?.anonymous === true;
       throw new UsageError(
-        msg`--fail-if ${ours(c)} needs the repository state of ${id}, which this token may not see (${read.forbidden?.serverMessage ?? 'HTTP 403'})`,
-        msg`a token with ${ours(REPOSITORY_PERMISSION)}; or leave ${ours(c)} out of --fail-if`,
+        msg`--fail-if ${ours(c)} needs the repository state of ${id}, which ${ours(anonymous ? 'anonymous requests' : 'this token')} may not see (${read.forbidden?.serverMessage ?? 'HTTP 403'})`,
+        msg`${ours(anonymous ? 'give a token (--token or WLI_TOKEN) of a user' : 'a token')} with ${ours(REPOSITORY_PERMISSION)}; or leave ${ours(c)} out of --fail-if`,
       );
+    }
     throw new UsageError(
       msg`--fail-if ${ours(c)}: the server does not say it for ${id}`,
       msg`ask it of the component: wli status ${[read.target.project, ...(read.target.kind === 'project' ? [] : read.target.component)].join('/')}`,
