@@ -91,10 +91,11 @@ describe('wli status', () => {
     expect(r.stderr).toMatch(/1 target not ready: --fail-if/);
   });
 
-  it('a condition the token cannot see is refused (exit 2, the permission named), nothing printed', async () => {
+  it('a condition the token cannot see is refused (exit 4, the permission named), nothing printed', async () => {
     const before = fake.requests.length;
     const r = await wli(['status', 'demo/android', '--fail-if', 'locked,needs-push'], { env });
-    expect(r.code).toBe(2);
+    // A 403, exit 4 as --help, README and the man page say of every 401/403 (issue 49.5: it was 2).
+    expect(r.code).toBe(4);
     expect(r.stdout).toBe('');
     // No token was sent: the message speaks of anonymous requests, not of a token (issue 49.4).
     expect(r.stderr).toMatch(/--fail-if needs-push needs the repository state of demo\/android, which anonymous requests may not see/);

@@ -5,7 +5,7 @@
 // repository is no error: what may be seen is shown, and one line says what the rest needs.
 // --fail-if judges the conditions through the one verdict (src/gate/status.ts).
 import { HttpError } from '../api/errors.js';
-import { UsageError } from '../core/errors.js';
+import { EXIT, UsageError, WliError } from '../core/errors.js';
 import type { Item } from '../core/page.js';
 import { msg, ours } from '../core/text.js';
 import { plainText } from '../core/values.js';
@@ -107,9 +107,12 @@ export async function run({ args, opts, session }: CommandInput<'status'>): Prom
     if (conditionHolds(c, read.state) !== undefined) continue;
     if (NEEDS_REPOSITORY.has(c) && read.state.repository === null) {
       const anonymous = read.forbidden?.anonymous === true;
-      throw new UsageError(
+      // The server refused it (401/403): exit 4 as every refused permission, not a usage error.
+      throw new WliError(
         msg`--fail-if ${ours(c)} needs the repository state of ${id}, which ${ours(anonymous ? 'anonymous requests' : 'this token')} may not see (${read.forbidden?.serverMessage ?? 'HTTP 403'})`,
+        EXIT.auth,
         msg`${ours(anonymous ? 'give a token (--token or WLI_TOKEN) of a user' : 'a token')} with ${ours(REPOSITORY_PERMISSION)}; or leave ${ours(c)} out of --fail-if`,
+        { cause: read.forbidden },
       );
     }
     throw new UsageError(

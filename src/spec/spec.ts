@@ -642,7 +642,7 @@ const DECLARED = [
       {
         flags: '--fail-if <conditions>',
         description: `exit ${EXIT.gate} when any of these holds: ${STATUS_CONDITIONS.join(', ')} (comma-separated or repeatable)`,
-        note: `\`locked\`: the component (or project) is locked. \`pending\`: strings changed in Weblate and not committed to the repository. \`needs-commit\`, \`needs-merge\`, \`needs-push\`, \`merge-failure\`: as the repository says (\`needs_commit\`, \`needs_merge\`, \`needs_push\`, \`merge_failure\`): these need a token with the VCS permission; asked for without it, the run is refused (exit ${EXIT.usage}, naming the permission), never passed silently. A translation's repository says only needs_commit.`,
+        note: `\`locked\`: the component (or project) is locked. \`pending\`: strings changed in Weblate and not committed to the repository. \`needs-commit\`, \`needs-merge\`, \`needs-push\`, \`merge-failure\`: as the repository says (\`needs_commit\`, \`needs_merge\`, \`needs_push\`, \`merge_failure\`): these need a token with the VCS permission; asked for without it (the server's 401 or 403), the run is refused as every permission refused is (exit ${EXIT.auth}, naming the permission), never passed silently. A translation's repository says only needs_commit.`,
         value: { type: 'choice', choices: STATUS_CONDITIONS },
         repeatable: true,
       },
