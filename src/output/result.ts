@@ -72,6 +72,11 @@ export interface CheckReport {
   verdict: Verdict;
   /** The subjects' rows as -f markdown shows them, for the GitHub job summary. */
   table?: { items: Item[]; columns: Column[] };
+  /**
+   * The verdict the job summary's line says, when `verdict` splits the table's subjects further (checks:
+   * a check's subject per translation): the line counts what the table shows.
+   */
+  summary?: Verdict;
 }
 
 /**
