@@ -163,6 +163,24 @@ describe('--skip-source', () => {
   });
 });
 
+describe('the JSON shape does not depend on the number of targets (issue 49.7)', () => {
+  it('one translation, a language, p/-/l and p/-: an array of one row, as two targets give an array of two; a table shows one as a record', async () => {
+    const s = await startFakeWeblate({ defaultPageSize: 2 }); // its own rate limit
+    onTestFinished(() => s.close());
+    for (const target of ['demo/android/cs', 'cs', 'demo/-/cs', 'demo/-']) {
+      const one = await run(['stats', target, '-f', 'json'], s);
+      expect([one.code, one.stderr]).toEqual([0, '']);
+      const rows = parseJson(one.stdout) as Item[];
+      expect(Array.isArray(rows)).toBe(true);
+      expect(rows.map((r) => r.wli_target)).toEqual([target]);
+      const two = parseJson((await run(['stats', target, 'demo/android/de', '-f', 'json'], s)).stdout) as Item[];
+      expect(two.map((r) => r.wli_target)).toEqual([target, 'demo/android/de']);
+    }
+    const table = await run(['stats', 'demo/android/cs'], s);
+    expect(table.stdout).toMatch(/^Translated +\d+\/\d+ /m);
+  });
+});
+
 describe('stats --project: one row per language, then the total', () => {
   it.each(['array', 'paginated'] as const)('languages list as %s: rows then the total row', async (shape) => {
     const s = await startFakeWeblate({ projectLanguagesShape: shape, defaultPageSize: 2 });
@@ -195,7 +213,7 @@ describe('stats --project: one row per language, then the total', () => {
     const dir = mkdtempSync(join(tmpdir(), 'wli-stats-'));
     writeFileSync(join(dir, '.weblate'), `[weblate]\nurl = ${fake.url}\ntranslation = demo/android/de\n`);
     const alone = await wliIn(['stats', '-f', 'json'], { cwd: dir });
-    expect(serverPart(parseJson(alone.stdout))).toEqual(body(fake, 'translations/demo/android/de/statistics/'));
+    expect(serverPart((parseJson(alone.stdout) as Item[])[0])).toEqual(body(fake, 'translations/demo/android/de/statistics/'));
     const project = await wliIn(['stats', '--project', 'demo', '-f', 'json'], { cwd: dir });
     expect(project.code).toBe(0);
     expect((parseJson(project.stdout) as Item[]).length).toBe(projectLanguages().length + 1);

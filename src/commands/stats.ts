@@ -124,7 +124,10 @@ export async function run({ args, opts, session }: CommandInput<'stats'>): Promi
   const ci = { checks: statsChecks(session, verdict, gate), metrics: () => statsMetrics(rows) };
   const only = resolved.length === 1 ? resolved[0] : undefined;
   const single = rows.length === 1 ? rows[0] : undefined;
-  if (single && (only?.kind === 'translation' || only?.kind === 'language' || only?.kind === 'projectLanguage' || only?.kind === 'project')) {
+  // One row is shown as a record to people (table, markdown); the data formats keep a list a list
+  // whatever the number of targets, so a script's `jq '.[]'` holds for one row too (issue 49.7).
+  const forPeople = session.settings.format === 'table' || session.settings.format === 'markdown';
+  if (single && forPeople && (only?.kind === 'translation' || only?.kind === 'language' || only?.kind === 'projectLanguage' || only?.kind === 'project')) {
     return { kind: 'record', record: identified(single.item, single.id), rows: recordRows(gate, judged), fieldColumns: FIELD_COLUMNS, finish, ...ci };
   }
   return {
