@@ -91,6 +91,15 @@ describe('wli status', () => {
     expect(r.stderr).toMatch(/1 target not ready: --fail-if/);
   });
 
+  it('a category is named as one, with its components (issue 49.8: it was "no component \'docs\'", exit 5)', async () => {
+    const r = await wli(['status', 'demo/docs'], { env: authed });
+    expect([r.code, r.stdout]).toEqual([2, '']);
+    expect(r.stderr).toBe(
+      'wli: demo/docs is a category: Weblate keeps a lock and a repository per component or project, not per category\n' +
+        'hint: ask each of its components: demo/docs/guide, demo/docs/api/reference (wli ls demo/docs), or the project: wli status demo\n',
+    );
+  });
+
   it('a condition the token cannot see is refused (exit 4, the permission named), nothing printed', async () => {
     const before = fake.requests.length;
     const r = await wli(['status', 'demo/android', '--fail-if', 'locked,needs-push'], { env });

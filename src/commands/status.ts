@@ -14,13 +14,13 @@ import type { MetricFamily } from '../output/openmetrics.js';
 import type { CommandInput, Session } from '../session/session.js';
 import { getObject, searchIgnored, searchIgnoredError } from '../session/reads.js';
 import { UnitSearch } from '../session/search.js';
-import { firstFound } from '../session/resolve.js';
+import { categoryComponents, categoryOf, firstFound } from '../session/resolve.js';
 import { targetReadings } from '../session/results.js';
 import { judgeStatus } from '../gate/status.js';
 import { identified, identityOf, identityOfRow, type Identity } from '../weblate/identity.js';
 import { UNITS_SEARCH, lockOf, repositoryOf, unitsOf } from '../weblate/paths.js';
 import { NEEDS_REPOSITORY, PENDING_QUERY, REPOSITORY_FIELDS, REPOSITORY_PERMISSION, conditionHolds, lastCommit, type StatusState } from '../weblate/status.js';
-import type { Target } from '../weblate/target.js';
+import type { CategoryTarget, Target } from '../weblate/target.js';
 
 const yesNo = (v: unknown): string => (v === true ? 'yes' : v === false ? 'no' : v === null || v === undefined ? '—' : plainText(v));
 const notShown = (item: Item, v: unknown): string => (item.repository === null ? 'not shown (403)' : yesNo(v));
@@ -95,10 +95,23 @@ function recordOf(read: Read): Item {
   );
 }
 
+/**
+ * A category has no lock, no pending count and no repository of its own in Weblate: once the server
+ * says it is one, the run names it and its components (a usage error), never "no component".
+ */
+async function categoryRefused(session: Session, t: CategoryTarget): Promise<never> {
+  const components = await categoryComponents(session, await categoryOf(session, t));
+  const named = components.map((c) => [c.target.project, ...c.target.component].join('/'));
+  throw new UsageError(
+    msg`${t.text} is a category: Weblate keeps a lock and a repository per component or project, not per category`,
+    msg`ask each of its components: ${ours(named.slice(0, 5).join(', ') + (named.length > 5 ? ', …' : '') || 'it has none')} (wli ls ${t.text}), or the project: wli status ${t.project}`,
+  );
+}
+
 export async function run({ args, opts, session }: CommandInput<'status'>): Promise<RecordResult> {
   const conditions = [...new Set(opts.failIf ?? [])];
-  const readings = targetReadings(session, args[0], ['project', 'component', 'translation']);
-  const { value: read } = await firstFound(session, readings, (t) => readStatus(session, t));
+  const readings = targetReadings(session, args[0], ['project', 'component', 'translation', 'category']);
+  const { value: read } = await firstFound(session, readings, (t) => (t.kind === 'category' ? categoryRefused(session, t) : readStatus(session, t)));
   const item = recordOf(read);
   const identity = identityOf(read.target);
   const id = String(identity.target);

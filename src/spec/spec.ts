@@ -492,13 +492,13 @@ const DECLARED = [
     name: 'locales',
     summary: 'the languages of a component or project for a build configuration: --min-percent, --as android|apple|linguas…',
     description:
-      "Lists the languages of a component (its translations) or a project (its languages), at or above --min-percent translated, sorted by code, in the form a build configuration takes: --as bcp47 (sr-Latn, pt-BR), posix (sr_Latn, pt_BR), android (a resource directory by Weblate's android style: values-b+sr+Latn, values-pt-rBR, values-zh-rTW), apple (sr-Latn.lproj), linguas (a gettext LINGUAS file: the code each translation's file uses, Weblate's language_code, so the component's language_code_style is honoured) or json (one JSON array of BCP 47 tags), one code a line. The source language is left out unless --source. Without --as, one row per language with every form side by side (code, name, translated_percent, is_source, file_code, bcp47, posix, android, apple), in any data format. A code that is not one (control characters, spaces) is skipped with a warning, never written into a build file.",
+      "Lists the languages of a component (its translations), a category (those of the components inside it, each once, their counts summed) or a project (its languages), at or above --min-percent translated, sorted by code, in the form a build configuration takes: --as bcp47 (sr-Latn, pt-BR), posix (sr_Latn, pt_BR), android (a resource directory by Weblate's android style: values-b+sr+Latn, values-pt-rBR, values-zh-rTW), apple (sr-Latn.lproj), linguas (a gettext LINGUAS file: the code each translation's file uses, Weblate's language_code, so the component's language_code_style is honoured) or json (one JSON array of BCP 47 tags), one code a line. The source language is left out unless --source. Without --as, one row per language with every form side by side (code, name, translated_percent, is_source, file_code, bcp47, posix, android, apple), in any data format. A code that is not one (control characters, spaces) is skipped with a warning, never written into a build file.",
     args: [
       {
         name: 'target',
-        description: 'project/component (or project/category/component), or project',
+        description: 'project/component (or project/category/component), project/category, or project',
         required: false,
-        targets: ['component', 'project'],
+        targets: ['component', 'category', 'project'],
       },
     ],
     options: [
@@ -567,8 +567,15 @@ const DECLARED = [
   {
     name: 'screenshots',
     summary: "a component's screenshots and the strings each shows",
-    description: `Lists the screenshots of a component (Weblate ${SCREENSHOTS_SINCE} or newer), each as the server sent it (id, name, repository_filename, translation, file_url, units, url) with the strings it shows after its fields as wli_strings (each string's id, context and source). Two lists, whatever the number of screenshots: the component's screenshots, and the strings on any of them (its source translation's units searched with has:screenshot). The image itself: wli download --screenshot ID. A string's screenshots: wli units … --with screenshots.`,
-    args: [{ name: 'component', description: 'project/component (or project/category/component)', required: false, targets: ['component'] }],
+    description: `Lists the screenshots of a component, or of every component inside a category (project/category) (Weblate ${SCREENSHOTS_SINCE} or newer), each as the server sent it (id, name, repository_filename, translation, file_url, units, url) with the strings it shows after its fields as wli_strings (each string's id, context and source). Two lists, whatever the number of screenshots: the component's screenshots, and the strings on any of them (its source translation's units searched with has:screenshot). The image itself: wli download --screenshot ID. A string's screenshots: wli units … --with screenshots.`,
+    args: [
+      {
+        name: 'component',
+        description: 'project/component (or project/category/component), or project/category',
+        required: false,
+        targets: ['component', 'category'],
+      },
+    ],
     options: [],
     examples: [
       ['wli screenshots demo/android', 'every screenshot of a component and the strings on it'],
@@ -629,7 +636,7 @@ const DECLARED = [
   {
     name: 'status',
     summary: 'is a component, project or translation ready for a release: lock, pending strings, repository',
-    description: `Shows whether a component, a project or a translation is locked in Weblate (a translation: its component's lock), how many of its strings were changed in Weblate and not committed yet (units searched with pending:true, one page_size=1 count), and, where the token may see it, its repository state: needs commit, needs merge, needs push, the merge failure, outgoing and missing commits and the upstream branch's last commit (remote_commit; JSON last_commit). Three requests side by side (above a translation, when strings are pending, one more proves the server honours the search: one that ignores it, Weblate before ${UNITS_SEARCH_SINCE}, is an error, never a wrong count). The repository state needs the VCS permission: without it (HTTP 403) the rest is shown, the repository fields are null (a table says "not shown") and one line on stderr says what they need; that is not an error. A translation's repository says only needs_commit. With --fail-if it is a release gate: one verdict decides the exit status (${EXIT.gate} naming each condition that holds) and every format renders it (-f github, junit, codequality; -f openmetrics writes the state as gauges).`,
+    description: `Shows whether a component, a project or a translation is locked in Weblate (a translation: its component's lock), how many of its strings were changed in Weblate and not committed yet (units searched with pending:true, one page_size=1 count), and, where the token may see it, its repository state: needs commit, needs merge, needs push, the merge failure, outgoing and missing commits and the upstream branch's last commit (remote_commit; JSON last_commit). Three requests side by side (above a translation, when strings are pending, one more proves the server honours the search: one that ignores it, Weblate before ${UNITS_SEARCH_SINCE}, is an error, never a wrong count). The repository state needs the VCS permission: without it (HTTP 403) the rest is shown, the repository fields are null (a table says "not shown") and one line on stderr says what they need; that is not an error. A translation's repository says only needs_commit. A category has no lock or repository of its own: it is refused (exit ${EXIT.usage}) naming its components. With --fail-if it is a release gate: one verdict decides the exit status (${EXIT.gate} naming each condition that holds) and every format renders it (-f github, junit, codequality; -f openmetrics writes the state as gauges).`,
     args: [
       {
         name: 'target',
