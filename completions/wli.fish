@@ -183,7 +183,7 @@ complete -c wli -n '__wli_in pull' -l allow-empty -d 'with --check: no file to c
 complete -c wli -n '__wli_in pull' -a '(__wli_targets pull)'
 # api
 complete -c wli -n '__wli_in api' -s f -l format -x -a 'table json jsonl csv csv-excel markdown' -d 'output format'
-complete -c wli -n '__wli_in api' -l paginate -d 'follow next links and print the items of results in the chosen format'
+complete -c wli -n '__wli_in api' -l paginate -d 'follow next links and print the items of results, one JSON line each (or as -f says)'
 complete -c wli -n '__wli_in api' -s L -l limit -x -d 'stop after n items, fetching no page that is not needed'
 # config
 complete -c wli -n '__wli_in config' -s f -l format -x -a 'table json jsonl csv csv-excel markdown' -d 'output format'

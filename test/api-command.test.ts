@@ -64,6 +64,24 @@ describe('wli api', () => {
     expect(lines.map((l) => parseJson(l))).toEqual(all);
   });
 
+  it('--paginate without -f prints JSON Lines, one item a line (issue 49.1: it was a table)', async () => {
+    const r = await wli(['api', '/projects/', '--paginate'], { env: { WLI_URL: fake.url } });
+    expect([r.code, r.stderr]).toEqual([0, '']);
+    const jsonl = await wli(['api', '/projects/', '--paginate', '-f', 'jsonl'], { env: { WLI_URL: fake.url } });
+    expect(r.stdout).toBe(jsonl.stdout);
+    const slugs = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => (parseJson(l) as { slug: string }).slug);
+    expect(slugs).toContain('demo');
+    // -f still chooses: a table, or one JSON array.
+    const table = await wli(['api', '/projects/', '--paginate', '-f', 'table'], { env: { WLI_URL: fake.url } });
+    expect(table.stdout).toMatch(/^NAME +SLUG\b/);
+    expect(table.stdout).not.toBe(r.stdout);
+    const array = await wli(['api', '/projects/', '--paginate', '-f', 'json'], { env: { WLI_URL: fake.url } });
+    expect((parseJson(array.stdout) as unknown[]).length).toBe(slugs.length);
+  });
+
   it('--verbose shows X-RateLimit-Remaining per request', async () => {
     const r = await wli(['api', '/projects/demo/', '--verbose'], { env });
     expect(r.code).toBe(0);

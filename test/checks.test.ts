@@ -3,6 +3,9 @@
 // above a translation); requests are bounded; a typo, an unknown check and a server that ignores the
 // search are errors, never a wrong zero; --fail-over gates through the one verdict in every format.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { startFakeWeblate, type FakeWeblate } from './support/fake-weblate/index.js';
 import { APPS_CHECKS } from './support/fake-weblate/data.js';
 import { wli } from './support/run.js';
@@ -162,11 +165,19 @@ describe('wli checks counts', () => {
 });
 
 describe('wli checks --fail-over', () => {
-  it('a bare N: exit 3, stderr names every failing check', async () => {
+  it('a bare N: exit 3, stderr says the one limit broken once, naming every failing check (issue 49.6)', async () => {
     // 4 strings fail a check (mobile/fr save and help, mobile/sr_Latn open, desktop/fr open): one of them two.
+    const summary = join(mkdtempSync(join(tmpdir(), 'wli-checks-')), 'summary.md');
     const r = await wli(['checks', 'apps', '--fail-over', '3'], { env });
     expect(r.code).toBe(3);
-    for (const id of ['end_stop', 'same', 'max-length']) expect(r.stderr).toContain(`fail${id === 'max-length' ? 's' : ''} ${id} (`);
+    // Once, not once per check (each line read as if that check broke the limit).
+    expect(r.stderr).toBe('wli: 4 strings of apps fail a check, more than --fail-over 3: end_stop (3), same (2), max-length (1)\n');
+    // The job summary counts the checks its table shows (3), not check × translation (6).
+    const gh = await wli(['checks', 'apps', '--fail-over', '3', '-f', 'github'], { env: { ...env, GITHUB_STEP_SUMMARY: summary } });
+    expect(gh.code).toBe(3);
+    const text = readFileSync(summary, 'utf8');
+    expect(text.match(/^\| /gm)).toHaveLength(5); // header, rule, three checks
+    expect(text).toMatch(/\*\*❌ wli checks: 0 of 3 judged checks passed, 3 failed\*\*\n$/);
     expect((await wli(['checks', 'apps', '--fail-over', '4'], { env })).code).toBe(0);
   });
 

@@ -197,7 +197,7 @@ describe('Release readiness: checks and status gates', () => {
     expect([status!.status, status!.stdout], status!.stderr).toEqual([0, '']);
   });
 
-  it('a push Weblate holds back fails the status gate, naming it; without the VCS permission it is refused (exit 2)', async () => {
+  it('a push Weblate holds back fails the status gate, naming it; without the VCS permission it is refused (exit 4)', async () => {
     fake.rateLimit(false);
     fake.repository('demo/android', { needs_push: true });
     try {
@@ -205,8 +205,8 @@ describe('Release readiness: checks and status gates', () => {
       expect(status!.status).toBe(EXIT.gate);
       expect(parseWorkflowCommands(status!.stdout).map((a) => a?.properties.title)).toEqual(['demo/android needs a push']);
       const [, refused] = await runJob('');
-      expect(refused!.status).toBe(EXIT.usage);
-      expect(refused!.stderr).toMatch(/--fail-if needs-commit needs the repository state of demo\/android, which this token may not see/);
+      expect(refused!.status).toBe(EXIT.auth);
+      expect(refused!.stderr).toMatch(/--fail-if needs-commit needs the repository state of demo\/android, which anonymous requests may not see/);
     } finally {
       fake.repository('demo/android', null);
     }

@@ -187,6 +187,29 @@ describe('project file', () => {
     expect(c.files).toEqual([join(root, 'repo/.weblate')]);
   });
 
+  it('ls applies the default target; one a command cannot take names the file it came from (issue 49.10)', async () => {
+    const root = tree({ 'repo/.weblate': `[weblate]\nurl = ${fake.url}\ntranslation = demo/android\n` });
+    const before = fake.requests.length;
+    const ls = await run(root, ['ls', '-f', 'json'], { cwd: 'repo' });
+    expect([ls.code, ls.stderr]).toEqual([0, '']);
+    expect((JSON.parse(ls.stdout) as Array<{ wli_target: string }>).map((t) => t.wli_target)).toContain('demo/android/cs');
+    expect(fake.requests.slice(before).map((q) => q.path)).toEqual([`${new URL(fake.url).pathname}components/demo/android/translations/`]);
+    // A translation as the default: ls lists its component's translations.
+    const one = tree({ '.weblate': `[weblate]\nurl = ${fake.url}\ntranslation = demo/android/cs\n` });
+    const siblings = await run(one, ['ls', '-f', 'json']);
+    expect([siblings.code, siblings.stderr]).toEqual([0, '']);
+    expect((JSON.parse(siblings.stdout) as Array<{ wli_target: string }>).map((t) => t.wli_target)).toContain('demo/android/de');
+    // An argument still wins: / lists the projects.
+    expect(JSON.parse((await run(root, ['ls', '/', '-f', 'json'], { cwd: 'repo' })).stdout)).toContainEqual(expect.objectContaining({ wli_target: 'demo' }));
+    // translation takes a translation; the component default is refused naming .weblate, not as if typed.
+    const bad = await run(root, ['translation'], { cwd: 'repo' });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toBe(
+      `wli: invalid target 'demo/android': too few segments (the default target: translation = demo/android in ${join(root, 'repo/.weblate')})\n` +
+        `hint: give a target as an argument (expected project/component/language (inside categories: project/category/component…)), or change translation in ${join(root, 'repo/.weblate')}\n`,
+    );
+  });
+
   it('an explicit target beats the default one', async () => {
     const root = tree({ '.weblate': `[weblate]\nurl = ${fake.url}\ntranslation = demo/android/cs\n` });
     const r = await run(root, ['translation', 'demo/android/de', '-f', 'json']);

@@ -440,9 +440,14 @@ describe('targets, misses and permissions', () => {
         { kind: 'status', status: 403, body: '{"detail":"You do not have permission to perform this action."}' },
         Infinity,
       );
-      const r = await wli(['download', 'demo/android/cs', '-o', join(dir, 'cs.po')], { env: { WLI_URL: s.url } });
+      const r = await wli(['download', 'demo/android/cs', '-o', join(dir, 'cs.po')], { env: { WLI_URL: s.url, WLI_TOKEN: 'wlu_x' } });
       expect(r.code).toBe(4);
       expect(r.stderr).toMatch(/HTTP 403 Forbidden: You do not have permission to perform this action\.\nhint: the token is valid but lacks permission/);
+      // Without a token the hint speaks of none (issue 49.4).
+      const anonymous = await wli(['download', 'demo/android/cs', '-o', join(dir, 'cs.po')], { env: { WLI_URL: s.url } });
+      expect(anonymous.code).toBe(4);
+      expect(anonymous.stderr).toMatch(/\nhint: no token was sent, and anonymous requests may not see this: give a token of a user with permission/);
+      expect(anonymous.stderr).not.toMatch(/the token is valid/);
       expect(readdirSync(dir)).toEqual([]);
     } finally {
       await s.close();

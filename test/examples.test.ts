@@ -165,7 +165,9 @@ describe.each([
       // What jq reads: one JSON value, or one per line.
       const text = r.stdout.toString('utf8');
       expect(text, context).not.toBe('');
-      const values = ex.args.includes('jsonl') ? text.trimEnd().split('\n') : [text];
+      // JSON Lines: -f jsonl, or wli api --paginate without -f (its default format).
+      const lines = ex.args.includes('jsonl') || (ex.args.includes('api') && ex.args.includes('--paginate') && !ex.args.includes('-f'));
+      const values = lines ? text.trimEnd().split('\n') : [text];
       for (const v of values) expect(() => JSON.parse(v) as unknown, context).not.toThrow();
     }
     // A zip it saved is a zip file.

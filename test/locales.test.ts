@@ -187,3 +187,19 @@ describe("docs/ci.md's recipe: a LINGUAS file and an Android locales_config.xml"
     }
   });
 });
+
+describe('a category (issue 49.8: it was "no component \'docs\'", exit 5)', () => {
+  it('lists the languages of the components inside it, each once, their counts summed', async () => {
+    const before = fake.requests.length;
+    const r = await wli(['locales', 'demo/docs', '--source', '-f', 'json'], { env });
+    expect([r.code, r.stderr]).toEqual([0, '']);
+    const rows = parseJson(r.stdout) as Record<string, unknown>[];
+    expect(rows.map((x) => [x.code, x.is_source, x.wli_target])).toEqual([
+      ['cs', false, 'demo/docs'],
+      ['en', true, 'demo/docs'],
+    ]);
+    const asked = fake.requests.slice(before).map((q) => decodeURIComponent(q.url));
+    expect(asked.some((u) => u.includes('/components/demo/docs%2Fguide/translations/') || u.includes('/components/demo/docs/guide/translations/'))).toBe(true);
+    expect((await wli(['locales', 'demo/docs', '--as', 'posix'], { env })).stdout).toBe('cs\n');
+  });
+});

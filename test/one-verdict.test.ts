@@ -224,7 +224,9 @@ describe('35.5: a row’s identity is unique and round-trips through wli stats',
     for (const row of rows) {
       const back = await wliIn(['stats', row.wli_target as string, '-f', 'json'], { env });
       expect([row.wli_target, back.code]).toEqual([row.wli_target, 0]);
-      expect(parseJson(back.stdout)).toEqual(row);
+      // A row given back is a list of that row (stats -f json is always an array: issue 49.7), or a component's rows.
+      const again = parseJson(back.stdout) as Item[];
+      expect(again.find((x) => x.wli_target === row.wli_target) ?? again).toEqual(row);
     }
   });
 
@@ -372,9 +374,11 @@ describe('35.8: baseline rows that are gone', () => {
 
   it('rows --skip-source leaves out are not gone (demo/android/en, demo/-/en)', async () => {
     const path = file('baseline.json');
-    writeFileSync(path, (await wliIn(['stats', 'demo/android', '--project', 'demo', '-f', 'json'], { env })).stdout);
+    // Without the total row: --skip-source recomputes it without the source strings (issue 49.2), another measure.
+    const rows = parseJson((await wliIn(['stats', 'demo/android', '--project', 'demo', '-f', 'json'], { env })).stdout) as { wli_target: string }[];
+    writeFileSync(path, JSON.stringify(rows.filter((r) => r.wli_target !== 'demo/-')));
     const r = await wliIn(['stats', 'demo/android', '--project', 'demo', '--skip-source', '--baseline', path, '--fail-on-drop'], { env });
-    expect([r.code, r.stderr]).toEqual([0, '']);
+    expect([r.code, r.stderr]).toEqual([0, 'wli: 8 of 8 judged rows passed; 1 not judged: demo/-\n']);
   });
 
   it('a translation target alone does not make its component’s other rows gone', async () => {

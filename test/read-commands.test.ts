@@ -50,10 +50,10 @@ describe('exact single resources (-f json)', () => {
     const r = await wli([...args, '-f', 'json'], { env });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    expect(r.stdout.endsWith('}\n')).toBe(true);
-    // stats rows carry their identity first, then the server's fields exactly.
+    expect(r.stdout.endsWith(args[0] === 'stats' ? ']\n' : '}\n')).toBe(true);
+    // stats rows carry their identity first, then the server's fields exactly; a list even of one row (issue 49.7).
     const printed = parseJson(r.stdout);
-    expect(args[0] === 'stats' ? serverPart(printed) : printed).toEqual(body(api(path)));
+    expect(args[0] === 'stats' ? serverPart((printed as unknown[])[0]) : printed).toEqual(body(api(path)));
   });
 
   it('keeps integers beyond 2^53 digit for digit', async () => {

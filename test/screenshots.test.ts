@@ -191,3 +191,15 @@ describe('units --with screenshots: localized screenshots', () => {
     expect(await shots('demo/android/en')).toEqual([['Main menu']]);
   });
 });
+
+describe('a category (issue 49.8: it was "no component \'docs\'", exit 5)', () => {
+  it("lists the screenshots of every component inside it, asking each component's list", async () => {
+    const before = fake.requests.length;
+    const r = await wli(['screenshots', 'demo/docs', '-f', 'json'], { env });
+    expect([r.code, r.stderr, r.stdout]).toEqual([0, '', '[]\n']);
+    const asked = paths(before).filter((u) => u.includes('/screenshots/'));
+    // demo/docs read as a component first (404), then each component inside the category.
+    expect(asked).toHaveLength(3);
+    expect(asked.filter((u) => /docs(%2F|\/)(guide|api(%2F|\/)reference)\/screenshots\//.test(u))).toHaveLength(2);
+  });
+});

@@ -2,7 +2,7 @@
 // every target form, mixed targets in argument order, every --metric, --skip-source, the gate's
 // exit code and stderr, both shapes of the project languages list, markdown escaping, --fields,
 // errors, and the requests the server saw.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
@@ -115,7 +115,7 @@ describe('--skip-source', () => {
     const r = await run(['stats', 'demo/android/en', 'en', '--project', 'demo', '--skip-source', '-f', 'csv', '--fields', 'code,name,wli_target']);
     expect(r.code).toBe(0);
     const rows = csvObjects(r.stdout);
-    // Every component of demo has English as its source: its row goes; the total row stays (the server's own).
+    // Every component of demo has English as its source: its row goes; the total row stays (recomputed, below).
     expect(rows.map((x) => x.code)).toEqual([
       'en',
       '',
@@ -130,10 +130,54 @@ describe('--skip-source', () => {
     expect(paths(r.sent).some((p) => p.startsWith('components/'))).toBe(false);
   });
 
+  it("the project total (demo/-) is recomputed from the translations kept (issue 49.2: it was the server's, source strings counted)", async () => {
+    // A server of its own: these runs would spend the shared one's anonymous rate limit.
+    const s = await startFakeWeblate({ defaultPageSize: 2 });
+    onTestFinished(() => s.close());
+    const kept = csvObjects(
+      (await run(['stats', '--project', 'demo', '--by', 'translation', '--skip-source', '-f', 'csv', '--fields', 'wli_target,translated,total'], s)).stdout,
+    );
+    const translations = kept.filter((x) => x.wli_target !== 'demo/-');
+    expect(translations.some((x) => x.wli_target!.endsWith('/en'))).toBe(false);
+    const sum = (k: string) => translations.reduce((n, x) => n + Number(x[k]), 0);
+    const server = body(fake, 'projects/demo/statistics/');
+    expect(sum('total')).toBeLessThan(Number(server.total));
+    for (const args of [['demo/-'], ['--project', 'demo'], ['--project', 'demo', '--by', 'component']]) {
+      const r = await run(['stats', ...args, '--skip-source', '-f', 'json'], s);
+      expect([r.code, r.stderr]).toEqual([0, '']);
+      const out = parseJson(r.stdout) as Item | Item[];
+      const total = (Array.isArray(out) ? out.at(-1) : out)!;
+      expect(total).toMatchObject({ wli_target: 'demo/-', translated: sum('translated'), total: sum('total') });
+      expect(kept.at(-1)).toMatchObject({ wli_target: 'demo/-', translated: String(sum('translated')), total: String(sum('total')) });
+    }
+    // The gate judges that total: 71 of 107 is 66.3 %, below 70 (the server's 76.0 % passed it).
+    const gate = await run(['stats', 'demo/-', '--skip-source', '--fail-under', '70'], s);
+    expect(gate.code).toBe(3);
+    expect(gate.stderr).toBe('wli: 1 of 1 row(s) below 70% translated: demo/- (66.3%)\n');
+  });
+
   it('gate: the source row can no longer fail or pass it', async () => {
     const r = await run(['stats', 'demo/android', '--skip-source', '--fail-under', '100']);
     expect(r.code).toBe(3);
     expect(r.stderr).toBe('wli: 3 of 4 row(s) below 100% translated: demo/android/ar (59.3%), demo/android/cs (78.1%), demo/android/de (62.5%)\n');
+  });
+});
+
+describe('the JSON shape does not depend on the number of targets (issue 49.7)', () => {
+  it('one translation, a language, p/-/l and p/-: an array of one row, as two targets give an array of two; a table shows one as a record', async () => {
+    const s = await startFakeWeblate({ defaultPageSize: 2 }); // its own rate limit
+    onTestFinished(() => s.close());
+    for (const target of ['demo/android/cs', 'cs', 'demo/-/cs', 'demo/-']) {
+      const one = await run(['stats', target, '-f', 'json'], s);
+      expect([one.code, one.stderr]).toEqual([0, '']);
+      const rows = parseJson(one.stdout) as Item[];
+      expect(Array.isArray(rows)).toBe(true);
+      expect(rows.map((r) => r.wli_target)).toEqual([target]);
+      const two = parseJson((await run(['stats', target, 'demo/android/de', '-f', 'json'], s)).stdout) as Item[];
+      expect(two.map((r) => r.wli_target)).toEqual([target, 'demo/android/de']);
+    }
+    const table = await run(['stats', 'demo/android/cs'], s);
+    expect(table.stdout).toMatch(/^Translated +\d+\/\d+ /m);
   });
 });
 
@@ -169,7 +213,7 @@ describe('stats --project: one row per language, then the total', () => {
     const dir = mkdtempSync(join(tmpdir(), 'wli-stats-'));
     writeFileSync(join(dir, '.weblate'), `[weblate]\nurl = ${fake.url}\ntranslation = demo/android/de\n`);
     const alone = await wliIn(['stats', '-f', 'json'], { cwd: dir });
-    expect(serverPart(parseJson(alone.stdout))).toEqual(body(fake, 'translations/demo/android/de/statistics/'));
+    expect(serverPart((parseJson(alone.stdout) as Item[])[0])).toEqual(body(fake, 'translations/demo/android/de/statistics/'));
     const project = await wliIn(['stats', '--project', 'demo', '-f', 'json'], { cwd: dir });
     expect(project.code).toBe(0);
     expect((parseJson(project.stdout) as Item[]).length).toBe(projectLanguages().length + 1);

@@ -47,6 +47,10 @@ describe('wli status', () => {
     expect(asked.some((u) => u.includes('/components/demo/android/lock/'))).toBe(true);
     expect(asked.some((u) => u.includes('/components/demo/android/repository/'))).toBe(true);
     expect(asked.some((u) => u.includes('/units/?') && u.includes('pending:true') && u.includes('page_size=1'))).toBe(true);
+    // The table names it for what it is: the upstream branch's head, not "last commit" (issue 49.3).
+    const table = await wli(['status', 'demo/android'], { env: authed });
+    expect(table.stdout).toMatch(/^upstream commit +a1b2c3d /m);
+    expect(table.stdout).not.toMatch(/last commit/);
   });
 
   it('counts the pending strings as the fake holds them, at each scope', async () => {
@@ -87,13 +91,25 @@ describe('wli status', () => {
     expect(r.stderr).toMatch(/1 target not ready: --fail-if/);
   });
 
-  it('a condition the token cannot see is refused (exit 2, the permission named), nothing printed', async () => {
+  it('a category is named as one, with its components (issue 49.8: it was "no component \'docs\'", exit 5)', async () => {
+    const r = await wli(['status', 'demo/docs'], { env: authed });
+    expect([r.code, r.stdout]).toEqual([2, '']);
+    expect(r.stderr).toBe(
+      'wli: demo/docs is a category: Weblate keeps a lock and a repository per component or project, not per category\n' +
+        'hint: ask each of its components: demo/docs/guide, demo/docs/api/reference (wli ls demo/docs), or the project: wli status demo\n',
+    );
+  });
+
+  it('a condition the token cannot see is refused (exit 4, the permission named), nothing printed', async () => {
     const before = fake.requests.length;
     const r = await wli(['status', 'demo/android', '--fail-if', 'locked,needs-push'], { env });
-    expect(r.code).toBe(2);
+    // A 403, exit 4 as --help, README and the man page say of every 401/403 (issue 49.5: it was 2).
+    expect(r.code).toBe(4);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/--fail-if needs-push needs the repository state of demo\/android, which this token may not see/);
-    expect(r.stderr).toMatch(/hint: a token with the VCS permission/);
+    // No token was sent: the message speaks of anonymous requests, not of a token (issue 49.4).
+    expect(r.stderr).toMatch(/--fail-if needs-push needs the repository state of demo\/android, which anonymous requests may not see/);
+    expect(r.stderr).toMatch(/hint: give a token \(--token or WLI_TOKEN\) of a user with the VCS permission/);
+    expect(r.stderr).not.toMatch(/this token/);
     expect(paths(before)).toHaveLength(3);
     // locked and pending need no permission
     expect((await wli(['status', 'demo/android', '--fail-if', 'locked,pending'], { env })).code).toBe(0);

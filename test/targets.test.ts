@@ -264,11 +264,11 @@ describe('a category, p/cat, wherever a project is taken', () => {
 });
 
 describe('a language across a project, p/-/l', () => {
-  it('stats p/-/l: the row stats --project prints for it, one object, from one request', async () => {
+  it('stats p/-/l: the row stats --project prints for it, one row, from one request', async () => {
     const { value: r, sent } = await requestsDuring(() => wliIn(['stats', 'demo/-/cs', '-f', 'json'], { env }));
     expect([r.code, r.stderr]).toEqual([0, '']);
     const project = json((await wliIn(['stats', '--project', 'demo', '-f', 'json'], { env })).stdout);
-    expect(parseJson(r.stdout)).toEqual(project.find((row) => row.wli_target === 'demo/-/cs'));
+    expect(parseJson(r.stdout)).toEqual([project.find((row) => row.wli_target === 'demo/-/cs')]);
     expect(sent).toEqual(['/api/projects/demo/languages/']);
     // What stats prints, stats takes back: every row of --project.
     for (const row of project.filter((x) => String(x.wli_target).includes('/-/'))) {

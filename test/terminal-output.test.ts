@@ -101,7 +101,7 @@ describe('24.5: on a terminal, server text is escaped in every format; piped, it
       s.fault('/projects/', { kind: 'rawBody', body: JSON.stringify({ count: 1, next: null, previous: null, results: [hostile] }) });
       for (const args of [
         ['show', 'demo'],
-        ['api', '/projects/', '--paginate'],
+        ['api', '/projects/', '--paginate', '-f', 'table'],
       ]) {
         const tty = await wliIn(args, { env: { WLI_URL: s.url, NO_COLOR: '1' }, tty: true, columns: 80 });
         expect(tty.code).toBe(0);

@@ -11,16 +11,28 @@ export class HttpError extends WliError {
   readonly retryAfterSeconds?: number;
   /** The answer was JSON, i.e. from the API itself (not a proxy's or the web server's page). */
   readonly fromApi: boolean;
-  constructor(args: { status: number; url: string; serverMessage?: string; hint?: Msg; retryAfterSeconds?: number; fromApi?: boolean; method?: string }) {
+  /** The request carried no token: a 401 or 403 is then no verdict on a token. */
+  readonly anonymous: boolean;
+  constructor(args: {
+    status: number;
+    url: string;
+    serverMessage?: string;
+    hint?: Msg;
+    retryAfterSeconds?: number;
+    fromApi?: boolean;
+    method?: string;
+    anonymous?: boolean;
+  }) {
     const { status, url, serverMessage } = args;
     const statusText = STATUS_TEXT[status];
     const what = msg`${ours(args.method ?? 'GET')} ${url} failed: HTTP ${ours(String(status) + (statusText ? ` ${statusText}` : ''))}`;
-    super(serverMessage ? msg`${what}: ${serverMessage}` : what, exitCodeForStatus(status), args.hint ?? hintForStatus(status));
+    super(serverMessage ? msg`${what}: ${serverMessage}` : what, exitCodeForStatus(status), args.hint ?? hintForStatus(status, args.anonymous === true));
     this.status = status;
     this.url = url;
     this.serverMessage = serverMessage;
     this.retryAfterSeconds = args.retryAfterSeconds;
     this.fromApi = args.fromApi ?? true;
+    this.anonymous = args.anonymous === true;
   }
 }
 
@@ -72,12 +84,16 @@ function exitCodeForStatus(status: number): number {
   return EXIT.server;
 }
 
-function hintForStatus(status: number): Msg | undefined {
+function hintForStatus(status: number, anonymous: boolean): Msg | undefined {
   switch (status) {
     case 401:
-      return msg`the token was refused: check --token, WLI_TOKEN or the [keys] section of your wlc config (a wrong token fails even on public data)`;
+      return anonymous
+        ? msg`no token was sent, and this needs one: give it with --token, WLI_TOKEN or the [keys] section of your wlc config`
+        : msg`the token was refused: check --token, WLI_TOKEN or the [keys] section of your wlc config (a wrong token fails even on public data)`;
     case 403:
-      return msg`the token is valid but lacks permission for this resource`;
+      return anonymous
+        ? msg`no token was sent, and anonymous requests may not see this: give a token of a user with permission (--token, WLI_TOKEN or [keys] of your wlc config)`
+        : msg`the token is valid but lacks permission for this resource`;
     case 404:
       return msg`check the slugs and language code (private projects also answer 404 without a valid token)`;
     case 429:

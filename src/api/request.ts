@@ -319,6 +319,7 @@ function httpFailure(t: Transport, url: URL, res: Exchange, text: string, method
     serverMessage: messageFromErrorBody(text, contentType),
     hint,
     retryAfterSeconds: retryAfterMs === undefined ? undefined : Math.ceil(retryAfterMs / 1000),
+    anonymous: !('authorization' in t.headers('json')),
   });
   return new AttemptError(error, retryable, retryAfterMs);
 }

@@ -71,13 +71,15 @@ async function finish(result: Result, session: Session, ctx: Context, io: IOStre
   // Clear the progress line before data lands on the same terminal.
   io.clearProgressBeforeData();
   const done = result.kind === 'text' ? undefined : result.done;
+  // A result may choose its format when -f is not given (wli api --paginate: JSON Lines).
+  const format = (!settings.formatGiven && result.kind === 'list' && result.defaultFormat) || settings.format;
   const written = render(result, io.out, {
-    format: settings.format,
+    format,
     fields: settings.fields,
     sort: settings.sort,
     noHeaders: settings.noHeaders,
     jq: settings.jq,
-    color: settings.format === 'table' && io.colorStdout,
+    color: format === 'table' && io.colorStdout,
     width: io.tableWidth,
     wrap: settings.wrap,
     terminal: io.stdoutIsTerminal,

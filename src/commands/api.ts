@@ -1,7 +1,7 @@
 // wli api: any API address read with wli's server, token and safety. Without --paginate the body is
 // printed byte for byte, unless -f or --fields is given: then a JSON object is shown as a record (as
 // `gh api --jq` works on one object too). With --paginate, the items of every page go through the
-// ordinary list output. Options that cannot apply are refused (exit 2): -L without --paginate before
+// ordinary list output, as JSON Lines unless -f chooses another format. Options that cannot apply are refused (exit 2): -L without --paginate before
 // any request, --paginate on an answer that is not a list, -f or --fields on one that is not a JSON
 // object. The address stays inside the API root: the token goes nowhere else. An answer no Weblate
 // API gives (a web page: a login page, a site at --url; JSON that lists no endpoints at the API root)
@@ -189,5 +189,7 @@ export async function run({ args, opts, session }: CommandInput<'api'>): Promise
       throw await onFailure(e);
     }
   })();
-  return { kind: 'list', pages: explained, columns: () => columnsOf(first), empty: msg`no items at ${url.href}` };
+  // JSON Lines unless -f says otherwise: one item a line, its bytes as the server sent them, so
+  // `| jq .slug` works as it does on gh api's output (a table of JSON cells helps nobody).
+  return { kind: 'list', pages: explained, columns: () => columnsOf(first), empty: msg`no items at ${url.href}`, defaultFormat: 'jsonl' };
 }

@@ -252,7 +252,8 @@ async function perTranslation(session: Session, search: UnitSearch, c: Counted, 
       };
     });
   });
-  return { verdict: { ...verdict, subjects }, table };
+  // The job summary's line counts the checks its table shows, not the check × translation subjects.
+  return { verdict: { ...verdict, subjects }, table, summary: verdict };
 }
 
 export async function run({ args, opts, session }: CommandInput<'checks'>): Promise<ListResult> {

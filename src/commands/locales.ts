@@ -15,7 +15,10 @@ import { identified } from '../weblate/identity.js';
 import { androidCode, appleCode, bcp47Code, isPrintableCode, localeList, posixCode, type LocaleRow } from '../weblate/locales.js';
 import { commonSourceLanguage, fileLanguageCode, languageCode } from '../weblate/objects.js';
 import { componentsOf, languagesOf, translationPath, translationsOf } from '../weblate/paths.js';
-import type { ComponentTarget, ProjectTarget, Target } from '../weblate/target.js';
+import type { CategoryTarget, ComponentTarget, ProjectTarget, Target } from '../weblate/target.js';
+import { categoryComponents, categoryOf } from '../session/resolve.js';
+import { allInOrder } from '../core/pool.js';
+import { sumStatistics } from '../weblate/statistics-sum.js';
 
 /** One language of the target as the server listed it: its code, its file's code, its completion. */
 interface Listed {
@@ -63,7 +66,7 @@ export async function run({ args, opts, session }: CommandInput<'locales'>): Pro
       msg`drop --as for rows in a format (-f json has every form)`,
     );
   }
-  const readings = targetReadings(session, args[0], ['project', 'component'], ['translation']);
+  const readings = targetReadings(session, args[0], ['project', 'component', 'category'], ['translation']);
   const { value: listed } = await firstFound(session, readings, (t) => languagesOfTarget(session, t));
   const kept = listed
     .filter((l) => !l.isSource || opts.source === true)
@@ -118,13 +121,43 @@ function rowOf(l: Listed): Item {
 async function languagesOfTarget(session: Session, t: Target): Promise<Listed[]> {
   if (t.kind === 'component') return componentLanguages(session, t);
   if (t.kind === 'project') return projectLanguages(session, t);
+  if (t.kind === 'category') return categoryLanguages(session, t);
   if (t.kind === 'translation') {
     // Refused by name only once the server says it is one (a miss is explained as any other).
     await getObject(session, translationPath(t));
     const component = [t.project, ...t.component].join('/');
     throw new UsageError(msg`${t.text} is a translation, one language: wli locales lists a component's or project's`, msg`wli locales ${component}`);
   }
-  throw new UsageError(msg`wli locales takes a project or a component, not ${t.text}`);
+  throw new UsageError(msg`wli locales takes a project, a category or a component, not ${t.text}`);
+}
+
+/**
+ * A category's languages: those of the components inside it (nested ones too), each once. Its
+ * completion is its translations' counts summed as Weblate sums them; it is the source where it is
+ * the source of every component that has it; its file code is theirs where they agree, else its code.
+ * Each row's target is the category (no target names a category's language).
+ */
+async function categoryLanguages(session: Session, t: CategoryTarget): Promise<Listed[]> {
+  const components = await categoryComponents(session, await categoryOf(session, t));
+  const lists = await allInOrder(
+    components.map((c) => () => componentLanguages(session, c.target)),
+    session.settings.concurrency,
+  );
+  const byCode = new Map<string, Listed[]>();
+  for (const l of lists.flat()) byCode.set(l.code, [...(byCode.get(l.code) ?? []), l]);
+  return [...byCode.entries()].map(([code, ls]): Listed => {
+    const sum = sumStatistics(ls.map((l) => l.item));
+    const fileCodes = new Set(ls.map((l) => l.fileCode));
+    return {
+      item: { ...sum, name: ls[0]!.item.name ?? null },
+      code,
+      fileCode: fileCodes.size === 1 ? ls[0]!.fileCode : code,
+      percent: numberOf(sum.translated_percent),
+      isSource: ls.every((l) => l.isSource),
+      target: t.text,
+      component: null,
+    };
+  });
 }
 
 /** A component's translations: each says its code, its file's code and whether it is the source. */

@@ -16,7 +16,7 @@ import { plainText } from '../core/values.js';
 import type { CommandInput, Session } from '../session/session.js';
 import { getObject, pagesOf } from '../session/reads.js';
 import { categoryOf, componentsIn, firstFoundPages, type Category } from '../session/resolve.js';
-import { limited } from '../session/results.js';
+import { defaultReadings, limited } from '../session/results.js';
 import { percentText } from '../output/readable.js';
 
 const ACCEPTS: TargetKind[] = ['server', 'project', 'component', 'category'];
@@ -77,12 +77,22 @@ const listPath = (t: Target): string => (t.kind === 'project' ? componentsOf(t) 
 export function run({ args, opts, session }: CommandInput<'ls'>): ListResult {
   // ls lists what is inside: three segments are a component in a category (or a category); a
   // translation, which has nothing below it, is recognised only to point elsewhere.
-  const readings = readTarget(args[0] ?? '/', ACCEPTS, ['translation']);
+  // No argument: the default target of a .weblate or wlc config (as every command takes it), else the server.
+  const readings =
+    (args[0] === undefined ? defaultReadings(session, ACCEPTS, ['translation']) : undefined) ?? readTarget(args[0] ?? '/', ACCEPTS, ['translation']);
+  const given = args[0] ?? (readings[0]?.text === '/' ? undefined : readings[0]?.text);
   const kind = readings[0]?.kind;
   // Set when the target turns out to be a category: its components are listed.
   let category: Category | undefined;
   async function* pagesFor(t: Target): AsyncGenerator<Page> {
-    if (t.kind === 'translation') throw await notAList(session, t);
+    if (t.kind === 'translation') {
+      // A default target that names a translation lists its component's translations (its siblings).
+      if (args[0] === undefined) {
+        yield* pagesFor({ kind: 'component', text: `${t.project}/${t.component.join('/')}`, project: t.project, component: t.component });
+        return;
+      }
+      throw await notAList(session, t);
+    }
     if (t.kind !== 'category') {
       const listed = t.kind === 'server' ? 'project' : t.kind === 'project' ? 'component' : 'translation';
       yield* identifying(pagesOf(session, { path: listPath(t), limit: opts.limit, label: labelOf(t.kind) }), listed, t);
@@ -100,8 +110,8 @@ export function run({ args, opts, session }: CommandInput<'ls'>): ListResult {
       : kind === 'server'
         ? msg`no projects (private projects need a token that may see them)`
         : kind === 'project'
-          ? msg`no components in project '${args[0]}'`
-          : msg`no translations of component '${args[0]}'`;
+          ? msg`no components in project '${given}'`
+          : msg`no translations of component '${given}'`;
   return {
     kind: 'list',
     pages: firstFoundPages(session, readings, pagesFor),

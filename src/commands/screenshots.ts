@@ -14,7 +14,9 @@ import { targetReadings } from '../session/results.js';
 import { idFromUrl } from '../weblate/objects.js';
 import { screenshotsOf, unitsOf } from '../weblate/paths.js';
 import { HAS_SCREENSHOT, shownUnitIds } from '../weblate/screenshots.js';
-import { objectOfUrl, type Target } from '../weblate/target.js';
+import { objectOfUrl, type CategoryTarget, type Target } from '../weblate/target.js';
+import { categoryComponents, categoryOf } from '../session/resolve.js';
+import { allInOrder } from '../core/pool.js';
 import { withOwnFields } from '../weblate/identity.js';
 
 const strings = (s: Item): Item[] => (Array.isArray(s.wli_strings) ? (s.wli_strings as Item[]) : []);
@@ -35,7 +37,7 @@ const SCREENSHOT_COLUMNS: Column[] = [
 ];
 
 export async function run({ args, session }: CommandInput<'screenshots'>): Promise<ListResult> {
-  const readings = targetReadings(session, args[0], ['component'], ['translation']);
+  const readings = targetReadings(session, args[0], ['component', 'category'], ['translation']);
   const { target, value: shots } = await firstFound(session, readings, (t) => screenshotsOfTarget(session, t));
   const shown = await stringsShown(session, shots);
   // wli's list after the screenshot's fields; a server field of its name is kept as server_wli_strings (weblate/identity.ts).
@@ -62,7 +64,18 @@ function screenshotsOfTarget(session: Session, t: Target): Promise<Item[]> {
       throw new UsageError(msg`${t.text} is a translation: screenshots belong to its component`, msg`wli screenshots ${component}`);
     });
   }
-  throw new UsageError(msg`wli screenshots takes a component, not ${t.text}`);
+  if (t.kind === 'category') return categoryScreenshots(session, t);
+  throw new UsageError(msg`wli screenshots takes a component or a category, not ${t.text}`);
+}
+
+/** A category's screenshots: each component's inside it (nested ones too), in the order the project lists them. */
+async function categoryScreenshots(session: Session, t: CategoryTarget): Promise<Item[]> {
+  const components = await categoryComponents(session, await categoryOf(session, t));
+  const lists = await allInOrder(
+    components.map((c) => () => allItems(session, { path: screenshotsOf(c.target), label: 'screenshots' })),
+    session.settings.concurrency,
+  );
+  return lists.flat();
 }
 
 /**

@@ -25,6 +25,7 @@
 //   (exit 2) from a real language the targets lack (a warning); not asked otherwise.
 import { UsageError } from '../core/errors.js';
 import { allInOrder } from '../core/pool.js';
+import type { Item } from '../core/page.js';
 import { pageOf } from '../core/page.js';
 import { identified } from '../weblate/identity.js';
 import { msg, ours } from '../core/text.js';
@@ -40,7 +41,7 @@ import type { Metric } from '../weblate/statistics.js';
 import { languageOrProject, projectRows, rowsOf, serverLanguages } from './stats/rows.js';
 import { statsChecks } from './stats/checks.js';
 import { statsMetrics } from './stats/metrics.js';
-import { projectBreakdown } from './stats/project.js';
+import { projectBreakdown, skipSourceTotal } from './stats/project.js';
 
 /**
  * stats takes translations, components, categories, a project's languages (p/-/l) and its total (p/-,
@@ -76,10 +77,16 @@ export async function run({ args, opts, session }: CommandInput<'stats'>): Promi
         const covers = by === 'component' ? [componentsOfProject(input.project)] : rows.map((r) => containerOf(rowLabel(r))).filter((c) => c !== undefined);
         return { kind: 'projectRows', rows, covers };
       }
-      const rows = (await firstFound(session, [input], () => projectRows(session, input, skipSource))).value;
+      const sourceless = (listed: Promise<Item[]>) => skipSourceTotal(session, input, listed);
+      const rows = (await firstFound(session, [input], () => projectRows(session, input, skipSource, sourceless))).value;
       return { kind: 'project', rows, covers: [`${input.project}/-`] };
     }
-    const { target, value } = await languageOrProject(session, input, () => firstFound(session, input, (t) => rowsOf(session, t, skipSource)));
+    const { target, value } = await languageOrProject(session, input, () =>
+      firstFound(session, input, (t) =>
+        // p/- with --skip-source: the total of the translations it keeps (skipSourceTotal).
+        t.kind === 'project' && skipSource ? skipSourceTotal(session, t).then((r) => [r]) : rowsOf(session, t, skipSource),
+      ),
+    );
     const covers =
       target.kind === 'component'
         ? [`${target.project}/${target.component.join('/')}`]
@@ -117,7 +124,10 @@ export async function run({ args, opts, session }: CommandInput<'stats'>): Promi
   const ci = { checks: statsChecks(session, verdict, gate), metrics: () => statsMetrics(rows) };
   const only = resolved.length === 1 ? resolved[0] : undefined;
   const single = rows.length === 1 ? rows[0] : undefined;
-  if (single && (only?.kind === 'translation' || only?.kind === 'language' || only?.kind === 'projectLanguage' || only?.kind === 'project')) {
+  // One row is shown as a record to people (table, markdown); the data formats keep a list a list
+  // whatever the number of targets, so a script's `jq '.[]'` holds for one row too (issue 49.7).
+  const forPeople = session.settings.format === 'table' || session.settings.format === 'markdown';
+  if (single && forPeople && (only?.kind === 'translation' || only?.kind === 'language' || only?.kind === 'projectLanguage' || only?.kind === 'project')) {
     return { kind: 'record', record: identified(single.item, single.id), rows: recordRows(gate, judged), fieldColumns: FIELD_COLUMNS, finish, ...ci };
   }
   return {

@@ -8,7 +8,7 @@
 // repository leaves the merge failure null) is read of each component, through the one worker pool:
 // one list, and each component's lock/ (unless its object says `locked`) and repository/ as asked.
 import { HttpError } from '../api/errors.js';
-import { UsageError } from '../core/errors.js';
+import { EXIT, UsageError, WliError } from '../core/errors.js';
 import type { Item } from '../core/page.js';
 import { msg, ours } from '../core/text.js';
 import { plainText } from '../core/values.js';
@@ -18,7 +18,7 @@ import type { CommandInput, Session } from '../session/session.js';
 import { allItems, getObject, searchIgnored, searchIgnoredError } from '../session/reads.js';
 import { UnitSearch } from '../session/search.js';
 import { allInOrder } from '../core/pool.js';
-import { firstFound } from '../session/resolve.js';
+import { categoryComponents, categoryOf, firstFound } from '../session/resolve.js';
 import { targetReadings } from '../session/results.js';
 import { judgeStatus } from '../gate/status.js';
 import { identified, identityOf, identityOfRow, type Identity } from '../weblate/identity.js';
@@ -35,7 +35,7 @@ import {
   type StatusCondition,
   type StatusState,
 } from '../weblate/status.js';
-import { componentTargetOf, type ComponentTarget, type Target } from '../weblate/target.js';
+import { componentTargetOf, type CategoryTarget, type ComponentTarget, type Target } from '../weblate/target.js';
 
 const yesNo = (v: unknown): string => (v === true ? 'yes' : v === false ? 'no' : v === null || v === undefined ? '—' : plainText(v));
 const isProject = (item: Item): boolean => identityOfRow(item)?.component === null;
@@ -74,7 +74,8 @@ const ROWS: Column[] = [
   },
   { header: 'outgoing commits', field: 'outgoing_commits', value: (i) => i.outgoing_commits, text: (v, i) => notShown(i, v, 'outgoing_commits') },
   { header: 'missing commits', field: 'missing_commits', value: (i) => i.missing_commits, text: (v, i) => notShown(i, v, 'missing_commits') },
-  { header: 'last commit', field: 'last_commit', value: (i) => i.last_commit, text: (v, i) => notShown(i, v, 'remote_commit') },
+  // remote_commit: the upstream branch's head (Weblate's get_last_remote_commit), not Weblate's own last commit.
+  { header: 'upstream commit', field: 'last_commit', value: (i) => i.last_commit, text: (v, i) => notShown(i, v, 'remote_commit') },
 ];
 
 /** A project's record with its components read: one more line, what holds of each. */
@@ -176,21 +177,39 @@ async function componentsRead(session: Session, t: Target & { kind: 'project' },
   );
 }
 
+/**
+ * A category has no lock, no pending count and no repository of its own in Weblate: once the server
+ * says it is one, the run names it and its components (a usage error), never "no component".
+ */
+async function categoryRefused(session: Session, t: CategoryTarget): Promise<never> {
+  const components = await categoryComponents(session, await categoryOf(session, t));
+  const named = components.map((c) => [c.target.project, ...c.target.component].join('/'));
+  throw new UsageError(
+    msg`${t.text} is a category: Weblate keeps a lock and a repository per component or project, not per category`,
+    msg`ask each of its components: ${ours(named.slice(0, 5).join(', ') + (named.length > 5 ? ', …' : '') || 'it has none')} (wli ls ${t.text}), or the project: wli status ${t.project}`,
+  );
+}
+
 export async function run({ args, opts, session }: CommandInput<'status'>): Promise<RecordResult> {
   const conditions = [...new Set(opts.failIf ?? [])];
-  const readings = targetReadings(session, args[0], ['project', 'component', 'translation']);
-  const { value: read } = await firstFound(session, readings, (t) => readStatus(session, t));
+  const readings = targetReadings(session, args[0], ['project', 'component', 'translation', 'category']);
+  const { value: read } = await firstFound(session, readings, (t) => (t.kind === 'category' ? categoryRefused(session, t) : readStatus(session, t)));
   const item = recordOf(read);
   const identity = identityOf(read.target);
   const id = String(identity.target);
   // A condition asked for that the token cannot see is refused, never passed silently.
   for (const c of conditions) {
     if (conditionHolds(c, read.state) !== undefined) continue;
-    if (NEEDS_REPOSITORY.has(c) && read.state.repository === null)
-      throw new UsageError(
-        msg`--fail-if ${ours(c)} needs the repository state of ${id}, which this token may not see (${read.forbidden?.serverMessage ?? 'HTTP 403'})`,
-        msg`a token with ${ours(REPOSITORY_PERMISSION)}; or leave ${ours(c)} out of --fail-if`,
+    if (NEEDS_REPOSITORY.has(c) && read.state.repository === null) {
+      const anonymous = read.forbidden?.anonymous === true;
+      // The server refused it (401/403): exit 4 as every refused permission, not a usage error.
+      throw new WliError(
+        msg`--fail-if ${ours(c)} needs the repository state of ${id}, which ${ours(anonymous ? 'anonymous requests' : 'this token')} may not see (${read.forbidden?.serverMessage ?? 'HTTP 403'})`,
+        EXIT.auth,
+        msg`${ours(anonymous ? 'give a token (--token or WLI_TOKEN) of a user' : 'a token')} with ${ours(REPOSITORY_PERMISSION)}; or leave ${ours(c)} out of --fail-if`,
+        { cause: read.forbidden },
       );
+    }
     throw new UsageError(
       msg`--fail-if ${ours(c)}: the server does not say it for ${id}`,
       msg`ask it of the component: wli status ${[read.target.project, ...(read.target.kind === 'project' ? [] : read.target.component)].join('/')}`,

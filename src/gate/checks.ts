@@ -47,13 +47,19 @@ export function judgeChecks(scope: string, rows: readonly CheckRow[], total: num
           : { ...base, judgement: 'pass', failures: [] };
       if (all === undefined) return { ...base, judgement: 'not judged', failures: [], reason: own.size ? 'no --fail-over for this check' : 'no --fail-over' };
       return totalOver && r.failing > 0
-        ? failed(`${failIn(r.failing, scope)} ${r.check} (${r.name}); ${fail(total)} a check in all, more than --fail-over ${all}`)
+        ? failed(`${failIn(r.failing, scope)} ${r.check} (${r.name}); the limit broken is all checks' --fail-over ${all} (${fail(total)} a check)`)
         : { ...base, judgement: 'pass', failures: [] };
     }),
   );
   const failing = subjects.filter((s) => s.judgement === 'fail');
-  const messages: Msg[] = failing.map((s) => ours(s.failures[0]!.message));
-  if (totalOver && !failing.length) messages.push(ours(`${fail(total)} a check in ${scope}, more than --fail-over ${all}`));
+  // A check over its own limit is said alone; the checks a bare --fail-over fails together are said
+  // in one line, the total first: one limit broken, not one per check (each reads as its own breach).
+  const ownFailing = failing.filter((s) => own.has(s.failures[0]!.check));
+  const messages: Msg[] = ownFailing.map((s) => ours(s.failures[0]!.message));
+  if (totalOver) {
+    const together = rows.filter((r) => !own.has(r.check) && r.failing > 0).map((r) => `${r.check} (${r.failing})`);
+    messages.push(ours(`${failIn(total, scope)} a check, more than --fail-over ${all}${together.length ? `: ${together.join(', ')}` : ''}`));
+  }
   return {
     suite: CHECKS_SUITE,
     noun: 'check',

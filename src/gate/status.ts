@@ -1,6 +1,6 @@
 // status --fail-if: each condition asked of each target, judged once (a subject per target; a
 // failure per condition that holds). A condition the token cannot see is refused before this (the
-// command's usage error); here every asked condition is known. Pure.
+// command's refusal, exit 4 as every 401/403); here every asked condition is known. Pure.
 import { EXIT } from '../core/errors.js';
 import type { Item } from '../core/page.js';
 import { ours, type Msg } from '../core/text.js';

@@ -93,9 +93,10 @@ const bytes = (s: string) => Buffer.byteLength(s, 'utf8');
  * line saying how many were left out, and the verdict; undefined when not even the verdict fits.
  */
 async function summaryText(report: CheckReport, room: number, separate: boolean): Promise<string | undefined> {
-  const { failed, judged } = countsOf(report.verdict);
-  const mark = !report.verdict.gated || (report.verdict.exitCode === 0 && judged === 0) ? '' : failed || report.verdict.exitCode !== 0 ? '❌ ' : '✅ ';
-  const verdict = `**${mark}${markdownCell(verdictLine(report.verdict))}**\n`;
+  const said = report.summary ?? report.verdict;
+  const { failed, judged } = countsOf(said);
+  const mark = !said.gated || (said.exitCode === 0 && judged === 0) ? '' : failed || said.exitCode !== 0 ? '❌ ' : '✅ ';
+  const verdict = `**${mark}${markdownCell(verdictLine(said))}**\n`;
   const lead = separate ? '\n' : '';
   const rows = report.table ? await markdownRows(report.table) : [];
   const whole = lead + rows.join('') + (rows.length ? '\n' : '') + verdict;

@@ -4,6 +4,7 @@ import type { Item, Page } from '../core/page.js';
 import type { Msg } from '../core/text.js';
 import type { MetricsOf } from './openmetrics.js';
 import type { Verdict } from '../gate/verdict.js';
+import type { Format } from '../spec/spec.js';
 
 export type Style = 'red' | 'yellow' | 'green' | 'cyan' | 'gray' | 'bold';
 
@@ -78,6 +79,11 @@ export interface CheckReport {
   verdict: Verdict;
   /** The subjects' rows as -f markdown shows them, for the GitHub job summary. */
   table?: { items: Item[]; columns: Column[] };
+  /**
+   * The verdict the job summary's line says, when `verdict` splits the table's subjects further (checks:
+   * a check's subject per translation): the line counts what the table shows.
+   */
+  summary?: Verdict;
 }
 
 /**
@@ -139,6 +145,8 @@ export interface ListResult extends Beside, ForCi {
   knownFields?: string[] | (() => string[]);
   /** Runs after everything was written (gates). */
   finish?: () => Outcome;
+  /** The format when -f is not given, where it is not the table (wli api --paginate: JSON Lines, for jq). */
+  defaultFormat?: Format;
 }
 
 export interface TextResult {

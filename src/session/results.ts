@@ -11,11 +11,35 @@ import { getObject, pagesOf } from './reads.js';
 import { categoryOf, firstFound, firstFoundPages } from './resolve.js';
 
 /**
+ * The readings of the default target (`translation` in [weblate] of a wlc config file or a project's
+ * .weblate), none without one. One the command cannot take names the file it came from: the user
+ * never typed it.
+ */
+export function defaultReadings(session: Session, accepts: readonly TargetKind[], alsoRead: readonly TargetKind[] = []): Target[] | undefined {
+  const given = session.settings.defaultTarget;
+  if (!given) return undefined;
+  try {
+    return readTarget(given.value, accepts, alsoRead);
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    throw new UsageError(
+      msg`${e.text} (the default target: translation = ${given.value} in ${given.source})`,
+      msg`give a target as an argument${e.hintText ? msg` (${e.hintText})` : ours('')}, or change translation in ${given.source}`,
+      { cause: e },
+    );
+  }
+}
+
+/**
  * The readings of the argument, or of the default target of the configuration (`translation` in
  * [weblate]); `alsoRead`: forms recognised only to be refused by name (target.ts).
  */
 export function targetReadings(session: Session, arg: string | undefined, accepts: readonly TargetKind[], alsoRead: readonly TargetKind[] = []): Target[] {
-  const text = arg ?? session.settings.defaultTarget?.value;
+  if (arg === undefined) {
+    const readings = defaultReadings(session, accepts, alsoRead);
+    if (readings) return readings;
+  }
+  const text = arg;
   if (text === undefined) {
     throw new UsageError(
       msg`missing target`,

@@ -69,7 +69,10 @@ export function conditionHolds(c: StatusCondition, s: StatusState): boolean | un
   }
 }
 
-/** The last commit the repository names (remote_commit's short revision and message), for a table. */
+/**
+ * The upstream branch's head (remote_commit: weblate/api/views.py `repository`, the component's
+ * get_last_remote_commit), its short revision and message: not Weblate's own last commit (weblate_commit).
+ */
 export function lastCommit(r: Record<string, unknown> | null): string | undefined {
   const c = r?.remote_commit;
   if (!c || typeof c !== 'object') return undefined;

@@ -20,17 +20,50 @@ import { COMPONENTS, componentsOf, linksOf, projectMetricsOf, statisticsOf } fro
 import { metricsEntries, type MetricsEntry } from '../../weblate/project-metrics.js';
 import type { StatsBy } from '../../weblate/statistics.js';
 import { componentTargetOf, objectOfUrl, type ProjectTarget } from '../../weblate/target.js';
+import { sumStatistics } from '../../weblate/statistics-sum.js';
 import type { Row } from './gate.js';
 import { componentRow, componentRows, statsRow, totalRow, type ComponentRows } from './rows.js';
 
-/** The rows of --project P --by translation or component: every component's, then the total row. */
+/**
+ * The rows of --project P --by translation or component: every component's, then the total row (the
+ * server's own; with --skip-source the other translations summed, as skipSourceTotal says).
+ */
 export async function projectBreakdown(session: Session, target: ProjectTarget, by: Exclude<StatsBy, 'language'>, skipSource: boolean): Promise<Row[]> {
-  const total = deferred(getObject(session, statisticsOf(target)));
-  // The project's components, asked once: beside the metrics (to tell its own from shared ones), or for the fan-out.
-  const listed = deferred(allItems(session, { path: componentsOf(target), label: `--project ${target.project}` }));
-  const components = (await fromMetrics(session, target, skipSource, listed)) ?? (await fromComponents(session, target, skipSource, await listed));
+  const total = skipSource ? undefined : deferred(getObject(session, statisticsOf(target)));
+  const components = await componentsRows(session, target, skipSource);
   const rows = by === 'translation' ? components.flatMap((c) => c.rows) : components.map((c) => componentRow(target.project, c));
-  return [...rows, totalRow(target, await total)];
+  return [...rows, total ? totalRow(target, await total) : sumOfKept(target, components)];
+}
+
+/** Every component's translation rows, by the metrics endpoint or else component by component. */
+async function componentsRows(session: Session, target: ProjectTarget, skipSource: boolean, asked?: Promise<Item[]>): Promise<ComponentRows[]> {
+  // The project's components, asked once: beside the metrics (to tell its own from shared ones), or for the fan-out.
+  const listed = asked ?? deferred(allItems(session, { path: componentsOf(target), label: `--project ${target.project}` }));
+  return (await fromMetrics(session, target, skipSource, listed)) ?? (await fromComponents(session, target, skipSource, await listed));
+}
+
+/** The total row of the translations --skip-source keeps, summed as Weblate sums a component's. */
+const sumOfKept = (target: ProjectTarget, components: ComponentRows[]): Row =>
+  totalRow(
+    target,
+    sumStatistics(
+      components
+        .flatMap((c) => c.rows)
+        .filter((r) => !r.leftOut)
+        .map((r) => r.item),
+    ),
+  );
+
+/**
+ * A project's total row (p/-) with --skip-source: the server's own counts every component's source
+ * strings too, which --skip-source exists to leave out; so the total is recomputed from the project's
+ * translations other than each component's source-language one (the rows --by translation prints),
+ * summed as Weblate sums them (weblate/statistics-sum.ts). One request on a server with the project
+ * metrics endpoint, each component's statistics on an older one; `listed`: the project's components
+ * list when the caller asked it already.
+ */
+export async function skipSourceTotal(session: Session, target: ProjectTarget, listed?: Promise<Item[]>): Promise<Row> {
+  return sumOfKept(target, await componentsRows(session, target, true, listed));
 }
 
 /** The fan-out: the components list, then each component's statistics, --concurrency at a time. */

@@ -156,12 +156,18 @@ function rowsOfComponent(target: ComponentTarget, items: Item[], leftOut: (i: It
 /**
  * One row per language of the project, then the project's total row. With --skip-source, the
  * languages that are the source language of every component of the project are left out (one
- * request more, made alongside); the total row is the server's own and still counts them.
+ * request more, made alongside), and the total row is the one `sourceless` makes of the project's
+ * translations (given that list of components).
  */
-export async function projectRows(session: Session, target: ProjectTarget, skipSource: boolean): Promise<Row[]> {
-  const total = deferred(getObject(session, statisticsOf(target)));
+export async function projectRows(
+  session: Session,
+  target: ProjectTarget,
+  skipSource: boolean,
+  sourceless: (components: Promise<Item[]>) => Promise<Row>,
+): Promise<Row[]> {
   const label = `--project ${target.project}`;
   const components = skipSource ? deferred(getList(session, componentsOf(target), label)) : undefined;
+  const total = deferred(components ? sourceless(components) : getObject(session, statisticsOf(target)).then((stats) => totalRow(target, stats)));
   const languages = await getList(session, languagesOf(target), label);
   let everywhere: string | undefined;
   if (components) {
@@ -171,7 +177,7 @@ export async function projectRows(session: Session, target: ProjectTarget, skipS
     ...projectLanguageRow(target, stats),
     leftOut: (everywhere !== undefined && codeOf(stats) === everywhere) || undefined,
   }));
-  return [...rows, totalRow(target, await total)];
+  return [...rows, await total];
 }
 
 /**
