@@ -148,10 +148,11 @@ async function categoryLanguages(session: Session, t: CategoryTarget): Promise<L
   return [...byCode.entries()].map(([code, ls]): Listed => {
     const sum = sumStatistics(ls.map((l) => l.item));
     const fileCodes = new Set(ls.map((l) => l.fileCode));
+    const [first] = ls;
     return {
-      item: { ...sum, name: ls[0]!.item.name ?? null },
+      item: { ...sum, name: first?.item.name ?? null },
       code,
-      fileCode: fileCodes.size === 1 ? ls[0]!.fileCode : code,
+      fileCode: fileCodes.size === 1 && first ? first.fileCode : code,
       percent: numberOf(sum.translated_percent),
       isSource: ls.every((l) => l.isSource),
       target: t.text,

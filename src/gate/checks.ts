@@ -54,8 +54,8 @@ export function judgeChecks(scope: string, rows: readonly CheckRow[], total: num
   const failing = subjects.filter((s) => s.judgement === 'fail');
   // A check over its own limit is said alone; the checks a bare --fail-over fails together are said
   // in one line, the total first: one limit broken, not one per check (each reads as its own breach).
-  const ownFailing = failing.filter((s) => own.has(s.failures[0]!.check));
-  const messages: Msg[] = ownFailing.map((s) => ours(s.failures[0]!.message));
+  const ownFailures = failing.flatMap((s) => s.failures.slice(0, 1)).filter((f) => own.has(f.check));
+  const messages: Msg[] = ownFailures.map((f) => ours(f.message));
   if (totalOver) {
     const together = rows.filter((r) => !own.has(r.check) && r.failing > 0).map((r) => `${r.check} (${r.failing})`);
     messages.push(ours(`${failIn(total, scope)} a check, more than --fail-over ${all}${together.length ? `: ${together.join(', ')}` : ''}`));
