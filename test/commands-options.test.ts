@@ -373,7 +373,7 @@ describe('17: help in step with behaviour', () => {
   it('"wli help" alone is "wli --help", which lists it', async () => {
     const [viaHelp, viaFlag] = await Promise.all([wliIn(['help']), wliIn(['--help'])]);
     expect([viaHelp.code, viaHelp.stdout]).toEqual([0, viaFlag.stdout]);
-    expect(viaHelp.stdout).toMatch(/^ {2}help \[command\] +show help for a command/m);
+    expect(viaHelp.stdout).toMatch(/^ {2}help +show help for a command/m);
   });
 
   it('"wli help lss" is an unknown command with the closest one (exit 2)', async () => {
@@ -401,8 +401,9 @@ describe('17: help in step with behaviour', () => {
     expect((await wliIn(['completion', 'bash'])).code).toBe(0);
   });
 
-  it('stats --help names failing rows as the gate prints them: by target', async () => {
-    const help = (await wliIn(['stats', '--help'], { columns: 1000 })).stdout.replace(/\s+/g, ' ');
+  it('stats in the man page names failing rows as the gate prints them: by target', async () => {
+    // --help leads with a sentence; the description whole is in docs/commands.md and the man page.
+    const help = readFileSync(join(ROOT, 'docs', 'commands.md'), 'utf8').replace(/\s+/g, ' ');
     expect(help).not.toMatch(/by language code/);
     expect(help).toMatch(/names the failing ones by target, as the TARGET column shows them \(demo\/android\/cs, cs, demo\/-\/cs/);
     const gate = await wliIn(['stats', '--project', 'demo', 'demo/android', '--fail-under', '75'], { env });

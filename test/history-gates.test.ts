@@ -1,6 +1,6 @@
 // Issue 12, history you can read and follow, gates that tell the story: action names, durations,
 // changes --follow, row identity, per-language thresholds, baselines and --fail-on-drop.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +11,7 @@ import { FOLLOW_WINDOW_MS } from '../src/core/limits.js';
 import { ACTION_NAMES, startFakeWeblate, type FakeWeblate } from './support/fake-weblate/index.js';
 import { csvObjects } from './support/csv-parse.js';
 import { spawn } from 'node:child_process';
-import { baseEnv, testContext, wli, wliIn, wliCommand } from './support/run.js';
+import { ROOT, baseEnv, testContext, wli, wliIn, wliCommand } from './support/run.js';
 
 let fake: FakeWeblate;
 let env: Record<string, string>;
@@ -56,7 +56,7 @@ describe('--action: codes, names, kebab names', () => {
     const r = await wliIn(['changes', 'demo/android/cs', '--action', 'translaton-chaged'], { env });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(
-      /^wli: unknown action 'translaton-chaged'\nhint: did you mean: translation-changed[,?].*\(wli changes --help lists every action\)\n$/,
+      /^wli: unknown action 'translaton-chaged'\nhint: did you mean: translation-changed[,?].*\(every action: man wli, or docs\/commands\.md#wli-changes\)\n$/,
     );
     expect(fake.requests.length).toBe(before);
   });
@@ -67,9 +67,11 @@ describe('--action: codes, names, kebab names', () => {
     expect(r.stderr).toMatch(/^wli: the server rejected the filters: action: Select a valid choice\. 999 is not one of the available choices\.\nhint: /);
   });
 
-  it('--help, the man page and completion list the names', async () => {
+  it('the man page, docs/commands.md and completion list the names (--help points there)', async () => {
     const help = await wli(['changes', '--help']);
-    for (const [code, name] of [ACTIONS[0]!, ACTIONS[50]!, ACTIONS.at(-1)!]) expect(help.stdout).toContain(`${kebab(name)} (${code})`);
+    expect(help.stdout).toContain('More: man wli, or docs/commands.md#wli-changes');
+    const md = readFileSync(join(ROOT, 'docs', 'commands.md'), 'utf8');
+    for (const [code, name] of [ACTIONS[0]!, ACTIONS[50]!, ACTIONS.at(-1)!]) expect(md).toContain(`${kebab(name)} (${code})`);
     const { manPage } = await import('../src/docs/manpage.js');
     expect(manPage()).toContain('translation-changed (2)');
     const { completionScript } = await import('../src/docs/completion.js');

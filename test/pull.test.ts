@@ -590,11 +590,15 @@ describe('the report', () => {
     expect(table.stdout.split('\n')[0]).toMatch(/^TARGET\s+LANGUAGE\s+PATH\s+STATUS\s+BYTES\s+REASON$/);
   });
 
-  it('--help names the exit status of each failure', async () => {
+  it('the man page and docs/commands.md name the exit status of each failure; --help points there', async () => {
     const r = await wli(['pull', '--help']);
-    expect(r.stdout).toMatch(
-      /Exit status \(that of the first failure in the report\):\n[\s\S]*1 a server or network failure,\s+or a filename refused by the placement rule/,
+    expect(r.stdout).toContain('More: man wli, or docs/commands.md#wli-pull');
+    const doc = readFileSync(join(ROOT, 'docs', 'commands.md'), 'utf8');
+    expect(doc).toMatch(
+      /Exit status \(that of the first failure in the report\):\*\* [^\n]*1 a server or network failure, or a filename refused by the placement rule/,
     );
+    const man = readFileSync(join(ROOT, 'man', 'wli.1'), 'utf8');
+    expect(man).toContain('Exit status (that of the first failure in the report):');
   });
 });
 

@@ -467,14 +467,45 @@ describe('help at 80 columns', () => {
       expect(r.stdout.split('\n').filter((l) => l.length > 80)).toEqual([]);
     }
   });
-  it('a wider terminal gets wider lines (the action list of changes follows the terminal)', async () => {
+  // Issue 49, item 9: --help is usage, a lead, the options and three examples; the prose is in the man page.
+  it.each(commands)('wli %s --help: at most 60 lines at 80 columns, ending with where the rest is', async (...cmd) => {
+    for (const run of [() => wli([...cmd, '--help']), () => wliIn([...cmd, '--help'], { tty: true, columns: 80 })]) {
+      const r = await run();
+      const lines = r.stdout.trimEnd().split('\n');
+      expect(lines.length).toBeLessThanOrEqual(60);
+      expect(lines.at(-1)).toBe(`More: man wli, or docs/commands.md${cmd.length ? `#wli-${cmd[0]}` : ''}`);
+    }
+  });
+  it.each(COMMANDS.map((c) => [c.name, c] as const))('wli %s --help: no note, no more section, three examples at most', async (_name, spec) => {
+    const help = (await wliIn([spec.name, '--help'], { columns: 1000 })).stdout;
+    expect(help.split('\n').filter((l) => l.startsWith('  $ wli ')).length).toBe(Math.min(3, spec.examples.length));
+    if (spec.more) expect(help).not.toContain(`${spec.more[0]}:`);
+    for (const o of spec.options) if (o.note) expect(help).not.toContain(o.note.slice(0, 60));
+    // Each option is there with its one line.
+    for (const o of spec.options) expect(help.replace(/\s+/g, ' ')).toContain(o.description.replace(/\s+/g, ' '));
+  });
+  it('what --help leaves out is in the man page and docs/commands.md, whole', () => {
+    const man = readFileSync(join(ROOT, 'man', 'wli.1'), 'utf8');
+    const md = readFileSync(join(ROOT, 'docs', 'commands.md'), 'utf8');
+    for (const c of COMMANDS) {
+      expect(md).toContain(c.description);
+      if (c.more) expect(md).toContain(c.more[1]);
+      // A note sits in a table cell: | escaped, on one line.
+      for (const o of c.options) if (o.note) expect(md).toContain(o.note.replace(/\|/g, '\\|').replace(/\n/g, ' '));
+    }
+    expect(man).toContain('.SH EXIT STATUS');
+  });
+  it('a wider terminal gets wider lines (the description of changes follows the terminal)', async () => {
     const r = await wliIn(['changes', '--help'], { tty: true, columns: 120 });
     expect(Math.max(...r.stdout.split('\n').map((l) => l.length))).toBeGreaterThan(100);
   });
-  it('wli --help lists every exit code', async () => {
+  it('the man page lists every exit code; wli --help points there', async () => {
     const r = await wli(['--help']);
-    const block = r.stdout.slice(r.stdout.indexOf('Exit codes:'));
-    for (const [code] of EXIT_CODES) expect(block).toMatch(new RegExp(`^ +${code}  \\S`, 'm'));
+    expect(r.stdout).toMatch(/The exit codes, each option in full and the rest:\nMore: man wli/);
+    const { manPage } = await import('../src/docs/manpage.js');
+    const page = manPage();
+    const block = page.slice(page.indexOf('.SH EXIT STATUS'), page.indexOf('.SH ENVIRONMENT'));
+    for (const [code] of EXIT_CODES) expect(block).toContain(`.TP\n\\fB${code}\\fR\n`);
   });
   it('a long example breaks between words with a shell continuation', async () => {
     const r = await wli(['stats', '--help']);

@@ -7,7 +7,6 @@ import { Command, CommanderError, Help, Option } from 'commander';
 import type { Context } from '../core/context.js';
 import {
   COMMANDS,
-  EXIT_CODES,
   GLOBAL_OPTIONS,
   HELP_COMMAND,
   formatsOf,
@@ -100,21 +99,70 @@ function formatHelp(spec: CommandSpec): (this: Help, option: Option) => string {
 /** Help text around commander's: laid out for the stream it goes to, at its width (80 off a terminal). */
 type HelpText = (width: number) => string;
 
+/** The most examples a command's --help shows; the man page and docs/commands.md show them all. */
+const HELP_EXAMPLES = 3;
+
+/** The most characters of description --help leads with: five lines at 80 columns. */
+const LEAD_MAX = 400;
+
+/** Where the prose --help leaves out is: the man page and the command's section of docs/commands.md. */
+const morePointer = (name?: string) => `More: man wli, or docs/commands.md${name ? `#wli-${name}` : ''}`;
+
+/**
+ * The lead of a command's description for --help: its first sentence, and the second while the two
+ * stay short. The whole description (and every note, and the `more` section) is in the man page.
+ */
+export function helpLead(description: string, summary: string): string {
+  // A sentence ends at . ! or ? before a space and a capital or an opening mark, not inside parentheses.
+  const sentences: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < description.length; i++) {
+    const ch = description[i];
+    if (ch === '(') depth++;
+    else if (ch === ')') depth = Math.max(0, depth - 1);
+    else if (depth === 0 && (ch === '.' || ch === '!' || ch === '?') && /^\s+[A-Z`"'(]/.test(description.slice(i + 1, i + 3))) {
+      sentences.push(description.slice(start, i + 1).trim());
+      start = i + 1;
+    }
+  }
+  const rest = description.slice(start).trim();
+  if (rest) sentences.push(rest);
+  const [first = '', second] = sentences;
+  // A first sentence of a paragraph's length (stats lists every kind of target) gives way to the summary.
+  if (first.length > LEAD_MAX) return `${summary.charAt(0).toUpperCase()}${summary.slice(1)}.`;
+  return second !== undefined && first.length + second.length <= LEAD_MAX ? `${first} ${second}` : first;
+}
+
+/** The options wli --help describes; the other global options it names (globalNames), as a command's help does. */
+const DESCRIBED_AT_TOP = ['--version', '--help', '--format'];
+
+/** The global options help names without describing them (the man page describes each): their flags and value. */
+function globalNames(skip: readonly string[]): string {
+  return GLOBAL_OPTIONS.map((o) => flagsOf(o))
+    .filter((f) => !skip.includes(f.long))
+    .map((f) => (f.placeholder === undefined ? f.long : `${f.long} <${f.placeholder}>`))
+    .join(', ');
+}
+
+const globalList = (width: number) =>
+  `\nGlobal options (before or after the command; man wli describes each):\n${wrapList(globalNames(DESCRIBED_AT_TOP), width, '  ')}\n`;
+
 function examplesText(spec: CommandSpec): HelpText {
   return (width) => {
-    const more = spec.more ? `\n${spec.more[0]}:\n${wrapList(spec.more[1], width, '  ')}\n` : '';
-    return '\nExamples:\n' + spec.examples.map(([cmd, what]) => `${wrapCommand(cmd, width)}\n${wrapWords(what, width, '      ')}`).join('\n') + '\n' + more;
+    const examples = spec.examples.slice(0, HELP_EXAMPLES);
+    return (
+      globalList(width) +
+      '\nExamples:\n' +
+      examples.map(([cmd, what]) => `${wrapCommand(cmd, width)}\n${wrapWords(what, width, '      ')}`).join('\n') +
+      `\n\n${morePointer(spec.name)}\n`
+    );
   };
 }
 
-const globalAfterText: HelpText = (width) => {
-  const codeWidth = Math.max(...EXIT_CODES.map(([n]) => String(n).length));
-  const codes = EXIT_CODES.map(([n, what]) => {
-    const lead = `  ${String(n).padStart(codeWidth)}  `;
-    return lead + wrapWords(what.replace(/`/g, ''), width, ' '.repeat(lead.length)).trimStart();
-  });
-  return `\nExit codes:\n${codes.join('\n')}\n\n${wrapWords('Every option can also follow the command. Run "wli <command> --help" (or "wli help <command>") for examples, "man wli" for everything.', width, '')}\n`;
-};
+const globalAfterText: HelpText = (width) =>
+  globalList(width) +
+  `\n${wrapWords('Run "wli <command> --help" (or "wli help <command>") for its options and examples. The exit codes, each option in full and the rest:', width, '')}\n${morePointer()}\n`;
 
 /** Lines of at most `width` characters, broken between words (a longer word stands alone), indented. */
 function wrapWords(text: string, width: number, indent: string): string {
@@ -157,8 +205,14 @@ function buildProgram(out: ParserOutput, onRun: (parsed: Parsed) => void): Comma
     .helpOption('-h, --help', 'show help')
     // `wli help ls` is `wli ls --help` (runCli reads it so); listed here so the global help names it.
     .helpCommand(HELP_COMMAND.usage, HELP_COMMAND.summary)
-    // A command's help also lists the global options: they are accepted after the command too.
-    .configureHelp({ showGlobalOptions: true })
+    // A command by its name alone: the summary beside it fits one line at 80 columns. Of the global
+    // options, -f is described (it says the formats); the rest are named after, the man page describing them.
+    .configureHelp({
+      subcommandTerm: (c) => c.name(),
+      visibleOptions(this: Help, c) {
+        return Help.prototype.visibleOptions.call(this, c).filter((o) => DESCRIBED_AT_TOP.includes(o.long ?? ''));
+      },
+    })
     .showSuggestionAfterError(true)
     .exitOverride()
     .configureOutput({
@@ -171,8 +225,18 @@ function buildProgram(out: ParserOutput, onRun: (parsed: Parsed) => void): Comma
     .addHelpText('after', (c) => globalAfterText(out.width(c.error ? 'stderr' : 'stdout')));
   for (const g of GLOBAL_OPTIONS) program.addOption(toOption(g));
   for (const spec of COMMANDS) {
-    const cmd = program.command(spec.name).summary(spec.summary).description(spec.description);
-    cmd.configureHelp({ ...program.configureHelp(), optionDescription: formatHelp(spec) });
+    // --help leads with the description's first sentences; the man page and docs/commands.md hold it whole.
+    const cmd = program.command(spec.name).summary(spec.summary).description(helpLead(spec.description, spec.summary));
+    // A command's help describes -f (the formats it writes) among its own options and names the other
+    // global options: they are accepted after the command too, and the man page describes them.
+    cmd.configureHelp({
+      visibleOptions(this: Help, c) {
+        const own = Help.prototype.visibleOptions.call(this, c);
+        const format = (c.parent?.options ?? []).filter((o) => o.long === '--format');
+        return [...own.filter((o) => o.long !== '--help'), ...format, ...own.filter((o) => o.long === '--help')];
+      },
+      optionDescription: formatHelp(spec),
+    });
     for (const a of spec.args) {
       const name = a.variadic ? `${a.name}...` : a.name;
       cmd.argument(a.required ? `<${name}>` : `[${name}]`, a.description);

@@ -65,7 +65,7 @@ function checkIds(texts: readonly string[], option: string): string[] {
       const near = closest(text.trim(), [...CHECK_IDS]);
       throw new UsageError(
         msg`unknown check '${text}' for ${ours(option)}${near.length ? msg`: did you mean ${ours(near.join(', '))}?` : msg``}`,
-        msg`Weblate's check ids: wli checks --help; a check of the server's own (its CHECK_LIST): ${ours(`${option} ${CUSTOM_PREFIX}ID`)}`,
+        msg`Weblate's check ids: man wli, or docs/commands.md#wli-checks; a check of the server's own (its CHECK_LIST): ${ours(`${option} ${CUSTOM_PREFIX}ID`)}`,
       );
     });
 }

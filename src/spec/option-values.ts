@@ -59,7 +59,7 @@ function defaultHint(v: ValueSpec): string {
     case 'time':
       return TIME_HINT;
     case 'action':
-      return 'expected an action code or name, e.g. --action 2 or --action translation-changed (wli changes --help lists them)';
+      return 'expected an action code or name, e.g. --action 2 or --action translation-changed (every action: man wli, or docs/commands.md#wli-changes)';
     case 'threshold':
       return 'expected a percentage from 0 to 100 (90 or 90%) for every row, or LANG=PCT for one language (cs=95)';
     case 'percent':
@@ -184,7 +184,10 @@ function invalid(spec: OptionSpec, text: string): UsageError {
       [...ACTION_KEBABS],
     );
     if (close.length)
-      return new UsageError(msg`unknown action '${text}'`, msg`did you mean: ${ours(close.join(', '))}? (wli changes --help lists every action)`);
+      return new UsageError(
+        msg`unknown action '${text}'`,
+        msg`did you mean: ${ours(close.join(', '))}? (every action: man wli, or docs/commands.md#wli-changes)`,
+      );
     return new UsageError(msg`unknown action '${text}'`, ours(defaultHint(spec.value)));
   }
   // A typo of one of the choices (-f jsnl, --state fuzy): the closest first, then all of them.

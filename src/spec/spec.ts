@@ -59,7 +59,7 @@ export type ValueSpec =
 export interface OptionSpec {
   /** Commander's syntax, read by flags.ts: '-f, --format <fmt>', '--url <url>', '--quiet'. */
   flags: string;
-  /** One line, for --help. */
+  /** One line, for --help (and the man page, before the note). */
   description: string;
   /** What the one-line description leaves out, for the man page and docs/commands.md (prose with `code` spans). */
   note?: string;
@@ -93,7 +93,7 @@ export interface CommandSpec {
   name: string;
   summary: string;
   description: string;
-  /** More reference for --help and the man page, after the examples: [title, text]. */
+  /** More reference for the man page and docs/commands.md, after the examples (--help points there): [title, text]. */
   more?: readonly [title: string, text: string];
   args: readonly ArgSpec[];
   options: readonly OptionSpec[];
