@@ -11,7 +11,7 @@
 // (-f github, junit, codequality) its files are checks (pull/checks.ts).
 import { accessSync, constants, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { UsageError, localFailure } from '../core/errors.js';
+import { LocalError, UsageError, localFailure } from '../core/errors.js';
 import { feed } from '../core/feed.js';
 import { msg, ours, type Msg } from '../core/text.js';
 import { pageOf, type Item, type Page } from '../core/page.js';
@@ -201,8 +201,11 @@ export async function run({ args, opts, session }: CommandInput<'pull'>): Promis
   // no file there leaves no empty DIR behind.
   const release = writes ? holdDir(session, dir, shownDir) : undefined;
   // The layouts this run takes, recorded with the first file it leaves in DIR (a run that writes no
-  // file leaves DIR as it was); a record that cannot be written ends the run (exit 7).
+  // file leaves DIR as it was). A record that cannot be written (a full disk) is said at once and makes
+  // the run exit 7, but the files go on as a first pull's would and the verdict's summary still comes:
+  // without the record the next pull trusts the server's layout again, no more than this one did.
   let unrecorded = writes ? layouts : undefined;
+  let unwritten: LocalError | undefined;
   // Every translation's outcome, judged once the work is done (src/gate/pull.ts): the exit status and
   // stderr's summary are that verdict's, and the CI formats render it.
   const outcomes: FileOutcome[] = [];
@@ -212,7 +215,13 @@ export async function run({ args, opts, session }: CommandInput<'pull'>): Promis
   async function* reported(): AsyncGenerator<Item> {
     for await (const d of done) {
       if (unrecorded && (d.status === 'created' || d.status === 'updated' || d.status === 'unchanged')) {
-        writeLayouts(dir, unrecorded, msg`${recordShown}`);
+        try {
+          writeLayouts(dir, unrecorded, msg`${recordShown}`);
+        } catch (e) {
+          if (!(e instanceof LocalError)) throw e;
+          unwritten = e;
+          session.say(msg`${e.text}: the layouts are not recorded (the next pull trusts the server's layout again)`);
+        }
         unrecorded = undefined;
       }
       say(session, d, mode);
@@ -226,7 +235,7 @@ export async function run({ args, opts, session }: CommandInput<'pull'>): Promis
   const verdict = (): Verdict => (made ??= judgeFiles(mode, outcomes, opts.allowEmpty === true));
   const finish = (): Outcome => {
     const v = verdict();
-    return { exitCode: v.exitCode, messages: v.messages };
+    return { exitCode: v.exitCode || (unwritten?.exitCode ?? 0), messages: v.messages };
   };
   // Without -f the report is stderr's alone: stdout stays empty.
   const report = !ci && (settings.formatGiven || settings.fields) ? feed<Item>() : undefined;
