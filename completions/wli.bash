@@ -56,15 +56,15 @@ _wli() {
       '') opts+=' -V --version' ;;
       units) opts+=' --state -q --query --with -L --limit' ;;
       changes) opts+=' --since --until --action --user --follow --interval -L --limit' ;;
-      stats) opts+=' --project --by --fail-under --metric --skip-source --baseline --fail-on-drop --allow-empty' ;;
+      stats) opts+=' --project --by --fail-under --metric --skip-source --baseline --fail-on-drop --allow-empty --empty-incomplete' ;;
       language) opts+=' -L --limit' ;;
-      locales) opts+=' --min-percent --as --source' ;;
+      locales) opts+=' --min-percent --empty-incomplete --as --source' ;;
       memory) opts+=' --from --to --for --project --exact' ;;
       checks) opts+=' --check --dismissed --units --fail-over' ;;
       status) opts+=' --fail-if' ;;
       ls) opts+=' -L --limit' ;;
       download) opts+=' -o --output --convert -q --query --force --screenshot' ;;
-      pull) opts+=' --dir --source --allow-hidden --lang --min-percent --dry-run --force --accept-layout --check --allow-empty' ;;
+      pull) opts+=' --dir --source --allow-hidden --lang --min-percent --empty-incomplete --dry-run --force --accept-layout --check --allow-empty' ;;
       api) opts+=' --paginate -L --limit' ;;
       config) opts+=' --check' ;;
     esac

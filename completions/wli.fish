@@ -121,6 +121,7 @@ complete -c wli -n '__wli_in stats' -l skip-source -d 'leave out the source-lang
 complete -c wli -n '__wli_in stats' -l baseline -r -F -d 'a file written earlier by "wli stats … -f json": tables and Markdown show each row\'s change in points of the metric'
 complete -c wli -n '__wli_in stats' -l fail-on-drop -d 'with --baseline: exit 3 when any row\'s metric dropped, or a row of the baseline is gone'
 complete -c wli -n '__wli_in stats' -l allow-empty -d 'with --fail-under or --fail-on-drop: a gate that judges no row passes (without it: exit 3)'
+complete -c wli -n '__wli_in stats' -l empty-incomplete -d 'with --fail-under: a row with no strings (0 words for --metric translated_words) is 0 %, not complete'
 complete -c wli -n '__wli_in stats' -a '(__wli_targets stats)'
 # language
 complete -c wli -n '__wli_in language' -s f -l format -x -a 'table json jsonl csv csv-excel markdown' -d 'output format'
@@ -129,6 +130,7 @@ complete -c wli -n '__wli_at language' -a '(__wli_targets language)'
 # locales
 complete -c wli -n '__wli_in locales' -s f -l format -x -a 'table json jsonl csv csv-excel markdown' -d 'output format'
 complete -c wli -n '__wli_in locales' -l min-percent -x -d 'only languages at least n % translated (translated_percent): 80 or 80%'
+complete -c wli -n '__wli_in locales' -l empty-incomplete -d 'with --min-percent: a language with no strings is below it, not complete'
 complete -c wli -n '__wli_in locales' -l as -x -a 'bcp47 posix android apple linguas json' -d 'print the codes alone, one a line, in this form (json: one array)'
 complete -c wli -n '__wli_in locales' -l source -d 'also the source language (left out by default)'
 complete -c wli -n '__wli_at locales' -a '(__wli_targets locales)'
@@ -175,6 +177,7 @@ complete -c wli -n '__wli_in pull' -l source -d 'also the source translation (th
 complete -c wli -n '__wli_in pull' -l allow-hidden -d 'also write filenames with a hidden part (.github/…); refused by default, as hidden folders hold code that runs unread: CI workflows, hooks, editor tasks, .envrc. Never a version-control folder'
 complete -c wli -n '__wli_in pull' -l lang -x -d 'only these languages (comma-separated or repeatable)'
 complete -c wli -n '__wli_in pull' -l min-percent -x -d 'skip translations less than n % translated (translated_percent; 0 to 100): 80 or 80%'
+complete -c wli -n '__wli_in pull' -l empty-incomplete -d 'with --min-percent: a translation with no strings is below it, not complete'
 complete -c wli -n '__wli_in pull' -l dry-run -d 'list each file it would fetch or check and why others are skipped; no file requests, nothing written'
 complete -c wli -n '__wli_in pull' -l force -d 'fetch every file whole, without conditional requests'
 complete -c wli -n '__wli_in pull' -l accept-layout -d 'take a component layout that differs from the one recorded in DIR (wli-layout.json), and record it'

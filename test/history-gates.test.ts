@@ -579,7 +579,9 @@ describe('thresholds', () => {
   it('a bare number for every row, LANG=PCT for a language', async () => {
     const r = await wliIn(['stats', 'demo/android', '--fail-under', '60', '--fail-under', 'cs=95,ar=50'], { env });
     expect(r.code).toBe(3);
-    expect(r.stderr).toBe('wli: 1 of 5 row(s) below their threshold (translated): demo/android/cs (78.1% < 95%)\n');
+    expect(r.stderr).toBe(
+      'wli: 1 of 5 row(s) below their threshold (translated): demo/android/cs (78.1% < 95%)\nwli: demo/android/ja has no strings: counted as 100% translated (--empty-incomplete fails it)\n',
+    );
     const lenient = await wliIn(['stats', 'demo/android', '--fail-under', 'cs=70,de=60,ar=55'], { env });
     expect([lenient.code, lenient.stderr]).toEqual([0, 'wli: 3 of 3 judged rows passed; 2 not judged: demo/android/en, demo/android/ja\n']);
   });

@@ -76,6 +76,17 @@ describe('wli locales', () => {
     expect(all.stdout).toBe('fr\nsr_Latn\n');
   });
 
+  it("a language with no strings is kept by --min-percent as Weblate's 100 %, said on stderr; --empty-incomplete leaves it out (issue 49.11)", async () => {
+    const kept = await wli(['locales', 'demo/android', '--as', 'bcp47', '--min-percent', '80'], { env });
+    expect([kept.code, kept.stdout, kept.stderr]).toEqual([
+      0,
+      'ja\n',
+      'wli: demo/android/ja has no strings: counted as 100% translated (--empty-incomplete fails it)\n',
+    ]);
+    const left = await wli(['locales', 'demo/android', '--as', 'bcp47', '--min-percent', '80', '--empty-incomplete'], { env });
+    expect([left.code, left.stdout, left.stderr]).toEqual([0, '', 'wli: warning: no language is at least 80% translated\n']);
+  });
+
   it('--source adds the source language', async () => {
     const r = await wli(['locales', 'apps/mobile', '--as', 'bcp47', '--source', '--min-percent', '100'], { env });
     expect(r.stdout).toBe('en\nfr\n');

@@ -463,6 +463,7 @@ describe('--dry-run', () => {
     expect(r.code).toBe(0);
     expect(r.stderr).toBe(
       [
+        'wli: demo/android/ja has no strings: counted as 100% translated (--empty-incomplete fails it)',
         'wli: skipped demo/android/en: the source translation (--source pulls it)',
         'wli: skipped demo/android/ar: 59.3% translated, below --min-percent 60',
         `wli: would fetch out/${ANDROID('cs')} (demo/android/cs)`,
@@ -475,6 +476,32 @@ describe('--dry-run', () => {
     expect(files(since(n))).toEqual([]);
     expect(readdirSync(dir)).toEqual([]);
     expect(existsSync(join(cache, 'wli'))).toBe(false);
+  });
+});
+
+describe('a translation with no strings and --min-percent (issue 49.11: an empty language was shipped without a word)', () => {
+  it("is kept as Weblate's 100 % with a note on stderr; --empty-incomplete skips it as below --min-percent", async () => {
+    const kept = await pull(['demo/android/ja', '--dry-run', '--min-percent', '80', '--dir', 'out']);
+    expect(kept.code).toBe(0);
+    expect(kept.stderr).toBe(
+      [
+        'wli: demo/android/ja has no strings: counted as 100% translated (--empty-incomplete fails it)',
+        `wli: would fetch out/${ANDROID('ja')} (demo/android/ja)`,
+        'wli: dry run, nothing written. 1 translation: 1 to fetch, 0 to check, 0 skipped, 0 failed',
+        '',
+      ].join('\n'),
+    );
+    const skipped = await pull(['demo/android/ja', '--dry-run', '--min-percent', '80', '--empty-incomplete', '--dir', 'out']);
+    expect(skipped.code).toBe(0);
+    expect(skipped.stderr).toBe(
+      [
+        'wli: skipped demo/android/ja: no strings, incomplete by --empty-incomplete: below --min-percent 80',
+        'wli: dry run, nothing written. 1 translation: 0 to fetch, 0 to check, 1 skipped, 0 failed',
+        '',
+      ].join('\n'),
+    );
+    // Without --min-percent nothing is judged, so nothing is said.
+    expect((await pull(['demo/android/ja', '--dry-run', '--dir', 'out'])).stderr).not.toContain('no strings');
   });
 });
 

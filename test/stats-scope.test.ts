@@ -159,7 +159,36 @@ describe('--skip-source', () => {
   it('gate: the source row can no longer fail or pass it', async () => {
     const r = await run(['stats', 'demo/android', '--skip-source', '--fail-under', '100']);
     expect(r.code).toBe(3);
-    expect(r.stderr).toBe('wli: 3 of 4 row(s) below 100% translated: demo/android/ar (59.3%), demo/android/cs (78.1%), demo/android/de (62.5%)\n');
+    expect(r.stderr).toBe(
+      'wli: 3 of 4 row(s) below 100% translated: demo/android/ar (59.3%), demo/android/cs (78.1%), demo/android/de (62.5%)\n' +
+        'wli: demo/android/ja has no strings: counted as 100% translated (--empty-incomplete fails it)\n',
+    );
+  });
+});
+
+describe('a translation with no strings (issue 49.11: it passed any threshold without a word)', () => {
+  it("passes --fail-under as Weblate's 100 % with a note on stderr; --empty-incomplete fails it", async () => {
+    const s = await startFakeWeblate({});
+    onTestFinished(() => s.close());
+    const empty = {
+      code: 'cs',
+      name: 'Czech',
+      total: 0,
+      translated: 0,
+      translated_percent: 100.0,
+      total_words: 0,
+      translated_words: 0,
+      translated_words_percent: 100.0,
+    };
+    s.fault('/api/translations/demo/android/cs/statistics/', { kind: 'rawBody', body: JSON.stringify(empty) }, Infinity);
+    const passed = await run(['stats', 'demo/android/cs', '--fail-under', '99', '-f', 'json'], s);
+    expect(passed.code).toBe(0);
+    expect(passed.stderr).toBe('wli: demo/android/cs has no strings: counted as 100% translated (--empty-incomplete fails it)\n');
+    const failed = await run(['stats', 'demo/android/cs', '--fail-under', '99', '--empty-incomplete'], s);
+    expect(failed.code).toBe(3);
+    expect(failed.stderr).toBe('wli: 1 of 1 row(s) below 99% translated: demo/android/cs (no strings)\n');
+    // Without a gate nothing is said.
+    expect((await run(['stats', 'demo/android/cs'], s)).stderr).toBe('');
   });
 });
 
@@ -227,7 +256,11 @@ describe('stats --project: one row per language, then the total', () => {
     expect(csvObjects(r.stdout)).toHaveLength(projectLanguages().length + 1);
     const failing = projectLanguages().filter((l) => numberValue(l.translated_percent)! < 77);
     const names = [...failing.map((l) => `demo/-/${String(l.code)} (${String(l.translated_percent)}%)`), 'demo/- (76.0%)'];
-    expect(r.stderr).toBe(`wli: ${failing.length + 1} of ${projectLanguages().length + 1} row(s) below 77% translated: ${names.join(', ')}\n`);
+    // demo/-/ja has no strings in any component: it passes as Weblate's 100 %, and stderr says so.
+    expect(r.stderr).toBe(
+      `wli: ${failing.length + 1} of ${projectLanguages().length + 1} row(s) below 77% translated: ${names.join(', ')}\n` +
+        'wli: demo/-/ja has no strings: counted as 100% translated (--empty-incomplete fails it)\n',
+    );
   });
 
   it('a bare word is still a language code, not a project; when it names a project the hint says --project', async () => {
@@ -278,7 +311,10 @@ describe('mixed targets', () => {
     const r = await run([...args, '--fail-under', '60']);
     expect(r.code).toBe(3);
     // demo/android/cs, named twice (demo/android and itself), is judged once: 12 rows of 13.
-    expect(r.stderr).toBe('wli: 2 of 12 row(s) below 60% translated: demo/android/ar (59.3%), demo/-/ar (59.3%)\n');
+    expect(r.stderr).toBe(
+      'wli: 2 of 12 row(s) below 60% translated: demo/android/ar (59.3%), demo/-/ar (59.3%)\n' +
+        'wli: demo/android/ja, demo/-/ja have no strings: counted as 100% translated (--empty-incomplete fails them)\n',
+    );
   });
 
   it('targets are fetched concurrently but emitted in order (a slow first target)', async () => {
@@ -328,7 +364,13 @@ describe('--metric on component rows', () => {
   const message = (items: Item[], field: string, threshold: number, metric: string) => {
     const failing = items.filter((i) => numberValue(i[field])! < threshold);
     const names = failing.map((i) => `demo/android/${String(i.code)} (${String(i[field])}%)`);
-    return `wli: ${failing.length} of ${items.length} row(s) below ${threshold}% ${metric}: ${names.join(', ')}\n`;
+    return `wli: ${failing.length} of ${items.length} row(s) below ${threshold}% ${metric}: ${names.join(', ')}\n` + emptyNote(items, field, threshold);
+  };
+  /** The note on the rows with no strings that passed as Weblate's 100 % (none: nothing said). */
+  const emptyNote = (items: Item[], field: string, threshold: number) => {
+    const total = field === 'translated_words_percent' ? 'total_words' : 'total';
+    const empty = items.filter((i) => i[total] === 0 && numberValue(i[field])! >= threshold);
+    return empty.map((i) => `wli: demo/android/${String(i.code)} has no strings: counted as 100% translated (--empty-incomplete fails it)\n`).join('');
   };
 
   it.each([
@@ -345,7 +387,7 @@ describe('--metric on component rows', () => {
     expect(csvObjects(r.stdout)).toHaveLength(items.length);
     // Every row at or above a threshold of 0 passes.
     const pass = await run(['stats', 'demo/android', '--metric', metric, '--fail-under', '0']);
-    expect([pass.code, pass.stderr]).toEqual([0, '']);
+    expect([pass.code, pass.stderr]).toEqual([0, emptyNote(items, field, 0)]);
   });
 
   it('exact stderr of a failing gate (spawned CLI)', async () => {
@@ -372,7 +414,7 @@ describe('a server without /components/<p>/<c>/statistics/', () => {
       expect(tableTargets(table.stdout)).toEqual(translations.map((t) => `demo/android/${String(t.language_code)}`));
       // The translated metric works; approved is not in Translation objects: the gate fails closed and says so.
       const ok = await run(['stats', 'demo/android', '--fail-under', '50'], s);
-      expect([ok.code, ok.stderr]).toEqual([0, '']);
+      expect([ok.code, ok.stderr]).toEqual([0, 'wli: demo/android/ja has no strings: counted as 100% translated (--empty-incomplete fails it)\n']);
       const closed = await run(['stats', 'demo/android', '--metric', 'approved', '--fail-under', '0'], s);
       expect(closed.code).toBe(3);
       expect(closed.stderr).toMatch(

@@ -18,7 +18,11 @@ import { componentsOf, languagesOf, translationPath, translationsOf } from '../w
 import type { CategoryTarget, ComponentTarget, ProjectTarget, Target } from '../weblate/target.js';
 import { categoryComponents, categoryOf } from '../session/resolve.js';
 import { allInOrder } from '../core/pool.js';
+import { emptyNote } from '../gate/stats.js';
 import { sumStatistics } from '../weblate/statistics-sum.js';
+
+/** Nothing to translate: Weblate says 100 % of it (weblate/utils/stats.py, translation_percent's zero_complete). */
+const isEmpty = (l: Listed): boolean => numberOf(l.item.total) === 0;
 
 /** One language of the target as the server listed it: its code, its file's code, its completion. */
 interface Listed {
@@ -70,13 +74,16 @@ export async function run({ args, opts, session }: CommandInput<'locales'>): Pro
   const { value: listed } = await firstFound(session, readings, (t) => languagesOfTarget(session, t));
   const kept = listed
     .filter((l) => !l.isSource || opts.source === true)
-    .filter((l) => opts.minPercent === undefined || (l.percent !== undefined && l.percent >= opts.minPercent))
+    .filter((l) => opts.minPercent === undefined || (l.percent !== undefined && l.percent >= opts.minPercent && !(opts.emptyIncomplete && isEmpty(l))))
     .filter((l) => {
       if (isPrintableCode(l.code) && isPrintableCode(l.fileCode)) return true;
       session.warn(msg`skipped ${outside(l.code)}: not a language code wli would write into a build file`);
       return false;
     })
     .sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
+  // Weblate's 100 % of nothing kept by --min-percent: said, so an empty language is not shipped unseen.
+  const emptyKept = opts.minPercent === undefined ? [] : kept.filter(isEmpty);
+  if (emptyKept.length) session.say(emptyNote(emptyKept.map((l) => (l.target.endsWith(`/${l.code}`) ? l.target : `${l.target} (${l.code})`))));
   if (opts.as !== undefined) {
     if (kept.length === 0) session.warn(nothingLeft(opts.minPercent));
     const rows: LocaleRow[] = kept.map((l) => ({ code: l.code, fileCode: l.fileCode }));

@@ -18,6 +18,7 @@ import { pageOf, type Item, type Page } from '../core/page.js';
 import { realpathLoose } from '../files/placement.js';
 import { LAYOUT_FILE, readLayouts, writeLayouts } from '../files/layout.js';
 import type { Column, ListResult, Outcome, Result } from '../output/result.js';
+import { emptyNote } from '../gate/stats.js';
 import { judgeFiles, type FileOutcome, type Mode as VerdictMode } from '../gate/pull.js';
 import type { Verdict } from '../gate/verdict.js';
 import { isCiFormat } from '../spec/spec.js';
@@ -187,7 +188,11 @@ export async function run({ args, opts, session }: CommandInput<'pull'>): Promis
   const recordShown = show?.(LAYOUT_FILE) ?? join(dirShown, LAYOUT_FILE);
   const recorded = readLayouts(dir, msg`${recordShown}`);
   const listed = await listTargets(session, args);
-  const { entries, record: layouts } = plan(listed, {
+  const {
+    entries,
+    record: layouts,
+    emptyKept,
+  } = plan(listed, {
     root: realpathLoose(dir),
     dirShown,
     show,
@@ -195,8 +200,10 @@ export async function run({ args, opts, session }: CommandInput<'pull'>): Promis
     allowHidden: !!opts.allowHidden,
     langs: opts.lang,
     minPercent: opts.minPercent,
+    emptyIncomplete: opts.emptyIncomplete === true,
     layout: { recorded, server: session.client().base.href, accept: !!opts.acceptLayout, check: mode === 'check', shown: recordShown },
   });
+  if (emptyKept.length) session.say(emptyNote(emptyKept));
   // DIR made now (a place that cannot be made fails at once) and held by the work: a run that wrote
   // no file there leaves no empty DIR behind.
   const release = writes ? holdDir(session, dir, shownDir) : undefined;

@@ -64,7 +64,7 @@ export async function run({ args, opts, session }: CommandInput<'stats'>): Promi
   const inputs: Array<Target[] | ProjectTarget> = texts.map((t) => readTarget(t, ACCEPTS));
   if (project) inputs.push(project);
   const baseline = opts.baseline === undefined ? undefined : readBaseline(opts.baseline, session.ctx.cwd, metric);
-  const gate = gateOf(metric, opts.failUnder, baseline, opts.failOnDrop === true, opts.allowEmpty === true);
+  const gate = gateOf(metric, opts.failUnder, baseline, opts.failOnDrop === true, opts.allowEmpty === true, opts.emptyIncomplete === true);
 
   // Each job's rows, and what it read whole (a component's translations, a project's languages): the
   // baseline rows it would have listed and did not are gone.

@@ -24,6 +24,8 @@ export interface Gate {
   failOnDrop: boolean;
   /** --allow-empty: a gate that judges nothing passes. */
   allowEmpty?: boolean;
+  /** --empty-incomplete: a row with no strings is 0 %, not the 100 % Weblate says of it. */
+  emptyIncomplete?: boolean;
 }
 
 /** Whether any gate was asked for (a baseline alone only shows the change). */
@@ -34,6 +36,12 @@ export type StatsRow = Identified;
 
 const language = (row: StatsRow): string | undefined => row.id.language ?? undefined;
 const metricOf = (item: Item, metric: Metric) => numberOf(item[METRIC_FIELD[metric]]);
+
+/**
+ * A row with nothing to count for the metric (0 strings, or 0 words): Weblate says 100 % translated
+ * of it (weblate/utils/stats.py translation_percent: zero_complete), which a gate would pass silently.
+ */
+const isEmptyRow = (item: Item, metric: Metric) => numberOf(item[metric === 'translated_words' ? 'total_words' : 'total']) === 0;
 
 /** How a row is named in tables, on stderr and in every report: its identity, a target `wli stats` takes back. */
 export const rowLabel = (row: StatsRow): string => row.id.target ?? '';
@@ -75,7 +83,8 @@ function failuresOf(gate: Gate, row: StatsRow): { failures: Failure[]; judged: b
   const label = rowLabel(row);
   const field = METRIC_FIELD[gate.metric];
   const metric = gate.metric.replace('_', ' ');
-  const now = metricOf(item, gate.metric);
+  const empty = gate.emptyIncomplete === true && isEmptyRow(item, gate.metric);
+  const now = empty ? 0 : metricOf(item, gate.metric);
   const value = item[field] === undefined || item[field] === null ? undefined : `${plainText(item[field])}%`;
   const failures: Failure[] = [];
   const threshold = thresholdFor(gate, row);
@@ -86,7 +95,11 @@ function failuresOf(gate: Gate, row: StatsRow): { failures: Failure[]; judged: b
       failures.push({
         check: 'fail-under',
         title: `${label} below ${threshold}%`,
-        message: value === undefined ? `${label}: no ${field}, so not at ${threshold}% ${metric}` : `${label}: ${value} ${metric}, below ${threshold}%`,
+        message: empty
+          ? `${label}: no strings, incomplete by --empty-incomplete, below ${threshold}%`
+          : value === undefined
+            ? `${label}: no ${field}, so not at ${threshold}% ${metric}`
+            : `${label}: ${value} ${metric}, below ${threshold}%`,
         mark: `❌ below ${threshold}%`,
       });
   }
@@ -156,6 +169,20 @@ export function goneRows(gate: Gate, rows: readonly StatsRow[], covered: (id: st
   return [...gate.baseline.keys()].filter((id) => !now.has(id) && covered(id));
 }
 
+/** At most this many rows are named in a note; the rest are counted. */
+const NAMED = 5;
+
+/**
+ * The one line that says rows with no strings passed a threshold as complete: the rows named (NAMED at
+ * most, the rest counted), and the option that fails them. pull and locales say theirs the same way.
+ */
+export function emptyNote(ids: readonly string[], option = '--empty-incomplete'): Msg {
+  const named = ids.slice(0, NAMED).join(', ') + (ids.length > NAMED ? ` and ${ids.length - NAMED} more` : '');
+  return ids.length === 1
+    ? msg`${named} has no strings: counted as 100% translated (${ours(option)} fails it)`
+    : msg`${named} have no strings: counted as 100% translated (${ours(option)} fails them)`;
+}
+
 const join = (parts: Msg[]): Msg => parts.reduce((all, m, i) => (i === 0 ? m : msg`${all}, ${m}`));
 
 /**
@@ -169,13 +196,21 @@ export function judgeRows(gate: Gate, rows: readonly StatsRow[], gone: readonly 
   const gated = isGated(gate);
   // Each subject's row, by the subject: a row's identity is what wli gave it, never read back from the row written.
   const rowOf = new Map<Subject, StatsRow>();
+  // The subjects whose row has nothing to count (Weblate's 100 % of nothing).
+  const empty = new Set<Subject>();
   const judged = rows.map((row) => {
     const s = subjectOf(gate, row);
     rowOf.set(s, row);
+    if (isEmptyRow(row.item, gate.metric)) empty.add(s);
     return s;
   });
   const subjects = once([...judged, ...(gate.failOnDrop ? gone.map((id) => goneSubject(gate, id)) : [])]);
-  const shown = (s: Subject) => (s.item?.[field] === undefined || s.item[field] === null ? msg`no ${ours(field)}` : msg`${s.item[field]}%`);
+  const shown = (s: Subject) =>
+    gate.emptyIncomplete === true && empty.has(s)
+      ? msg`no strings`
+      : s.item?.[field] === undefined || s.item[field] === null
+        ? msg`no ${ours(field)}`
+        : msg`${s.item[field]}%`;
   const messages: Msg[] = [];
   const byThreshold = subjects.filter((s) => rowOf.has(s) && thresholdFor(gate, rowOf.get(s)!) !== undefined);
   const under = byThreshold.filter((s) => s.failures.some((f) => f.check === 'fail-under'));
@@ -188,6 +223,9 @@ export function judgeRows(gate: Gate, rows: readonly StatsRow[], gone: readonly 
         : msg`${under.length} of ${byThreshold.length} row(s) below ${gate.fallback}% ${metric}: ${join(names)}`,
     );
   }
+  // A row with no strings passes a threshold as Weblate's 100 %: said, so an empty language is not shipped unseen.
+  const emptyPassed = byThreshold.filter((s) => empty.has(s) && !s.failures.some((f) => f.check === 'fail-under'));
+  if (emptyPassed.length) messages.push(emptyNote(emptyPassed.map((s) => s.id)));
   const dropped = subjects.filter((s) => s.failures.some((f) => f.check === 'fail-on-drop'));
   if (dropped.length) {
     const names = dropped.map((s) =>

@@ -524,6 +524,11 @@ const DECLARED = [
         description: `with --fail-under or --fail-on-drop: a gate that judges no row passes (without it: exit ${EXIT.gate})`,
         note: `A gate that had nothing to judge (no statistics rows: a component without translations, every row left out by --skip-source; or no row with a threshold or a baseline value) does not pass silently: stderr says so and the exit status is ${EXIT.gate}. With --allow-empty it is said and passes.`,
       },
+      {
+        flags: '--empty-incomplete',
+        description: 'with --fail-under: a row with no strings (0 words for --metric translated_words) is 0 %, not complete',
+        note: 'Weblate says a translation with nothing to translate is 100 % translated (weblate/utils/stats.py), so by default such a row passes any threshold; stderr then says so in a note naming the rows. With --empty-incomplete it fails the threshold instead.',
+      },
     ],
     formats: FORMATS,
     examples: [
@@ -582,6 +587,11 @@ const DECLARED = [
         value: { type: 'percent' },
         hint: 'expected a percentage from 0 to 100, e.g. --min-percent 80 or --min-percent 80%',
         complete: 'none',
+      },
+      {
+        flags: '--empty-incomplete',
+        description: 'with --min-percent: a language with no strings is below it, not complete',
+        note: 'Weblate says a translation with nothing to translate is 100 % translated (weblate/utils/stats.py), so by default --min-percent keeps it (an empty language in the build); stderr then says so in a note naming it. With --empty-incomplete it is left out as below --min-percent.',
       },
       {
         flags: '--as <form>',
@@ -873,6 +883,11 @@ const DECLARED = [
         value: { type: 'percent' },
         hint: 'expected a percentage from 0 to 100, e.g. --min-percent 80 or --min-percent 80%',
         complete: 'none',
+      },
+      {
+        flags: '--empty-incomplete',
+        description: 'with --min-percent: a translation with no strings is below it, not complete',
+        note: 'Weblate says a translation with nothing to translate is 100 % translated (weblate/utils/stats.py), so by default --min-percent keeps it (an empty language shipped); stderr then says so in a note naming it. With --empty-incomplete it is skipped as below --min-percent.',
       },
       {
         flags: '--dry-run',

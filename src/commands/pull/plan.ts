@@ -52,6 +52,8 @@ interface PlanOptions {
   allowHidden: boolean;
   langs?: string[];
   minPercent?: number;
+  /** --empty-incomplete: a translation with no strings is below any --min-percent, not Weblate's 100 %. */
+  emptyIncomplete?: boolean;
   layout: LayoutOptions;
 }
 
@@ -59,9 +61,14 @@ interface PlanOptions {
 export interface Plan {
   entries: Entry[];
   record?: Layouts;
+  /** The translations with no strings that --min-percent kept as Weblate's 100 % (a note says so). */
+  emptyKept: string[];
 }
 
 /** Language codes compared as people write them: case and - or _ do not matter. */
+
+/** Nothing to translate: Weblate says 100 % of it (weblate/utils/stats.py, translation_percent's zero_complete). */
+const hasNoStrings = (l: Listed): boolean => numberOf(l.item.total) === 0;
 
 function skipReason(l: Listed, o: PlanOptions, wanted: Set<string> | undefined): Msg | undefined {
   // A source translation named as itself (pull demo/android/en) is asked for: pulled.
@@ -73,6 +80,7 @@ function skipReason(l: Listed, o: PlanOptions, wanted: Set<string> | undefined):
     const sent = l.item.translated_percent;
     const pct = numberOf(sent);
     if (pct === undefined) return msg`no translated_percent to compare with --min-percent ${ours(String(o.minPercent))}`;
+    if (o.emptyIncomplete && hasNoStrings(l)) return msg`no strings, incomplete by --empty-incomplete: below --min-percent ${ours(String(o.minPercent))}`;
     // The server's percentage as it sent it (50.0, not 50): never recomputed.
     if (pct < o.minPercent) return msg`${plainText(sent)}% translated, below --min-percent ${ours(String(o.minPercent))}`;
   }
@@ -170,11 +178,13 @@ export function plan(listed: readonly Listed[], o: PlanOptions): Plan {
   if (o.langs) checkLangs(listed, o.langs);
   // The layouts this run takes: those DIR does not record yet, and (--accept-layout) those it records otherwise.
   const taken = new Map<string, Layout>();
+  const emptyKept: string[] = [];
   const entries = listed.map((l): Entry => {
     const name = l.item.filename;
     const path = typeof name === 'string' && name !== '' ? (o.show?.(name) ?? join(o.dirShown, name)) : null;
     const skip = skipReason(l, o, wanted);
     if (skip) return { listed: l, path, decided: { status: 'skipped', reason: skip } };
+    if (o.minPercent !== undefined && hasNoStrings(l)) emptyKept.push(l.target);
     const filename = name as string;
     if (l.language === undefined)
       return { listed: l, path, decided: { status: 'failed', reason: ours('the server named no language_code'), exitCode: EXIT.server } };
@@ -213,7 +223,7 @@ export function plan(listed: readonly Listed[], o: PlanOptions): Plan {
     record.set(key, layout);
     changes++;
   }
-  return { entries, record: changes > 0 ? record : undefined };
+  return { entries, record: changes > 0 ? record : undefined, emptyKept };
 }
 
 /**

@@ -28,6 +28,7 @@ export function gateOf(
   baseline: Map<string, number | undefined> | undefined,
   failOnDrop: boolean,
   allowEmpty = false,
+  emptyIncomplete = false,
 ): Gate {
   const byLanguage = new Map<string, number>();
   let fallback: number | undefined;
@@ -52,7 +53,7 @@ export function gateOf(
     );
   if (failOnDrop && !baseline)
     throw new UsageError(msg`--fail-on-drop needs --baseline`, msg`give the file an earlier "wli stats … -f json" wrote: --baseline stats.json`);
-  return { metric, fallback, byLanguage, baseline, failOnDrop, allowEmpty };
+  return { metric, fallback, byLanguage, baseline, failOnDrop, allowEmpty, emptyIncomplete };
 }
 
 /** The languages of --fail-under LANG=PCT that no row is in (none: the common case, no more to ask). */
