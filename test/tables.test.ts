@@ -270,6 +270,12 @@ describe('what the columns show', () => {
     }
     const one = await wliIn(['translation', 'demo/android/cs', '--fields', 'total,langauge.code'], { env });
     expect(one.stderr).toBe("wli: warning: field 'langauge.code' is in none of the items; did you mean language.code?\n");
+    // Issue 49.13: never a path no item has (language_code is a string: no language_code.code, no code.code).
+    const none = await wliIn(['translation', 'demo/android/cs', '--fields', 'total,language_code.code'], { env });
+    expect(none.stderr).toBe("wli: warning: field 'language_code.code' is in none of the items\n");
+    // The column headed SUGGESTIONS shows wli_suggestions: the suggestion says so.
+    const headed = await wliIn(['units', 'demo/android/cs', '--with', 'suggestions', '--fields', 'suggestions', '-L', '2', '--token', 'any'], { env });
+    expect(headed.stderr).toBe("wli: warning: field 'suggestions' is in none of the items; did you mean wli_suggestions (the SUGGESTIONS column)?\n");
     const fine = await wliIn(['units', 'demo/android/cs', '--fields', 'id,source.1'], { env });
     expect(fine.stderr).toBe(''); // a plural unit has a second form
   });
