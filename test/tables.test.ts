@@ -220,8 +220,9 @@ describe('what the columns show', () => {
 
   it('stats: the gate metric is the percentage column; with --fail-under, colour says pass or fail', async () => {
     const plain = await wliIn(['stats', 'demo/android', '--metric', 'approved'], { env });
-    expect(plain.stdout.split('\n')[0]).toMatch(/^TARGET\s+APPROVED %\s+STRINGS/);
-    expect(plain.stdout).toMatch(/\ndemo\/android\/cs\s+9\.3%/);
+    // Issue 49.13: beside the approved percentage the approved count (3 of 32), not the translated one (25).
+    expect(plain.stdout.split('\n')[0]).toMatch(/^TARGET\s+APPROVED %\s+APPROVED\s+FUZZY\s+FAILING\s+LAST CHANGE$/);
+    expect(plain.stdout).toMatch(/\ndemo\/android\/cs\s+9\.3%\s+3\/32\s/);
     const words = await wliIn(['stats', 'demo/android', '--metric', 'translated_words'], { env });
     expect(words.stdout.split('\n')[0]).toMatch(/^TARGET\s+WORDS\s+STRINGS/);
 
