@@ -165,6 +165,15 @@ describe('wli checks counts', () => {
 });
 
 describe('wli checks --fail-over', () => {
+  it('-f markdown marks the failing rows as stats -f markdown does (issue 49.13)', async () => {
+    const r = await wli(['checks', 'demo', '--fail-over', '0', '-f', 'markdown'], { env });
+    expect(r.code).toBe(3);
+    expect(r.stdout).toMatch(/^\| same \| Unchanged translation \| 1 ❌ over 0 \|$/m);
+    const passing = await wli(['checks', 'demo', '--fail-over', 'same=5', '-f', 'markdown'], { env });
+    expect(passing.stdout).toMatch(/^\| same \| Unchanged translation \| 1 \|$/m);
+    expect(passing.stdout).not.toMatch(/❌/);
+  });
+
   it('a bare N: exit 3, stderr says the one limit broken once, naming every failing check (issue 49.6)', async () => {
     // 4 strings fail a check (mobile/fr save and help, mobile/sr_Latn open, desktop/fr open): one of them two.
     const summary = join(mkdtempSync(join(tmpdir(), 'wli-checks-')), 'summary.md');

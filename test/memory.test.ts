@@ -114,7 +114,10 @@ describe('wli memory', () => {
     [['memory', 'Save', '--from', 'en', '--to', 'cz'], 2, /HTTP 400.*cz not found[\s\S]*--from and --to/],
     [['memory', 'Save', '--for', 'demo/android'], 2, /is a component[\s\S]*--to/],
     [['memory', 'Save', '--for', 'demo/androd/cs'], 5, /did you mean: android/],
-    [['memory', 'Save'], 2, /--from and --to/],
+    [['memory', 'Save'], 2, /needs the languages: --from and --to missing/],
+    // Issue 49.13: only the missing one is named.
+    [['memory', 'Save', '--to', 'cs'], 2, /needs the languages: --from missing\n/],
+    [['memory', 'Save', '--from', 'en'], 2, /needs the languages: --to missing\n/],
     [['memory', 'x'.repeat(2001), '--from', 'en', '--to', 'cs'], 2, /longer than 2000 characters/],
     [['memory', '--form', 'en'], 2, /unknown option '--form'[\s\S]*--from/],
   ])('%#: %j… exits %i', async (args, code, err) => {

@@ -26,6 +26,17 @@ afterAll(async () => {
 const paths = (since: number) => fake.requests.slice(since).map((r) => r.url);
 
 describe('wli screenshots', () => {
+  it('a project alone: says what screenshots takes and points at wli ls, never "too few segments" (issue 49.13)', async () => {
+    const before = fake.requests.length;
+    const r = await wli(['screenshots', 'demo'], { env, cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).not.toMatch(/too few segments/);
+    expect(r.stderr).toMatch(/invalid target 'demo': a project alone; this command takes project\/component/);
+    expect(r.stderr).toMatch(/hint: wli ls demo lists the project's components/);
+    expect(fake.requests.length).toBe(before);
+  });
+
   it("lists a component's screenshots with the strings each shows, from two lists", async () => {
     const before = fake.requests.length;
     const r = await wli(['screenshots', 'demo/android', '-f', 'json'], { env });

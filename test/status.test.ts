@@ -69,7 +69,10 @@ describe('wli status', () => {
     expect(r.stderr).toMatch(/repository state of demo\/android not shown: it needs the VCS permission/);
     expect(json(r.stdout)).toMatchObject({ locked: false, pending: 0, repository: null, needs_push: null });
     const table = await wli(['status', 'demo/android'], { env });
-    expect(table.stdout).toMatch(/needs push\s+not shown \(403\)/);
+    // Issue 49.13: one line for the repository, not seven "not shown (403)".
+    expect(table.stdout.match(/not shown/g)).toHaveLength(1);
+    expect(table.stdout).toMatch(/^repository\s+not shown \(403\): needs a token with the VCS permission$/m);
+    expect(table.stdout).not.toMatch(/needs push/);
   });
 
   it.each([

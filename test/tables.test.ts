@@ -220,8 +220,9 @@ describe('what the columns show', () => {
 
   it('stats: the gate metric is the percentage column; with --fail-under, colour says pass or fail', async () => {
     const plain = await wliIn(['stats', 'demo/android', '--metric', 'approved'], { env });
-    expect(plain.stdout.split('\n')[0]).toMatch(/^TARGET\s+APPROVED %\s+STRINGS/);
-    expect(plain.stdout).toMatch(/\ndemo\/android\/cs\s+9\.3%/);
+    // Issue 49.13: beside the approved percentage the approved count (3 of 32), not the translated one (25).
+    expect(plain.stdout.split('\n')[0]).toMatch(/^TARGET\s+APPROVED %\s+APPROVED\s+FUZZY\s+FAILING\s+LAST CHANGE$/);
+    expect(plain.stdout).toMatch(/\ndemo\/android\/cs\s+9\.3%\s+3\/32\s/);
     const words = await wliIn(['stats', 'demo/android', '--metric', 'translated_words'], { env });
     expect(words.stdout.split('\n')[0]).toMatch(/^TARGET\s+WORDS\s+STRINGS/);
 
@@ -270,6 +271,12 @@ describe('what the columns show', () => {
     }
     const one = await wliIn(['translation', 'demo/android/cs', '--fields', 'total,langauge.code'], { env });
     expect(one.stderr).toBe("wli: warning: field 'langauge.code' is in none of the items; did you mean language.code?\n");
+    // Issue 49.13: never a path no item has (language_code is a string: no language_code.code, no code.code).
+    const none = await wliIn(['translation', 'demo/android/cs', '--fields', 'total,language_code.code'], { env });
+    expect(none.stderr).toBe("wli: warning: field 'language_code.code' is in none of the items\n");
+    // The column headed SUGGESTIONS shows wli_suggestions: the suggestion says so.
+    const headed = await wliIn(['units', 'demo/android/cs', '--with', 'suggestions', '--fields', 'suggestions', '-L', '2', '--token', 'any'], { env });
+    expect(headed.stderr).toBe("wli: warning: field 'suggestions' is in none of the items; did you mean wli_suggestions (the SUGGESTIONS column)?\n");
     const fine = await wliIn(['units', 'demo/android/cs', '--fields', 'id,source.1'], { env });
     expect(fine.stderr).toBe(''); // a plural unit has a second form
   });

@@ -368,6 +368,17 @@ describe('typos in the new forms are explained, with what exists', () => {
   });
 });
 
+describe('a 404 on a name the server lists (issue 49.13)', () => {
+  it('never suggests the name that was asked: says the server lists it yet answered 404', async () => {
+    fake.fault('/projects/demo/components/', { kind: 'status', status: 404, body: '{"detail":"Not found."}' }, 1);
+    const r = await wliIn(['ls', 'demo'], { env });
+    expect([r.code, r.stdout]).toEqual([5, '']);
+    expect(r.stderr).toMatch(/^wli: no project 'demo' \(GET \S+: HTTP 404: Not found\.\)\n/);
+    expect(r.stderr).not.toMatch(/did you mean/);
+    expect(r.stderr).toMatch(/\nhint: the server lists 'demo' yet answered 404 for it: try again/);
+  });
+});
+
 describe('the grammar and the scope check', () => {
   it('reads p/cat after the component, p/-/l as itself, and refuses what a command does not take', () => {
     const kinds = (text: string, accepts: Parameters<typeof readTarget>[1], also?: Parameters<typeof readTarget>[2]) =>

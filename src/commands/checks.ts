@@ -42,8 +42,12 @@ const CHECK_COLUMNS: Column[] = [
   { header: 'dismissed', field: 'dismissed', value: (r) => r.dismissed, kind: 'count' },
 ];
 
-/** The table's columns: the dismissed counts only when --dismissed counted them. */
-const checkColumns = (dismissed: boolean): Column[] => (dismissed ? CHECK_COLUMNS : CHECK_COLUMNS.filter((c) => c.field !== 'dismissed'));
+/**
+ * The table's columns: the dismissed counts only when --dismissed counted them. A row the verdict
+ * failed is marked where colour cannot say it (Markdown), as stats marks its rows: the mark it wrote.
+ */
+const checkColumns = (dismissed: boolean, markOf: (r: Item) => string | undefined): Column[] =>
+  (dismissed ? CHECK_COLUMNS : CHECK_COLUMNS.filter((c) => c.field !== 'dismissed')).map((c) => (c.field === 'failing' ? { ...c, mark: markOf } : c));
 
 const UNIT_CHECK_COLUMNS: Column[] = [
   { header: 'id', field: 'id', value: (u) => u.id, kind: 'id' },
@@ -207,7 +211,13 @@ async function* failingUnits(session: Session, search: UnitSearch, c: Counted): 
  * component's translations list.
  */
 async function perTranslation(session: Session, search: UnitSearch, c: Counted, verdict: Verdict, files: boolean): Promise<CheckReport> {
-  const table = { items: c.rows.map((r) => r.item), columns: checkColumns(c.rows.some((r) => r.dismissed !== null)) };
+  const table = {
+    items: c.rows.map((r) => r.item),
+    columns: checkColumns(
+      c.rows.some((r) => r.dismissed !== null),
+      () => undefined,
+    ),
+  };
   const failing = c.rows.filter((r) => r.failing > 0);
   if (!failing.length) return { verdict, table };
   const lists = await allInOrder(
@@ -276,6 +286,7 @@ export async function run({ args, opts, session }: CommandInput<'checks'>): Prom
   }
   const verdict = judgeChecks(counted.where.scope, counted.rows, counted.total, overs);
   const finish = () => ({ exitCode: verdict.exitCode, messages: verdict.messages });
+  const judged = byId(verdict);
   const ci = {
     checks: ({ files }: { files: boolean }) => perTranslation(session, search, counted, verdict, files),
     metrics: () => checkMetrics(counted),
@@ -296,7 +307,7 @@ export async function run({ args, opts, session }: CommandInput<'checks'>): Prom
     pages: (async function* () {
       if (counted.rows.length) yield pageOf(counted.rows.map((r) => r.item));
     })(),
-    columns: checkColumns(opts.dismissed === true),
+    columns: checkColumns(opts.dismissed === true, (r) => judged.get(`${counted.where.scope}:${plainText(r.check)}`)?.failures[0]?.mark),
     empty: msg`no check fails in ${counted.where.scope}`,
     knownFields: [...IDENTITY_FIELDS, 'check', 'name', 'failing', 'dismissed'],
     finish,

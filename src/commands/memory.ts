@@ -94,8 +94,9 @@ async function languagesOf(session: Session, opts: CommandInput<'memory'>['opts'
   const exact = opts.exact === true;
   if (opts.from !== undefined && opts.to !== undefined) return { from: opts.from, to: opts.to, project: opts.project, exact };
   if (opts.for === undefined && session.settings.defaultTarget === undefined) {
+    const missing = [opts.from === undefined ? '--from' : undefined, opts.to === undefined ? '--to' : undefined].filter((o) => o !== undefined);
     throw new UsageError(
-      msg`wli memory needs the languages: --from and --to`,
+      msg`wli memory needs the languages: ${missing.join(' and ')} missing`,
       msg`or --for project/component/language: its component's source language and its language`,
     );
   }

@@ -78,6 +78,21 @@ const ROWS: Column[] = [
   { header: 'upstream commit', field: 'last_commit', value: (i) => i.last_commit, text: (v, i) => notShown(i, v, 'remote_commit') },
 ];
 
+/** The rows of the repository's state, each "not shown (403)" without the VCS permission. */
+const REPOSITORY_ROWS = new Set(['needs_commit', 'needs_merge', 'needs_push', 'merge_failure', 'outgoing_commits', 'missing_commits', 'last_commit']);
+/** A record whose repository the server refused: its rows said once, in one line, not seven "not shown (403)". */
+const withoutRepository = (rows: Column[]): Column[] => {
+  const at = rows.findIndex((r) => r.field !== undefined && REPOSITORY_ROWS.has(r.field));
+  const kept = rows.filter((r) => r.field === undefined || !REPOSITORY_ROWS.has(r.field));
+  const row: Column = {
+    header: 'repository',
+    field: 'repository',
+    value: (i) => i.repository,
+    text: () => 'not shown (403): needs a token with the VCS permission',
+  };
+  return [...kept.slice(0, at), row, ...kept.slice(at)];
+};
+
 /** A project's record with its components read: one more line, what holds of each. */
 const PROJECT_ROWS: Column[] = [...ROWS, { header: 'components', field: 'components', value: (i) => i.components, text: componentsText }];
 
@@ -228,7 +243,7 @@ export async function run({ args, opts, session }: CommandInput<'status'>): Prom
   return {
     kind: 'record',
     record: item,
-    rows: components ? PROJECT_ROWS : ROWS,
+    rows: item.repository === null ? withoutRepository(components ? PROJECT_ROWS : ROWS) : components ? PROJECT_ROWS : ROWS,
     finish: () => ({ exitCode: verdict.exitCode, messages: verdict.messages }),
     checks: () => Promise.resolve({ verdict, table: { items: [item], columns: ROWS } }),
     metrics: () => statusMetrics(item, identity),

@@ -5,7 +5,7 @@ import type { Writer } from '../io/writer.js';
 import { msg, outside, type Msg } from '../core/text.js';
 import { closest } from '../core/closest.js';
 import { getPath, pickFields, type Item } from './fields.js';
-import type { Column, Result } from './result.js';
+import type { Column, ListResult, RecordResult, Result } from './result.js';
 import { writeCsv, type CsvDialect } from './csv.js';
 import { writeJsonList, writeJsonRecord } from './json.js';
 import { writeJsonLines } from './jsonl.js';
@@ -74,14 +74,31 @@ interface Counted {
   seen: Set<string>;
   /** Top-level field names of the items, while some path is unseen. */
   keys: Set<string>;
+  /** Paths below those names that some item has, for a dotted --fields path in none of the items. */
+  paths: Set<string>;
 }
 
 /** "field 'sourc' is in none of the items; did you mean source?": the closest names, the path's first part corrected. */
-function unseenField(path: string, keys: Set<string>): Msg {
+function unseenField(path: string, keys: Set<string>, exists: (path: string) => boolean, columns: readonly Column[] = []): Msg {
   const [head = '', ...rest] = path.split('.');
-  const close = keys.has(head) ? [] : closest(head, [...keys]).map((k) => [k, ...rest].join('.'));
-  return close.length ? msg`field '${path}' is in none of the items; did you mean ${close.join(', ')}?` : msg`field '${path}' is in none of the items`;
+  // Only paths some item has: a corrected first part whose value lacks the rest (language_code.code) is no answer.
+  const close = keys.has(head)
+    ? []
+    : closest(head, [...keys])
+        .map((k) => [k, ...rest].join('.'))
+        .filter(exists);
+  // A column headed as the path was asked (SUGGESTIONS) shows another field (wli_suggestions): say which.
+  const headed = columns.find((c) => c.field !== undefined && c.field !== path && c.header.toLowerCase() === path.toLowerCase() && exists(c.field));
+  const named =
+    headed?.field === undefined ? close : [`${headed.field} (the ${headed.header.toUpperCase()} column)`, ...close.filter((c) => c !== headed.field)];
+  return named.length ? msg`field '${path}' is in none of the items; did you mean ${named.join(', ')}?` : msg`field '${path}' is in none of the items`;
 }
+
+/** The columns a list or record shows by default, and those --fields paths may name. */
+const columnsOf = (r: RecordResult | ListResult): Column[] => [
+  ...(r.kind === 'record' ? r.rows : typeof r.columns === 'function' ? r.columns() : r.columns),
+  ...(r.fieldColumns ?? []),
+];
 
 function watch(pages: AsyncIterable<Page>, fields: string[] | undefined, counted: Counted): AsyncIterable<Page> {
   // The fields are noted as the writer makes the items (with --fields every writer makes them), not by
@@ -90,6 +107,12 @@ function watch(pages: AsyncIterable<Page>, fields: string[] | undefined, counted
     for (const f of fields!) if (!counted.seen.has(f) && getPath(item, f) !== undefined) counted.seen.add(f);
     // The names a path in none of them may have meant (bounded: a server's items could each bring new ones).
     for (const k in item) if (counted.keys.size < MAX_KEYS_NOTED) counted.keys.add(k);
+    // And the paths a corrected first part would name, where this item has them (bounded the same way).
+    for (const f of fields ?? []) {
+      const rest = f.split('.').slice(1).join('.');
+      if (rest === '' || counted.seen.has(f)) continue;
+      for (const k in item) if (counted.paths.size < MAX_KEYS_NOTED && getPath(item, `${k}.${rest}`) !== undefined) counted.paths.add(`${k}.${rest}`);
+    }
     return item;
   };
   return (async function* () {
@@ -126,7 +149,7 @@ function sorted(pages: AsyncIterable<Page>, keys: SortKey[]): AsyncIterable<Page
       }
       const names = new Set<string>();
       for (const item of all) for (const name in item) if (names.size < MAX_KEYS_NOTED) names.add(name);
-      const said = unseenField(k.path, names);
+      const said = unseenField(k.path, names, (p) => all.some((item) => getPath(item, p) !== undefined));
       throw new UsageError(msg`--sort: ${said}`, msg`name a field the items have (wli … -f json shows them)`);
     }
     // Sort positions, so the server's own text of each item (exact, its literals as sent) goes with it.
@@ -190,9 +213,11 @@ export async function render(result: Result, sink: Writer, o: RenderOptions): Pr
   const csv: CsvDialect = { spreadsheet: format === 'csv-excel', terminal: o.terminal, noHeader: !!o.noHeaders };
   // What jq says on its standard error (debug, stderr): said on wli's, as outside text.
   const jqNote = (text: string) => o.note(msg`jq: ${outside(text.trim())}`);
-  const counted: Counted = { items: 0, seen: new Set<string>(), keys: new Set<string>() };
+  const counted: Counted = { items: 0, seen: new Set<string>(), keys: new Set<string>(), paths: new Set<string>() };
   const report = (): RenderReport => {
-    if (fields && counted.items > 0) for (const f of fields) if (!counted.seen.has(f)) o.warn(unseenField(f, counted.keys));
+    if (fields && counted.items > 0)
+      for (const f of fields)
+        if (!counted.seen.has(f)) o.warn(unseenField(f, counted.keys, (p) => counted.keys.has(p) || counted.paths.has(p), columnsOf(result)));
     return { items: counted.items };
   };
   if (result.kind === 'record') {

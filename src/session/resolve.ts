@@ -266,6 +266,9 @@ async function lookAround(session: Session, t: Target, componentNames: string[],
 function found(what: Msg, missing: string, names: string[], listCommand: string, note = '', show = (n: string) => n): { kind: 'found'; what: Msg; hint: Msg } {
   const list = ours(`"${listCommand}" lists them${note}`);
   if (names.length === 0) return { kind: 'found', what, hint: msg`there are none you may see (${list})` };
+  // The server lists the name it just answered 404 for: never suggest the name that was asked.
+  if (names.includes(missing))
+    return { kind: 'found', what, hint: msg`the server lists '${missing}' yet answered 404 for it: try again, or ask its administrator (${list})` };
   // Names come from the server: outside text in the message.
   const close = closest(missing, names);
   if (close.length) return { kind: 'found', what, hint: msg`did you mean: ${close.map(show).join(', ')}? (${list})` };

@@ -120,7 +120,11 @@ export function readTarget(text: string, accepts: readonly TargetKind[], alsoRea
     // In stats and language a bare word is a language code; elsewhere a project.
     if (accepts.includes('language') && !accepts.includes('project')) return [{ kind: 'language', text, language: s[0]! }];
     if (accepts.includes('project')) return [{ kind: 'project', text, project: s[0]! }];
-    throw refuse('too few segments');
+    // One word is a project: say what the command takes and where to find it, never just "too few segments".
+    throw new UsageError(
+      msg`invalid target '${text}': a project alone; this command takes ${ours(formsOf(accepts))}`,
+      msg`wli ls ${text} lists the project's components and categories`,
+    );
   }
   if (s.length === 2 && s[1] === PROJECT_LANGUAGE) {
     // p/-: the project as a whole, where a project or a language across one is taken (stats: its total row).

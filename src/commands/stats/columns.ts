@@ -53,6 +53,9 @@ export function listColumns(gate: Gate, judged: JudgedAs = unjudged): Column[] {
         },
       ]
     : [];
+  // --metric approved shows the approved count in place of the strings: not twice.
+  const approvedCount: Column[] =
+    gate.metric === 'approved' ? [] : [{ header: 'approved', field: 'approved', value: (s) => s.approved, kind: 'count', drop: 4 }];
   return [
     { header: 'target', field: 'wli_target', value: (s) => identityOfRow(s)?.target, kind: 'key' },
     {
@@ -67,10 +70,13 @@ export function listColumns(gate: Gate, judged: JudgedAs = unjudged): Column[] {
       mark: markOf(judged, 'fail-under'),
     },
     ...since,
-    { header: 'strings', value: (s) => `${plainText(s.translated ?? '')}/${plainText(s.total ?? '')}`, kind: 'count' },
+    // Beside the approved percentage the approved count (of the total), never the translated one.
+    gate.metric === 'approved'
+      ? { header: 'approved', value: (s) => `${plainText(s.approved ?? '')}/${plainText(s.total ?? '')}`, kind: 'count' }
+      : { header: 'strings', value: (s) => `${plainText(s.translated ?? '')}/${plainText(s.total ?? '')}`, kind: 'count' },
     { header: 'fuzzy', field: 'fuzzy', value: (s) => s.fuzzy, kind: 'count', drop: 2 },
     { header: 'failing', field: 'failing', value: (s) => s.failing ?? s.failing_checks, kind: 'count', drop: 3 },
-    { header: 'approved', field: 'approved', value: (s) => s.approved, kind: 'count', drop: 4 },
+    ...approvedCount,
     { header: 'last change', field: 'last_change', value: (s) => s.last_change, kind: 'time', drop: 5 },
   ];
 }
