@@ -192,4 +192,10 @@ describe('judgeFiles: pull --check', () => {
       ['2 translations: 1 created, 0 updated, 0 unchanged, 0 skipped, 1 failed'],
     ]);
   });
+
+  it('a layout record that could not be written is the verdict’s exit status, unless a file failed first', () => {
+    expect(judgeFiles('pull', [file('demo/android/cs', 'created')], false, 7).exitCode).toBe(7);
+    expect(judgeFiles('pull', [file('demo/android/cs', 'failed', { exitCode: 5 })], false, 7).exitCode).toBe(5);
+    expect(judgeFiles('pull', [file('demo/android/cs', 'created')]).exitCode).toBe(0);
+  });
 });

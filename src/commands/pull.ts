@@ -239,11 +239,8 @@ export async function run({ args, opts, session }: CommandInput<'pull'>): Promis
   }
   // Made once, when first asked: by the CI report or by finish, both after the work is done.
   let made: Verdict | undefined;
-  const verdict = (): Verdict => (made ??= judgeFiles(mode, outcomes, opts.allowEmpty === true));
-  const finish = (): Outcome => {
-    const v = verdict();
-    return { exitCode: v.exitCode || (unwritten?.exitCode ?? 0), messages: v.messages };
-  };
+  const verdict = (): Verdict => (made ??= judgeFiles(mode, outcomes, opts.allowEmpty === true, unwritten?.exitCode));
+  const finish = (): Outcome => verdict();
   // Without -f the report is stderr's alone: stdout stays empty.
   const report = !ci && (settings.formatGiven || settings.fields) ? feed<Item>() : undefined;
   // The work runs on its own from here, waited for by cli/execute.ts: the records on stdout are a

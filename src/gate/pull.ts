@@ -78,13 +78,15 @@ function subjectOf(o: FileOutcome, mode: Mode): Subject {
  * failed, else with --check the gate's when a file differs or is missing, or when none was checked
  * (unless --allow-empty).
  */
-export function judgeFiles(mode: Mode, outcomes: readonly FileOutcome[], allowEmpty = false): Verdict {
+export function judgeFiles(mode: Mode, outcomes: readonly FileOutcome[], allowEmpty = false, unrecorded?: number): Verdict {
   const counts = new Map<FileOutcome['status'], number>();
   let exitCode: number = EXIT.ok;
   for (const o of outcomes) {
     counts.set(o.status, (counts.get(o.status) ?? 0) + 1);
     if (o.status === 'failed' && exitCode === EXIT.ok) exitCode = o.exitCode ?? EXIT.server;
   }
+  // A layout record that could not be written (said when it happened): the work is not all done.
+  if (exitCode === EXIT.ok && unrecorded !== undefined) exitCode = unrecorded;
   const subjects = once(outcomes.map((o) => subjectOf(o, mode)));
   const total = outcomes.length;
   const parts = SHOWN[mode].map((s) => `${counts.get(s) ?? 0} ${WORDS[s] ?? s}`).join(', ');
