@@ -579,7 +579,7 @@ describe('issue 28: saved the way pull saves', () => {
     writeFileSync(f, 'previous');
     fake.fault((q) => q.path === '/api/translations/demo/android/cs/file/', { kind: 'stallBody' });
     const n = fileRequests().length;
-    const r = await wli(['download', 'demo/android/cs', '-o', f, '--timeout', '0.5', '--retries', '1'], { env });
+    const r = await wli(['download', 'demo/android/cs', '-o', f, '--timeout', '1', '--retries', '1'], { env });
     expect([r.code, r.stderr]).toEqual([0, `wli: saved ${f} (${CS.length} bytes)\n`]);
     expect(readFileSync(f).equals(CS)).toBe(true);
     expect(fileRequests().length - n).toBe(2);

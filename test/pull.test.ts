@@ -781,7 +781,7 @@ describe('issue 28: saved the one way, never stale, paths as the repository mean
   it('a body that stalls after its first byte is asked for again and written whole', async () => {
     fake.fault((q) => q.path === '/api/translations/demo/android/de/file/', { kind: 'stallBody' });
     const n = fake.requests.length;
-    const r = await pull(['demo/android', '--timeout', '0.5', '--retries', '1']);
+    const r = await pull(['demo/android', '--timeout', '1', '--retries', '1']);
     expect(r.code).toBe(0);
     expect(r.stderr).toContain(`wli: created ${ANDROID('de')} (`);
     expect(readFileSync(join(dir, ANDROID('de'))).equals(bytesOf('demo/android/de'))).toBe(true);

@@ -172,7 +172,7 @@ describe('timeouts', () => {
   });
   it('a timed-out request is retried and can succeed', async () => {
     fake.fault('/languages/ar/', { kind: 'stall' }, 1);
-    const r = await wliIn(['language', 'ar', '--timeout', '0.3', '-f', 'csv', '--fields', 'code'], { env, ctx: fakeSleep });
+    const r = await wliIn(['language', 'ar', '--timeout', '1', '-f', 'csv', '--fields', 'code'], { env, ctx: fakeSleep });
     expect([r.code, r.stdout]).toEqual([0, 'code\r\nar\r\n']);
   });
 });
