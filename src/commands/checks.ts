@@ -16,7 +16,7 @@ import { allInOrder } from '../core/pool.js';
 import { closest } from '../core/closest.js';
 import { msg, ours } from '../core/text.js';
 import { plainText } from '../core/values.js';
-import type { CheckReport, Column, ListResult } from '../output/result.js';
+import { forCi, type CheckReport, type Column, type ListResult } from '../output/result.js';
 import type { MetricFamily } from '../output/openmetrics.js';
 import { formsText } from '../output/readable.js';
 import type { CommandInput, Session } from '../session/session.js';
@@ -287,10 +287,11 @@ export async function run({ args, opts, session }: CommandInput<'checks'>): Prom
   const verdict = judgeChecks(counted.where.scope, counted.rows, counted.total, overs);
   const finish = () => ({ exitCode: verdict.exitCode, messages: verdict.messages });
   const judged = byId(verdict);
-  const ci = {
-    checks: ({ files }: { files: boolean }) => perTranslation(session, search, counted, verdict, files),
+  // What the CI format the run writes needs, asked now: rendering asks nothing.
+  const ci = await forCi(session.settings.format, {
+    checks: ({ files }) => perTranslation(session, search, counted, verdict, files),
     metrics: () => checkMetrics(counted),
-  };
+  });
   if (opts.units) {
     return {
       kind: 'list',

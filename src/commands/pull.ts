@@ -265,6 +265,8 @@ export async function run({ args, opts, session }: CommandInput<'pull'>): Promis
   work.catch(() => {});
   if (ci) {
     const checks = pullChecks(session, work, verdict, COLUMNS);
+    // Its failure is the work's, said once (execute waits for the work).
+    checks.catch(() => {});
     return { ...records(none(), true, finish, work), checks };
   }
   if (!report) return { kind: 'bytes', bytes: new Uint8Array(), finish, done: work };

@@ -29,7 +29,7 @@ import type { Item } from '../core/page.js';
 import { pageOf } from '../core/page.js';
 import { identified } from '../weblate/identity.js';
 import { msg, ours } from '../core/text.js';
-import type { ListResult, RecordResult } from '../output/result.js';
+import { forCi, type ListResult, type RecordResult } from '../output/result.js';
 import type { CommandInput } from '../session/session.js';
 import { firstFound } from '../session/resolve.js';
 import { formsOf, readTarget, type ProjectTarget, type Target, type TargetKind } from '../weblate/target.js';
@@ -120,8 +120,8 @@ export async function run({ args, opts, session }: CommandInput<'stats'>): Promi
   );
   const finish = () => ({ exitCode: verdict.exitCode, messages: verdict.messages });
   const judged = judgedBy(byId(verdict));
-  // For -f github, junit, codequality and openmetrics (asked only when one of them is chosen).
-  const ci = { checks: statsChecks(session, verdict, gate), metrics: () => statsMetrics(rows) };
+  // What the CI format the run writes needs, asked now: rendering asks nothing.
+  const ci = await forCi(session.settings.format, { checks: ({ files }) => statsChecks(session, verdict, gate, files), metrics: () => statsMetrics(rows) });
   const only = resolved.length === 1 ? resolved[0] : undefined;
   const single = rows.length === 1 ? rows[0] : undefined;
   // One row is shown as a record to people (table, markdown); the data formats keep a list a list

@@ -245,8 +245,8 @@ export async function run({ args, opts, session }: CommandInput<'status'>): Prom
     record: item,
     rows: item.repository === null ? withoutRepository(components ? PROJECT_ROWS : ROWS) : components ? PROJECT_ROWS : ROWS,
     finish: () => ({ exitCode: verdict.exitCode, messages: verdict.messages }),
-    checks: () => Promise.resolve({ verdict, table: { items: [item], columns: ROWS } }),
-    metrics: () => statusMetrics(item, identity),
+    checks: { verdict, table: { items: [item], columns: ROWS } },
+    metrics: statusMetrics(item, identity),
   };
 }
 

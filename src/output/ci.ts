@@ -17,18 +17,18 @@ interface ReportOptions {
 }
 
 /**
- * A report for a CI system from what the command checked (or measured). The formats a command writes
- * are checked before it runs (spec/option-values.ts checkFormat), so one without checks here is a bug.
+ * A report for a CI system from what the command checked (or measured), made before rendering (only
+ * the awaiting of work beside the data, pull's): writing it asks nothing. The formats a command writes
+ * are checked before it runs (spec/option-values.ts checkFormat), so one without its report here is a bug.
  */
 export async function writeReport(result: RecordResult | ListResult, format: CiFormat, out: Sink, o: ReportOptions): Promise<{ items: number }> {
   if (format === 'openmetrics') {
     if (!result.metrics) throw new Error('-f openmetrics: this result has no metrics');
-    const families = result.metrics();
-    await writeOpenMetrics(out, families);
-    return { items: families.length };
+    await writeOpenMetrics(out, result.metrics);
+    return { items: result.metrics.length };
   }
   if (!result.checks) throw new Error(`-f ${format}: this result has no checks`);
-  const report = await result.checks({ files: format === 'github' || format === 'codequality' });
+  const report = await result.checks;
   if (format === 'github') await writeGithub(out, report, { env: o.env, cwd: o.cwd, warn: o.warn });
   else if (format === 'junit') await writeJunit(out, report);
   else await writeCodeQuality(out, report);

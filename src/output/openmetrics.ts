@@ -19,9 +19,6 @@ export interface MetricFamily {
   samples: Sample[];
 }
 
-/** What metrics a result has for -f openmetrics. */
-export type MetricsOf = () => MetricFamily[];
-
 const NAME = /^[a-zA-Z_:][a-zA-Z0-9_:]*$/;
 const LABEL = /^[a-zA-Z_][a-zA-Z0-9_]*$/;
 

@@ -2,9 +2,9 @@
 // Commands never print; render.ts turns a Result into bytes in the chosen format.
 import type { Item, Page } from '../core/page.js';
 import type { Msg } from '../core/text.js';
-import type { MetricsOf } from './openmetrics.js';
+import type { MetricFamily } from './openmetrics.js';
 import type { Verdict } from '../gate/verdict.js';
-import type { Format } from '../spec/spec.js';
+import { isCiFormat, type Format } from '../spec/spec.js';
 
 export type Style = 'red' | 'yellow' | 'green' | 'cyan' | 'gray' | 'bold';
 
@@ -87,20 +87,31 @@ export interface CheckReport {
 }
 
 /**
- * How a result hands its checks to the CI formats, asked once when one of them is chosen. `files`:
- * the format names files (github, codequality), so a command asks the server for filenames only then.
+ * What a result of a gate gives the formats for CI systems (spec.ts CI_FORMATS), besides its data:
+ * only a command whose spec declares those formats has them. The command makes them, every request
+ * included, before it returns: rendering asks nothing, so no request comes after a report's first byte
+ * (nor fails it halfway). Work beside the data (pull) gives its report when that work is done, from
+ * what it did, with no request after.
  */
-export type ChecksOf = (need: { files: boolean }) => Promise<CheckReport>;
+export interface ForCi {
+  /** The run's verdict, for -f github, junit and codequality. */
+  checks?: CheckReport | Promise<CheckReport>;
+  /** The numbers, for -f openmetrics. */
+  metrics?: MetricFamily[];
+}
 
 /**
- * What a result of a gate gives the formats for CI systems (spec.ts CI_FORMATS), besides its data:
- * only a command whose spec declares those formats has them.
+ * What the CI format the run writes needs, made now by the command (nothing for a data format): its
+ * checks, with each subject's file only for a format that names files (github annotates it,
+ * codequality locates the issue by it), or its metrics.
  */
-interface ForCi {
-  /** The run's verdict, for -f github, junit and codequality. */
-  checks?: ChecksOf;
-  /** The numbers, for -f openmetrics. */
-  metrics?: MetricsOf;
+export async function forCi(
+  format: Format,
+  make: { checks: (need: { files: boolean }) => Promise<CheckReport>; metrics: () => MetricFamily[] },
+): Promise<ForCi> {
+  if (format === 'openmetrics') return { metrics: make.metrics() };
+  if (!isCiFormat(format)) return {};
+  return { checks: await make.checks({ files: format === 'github' || format === 'codequality' }) };
 }
 
 /** What a result may carry besides its data. */

@@ -5,7 +5,7 @@
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { Item } from '../../core/page.js';
 import { realpathLoose } from '../../files/placement.js';
-import type { ChecksOf, Column } from '../../output/result.js';
+import type { CheckReport, Column } from '../../output/result.js';
 import type { Session } from '../../session/session.js';
 import type { FileOutcome } from '../../gate/pull.js';
 import type { Verdict } from '../../gate/verdict.js';
@@ -53,17 +53,18 @@ export function outcomeOf(session: Session, d: Done, item: Item, projectRoot: bo
   };
 }
 
-/** The verdict for the CI formats, once the work is done (asked for when the format is written). */
-export function pullChecks(session: Session, work: Promise<void>, verdict: () => Verdict, columns: Column[]): ChecksOf {
-  return async () => {
-    await work;
-    // The project file (.weblate) sits at the repository's root (pull's rule): where a subject without a file points.
-    const target = session.settings.defaultTarget;
-    const near = target?.project ? basename(target.source) : undefined;
-    const v = verdict();
-    return {
-      verdict: { ...v, subjects: v.subjects.map((s) => ({ ...s, near })) },
-      table: { items: v.subjects.flatMap((s) => (s.item ? [s.item] : [])), columns },
-    };
+/**
+ * The report for the CI formats, made when the work is done, from its outcomes alone: the work made
+ * every request, so none comes after the report's first byte.
+ */
+export async function pullChecks(session: Session, work: Promise<void>, verdict: () => Verdict, columns: Column[]): Promise<CheckReport> {
+  await work;
+  // The project file (.weblate) sits at the repository's root (pull's rule): where a subject without a file points.
+  const target = session.settings.defaultTarget;
+  const near = target?.project ? basename(target.source) : undefined;
+  const v = verdict();
+  return {
+    verdict: { ...v, subjects: v.subjects.map((s) => ({ ...s, near })) },
+    table: { items: v.subjects.flatMap((s) => (s.item ? [s.item] : [])), columns },
   };
 }

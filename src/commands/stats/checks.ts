@@ -3,11 +3,12 @@
 //
 // Statistics rows do not carry the translation's `filename`: it comes from the component's
 // translations list (/components/<p>/<c>/translations/), asked only for a format that names files
-// (github, codequality), only when a translation row fails, once per component of such rows.
+// (github, codequality), only when a translation row fails, once per component of such rows, and
+// before anything is written.
 import { basename } from 'node:path';
 import { allInOrder } from '../../core/pool.js';
 import type { Item } from '../../core/page.js';
-import type { ChecksOf } from '../../output/result.js';
+import type { CheckReport } from '../../output/result.js';
 import type { Session } from '../../session/session.js';
 import { allItems } from '../../session/reads.js';
 import { languageCode } from '../../weblate/objects.js';
@@ -62,25 +63,26 @@ function groupOf(item: Item): string {
   return idOf(item).project ?? 'languages';
 }
 
-/** The verdict with each subject's file, for -f github, junit and codequality. */
-export function statsChecks(session: Session, verdict: Verdict, gate: Gate): ChecksOf {
-  return async ({ files }) => {
-    const failingComponents = verdict.subjects.flatMap((s) => (s.judgement === 'fail' && s.item ? [componentOf(s.item)].filter((c) => c !== undefined) : []));
-    const known = files && failingComponents.length ? await filesOf(session, failingComponents) : new Map<string, ComponentFiles>();
-    // The project file (.weblate) sits at the repository's root (pull's rule), so its name is its path there.
-    const target = session.settings.defaultTarget;
-    const projectFile = target?.project ? basename(target.source) : undefined;
-    const subjects = verdict.subjects.map((s): Subject => {
-      if (!s.item) return { ...s, near: projectFile };
-      const c = componentOf(s.item);
-      const filesOfComponent = c ? known.get(componentKey(c)) : undefined;
-      const file = filesOfComponent?.byLanguage.get(idOf(s.item).language!);
-      return { ...s, group: groupOf(s.item), file, near: projectFile ?? filesOfComponent?.first };
-    });
-    const judged = byId(verdict);
-    return {
-      verdict: { ...verdict, subjects },
-      table: { items: subjects.flatMap((s) => (s.item ? [s.item] : [])), columns: listColumns(gate, judgedBy(judged)) },
-    };
+/**
+ * The verdict with each subject's file, for -f github, junit and codequality: made before anything is
+ * written, the filenames asked only when the format names files (`files`).
+ */
+export async function statsChecks(session: Session, verdict: Verdict, gate: Gate, files: boolean): Promise<CheckReport> {
+  const failingComponents = verdict.subjects.flatMap((s) => (s.judgement === 'fail' && s.item ? [componentOf(s.item)].filter((c) => c !== undefined) : []));
+  const known = files && failingComponents.length ? await filesOf(session, failingComponents) : new Map<string, ComponentFiles>();
+  // The project file (.weblate) sits at the repository's root (pull's rule), so its name is its path there.
+  const target = session.settings.defaultTarget;
+  const projectFile = target?.project ? basename(target.source) : undefined;
+  const subjects = verdict.subjects.map((s): Subject => {
+    if (!s.item) return { ...s, near: projectFile };
+    const c = componentOf(s.item);
+    const filesOfComponent = c ? known.get(componentKey(c)) : undefined;
+    const file = filesOfComponent?.byLanguage.get(idOf(s.item).language!);
+    return { ...s, group: groupOf(s.item), file, near: projectFile ?? filesOfComponent?.first };
+  });
+  const judged = byId(verdict);
+  return {
+    verdict: { ...verdict, subjects },
+    table: { items: subjects.flatMap((s) => (s.item ? [s.item] : [])), columns: listColumns(gate, judgedBy(judged)) },
   };
 }
