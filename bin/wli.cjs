@@ -19,7 +19,13 @@ if (typeof Module.enableCompileCache === 'function') {
   } catch {
     // no cache
   }
-  require(file);
+  try {
+    require(file);
+  } catch (e) {
+    // Node's error names the missing file in its own words, with a stack: the bundle gone is said as one line.
+    if (e && e.code === 'MODULE_NOT_FOUND' && !require('node:fs').existsSync(file)) incomplete(e);
+    else throw e;
+  }
 } else {
   // Node 20 only. undici parses HTTP with llhttp compiled to WebAssembly; this V8 compiles it fast
   // (Liftoff), recompiles it optimised (TurboFan) in the background, and waits for that at exit: a
@@ -28,6 +34,17 @@ if (typeof Module.enableCompileCache === 'function') {
   // that every run, and the code cache below, has the same flags.
   require('node:v8').setFlagsFromString('--liftoff-only');
   runWithOwnCache();
+}
+
+/**
+ * The bundle is missing (a build that deleted dist/ while this run started, a package copied without
+ * it): said as the bundle says a missing piece of the installation (src/core/install.ts), exit 70, the
+ * stack only with --debug.
+ */
+function incomplete(e) {
+  process.stderr.write(`wli: its installation is incomplete: ${file} is missing; reinstall, or rerun \`npm run build\`\n`);
+  if (process.argv.includes('--debug')) process.stderr.write(`${e.stack}\n`);
+  process.exitCode = 70;
 }
 
 /**
@@ -60,7 +77,14 @@ function makeCacheDir(dir) {
 function runWithOwnCache() {
   const { readFileSync, readdirSync, rmSync, statSync } = require('node:fs');
   const vm = require('node:vm');
-  const source = readFileSync(file, 'utf8');
+  let source;
+  try {
+    source = readFileSync(file, 'utf8');
+  } catch (e) {
+    if (e.code !== 'ENOENT') throw e;
+    incomplete(e);
+    return;
+  }
   // One cache per Node version, architecture and bundle (its size and time): a new build or a new
   // Node never reads an old cache (V8 would refuse it anyway).
   let cacheFile;

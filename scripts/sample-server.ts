@@ -33,10 +33,17 @@ function portArg(argv: string[]): number | undefined {
 }
 
 const older = process.argv.slice(2).includes('--older');
+/** 'a', 'a and b', 'a, b and c'. */
+const listed = (names: string[]): string => (names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)!}`);
+
 const server = await startFakeWeblate({ ...SAMPLE_OPTIONS, port: portArg(process.argv.slice(2)), projectMetrics: !older });
+// The projects as the server lists them, so the banner names every one whatever the sample data holds.
+const open = server.projects(false);
+const hidden = server.projects(true).filter((p) => !open.includes(p));
+const privateNote = hidden.length ? `; any token also shows the private project${hidden.length > 1 ? 's' : ''} ${listed(hidden)}` : '';
 process.stdout.write(
   [
-    `# Sample Weblate server (projects demo and big; any token also shows the private project secret)${older ? ', as a server before Weblate 2026.8 (no project metrics)' : ''}.`,
+    `# Sample Weblate server (project${open.length > 1 ? 's' : ''} ${listed(open)}${privateNote})${older ? ', as a server before Weblate 2026.8 (no project metrics)' : ''}.`,
     `# In another shell:`,
     `export WLI_URL=${server.url}`,
     `# then try: wli ls demo; wli units demo/android/cs --state untranslated; wli changes demo --follow`,

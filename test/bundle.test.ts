@@ -2,7 +2,7 @@
 // end-to-end test runs it through bin/wli.cjs; these check what only the bundle can get wrong: that its
 // lazy parts stay lazy, that it needs nothing installed, and the code cache.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import Module from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, posix } from 'node:path';
@@ -10,6 +10,7 @@ import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, ROOT, baseEnv, nodeTs } from './support/run.js';
 import { cacheDir } from '../src/core/xdg.js';
+import { missingPiece } from '../src/core/install.js';
 import { COMMAND_NAMES } from '../src/spec/names.js';
 
 interface Import {
@@ -177,6 +178,64 @@ describe('the bundle', () => {
     }
     // The control: a run that talks to a server (refused here) does load them.
     expect(loaded(['language', 'cs', '--retries', '0'])).toContain('node:http');
+  });
+});
+
+// Issue 49, item 13: a run while a build deletes dist/ printed a raw Node stack. A piece of wli's own
+// installation missing once the run started (a file the bundle reads beside itself only when used), or
+// the bundle itself when bin/wli.cjs starts, is one line naming the file: exit 70, no stack unless --debug.
+describe('an installation with a piece missing', () => {
+  /** What bin/wli.cjs loads, and every file the bundle reads beside itself, each with a run that needs it. */
+  const NEEDS: Record<string, string[]> = { 'wli.cjs': ['--version'], 'jq.wasm': ['language', 'cs', '--jq', '.'] };
+
+  it.each([
+    ['a file of it gone', Object.assign(new Error('ENOENT'), { code: 'ENOENT', path: '/opt/wli/dist/jq.wasm' }), '/opt/wli/dist/jq.wasm'],
+    [
+      'a module of it not found',
+      Object.assign(new Error("Cannot find module '/opt/wli/dist/chunk.cjs'"), { code: 'MODULE_NOT_FOUND' }),
+      '/opt/wli/dist/chunk.cjs',
+    ],
+    ['as the cause', new Error('loading', { cause: Object.assign(new Error('ENOENT'), { code: 'ENOENT', path: '/opt/wli/dist/x' }) }), '/opt/wli/dist/x'],
+    ["a user's file", Object.assign(new Error('ENOENT'), { code: 'ENOENT', path: '/home/me/po/cs.po' }), undefined],
+    ['beside the folder, not in it', Object.assign(new Error('ENOENT'), { code: 'ENOENT', path: '/opt/wli/dist-old/jq.wasm' }), undefined],
+    ['a relative path', Object.assign(new Error('ENOENT'), { code: 'ENOENT', path: 'dist/jq.wasm' }), undefined],
+    ['another failure', Object.assign(new Error('EACCES'), { code: 'EACCES', path: '/opt/wli/dist/jq.wasm' }), undefined],
+    ['no error', 'ENOENT', undefined],
+  ])('missingPiece: %s', (_name, e, file) => {
+    expect(missingPiece(e, '/opt/wli/dist')).toBe(file);
+  });
+
+  it('names every file the bundle reads beside itself', () => {
+    const beside = Object.values(meta.outputs).flatMap((o) =>
+      o.imports.filter((i) => i.external && !i.path.startsWith('node:')).map((i) => posix.basename(i.path)),
+    );
+    expect(Object.keys(NEEDS).filter((f) => f !== 'wli.cjs')).toEqual([...new Set(beside)]);
+  });
+
+  it.each(Object.entries(NEEDS))('dist/%s missing: one line naming it, exit 70, the stack only with --debug', (piece, args) => {
+    const dir = mkdtempSync(join(tmpdir(), 'wli-install-'));
+    try {
+      mkdirSync(join(dir, 'bin'));
+      mkdirSync(join(dir, 'dist'));
+      copyFileSync(BIN, join(dir, 'bin', 'wli.cjs'));
+      for (const f of Object.keys(NEEDS)) if (f !== piece) copyFileSync(join(ROOT, 'dist', f), join(dir, 'dist', f));
+      const run = (extra: string[]) =>
+        spawnSync(process.execPath, [join(dir, 'bin', 'wli.cjs'), ...args, ...extra], {
+          env: baseEnv({ WLI_URL: 'http://127.0.0.1:9/', XDG_CACHE_HOME: join(dir, 'cache') }),
+          encoding: 'utf8',
+        });
+      const r = run([]);
+      expect([r.status, r.stdout, r.stderr]).toEqual([
+        70,
+        '',
+        `wli: its installation is incomplete: ${join(dir, 'dist', piece)} is missing; reinstall, or rerun \`npm run build\`\n`,
+      ]);
+      const debug = run(['--debug']);
+      expect(debug.status).toBe(70);
+      expect(debug.stderr).toMatch(/^\s+at /m);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

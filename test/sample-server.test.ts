@@ -43,6 +43,23 @@ describe('npm run sample-server', () => {
       expect(r.code).toBe(0);
       expect(r.stdout).toMatch(/^demo\/android\s/m);
 
+      // Issue 49, item 13: its first line names every project the server lists, and every private one
+      // a token shows (it named two of three, apps left out).
+      const slugs = async (token: string[]) =>
+        (await wli(['ls', '/', '-f', 'jsonl', '--fields', 'slug', ...token], { env: { WLI_URL: url } })).stdout
+          .trim()
+          .split('\n')
+          .map((line) => (JSON.parse(line) as { slug: string }).slug);
+      const open = await slugs([]);
+      const hidden = (await slugs(['--token', 'any'])).filter((p) => !open.includes(p));
+      expect(open.length && hidden.length, 'a sample server lists public projects and hides a private one').toBeGreaterThan(0);
+      const banner = stdout.split('\n')[0]!;
+      const [before, after] = banner.split('; any token also shows');
+      for (const p of open) expect(before, p).toMatch(new RegExp(`\\b${p}\\b`));
+      for (const p of hidden) expect(after, p).toMatch(new RegExp(`\\b${p}\\b`));
+      // The README shows the same line.
+      expect(readFileSync(join(ROOT, 'README.md'), 'utf8')).toContain(`\n${banner}\n`);
+
       // Issue 24, item 20: "no rate limit", as the README says. Past Weblate's anonymous 100 requests a
       // day, no answer claims a limit and wli says nothing about one.
       for (let i = 0; i < 101; i++) {

@@ -62,10 +62,38 @@ describe('item 14: a JSON 404 on every path, the API root included', () => {
     expect(r.stderr).toMatch(/^wli: no project 'dmeo' .*\nhint: did you mean: demo\?/);
   });
 
-  it('a private project asked without a token stays "no project" (exit 5)', async () => {
-    const r = await wliIn(['ls', 'secret'], { env: { WLI_URL: fake.url } });
+  // Issue 49, item 13: Weblate finds a project only among those the user may see (weblate/api/views.py
+  // ProjectViewSet.get_queryset: request.user.allowed_projects), so without a token a private project
+  // is a 404 like a missing one (the fake's secret); the miss says so when no token was set.
+  const NO_TOKEN = 'no token is set: a private project looks like a missing one; set one with --token, WLI_TOKEN or the [keys] section of your wlc config';
+
+  it.each([[['ls', 'secret']], [['show', 'secret']], [['stats', '--project', 'secret']], [['stats', 'secret/android/cs']], [['units', 'secret/android/cs']]])(
+    'a private project asked without a token stays "no project" (exit 5), and the hint says no token is set: %j',
+    async (args) => {
+      const r = await wliIn(args, { env: { WLI_URL: fake.url } });
+      expect(r.code).toBe(5);
+      expect(r.stderr).toMatch(/^wli: no project 'secret' \(GET [^\n]*\)\nhint: there are: big, demo \("wli ls \/" lists them\); (.*)\n$/);
+      expect(r.stderr.split('\n')[1]).toBe(`hint: there are: big, demo ("wli ls /" lists them); ${NO_TOKEN}`);
+    },
+  );
+
+  it('stats <word> without a token: no such language, and the word may be a private project (--project)', async () => {
+    const r = await wliIn(['stats', 'secret'], { env: { WLI_URL: fake.url } });
     expect(r.code).toBe(5);
-    expect(r.stderr).toMatch(/^wli: no project 'secret' .*\nhint: .*a private project needs a token/);
+    const [text, hint, ...rest] = r.stderr.split('\n');
+    expect(text).toMatch(/^wli: no language 'secret' \(GET \S+\/api\/languages\/secret\/statistics\/: HTTP 404: Not found\.\)$/);
+    expect(hint).toMatch(/^hint: there are: .* \("wli language" lists them\); /);
+    expect(hint).toContain(`; ${NO_TOKEN} (a project's statistics: --project secret)`);
+    expect(rest).toEqual(['']);
+  });
+
+  it('with a token, a name no project has keeps the plain note, and says nothing of a missing token', async () => {
+    const r = await wliIn(['ls', 'nosuch'], { env: { WLI_URL: fake.url, WLI_TOKEN: 'any' } });
+    expect(r.code).toBe(5);
+    expect(r.stderr).toMatch(/\nhint: there are: big, demo, secret \("wli ls \/" lists them; a private project needs a token that may see it\)\n$/);
+    const s = await wliIn(['stats', 'nosuch'], { env: { WLI_URL: fake.url, WLI_TOKEN: 'any' } });
+    expect(s.code).toBe(5);
+    expect(`${r.stderr}${s.stderr}`).not.toContain('no token is set');
   });
 });
 

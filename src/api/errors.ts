@@ -36,6 +36,14 @@ export class HttpError extends WliError {
   }
 }
 
+/**
+ * Said beside a name the server does not have, when the request carried no token: Weblate looks a
+ * project up only among those the user may see (weblate/api/views.py ProjectViewSet.get_queryset:
+ * request.user.allowed_projects; weblate/auth/models.py User.get_project_access_query lets anyone see
+ * public and protected ones), so to an anonymous request a private project is a 404 like a missing one.
+ */
+export const NO_TOKEN_PRIVATE_HINT: Msg = msg`no token is set: a private project looks like a missing one; set one with --token, WLI_TOKEN or the [keys] section of your wlc config`;
+
 /** The API's answer "no such thing" (HTTP 404, whatever page or JSON came with it). */
 export const isNotFound = (e: unknown): e is HttpError => e instanceof HttpError && e.status === 404;
 

@@ -7,6 +7,7 @@ import type { Context, StdoutKind } from '../core/context.js';
 import { EXIT, WliError } from '../core/errors.js';
 import { NO_PROGRESS, createProgress, type Progress } from './progress.js';
 import { cleanOutside, escapeControl, msg, outside, renderMsg, type Msg } from '../core/text.js';
+import { missingPiece } from '../core/install.js';
 import { DISCARD, PipeClosed, Writer } from './writer.js';
 import { Pager, pagerCommand, pagerEnv } from './pager.js';
 
@@ -190,7 +191,8 @@ export class IOStreams {
 
   /**
    * One or two lines: what failed, and what to do next. Stack traces only with --debug. Returns the exit
-   * code: a WliError's own; anything else reaching here is a bug of wli's (exit 70, "please report it").
+   * code: a WliError's own; a missing piece of wli's own installation (core/install.ts) is said as one
+   * (exit 70, no report asked); anything else reaching here is a bug of wli's (exit 70, "please report it").
    */
   error(e: unknown): number {
     this.progressLine?.stop();
@@ -199,6 +201,13 @@ export class IOStreams {
       if (e.hintText) this.line(`hint: ${renderMsg(e.hintText, this.secrets)}`);
       if (this.flags.debug) this.stack(e);
       return e.exitCode;
+    }
+    // A piece of wli's own installation gone after the run started (a build deleted dist/): not a bug.
+    const missing = missingPiece(e);
+    if (missing !== undefined) {
+      this.say(msg`its installation is incomplete: ${missing} is missing; reinstall, or rerun \`npm run build\``);
+      if (this.flags.debug) this.stack(e);
+      return EXIT.internal;
     }
     this.say(msg`internal error: ${e instanceof Error ? e.message : e}`);
     if (this.flags.debug) this.stack(e);

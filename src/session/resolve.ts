@@ -16,7 +16,7 @@
 // login page, JSON of another shape) and the API root is not Weblate's either. A --url that leads to
 // no Weblate API is one situation with one exit code whatever the command (2, as any configuration
 // that cannot work).
-import { HttpError, NotFoundError, UnexpectedAnswerError, isNotFound } from '../api/errors.js';
+import { HttpError, NO_TOKEN_PRIVATE_HINT, NotFoundError, UnexpectedAnswerError, isNotFound } from '../api/errors.js';
 import { filterPage, type Item, type Page } from '../core/page.js';
 import { InterruptedError, UsageError, WliError } from '../core/errors.js';
 import { msg, ours, type Msg } from '../core/text.js';
@@ -147,7 +147,7 @@ async function explainMiss(session: Session, readings: Target[], miss: HttpError
     if (!miss.fromApi) return (await notAnApi(session, miss, () => true)) ?? miss;
     let t: Target | undefined = target;
     while (t) {
-      const level = await lookAround(session, t, componentNames, categories);
+      const level = await lookAround(session, t, componentNames, categories, miss.anonymous);
       if (level.kind === 'found') return new NotFoundError(msg`${level.what} ${where}`, level.hint, { cause: miss });
       t = level.parent;
     }
@@ -202,8 +202,11 @@ export async function notAnApi(session: Session, miss: WliError, wrong: (e: Http
 
 type Level = { kind: 'found'; what: Msg; hint?: Msg } | { kind: 'up'; parent?: Target };
 
-/** One level of the walk up: the parent's list says what is missing, or that the parent is missing too. */
-async function lookAround(session: Session, t: Target, componentNames: string[], categories: boolean): Promise<Level> {
+/**
+ * One level of the walk up: the parent's list says what is missing, or that the parent is missing too.
+ * `anonymous`: the miss was asked without a token, so a missing project may be a private one.
+ */
+async function lookAround(session: Session, t: Target, componentNames: string[], categories: boolean, anonymous: boolean): Promise<Level> {
   switch (t.kind) {
     case 'translation': {
       const component = { kind: 'component', text: t.text, project: t.project, component: t.component } as const;
@@ -247,7 +250,9 @@ async function lookAround(session: Session, t: Target, componentNames: string[],
         each((p) => (typeof p.slug === 'string' ? p.slug : undefined)),
       );
       if (!names) return { kind: 'up' };
-      return found(msg`no project '${t.project}'`, t.project, names, 'wli ls /', '; a private project needs a token that may see it');
+      if (!anonymous) return found(msg`no project '${t.project}'`, t.project, names, 'wli ls /', '; a private project needs a token that may see it');
+      const level = found(msg`no project '${t.project}'`, t.project, names, 'wli ls /');
+      return { ...level, hint: msg`${level.hint}; ${NO_TOKEN_PRIVATE_HINT}` };
     }
     case 'language': {
       const names = await namesIn(

@@ -1,6 +1,6 @@
 // Where stats rows come from, one reading of one target at a time (see src/commands/stats.ts for the
 // endpoints), each row the server's object beside the identity wli makes from what it asked for.
-import { NotFoundError, ServerError, isNotFound } from '../../api/errors.js';
+import { NO_TOKEN_PRIVATE_HINT, NotFoundError, ServerError, isNotFound } from '../../api/errors.js';
 import { EXIT, UsageError, WliError } from '../../core/errors.js';
 import type { Item } from '../../core/page.js';
 import { msg } from '../../core/text.js';
@@ -182,7 +182,8 @@ export async function projectRows(
 
 /**
  * A bare word that is no language but is a project gets the hint it needs: stats takes projects with
- * --project (one request more, only after the miss).
+ * --project (one request more, only after the miss). Asked without a token, a project that answers 404
+ * may be a private one: the hint says so.
  */
 export async function languageOrProject<R>(session: Session, readings: Target[], get: () => Promise<R>): Promise<R> {
   try {
@@ -192,8 +193,11 @@ export async function languageOrProject<R>(session: Session, readings: Target[],
     if (only?.kind !== 'language' || !(e instanceof WliError) || e.exitCode !== EXIT.notFound) throw e;
     try {
       await getObject(session, projectPath({ project: only.language }));
-    } catch {
-      throw e;
+    } catch (x) {
+      // Asked without a token, a private project is a 404 as a missing one is: the word may still be one.
+      if (!isNotFound(x) || !x.anonymous) throw e;
+      const privately = msg`${NO_TOKEN_PRIVATE_HINT} (a project's statistics: --project ${only.language})`;
+      throw new NotFoundError(e.text, e.hintText ? msg`${e.hintText}; ${privately}` : privately, { cause: e });
     }
     throw new NotFoundError(
       msg`no language '${only.language}'; '${only.language}' is a project`,

@@ -578,6 +578,11 @@ export interface FakeWeblate {
   /** Set rate-limit state (see RateLimitSetting); null restores the defaults. Returns the state now. */
   /** false: no rate limit (no headers, no counting, no 429) until a later call turns it on again. */
   rateLimit(setting: RateLimitSetting | null | false): RateLimitState;
+  /**
+   * The slugs of the projects this server lists, in its list's order: to anonymous requests
+   * (`authed` false) or to a valid token (true, the private ones too).
+   */
+  projects(authed: boolean): string[];
   /** The response the server would send now for a path+query (no recording, faults, latency or growth trigger). */
   expected(pathAndQuery: string, headers?: Record<string, string>): ExpectedResponse;
   close(): Promise<void>;
@@ -988,6 +993,10 @@ export async function startFakeWeblate(given: FakeOptions = {}): Promise<FakeWeb
 
   // ----- data access
 
+  // A private project is visible only to a user who may see it: Weblate looks a project up among
+  // request.user.allowed_projects (weblate/api/views.py ProjectViewSet.get_queryset; public and
+  // protected projects for anyone, private ones by permission: weblate/auth/models.py
+  // User.get_project_access_query), so to anyone else it is a 404 as if it did not exist.
   const withApps = options.apps ?? false;
   const withOverlaps = options.overlaps ?? false;
   const searchDialect = { ...CURRENT_SEARCH, ...options.search };
@@ -2591,6 +2600,10 @@ export async function startFakeWeblate(given: FakeOptions = {}): Promise<FakeWeb
     origin,
     url: origin + prefix,
     requests,
+    projects: (authed) =>
+      PROJECTS.filter((p) => project(p.slug, authed))
+        .sort(listOrder)
+        .map((p) => p.slug),
     whenRequests(done) {
       return new Promise<void>((resolve) => {
         const waiter = () => (done(requests) ? (resolve(), true) : false);
