@@ -169,6 +169,24 @@ describe('--by component', () => {
     expect(stringifyJson((parseJson(back.stdout) as unknown[])[0])).toBe(stringifyJson(rows[2])); // one row, a list (issue 49.7)
   });
 
+  // Issue 49.13: shown as a record, a component's row (a sum: no name, no url of its own) named
+  // nothing: an empty Name and URL and no line saying which target it was.
+  it('a component row shown as a record names its target (wli_target), with no empty Name or URL', async () => {
+    const r = await run(modern, ['stats', 'demo/docs/guide/-']);
+    expect([r.code, r.stderr]).toEqual([0, '']);
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^Target +demo\/docs\/guide\/-$/);
+    expect(lines).toContainEqual(expect.stringMatching(/^Translated +9\/12 \(75\.0%\)$/));
+    for (const l of lines) expect(l, 'a line with a label and no value').toMatch(/^\S.*\s{2,}\S/);
+    // Every stats record names its target the same way, beside the server's name and URL.
+    const cs = (await run(modern, ['stats', 'demo/android/cs'])).stdout.split('\n');
+    expect(cs[0]).toMatch(/^Target +demo\/android\/cs$/);
+    expect(cs).toContainEqual(expect.stringMatching(/^Name +Czech \(cs\)$/));
+    expect(cs).toContainEqual(expect.stringMatching(/^URL +http:\/\/.*\/projects\/demo\/android\/cs\/$/));
+    const md = await run(modern, ['stats', 'demo/docs/guide/-', '-f', 'markdown']);
+    expect(md.stdout).toContain('demo/docs/guide/-');
+  });
+
   it('--fail-under gates every row (component rows and the total), by identity, in every CI format', async () => {
     const r = await run(modern, ['stats', '--project', 'demo', '--by', 'component', '--fail-under', '80']);
     expect(r.code).toBe(3);
