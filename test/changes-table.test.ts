@@ -68,6 +68,19 @@ describe('36.6: the changes table reads at 80 columns, and says something at 40'
     },
   );
 
+  // Issue 49.13: the short action names made room that TARGET was not given (held to its typical
+  // width, 12 cells: a 63-cell table at 80 columns, while `-L 5`, with a wider typical, filled 80).
+  it.for(['demo/android/cs', 'demo/android', 'demo'])('%s at 80 columns: a cut TARGET runs to the edge, as with -L 5', async (target, ctx) => {
+    for (const limit of [[], ['-L', '5']]) {
+      const { code, output } = await onPty(ctx, ['changes', target, ...limit, '--url', fake.url], { cols: 80 }).exit;
+      expect(code).toBe(0);
+      const cut = screen(output).filter((l) => l.endsWith('…'));
+      expect(cut.length, limit.join(' ')).toBeGreaterThan(0);
+      // A wide character may leave the last cell free.
+      for (const l of cut) expect(cellWidth(l), `${limit.join(' ')}: ${l}`).toBeGreaterThanOrEqual(79);
+    }
+  });
+
   it('at 200 columns: every column, each action by its full name', async (ctx) => {
     const { names, rows } = await table(ctx, 'demo/android/cs', 200);
     expect(names).toEqual(['ID', 'TIME', 'ACTION', 'USER', 'UNIT', 'TARGET']);

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { startFakeWeblate, type FakeWeblate } from './support/fake-weblate/index.js';
 import { wliIn } from './support/run.js';
 import { parseJson, stringifyJson } from '../src/codec/json.js';
-import { sumStatistics, weblatePercent } from '../src/weblate/statistics-sum.js';
+import { sumStatistics, weblatePercent, withPercentages } from '../src/weblate/statistics-sum.js';
 import { metricsEntries } from '../src/weblate/project-metrics.js';
 
 type Item = Record<string, unknown>;
@@ -82,10 +82,10 @@ describe('--by translation', () => {
     expect(new Set(r.sent.map((p) => p.split('?')[0]))).toEqual(new Set(['projects/demo/metrics/', 'projects/demo/statistics/', 'projects/demo/components/']));
     expect(r.sent).toHaveLength(3);
     expect(r.stderr).toContain('--project demo: one request for every translation (the project metrics endpoint)');
-    // Fields the endpoint does not send are absent, not invented.
+    // Fields the endpoint does not send and its counts do not give are absent, not invented.
     const cs = json(r.stdout).find((x) => x.wli_target === 'demo/android/cs')!;
     expect(cs).not.toHaveProperty('last_change');
-    expect(cs).not.toHaveProperty('fuzzy_percent');
+    expect(cs).not.toHaveProperty('readonly_percent');
     expect(cs).toMatchObject({ wli_project: 'demo', wli_component: 'android', wli_language: 'cs' });
   });
 
@@ -169,6 +169,24 @@ describe('--by component', () => {
     expect(stringifyJson((parseJson(back.stdout) as unknown[])[0])).toBe(stringifyJson(rows[2])); // one row, a list (issue 49.7)
   });
 
+  // Issue 49.13: shown as a record, a component's row (a sum: no name, no url of its own) named
+  // nothing: an empty Name and URL and no line saying which target it was.
+  it('a component row shown as a record names its target (wli_target), with no empty Name or URL', async () => {
+    const r = await run(modern, ['stats', 'demo/docs/guide/-']);
+    expect([r.code, r.stderr]).toEqual([0, '']);
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^Target +demo\/docs\/guide\/-$/);
+    expect(lines).toContainEqual(expect.stringMatching(/^Translated +9\/12 \(75\.0%\)$/));
+    for (const l of lines) expect(l, 'a line with a label and no value').toMatch(/^\S.*\s{2,}\S/);
+    // Every stats record names its target the same way, beside the server's name and URL.
+    const cs = (await run(modern, ['stats', 'demo/android/cs'])).stdout.split('\n');
+    expect(cs[0]).toMatch(/^Target +demo\/android\/cs$/);
+    expect(cs).toContainEqual(expect.stringMatching(/^Name +Czech \(cs\)$/));
+    expect(cs).toContainEqual(expect.stringMatching(/^URL +http:\/\/.*\/projects\/demo\/android\/cs\/$/));
+    const md = await run(modern, ['stats', 'demo/docs/guide/-', '-f', 'markdown']);
+    expect(md.stdout).toContain('demo/docs/guide/-');
+  });
+
   it('--fail-under gates every row (component rows and the total), by identity, in every CI format', async () => {
     const r = await run(modern, ['stats', '--project', 'demo', '--by', 'component', '--fail-under', '80']);
     expect(r.code).toBe(3);
@@ -192,6 +210,36 @@ describe('--by component', () => {
     expect(t.code).toBe(0);
     expect(t.stderr).not.toContain('gone');
     expect(t.stderr).toContain('1 of 1 judged row passed');
+  });
+});
+
+// Issue 49.13: on the metrics route the rows lacked the percentages other rows carry (the endpoint
+// sends no fuzzy_percent nor failing_percent): they are Weblate's, from the row's own counts, added
+// after the server's fields, never in place of one.
+describe('--by rows carry the percentages their counts give', () => {
+  const PERCENTS = ['fuzzy_percent', 'fuzzy_words_percent', 'fuzzy_chars_percent', 'failing_percent'];
+  const pick = (rows: Item[]) => rows.map((r) => stringifyJson(Object.fromEntries(['wli_target', ...PERCENTS].map((k) => [k, r[k]]))));
+
+  it.for(['translation', 'component'])('--by %s: the same percentages as the statistics route, each server field kept as sent', async (by) => {
+    const m = await run(modern, ['stats', '--project', 'demo', '--by', by, '-f', 'json']);
+    const o = await run(older, ['stats', '--project', 'demo', '--by', by, '-f', 'json']);
+    expect([m.code, o.code]).toEqual([0, 0]);
+    const rows = json(m.stdout);
+    for (const r of rows) for (const k of PERCENTS) expect(r, `${String(r.wli_target)} ${k}`).toHaveProperty(k);
+    expect(pick(rows)).toEqual(pick(json(o.stdout)));
+    // Still one data request: nothing asked per component.
+    expect(m.sent.filter((p) => p.startsWith('components/'))).toEqual([]);
+  });
+
+  it('a translation row keeps every field the endpoint sent, in its order and value, the added ones after', async () => {
+    const body = parseJson(modern.expected('/api/projects/demo/metrics/').body) as Record<string, Record<string, Item>>;
+    const sent = body.android!.cs!;
+    const m = await run(modern, ['stats', '--project', 'demo', '--by', 'translation', '-f', 'json']);
+    const cs = json(m.stdout).find((x) => x.wli_target === 'demo/android/cs')!;
+    const keys = Object.keys(cs).filter((k) => !k.startsWith('wli_'));
+    expect(keys.slice(0, Object.keys(sent).length)).toEqual(Object.keys(sent));
+    for (const [k, v] of Object.entries(sent)) expect(stringifyJson(cs[k]), k).toBe(stringifyJson(v));
+    expect(keys.slice(Object.keys(sent).length).sort()).toEqual([...PERCENTS].sort());
   });
 });
 
@@ -270,6 +318,18 @@ describe('pure cores', () => {
     ]);
     expect(stringifyJson(pct)).toBe('{"total":6,"translated":4,"translated_percent":66.6,"last_change":"2026-02-01T00:00:00+01:00"}');
     expect(stringifyJson(sumStatistics([]))).toBe('{"total":0,"translated":0,"translated_percent":100.0}');
+  });
+
+  it('withPercentages adds only the percentages a row lacks and its counts give, as Weblate rounds them', () => {
+    const row = parseJson('{"total": 3, "fuzzy": 1, "failing": 0, "fuzzy_percent": 12.5, "total_words": 9007199254740993, "fuzzy_words": 1}') as Item;
+    expect(stringifyJson(withPercentages(row))).toBe(
+      '{"total":3,"fuzzy":1,"failing":0,"fuzzy_percent":12.5,"total_words":9007199254740993,"fuzzy_words":1,"fuzzy_words_percent":0.1,"failing_percent":0.0}',
+    );
+    const whole = { total: 0, translated: 0, translated_percent: 100.0 };
+    expect(withPercentages(whole)).toBe(whole);
+    expect(stringifyJson(withPercentages({ total: 0, fuzzy: 0, translated: 0 }))).toBe(
+      '{"total":0,"fuzzy":0,"translated":0,"translated_percent":100.0,"fuzzy_percent":0.0}',
+    );
   });
 
   it('metricsEntries: keys as paths, comp@id as an id, anything else not the shape', () => {

@@ -128,7 +128,7 @@ export async function run({ args, opts, session }: CommandInput<'stats'>): Promi
   // whatever the number of targets, so a script's `jq '.[]'` holds for one row too (issue 49.7).
   const forPeople = session.settings.format === 'table' || session.settings.format === 'markdown';
   if (single && forPeople && (only?.kind === 'translation' || only?.kind === 'language' || only?.kind === 'projectLanguage' || only?.kind === 'project')) {
-    return { kind: 'record', record: identified(single.item, single.id), rows: recordRows(gate, judged), fieldColumns: FIELD_COLUMNS, finish, ...ci };
+    return { kind: 'record', record: identified(single.item, single.id), rows: recordRows(gate, judged, single), fieldColumns: FIELD_COLUMNS, finish, ...ci };
   }
   return {
     kind: 'list',

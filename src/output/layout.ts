@@ -9,8 +9,9 @@
 //   untranslated list, keeps no room its rare long values would want; but a column with `keep`, USER,
 //   keeps room for its short values whole), then what is left is shared
 //   by water-filling towards the natural widths.
-// - Fixed columns yield first: when free text would get less than its typical width, they take their
-//   short form (short state words, headers abbreviated to their values' width; a key's header stays).
+// - Fixed columns yield first: when free text would get less than its typical width plus the cells
+//   the short forms would free (its roomy width), they take their short form (short state words,
+//   headers abbreviated to their values' width; a key's header stays), and free text gets those cells.
 // - When that does not fit, free text shrinks to MIN_TEXT cells; then columns with a drop rank leave
 //   the table, highest rank first; then the row's name is cut (other free text held to MIN_TEXT);
 //   then the gap between columns becomes one space; then free text shrinks to LAST_TEXT cells; then
@@ -24,7 +25,12 @@
 //   each one fitting at every width above the narrowest it fits at, so a narrower width only ever
 //   goes further down the list (fewer columns, short forms, narrower text). Within one set of columns
 //   every width only shrinks as W does; that is why, when the short forms make room, free text is
-//   still held to its typical width (the room full forms gave it just above) until it would have less.
+//   still held to its roomy width (the room full forms gave it just above) until it would have less.
+//   Were the full forms kept down to the typical width, the short forms' cells would stay blank just
+//   where they are taken (the changes table at 80 columns: 63 cells, its text cut at 12, issue
+//   49.13); held to the roomy width, the short forms fill the line from the width where they fit it
+//   down (the few widths just below the full forms' narrowest, where they do not, are the price of
+//   never showing more on a narrower terminal).
 // - Later pages (like psql's FETCH_COUNT batches): when a page holds a value wider than planned, the
 //   widths are planned again with the same columns and forms, growing where the width allows, so a
 //   value is cut only to fit the terminal, never because the first page was narrower. Rows already
@@ -141,8 +147,11 @@ export function grow(columns: Column[], m: Measure, rows: string[][], shortRows:
   return growCompact(columns, m.compact, m.natural, shortRows) || grew;
 }
 
-/** A bound on free text: its typical width, or so many cells (never more than its natural width). */
-type Bound = 'typical' | number;
+/**
+ * A bound on free text: its typical width, its roomy width (typical plus its share of the cells the
+ * short forms free), or so many cells (never more than its natural width).
+ */
+type Bound = 'typical' | 'roomy' | number;
 
 /**
  * How a try treats name columns: shown whole (as a fixed column at its natural width); cut, with the
@@ -164,8 +173,8 @@ interface Try {
 function* tries(columns: Column[]): Generator<Try> {
   let visible = columns.map((_, i) => i);
   const names = 'whole';
-  yield { visible, gap: 2, short: false, floor: 'typical', names };
-  yield { visible, gap: 2, short: true, floor: 'typical', cap: 'typical', names };
+  yield { visible, gap: 2, short: false, floor: 'roomy', names };
+  yield { visible, gap: 2, short: true, floor: 'typical', cap: 'roomy', names };
   yield { visible, gap: 2, short: true, floor: MIN_TEXT, names };
   for (;;) {
     const droppable = visible.filter((i) => columns[i]!.drop !== undefined);
@@ -220,7 +229,8 @@ export function replan(columns: Column[], m: Measure, before: Plan): Plan {
 
 /** Fixed columns at their width, free text at its floor: wider than the line, but nothing is cut. */
 function anyhow(columns: Column[], m: Measure, width: number, t: Try): Plan {
-  const widths = columns.map((c, i) => (!t.visible.includes(i) ? 0 : cutHere(c, t) ? bound(m, i, t.floor) : fixedWidth(m, i, t)));
+  const bound = bounds(columns, m, t);
+  const widths = columns.map((c, i) => (!t.visible.includes(i) ? 0 : cutHere(c, t) ? bound(i, t.floor) : fixedWidth(m, i, t)));
   return { visible: t.visible, widths, gap: t.gap, width, short: t.short, cap: t.cap, floor: floorNumber(t), names: t.names };
 }
 
@@ -229,38 +239,77 @@ const cutHere = (c: Column, t: Try): boolean => isFree(c) && !(isName(c) && t.na
 /** A fixed column's width in a try's form; a name kept whole is as wide as its widest value. */
 const fixedWidth = (m: Measure, i: number, t: Try) => (t.short ? m.compact[i]! : m.natural[i]!);
 /**
- * What a bound allows free column i: its typical width, or so many cells but never more than its
- * typical width (a column empty in most rows is held to that even as a floor); never more than its
- * natural width.
+ * What a bound allows free column i in a try: its typical width; its roomy width; or so many cells
+ * but never more than its typical width (a column empty in most rows is held to that even as a
+ * floor); never more than its natural width.
  */
-const bound = (m: Measure, i: number, b: Bound) => Math.min(b === 'typical' ? m.typical[i]! : Math.min(b, m.typical[i]!), m.natural[i]!);
+function bounds(columns: Column[], m: Measure, t: Try): (i: number, b: Bound) => number {
+  let roomy: number[] | undefined;
+  return (i, b) => {
+    if (b !== 'roomy') return Math.min(b === 'typical' ? m.typical[i]! : Math.min(b, m.typical[i]!), m.natural[i]!);
+    roomy ??= roomyWidths(columns, m, t);
+    return roomy[i] ?? 0;
+  };
+}
+
+/**
+ * Each free column's roomy width (by column index): the typical widths, and the cells the visible
+ * fixed columns' short forms free shared among the free columns as any room is (towards their
+ * natural widths). The same for a try's full and short forms, so the short forms are held to what
+ * the full forms had at their narrowest.
+ */
+function roomyWidths(columns: Column[], m: Measure, t: Try): number[] {
+  const free: number[] = [];
+  let freed = 0;
+  columns.forEach((c, i) => {
+    if (!t.visible.includes(i)) return;
+    if (cutHere(c, t)) free.push(i);
+    else freed += Math.max(0, (m.natural[i] ?? 0) - (m.compact[i] ?? 0));
+  });
+  const natural = free.map((i) => m.natural[i] ?? 0);
+  const typical = free.map((i, k) => Math.min(m.typical[i] ?? 0, natural[k] ?? 0));
+  const room = share(natural, typical, typical.reduce((a, b) => a + b, 0) + freed);
+  const widths = columns.map(() => 0);
+  free.forEach((i, k) => (widths[i] = room[k] ?? 0));
+  return widths;
+}
+
 /** The floor a replanning keeps to, in cells. */
-const floorNumber = (t: Try) => (t.floor === 'typical' ? MIN_TEXT : t.floor);
+const floorNumber = (t: Try) => (typeof t.floor === 'number' ? t.floor : MIN_TEXT);
 
 function fit(columns: Column[], m: Measure, width: number, t: Try): Plan | undefined {
   const { visible, gap } = t;
   const free = visible.filter((i) => cutHere(columns[i]!, t));
   const fixed = visible.reduce((a, i) => a + (free.includes(i) ? 0 : fixedWidth(m, i, t)), 0);
   const avail = width - fixed - gap * (visible.length - 1);
-  const mins = free.map((i) => bound(m, i, t.floor));
+  const bound = bounds(columns, m, t);
+  const mins = free.map((i) => bound(i, t.floor));
   if (avail < 0 || avail < mins.reduce((a, b) => a + b, 0)) return undefined;
   const widths = columns.map((_, i) => (visible.includes(i) && !free.includes(i) ? fixedWidth(m, i, t) : 0));
   // Names cut 'uncapped' get what the other free text, held to the cap, leaves.
   const last = t.names === 'uncapped' ? free.filter((i) => isName(columns[i]!)) : [];
   const first = free.filter((i) => !last.includes(i));
-  const left = avail - allocate(m, first, avail, t.floor, t.cap, widths);
-  allocate(m, last, left, t.floor, undefined, widths);
+  const left = avail - allocate(m, bound, first, avail, t.floor, t.cap, widths);
+  allocate(m, bound, last, left, t.floor, undefined, widths);
   return { visible, widths, gap, width, short: t.short, cap: t.cap, floor: floorNumber(t), names: t.names };
 }
 
 /** Shares `avail` cells among free columns `cols` (into widths), each at least its floor, at most its cap; returns the cells used. */
-function allocate(m: Measure, cols: number[], avail: number, floor: Bound, cap: Bound | undefined, widths: number[]): number {
+function allocate(
+  m: Measure,
+  bound: (i: number, b: Bound) => number,
+  cols: number[],
+  avail: number,
+  floor: Bound,
+  cap: Bound | undefined,
+  widths: number[],
+): number {
   const alloc = share(
     cols.map((i) => m.natural[i]!),
-    cols.map((i) => bound(m, i, 'typical')),
+    cols.map((i) => bound(i, 'typical')),
     avail,
   );
-  cols.forEach((i, k) => (widths[i] = Math.max(cap === undefined ? alloc[k]! : Math.min(alloc[k]!, bound(m, i, cap)), bound(m, i, floor))));
+  cols.forEach((i, k) => (widths[i] = Math.max(cap === undefined ? alloc[k]! : Math.min(alloc[k]!, bound(i, cap)), bound(i, floor))));
   return cols.reduce((a, i) => a + widths[i]!, 0);
 }
 

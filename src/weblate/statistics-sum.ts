@@ -97,6 +97,26 @@ export function sumStatistics(rows: readonly Record<string, unknown>[]): Record<
   return out;
 }
 
+/**
+ * A row with each percentage it lacks that its own counts give, as Weblate computes it
+ * (weblatePercent), after the row's fields; none replaces a field the row has, and a row lacking none
+ * is returned as it is. The project metrics endpoint sends no fuzzy_percent, fuzzy_words_percent,
+ * fuzzy_chars_percent nor failing_percent, though it sends their counts (Weblate's source:
+ * weblate/api/views.py get_project_metrics_data, PROJECT_METRIC_DEFINITIONS).
+ */
+export function withPercentages(row: Record<string, unknown>): Record<string, unknown> {
+  let out: Record<string, unknown> | undefined;
+  for (const [k, [part, whole, zeroComplete]] of Object.entries(PERCENTS)) {
+    if (Object.prototype.hasOwnProperty.call(row, k)) continue;
+    const p = countOf(row[part]);
+    const w = countOf(row[whole]);
+    if (p === undefined || w === undefined) continue;
+    out ??= { ...row };
+    out[k] = percentValue(weblatePercent(Number(p), Number(w), zeroComplete));
+  }
+  return out ?? row;
+}
+
 /** The latest of the rows' last_change timestamps (null when none has one). */
 function latest(values: unknown[]): unknown {
   let best: { t: number; v: unknown } | undefined;

@@ -103,12 +103,22 @@ export const FIELD_COLUMNS: Column[] = [
 const ofTotal = (n: string, total: string, p: string) => (s: Item) =>
   s[n] === undefined ? '' : `${plainText(s[n])}/${plainText(s[total] ?? '')}${s[p] !== undefined ? ` (${plainText(s[p])}%)` : ''}`;
 
-export function recordRows(gate: Gate, judgedAs: JudgedAs = unjudged): Column[] {
+/**
+ * A single row's lines. The first names the row as the list's TARGET column does (its wli_target,
+ * a target wli takes back); the server's name and URL follow where the row has them (a component's
+ * row p/c/- is wli's sum of its translations: it has neither, and empty lines would say nothing).
+ */
+export function recordRows(gate: Gate, judgedAs: JudgedAs = unjudged, row?: { item: Item }): Column[] {
   // The gated metric's line is coloured by the verdict.
   const judged = (m: Metric) => (m === gate.metric ? gateStyle(judgedAs) : undefined);
   const since: Column[] = gate.baseline ? [{ header: 'Change', value: (s) => changeText(gate, statsRowOf(s)) }] : [];
+  const has = (field: string) => row === undefined || row.item[field] !== undefined;
+  const name: Column[] =
+    has('name') || has('code') ? [{ header: 'Name', value: (s) => (s.code !== undefined ? `${plainText(s.name ?? '')} (${plainText(s.code)})` : s.name) }] : [];
+  const url: Column[] = has('url') ? [{ header: 'URL', value: (s) => s.url }] : [];
   return [
-    { header: 'Name', value: (s) => (s.code !== undefined ? `${plainText(s.name ?? '')} (${plainText(s.code)})` : s.name) },
+    { header: 'Target', field: 'wli_target', value: (s) => identityOfRow(s)?.target, kind: 'key' },
+    ...name,
     { header: 'Translated', value: (s) => s, text: (_v, s) => ofTotal('translated', 'total', 'translated_percent')(s), style: judged('translated') },
     {
       header: 'Words',
@@ -126,6 +136,6 @@ export function recordRows(gate: Gate, judgedAs: JudgedAs = unjudged): Column[] 
     { header: 'Comments', value: (s) => s.comments },
     { header: 'Last change', field: 'last_change', value: (s) => s.last_change, kind: 'time' },
     { header: 'Recent changes', value: (s) => s.recent_changes },
-    { header: 'URL', value: (s) => s.url },
+    ...url,
   ];
 }

@@ -20,7 +20,7 @@ import { COMPONENTS, componentsOf, linksOf, projectMetricsOf, statisticsOf } fro
 import { metricsEntries, type MetricsEntry } from '../../weblate/project-metrics.js';
 import type { StatsBy } from '../../weblate/statistics.js';
 import { componentTargetOf, objectOfUrl, type ProjectTarget } from '../../weblate/target.js';
-import { sumStatistics } from '../../weblate/statistics-sum.js';
+import { sumStatistics, withPercentages } from '../../weblate/statistics-sum.js';
 import type { Row } from './gate.js';
 import { componentRow, componentRows, statsRow, totalRow, type ComponentRows } from './rows.js';
 
@@ -136,7 +136,8 @@ async function fromMetrics(session: Session, target: ProjectTarget, skipSource: 
       path: t.component,
       item: g.item,
       rows: g.entries.map((e) => ({
-        ...statsRow(e.stats, `${t.project}/${path}/${e.language}`, t.project, path, e.language),
+        // The percentages the endpoint leaves out, from the entry's own counts (issue 49.13).
+        ...statsRow(withPercentages(e.stats), `${t.project}/${path}/${e.language}`, t.project, path, e.language),
         leftOut: (source !== undefined && e.language === source) || undefined,
       })),
     });

@@ -13,7 +13,7 @@ import { commonSourceLanguage, languageAliases, languageCode, sourceLanguageCode
 import { LANGUAGES, componentsOf, languagesOf, objectPath, projectPath, statisticsOf, translationsOf } from '../../weblate/paths.js';
 import { PROJECT_LANGUAGE, type ComponentTarget, type ProjectLanguageTarget, type ProjectTarget, type Target } from '../../weblate/target.js';
 import { deferred } from '../../core/pool.js';
-import { sumStatistics } from '../../weblate/statistics-sum.js';
+import { sumStatistics, withPercentages } from '../../weblate/statistics-sum.js';
 import type { Row, ServerLanguage } from './gate.js';
 
 /** Every item of a list (paginated, or a plain JSON array), in server order. */
@@ -75,14 +75,15 @@ export interface ComponentRows {
 
 /**
  * A component across its languages: wli_target p/c/- (as p/-/l is a language across components), its
- * translations' rows summed as Weblate sums them (without the ones --skip-source leaves out). Only the
- * sums: no name or url, so the row is the same whichever way it was read.
+ * translations' rows summed as Weblate sums them (without the ones --skip-source leaves out), with
+ * every percentage the sums give. Only the sums: no name or url, so the row is the same whichever
+ * way it was read.
  */
 export function componentRow(project: string, c: ComponentRows): Row {
   const path = c.path.join('/');
   const rows = c.rows.filter((r) => !r.leftOut).map((r) => r.item);
   const own = c.project ?? project;
-  return statsRow(sumStatistics(rows), `${own}/${path}/${PROJECT_LANGUAGE}`, own, path, null);
+  return statsRow(withPercentages(sumStatistics(rows)), `${own}/${path}/${PROJECT_LANGUAGE}`, own, path, null);
 }
 
 /** A language of a project, the row --project prints for it: wli_target p/-/l. */
