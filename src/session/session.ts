@@ -105,6 +105,8 @@ export class Session {
       now: () => ctx.now(),
       random: () => ctx.random(),
       log: settings.verbose ? (line) => io.verbose(line) : undefined,
+      // A silent server is retried for minutes: the progress line says which attempt is out, and why.
+      retrying: (note) => io.progress.note(note),
       secret: (s) => io.addSecret(s),
       debug: settings.debug,
     });
