@@ -593,7 +593,11 @@ describe('issue 28: saved the way pull saves', () => {
     const r = await wliBytes(['download', 'big/strings/xx', '--retries', '3', '--timeout', '2']);
     expect(r.code).toBe(1);
     expect(r.stdout.length).toBeGreaterThan(0);
-    expect(r.stderr).toMatch(/timed out after 2s/);
+    // Issue 49.13: it said "timed out" alone, as if nothing had been written.
+    expect(r.stderr).toBe(
+      `wli: GET ${fake.url}translations/big/strings/xx/file/: timed out after 2s: stdout holds an incomplete file (${r.stdout.length} bytes written)\n` +
+        'hint: the server is slow or unreachable; raise --timeout or retry later; with -o FILE a download is written whole or not at all\n',
+    );
     expect(fileRequests().length - n).toBe(1);
   });
 

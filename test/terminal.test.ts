@@ -123,6 +123,27 @@ describe('progress on a terminal', () => {
     }
   });
 
+  // Issue 49.13: a silent server showed "translation …" alone through minutes of retries.
+  it('says which attempt is out while a silent server is retried, and erases it with the line', async (ctx) => {
+    needsPty(ctx);
+    const server = await startFakeWeblate();
+    try {
+      // The first two attempts stall until --timeout; the third answers.
+      server.fault('/translations/demo/android/cs/', { kind: 'stall' }, 2);
+      const pty = onPty(ctx, ['translation', 'demo/android/cs', '--timeout', '0.3', '--retries', '4', '--url', server.url]);
+      const retrying = /translation … \(attempt [23] of 5, retrying after a timeout\)/;
+      await pty.waitFor(retrying);
+      const { code, output } = await pty.exit;
+      expect(output).toMatch(retrying);
+      expect(code).toBe(0);
+      expect(server.requests.filter((q) => q.path === '/api/translations/demo/android/cs/')).toHaveLength(3);
+      const quiet = await onPty(ctx, ['translation', 'demo/android/cs', '--url', server.url]).exit;
+      expect(screen(output)).toEqual(screen(quiet.output));
+    } finally {
+      await server.close();
+    }
+  });
+
   it('with stdout redirected, shows progress on the terminal and writes plain data to the file', async (ctx) => {
     const gate = await startGate(fake, (u) => /[?&]page=2\b/.test(u));
     const dir = mkdtempSync(join(tmpdir(), 'wli-pty-'));

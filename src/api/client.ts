@@ -35,6 +35,8 @@ interface ClientOptions {
   random: () => number;
   /** --verbose: one line per request. */
   log?: (line: Msg) => void;
+  /** A retry under way ("attempt 2 of 4, retrying after a timeout"), undefined once done: for the progress line. */
+  retrying?: (note: string | undefined) => void;
   /** Told every secret the client learns (proxy credentials), so no output shows it. */
   secret?: (text: string) => void;
   /** --debug: request headers too. */
@@ -88,6 +90,7 @@ export class ApiClient {
       now: opts.now,
       random: opts.random,
       log: opts.log,
+      retrying: opts.retrying,
     };
   }
 

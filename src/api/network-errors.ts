@@ -13,6 +13,8 @@ export class AttemptError extends Error {
     readonly retryAfterMs?: number,
     /** Nothing listens where the request went (ECONNREFUSED). */
     readonly refused = false,
+    /** The failure in a few words, for the progress line of the retry it leads to ("a timeout"). */
+    readonly why?: string,
   ) {
     super(error.message);
   }
@@ -82,22 +84,27 @@ export function classifyNetworkError(err: unknown, url: URL, timedOut: boolean, 
   const retryable = code !== undefined && RETRY_CODES.has(code);
   let text;
   let hint;
+  let why = 'a network failure';
   switch (true) {
     case code === 'WLI_TIMEOUT' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT':
       text = msg`${where}: timed out after ${timeoutMs / 1000}s`;
       hint = msg`the server is slow or unreachable; raise --timeout or retry later`;
+      why = 'a timeout';
       break;
     case code === 'ECONNREFUSED':
       text = msg`${where}: connection refused by ${url.host}`;
       hint = msg`is the server running and the --url right?`;
+      why = 'a refused connection';
       break;
     case code === 'ENOTFOUND' || code === 'EAI_AGAIN':
       text = msg`${where}: cannot resolve host ${url.hostname}`;
       hint = msg`check the host name in --url (or WLI_URL) and your network or proxy settings`;
+      why = 'a failed name lookup';
       break;
     case code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE' || code === 'UND_ERR_CLOSED':
       text = msg`${where}: the connection was closed by the server before a complete response`;
       hint = msg`retry later; a proxy or the server dropped the connection`;
+      why = 'a dropped connection';
       break;
     case code !== undefined && PLAIN_HTTP_CODES.has(code):
       // The first bytes back were not a TLS record: an http:// server on the port of an https:// URL.
@@ -112,5 +119,5 @@ export function classifyNetworkError(err: unknown, url: URL, timedOut: boolean, 
       text = code ? msg`${where}: ${err} (${code})` : msg`${where}: ${err}`;
   }
   const transient = code !== undefined && !TLS_CODES.test(code);
-  return new AttemptError(new NetworkError(text, hint, transient, { cause: err }), retryable, undefined, code === 'ECONNREFUSED');
+  return new AttemptError(new NetworkError(text, hint, transient, { cause: err }), retryable, undefined, code === 'ECONNREFUSED', why);
 }

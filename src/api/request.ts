@@ -91,6 +91,11 @@ export interface Transport {
   now(): number;
   random(): number;
   log?(line: Msg): void;
+  /**
+   * A retry under way, from the wait before it until its answer (what the progress line says beside
+   * its text: "attempt 2 of 4, retrying after a timeout"); undefined once the request is done.
+   */
+  retrying?(note: string | undefined): void;
 }
 
 /** Sends a GET to the configured origin and returns what `mode` asks for, or throws the mapped error. */
@@ -136,7 +141,8 @@ function watchBody(t: Transport, url: URL, body: FileBody): { body: FileBody; fa
           next = await chunks.next();
         } catch (err) {
           if (err instanceof NetworkError && !t.runSignal.aborted) {
-            failure = new AttemptError(err, classifyNetworkError(err.cause, url, false, t.timeoutMs, t.proxy).retryable);
+            const { retryable, why } = classifyNetworkError(err.cause, url, false, t.timeoutMs, t.proxy);
+            failure = new AttemptError(err, retryable, undefined, false, why);
           }
           throw err;
         }
@@ -157,21 +163,34 @@ async function attempts<T>(t: Transport, url: URL, o: RequestOptions, attempt: (
     );
   }
   const retries = o.retries ?? t.retries;
-  for (let n = 0; ; n++) {
-    try {
-      return await attempt();
-    } catch (e) {
-      if (!(e instanceof AttemptError)) throw e;
-      const wait = retryWait(t, e, n, retries);
-      if (wait === undefined) throw e.error instanceof WliError ? e.error.lastOf(n + 1) : e.error;
-      t.log?.(
-        msg`retrying in ${(wait / 1000).toFixed(1)}s (attempt ${n + 2} of ${retries + 1}): ${e.error instanceof WliError ? e.error.text : e.error.message}`,
-      );
-      await t.sleep(wait, o.signal ? AbortSignal.any([t.runSignal, o.signal]) : t.runSignal);
-      if (t.runSignal.aborted) throw interruption(t.runSignal);
-      if (o.signal?.aborted) throw e.error;
+  let retried = false;
+  try {
+    for (let n = 0; ; n++) {
+      try {
+        return await attempt();
+      } catch (e) {
+        if (!(e instanceof AttemptError)) throw e;
+        const wait = retryWait(t, e, n, retries);
+        if (wait === undefined) throw e.error instanceof WliError ? e.error.lastOf(n + 1) : e.error;
+        t.log?.(
+          msg`retrying in ${(wait / 1000).toFixed(1)}s (attempt ${n + 2} of ${retries + 1}): ${e.error instanceof WliError ? e.error.text : e.error.message}`,
+        );
+        retried = true;
+        t.retrying?.(`attempt ${n + 2} of ${retries + 1}, retrying after ${retryReason(e)}`);
+        await t.sleep(wait, o.signal ? AbortSignal.any([t.runSignal, o.signal]) : t.runSignal);
+        if (t.runSignal.aborted) throw interruption(t.runSignal);
+        if (o.signal?.aborted) throw e.error;
+      }
     }
+  } finally {
+    // The retry said on the progress line holds until its request is done, whatever the end.
+    if (retried) t.retrying?.(undefined);
   }
+}
+
+/** An attempt's failure in a few words: "HTTP 503", "a timeout". */
+function retryReason(e: AttemptError): string {
+  return e.error instanceof HttpError ? `HTTP ${e.error.status}` : (e.why ?? 'a network failure');
 }
 
 /** How long to wait before the next attempt; undefined when there is none. */

@@ -8,13 +8,14 @@ import type { PendingFile } from '../files/pending.js';
 import { safeBaseName } from '../files/placement.js';
 import type { FileSaver } from '../files/save.js';
 import { LocalError, UsageError, WliError } from '../core/errors.js';
-import { HttpError, NotFoundError } from '../api/errors.js';
+import { HttpError, NetworkError, NotFoundError } from '../api/errors.js';
 import { msg, ours, type Msg } from '../core/text.js';
 import { firstHeader } from '../api/http.js';
 import type { Target, TranslationTarget } from '../weblate/target.js';
 import { fileFormat, fileOf, objectPath, screenshotFileOf, translationPath } from '../weblate/paths.js';
 import { translationRevision } from '../weblate/objects.js';
 import { EXIT } from '../core/errors.js';
+import type { FileBody } from '../api/client.js';
 import type { Result } from '../output/result.js';
 import type { CommandInput } from '../session/session.js';
 import { fileSaver, getObject } from '../session/reads.js';
@@ -264,7 +265,7 @@ async function fetchInto(
   session: CommandInput['session'],
   force: boolean | undefined,
 ): Promise<Result> {
-  if (!file) return { kind: 'stream', chunks: await found((w) => saver.direct(w.url)) };
+  if (!file) return { kind: 'stream', chunks: counted(await found((w) => saver.direct(w.url))) };
   const onBytes = (n: number, total: number | undefined) => session.progress.update('bytes', n, total);
   if (file.direct) {
     // A device or pipe (-o /dev/stdout): written into as it is, nothing to prove or record.
@@ -289,6 +290,30 @@ async function fetchInto(
   const shown = shownPath(to, basename(value.dest));
   if (value.outcome === 'unchanged') return said(msg`${shown}: unchanged`);
   return said(msg`saved ${shown} (${ours(String(value.bytes))} bytes)`);
+}
+
+/**
+ * The body as it reaches stdout, its bytes counted: a connection that fails after the first of them
+ * (a timeout, a reset) leaves stdout holding part of the file, which cannot be taken back nor asked
+ * for again (FileSaver.direct), and the error says so, and how many bytes are there. Each chunk is
+ * counted once written: the renderer asks for the next only then.
+ */
+async function* counted(body: FileBody): AsyncGenerator<Uint8Array> {
+  let written = 0;
+  try {
+    for await (const chunk of body) {
+      yield chunk;
+      written += chunk.length;
+    }
+  } catch (e) {
+    if (written === 0 || !(e instanceof NetworkError)) throw e;
+    throw new NetworkError(
+      msg`${e.text}: stdout holds an incomplete file (${ours(String(written))} bytes written)`,
+      msg`${e.hintText ?? ours('retry later')}; with -o FILE a download is written whole or not at all`,
+      false,
+      { cause: e },
+    );
+  }
 }
 
 /** A target's readings, tried in turn: each a file (or a zip) as Weblate names it. */

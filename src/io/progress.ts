@@ -14,9 +14,14 @@ export interface Progress {
   pause(): void;
   /** What a long run is doing now ("polls failing for 2m …"): drawn at once, even after stop(), until the next stop. */
   status(label: string): void;
+  /**
+   * A few words in brackets after the line's text while they hold, whatever the text becomes (a retry
+   * under way: "stats demo … (attempt 2 of 4, retrying after a timeout)"); undefined takes them away.
+   */
+  note(text: string | undefined): void;
 }
 
-export const NO_PROGRESS: Progress = { begin() {}, update() {}, stop() {}, pause() {}, status() {} };
+export const NO_PROGRESS: Progress = { begin() {}, update() {}, stop() {}, pause() {}, status() {}, note() {} };
 
 interface ProgressOptions {
   /** Milliseconds before anything is drawn: fast commands never flash a spinner. */
@@ -79,6 +84,7 @@ export function createProgress(stream: OutStream, opts: ProgressOptions): Progre
 /** The progress line on a terminal: drawn by ora after a delay, cleared for data and warnings. */
 class TerminalProgress implements Progress {
   private text = '';
+  private noted?: string;
   private spinner?: Spinner;
   private timer?: NodeJS.Timeout;
   private loading = false;
@@ -98,13 +104,23 @@ class TerminalProgress implements Progress {
   update(label: string, done: number, total?: number): void {
     this.text = progressText(this.opts.clean(label), done, total);
     this.paused = false;
-    if (this.spinner?.isSpinning) this.spinner.text = this.text;
+    if (this.spinner?.isSpinning) this.spinner.text = this.shown;
     else this.arm();
   }
 
   pause(): void {
     this.paused = true;
     this.cancel();
+  }
+
+  note(text: string | undefined): void {
+    this.noted = text === undefined ? undefined : this.opts.clean(text);
+    if (this.spinner) this.spinner.text = this.shown;
+  }
+
+  /** The line as drawn: its text, and the note beside it. */
+  private get shown(): string {
+    return this.noted === undefined ? this.text : `${this.text} (${this.noted})`;
   }
 
   stop(): void {
@@ -117,7 +133,7 @@ class TerminalProgress implements Progress {
     this.stopped = false;
     this.paused = false;
     if (this.spinner) {
-      this.spinner.text = this.text;
+      this.spinner.text = this.shown;
       if (!this.spinner.isSpinning) this.spinner.start();
     } else if (!this.loading) {
       if (this.timer) clearTimeout(this.timer);
@@ -130,7 +146,7 @@ class TerminalProgress implements Progress {
     if (this.stopped || this.paused || this.loading || this.timer) return;
     if (this.spinner) {
       if (!this.spinner.isSpinning) {
-        this.spinner.text = this.text;
+        this.spinner.text = this.shown;
         this.spinner.start();
       }
       return;
@@ -153,7 +169,7 @@ class TerminalProgress implements Progress {
     this.loading = false;
     if (this.stopped || this.paused) return;
     this.spinner = ora({
-      text: this.text,
+      text: this.shown,
       stream: terminal(this.stream) as unknown as NodeJS.WritableStream,
       color: this.opts.color === false ? false : 'cyan',
       discardStdin: false,

@@ -10,6 +10,7 @@ import { cleanOutside, escapeControl, msg, outside, renderMsg, type Msg } from '
 import { missingPiece } from '../core/install.js';
 import { DISCARD, PipeClosed, Writer } from './writer.js';
 import { Pager, pagerCommand, pagerEnv } from './pager.js';
+import { watchReader, type ReaderWatch } from './reader-left.js';
 
 export { PipeClosed };
 
@@ -254,6 +255,27 @@ export class IOStreams {
 
   stopProgress(): void {
     this.progressLine?.stop();
+  }
+
+  /**
+   * A watch of stdout's reader while the run writes nothing (changes --follow between polls): its
+   * signal aborts when the reader left (`| head -1`), and stop() ends it before the next write (io/
+   * reader-left.ts). Starts once everything written so far is out. Undefined when stdout is not the
+   * process's own pipe or socket, or where it cannot be watched: the next write notices, as before.
+   */
+  async watchReader(): Promise<ReaderWatch | undefined> {
+    if (this.stdoutKind !== 'pipe' || this.ctx.stdout !== process.stdout) return undefined;
+    await this.out.flush();
+    if (this.out.isClosed) throw new PipeClosed();
+    // libuv stops watching fd 1 for the write only after its callback (and what awaited it) ran.
+    await new Promise((resolve) => setImmediate(resolve));
+    return watchReader();
+  }
+
+  /** The reader of stdout left, seen by a watch: the run ends as at a write that found it gone. */
+  readerLeft(): PipeClosed {
+    this.out.readerLeft();
+    return new PipeClosed();
   }
 
   // ------------------------------------------------------------------ the pager (io/pager.ts)

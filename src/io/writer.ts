@@ -103,6 +103,11 @@ export class Writer {
     return this.closed;
   }
 
+  /** The reader went away, seen while nothing was written (io/reader-left.ts): every later write is a PipeClosed. */
+  readerLeft(): void {
+    this.closed = true;
+  }
+
   async write(chunk: string | Uint8Array): Promise<void> {
     if (this.closed) throw new PipeClosed();
     if (this.failure !== undefined) throw this.failure;

@@ -61,6 +61,23 @@ export class Session {
     return this.io.progress;
   }
 
+  /**
+   * Waits ms while nothing is written to stdout (changes --follow between polls), or less when the run
+   * is interrupted. A reader of stdout that leaves meanwhile (`| head -1`) ends the run at once, as a
+   * write would have ended it (a PipeClosed: exit 0, nothing said), not at the next write.
+   */
+  async pause(ms: number): Promise<void> {
+    const { ctx } = this;
+    const watch = await this.io.watchReader();
+    if (!watch) return ctx.sleep(ms, ctx.signal);
+    try {
+      await ctx.sleep(ms, AbortSignal.any([ctx.signal, watch.signal]));
+    } finally {
+      watch.stop();
+    }
+    if (watch.signal.aborted && !ctx.signal.aborted) throw this.io.readerLeft();
+  }
+
   /** The client of the configured server: built on first use, one per run. */
   client(): ApiClient {
     if (this.apiClient) return this.apiClient;
@@ -88,6 +105,8 @@ export class Session {
       now: () => ctx.now(),
       random: () => ctx.random(),
       log: settings.verbose ? (line) => io.verbose(line) : undefined,
+      // A silent server is retried for minutes: the progress line says which attempt is out, and why.
+      retrying: (note) => io.progress.note(note),
       secret: (s) => io.addSecret(s),
       debug: settings.debug,
     });

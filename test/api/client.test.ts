@@ -20,9 +20,10 @@ afterAll(async () => {
   await other.close();
 });
 
-/** A client of the fake server whose waits are recorded, not slept. */
+/** A client of the fake server whose waits are recorded, not slept, and the progress line's notes of its retries. */
 function client(o: { timeoutMs?: number; retries?: number } = {}) {
   const waits: number[] = [];
+  const notes: Array<string | undefined> = [];
   const run = new AbortController();
   const c = new ApiClient({
     base: new URL(fake.url),
@@ -37,8 +38,9 @@ function client(o: { timeoutMs?: number; retries?: number } = {}) {
     sleep: async (ms) => void waits.push(ms),
     now: Date.now,
     random: () => 0.5,
+    retrying: (note) => void notes.push(note),
   });
-  return { c, waits };
+  return { c, waits, notes };
 }
 
 const FILE = 'translations/demo/android/cs/file/';
@@ -82,13 +84,23 @@ const MODES = {
   },
 } as const;
 
-type Outcome = { ok: true; attempts: number; waits: number[] } | { ok: false; attempts: number; error: RegExp; exitCode: number };
+/** With the notes the progress line gets: each retry's, then none once the request is done (issue 49.13). */
+type Outcome = { notes?: Array<string | undefined> } & (
+  { ok: true; attempts: number; waits: number[] } | { ok: false; attempts: number; error: RegExp; exitCode: number }
+);
+
+const retry = (n: number, after: string) => `attempt ${n} of 4, retrying after ${after}`;
 
 const CASES: Array<[name: string, fault: () => Fault, times: number, outcome: Outcome]> = [
-  ['503 once', () => ({ kind: 'status', status: 503 }), 1, { ok: true, attempts: 2, waits: [375] }],
-  ['429 with Retry-After', () => ({ kind: 'status', status: 429, headers: { 'Retry-After': '7' } }), 1, { ok: true, attempts: 2, waits: [7000] }],
-  ['a connection reset', () => ({ kind: 'reset' }), 1, { ok: true, attempts: 2, waits: [375] }],
-  ['a timeout', () => ({ kind: 'stall' }), 1, { ok: true, attempts: 2, waits: [375] }],
+  ['503 once', () => ({ kind: 'status', status: 503 }), 1, { ok: true, attempts: 2, waits: [375], notes: [retry(2, 'HTTP 503'), undefined] }],
+  [
+    '429 with Retry-After',
+    () => ({ kind: 'status', status: 429, headers: { 'Retry-After': '7' } }),
+    1,
+    { ok: true, attempts: 2, waits: [7000], notes: [retry(2, 'HTTP 429'), undefined] },
+  ],
+  ['a connection reset', () => ({ kind: 'reset' }), 1, { ok: true, attempts: 2, waits: [375], notes: [retry(2, 'a dropped connection'), undefined] }],
+  ['a timeout', () => ({ kind: 'stall' }), 1, { ok: true, attempts: 2, waits: [375], notes: [retry(2, 'a timeout'), undefined] }],
   [
     'a Location that is not a URL',
     () => ({ kind: 'redirect', location: 'http://[::1' }),
@@ -102,7 +114,12 @@ const CASES: Array<[name: string, fault: () => Fault, times: number, outcome: Ou
     { ok: false, attempts: 1, error: /redirected to another origin/, exitCode: 1 },
   ],
   // Every attempt fails (--retries 3: four of them); the last failure is the error.
-  ['503 every time', () => ({ kind: 'status', status: 503 }), 4, { ok: false, attempts: 4, error: /HTTP 503/, exitCode: 1 }],
+  [
+    '503 every time',
+    () => ({ kind: 'status', status: 503 }),
+    4,
+    { ok: false, attempts: 4, error: /HTTP 503/, exitCode: 1, notes: [retry(2, 'HTTP 503'), retry(3, 'HTTP 503'), retry(4, 'HTTP 503'), undefined] },
+  ],
 ];
 
 describe.each(Object.keys(MODES) as Array<keyof typeof MODES>)('the request core asked for %s', (mode) => {
@@ -110,7 +127,7 @@ describe.each(Object.keys(MODES) as Array<keyof typeof MODES>)('the request core
   it.each(CASES)('%s', async (name, fault, times, outcome) => {
     // A short timeout only where the fault is a stall: elsewhere a loaded machine's slow good answer
     // must not count as a second failure (CI saw 503 once retried twice, waits [375, 750]).
-    const { c, waits } = client({ timeoutMs: name === 'a timeout' ? 1_000 : 5_000 });
+    const { c, waits, notes } = client({ timeoutMs: name === 'a timeout' ? 1_000 : 5_000 });
     const before = fake.requests.length;
     const foreign = other.requests.length;
     fake.fault(m.path, fault(), times);
@@ -129,6 +146,7 @@ describe.each(Object.keys(MODES) as Array<keyof typeof MODES>)('the request core
         expect((e as WliError).exitCode).toBe(outcome.exitCode);
       }
       expect(fake.requests.slice(before).filter((r) => r.url.includes(m.path))).toHaveLength(outcome.attempts);
+      expect(notes).toEqual(outcome.notes ?? []);
       // Whatever happened, nothing went to another server, and every request carried the token to this one only.
       expect(other.requests.length).toBe(foreign);
       expect(fake.requests.slice(before).every((r) => r.headers.authorization === 'Token tok-core')).toBe(true);

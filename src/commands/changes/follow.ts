@@ -23,12 +23,11 @@
 // permanent ones (401, 403, 404, a body that is not the expected JSON) end the follow with their exit
 // code. Ctrl-C ends it at once.
 //
-// A reader that left (`| head -3`) is noticed at the next write, the next new change: then the
-// write fails (EPIPE) and the follow ends quietly. Not sooner, unlike GNU tail -f, which polls its
-// output for an error: Node offers no way to watch a pipe's write end while nothing is written
-// (libuv will not read a write-only pipe, a write of zero bytes is not checked against the readers,
-// and reopening the pipe to read it would make wli a reader itself). The spec's --follow note and
-// docs/troubleshooting.md say so.
+// A reader that left (`| head -3`) is noticed while the follow waits for its next poll (the wait is
+// session.pause: it watches stdout's pipe, io/reader-left.ts), as GNU tail -f notices it, and the
+// follow ends quietly (exit 0); a write that finds it gone (EPIPE) ends it alike. Where the pipe cannot
+// be watched (the standalone binary, systems other than Linux) that write, of the next new change, is
+// what notices. The spec's --follow note and docs/troubleshooting.md say so.
 import { HttpError, NetworkError, ServerError } from '../../api/errors.js';
 import { pageOf, type Item, type Page } from '../../core/page.js';
 import { FOLLOW_WINDOW_MS, FOLLOW_WINDOW_TEXT, LOW_RATE_REMAINING, MAX_FOLLOW_KEPT, MAX_FOLLOW_WAIT_MS, MAX_FOLLOW_WAIT_TEXT } from '../../core/limits.js';
@@ -221,7 +220,6 @@ class Waits {
   }
 
   async next(rate: RateLimit | undefined): Promise<void> {
-    const { ctx } = this.session;
     const slow = waitMs(this.intervalMs, rate);
     const wanted = Math.max(slow, this.wanted?.ms ?? 0);
     const wait = Math.min(wanted, MAX_FOLLOW_WAIT_MS);
@@ -232,7 +230,7 @@ class Waits {
     }
     this.announced = wait > this.intervalMs ? wait : undefined;
     this.wanted = undefined;
-    await ctx.sleep(wait, ctx.signal);
+    await this.session.pause(wait);
   }
 }
 
