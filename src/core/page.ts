@@ -9,6 +9,9 @@
 /** One object of a list, as the server sent it (unknown fields included). */
 export type Item = Record<string, unknown>;
 
+/** Whether a JSON value is an object (not null, not an array): one whose fields can be read. */
+export const isItem = (v: unknown): v is Item => typeof v === 'object' && v !== null && !Array.isArray(v);
+
 /** A page of a list. */
 export interface Page {
   /** How many items it holds, known without making them. */
