@@ -59,7 +59,16 @@ export default defineConfig(
     rules: { '@typescript-eslint/consistent-type-assertions': ['error', { assertionStyle: 'never' }] },
   },
   {
-    files: ['src/main.ts', 'src/cli/**/*.ts', 'src/commands/**/*.ts', 'src/config/**/*.ts', 'src/docs/**/*.ts', 'src/gate/**/*.ts', 'src/session/**/*.ts'],
+    files: [
+      'src/main.ts',
+      'src/cli/**/*.ts',
+      'src/commands/**/*.ts',
+      'src/config/**/*.ts',
+      'src/docs/**/*.ts',
+      'src/gate/**/*.ts',
+      'src/session/**/*.ts',
+      'src/spec/**/*.ts',
+    ],
     rules: { '@typescript-eslint/no-non-null-assertion': 'error' },
   },
   {
