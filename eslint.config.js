@@ -65,6 +65,7 @@ export default defineConfig(
       'src/commands/**/*.ts',
       'src/config/**/*.ts',
       'src/docs/**/*.ts',
+      'src/files/**/*.ts',
       'src/gate/**/*.ts',
       'src/session/**/*.ts',
       'src/spec/**/*.ts',
