@@ -76,6 +76,7 @@ export default defineConfig(
       'src/docs/**/*.ts',
       'src/files/**/*.ts',
       'src/gate/**/*.ts',
+      'src/io/**/*.ts',
       'src/session/**/*.ts',
       'src/spec/**/*.ts',
       'src/weblate/**/*.ts',
