@@ -73,6 +73,7 @@ export default defineConfig(
       'src/cli/**/*.ts',
       'src/commands/**/*.ts',
       'src/config/**/*.ts',
+      'src/core/**/*.ts',
       'src/docs/**/*.ts',
       'src/files/**/*.ts',
       'src/gate/**/*.ts',

@@ -31,7 +31,11 @@ export function pageOf(items: Item[], texts?: string[]): Page {
 
 /** The items at these indexes, in this order, made when used. */
 export function pick(page: Page, keep: readonly number[]): Page {
-  const picked = <T>(all: readonly T[]): T[] => keep.map((k) => all[k]!);
+  const picked = <T>(all: readonly T[]): T[] =>
+    keep.flatMap((k) => {
+      const x = all[k];
+      return x === undefined ? [] : [x];
+    });
   return {
     size: keep.length,
     items: () => picked(page.items()),
@@ -100,7 +104,8 @@ export function mapPage(page: Page, change: (item: Item) => Item, text?: (text: 
             const items = page.items();
             const out: string[] = [];
             for (const [k, t] of texts.entries()) {
-              const changed = text(t, items[k]!);
+              const item = items[k];
+              const changed = item === undefined ? undefined : text(t, item);
               if (changed === undefined) return undefined;
               out.push(changed);
             }
