@@ -62,6 +62,7 @@ export default defineConfig(
       'src/config/**/*.ts',
       'src/docs/**/*.ts',
       'src/gate/**/*.ts',
+      'src/output/**/*.ts',
       'src/session/**/*.ts',
       'src/weblate/**/*.ts',
     ],
