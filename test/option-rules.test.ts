@@ -94,4 +94,10 @@ describe('36.7: options that cannot apply are refused; misses and hints say what
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(new RegExp(`^wli: invalid ${flag} '[^']+'\\nhint: expected a percentage from 0 to 100`));
   });
+
+  it('stats --fail-under with a line break in its value: a usage error, not an internal one (exit 70 before)', async () => {
+    const r = await wliIn(['stats', 'demo', '--fail-under', '5\n0'], { env });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^wli: invalid --fail-under '/);
+  });
 });

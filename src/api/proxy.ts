@@ -65,9 +65,9 @@ export function noProxyMatches(url: URL, noProxy: string): boolean {
     if (!entry) continue;
     if (entry === '*') return true;
     const bareIpv6 = !entry.startsWith('[') && entry.indexOf(':') !== entry.lastIndexOf(':');
-    const m = bareIpv6 ? null : /^(.+):(\d+)$/.exec(entry);
-    if (m && Number(m[2]) !== port) continue;
-    let name = (m ? m[1]! : entry).replace(/^\*?\./, '').toLowerCase();
+    const [, hostPart, portPart] = (bareIpv6 ? null : /^(.+):(\d+)$/.exec(entry)) ?? [];
+    if (portPart !== undefined && Number(portPart) !== port) continue;
+    let name = (hostPart ?? entry).replace(/^\*?\./, '').toLowerCase();
     if (bareIpv6) name = `[${name}]`;
     if (host === name || host.endsWith(`.${name}`)) return true;
   }

@@ -1,6 +1,7 @@
 // Reading a response: is it JSON, and what a failed one says (the server's own message, whichever
 // envelope it used, or the title of an HTML page).
 import { parseJson } from '../codec/json.js';
+import { isItem } from '../core/page.js';
 
 /** Extracts the server's message from {"detail"}, {"errors":[{"detail"}]}, a bare list, or a field map. */
 export function serverMessage(body: unknown): string | undefined {
@@ -9,13 +10,14 @@ export function serverMessage(body: unknown): string | undefined {
     const parts = body.map((x) => serverMessage(x)).filter((x): x is string => !!x);
     return parts.length ? parts.join('; ') : undefined;
   }
-  if (body && typeof body === 'object') {
-    const o = body as Record<string, unknown>;
+  if (isItem(body)) {
+    const o = body;
     if (typeof o.detail === 'string') return o.detail;
     if (Array.isArray(o.errors)) {
-      const parts = o.errors.map((e) => {
+      const parts = o.errors.map((e: unknown) => {
         if (!e || typeof e !== 'object') return serverMessage(e);
-        const { detail, attr } = e as Record<string, unknown>;
+        const detail = 'detail' in e ? e.detail : undefined;
+        const attr = 'attr' in e ? e.attr : undefined;
         const text = typeof detail === 'string' ? detail : undefined;
         return text && typeof attr === 'string' && attr ? `${attr}: ${text}` : text;
       });
@@ -35,9 +37,9 @@ export function serverMessage(body: unknown): string | undefined {
 }
 
 export function htmlTitle(text: string): string | undefined {
-  const m = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(text.slice(0, 20_000));
-  if (!m) return undefined;
-  const title = m[1]!
+  const inner = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(text.slice(0, 20_000))?.[1];
+  if (inner === undefined) return undefined;
+  const title = inner
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
     .replace(/&quot;/g, '"')
@@ -50,7 +52,8 @@ export function htmlTitle(text: string): string | undefined {
 
 export function isJsonContentType(contentType: string | undefined): boolean {
   if (!contentType) return false;
-  const mime = contentType.split(';')[0]!.trim().toLowerCase();
+  const semicolon = contentType.indexOf(';');
+  const mime = (semicolon < 0 ? contentType : contentType.slice(0, semicolon)).trim().toLowerCase();
   return mime === 'application/json' || mime.endsWith('+json');
 }
 
@@ -68,5 +71,6 @@ export function messageFromErrorBody(text: string, contentType: string | undefin
   const title = htmlTitle(trimmed);
   if (title) return title;
   if (/^\s*</.test(trimmed)) return undefined;
-  return trimmed.split('\n')[0]!.slice(0, 200);
+  const newline = trimmed.indexOf('\n');
+  return (newline < 0 ? trimmed : trimmed.slice(0, newline)).slice(0, 200);
 }

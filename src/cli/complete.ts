@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import type { Context, OutStream } from '../core/context.js';
 import { makeDirectories, writeFileAtomic } from '../files/disk.js';
 import { cacheDir } from '../core/xdg.js';
+import { isItem } from '../core/page.js';
 import { loadSettings } from '../config/load.js';
 import { IOStreams } from '../io/streams.js';
 import { Session } from '../session/session.js';
@@ -121,8 +122,9 @@ function cachedLister(ctx: Context, base: URL, token: string | undefined, read: 
     account ??= token === undefined ? Promise.resolve('anonymous') : sha256(token).then((h) => `token ${h}`);
     const file = join(dir, `${(await sha256(`${base.href}\n${await account}\n${path}`)).slice(0, 32)}.json`);
     try {
-      const cached = JSON.parse(readFileSync(file, 'utf8')) as { at: number; items: Name[] };
-      if (ctx.now() - cached.at < COMPLETION_CACHE_MS && Array.isArray(cached.items)) return cached.items;
+      const cached: unknown = JSON.parse(readFileSync(file, 'utf8'));
+      if (isItem(cached) && typeof cached.at === 'number' && ctx.now() - cached.at < COMPLETION_CACHE_MS && Array.isArray(cached.items))
+        return cached.items.filter(isItem);
     } catch {
       // no cache yet, or a broken one: ask the server
     }

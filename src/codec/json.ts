@@ -156,12 +156,18 @@ export function parseJsonKnownEach(texts: readonly string[], known: KnownLiteral
   const exact = exactOf(known);
   let result: unknown;
   try {
-    const roots: unknown[] = texts.map((t) => JSON.parse(t) as unknown);
+    const roots = texts.map((t): unknown => {
+      const root: unknown = JSON.parse(t);
+      return root;
+    });
     result = exact === null ? roots : walked(roots, exact, known.numbers, known.members);
   } catch {
     result = FALLBACK;
   }
-  return result === FALLBACK ? (parseJsonPure(`[${texts.join(',')}]`) as unknown[]) : (result as unknown[]);
+  // Each text's tree, in a list: roots as made, or walked with the exact literals put in place.
+  if (result !== FALLBACK && Array.isArray(result)) return result;
+  const all = parseJsonPure(`[${texts.join(',')}]`);
+  return Array.isArray(all) ? all : [];
 }
 
 /** The literals that do not print back, made exact, with their ordinals; null when there are none. */
@@ -330,7 +336,8 @@ function fail(text: string, i: number): never {
 }
 
 function showChar(text: string, i: number): string {
-  const cp = text.codePointAt(i) as number;
+  const cp = text.codePointAt(i);
+  if (cp === undefined) return 'end of input';
   if (cp < 0x20 || (cp >= 0x7f && cp <= 0x9f) || (cp >= 0xd800 && cp <= 0xdfff) || cp === 0xfeff || cp === 0x2028 || cp === 0x2029) {
     return '\\u' + cp.toString(16).padStart(4, '0');
   }

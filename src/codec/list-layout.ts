@@ -192,7 +192,10 @@ function scan(b: Uint8Array, itemsKey: Uint8Array, idKey: Uint8Array): ListLayou
  * holds an escape, read as JSON.parse reads it.
  */
 function isKey(b: Uint8Array, start: number, end: number, escaped: boolean, key: Uint8Array): boolean {
-  if (escaped) return Buffer.from(JSON.parse(Buffer.from(b.buffer, b.byteOffset + start, end - start).toString('utf8')) as string).equals(key);
+  if (escaped) {
+    const text: unknown = JSON.parse(Buffer.from(b.buffer, b.byteOffset + start, end - start).toString('utf8'));
+    return typeof text === 'string' && Buffer.from(text).equals(key);
+  }
   if (end - start - 2 !== key.length) return false;
   for (let k = 0; k < key.length; k++) if (b[start + 1 + k] !== key[k]) return false;
   return true;

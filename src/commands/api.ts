@@ -123,6 +123,9 @@ async function checkAnswer(session: Session, url: URL, answer: BytesAnswer): Pro
   if (wrong) throw wrong;
 }
 
+/** A JSON object, or (with --jq) an array as sent: its fields, an array's indexes, are read as a record's. */
+const isRecord = (v: unknown): v is Item => typeof v === 'object' && v !== null;
+
 /**
  * -f or --fields without --paginate: the answer as one record, when it is a JSON object. With --jq a
  * list's page is one too: the expression is applied to the answer as sent, as gh api --jq does.
@@ -140,10 +143,10 @@ function asRecord(body: Buffer, url: URL, what: Msg, jq: boolean): Result {
       msg`add --paginate to print its items with ${what}, or drop ${what} to get the body byte for byte`,
     );
   }
-  if (!value || typeof value !== 'object') {
+  if (!isRecord(value)) {
     throw new UsageError(msg`${what} applies to a JSON object; GET ${url.href} answers another JSON value`, msg`drop ${what} to get the body byte for byte`);
   }
-  const record = value as Item;
+  const record = value;
   return { kind: 'record', record, rows: columnsOf(record) };
 }
 

@@ -194,7 +194,7 @@ async function* failingUnits(session: Session, search: UnitSearch, c: Counted): 
   );
   for await (const page of search.pages(c.where.at, HAS_CHECK, { label: 'strings' })) {
     const items = page.items().flatMap((unit) => {
-      const checks = failing.flatMap((r, i) => (idsOf[i]!.has(plainText(unit.id)) ? [r.check] : []));
+      const checks = failing.flatMap((r, i) => (idsOf[i]?.has(plainText(unit.id)) ? [r.check] : []));
       if (!checks.length) return [];
       const id = unitIdentity(unit);
       return [identified(unit, { ...id, target: translationOf(unit) ?? null }, { wli_checks: checks })];
@@ -243,7 +243,8 @@ async function perTranslation(session: Session, search: UnitSearch, c: Counted, 
   );
   const known = files ? await filesOf(session, components) : new Map<string, ComponentFiles>();
   const subjects = lists.flatMap(({ row, counts }) => {
-    const of = judged.get(`${c.where.scope}:${row.check}`)!;
+    const of = judged.get(`${c.where.scope}:${row.check}`);
+    if (of === undefined) return [];
     return [...counts.entries()].map(([t, { n, unit }]): Subject => {
       const id = unitIdentity(unit);
       const componentFiles = id.project !== null && id.component !== null ? known.get(`${id.project}/${id.component}`) : undefined;

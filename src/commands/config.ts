@@ -28,6 +28,7 @@ import { checkServer, type Checked } from './config/check.js';
 import type { Column, Outcome, RecordResult } from '../output/result.js';
 import { EXIT, type UsageError } from '../core/errors.js';
 import { msg } from '../core/text.js';
+import { plainText } from '../core/values.js';
 import { runtimeText } from '../core/runtime.js';
 import type { Sourced } from '../config/settings.js';
 import type { CommandInput } from '../session/session.js';
@@ -39,17 +40,23 @@ interface Shown {
   source: string | null;
 }
 
-const shown = (s: Sourced<unknown> | undefined, value: (v: unknown) => string): Shown =>
+/** A cell of the record's Shown fields (run() below writes them). */
+const isShown = (v: unknown): v is Shown =>
+  typeof v === 'object' &&
+  v !== null &&
+  'value' in v &&
+  (v.value === null || typeof v.value === 'string') &&
+  'source' in v &&
+  (v.source === null || typeof v.source === 'string');
+
+const shown = <T>(s: Sourced<T> | undefined, value: (v: T) => string): Shown =>
   s ? { value: value(s.value), source: s.source } : { value: null, source: null };
 
 function sourced(key: string): Column {
   return {
     header: '',
     value: (r) => r[key],
-    text: (v) => {
-      const s = v as Shown;
-      return s.value === null ? '(not set)' : `${s.value}  (from ${s.source})`;
-    },
+    text: (s) => (!isShown(s) ? plainText(s) : s.value === null ? '(not set)' : `${s.value}  (from ${s.source})`),
   };
 }
 
@@ -57,32 +64,28 @@ const rows: Column[] = [
   { ...sourced('url'), header: 'URL' },
   { ...sourced('token'), header: 'Token' },
   { ...sourced('translation'), header: 'Default target' },
-  { header: 'Files', value: (r) => r.files, text: (v) => ((v as string[]).length ? (v as string[]).join(', ') : '(none)') },
+  { header: 'Files', value: (r) => r.files, text: (v) => (Array.isArray(v) && v.length ? v.map(plainText).join(', ') : '(none)') },
   {
     header: 'Section',
     value: (r) => r.section,
-    text: (v) => {
-      const s = v as Shown;
-      return `[${s.value}]  (${s.source === 'default' ? 'the default' : `from ${s.source}`})`;
-    },
+    text: (s) => (!isShown(s) ? plainText(s) : `[${s.value}]  (${s.source === 'default' ? 'the default' : `from ${s.source}`})`),
   },
   { header: 'Runtime', value: (r) => r.runtime },
 ];
 
 /** The rows --check adds: what the server made of the token, its version, its rate limit. */
-const checkRows: Column[] = [
-  { header: 'Access', value: (r) => (r.check as Checked).access },
+const checkRows = (checked: Checked): Column[] => [
+  { header: 'Access', value: () => checked.access },
   {
     header: 'Version',
-    value: (r) => (r.check as Checked).version,
-    text: (v, r) =>
-      typeof v === 'string' ? v : (r.check as Checked).access === 'authenticated' ? '(not told by the server)' : '(told only to a signed-in user)',
+    value: () => checked.version,
+    text: (v) => (typeof v === 'string' ? v : checked.access === 'authenticated' ? '(not told by the server)' : '(told only to a signed-in user)'),
   },
   {
     header: 'Rate limit',
-    value: (r) => (r.check as Checked).rate_limit,
-    text: (v) => {
-      const l = v as Checked['rate_limit'];
+    value: () => checked.rate_limit,
+    text: () => {
+      const l = checked.rate_limit;
       if (!l) return '(none stated)';
       const left =
         l.remaining !== null && l.limit !== null ? `${l.remaining} of ${l.limit} requests left` : `limit ${l.limit ?? '?'}, ${l.remaining ?? '?'} left`;
@@ -101,7 +104,7 @@ export async function run({ opts, session }: CommandInput<'config'>): Promise<Re
   const { settings } = session;
   const { refused } = settings;
   const record: Item = {
-    url: settings.url ? shown(settings.url, (u) => (u as URL).href) : shown(settings.urlText, String),
+    url: settings.url ? shown(settings.url, (u) => u.href) : shown(settings.urlText, String),
     // Only the fact that there is a token: never its text, not even partly.
     token: shown(settings.token, () => REDACTED),
     translation: shown(settings.defaultTarget, String),
@@ -112,5 +115,5 @@ export async function run({ opts, session }: CommandInput<'config'>): Promise<Re
   // A refused combination is not tried: the other commands would not send it either.
   if (!opts.check || refused) return { kind: 'record', record, rows, finish: refused ? () => refusal(refused) : undefined };
   const { checked, outcome } = await checkServer(session);
-  return { kind: 'record', record: { ...record, check: checked }, rows: [...rows, ...checkRows], finish: outcome ? () => outcome : undefined };
+  return { kind: 'record', record: { ...record, check: checked }, rows: [...rows, ...checkRows(checked)], finish: outcome ? () => outcome : undefined };
 }

@@ -136,9 +136,9 @@ function destinationOf(output: string | undefined, ctx: CommandInput['session'][
   if (toStdout) return { toStdout, intoDir: false, dir: ctx.cwd };
   const named = output === undefined ? undefined : resolve(ctx.cwd, output);
   const intoDir = output === undefined || output.endsWith('/') || (named !== undefined && isDir(named));
-  if (intoDir) return { toStdout, intoDir, dir: named ?? ctx.cwd, given: output };
+  if (intoDir || named === undefined) return { toStdout, intoDir, dir: named ?? ctx.cwd, given: output };
   // -o LINK writes the file the link names, and keeps the link (as curl -o and wget -O do).
-  const file = throughLinks(named!);
+  const file = throughLinks(named);
   return { toStdout, intoDir, dir: dirname(file), file, given: output };
 }
 
@@ -267,10 +267,12 @@ async function fetchInto(
 ): Promise<Result> {
   if (!file) return { kind: 'stream', chunks: counted(await found((w) => saver.direct(w.url))) };
   const onBytes = (n: number, total: number | undefined) => session.progress.update('bytes', n, total);
-  if (file.direct) {
+  // A direct file is only ever -o FILE's (PendingFile.open).
+  const dest = to.file;
+  if (file.direct && dest !== undefined) {
     // A device or pipe (-o /dev/stdout): written into as it is, nothing to prove or record.
-    const shown = shownPath(to, basename(to.file!));
-    const bytes = await found((w) => saver.direct(w.url, { file, dest: to.file!, shown, onBytes }));
+    const shown = shownPath(to, basename(dest));
+    const bytes = await found((w) => saver.direct(w.url, { file, dest, shown, onBytes }));
     return said(msg`saved ${shown} (${ours(String(bytes))} bytes)`);
   }
   const value = await found((w) =>

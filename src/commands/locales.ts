@@ -13,7 +13,7 @@ import { firstFound } from '../session/resolve.js';
 import { targetReadings } from '../session/results.js';
 import { identified } from '../weblate/identity.js';
 import { androidCode, appleCode, bcp47Code, isPrintableCode, localeList, posixCode, type LocaleRow } from '../weblate/locales.js';
-import { commonSourceLanguage, fileLanguageCode, languageCode } from '../weblate/objects.js';
+import { commonSourceLanguage, fileLanguageCode, languageCode, objectAt } from '../weblate/objects.js';
 import { componentsOf, languagesOf, translationPath, translationsOf } from '../weblate/paths.js';
 import type { CategoryTarget, ComponentTarget, ProjectTarget, Target } from '../weblate/target.js';
 import { categoryComponents, categoryOf } from '../session/resolve.js';
@@ -32,6 +32,7 @@ interface Listed {
   percent: number | undefined;
   isSource: boolean;
   target: string;
+  project: string;
   component: string | null;
 }
 
@@ -108,7 +109,7 @@ const nothingLeft = (minPercent: number | undefined) =>
 
 /** A row: the language's identity, then each form of its code. */
 function rowOf(l: Listed): Item {
-  const name = l.item.name ?? (l.item.language as Item | undefined)?.name ?? null;
+  const name = l.item.name ?? objectAt(l.item, 'language')?.name ?? null;
   return identified(
     {
       code: l.code,
@@ -121,7 +122,7 @@ function rowOf(l: Listed): Item {
       android: `values-${androidCode(l.code)}`,
       apple: appleCode(l.code),
     },
-    { target: l.target, project: l.target.split('/')[0]!, component: l.component, language: l.code },
+    { target: l.target, project: l.project, component: l.component, language: l.code },
   );
 }
 
@@ -163,6 +164,7 @@ async function categoryLanguages(session: Session, t: CategoryTarget): Promise<L
       percent: numberOf(sum.translated_percent),
       isSource: ls.every((l) => l.isSource),
       target: t.text,
+      project: t.project,
       component: null,
     };
   });
@@ -177,12 +179,13 @@ async function componentLanguages(session: Session, t: ComponentTarget): Promise
     if (code === undefined) return [];
     return [
       {
-        item: { ...item, name: (item.language as Item | undefined)?.name ?? null },
+        item: { ...item, name: objectAt(item, 'language')?.name ?? null },
         code,
         fileCode: fileLanguageCode(item) ?? code,
         percent: numberOf(item.translated_percent),
         isSource: item.is_source === true,
         target: `${t.project}/${component}/${code}`,
+        project: t.project,
         component,
       },
     ];
@@ -203,7 +206,16 @@ async function projectLanguages(session: Session, t: ProjectTarget): Promise<Lis
     const code = languageCode(item);
     if (code === undefined) return [];
     return [
-      { item, code, fileCode: code, percent: numberOf(item.translated_percent), isSource: code === source, target: `${t.project}/-/${code}`, component: null },
+      {
+        item,
+        code,
+        fileCode: code,
+        percent: numberOf(item.translated_percent),
+        isSource: code === source,
+        target: `${t.project}/-/${code}`,
+        project: t.project,
+        component: null,
+      },
     ];
   });
 }

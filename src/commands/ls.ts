@@ -11,7 +11,7 @@ import type { Column, ListResult } from '../output/result.js';
 import { identifyPage, identityOf, identityOfRow, NO_IDENTITY, type Identity } from '../weblate/identity.js';
 import { objectOfUrl, readTarget, type Target, type TargetKind, type TranslationTarget } from '../weblate/target.js';
 import { PROJECTS, componentsOf, translationPath, translationsOf } from '../weblate/paths.js';
-import { sourceLanguageCode } from '../weblate/objects.js';
+import { objectAt, sourceLanguageCode } from '../weblate/objects.js';
 import { plainText } from '../core/values.js';
 import type { CommandInput, Session } from '../session/session.js';
 import { getObject, pagesOf } from '../session/reads.js';
@@ -65,7 +65,7 @@ export const TRANSLATION_COLUMNS: Column[] = [
   {
     header: 'language',
     field: 'language.name',
-    value: (t) => (t.language && typeof t.language === 'object' ? (t.language as Record<string, unknown>).name : undefined),
+    value: (t) => objectAt(t, 'language')?.name,
   },
   { header: 'translated', field: 'translated_percent', value: (t) => t.translated_percent, text: percentText, kind: 'percent', bar: true },
   { header: 'strings', value: (t) => (t.translated === undefined ? undefined : `${plainText(t.translated)}/${plainText(t.total ?? '')}`), kind: 'count' },

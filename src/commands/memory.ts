@@ -13,13 +13,12 @@ import { getObject, postForJson } from '../session/reads.js';
 import { firstFound } from '../session/resolve.js';
 import { targetReadings } from '../session/results.js';
 import { MEMORY_BATCH, MEMORY_MAX_CHARS, exactOnly, memoryAnswers, memoryBody } from '../weblate/memory.js';
-import { languageCode, sourceLanguageCode } from '../weblate/objects.js';
+import { languageCode, objectAt, sourceLanguageCode } from '../weblate/objects.js';
 import { sourceSearch } from '../weblate/units.js';
 import { memoryLookupOf, objectPath, projectPath } from '../weblate/paths.js';
-import type { Target } from '../weblate/target.js';
 import { MEMORY_API_SINCE, MEMORY_EXACT_SINCE, MEMORY_LOOKUP_SINCE } from '../weblate/versions.js';
 
-const match = (r: Item): Item | undefined => (r.match && typeof r.match === 'object' && !Array.isArray(r.match) ? (r.match as Item) : undefined);
+const match = (r: Item): Item | undefined => objectAt(r, 'match');
 
 const MEMORY_COLUMNS: Column[] = [
   { header: 'query', field: 'query', value: (r) => r.query, kind: 'name' },
@@ -102,9 +101,12 @@ async function languagesOf(session: Session, opts: CommandInput<'memory'>['opts'
   }
   const readings = targetReadings(session, opts.for, ['translation', 'component']);
   const { target, value } = await firstFound(session, readings, (t) =>
-    getObject(session, objectPath(t as Exclude<Target, { kind: 'category' | 'projectLanguage' }>)),
+    // The readings are of the two kinds asked for: never a category or a project's language.
+    t.kind === 'category' || t.kind === 'projectLanguage'
+      ? Promise.reject(new UsageError(msg`--for names a translation or a component, not ${t.text}`))
+      : getObject(session, objectPath(t)),
   );
-  const component = target.kind === 'translation' ? (value.component as Item | undefined) : value;
+  const component = target.kind === 'translation' ? objectAt(value, 'component') : value;
   const from = opts.from ?? (component ? sourceLanguageCode(component) : undefined);
   const to = opts.to ?? (target.kind === 'translation' ? languageCode(value) : undefined);
   if (from === undefined) throw new UsageError(msg`${target.text} names no source language`, msg`give --from`);

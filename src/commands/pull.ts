@@ -11,7 +11,7 @@
 // (-f github, junit, codequality) its files are checks (pull/checks.ts).
 import { accessSync, constants, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { LocalError, UsageError, localFailure } from '../core/errors.js';
+import { LocalError, UsageError, errnoCode, localFailure } from '../core/errors.js';
 import { feed } from '../core/feed.js';
 import { msg, ours, type Msg } from '../core/text.js';
 import { pageOf, type Item, type Page } from '../core/page.js';
@@ -110,7 +110,7 @@ function checkDir(dir: string, shown: Msg): void {
       if (at !== dir) accessSync(at, constants.W_OK | constants.X_OK);
       return;
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT' && dirname(at) !== at) {
+      if (errnoCode(e) === 'ENOENT' && dirname(at) !== at) {
         at = dirname(at);
         continue;
       }

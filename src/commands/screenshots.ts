@@ -3,7 +3,7 @@
 // has:screenshot), never one request per string.
 import { numberOfText } from '../codec/json.js';
 import { UsageError } from '../core/errors.js';
-import { pageOf, type Item } from '../core/page.js';
+import { isItem, pageOf, type Item } from '../core/page.js';
 import { msg } from '../core/text.js';
 import { plainText } from '../core/values.js';
 import type { Column, ListResult } from '../output/result.js';
@@ -19,7 +19,7 @@ import { categoryComponents, categoryOf } from '../session/resolve.js';
 import { allInOrder } from '../core/pool.js';
 import { withOwnFields } from '../weblate/identity.js';
 
-const strings = (s: Item): Item[] => (Array.isArray(s.wli_strings) ? (s.wli_strings as Item[]) : []);
+const strings = (s: Item): Item[] => (Array.isArray(s.wli_strings) ? s.wli_strings.filter(isItem) : []);
 
 const SCREENSHOT_COLUMNS: Column[] = [
   { header: 'id', field: 'id', value: (s) => s.id, kind: 'id' },

@@ -155,7 +155,8 @@ const componentsOfProject = (project: string): string => `${project}/-/-`;
  */
 function containerOf(id: string): string | undefined {
   const s = id.split('/');
-  if (s.length >= 3 && s.at(-1) === '-' && s[1] !== '-') return componentsOfProject(s[0]!);
+  const [project] = s;
+  if (project !== undefined && s.length >= 3 && s.at(-1) === '-' && s[1] !== '-') return componentsOfProject(project);
   if (s.length < 2 || s.at(-1) === '-') return undefined;
   return s.length === 3 && s[1] === '-' ? `${s[0]}/-` : s.slice(0, -1).join('/');
 }

@@ -9,7 +9,7 @@
 // one list, and each component's lock/ (unless its object says `locked`) and repository/ as asked.
 import { HttpError } from '../api/errors.js';
 import { EXIT, UsageError, WliError } from '../core/errors.js';
-import type { Item } from '../core/page.js';
+import { isItem, type Item } from '../core/page.js';
 import { msg, ours } from '../core/text.js';
 import { plainText } from '../core/values.js';
 import type { Column, RecordResult } from '../output/result.js';
@@ -53,10 +53,11 @@ const lockText = (v: unknown, item: Item): string => (isProject(item) && v === f
 /** What holds of each component read (a project's --fail-if), as one line. */
 function componentsText(v: unknown): string {
   if (!Array.isArray(v)) return '—';
-  const rows = v as Item[];
-  const holding = rows.filter((c) => Array.isArray(c.holds) && c.holds.length > 0);
-  if (holding.length === 0) return `none holds (${rows.length} read)`;
-  return holding.map((c) => `${plainText(identityOfRow(c)?.target)}: ${(c.holds as string[]).join(', ')}`).join('; ');
+  const holding = v.flatMap((c) =>
+    isItem(c) && Array.isArray(c.holds) && c.holds.length > 0 ? [`${plainText(identityOfRow(c)?.target)}: ${c.holds.map(plainText).join(', ')}`] : [],
+  );
+  if (holding.length === 0) return `none holds (${v.length} read)`;
+  return holding.join('; ');
 }
 
 const ROWS: Column[] = [

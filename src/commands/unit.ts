@@ -44,7 +44,7 @@ const tooOld = (e: unknown): e is ServerError | HttpError => isNotFound(e) || (e
 /** The unit with one more of wli's lists after its fields; unchanged, said on stderr, when the server has none to give. */
 async function withList(session: Session, unit: Item, list: WithList): Promise<Item> {
   try {
-    for await (const page of withLists(session, one(unit), [list])) return page.items()[0]!;
+    for await (const page of withLists(session, one(unit), [list])) return page.items()[0] ?? unit;
     return unit;
   } catch (e) {
     if (!tooOld(e)) throw e;
@@ -54,8 +54,10 @@ async function withList(session: Session, unit: Item, list: WithList): Promise<I
 }
 
 export async function run({ args, session }: CommandInput<'unit'>): Promise<RecordResult> {
-  const id = args[0]!.trim();
-  if (!UNIT_ID.test(id)) throw new UsageError(msg`'${args[0]!}' is no unit id: a unit id is a number`, msg`see the ID column of wli units TARGET`);
+  // The id is a required argument (spec): commander gives one; none would be '', no unit id either.
+  const [given = ''] = args;
+  const id = given.trim();
+  if (!UNIT_ID.test(id)) throw new UsageError(msg`'${given}' is no unit id: a unit id is a number`, msg`see the ID column of wli units TARGET`);
   const server = await unitOf(session, id);
   // wli's identity first (its translation as a target), the server's fields as sent, then the lists.
   let unit = identified(server, unitIdentity(server));

@@ -158,7 +158,10 @@ async function* checkedScope(session: Session, pages: AsyncGenerator<Page>, sear
   };
   for await (const page of pages) {
     if (!checked) await check();
-    const { scope } = search()!;
+    // Pages come only from a search that was found (run's list): there is one.
+    const s = search();
+    if (s === undefined) throw new Error('wli units: a page of no search');
+    const { scope } = s;
     const kept = keptInScope(session, page, scope);
     if (kept === OUTSIDE) throw ignored(scope.project);
     if (kept) yield kept;
@@ -190,6 +193,8 @@ export function run({ args, opts, session }: CommandInput<'units'>): ListResult 
     for await (const page of pages) yield t.kind === 'translation' ? page : identifyPage(page, unitIdentity);
   }
   const lists = opts.with ?? [];
+  const columns = () => (above() ? SCOPED_UNIT_COLUMNS : UNIT_COLUMNS);
+  const known = () => (above() ? [...IDENTITY_FIELDS, ...UNIT_FIELDS] : UNIT_FIELDS);
   const result = listOf(session, {
     readings,
     list,
@@ -197,9 +202,9 @@ export function run({ args, opts, session }: CommandInput<'units'>): ListResult 
     filters: (t) => t.kind !== 'translation',
     limit: opts.limit,
     label: 'units',
-    columns: () => (above() ? SCOPED_UNIT_COLUMNS : UNIT_COLUMNS),
+    columns,
     fieldColumns: UNIT_FIELD_COLUMNS,
-    knownFields: () => (above() ? [...IDENTITY_FIELDS, ...UNIT_FIELDS] : UNIT_FIELDS),
+    knownFields: known,
     empty: q ? msg`no units match '${q}'` : msg`no units`,
     // A query the server cannot parse is the user's to fix: exit 2 with the server's words.
     onStatus: (e) =>
@@ -211,8 +216,6 @@ export function run({ args, opts, session }: CommandInput<'units'>): ListResult 
         : e,
   });
   if (lists.length === 0) return result;
-  const columns = result.columns as () => Column[];
-  const known = result.knownFields as () => string[];
   return {
     ...result,
     pages: withLists(session, result.pages, lists),

@@ -26,7 +26,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { xdgDir } from '../core/xdg.js';
-import { UsageError } from '../core/errors.js';
+import { UsageError, errnoCode } from '../core/errors.js';
 import { DEFAULT_SECTION, parseError, parseIni, type IniData, type IniEntry } from './ini.js';
 import { msg, ours, type Msg } from '../core/text.js';
 import { canonicalServerKey } from '../api/base-url.js';
@@ -85,7 +85,7 @@ function readIni(path: string, given?: string): IniData {
   try {
     text = readFileSync(path, 'utf8');
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
+    const code = errnoCode(e);
     const why =
       code === 'ENOENT'
         ? ours('no such file')

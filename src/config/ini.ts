@@ -44,13 +44,12 @@ export function parseIni(file: string, path: string): IniData {
   const seen = new Set<string>();
   let section: Map<string, IniEntry> | undefined;
   let sectionName = '';
-  let current: { key: string; parts: string[]; indent: number } | undefined;
+  let current: { entry: IniEntry; parts: string[]; indent: number } | undefined;
   const finish = () => {
-    if (current && section) section.get(current.key)!.value = current.parts.join('\n').trimEnd();
+    if (current) current.entry.value = current.parts.join('\n').trimEnd();
     current = undefined;
   };
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
+  for (const [i, line] of lines.entries()) {
     const lineNo = i + 1;
     const value = line.trim();
     if (value.startsWith('#') || value.startsWith(';')) continue;
@@ -64,9 +63,9 @@ export function parseIni(file: string, path: string): IniData {
       continue;
     }
     finish();
-    const header = /^\[(.+)\]/.exec(value);
-    if (header) {
-      sectionName = header[1]!;
+    const header = /^\[(.+)\]/.exec(value)?.[1];
+    if (header !== undefined) {
+      sectionName = header;
       if (seen.has(sectionName) && sectionName !== DEFAULT_SECTION) throw parseError(path, lineNo, msg`section [${sectionName}] appears twice`);
       seen.add(sectionName);
       section = data.get(sectionName) ?? new Map();
@@ -82,8 +81,9 @@ export function parseIni(file: string, path: string): IniData {
     const key = value.slice(0, eq).trim().toLowerCase();
     if (key === '') throw parseError(path, lineNo, msg`a value with no key before "="`);
     if (section.has(key)) throw parseError(path, lineNo, msg`"${key}" appears twice in [${sectionName}]`);
-    section.set(key, { value: '', line: lineNo });
-    current = { key, parts: [value.slice(eq + 1).trim()], indent };
+    const entry: IniEntry = { value: '', line: lineNo };
+    section.set(key, entry);
+    current = { entry, parts: [value.slice(eq + 1).trim()], indent };
   }
   finish();
   return data;

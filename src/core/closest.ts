@@ -23,15 +23,17 @@ export function closest(missing: string, names: string[]): string[] {
 /** Optimal string alignment distance: insertions, deletions, substitutions and swaps of neighbours. */
 export function distance(a: string, b: string): number {
   if (Math.abs(a.length - b.length) > 10) return Infinity;
-  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...new Array<number>(b.length).fill(0)]);
-  for (let j = 1; j <= b.length; j++) d[0]![j] = j;
-  for (let i = 1; i <= a.length; i++) {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  // A cell outside the table is no alignment at all.
+  const at = (i: number, j: number): number => d[i]?.[j] ?? Infinity;
+  for (const [i, row] of d.entries()) {
+    if (i === 0) continue;
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, d[i - 2]![j - 2]! + 1);
-      d[i]![j] = v;
+      let v = Math.min(at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, at(i - 2, j - 2) + 1);
+      row[j] = v;
     }
   }
-  return d[a.length]![b.length]!;
+  return at(a.length, b.length);
 }

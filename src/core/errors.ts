@@ -103,13 +103,18 @@ const WHY: Record<string, [why: string, hint: string]> = {
   EPIPE: ['the reader went away', ''],
 };
 
+/** The code of a failed system call's error (ENOENT, EACCES); undefined for anything else thrown. */
+export function errnoCode(e: unknown): string | undefined {
+  return typeof e === 'object' && e !== null && 'code' in e && typeof e.code === 'string' ? e.code : undefined;
+}
+
 /**
  * A failure to write `shown` (the path as the user gave it, never the temporary file) as the
  * user's situation: exit 7, what failed and why. Anything else is passed on as it is.
  */
 export function localFailure(e: unknown, shown: Msg, action = ours('write')): unknown {
-  const code = (e as NodeJS.ErrnoException | null)?.code;
-  if (typeof code !== 'string' || !/^E[A-Z]+$/.test(code)) return e;
+  const code = errnoCode(e);
+  if (code === undefined || !/^E[A-Z]+$/.test(code)) return e;
   const [why, hint] = WHY[code] ?? [code, ''];
   return new LocalError(msg`cannot ${action} ${shown}: ${ours(why)} (${ours(code)})`, hint ? ours(hint) : undefined, { cause: e });
 }

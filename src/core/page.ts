@@ -9,6 +9,9 @@
 /** One object of a list, as the server sent it (unknown fields included). */
 export type Item = Record<string, unknown>;
 
+/** Whether a JSON value is an object (not null, not an array): one whose fields can be read. */
+export const isItem = (v: unknown): v is Item => typeof v === 'object' && v !== null && !Array.isArray(v);
+
 /** A page of a list. */
 export interface Page {
   /** How many items it holds, known without making them. */
@@ -28,7 +31,11 @@ export function pageOf(items: Item[], texts?: string[]): Page {
 
 /** The items at these indexes, in this order, made when used. */
 export function pick(page: Page, keep: readonly number[]): Page {
-  const picked = <T>(all: readonly T[]): T[] => keep.map((k) => all[k]!);
+  const picked = <T>(all: readonly T[]): T[] =>
+    keep.flatMap((k) => {
+      const x = all[k];
+      return x === undefined ? [] : [x];
+    });
   return {
     size: keep.length,
     items: () => picked(page.items()),
@@ -97,7 +104,8 @@ export function mapPage(page: Page, change: (item: Item) => Item, text?: (text: 
             const items = page.items();
             const out: string[] = [];
             for (const [k, t] of texts.entries()) {
-              const changed = text(t, items[k]!);
+              const item = items[k];
+              const changed = item === undefined ? undefined : text(t, item);
               if (changed === undefined) return undefined;
               out.push(changed);
             }

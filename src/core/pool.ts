@@ -52,9 +52,11 @@ export async function* pool<T>(jobs: ReadonlyArray<() => Promise<T>>, o: PoolOpt
       while (startable() && next - handed >= window) await new Promise<void>((resolve) => roomWaiters.push(resolve));
       if (!startable()) return;
       const i = next++;
+      const job = jobs[i];
+      if (job === undefined) return;
       let r: Settled<T>;
       try {
-        r = { ok: true, value: await jobs[i]!() };
+        r = { ok: true, value: await job() };
       } catch (error) {
         r = { ok: false, error };
       }

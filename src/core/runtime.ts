@@ -5,7 +5,11 @@
 const EMBEDDED = /^(?:\/\$bunfs\/|[A-Za-z]:[\\/]~BUN[\\/])/;
 
 /** The script Bun is running (Bun.main), or undefined on Node. */
-const bunMain = (): string | undefined => (globalThis as { Bun?: { main?: string } }).Bun?.main;
+const bunMain = (): string | undefined => {
+  const bun: unknown = Reflect.get(globalThis, 'Bun');
+  const main = typeof bun === 'object' && bun !== null && 'main' in bun ? bun.main : undefined;
+  return typeof main === 'string' ? main : undefined;
+};
 
 /** "node v20.18.1", "standalone binary (bun 1.4.5)", or "bun 1.4.5" (the bundle run by a bun command). */
 export function runtimeText(versions: Record<string, string | undefined> = process.versions, main: string | undefined = bunMain()): string {

@@ -128,7 +128,8 @@ const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t', '
 export function escapeChar(c: string): string {
   const named = NAMED[c];
   if (named) return named;
-  const code = c.codePointAt(0)!;
+  const code = c.codePointAt(0);
+  if (code === undefined) return c;
   if (code <= 0xff) return `\\x${code.toString(16).padStart(2, '0')}`;
   return code <= 0xffff ? `\\u${code.toString(16).padStart(4, '0')}` : `\\u{${code.toString(16)}}`;
 }

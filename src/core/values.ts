@@ -7,7 +7,7 @@
  * so this module knows them without loading the codec, and parsed JSON cannot fake one.
  */
 export const EXACT_NUMBER: unique symbol = Symbol.for('wli.exact-number') as never;
-const isExact = (v: object): v is { raw: string } => (v as { [EXACT_NUMBER]?: unknown })[EXACT_NUMBER] === true;
+const isExact = (v: object): v is { raw: string } => EXACT_NUMBER in v && v[EXACT_NUMBER] === true;
 
 /** Any value as text: strings as they are, numbers as JSON writes them, anything else as compact JSON. */
 export function plainText(v: unknown): string {

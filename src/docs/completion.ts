@@ -49,19 +49,19 @@ function bashFormats(): string {
 function bash(): string {
   const words = (flags: Flag[]) => flags.flatMap(names).join(' ');
   const valued = valuedFlags();
-  const silent = valued.filter((f) => f.values!.kind === 'none').flatMap(names);
+  const silent = valued.filter((f) => f.values.kind === 'none').flatMap(names);
   const valueCases = valued
-    .filter((f) => f.values!.kind !== 'none')
-    .map((f) => (f === FORMAT_FLAG ? bashFormats() : `    ${names(f).join('|')})${bashValue(f.values!)} ;;`));
+    .filter((f) => f.values.kind !== 'none')
+    .map((f) => (f === FORMAT_FLAG ? bashFormats() : `    ${names(f).join('|')})${bashValue(f.values)} ;;`));
   if (silent.length) valueCases.push(`    ${silent.join('|')}) return ;; # a value, nothing to offer`);
   const optionCases = commands.filter((c) => c.options.length > 0).map((c) => `      ${c.name}) opts+=' ${words(c.options)}' ;;`);
   const argCases = [
-    ...commands
-      .filter((c) => c.args[0]?.values.kind === 'choices')
-      .map((c) => `    ${c.name}) ((nargs == 0)) && COMPREPLY=($(compgen -W '${choicesOf(c.args[0]!.values).join(' ')}' -- "$cur")) ;;`),
-    ...commands
-      .filter((c) => c.args[0]?.values.kind === 'targets')
-      .map((c) => `    ${c.name}) ${c.args[0]!.spec.variadic ? '' : '((nargs == 0)) && '}_wli_targets ${c.name} ;;`),
+    ...commands.flatMap(({ name, args: [a] }) =>
+      a?.values.kind === 'choices' ? [`    ${name}) ((nargs == 0)) && COMPREPLY=($(compgen -W '${choicesOf(a.values).join(' ')}' -- "$cur")) ;;`] : [],
+    ),
+    ...commands.flatMap(({ name, args: [a] }) =>
+      a?.values.kind === 'targets' ? [`    ${name}) ${a.spec.variadic ? '' : '((nargs == 0)) && '}_wli_targets ${name} ;;`] : [],
+    ),
   ];
   return `${HEADER('bash')}# Install: wli completion bash > ~/.local/share/bash-completion/completions/wli
 

@@ -147,7 +147,7 @@ export function manPage(): string {
     '.RE',
     '.SH EXAMPLES',
     ...example(['export WLI_URL=https://hosted.weblate.org/', 'use this server from now on (or put url in a configuration file)']),
-    ...commands.flatMap((c) => example(c.spec.examples[0]!)),
+    ...commands.flatMap((c) => c.spec.examples.slice(0, 1).flatMap((e) => example(e))),
     '.SH SEE ALSO',
     '.BR wlc (1),',
     '.BR jq (1)',

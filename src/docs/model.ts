@@ -62,7 +62,13 @@ function parseFlag(spec: OptionSpec): Flag {
 export const globalFlags: Flag[] = GLOBAL_OPTIONS.map(parseFlag);
 
 /** -f: every format before a command is named (the global one); a command's own formats after it. */
-export const FORMAT_FLAG: Flag = globalFlags.find((f) => f.long === '--format')!;
+export const FORMAT_FLAG: Flag = formatFlag();
+
+function formatFlag(): Flag {
+  const f = globalFlags.find((g) => g.long === '--format');
+  if (!f) throw new Error('docs: the spec has no global --format');
+  return f;
+}
 
 const formatFlagOf = (formats: readonly Format[]): Flag => ({
   ...FORMAT_FLAG,
@@ -84,11 +90,14 @@ export const commands: Command[] = COMMANDS.map((spec) => ({
 /** Names of a flag: ['-f', '--format'] or ['--url']. */
 export const names = (f: Flag): string[] => namesOf(f);
 
+export type ValuedFlag = Flag & { values: ValueKind };
+const isValued = (f: Flag): f is ValuedFlag => f.values !== undefined;
+
 /** Every flag that takes a value, once per long name (commands may share one, e.g. --limit). */
-export function valuedFlags(): Flag[] {
-  const seen = new Map<string, Flag>();
+export function valuedFlags(): ValuedFlag[] {
+  const seen = new Map<string, ValuedFlag>();
   for (const f of [...globalFlags, ...commands.flatMap((c) => c.options)]) {
-    if (!f.values) continue;
+    if (!isValued(f)) continue;
     const other = seen.get(f.long);
     if (other && (JSON.stringify(other.values) !== JSON.stringify(f.values) || other.short !== f.short)) {
       throw new Error(`docs: ${f.long} takes different values in different commands; completions would need a per-command case`);

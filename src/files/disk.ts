@@ -4,7 +4,7 @@
 import { lstatSync, mkdirSync, readlinkSync, renameSync, rmSync, rmdirSync, statSync, writeFileSync, type Stats } from 'node:fs';
 import { appendFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { localFailure } from '../core/errors.js';
+import { errnoCode, localFailure } from '../core/errors.js';
 import { ours, type Msg } from '../core/text.js';
 
 /**
@@ -20,7 +20,7 @@ export function makeDirectories(path: string, mode = 0o777): string[] {
       if (statSync(at).isDirectory()) break;
       throw Object.assign(new Error(`not a directory: ${at}`), { code: 'ENOTDIR' });
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'ENOENT' || dirname(at) === at) throw e;
+      if (errnoCode(e) !== 'ENOENT' || dirname(at) === at) throw e;
       missing.push(at);
     }
   }
@@ -31,7 +31,7 @@ export function makeDirectories(path: string, mode = 0o777): string[] {
       made.unshift(dir);
     } catch (e) {
       // Made meanwhile (another file of the same run): fine.
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST' || !statSync(dir).isDirectory()) {
+      if (errnoCode(e) !== 'EEXIST' || !statSync(dir).isDirectory()) {
         removeDirectories(made);
         throw e;
       }

@@ -12,7 +12,7 @@
 // server's filename is ever placed on it (files/placement.ts).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { UsageError, localFailure } from '../core/errors.js';
+import { UsageError, errnoCode, localFailure } from '../core/errors.js';
 import { msg, ours, type Msg } from '../core/text.js';
 import { LAYOUT_FILE } from '../core/xdg.js';
 import type { ComponentFiles } from '../weblate/filemask.js';
@@ -64,7 +64,7 @@ export function readLayouts(dir: string, shown: Msg): Layouts {
   try {
     text = readFileSync(join(dir, LAYOUT_FILE), 'utf8');
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
+    const code = errnoCode(e);
     if (code === 'ENOENT' || code === 'ENOTDIR') return new Map();
     throw localFailure(e, shown, ours('read'));
   }
@@ -80,20 +80,28 @@ export function readLayouts(dir: string, shown: Msg): Layouts {
   const layouts: Layouts = new Map();
   for (const [component, fields] of Object.entries(parsed.components)) {
     if (!obj(fields)) throw notARecord(shown, `"${component}" is not an object`);
-    const layout = {} as Layout;
-    for (const f of LAYOUT_FIELDS) {
+    const field = (f: (typeof LAYOUT_FIELDS)[number]): string => {
       const v = fields[f] ?? '';
       if (typeof v !== 'string') throw notARecord(shown, `"${component}": "${f}" is not a string`);
-      layout[f] = v;
-    }
-    layouts.set(component, layout);
+      return v;
+    };
+    // In LAYOUT_FIELDS' order, so the first field that is not a string is the one named.
+    layouts.set(component, {
+      filemask: field('filemask'),
+      intermediate: field('intermediate'),
+      new_base: field('new_base'),
+      server: field('server'),
+      source_language: field('source_language'),
+      template: field('template'),
+    });
   }
   return layouts;
 }
 
 /** The record's text: keys sorted, two spaces, a final newline (the same layouts, the same bytes). */
 export function layoutsText(layouts: Layouts): string {
-  const components = Object.fromEntries([...layouts.keys()].sort().map((c) => [c, Object.fromEntries(LAYOUT_FIELDS.map((f) => [f, layouts.get(c)![f]]))]));
+  const byName = [...layouts.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const components = Object.fromEntries(byName.map(([c, layout]) => [c, Object.fromEntries(LAYOUT_FIELDS.map((f) => [f, layout[f]]))]));
   return `${JSON.stringify({ about: ABOUT, components, version: 1 }, null, 2)}\n`;
 }
 

@@ -3,7 +3,7 @@
 // temporary file remains. The temporary files and the directories made for them are the run's
 // workspace's (files/workspace.ts), which removes them whatever ends the run.
 import { open, rename, rm, type FileHandle } from 'node:fs/promises';
-import { LocalError, localFailure } from '../core/errors.js';
+import { LocalError, errnoCode, localFailure } from '../core/errors.js';
 import { msg, ours, type Msg } from '../core/text.js';
 import { sha256Hasher, statOrUndefined, temporaryFor } from './disk.js';
 import type { Workspace } from './workspace.js';
@@ -75,7 +75,7 @@ export class PendingFile {
     } catch (e) {
       workspace.release(held, true);
       // A directory that is there and still "does not exist" for a new file: /proc, sysfs.
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT' && statOrUndefined(dir)?.isDirectory()) {
+      if (errnoCode(e) === 'ENOENT' && statOrUndefined(dir)?.isDirectory()) {
         throw new LocalError(msg`cannot write ${shown}: its directory takes no new files (ENOENT)`, ours('write to a directory of an ordinary file system'), {
           cause: e,
         });

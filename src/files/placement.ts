@@ -122,7 +122,7 @@ export function judgeName(name: string, rule: PlacementRule): { segments: string
   if (hidden !== undefined) return { refused: { why: 'hidden', segment: hidden } };
   const unshown = firstUnshown(name);
   if (unshown !== undefined) return { refused: { why: 'unshown', char: unshown } };
-  if (segments.length === 1 && isLayoutRecord(segments[0]!)) return { refused: { why: 'record' } };
+  if (segments.length === 1 && segments.every(isLayoutRecord)) return { refused: { why: 'record' } };
   const not = rule.component ? notItsFile(rule.component, name, rule.translation) : { why: 'no-mask' as const };
   if (not) return { refused: { why: 'mask', files: rule.component, not } };
   return { segments };

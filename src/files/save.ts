@@ -20,7 +20,7 @@
 //
 // How a file is asked for is the session's (session/reads.ts fileSaver): this module is given it.
 import { accessSync, constants, statSync, type Stats } from 'node:fs';
-import { LocalError, localFailure } from '../core/errors.js';
+import { LocalError, errnoCode, localFailure } from '../core/errors.js';
 import { msg, ours, type Msg } from '../core/text.js';
 import { ServerError } from '../api/errors.js';
 import { firstHeader } from '../api/http.js';
@@ -132,6 +132,10 @@ function specialKind(path: string): string | undefined {
 }
 
 /** What a file on disk is to the server's (FileSaver.compare). */
+/** A progress callback told the answer's total size too (undefined when it states none). */
+const withTotal = (onBytes: ((bytes: number, total: number | undefined) => void) | undefined, total: number | undefined) =>
+  onBytes && ((n: number) => onBytes(n, total));
+
 export interface Compared {
   outcome: 'same' | 'differs' | 'missing';
   /** The size of the file on disk (none when missing). */
@@ -150,7 +154,7 @@ function placeHolds(path: string, shown: Msg): boolean {
     st = statSync(path);
     accessSync(path, constants.R_OK);
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
+    const code = errnoCode(e);
     if (code === 'ENOENT' || code === 'ENOTDIR') return false;
     throw localFailure(e, shown, ours('read'));
   }
@@ -262,7 +266,7 @@ export class FileSaver {
         revision,
         file: ask.file,
         shown,
-        onBytes: ask.onBytes && ((n) => ask.onBytes!(n, total)),
+        onBytes: withTotal(ask.onBytes, total),
       });
       return { outcome, bytes, dest: named };
     });
@@ -294,7 +298,7 @@ export class FileSaver {
     }
     if (!into) return res.body;
     const total = totalOf(res);
-    const { bytes } = await into.file.write(res.body, into.shown, into.onBytes && ((n) => into.onBytes!(n, total)));
+    const { bytes } = await into.file.write(res.body, into.shown, withTotal(into.onBytes, total));
     await into.file.keep(into.dest, into.shown);
     return bytes;
   }

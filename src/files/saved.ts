@@ -26,6 +26,7 @@ import { SAVED_RECORD_PRUNE_EVERY_MS, SAVED_RECORD_UNUSED_MS } from '../core/lim
 import { makeDirectories, sha256Hasher, writeFileAtomic } from './disk.js';
 import { streamToFile, type PendingFile } from './pending.js';
 import type { Msg } from '../core/text.js';
+import { isItem } from '../core/page.js';
 
 /** Where the records live: $XDG_CACHE_HOME/wli/saved (~/.cache/wli/saved). */
 export const savedFilesDir = (env: Record<string, string | undefined>, homedir: string): string => join(cacheDir(env, homedir), 'saved');
@@ -48,6 +49,14 @@ interface SavedRecord extends Digest, Validators {
   url: string;
   /** The translation's revision as listed when the file was saved; none for a zip. */
   revision?: string;
+}
+
+/** A record file's JSON read as this version writes it; undefined when it is not one. */
+function recordOf(r: unknown): SavedRecord | undefined {
+  if (!isItem(r) || r.v !== 1 || typeof r.path !== 'string' || typeof r.url !== 'string' || typeof r.sha256 !== 'string' || typeof r.size !== 'number')
+    return undefined;
+  const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
+  return { v: 1, path: r.path, url: r.url, sha256: r.sha256, size: r.size, lastModified: text(r.lastModified), etag: text(r.etag), revision: text(r.revision) };
 }
 
 /** The file on disk, and the record it matches byte for byte (if any). */
@@ -127,9 +136,8 @@ export class SavedFiles {
   /** The record of `dest` saved from `url`, if there is a readable one that is about them. */
   private read(dest: string, url: string): SavedRecord | undefined {
     try {
-      const r = JSON.parse(readFileSync(this.recordPath(dest, url), 'utf8')) as Partial<SavedRecord> | null;
-      if (!r || r.v !== 1 || r.path !== dest || r.url !== url || typeof r.sha256 !== 'string' || typeof r.size !== 'number') return undefined;
-      return r as SavedRecord;
+      const r = recordOf(JSON.parse(readFileSync(this.recordPath(dest, url), 'utf8')));
+      return r?.path === dest && r.url === url ? r : undefined;
     } catch {
       return undefined;
     }
@@ -169,8 +177,8 @@ export class SavedFiles {
    * asks with, which writes nothing. Undefined when the record does not prove the file.
    */
   static conditionFor(looked: Looked, revision: string | undefined): Record<string, string> | undefined {
-    if (!SavedFiles.proves(looked, revision)) return undefined;
-    const record = looked.record!;
+    const { record } = looked;
+    if (!record || !SavedFiles.proves(looked, revision)) return undefined;
     const headers: Record<string, string> = {};
     if (record.lastModified) headers['if-modified-since'] = record.lastModified;
     if (record.etag) headers['if-none-match'] = record.etag;

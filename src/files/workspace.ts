@@ -10,6 +10,7 @@
 import { readdirSync, rmSync, rmdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { makeDirectories } from './disk.js';
+import { errnoCode } from '../core/errors.js';
 
 /** The pid in a temporary name of ours (`.NAME.wli-<pid>-…tmp` or `.wli-<pid>-…tmp`); undefined for any other name. */
 export function temporaryPid(name: string): number | undefined {
@@ -23,7 +24,7 @@ function running(pid: number): boolean {
     process.kill(pid, 0);
     return true;
   } catch (e) {
-    return (e as NodeJS.ErrnoException).code !== 'ESRCH';
+    return errnoCode(e) !== 'ESRCH';
   }
 }
 
@@ -47,7 +48,7 @@ export class Workspace {
     for (const d of makeDirectories(dir)) this.made.set(d, this.made.get(d) ?? 0);
     const held: string[] = [];
     for (let at = resolve(dir); this.made.has(at); at = dirname(at)) {
-      this.made.set(at, this.made.get(at)! + 1);
+      this.made.set(at, (this.made.get(at) ?? 0) + 1);
       held.push(at);
       if (dirname(at) === at) break;
     }
@@ -59,7 +60,7 @@ export class Workspace {
    * when empty, deepest first; one that is not stops it, as its parents are not empty either.
    */
   release(held: readonly string[], remove: boolean): void {
-    for (const d of held) this.made.set(d, this.made.get(d)! - 1);
+    for (const d of held) this.made.set(d, (this.made.get(d) ?? 0) - 1);
     if (!remove) return;
     for (const d of held) {
       if (this.made.get(d) !== 0) return;

@@ -30,7 +30,7 @@ export interface Over {
 
 /** The verdict on one scope's checks: `total` is its count of strings failing any check. */
 export function judgeChecks(scope: string, rows: readonly CheckRow[], total: number, overs: readonly Over[]): Verdict {
-  const own = new Map(overs.filter((o) => o.check !== undefined).map((o) => [o.check!, o.count]));
+  const own = new Map(overs.flatMap((o) => (o.check === undefined ? [] : [[o.check, o.count] as const])));
   const all = overs.filter((o) => o.check === undefined).at(-1)?.count;
   const totalOver = all !== undefined && total > all;
   const subjects = once(

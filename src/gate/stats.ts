@@ -212,11 +212,15 @@ export function judgeRows(gate: Gate, rows: readonly StatsRow[], gone: readonly 
         ? msg`no ${ours(field)}`
         : msg`${s.item[field]}%`;
   const messages: Msg[] = [];
-  const byThreshold = subjects.filter((s) => rowOf.has(s) && thresholdFor(gate, rowOf.get(s)!) !== undefined);
+  const thresholdOf = (s: Subject): number | undefined => {
+    const row = rowOf.get(s);
+    return row === undefined ? undefined : thresholdFor(gate, row);
+  };
+  const byThreshold = subjects.filter((s) => thresholdOf(s) !== undefined);
   const under = byThreshold.filter((s) => s.failures.some((f) => f.check === 'fail-under'));
   if (under.length) {
     const perLanguage = gate.byLanguage.size > 0;
-    const names = under.map((s) => (perLanguage ? msg`${s.id} (${shown(s)} < ${thresholdFor(gate, rowOf.get(s)!)}%)` : msg`${s.id} (${shown(s)})`));
+    const names = under.map((s) => (perLanguage ? msg`${s.id} (${shown(s)} < ${thresholdOf(s)}%)` : msg`${s.id} (${shown(s)})`));
     messages.push(
       perLanguage
         ? msg`${under.length} of ${byThreshold.length} row(s) below their threshold (${metric}): ${join(names)}`
@@ -228,11 +232,14 @@ export function judgeRows(gate: Gate, rows: readonly StatsRow[], gone: readonly 
   if (emptyPassed.length) messages.push(emptyNote(emptyPassed.map((s) => s.id)));
   const dropped = subjects.filter((s) => s.failures.some((f) => f.check === 'fail-on-drop'));
   if (dropped.length) {
-    const names = dropped.map((s) =>
-      rowOf.has(s)
-        ? msg`${s.id} (${gate.baseline!.get(s.id)!.toFixed(1)}% → ${shown(s)}, ${changeText(gate, rowOf.get(s)!)})`
-        : msg`${s.id} (${ours(gate.baseline!.get(s.id)?.toFixed(1) ?? '?')}% → gone)`,
-    );
+    const names = dropped.map((s) => {
+      // A row's drop was judged against its baseline value, so a row here has one; a gone row may not.
+      const row = rowOf.get(s);
+      const was = gate.baseline?.get(s.id);
+      return row !== undefined && was !== undefined
+        ? msg`${s.id} (${was.toFixed(1)}% → ${shown(s)}, ${changeText(gate, row)})`
+        : msg`${s.id} (${ours(was?.toFixed(1) ?? '?')}% → gone)`;
+    });
     messages.push(msg`${dropped.length} row(s) dropped since the baseline (${metric}): ${join(names)}`);
   }
   if (gone.length && !gate.failOnDrop) {

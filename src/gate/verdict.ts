@@ -113,7 +113,7 @@ export function once<T extends { id: string; judgement?: Judgement }>(subjects: 
     if (k === undefined) {
       at.set(s.id, kept.length);
       kept.push(s);
-    } else if (s.judgement === 'fail' && kept[k]!.judgement !== 'fail') kept[k] = s;
+    } else if (s.judgement === 'fail' && kept[k]?.judgement !== 'fail') kept[k] = s;
   }
   return kept;
 }

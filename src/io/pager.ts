@@ -45,9 +45,10 @@ export class Pager {
 
   /** Starts the pager; rejects when it cannot be started (a plain command that does not exist). */
   static start(command: string, env: Record<string, string | undefined>): Promise<Pager> {
-    const options = { stdio: ['pipe', 'inherit', 'inherit'] as ['pipe', 'inherit', 'inherit'], env };
-    const words = command.split(/\s+/);
-    const child = PLAIN.test(command) ? spawn(words[0]!, words.slice(1), options) : spawn(command, { ...options, shell: true });
+    const stdio: ['pipe', 'inherit', 'inherit'] = ['pipe', 'inherit', 'inherit'];
+    const options = { stdio, env };
+    const [program, ...args] = command.split(/\s+/);
+    const child = PLAIN.test(command) && program !== undefined ? spawn(program, args, options) : spawn(command, { ...options, shell: true });
     return new Promise((resolve, reject) => {
       child.once('error', reject);
       child.once('spawn', () => {
@@ -67,7 +68,10 @@ export class Pager {
   }
 
   get stdin(): OutStream {
-    return this.child.stdin as unknown as OutStream;
+    // Spawned with stdio 'pipe' first: it has one.
+    const { stdin } = this.child;
+    if (!stdin) throw new Error('the pager was started without a pipe to it');
+    return stdin;
   }
 
   /** The data ends: waits for the person to leave the pager. Interrupted: the pager is told to go, not waited for. */

@@ -52,7 +52,6 @@ interface Spinner {
  * writing escapes forever). Cursor movement is written as plain escapes, so any OutStream works.
  */
 function terminal(stream: OutStream) {
-  const s = stream as OutStream & { rows?: number };
   return {
     isTTY: true,
     get columns(): number {
@@ -60,7 +59,8 @@ function terminal(stream: OutStream) {
       return typeof c === 'number' && c > 0 ? c : 80;
     },
     get rows(): number | undefined {
-      return s.rows;
+      const rows = 'rows' in stream ? stream.rows : undefined;
+      return typeof rows === 'number' ? rows : undefined;
     },
     write: (chunk: string) => stream.write(chunk),
     cursorTo: (x: number) => stream.write(`\x1b[${x + 1}G`),
@@ -175,7 +175,7 @@ class TerminalProgress implements Progress {
       discardStdin: false,
       isEnabled: true,
       hideCursor: false, // nothing to restore if the process dies mid-fetch
-    }) as Spinner;
+    });
     this.spinner.start();
   }
 }

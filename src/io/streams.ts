@@ -4,7 +4,7 @@
 // masked, credentials in URLs redacted, length bounded, control characters escaped (core/text.ts).
 // The terminal decisions live here too: is it a terminal, colour per stream, the width of a table.
 import type { Context, StdoutKind } from '../core/context.js';
-import { EXIT, WliError } from '../core/errors.js';
+import { EXIT, WliError, errnoCode } from '../core/errors.js';
 import { NO_PROGRESS, createProgress, type Progress } from './progress.js';
 import { cleanOutside, escapeControl, msg, outside, renderMsg, type Msg } from '../core/text.js';
 import { missingPiece } from '../core/install.js';
@@ -186,7 +186,7 @@ export class IOStreams {
     this.say(outside(lines[0]));
     for (const l of lines.slice(1)) {
       const suggestion = /^\(Did you mean (.+)\?\)$/.exec(l.trim());
-      this.line(suggestion ? `hint: did you mean ${this.clean(suggestion[1]!)}?` : this.clean(l));
+      this.line(suggestion?.[1] !== undefined ? `hint: did you mean ${this.clean(suggestion[1])}?` : this.clean(l));
     }
   }
 
@@ -294,9 +294,7 @@ export class IOStreams {
         this.pager = await Pager.start(command, pagerEnv(this.ctx.env));
         return this.pager.stdin;
       } catch (e) {
-        this.warn(
-          msg`cannot start the pager '${command}' (${(e as NodeJS.ErrnoException).code ?? outside(e)}): writing to the terminal; set WLI_PAGER or PAGER, or use --no-pager`,
-        );
+        this.warn(msg`cannot start the pager '${command}' (${errnoCode(e) ?? outside(e)}): writing to the terminal; set WLI_PAGER or PAGER, or use --no-pager`);
         return undefined;
       }
     };

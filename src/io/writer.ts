@@ -3,7 +3,7 @@
 // waiting for a reader that does not read (a pager) as soon as the run is interrupted.
 import { writeSync } from 'node:fs';
 import type { OutStream } from '../core/context.js';
-import { interruption, localFailure } from '../core/errors.js';
+import { errnoCode, interruption, localFailure } from '../core/errors.js';
 import { ours } from '../core/text.js';
 
 /** Thrown to unwind the pipeline when the reader went away; the CLI exits 0. */
@@ -14,7 +14,7 @@ export class PipeClosed extends Error {
 }
 
 const isPipeError = (err: unknown) => {
-  const code = (err as { code?: string } | null)?.code;
+  const code = errnoCode(err);
   return code === 'EPIPE' || code === 'ERR_STREAM_DESTROYED' || code === 'ERR_STREAM_WRITE_AFTER_END';
 };
 
@@ -22,9 +22,10 @@ const isPipeError = (err: unknown) => {
  * Standard output could not be written (a full disk, /dev/full, an I/O error): the user's situation,
  * exit 7, said as such. Only a reader that went away is a normal end.
  */
-function stdoutFailure(err: Error): Error {
-  // localFailure passes on what is not a system error as it is: here, an Error.
-  return localFailure(err, ours('standard output'), ours('write to')) as Error;
+function stdoutFailure(err: unknown): Error {
+  // localFailure passes on what is not a system error as it is: a stream fails with an Error.
+  const failure = localFailure(err, ours('standard output'), ours('write to'));
+  return failure instanceof Error ? failure : new Error('standard output could not be written', { cause: failure });
 }
 
 /**
@@ -70,7 +71,7 @@ export function fileStdout(fd: number): OutStream {
 export class Writer {
   private closed = false;
   private failure?: Error;
-  private readonly onError = (err: Error) => {
+  private readonly onError = (err: unknown) => {
     // The first failure decides: a stream that failed (ENOSPC) refuses later writes as destroyed.
     if (this.closed || this.failure !== undefined) return;
     if (isPipeError(err)) this.closed = true;
@@ -130,7 +131,7 @@ export class Writer {
     try {
       ok = this.stream.write(chunk);
     } catch (err) {
-      this.onError(err as Error);
+      this.onError(err);
       if (this.closed) throw new PipeClosed();
       throw this.failure ?? err;
     }
@@ -165,7 +166,7 @@ export class Writer {
     if (this.failure !== undefined) return Promise.reject(this.failure);
     return new Promise((resolve, reject) => {
       // Interrupted while waiting (a reader that stopped reading the last bytes): stop waiting.
-      const done = (err?: Error | null) => {
+      const done = (err?: unknown) => {
         this.signal?.removeEventListener('abort', aborted);
         if (err) this.onError(err);
         const failure = this.failedWhileWaiting();
@@ -177,7 +178,7 @@ export class Writer {
       try {
         this.stream.write('', done);
       } catch (err) {
-        done(err as Error);
+        done(err);
       }
     });
   }

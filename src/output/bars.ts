@@ -31,7 +31,7 @@ export function barText(percent: number | undefined, glyphs: BarGlyphs, cells = 
     return '#'.repeat(full) + '-'.repeat(cells - full);
   }
   const eighths = Math.floor((p * cells * 8) / 100);
-  return '█'.repeat(Math.floor(eighths / 8)) + EIGHTHS[eighths % 8]!;
+  return '█'.repeat(Math.floor(eighths / 8)) + (EIGHTHS[eighths % 8] ?? '');
 }
 
 /** The columns with a bar column after each one marked `bar`. */

@@ -5,6 +5,7 @@ import { escapeControl } from '../core/text.js';
 import { shortTime } from './readable.js';
 import { cellWidth, truncateCells } from './width.js';
 import type { Item } from './fields.js';
+import { isItem } from '../core/page.js';
 import type { Column } from './result.js';
 
 /** A value as CSV writes it: strings as they are, a one-string list as that string, anything else compact JSON. */
@@ -55,13 +56,13 @@ export function nestedSummary(value: object): string {
   const json = stringifyJson(value);
   if (cellWidth(json) <= SUMMARY_CELLS) return json;
   if (Array.isArray(value)) {
-    const names = value.map((v: unknown) => (v !== null && typeof v === 'object' && !isLosslessNumber(v) ? nameOf(v as Record<string, unknown>) : ''));
+    const names = value.map((v: unknown) => (isItem(v) && !isLosslessNumber(v) ? nameOf(v) : ''));
     const listed = `[${names.join(', ')}]`;
     const named = names.every((n) => n !== '' && !n.includes(', ')) && cellWidth(listed) <= SUMMARY_CELLS;
     return named ? listed : `[${count(value.length, 'item', 'items')}]`;
   }
   const fields = count(Object.keys(value).length, 'field', 'fields');
-  const name = nameOf(value as Record<string, unknown>);
+  const name = isItem(value) ? nameOf(value) : '';
   return name ? `${name}, ${fields}` : `{…} ${fields}`;
 }
 

@@ -1,6 +1,6 @@
 // --fields: which values a row carries, reached by dotted paths ("language.code", "source.0").
 // (The option's value is checked by spec/option-values.ts.)
-import type { Item } from '../core/page.js';
+import { isItem, type Item } from '../core/page.js';
 
 export type { Item };
 
@@ -12,8 +12,8 @@ export function getPath(item: unknown, path: string): unknown {
       if (!/^\d+$/.test(part)) return undefined;
       v = v[Number(part)];
     } else {
-      if (!Object.prototype.hasOwnProperty.call(v, part)) return undefined;
-      v = (v as Item)[part];
+      if (!isItem(v) || !Object.prototype.hasOwnProperty.call(v, part)) return undefined;
+      v = v[part];
     }
   }
   return v;

@@ -105,7 +105,11 @@ async function summaryText(report: CheckReport, room: number, separate: boolean)
   let budget = room - bytes(lead) - bytes(verdict) - bytes(cut(rows.length));
   if (budget < 0) return bytes(lead + verdict) <= room ? lead + verdict : undefined;
   let shown = 0;
-  while (shown < rows.length && bytes(rows[shown]!) <= budget) budget -= bytes(rows[shown++]!);
+  for (const row of rows) {
+    if (bytes(row) > budget) break;
+    budget -= bytes(row);
+    shown++;
+  }
   return lead + rows.slice(0, shown).join('') + cut(rows.length - shown) + verdict;
 }
 

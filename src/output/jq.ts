@@ -18,9 +18,11 @@ interface JqEngine {
 }
 
 /** What jq-web throws when jq ends with a status: 3 for an expression jq cannot compile, 5 for an error while it runs. */
-interface JqFailure {
-  exitCode?: number;
-  stderr?: string;
+/** What jq-web throws when jq fails: its exit status and standard error; undefined for anything else. */
+function jqFailure(e: unknown): { exitCode: number; stderr: string } | undefined {
+  if (typeof e !== 'object' || e === null || !('exitCode' in e) || !('stderr' in e)) return undefined;
+  const { exitCode, stderr } = e;
+  return typeof exitCode === 'number' && typeof stderr === 'string' ? { exitCode, stderr } : undefined;
 }
 
 let engine: Promise<JqEngine> | undefined;
@@ -38,10 +40,13 @@ function jq(): Promise<JqEngine> {
 
 /** jq's own words of a failure on one line (its count of compile errors left out), as outside text: an expression may hold anything. */
 function failure(e: unknown, what: 'compile' | 'run'): UsageError | undefined {
-  const f = e as JqFailure | undefined;
-  if (typeof f?.exitCode !== 'number' || typeof f.stderr !== 'string') return undefined;
-  if (what === 'compile' && f.exitCode !== 3) return undefined;
-  const words = f.stderr
+  const f = jqFailure(e);
+  if (f === undefined || (what === 'compile' && f.exitCode !== 3)) return undefined;
+  return jqError(f.stderr, what);
+}
+
+function jqError(stderr: string, what: 'compile' | 'run'): UsageError {
+  const words = stderr
     .split('\n')
     .map((l) => l.trim())
     .filter((l) => l !== '' && !/^jq: \d+ compile errors?$/.test(l))
@@ -69,7 +74,10 @@ export async function checkJq(filter: string): Promise<void> {
 function shown(out: string | undefined): string {
   if (out === undefined || out === '') return '';
   let text = '';
-  for (const line of out.split('\n')) text += (line.startsWith('"') ? (JSON.parse(line) as string) : line) + '\n';
+  for (const line of out.split('\n')) {
+    const value: unknown = line.startsWith('"') ? JSON.parse(line) : line;
+    text += (typeof value === 'string' ? value : line) + '\n';
+  }
   return text;
 }
 
@@ -84,7 +92,8 @@ function run(engine: JqEngine, input: string, filter: string, note: (text: strin
   const warn: unknown = Reflect.get(console, 'warn');
   let said = '';
   Reflect.set(console, 'warn', (...args: unknown[]) => {
-    said += typeof args.at(-1) === 'string' ? (args.at(-1) as string) : '';
+    const last = args.at(-1);
+    said += typeof last === 'string' ? last : '';
   });
   let out: string | undefined;
   try {
@@ -94,7 +103,7 @@ function run(engine: JqEngine, input: string, filter: string, note: (text: strin
   } finally {
     Reflect.set(console, 'warn', warn);
   }
-  if (/^jq: error/m.test(said)) throw failure({ exitCode: 5, stderr: said }, 'run')!;
+  if (/^jq: error/m.test(said)) throw jqError(said, 'run');
   if (said !== '') note(said);
   return shown(out);
 }

@@ -31,7 +31,8 @@ export function formsText(value: unknown): string {
   const forms = Array.isArray(value) ? value : typeof value === 'string' ? value.split('\u001e\u001e') : undefined;
   if (!forms) return value === null || value === undefined ? '' : plainText(value);
   const texts = forms.map((f) => (typeof f === 'string' ? f : plainText(f)));
-  if (texts.length === 1) return escapeMarks(texts[0]!);
+  const [only] = texts;
+  if (texts.length === 1 && only !== undefined) return escapeMarks(only);
   if (texts.every((t) => t === '')) return '';
   return texts.map((t) => (t === '' ? EMPTY_FORM : escapeMarks(t))).join(FORM_SEPARATOR);
 }
@@ -42,12 +43,12 @@ const escapeMarks = (t: string) => t.replace(/[\u241e\u2205]/g, (c) => `\\u${c.c
 export function username(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (typeof value !== 'string') return plainText(value);
-  const m = /\/users\/([^/?#]+)\/?(?:[?#].*)?$/.exec(value);
-  if (!m) return value;
+  const name = /\/users\/([^/?#]+)\/?(?:[?#].*)?$/.exec(value)?.[1];
+  if (name === undefined) return value;
   try {
-    return decodeURIComponent(m[1]!);
+    return decodeURIComponent(name);
   } catch {
-    return m[1]!;
+    return name;
   }
 }
 

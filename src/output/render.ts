@@ -104,7 +104,7 @@ function watch(pages: AsyncIterable<Page>, fields: string[] | undefined, counted
   // The fields are noted as the writer makes the items (with --fields every writer makes them), not by
   // making them here too: a field in none of the items would have had every page parsed twice.
   const note = (item: Item): Item => {
-    for (const f of fields!) if (!counted.seen.has(f) && getPath(item, f) !== undefined) counted.seen.add(f);
+    for (const f of fields ?? []) if (!counted.seen.has(f) && getPath(item, f) !== undefined) counted.seen.add(f);
     // The names a path in none of them may have meant (bounded: a server's items could each bring new ones).
     for (const k in item) if (counted.keys.size < MAX_KEYS_NOTED) counted.keys.add(k);
     // And the paths a corrected first part would name, where this item has them (bounded the same way).
@@ -157,9 +157,10 @@ function sorted(pages: AsyncIterable<Page>, keys: SortKey[]): AsyncIterable<Page
       all.map((item, at) => ({ item, at })),
       keys.map((k) => ({ ...k, path: `item.${k.path}` })),
     );
+    const sortedTexts = exact ? order.map((o) => texts[o.at]) : [];
     yield pageOf(
       order.map((o) => o.item),
-      exact ? order.map((o) => texts[o.at]!) : undefined,
+      exact && sortedTexts.every((t) => t !== undefined) ? sortedTexts : undefined,
     );
   })();
 }
@@ -224,7 +225,7 @@ export async function render(result: Result, sink: Writer, o: RenderOptions): Pr
     const source = watch(once(result.record), fields, counted);
     const rows = fields ? fields.map((f) => fieldColumn(f, [...result.rows, ...(result.fieldColumns ?? [])])) : result.rows;
     const record = async () => {
-      for await (const page of source) return page.items()[0]!;
+      for await (const page of source) for (const item of page.items()) return item;
       throw new Error('unreachable');
     };
     if (o.jq !== undefined && (format === 'json' || format === 'jsonl')) {

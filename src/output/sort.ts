@@ -71,7 +71,7 @@ export function compareValues(a: unknown, b: unknown): number {
     case 'number':
       return compareNumbers(a, b);
     case 'string':
-      return compareCodePoints(a as string, b as string);
+      return typeof a === 'string' && typeof b === 'string' ? compareCodePoints(a, b) : 0;
     case 'other':
       // A list or an object: by its JSON text, so the order is at least the same every run.
       return compareCodePoints(JSON.stringify(a) ?? '', JSON.stringify(b) ?? '');

@@ -38,7 +38,7 @@ async function painter(color: boolean): Promise<Paint> {
 /** Each item's cells in the short form: a column's short text where it has one, else its cell as shown. */
 function shortCellsOf(columns: Column[], items: Item[], cells: string[][]): string[][] {
   if (!columns.some((c) => c.short)) return cells;
-  return items.map((item, r) => columns.map((c, i) => (c.short ? escapeControl(c.short.text(c.value(item), item)) : cells[r]![i]!)));
+  return items.map((item, r) => columns.map((c, i) => (c.short ? escapeControl(c.short.text(c.value(item), item)) : (cells[r]?.[i] ?? ''))));
 }
 
 /** A table's first page: its cells (full and short), what planning measured, the plan, and the header as shown. */
@@ -57,7 +57,13 @@ export function planFirstPage(columns: Column[], items: Item[], width: number): 
   const headers = columns.map((c) => escapeControl(c.header.toUpperCase()));
   const m = measure(columns, headers, full, short);
   const plan = planWidths(columns, m, width);
-  const header = plan.short ? headers.map((h, i) => (isFree(columns[i]!) ? h : shortHeader(h, plan.widths[i]!))) : headers;
+  const header = plan.short
+    ? headers.map((h, i) => {
+        const c = columns[i];
+        const w = plan.widths[i];
+        return c === undefined || w === undefined || isFree(c) ? h : shortHeader(h, w);
+      })
+    : headers;
   return { full, short, m, plan, header };
 }
 
@@ -96,14 +102,15 @@ export async function writeTableList(out: Sink, pages: AsyncIterable<Page>, colu
       }
     }
     const cells = plan.short ? short : full;
-    for (let r = 0; r < cells.length; r++) {
-      const item = items[r]!;
+    for (const [r, row] of cells.entries()) {
+      const item = items[r];
+      if (item === undefined) break;
       const styles = opts.color ? columns.map((c) => c.style?.(item)) : undefined;
       if (!opts.wrap) {
-        chunk += line(cells[r]!, styles);
+        chunk += line(row, styles);
         continue;
       }
-      const lines = wrappedCells(columns, plan, cells[r]!);
+      const lines = wrappedCells(columns, plan, row);
       if (lastHeight > 0 && (lines.length > 1 || lastHeight > 1)) chunk += '\n';
       for (const l of lines) chunk += line(l, styles);
       lastHeight = lines.length;
@@ -152,7 +159,7 @@ export async function writeTableRecord(out: Sink, record: Item, rows: Column[], 
     const text = escapeControl(recordText(r, record));
     const lines = r.kind === 'url' ? [text] : r.breaks ? wrapWithin(text, room) : wrapWords(text, room);
     const style: Style | undefined = opts.color ? r.style?.(record) : undefined;
-    const label = truncateCells(labels[i]!, opts.width);
+    const label = truncateCells(labels[i] ?? escapeControl(r.header), opts.width);
     const own = cellWidth(label) > labelWidth;
     if (own) chunk += paint('header', label) + '\n';
     const pad = own ? spaces(labelWidth) : spaces(labelWidth - cellWidth(label));

@@ -271,9 +271,9 @@ export function wrapWords(s: string, max: number): string[] {
   let w = 0;
   const parts = s.split(/( +)/);
   for (let k = 0; k < parts.length; k += 2) {
-    const gap = k > 0 ? parts[k - 1]! : '';
-    const word = parts[k]!;
-    if (word === '') {
+    const gap = parts[k - 1] ?? '';
+    const word = parts[k];
+    if (word === undefined || word === '') {
       if (k === 0) continue;
       break; // trailing spaces
     }
@@ -305,7 +305,7 @@ function fresh(lines: string[], word: string, ww: number, max: number): [string,
   }
   const pieces = wrapCells(word, max);
   lines.push(...pieces.slice(0, -1));
-  const rest = pieces.at(-1)!;
+  const rest = pieces.at(-1) ?? '';
   return [rest, cellWidth(rest)];
 }
 

@@ -5,7 +5,7 @@ import type { StreamAnswer } from '../api/client.js';
 import { firstHeader } from '../api/http.js';
 import { isFileAnswer } from '../weblate/files.js';
 import { countList, paginate, type ListRequest } from '../api/paginate.js';
-import type { Item, Page } from '../core/page.js';
+import { isItem, type Item, type Page } from '../core/page.js';
 import { msg, ours, type Msg } from '../core/text.js';
 import { UNITS_SEARCH } from '../weblate/paths.js';
 import { MATCHES_NOTHING } from '../weblate/scope.js';
@@ -18,10 +18,10 @@ import type { Session } from './session.js';
 export async function getObject(session: Session, path: string): Promise<Item> {
   const client = session.client();
   const { body, url } = await client.getJson(path);
-  if (!body || typeof body !== 'object' || Array.isArray(body)) {
+  if (!isItem(body)) {
     throw new UnexpectedAnswerError(msg`GET ${url.href}: expected a JSON object`, msg`is --url the Weblate server?`);
   }
-  return body as Item;
+  return body;
 }
 
 /**

@@ -41,9 +41,10 @@ export class UnitSearch {
   count(at: SearchAt, term: Term, label = 'strings'): Promise<number> {
     return this.inForm(at, term, async (form) => {
       const query = searchQuery(at.scope, form, termIn(term, form));
-      if (!needsNarrowing(at.scope, form)) return countOf(this.session, { path: at.path, query, label });
+      const { scope } = at;
+      if (scope === undefined || !needsNarrowing(scope, form)) return countOf(this.session, { path: at.path, query, label });
       let n = 0;
-      for await (const page of this.narrowed(pagesOf(this.session, { path: at.path, query, label, quiet: true }), at.scope!)) n += page.size;
+      for await (const page of this.narrowed(pagesOf(this.session, { path: at.path, query, label, quiet: true }), scope)) n += page.size;
       return n;
     });
   }
@@ -56,7 +57,8 @@ export class UnitSearch {
       const query = searchQuery(at.scope, form, termIn(term, form));
       const pages = pagesOf(this.session, { ...ask, path: at.path, query });
       try {
-        for await (const page of needsNarrowing(at.scope, form) ? this.narrowed(pages, at.scope!) : pages) {
+        const { scope } = at;
+        for await (const page of scope !== undefined && needsNarrowing(scope, form) ? this.narrowed(pages, scope) : pages) {
           yielded = true;
           yield page;
         }

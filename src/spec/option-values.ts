@@ -130,9 +130,10 @@ function parseOne(v: ValueSpec, text: string): unknown {
       return keys.length === 0 || keys.some((k) => k.path.split('.').some((p) => p === '')) ? undefined : keys;
     }
     case 'time': {
-      const d = /^(\d+)\s*([smhdw])$/i.exec(t);
-      if (d) {
-        const agoMs = Number(d[1]) * UNIT_MS[d[2]!.toLowerCase()]!;
+      const [, n, unit] = /^(\d+)\s*([smhdw])$/i.exec(t) ?? [];
+      const unitMs = unit === undefined ? undefined : UNIT_MS[unit.toLowerCase()];
+      if (n !== undefined && unitMs !== undefined) {
+        const agoMs = Number(n) * unitMs;
         return agoMs <= LATEST - EARLIEST ? ({ agoMs, text: t } satisfies When) : undefined;
       }
       const iso = ISO_TIME.exec(t);
@@ -147,9 +148,9 @@ function parseOne(v: ValueSpec, text: string): unknown {
       return /^\d+$/.test(t) ? Number(t) : actionCode(t);
     case 'threshold': {
       // LANG=PCT or PCT; the percentage read like every other (percentOf).
-      const m = /^(?:([^=\s]+)\s*=)?(.*)$/.exec(t)!;
-      const percent = percentOf(m[2]!);
-      if (percent === undefined) return undefined;
+      const m = /^(?:([^=\s]+)\s*=)?(.*)$/.exec(t);
+      const percent = m?.[2] === undefined ? undefined : percentOf(m[2]);
+      if (m === null || percent === undefined) return undefined;
       return (m[1] === undefined ? { percent } : { language: m[1], percent }) satisfies Threshold;
     }
     case 'percent':
@@ -173,8 +174,8 @@ function parseOne(v: ValueSpec, text: string): unknown {
   }
 }
 
-function invalid(spec: OptionSpec, text: string): UsageError {
-  if (spec.value?.type === 'action' && !/^\d+$/.test(text.trim())) {
+function invalid(spec: OptionSpec, v: ValueSpec, text: string): UsageError {
+  if (v.type === 'action' && !/^\d+$/.test(text.trim())) {
     // An unknown action name: the closest names.
     const close = closest(
       text
@@ -188,30 +189,26 @@ function invalid(spec: OptionSpec, text: string): UsageError {
         msg`unknown action '${text}'`,
         msg`did you mean: ${ours(close.join(', '))}? (every action: man wli, or docs/commands.md#wli-changes)`,
       );
-    return new UsageError(msg`unknown action '${text}'`, ours(defaultHint(spec.value)));
+    return new UsageError(msg`unknown action '${text}'`, ours(defaultHint(v)));
   }
   // A typo of one of the choices (-f jsnl, --state fuzy): the closest first, then all of them.
   const close =
-    spec.value?.type === 'choice'
-      ? closest(text.trim(), [...spec.value.choices])
-      : spec.value?.type === 'conversion'
+    v.type === 'choice'
+      ? closest(text.trim(), [...v.choices])
+      : v.type === 'conversion'
         ? closest(
             exporterName(text.trim()) ?? '',
             EXPORTERS.map((e) => e.name),
           )
         : [];
   if (close.length && !spec.hint) {
-    return new UsageError(
-      msg`invalid ${ours(flagsOf(spec).long)} '${text}'`,
-      msg`did you mean: ${ours(close.join(', '))}? (${ours(defaultHint(spec.value!))})`,
-    );
+    return new UsageError(msg`invalid ${ours(flagsOf(spec).long)} '${text}'`, msg`did you mean: ${ours(close.join(', '))}? (${ours(defaultHint(v))})`);
   }
-  return new UsageError(msg`invalid ${ours(flagsOf(spec).long)} '${text}'`, ours(spec.hint ?? defaultHint(spec.value!)));
+  return new UsageError(msg`invalid ${ours(flagsOf(spec).long)} '${text}'`, ours(spec.hint ?? defaultHint(v)));
 }
 
 /** A repeatable option's values, each possibly a comma-separated list (choices, numbers, language codes). */
-function parseRepeated(spec: OptionSpec, given: string[]): unknown[] {
-  const v = spec.value!;
+function parseRepeated(spec: OptionSpec, v: ValueSpec, given: string[]): unknown[] {
   // Lists of names and numbers may also be comma-separated (no action name has a comma).
   const splits = v.type === 'choice' || v.type === 'integer' || v.type === 'action' || v.type === 'threshold' || v.type === 'over' || v.type === 'language';
   const items = splits ? given.flatMap((g) => g.split(',')).map((s) => s.trim()) : given;
@@ -220,7 +217,7 @@ function parseRepeated(spec: OptionSpec, given: string[]): unknown[] {
   const out: unknown[] = [];
   for (const item of present) {
     const value = parseOne(v, item);
-    if (value === undefined) throw invalid(spec, item);
+    if (value === undefined) throw invalid(spec, v, item);
     if (!out.some((o) => JSON.stringify(o) === JSON.stringify(value))) out.push(value);
   }
   return out;
@@ -244,6 +241,7 @@ export function readOptions<Os extends readonly OptionSpec[]>(specs: Os, raw: Re
     if (spec.repeatable) {
       out[key] = parseRepeated(
         spec,
+        spec.value,
         (Array.isArray(given) ? given : [given]).map((g) => plainText(g)),
       );
       continue;
@@ -253,7 +251,9 @@ export function readOptions<Os extends readonly OptionSpec[]>(specs: Os, raw: Re
     if (text.trim() === '' && spec.value.type === 'text' && spec.value.emptyMeansUnset) continue;
     const value = parseOne(spec.value, text);
     if (value === undefined)
-      throw text.trim() === '' ? new UsageError(msg`empty ${ours(flagsOf(spec).long)}`, ours(spec.hint ?? defaultHint(spec.value))) : invalid(spec, text);
+      throw text.trim() === ''
+        ? new UsageError(msg`empty ${ours(flagsOf(spec).long)}`, ours(spec.hint ?? defaultHint(spec.value)))
+        : invalid(spec, spec.value, text);
     out[key] = value;
   }
   // The one place the checked values change type: each was parsed against the spec OptionValues reads.

@@ -168,7 +168,7 @@ export const FORMATS = [...DATA_FORMATS, ...CI_FORMATS] as const;
 export type Format = (typeof FORMATS)[number];
 export type CiFormat = (typeof CI_FORMATS)[number];
 
-export const isCiFormat = (f: Format): f is CiFormat => (CI_FORMATS as readonly string[]).includes(f);
+export const isCiFormat = (f: Format): f is CiFormat => CI_FORMATS.some((c) => c === f);
 
 /** The -f formats a command writes (its spec's `formats`, else the data formats). */
 export const formatsOf = (command: Pick<CommandSpec, 'formats'>): readonly Format[] => command.formats ?? DATA_FORMATS;

@@ -13,18 +13,17 @@ export function isFileAnswer(headers: Headers): boolean {
 /** The file name of a Content-Disposition header, undecoded parts left as they are. */
 export function dispositionName(header: string | undefined): string | undefined {
   if (!header) return undefined;
-  const star = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
-  if (star) {
+  const star = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header)?.[1];
+  if (star !== undefined) {
     try {
-      return decodeURIComponent(star[1]!.trim());
+      return decodeURIComponent(star.trim());
     } catch {
       /* fall through to filename= */
     }
   }
-  const quoted = /filename\s*=\s*"((?:[^"\\]|\\.)*)"/.exec(header);
-  if (quoted) return quoted[1]!.replace(/\\(.)/g, '$1');
-  const bare = /filename\s*=\s*([^;]+)/.exec(header);
-  return bare ? bare[1]!.trim() : undefined;
+  const quoted = /filename\s*=\s*"((?:[^"\\]|\\.)*)"/.exec(header)?.[1];
+  if (quoted !== undefined) return quoted.replace(/\\(.)/g, '$1');
+  return /filename\s*=\s*([^;]+)/.exec(header)?.[1]?.trim();
 }
 
 /** What a download names: a translation (its file, or a zip of its component), a component or a project (zips). */
@@ -99,7 +98,7 @@ export function predictedName(t: Downloaded, convert: string | undefined): { nam
   if (t.kind === 'component') return { name: `${[t.project, ...t.component].join('-')}.zip` };
   const exporter = convert === undefined ? undefined : exporterOf(exporterName(convert) ?? '');
   if (exporter) return { name: `${[t.project, ...t.component, t.language].join('-')}.${exporter.extension}` };
-  return { stem: `${[t.project, t.component[t.component.length - 1]!, t.language].join('-')}.` };
+  return { stem: `${[t.project, t.component.at(-1), t.language].join('-')}.` };
 }
 
 /**

@@ -44,7 +44,7 @@ const IDENTITY: unique symbol = Symbol('wli identity');
 type Written = Item & { [IDENTITY]?: Identity };
 
 /** The identity wli gave a row it wrote (identified); undefined for a server's object as sent. */
-export const identityOfRow = (row: Item): Identity | undefined => (row as Written)[IDENTITY];
+export const identityOfRow = (row: Written): Identity | undefined => row[IDENTITY];
 
 /** The prefix a server field takes when one of wli's fields has its name. */
 export const SERVER_PREFIX = 'server_';
@@ -96,7 +96,7 @@ export function identified(item: Item, id: Identity, own?: Item): Item {
   // spread of two objects made JSON of units above a translation ten times slower (a micro-benchmark).
   if (own === undefined && !IDENTITY_FIELDS.some((k) => has(item, k)))
     return { [IDENTITY]: id, wli_target: id.target, wli_project: id.project, wli_component: id.component, wli_language: id.language, ...item };
-  const row = joinFields(own ? { ...identityFields(id), ...own } : identityFields(id), item) as Written;
+  const row: Written = joinFields(own ? { ...identityFields(id), ...own } : identityFields(id), item);
   row[IDENTITY] = id;
   return row;
 }
@@ -104,7 +104,7 @@ export function identified(item: Item, id: Identity, own?: Item): Item {
 /** A row a command added wli's fields to at its end (units --with), keeping the identity it had. */
 export function withOwnFields(row: Item, last: Item): Item {
   const id = identityOfRow(row);
-  const joined = joinFields({}, row, last) as Written;
+  const joined: Written = joinFields({}, row, last);
   if (id) joined[IDENTITY] = id;
   return joined;
 }

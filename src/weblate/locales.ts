@@ -36,7 +36,7 @@ export function bcp47Code(code: string): string {
   return parts(code)
     .map((p, i) => {
       if (i === 0) return p.toLowerCase();
-      if (/^[A-Za-z]{4}$/.test(p)) return p[0]!.toUpperCase() + p.slice(1).toLowerCase();
+      if (/^[A-Za-z]{4}$/.test(p)) return p.charAt(0).toUpperCase() + p.slice(1).toLowerCase();
       if (/^([A-Za-z]{2}|\d{3})$/.test(p)) return p.toUpperCase();
       return p;
     })
@@ -52,7 +52,8 @@ export function androidCode(code: string): string {
   const posix = posixCode(code);
   if (ANDROID_CODES[posix]) return ANDROID_CODES[posix];
   const p = parts(LEGACY_CODES[posix] ?? posix);
-  if (p.length > 1 && p[1]!.length > 2) return `b+${p.join('+')}`;
+  const second = p[1];
+  if (second !== undefined && second.length > 2) return `b+${p.join('+')}`;
   return p.join('-r');
 }
 

@@ -1,6 +1,6 @@
 // Weblate's translation memory lookup (POST /api/memory/lookup/, Weblate 5.17): what it takes and what
 // its answer is. No I/O.
-import type { Item } from '../core/page.js';
+import { isItem, type Item } from '../core/page.js';
 
 /** The most strings one lookup takes, and the longest string (characters: code points, as Python counts them). */
 export const MEMORY_BATCH = 100;
@@ -16,12 +16,12 @@ export const memoryBody = (strings: readonly string[]): string => JSON.stringify
  */
 export function memoryAnswers(body: unknown, strings: readonly string[]): { items: Item[] } | { wrong: string } {
   if (!Array.isArray(body)) return { wrong: 'expected a JSON array of answers' };
-  const left = body.filter((a): a is Item => !!a && typeof a === 'object' && !Array.isArray(a));
+  const left = body.filter(isItem);
   const items: Item[] = [];
   for (const s of strings) {
     const i = left.findIndex((a) => a.query === s);
     if (i < 0) return { wrong: `no answer for the string ${JSON.stringify(s.length > 60 ? `${s.slice(0, 60)}…` : s)}` };
-    items.push(left.splice(i, 1)[0]!);
+    items.push(...left.splice(i, 1));
   }
   return { items };
 }
@@ -35,9 +35,8 @@ export function memoryAnswers(body: unknown, strings: readonly string[]): { item
 export function exactOnly(items: readonly Item[]): { items: Item[]; dropped: number } {
   let dropped = 0;
   const kept = items.map((a) => {
-    const m = a.match;
-    if (!m || typeof m !== 'object' || Array.isArray(m)) return a;
-    const match = m as Item;
+    const match = a.match;
+    if (!isItem(match)) return a;
     const exact = typeof match.exact === 'boolean' ? match.exact : match.source === a.query;
     if (exact) return a;
     dropped++;

@@ -1,13 +1,17 @@
 // Reading Weblate's objects: the few facts wli needs from a translation, statistics row, component or
 // language, whichever shape the server's version sent.
+import { isItem } from '../core/page.js';
 import { plainText } from '../core/values.js';
 
 type Obj = Record<string, unknown>;
 
-const nested = (o: Obj, key: string, field: string): unknown => {
+/** The object a field holds (a Translation's `language`, a Unit's `component`); undefined when it holds none. */
+export const objectAt = (o: Obj, key: string): Obj | undefined => {
   const v = o[key];
-  return v && typeof v === 'object' && !Array.isArray(v) ? (v as Obj)[field] : undefined;
+  return isItem(v) ? v : undefined;
 };
+
+const nested = (o: Obj, key: string, field: string): unknown => objectAt(o, key)?.[field];
 
 /**
  * The language code of a Translation (`language.code`, else `language_code`), a Statistics row or a
@@ -57,8 +61,7 @@ export function translationRevision(translation: Obj): string | undefined {
 
 /** A Language's plural forms: current servers nest plural{number, formula}; old ones send nplurals/pluralequation. */
 export function pluralOf(l: Obj): { number: unknown; formula: unknown } | undefined {
-  const p = l.plural;
-  const inner = p && typeof p === 'object' && !Array.isArray(p) ? (p as Obj) : undefined;
+  const inner = objectAt(l, 'plural');
   const number = inner ? inner.number : l.nplurals;
   const formula = inner ? inner.formula : l.pluralequation;
   return number === undefined && formula === undefined ? undefined : { number, formula };

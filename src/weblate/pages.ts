@@ -2,6 +2,7 @@
 // pagination today (`?page=2`, `page=last` works, the link to page 1 has no `page`); cursor pagination
 // is planned (weblate issue 21696: no `count`, opaque `next` links, `page` ignored). Some endpoints
 // answer a bare array instead (a project's languages on 5.4, /api/search/).
+import { isItem } from '../core/page.js';
 
 /** The key of a page's items: the one array the JSON codec keeps the text of, item by item. (Weblate's source: weblate/api/pagination.py StandardPagination) */
 export const ITEMS = 'results';
@@ -20,8 +21,8 @@ export interface Envelope {
 /** The envelope of a list answer, or undefined when the body is not a list at all. */
 export function readEnvelope(body: unknown): Envelope | undefined {
   if (Array.isArray(body)) return { items: body, count: body.length, bare: true };
-  if (!body || typeof body !== 'object') return undefined;
-  const b = body as Record<string, unknown>;
+  if (!isItem(body)) return undefined;
+  const b = body;
   if (!Array.isArray(b.results)) return undefined;
   const count = typeof b.count === 'number' && Number.isSafeInteger(b.count) && b.count >= 0 ? b.count : undefined;
   return { items: b.results, count, next: b.next ?? undefined, previous: b.previous ?? undefined, bare: false };

@@ -2,6 +2,7 @@
 // name what they want (a component's translations, a translation's file); only this module knows the
 // addresses, so a path is written once and a server's layout is learnt in one place.
 import type { ComponentTarget, LanguageTarget, ProjectTarget, SlugTarget, TranslationTarget } from './target.js';
+import { isItem } from '../core/page.js';
 
 const seg = encodeURIComponent;
 /** A component inside categories travels as one segment, "category%2Fcomponent". */
@@ -15,8 +16,7 @@ type LanguageRef = Pick<LanguageTarget, 'language'>;
 /** The API root: it lists the endpoints (and answers when --url is right). */
 export const API_ROOT = '';
 /** What the API root of a Weblate answers: an object naming its endpoints, `projects` among them. (Weblate's source: weblate/api/urls.py router, a weblate/api/routers.py WeblateRouter) */
-export const listsEndpoints = (body: unknown): boolean =>
-  !!body && typeof body === 'object' && !Array.isArray(body) && typeof (body as Record<string, unknown>).projects === 'string';
+export const listsEndpoints = (body: unknown): boolean => isItem(body) && typeof body.projects === 'string';
 /**
  * The server's counts and version, for a signed-in caller only (weblate/api/urls.py path("metrics/"),
  * weblate/api/views.py Metrics: IsAuthenticated). Not listed by the API root.

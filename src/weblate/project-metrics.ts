@@ -20,8 +20,8 @@ const isObject = (v: unknown): v is Item => !!v && typeof v === 'object' && !Arr
 
 /** Reads a key: "comp@12" names component 12; any other key is a slug path. */
 function componentKey(key: string): { path: string[]; id?: string } {
-  const at = /^(.*)@(\d+)$/.exec(key);
-  if (at && at[1] !== '') return { path: at[1]!.split('/'), id: at[2] };
+  const [, path, id] = /^(.*)@(\d+)$/.exec(key) ?? [];
+  if (path !== undefined && path !== '') return { path: path.split('/'), id };
   return { path: key.split('/') };
 }
 

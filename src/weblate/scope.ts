@@ -48,11 +48,12 @@ export function scopeTerms(scope: Scope, form: SearchForm): string | undefined {
   const terms: string[] = [];
   const components = scope.components ?? [];
   if (form === 'exact' && scope.project !== undefined && scope.category !== undefined) terms.push(term('path', `${scope.project}/${scope.category}`));
-  else if (form === 'exact' && scope.project !== undefined && components.length)
-    terms.push(anyOf(components.map((c) => term('path', `${scope.project}/${c}`)))!);
-  else {
+  else if (form === 'exact' && scope.project !== undefined && components.length) {
+    const paths = anyOf(components.map((c) => term('path', `${scope.project}/${c}`)));
+    if (paths !== undefined) terms.push(paths);
+  } else {
     if (scope.project !== undefined) terms.push(term('project', scope.project));
-    const slugs = [...new Set(components.map((c) => c.split('/').at(-1)!))];
+    const slugs = [...new Set(components.map((c) => c.slice(c.lastIndexOf('/') + 1)))];
     const slugTerms = anyOf(slugs.map((s) => term('component', s, ':=')));
     if (slugTerms) terms.push(slugTerms);
   }

@@ -7,9 +7,11 @@
 // - A wrong token is 401 on every endpoint (DRF's TokenAuthentication, before any permission), so
 //   the metrics answer also says whether the token is accepted; anonymously the endpoint is 401 too,
 //   which is why a run without a token asks the API root instead.
+import { isItem } from '../core/page.js';
+
 /** The version the metrics answer states; undefined when the server hides it (or is not Weblate). */
 export function metricsVersion(body: unknown): string | undefined {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return undefined;
-  const v = (body as Record<string, unknown>).version;
+  if (!isItem(body)) return undefined;
+  const v = body.version;
   return typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined;
 }

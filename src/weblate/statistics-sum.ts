@@ -14,9 +14,10 @@ export function weblatePercent(part: number, whole: number, zeroComplete: boolea
   return p;
 }
 
+const TRANSLATED_PERCENT: readonly [string, string, boolean] = ['translated', 'total', true];
 /** Each percentage of a Statistics object: [its part, its whole, whether nothing to count is 100]. */
 const PERCENTS: Record<string, readonly [string, string, boolean]> = {
-  translated_percent: ['translated', 'total', true],
+  translated_percent: TRANSLATED_PERCENT,
   translated_words_percent: ['translated_words', 'total_words', true],
   translated_chars_percent: ['translated_chars', 'total_chars', true],
   fuzzy_percent: ['fuzzy', 'total', false],
@@ -68,7 +69,7 @@ function percentValue(p: number): number | LosslessNumber {
  */
 export function sumStatistics(rows: readonly Record<string, unknown>[]): Record<string, unknown> {
   if (rows.length === 0)
-    return { total: countValue(0n), translated: countValue(0n), translated_percent: percentValue(weblatePercent(0, 0, PERCENTS.translated_percent![2])) };
+    return { total: countValue(0n), translated: countValue(0n), translated_percent: percentValue(weblatePercent(0, 0, TRANSLATED_PERCENT[2])) };
   const keys = [...new Set(rows.flatMap((r) => Object.keys(r)))];
   const sums = new Map<string, bigint>();
   for (const k of keys) {

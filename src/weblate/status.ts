@@ -4,6 +4,7 @@
 // needs_push, merge_failure, outgoing_commits, missing_commits, remote_commit, weblate_commit, status,
 // pending_units; only for a token with the VCS permission, 403 otherwise). A component's and a
 // translation's carry them all (a translation its component's), a project's not (PER_COMPONENT). No I/O.
+import { isItem } from '../core/page.js';
 
 /** The units search of the strings Weblate has not committed yet. (Weblate's source: weblate/api/views.py WeblateViewSet.lock and .repository; weblate/utils/search.py UnitTermExpr pending) */
 export const PENDING_QUERY = 'pending:true';
@@ -74,9 +75,8 @@ export function conditionHolds(c: StatusCondition, s: StatusState): boolean | un
  * get_last_remote_commit), its short revision and message: not Weblate's own last commit (weblate_commit).
  */
 export function lastCommit(r: Record<string, unknown> | null): string | undefined {
-  const c = r?.remote_commit;
-  if (!c || typeof c !== 'object') return undefined;
-  const o = c as Record<string, unknown>;
+  const o = r?.remote_commit;
+  if (!isItem(o)) return undefined;
   const rev = typeof o.shortrevision === 'string' ? o.shortrevision : typeof o.revision === 'string' ? o.revision.slice(0, 7) : undefined;
   const message = typeof o.message === 'string' ? o.message.split('\n')[0] : undefined;
   return [rev, message].filter((x) => x !== undefined).join(' ') || undefined;

@@ -92,14 +92,15 @@ export function formsOf(accepts: readonly TargetKind[]): string {
  */
 const DOT_SEGMENT = /^(\.|%2e){1,2}$/i;
 
-function splitSegments(text: string, accepts: readonly TargetKind[]): string[] {
+function splitSegments(text: string, accepts: readonly TargetKind[]): [string, ...string[]] {
   const segments = text.split('/');
   // A trailing slash ("p/c/l/") is a common paste from URLs: tolerate one.
   if (segments.length > 1 && segments[segments.length - 1] === '') segments.pop();
   const hint = msg`expected ${ours(formsOf(accepts))}`;
-  if (segments.some((s) => s.trim() === '')) throw new UsageError(msg`invalid target '${text}': empty segment`, hint);
+  const [first, ...rest] = segments;
+  if (first === undefined || segments.some((s) => s.trim() === '')) throw new UsageError(msg`invalid target '${text}': empty segment`, hint);
   if (segments.some((s) => DOT_SEGMENT.test(s.trim()))) throw new UsageError(msg`invalid target '${text}': "." and ".." are not names`, hint);
-  return segments;
+  return [first, ...rest];
 }
 
 /**
@@ -118,8 +119,8 @@ export function readTarget(text: string, accepts: readonly TargetKind[], alsoRea
   const s = splitSegments(text, accepts);
   if (s.length === 1) {
     // In stats and language a bare word is a language code; elsewhere a project.
-    if (accepts.includes('language') && !accepts.includes('project')) return [{ kind: 'language', text, language: s[0]! }];
-    if (accepts.includes('project')) return [{ kind: 'project', text, project: s[0]! }];
+    if (accepts.includes('language') && !accepts.includes('project')) return [{ kind: 'language', text, language: s[0] }];
+    if (accepts.includes('project')) return [{ kind: 'project', text, project: s[0] }];
     // One word is a project: say what the command takes and where to find it, never just "too few segments".
     throw new UsageError(
       msg`invalid target '${text}': a project alone; this command takes ${ours(formsOf(accepts))}`,
@@ -129,11 +130,12 @@ export function readTarget(text: string, accepts: readonly TargetKind[], alsoRea
   if (s.length === 2 && s[1] === PROJECT_LANGUAGE) {
     // p/-: the project as a whole, where a project or a language across one is taken (stats: its total row).
     if (!accepts.includes('project') && !accepts.includes('projectLanguage')) throw refuse('this command does not take a project (project/-)');
-    return [{ kind: 'project', text, project: s[0]! }];
+    return [{ kind: 'project', text, project: s[0] }];
   }
-  if (s.length === 3 && s[1] === PROJECT_LANGUAGE) {
+  const [project, second, language] = s;
+  if (s.length === 3 && second === PROJECT_LANGUAGE && language !== undefined) {
     if (!accepts.includes('projectLanguage')) throw refuse('this command does not take a language across a project (project/-/language)');
-    return [{ kind: 'projectLanguage', text, project: s[0]!, language: s[2]! }];
+    return [{ kind: 'projectLanguage', text, project, language }];
   }
   const readings = readingsOf(text, s, accepts);
   if (readings.length === 0) throw refuse(s.length < 3 ? 'too few segments' : 'not a form this command takes');
@@ -142,10 +144,12 @@ export function readTarget(text: string, accepts: readonly TargetKind[], alsoRea
 }
 
 /** The readings of two or more segments, in the order to try them, of the kinds given. */
-function readingsOf(text: string, s: string[], kinds: readonly TargetKind[]): Target[] {
+function readingsOf(text: string, s: [string, ...string[]], kinds: readonly TargetKind[]): Target[] {
   const readings: Target[] = [];
-  const project = s[0]!;
-  if (s.length >= 3 && kinds.includes('translation')) readings.push({ kind: 'translation', text, project, component: s.slice(1, -1), language: s.at(-1)! });
+  const [project] = s;
+  const language = s.at(-1);
+  if (s.length >= 3 && language !== undefined && kinds.includes('translation'))
+    readings.push({ kind: 'translation', text, project, component: s.slice(1, -1), language });
   if (kinds.includes('component')) readings.push({ kind: 'component', text, project, component: s.slice(1) });
   if (kinds.includes('category')) readings.push({ kind: 'category', text, project, category: s.slice(1) });
   return readings;
@@ -172,10 +176,11 @@ export function componentTargetOf(project: string, item: Record<string, unknown>
 export function objectOfUrl(url: unknown): ProjectTarget | ComponentTarget | TranslationTarget | undefined {
   if (typeof url !== 'string') return undefined;
   const m = /\/api\/(projects|components|translations)\/((?:[^/?#]+\/){1,3})(?:[?#].*)?$/.exec(url);
-  if (!m) return undefined;
+  const path = m?.[2];
+  if (!m || path === undefined) return undefined;
   let parts: string[];
   try {
-    parts = m[2]!
+    parts = path
       .slice(0, -1)
       .split('/')
       .map((p) => decodeURIComponent(p));
@@ -183,10 +188,14 @@ export function objectOfUrl(url: unknown): ProjectTarget | ComponentTarget | Tra
     return undefined;
   }
   const text = parts.join('/');
-  const [project, component, language] = parts as [string, string | undefined, string | undefined];
+  const [project, component, language] = parts;
+  if (project === undefined) return undefined;
   if (m[1] === 'projects') return parts.length === 1 ? { kind: 'project', text, project } : undefined;
-  if (m[1] === 'components') return parts.length === 2 ? { kind: 'component', text, project, component: component!.split('/') } : undefined;
-  return parts.length === 3 ? { kind: 'translation', text, project, component: component!.split('/'), language: language! } : undefined;
+  if (m[1] === 'components')
+    return parts.length === 2 && component !== undefined ? { kind: 'component', text, project, component: component.split('/') } : undefined;
+  return parts.length === 3 && component !== undefined && language !== undefined
+    ? { kind: 'translation', text, project, component: component.split('/'), language }
+    : undefined;
 }
 
 /** The target text of an API object from its own URL: …/translations/p/c%2Fd/l/ → "p/c/d/l". */

@@ -38,11 +38,15 @@ export async function* newestFirst(lists: ReadonlyArray<AsyncGenerator<Page>>, b
       return page;
     };
     while (cursors.length) {
-      let newest = 0;
-      for (let i = 1; i < cursors.length; i++)
-        if (chronological(cursors[i]!.items[cursors[i]!.at]!, cursors[newest]!.items[cursors[newest]!.at]!) > 0) newest = i;
-      const c = cursors[newest]!;
-      items.push(c.items[c.at]!);
+      // Each cursor is at a change (advance() hands out no empty page): the newest one's, the first of equals.
+      let c: Cursor | undefined;
+      let head: Item | undefined;
+      for (const x of cursors) {
+        const item = x.items[x.at];
+        if (item !== undefined && (head === undefined || chronological(item, head) > 0)) [c, head] = [x, item];
+      }
+      if (c === undefined || head === undefined) break;
+      items.push(head);
       raw.push(c.raw?.[c.at]);
       if (++c.at < c.items.length) {
         if (items.length >= batch) yield out();

@@ -32,6 +32,13 @@ export interface Done {
   exitCode?: number;
 }
 
+/** An entry to ask the server for: its file's place and its language. */
+interface ToFetch {
+  entry: Entry;
+  dest: string;
+  language: string;
+}
+
 interface FetchOptions {
   saver: FileSaver;
   force: boolean;
@@ -48,8 +55,13 @@ export async function* fetchAll(session: Session, entries: readonly Entry[], o: 
   const limits = rateWatch(session, files);
   const jobs = entries.map((entry) => async (): Promise<Done> => {
     if (entry.decided) return { entry, ...entry.decided };
-    if (o.dryRun) return { entry, status: (await o.saver.provable(askOf(session, entry, o))) ? 'would-check' : 'would-fetch' };
-    const done = await (o.check ? checkOne : fetchOne)(session, entry, o);
+    // plan() decides every entry that has no file to write or no language (plan.ts).
+    const { dest } = entry;
+    const { language } = entry.listed;
+    if (dest === undefined || language === undefined) throw new Error(`pull: ${entry.listed.target} is planned with no file to write`);
+    const f = { entry, dest, language };
+    if (o.dryRun) return { entry, status: (await o.saver.provable(askOf(session, f, o))) ? 'would-check' : 'would-fetch' };
+    const done = await (o.check ? checkOne : fetchOne)(session, f, o);
     finished++;
     session.progress.update('files', finished, files);
     if (done.exitCode === EXIT.rateLimited) rateLimited = true;
@@ -96,21 +108,25 @@ function rateWatch(session: Session, files: number): (left: number) => void {
 }
 
 /** What asking for an entry's file is: its URL, the file a record may prove, the revision listed now. */
-function askOf(session: Session, entry: Entry, o: FetchOptions): { url: string; proven: string; revision: string | undefined; force: boolean } {
+function askOf(
+  session: Session,
+  { entry, dest, language }: ToFetch,
+  o: FetchOptions,
+): { url: string; proven: string; revision: string | undefined; force: boolean } {
   const { listed } = entry;
-  const url = session.client().resolve(fileOf({ project: listed.project, component: listed.component, language: listed.language! })).href;
-  return { url, proven: entry.dest!, revision: translationRevision(listed.item), force: o.force };
+  const url = session.client().resolve(fileOf({ project: listed.project, component: listed.component, language })).href;
+  return { url, proven: dest, revision: translationRevision(listed.item), force: o.force };
 }
 
-async function fetchOne(session: Session, entry: Entry, o: FetchOptions): Promise<Done> {
-  const dest = entry.dest!;
+async function fetchOne(session: Session, f: ToFetch, o: FetchOptions): Promise<Done> {
+  const { entry, dest } = f;
   const shown = msg`${entry.path}`;
   let file: PendingFile | undefined;
   try {
     // Made ready before the request (its directories made, a temporary file created), so a place that
     // cannot be written fails this file first; the directories made for it go again if it fails.
     file = await o.saver.prepare({ dir: dirname(dest), file: dest }, shown, true);
-    const saved = await o.saver.save({ ...askOf(session, entry, o), file, dest, shown: () => shown });
+    const saved = await o.saver.save({ ...askOf(session, f, o), file, dest, shown: () => shown });
     return { entry, status: saved.outcome, bytes: saved.bytes };
   } catch (e) {
     if (e instanceof InterruptedError || session.ctx.signal.aborted) throw interruption(session.ctx.signal);
@@ -122,9 +138,10 @@ async function fetchOne(session: Session, entry: Entry, o: FetchOptions): Promis
 }
 
 /** --check: the file on disk compared with the server's (files/save.ts compare), nothing written. */
-async function checkOne(session: Session, entry: Entry, o: FetchOptions): Promise<Done> {
+async function checkOne(session: Session, f: ToFetch, o: FetchOptions): Promise<Done> {
+  const { entry, dest } = f;
   try {
-    const { outcome, bytes } = await o.saver.compare({ ...askOf(session, entry, o), proven: entry.dest!, shown: msg`${entry.path}` });
+    const { outcome, bytes } = await o.saver.compare({ ...askOf(session, f, o), proven: dest, shown: msg`${entry.path}` });
     return { entry, status: outcome, bytes };
   } catch (e) {
     if (e instanceof InterruptedError || session.ctx.signal.aborted) throw interruption(session.ctx.signal);

@@ -70,11 +70,13 @@ export interface Plan {
 /** Nothing to translate: Weblate says 100 % of it (weblate/utils/stats.py, translation_percent's zero_complete). */
 const hasNoStrings = (l: Listed): boolean => numberOf(l.item.total) === 0;
 
+const NO_FILE = ours('no file in the repository (empty filename)');
+
 function skipReason(l: Listed, o: PlanOptions, wanted: Set<string> | undefined): Msg | undefined {
   // A source translation named as itself (pull demo/android/en) is asked for: pulled.
   if (!o.source && !l.named && isSource(l)) return ours('the source translation (--source pulls it)');
   const name = l.item.filename;
-  if (typeof name !== 'string' || name === '') return ours('no file in the repository (empty filename)');
+  if (typeof name !== 'string' || name === '') return NO_FILE;
   if (wanted && (l.language === undefined || !wanted.has(languageKey(l.language)))) return msg`language not in --lang ${[...(o.langs ?? [])].join(',')}`;
   if (o.minPercent !== undefined) {
     const sent = l.item.translated_percent;
@@ -183,9 +185,9 @@ export function plan(listed: readonly Listed[], o: PlanOptions): Plan {
     const name = l.item.filename;
     const path = typeof name === 'string' && name !== '' ? (o.show?.(name) ?? join(o.dirShown, name)) : null;
     const skip = skipReason(l, o, wanted);
-    if (skip) return { listed: l, path, decided: { status: 'skipped', reason: skip } };
+    if (skip !== undefined || typeof name !== 'string') return { listed: l, path, decided: { status: 'skipped', reason: skip ?? NO_FILE } };
     if (o.minPercent !== undefined && hasNoStrings(l)) emptyKept.push(l.target);
-    const filename = name as string;
+    const filename = name;
     if (l.language === undefined)
       return { listed: l, path, decided: { status: 'failed', reason: ours('the server named no language_code'), exitCode: EXIT.server } };
     const key = componentKey(l);
@@ -264,8 +266,8 @@ function checkLangs(listed: readonly Listed[], langs: readonly string[]): void {
   const have = [...new Set(listed.flatMap((l) => (l.language === undefined ? [] : [l.language])))];
   const keys = new Set(have.map(languageKey));
   const missing = langs.filter((c) => !keys.has(languageKey(c)));
-  if (missing.length === 0) return;
-  const first = missing[0]!;
+  const [first] = missing;
+  if (first === undefined) return;
   const close = closest(first, have);
   throw new UsageError(
     msg`--lang ${missing.join(',')}: no translation of the targets has ${ours(missing.length > 1 ? 'these languages' : 'this language')}`,

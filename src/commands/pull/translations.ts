@@ -17,7 +17,7 @@ import { allItems, getObject, ONE_PAGE } from '../../session/reads.js';
 import { categoryComponents, categoryOf, firstFound, projectLanguageOf } from '../../session/resolve.js';
 import { targetReadings } from '../../session/results.js';
 import { componentPath, componentsOf, translationPath, translationsOf } from '../../weblate/paths.js';
-import { languageCode, sourceLanguageCode } from '../../weblate/objects.js';
+import { languageCode, objectAt, sourceLanguageCode } from '../../weblate/objects.js';
 import { componentFiles, type ComponentFiles } from '../../weblate/filemask.js';
 import { componentTargetOf, type ComponentTarget, type Target } from '../../weblate/target.js';
 
@@ -67,7 +67,7 @@ async function translationsOfTarget(session: Session, t: Target): Promise<Listed
   switch (t.kind) {
     case 'translation': {
       const item = await getObject(session, translationPath(t));
-      const component = item.component && typeof item.component === 'object' ? (item.component as Item) : undefined;
+      const component = objectAt(item, 'component');
       // The language as the target names it: the address that was just found.
       return [{ ...listed(t, item, component, t.language), named: true }];
     }

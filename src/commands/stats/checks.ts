@@ -46,7 +46,7 @@ export async function filesOf(session: Session, components: Array<{ project: str
   return new Map(
     unique.map((c, i) => {
       const byLanguage = new Map<string, string>();
-      for (const t of lists[i]!) {
+      for (const t of lists[i] ?? []) {
         const code = languageCode(t);
         const filename = text(t.filename);
         if (code !== undefined && filename) byLanguage.set(code, filename);
@@ -77,7 +77,8 @@ export async function statsChecks(session: Session, verdict: Verdict, gate: Gate
     if (!s.item) return { ...s, near: projectFile };
     const c = componentOf(s.item);
     const filesOfComponent = c ? known.get(componentKey(c)) : undefined;
-    const file = filesOfComponent?.byLanguage.get(idOf(s.item).language!);
+    const { language } = idOf(s.item);
+    const file = language === null ? undefined : filesOfComponent?.byLanguage.get(language);
     return { ...s, group: groupOf(s.item), file, near: projectFile ?? filesOfComponent?.first };
   });
   const judged = byId(verdict);

@@ -4,11 +4,11 @@
 import { readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseJson } from '../../codec/json.js';
-import { UsageError } from '../../core/errors.js';
+import { UsageError, errnoCode } from '../../core/errors.js';
 import { msg, ours, type Msg } from '../../core/text.js';
 import type { Threshold } from '../../spec/option-values.js';
 import { numberOf } from '../../core/values.js';
-import type { Item } from '../../core/page.js';
+import { isItem, type Item } from '../../core/page.js';
 import { METRIC_FIELD, type Metric } from '../../weblate/statistics.js';
 import { baselineKey, type Identified } from '../../weblate/identity.js';
 import { closest } from '../../core/closest.js';
@@ -41,7 +41,8 @@ export function gateOf(
         );
       fallback = t.percent;
     } else {
-      if ([...byLanguage.keys()].some((l) => sameLanguage(l, t.language!)))
+      const language = t.language;
+      if ([...byLanguage.keys()].some((l) => sameLanguage(l, language)))
         throw new UsageError(msg`--fail-under is given twice for language ${t.language}`, msg`give each language one threshold`);
       byLanguage.set(t.language, t.percent);
     }
@@ -116,7 +117,7 @@ export function readBaseline(file: string, cwd: string, metric: Metric): Map<str
     text = readFileSync(path, 'utf8');
   } catch (e) {
     if (e instanceof UsageError) throw e;
-    const code = (e as NodeJS.ErrnoException).code;
+    const code = errnoCode(e);
     throw new UsageError(
       msg`cannot read --baseline ${file}: ${ours(code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : String(code ?? e))}`,
     );
@@ -127,9 +128,14 @@ export function readBaseline(file: string, cwd: string, metric: Metric): Map<str
   } catch (e) {
     throw new UsageError(msg`--baseline ${file} is not JSON: ${e instanceof Error ? e.message : e}`, msg`give the file "wli stats … -f json" wrote`);
   }
-  const rows = (Array.isArray(body) ? body : [body]).filter((r): r is Item => !!r && typeof r === 'object' && typeof (r as Item).wli_target === 'string');
+  const rows = (Array.isArray(body) ? body : [body]).filter((r): r is Item => isItem(r) && typeof r.wli_target === 'string');
   // By identity; a project's total written by an earlier wli (wli_target "demo") read as demo/- (baselineKey).
   if (rows.length === 0)
     throw new UsageError(msg`--baseline ${file} holds no statistics rows with wli_target`, msg`write it with "wli stats … -f json" (this version or later)`);
-  return new Map(rows.map((r) => [baselineKey(r)!, metricOf(r, metric)]));
+  return new Map(
+    rows.flatMap((r) => {
+      const key = baselineKey(r);
+      return key === undefined ? [] : [[key, metricOf(r, metric)] as const];
+    }),
+  );
 }

@@ -166,7 +166,8 @@ async function resolveShared(session: Session, target: ProjectTarget, groups: { 
       continue;
     }
     for (const c of candidates) {
-      const t = elsewhere(c)!;
+      const t = elsewhere(c);
+      if (t === undefined) continue;
       const links = await allItems(session, { path: linksOf(t), label: `${t.text} links` });
       if (links.some((p) => p.slug === target.project)) {
         g.item = c;

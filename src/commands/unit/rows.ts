@@ -24,7 +24,11 @@ function forms(u: Item, name: string): Column[] {
   return all.map((_, i) => ({
     header: `${name}.${i}`,
     field: `${name}.${i}`,
-    value: (x) => (x[name] as unknown[])[i],
+    value: (x) => {
+      const f = x[name];
+      const all: unknown[] = Array.isArray(f) ? f : [];
+      return all[i];
+    },
     text: (f) => (typeof f === 'string' ? f : plainText(f)),
     breaks: true,
   }));

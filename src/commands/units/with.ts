@@ -1,7 +1,7 @@
 // units --with suggestions,comments: each unit with the lists it has, asked only for the units that
 // say they have any (has_suggestion, has_comment): a unit with none costs no request.
 import { ServerError, isNotFound } from '../../api/errors.js';
-import { pageOf, type Item, type Page } from '../../core/page.js';
+import { isItem, pageOf, type Item, type Page } from '../../core/page.js';
 import { allInOrder } from '../../core/pool.js';
 import { msg, ours } from '../../core/text.js';
 import { plainText } from '../../core/values.js';
@@ -82,7 +82,13 @@ export function withColumns(lists: readonly WithList[]): Column[] {
       header: list,
       field,
       value: (u) => u[field],
-      text: (v) => (Array.isArray(v) ? v.map((e) => formsText(text(e as Item))).join(' · ') : ''),
+      text: (v) =>
+        Array.isArray(v)
+          ? v
+              .filter(isItem)
+              .map((e) => formsText(text(e)))
+              .join(' · ')
+          : '',
     };
   });
 }
