@@ -139,7 +139,7 @@ describe('wli completion', () => {
   it('the command module loads the spec and the generator only', () => {
     const trace = join(tmpdir(), `wli-trace-${process.pid}-${Math.random()}`);
     const hook = new URL('./support/trace-imports.mjs', import.meta.url).href;
-    const module = join(ROOT, 'src/commands/completion.ts');
+    const module = join(ROOT, 'src/commands/completion/completion.ts');
     const [importTs, loader] = nodeTs('');
     const r = spawnSync(process.execPath, [importTs!, loader!, '--import', hook, '--input-type=module', '-e', `await import(${JSON.stringify(module)})`], {
       env: { ...process.env, WLI_TRACE_FILE: trace },

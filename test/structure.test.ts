@@ -119,12 +119,12 @@ describe('src/', () => {
     expect(offenders.filter((o) => !/^src\/(main|core\/context)\.ts:/.test(o) || /write|console/.test(o))).toEqual([]);
   });
 
-  // A command is declared once, in spec.ts; src/cli/execute.ts loads src/commands/<name>.ts by name.
-  it('every command of spec.ts has its src/commands/<name>.ts with run(), and no other file there has one', () => {
+  // A command is declared once, in spec.ts; src/cli/registry.ts loads src/commands/<name>/<name>.ts by name.
+  it('every command of spec.ts has its src/commands/<name>/<name>.ts with run(), and no other file there has one', () => {
     const runs = files.filter(
       (f) => f.startsWith(join(SRC, 'commands') + '/') && /^export (async )?function run\b|^export const run\b/m.test(readFileSync(f, 'utf8')),
     );
-    expect(runs.map((f) => relative(join(SRC, 'commands'), f)).sort()).toEqual(COMMANDS.map((c) => `${c.name}.ts`).sort());
+    expect(runs.map((f) => relative(join(SRC, 'commands'), f)).sort()).toEqual(COMMANDS.map((c) => `${c.name}/${c.name}.ts`).sort());
   });
 
   it('commands and settings read their options as typed from spec.ts, without casts', () => {
