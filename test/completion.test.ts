@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completionScript } from '../src/docs/completion.js';
 import { generatedFiles } from '../src/docs/generated.js';
-import { COMMANDS, DATA_FORMATS, FORMATS, GLOBAL_OPTIONS, METRICS, SHELLS, STATE_NAMES } from '../src/spec/spec.js';
+import { DATA_FORMATS, FORMATS, GLOBAL_OPTIONS, METRICS, SHELLS, STATE_NAMES } from '../src/spec/spec.js';
+import { COMMANDS } from '../src/spec/commands.js';
 import { DEAD_URL, ROOT, baseEnv, wli, wliIn, nodeTs, WLI_EXECUTABLE } from './support/run.js';
 import { startFakeWeblate } from './support/fake-weblate/index.js';
 
