@@ -87,7 +87,7 @@ const LAZY = [
   'src/output/ci.ts',
   // Each command, through the registry (src/cli/registry.ts), with the parts of it only it needs: one
   // module a name of the one list (src/spec/names.ts).
-  ...COMMAND_NAMES.map((c) => `src/commands/${c}.ts`),
+  ...COMMAND_NAMES.map((c) => `src/commands/${c}/${c}.ts`),
 ];
 
 /** Dynamic imports that defer nothing (a module its importer already loads statically): none. */
@@ -123,9 +123,9 @@ describe('the bundle', () => {
     ['src/spec/option-values.ts', 'option values checked'],
     ['src/cli/execute.ts', 'a command run up to its target (usage errors)'],
     ['src/api/client.ts', 'the client, until its first request'],
-    ['src/commands/units.ts', 'units up to its target'],
-    ['src/commands/stats.ts', 'stats up to its targets'],
-    ['src/commands/completion.ts', 'wli completion'],
+    ['src/commands/units/units.ts', 'units up to its target'],
+    ['src/commands/stats/stats.ts', 'stats up to its targets'],
+    ['src/commands/completion/completion.ts', 'wli completion'],
   ])('keeps the lazy boundaries: %s (%s) evaluates no undici, ora or chalk', (entry) => {
     expect(meta.inputs[entry], entry).toBeDefined();
     const evaluated = [...staticClosure(entry)];

@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completionScript } from '../src/docs/completion.js';
 import { generatedFiles } from '../src/docs/generated.js';
-import { COMMANDS, DATA_FORMATS, FORMATS, GLOBAL_OPTIONS, METRICS, SHELLS, STATE_NAMES } from '../src/spec/spec.js';
+import { DATA_FORMATS, FORMATS, GLOBAL_OPTIONS, METRICS, SHELLS, STATE_NAMES } from '../src/spec/spec.js';
+import { COMMANDS } from '../src/spec/commands.js';
 import { DEAD_URL, ROOT, baseEnv, wli, wliIn, nodeTs, WLI_EXECUTABLE } from './support/run.js';
 import { startFakeWeblate } from './support/fake-weblate/index.js';
 
@@ -139,7 +140,7 @@ describe('wli completion', () => {
   it('the command module loads the spec and the generator only', () => {
     const trace = join(tmpdir(), `wli-trace-${process.pid}-${Math.random()}`);
     const hook = new URL('./support/trace-imports.mjs', import.meta.url).href;
-    const module = join(ROOT, 'src/commands/completion.ts');
+    const module = join(ROOT, 'src/commands/completion/completion.ts');
     const [importTs, loader] = nodeTs('');
     const r = spawnSync(process.execPath, [importTs!, loader!, '--import', hook, '--input-type=module', '-e', `await import(${JSON.stringify(module)})`], {
       env: { ...process.env, WLI_TRACE_FILE: trace },

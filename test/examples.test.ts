@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, w
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMMANDS } from '../src/spec/spec.js';
+import { COMMANDS } from '../src/spec/commands.js';
 import { EXIT } from '../src/core/errors.js';
 import { SAMPLE_OPTIONS, startFakeWeblate, type FakeWeblate } from './support/fake-weblate/index.js';
 import { ROOT, baseEnv, wliCommand } from './support/run.js';

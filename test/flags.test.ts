@@ -3,7 +3,8 @@
 import { Option } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { flagsOf, parseFlags } from '../src/spec/flags.js';
-import { COMMANDS, GLOBAL_OPTIONS, type OptionSpec } from '../src/spec/spec.js';
+import { GLOBAL_OPTIONS, type OptionSpec } from '../src/spec/spec.js';
+import { COMMANDS } from '../src/spec/commands.js';
 
 const every: readonly OptionSpec[] = [...GLOBAL_OPTIONS, ...COMMANDS.flatMap((c) => c.options)];
 

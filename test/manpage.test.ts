@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { manPage } from '../src/docs/manpage.js';
 import { commandsMarkdown } from '../src/docs/markdown.js';
-import { COMMANDS, ENVIRONMENT, EXIT_CODES, FORMATS, GLOBAL_OPTIONS, METRICS, STATE_NAMES, type OptionSpec } from '../src/spec/spec.js';
+import { ENVIRONMENT, EXIT_CODES, FORMATS, GLOBAL_OPTIONS, METRICS, STATE_NAMES, type OptionSpec } from '../src/spec/spec.js';
+import { COMMANDS } from '../src/spec/commands.js';
 import { ROOT } from './support/run.js';
 
 const FILE = join(ROOT, 'man/wli.1');

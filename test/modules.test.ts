@@ -19,7 +19,8 @@ import { parseJson } from '../src/codec/json.js';
 import { unitQuery, type StateName } from '../src/weblate/units.js';
 import { readOptions } from '../src/spec/option-values.js';
 import { cellWidth, truncateCells } from '../src/output/width.js';
-import { COMMANDS, GLOBAL_OPTIONS } from '../src/spec/spec.js';
+import { GLOBAL_OPTIONS } from '../src/spec/spec.js';
+import { COMMANDS } from '../src/spec/commands.js';
 
 const parseFields = (text: string) => readOptions(GLOBAL_OPTIONS, { fields: text }).fields;
 const unitOptions = COMMANDS.find((c) => c.name === 'units')!.options;

@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readOptions } from '../src/spec/option-values.js';
 import { flagsOf } from '../src/spec/flags.js';
-import { COMMANDS, GLOBAL_OPTIONS, type OptionSpec } from '../src/spec/spec.js';
+import { GLOBAL_OPTIONS, type OptionSpec } from '../src/spec/spec.js';
+import { COMMANDS } from '../src/spec/commands.js';
 import { startFakeWeblate, type FakeWeblate } from './support/fake-weblate/index.js';
 import { wli, wliIn } from './support/run.js';
 

@@ -4,7 +4,8 @@
 // table runs the CLI itself on the same bad lines and compares what it says.
 import { describe, expect, it, vi } from 'vitest';
 import { parse } from '../src/cli/program.js';
-import { COMMANDS, GLOBAL_OPTIONS, type OptionSpec, type ValueSpec } from '../src/spec/spec.js';
+import { GLOBAL_OPTIONS, type OptionSpec, type ValueSpec } from '../src/spec/spec.js';
+import { COMMANDS } from '../src/spec/commands.js';
 import { flagsOf } from '../src/spec/flags.js';
 import { UsageError } from '../src/core/errors.js';
 import { renderMsg } from '../src/core/text.js';

@@ -1,10 +1,13 @@
 // The shape of src/ that reviews kept finding broken: an import cycle, a module other than the I/O
 // layer writing to a stream. Read from the source itself, so a new file cannot slip past.
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { ROOT } from './support/run.js';
-import { COMMANDS, STATE_NAMES, type Format, type GlobalOptionValues, type OptionsOf, type Threshold, type When } from '../src/spec/spec.js';
+import { STATE_NAMES, type Format, type GlobalOptionValues, type Threshold, type When } from '../src/spec/spec.js';
+import { COMMANDS, type OptionsOf } from '../src/spec/commands.js';
+import { COMMAND_NAMES } from '../src/spec/names.js';
+import { commandIndexDrift, commandIndexFiles } from '../scripts/command-index.js';
 import type { GlobalFlags } from '../src/config/settings.js';
 
 const SRC = join(ROOT, 'src');
@@ -18,16 +21,32 @@ function sourceFiles(dir = SRC): string[] {
 /** Every module a file imports (static, type-only and dynamic), as source paths under src/. */
 function importsOf(file: string): string[] {
   const text = readFileSync(file, 'utf8');
-  const specs = [...text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+'([^']+)'/g), ...text.matchAll(/import\(\s*'([^']+)'\s*\)/g)].map((m) => m[1]!);
+  const specs = [
+    ...text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+'([^']+)'/g),
+    ...text.matchAll(/(?:^|\n)\s*import\s+'([^']+)'/g),
+    ...text.matchAll(/import\(\s*'([^']+)'\s*\)/g),
+  ].map((m) => m[1]!);
   return specs.filter((s) => s.startsWith('.')).map((s) => resolve(dirname(file), s).replace(/\.js$/, '.ts'));
 }
 
-/** The floors CONTRIBUTING.md's map names, top to bottom: `main.ts` → main, `cli/` → cli. */
+// The floors CONTRIBUTING.md's map names, top to bottom: `main.ts` → main, `cli/` → cli, and a part of a
+// folder on a floor of its own: `spec/commands.ts` → spec/commands, `commands/*/spec.ts` → commands/*/spec.
 function mapFloors(): string[] {
   const text = readFileSync(join(ROOT, 'CONTRIBUTING.md'), 'utf8');
   const block = /## The map[\s\S]*?```text\n([\s\S]*?)```/.exec(text)?.[1] ?? '';
   return [...block.matchAll(/^(\S+?)(?:\/|\.ts)\s/gm)].map((m) => m[1] ?? '');
 }
+
+/** A file of src/ as the map names it: relative, without .ts (main, spec/commands, commands/units/spec). */
+const pathOf = (file: string) => relative(SRC, file).replace(/\.ts$/, '');
+/** Whether a floor of the map holds this path: a folder, a file, or a pattern whose * is one folder's name. */
+const holds = (floor: string, path: string) =>
+  new RegExp(
+    `^${floor
+      .split('*')
+      .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('[^/]+')}(?:/|$)`,
+  ).test(path);
 
 describe('CONTRIBUTING.md', () => {
   it('its map names every floor of src/ once, in the order the imports allow (see below)', () => {
@@ -35,7 +54,14 @@ describe('CONTRIBUTING.md', () => {
     expect(floors.length).toBeGreaterThan(8);
     expect(new Set(floors).size).toBe(floors.length);
     const present = new Set(sourceFiles().map((f) => relative(SRC, f).split('/')[0]!.replace(/\.ts$/, '')));
-    expect([...present].sort()).toEqual([...floors].sort());
+    expect([...present].sort()).toEqual(floors.filter((f) => !f.includes('/')).sort());
+    // A line for a part of a folder holds at least one file.
+    const paths = sourceFiles().map(pathOf);
+    for (const part of floors.filter((f) => f.includes('/')))
+      expect(
+        paths.some((p) => holds(part, p)),
+        part,
+      ).toBe(true);
   });
 
   it('says truly when main.ts calls process.exit', () => {
@@ -80,9 +106,11 @@ describe('src/', () => {
   // line by line. A folder imports only from folders below it, so a folder-level cycle (which the
   // file-level test cannot see) cannot form, and the map cannot drift from the imports.
   const FLOORS = mapFloors();
+  // A file's floor is the most specific line that holds it: spec/commands.ts is not on spec/'s floor.
   const floorOf = (file: string) => {
-    const parts = relative(SRC, file).split('/');
-    return parts.length > 1 ? parts[0]! : parts[0]!.replace(/\.ts$/, '');
+    const path = pathOf(file);
+    const lines = FLOORS.filter((f) => holds(f, path)).sort((a, b) => b.length - a.length);
+    return lines[0] ?? path.split('/')[0]!;
   };
 
   it('every folder of src/ has a floor', () => {
@@ -119,15 +147,15 @@ describe('src/', () => {
     expect(offenders.filter((o) => !/^src\/(main|core\/context)\.ts:/.test(o) || /write|console/.test(o))).toEqual([]);
   });
 
-  // A command is declared once, in spec.ts; src/cli/execute.ts loads src/commands/<name>.ts by name.
-  it('every command of spec.ts has its src/commands/<name>.ts with run(), and no other file there has one', () => {
+  // A command is declared once, in spec.ts; src/cli/registry.ts loads src/commands/<name>/<name>.ts by name.
+  it('every command of spec.ts has its src/commands/<name>/<name>.ts with run(), and no other file there has one', () => {
     const runs = files.filter(
       (f) => f.startsWith(join(SRC, 'commands') + '/') && /^export (async )?function run\b|^export const run\b/m.test(readFileSync(f, 'utf8')),
     );
-    expect(runs.map((f) => relative(join(SRC, 'commands'), f)).sort()).toEqual(COMMANDS.map((c) => `${c.name}.ts`).sort());
+    expect(runs.map((f) => relative(join(SRC, 'commands'), f)).sort()).toEqual(COMMANDS.map((c) => `${c.name}/${c.name}.ts`).sort());
   });
 
-  it('commands and settings read their options as typed from spec.ts, without casts', () => {
+  it('commands and settings read their options as typed from their specs, without casts', () => {
     // Checked by tsc (npm run build type-checks the tests): a change to spec.ts changes these types.
     expectTypeOf<OptionsOf<'units'>['state']>().toEqualTypeOf<Array<(typeof STATE_NAMES)[number]> | undefined>();
     expectTypeOf<OptionsOf<'changes'>['limit']>().toEqualTypeOf<number | undefined>();
@@ -182,8 +210,9 @@ describe('src/', () => {
 // Issue 46, "Done when": Weblate's knowledge in one place. No module outside src/weblate/ writes a
 // Weblate search term, compares a unit's state with a number, or builds one of Weblate's file names:
 // it asks src/weblate/ (scope.ts, checks.ts, units.ts, files.ts), where each rule cites Weblate's
-// source. src/spec/spec.ts is left out: its help notes and examples show the user Weblate's search
-// language and names in words (the `--help` text), they build nothing wli sends.
+// source. The specs (src/spec/spec.ts, each command's src/commands/<name>/spec.ts) are left out: their
+// help notes and examples show the user Weblate's search language and names in words (the `--help`
+// text), they build nothing wli sends.
 describe("Weblate's knowledge stays in src/weblate/", () => {
   /** The code of a file: comments removed (a comment may name a term; only code can build one). */
   const codeOf = (file: string): string =>
@@ -192,7 +221,7 @@ describe("Weblate's knowledge stays in src/weblate/", () => {
       .replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
   const outside = sourceFiles().filter((f) => {
     const rel = relative(SRC, f);
-    return !rel.startsWith('weblate/') && rel !== 'spec/spec.ts';
+    return !rel.startsWith('weblate/') && rel !== 'spec/spec.ts' && !/^commands\/[^/]+\/spec\.ts$/.test(rel);
   });
   const FIELDS =
     'state|check|dismissed_check|component|path|has|is|project|language|source|target|context|key|pending|label|note|location|priority|changed|changed_by|added|explanation|comment|suggestion|screenshot';
@@ -213,5 +242,60 @@ describe("Weblate's knowledge stays in src/weblate/", () => {
   });
   it("no Weblate file name built outside src/weblate/ (a zip's name, a zip: conversion, a slug path joined by '-')", () => {
     expect(hits(/\.zip\b|['"`]zip:|startsWith\(['"`]zip|join\(['"`]-['"`]\)|replace\(\/\\\/\/g,\s*['"`]-['"`]\)/)).toEqual([]);
+  });
+});
+
+// CONTRIBUTING.md's recipe for a command: its folder (src/commands/<name>/ with <name>.ts and spec.ts),
+// its name in the one list (src/spec/names.ts), `npm run docs`, tests. These hold that the recipe is all
+// it takes: a command that needed another hand edit somewhere would fail one of them.
+describe('adding a command (the recipe in CONTRIBUTING.md)', () => {
+  const COMMANDS_DIR = join(SRC, 'commands');
+  // Folders of src/commands/ that are no command: parts that more than one command uses. None today;
+  // name one here (and in the map) before making it.
+  const SHARED: string[] = [];
+
+  it('every name of the list has its folder with <name>.ts and spec.ts, and every folder there is a command', () => {
+    const entries = readdirSync(COMMANDS_DIR, { withFileTypes: true });
+    expect(entries.filter((e) => !e.isDirectory()).map((e) => e.name)).toEqual([]);
+    expect(entries.map((e) => e.name).sort()).toEqual([...COMMAND_NAMES, ...SHARED].sort());
+    for (const name of COMMAND_NAMES) {
+      expect(existsSync(join(COMMANDS_DIR, name, `${name}.ts`)), `src/commands/${name}/${name}.ts`).toBe(true);
+      expect(existsSync(join(COMMANDS_DIR, name, 'spec.ts')), `src/commands/${name}/spec.ts`).toBe(true);
+    }
+    // Each spec is the one of its folder's command, in the order of the list.
+    expect(COMMANDS.map((c) => c.name)).toEqual([...COMMAND_NAMES]);
+  });
+
+  it("a command's spec is a leaf of its folder: it imports no module of src/commands/ (help and completion load no run)", () => {
+    const specs = COMMAND_NAMES.map((name) => join(COMMANDS_DIR, name, 'spec.ts'));
+    const reached = specs.flatMap((spec) =>
+      importsOf(spec)
+        .filter((d) => d.startsWith(COMMANDS_DIR + '/'))
+        .map((d) => `${relative(SRC, spec)} → ${relative(SRC, d)}`),
+    );
+    expect(reached).toEqual([]);
+  });
+
+  it('needs no hand-kept list beside the names: only the files generated from the list import a command from outside its folder', async () => {
+    expect(await commandIndexDrift(), 'run npm run docs').toEqual([]);
+    const generated = (await commandIndexFiles()).map(([path]) => join(ROOT, path));
+    const outside = sourceFiles()
+      .filter((f) => !f.startsWith(COMMANDS_DIR + '/') && !generated.includes(f))
+      .flatMap((f) =>
+        importsOf(f)
+          .filter((d) => d.startsWith(COMMANDS_DIR + '/'))
+          .map((d) => `${relative(SRC, f)} → ${relative(SRC, d)}`),
+      );
+    expect(outside).toEqual([]);
+    // A new name is all the generated files need: they then load its folder's two files.
+    const [declared, modules] = (await commandIndexFiles([...COMMAND_NAMES, 'new-thing'])).map(([, text]) => text);
+    expect(declared).toContain("import { spec as newThing } from '../commands/new-thing/spec.js';");
+    expect(modules).toContain("newThing: () => import('../commands/new-thing/new-thing.js'),");
+  });
+
+  it('CONTRIBUTING.md says the recipe', () => {
+    const text = readFileSync(join(ROOT, 'CONTRIBUTING.md'), 'utf8');
+    const recipe = /\*\*A command\.\*\*([\s\S]*?)\n- \*\*/.exec(text)?.[1] ?? '';
+    for (const step of ['src/commands/<name>/', '<name>.ts', 'spec.ts', 'COMMAND_NAMES', 'npm run docs', 'test']) expect(recipe, step).toContain(step);
   });
 });

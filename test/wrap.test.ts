@@ -9,7 +9,7 @@ import type { Column } from '../src/output/result.js';
 import { writeTableList } from '../src/output/table.js';
 import { planWidths, measure, wrappedCells } from '../src/output/layout.js';
 import { cellWidth, wrapWithin } from '../src/output/width.js';
-import { SCOPED_UNIT_COLUMNS, UNIT_COLUMNS } from '../src/commands/units.js';
+import { SCOPED_UNIT_COLUMNS, UNIT_COLUMNS } from '../src/commands/units/units.js';
 import { startFakeWeblate, type FakeWeblate } from './support/fake-weblate/index.js';
 import { onPty } from './support/pty.js';
 import { wli } from './support/run.js';

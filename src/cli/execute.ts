@@ -10,7 +10,8 @@ import { render } from '../output/render.js';
 import type { Result } from '../output/result.js';
 import { checkJq } from '../output/jq.js';
 import { VERSION } from '../core/version.js';
-import type { CommandName, OptionsOf } from '../spec/spec.js';
+import type { CommandName } from '../spec/spec.js';
+import type { OptionsOf } from '../spec/commands.js';
 import { COMMAND_MODULES } from './registry.js';
 import type { Workspace } from '../files/workspace.js';
 

@@ -6,7 +6,6 @@
 import { Command, CommanderError, Help, Option } from 'commander';
 import type { Context } from '../core/context.js';
 import {
-  COMMANDS,
   GLOBAL_OPTIONS,
   HELP_COMMAND,
   formatsOf,
@@ -15,8 +14,8 @@ import {
   type CommandSpec,
   type GlobalOptionValues,
   type OptionSpec,
-  type OptionsOf,
 } from '../spec/spec.js';
+import { COMMANDS, readCommandOptions, type OptionsOf } from '../spec/commands.js';
 import { flagsOf, namesOf } from '../spec/flags.js';
 import { EXIT, UsageError } from '../core/errors.js';
 import { msg, ours, outside } from '../core/text.js';
@@ -24,7 +23,7 @@ import { IOStreams } from '../io/streams.js';
 import { Workspace } from '../files/workspace.js';
 import { VERSION } from '../core/version.js';
 import { closest } from '../core/closest.js';
-import { checkArgs, checkFormat, readCommandOptions, readOptions } from '../spec/option-values.js';
+import { checkArgs, checkFormat, readOptions } from '../spec/option-values.js';
 import { execute } from './execute.js';
 import { complete } from './complete.js';
 

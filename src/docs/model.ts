@@ -1,8 +1,9 @@
-// The spec (src/spec/spec.ts) seen the way completions and the man page need it: every option split into
+// The specs (src/spec/commands.ts: each command's, from its folder) seen the way completions and the man page need it: every option split into
 // its short and long name and what its value is, help and version added, per-command argument values.
 import { ACTION_KEBABS } from '../weblate/actions.js';
 import { EXPORTERS } from '../weblate/files.js';
-import { COMMANDS, GLOBAL_OPTIONS, formatsOf, type ArgSpec, type CommandSpec, type Format, type OptionSpec } from '../spec/spec.js';
+import { GLOBAL_OPTIONS, formatsOf, type ArgSpec, type CommandSpec, type Format, type OptionSpec } from '../spec/spec.js';
+import { COMMANDS } from '../spec/commands.js';
 import { flagsOf, namesOf } from '../spec/flags.js';
 
 /** What to offer for an option's value (or a positional argument). */

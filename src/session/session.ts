@@ -8,10 +8,11 @@ import { UsageError } from '../core/errors.js';
 import type { IOStreams } from '../io/streams.js';
 import type { Progress } from '../io/progress.js';
 import { msg, type Msg } from '../core/text.js';
-import type { CommandName, OptionsOf } from '../spec/spec.js';
+import type { CommandName } from '../spec/spec.js';
+import type { OptionsOf } from '../spec/commands.js';
 import { Workspace } from '../files/workspace.js';
 
-/** What `wli <name>` receives: its arguments, its options checked and typed from spec.ts, the session. */
+/** What `wli <name>` receives: its arguments, its options checked and typed from its spec (src/commands/<name>/spec.ts), the session. */
 export interface CommandInput<N extends CommandName = CommandName> {
   args: string[];
   opts: OptionsOf<N>;

@@ -1,7 +1,8 @@
-// Every command's name, once, in the order help lists them: the one list a new command joins. The
-// commander program (cli/program.ts, through COMMANDS), the lazy registry (cli/registry.ts, keyed by
-// CommandName: a name missing there or one too many does not compile) and test/bundle.test.ts's LAZY
-// list are derived from it; spec.ts declares each name's spec and does not compile if the two differ.
+// Every command's name, once, in the order help lists them: the one list a new command joins (its
+// folder, src/commands/<name>/, holds the rest). Derived from it: the files `npm run docs` generates
+// (spec/declared.ts, each command's spec; cli/modules.ts, each run module), so the commander program
+// (cli/program.ts, through COMMANDS), the lazy registry (cli/registry.ts, keyed by CommandName) and
+// test/bundle.test.ts's LAZY list; a spec whose name is not its list entry does not compile.
 export const COMMAND_NAMES = [
   'translation',
   'units',

@@ -1,4 +1,4 @@
-// Every option value checked once, against its description in spec.ts, right after parsing:
+// Every option value checked once, against its description in its spec, right after parsing:
 // a bad value is a usage error (exit 2) naming the option and saying what is expected.
 // Commands and settings receive typed values and never validate by hand.
 import { ACTION_KEBABS, actionCode } from '../weblate/actions.js';
@@ -8,16 +8,13 @@ import { UsageError } from '../core/errors.js';
 import { msg, ours } from '../core/text.js';
 import { plainText } from '../core/values.js';
 import {
-  COMMANDS,
   formatsOf,
   isCiFormat,
   type ArgSpec,
-  type CommandName,
   type CommandSpec,
   type Format,
   type OptionSpec,
   type OptionValues,
-  type OptionsOf,
   type Over,
   type SortKey,
   type GlobalOptionValues,
@@ -262,12 +259,6 @@ export function readOptions<Os extends readonly OptionSpec[]>(specs: Os, raw: Re
 
 /** Typed values for options declared `as const`; a plain record for options known only as OptionSpec[]. */
 type ReadValues<Os extends readonly OptionSpec[]> = string extends Os[number]['flags'] ? Record<string, unknown> : OptionValues<Os>;
-
-/** A command's options as typed from its entry in spec.ts (COMMANDS forgets each command's own types). */
-export function readCommandOptions<N extends CommandName>(name: N, raw: Record<string, unknown>): OptionsOf<N> {
-  const spec = COMMANDS.find((c) => c.name === name);
-  return readOptions(spec?.options ?? [], raw) as OptionsOf<N>;
-}
 
 /** Positional arguments limited to a set of values (the shell of `completion`). */
 export function checkArgs(specs: readonly ArgSpec[], args: readonly string[]): void {

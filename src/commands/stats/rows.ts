@@ -1,4 +1,4 @@
-// Where stats rows come from, one reading of one target at a time (see src/commands/stats.ts for the
+// Where stats rows come from, one reading of one target at a time (see src/commands/stats/stats.ts for the
 // endpoints), each row the server's object beside the identity wli makes from what it asked for.
 import { NO_TOKEN_PRIVATE_HINT, NotFoundError, ServerError, isNotFound } from '../../api/errors.js';
 import { EXIT, UsageError, WliError } from '../../core/errors.js';

@@ -7,19 +7,19 @@
 // API gives (a web page: a login page, a site at --url; JSON that lists no endpoints at the API root)
 // is tested against the API root as every command does (session/resolve.ts): a wrong --url is exit 2
 // with the message `ls` gives, never a login page printed with exit 0.
-import { UsageError, WliError } from '../core/errors.js';
-import { msg, ours, type Msg } from '../core/text.js';
-import type { Item, Page } from '../core/page.js';
-import type { Column, Result } from '../output/result.js';
-import type { CommandInput, Session } from '../session/session.js';
-import { pagesOf } from '../session/reads.js';
-import { explainAnswer, notAnApi } from '../session/resolve.js';
-import { HttpError, NotAListError, UnexpectedAnswerError, isNotFound } from '../api/errors.js';
-import type { BytesAnswer } from '../api/request.js';
-import { firstHeader } from '../api/http.js';
-import { parseJson } from '../codec/json.js';
-import { readEnvelope } from '../weblate/pages.js';
-import { listsEndpoints } from '../weblate/paths.js';
+import { UsageError, WliError } from '../../core/errors.js';
+import { msg, ours, type Msg } from '../../core/text.js';
+import type { Item, Page } from '../../core/page.js';
+import type { Column, Result } from '../../output/result.js';
+import type { CommandInput, Session } from '../../session/session.js';
+import { pagesOf } from '../../session/reads.js';
+import { explainAnswer, notAnApi } from '../../session/resolve.js';
+import { HttpError, NotAListError, UnexpectedAnswerError, isNotFound } from '../../api/errors.js';
+import type { BytesAnswer } from '../../api/request.js';
+import { firstHeader } from '../../api/http.js';
+import { parseJson } from '../../codec/json.js';
+import { readEnvelope } from '../../weblate/pages.js';
+import { listsEndpoints } from '../../weblate/paths.js';
 
 const refuse = (url: URL, why: Msg) =>
   new UsageError(

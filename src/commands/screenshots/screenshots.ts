@@ -1,23 +1,23 @@
 // wli screenshots: a component's screenshots, each with the strings it shows. Two lists: the
 // screenshots, and the strings on any of them (the source translation's units searched with
 // has:screenshot), never one request per string.
-import { numberOfText } from '../codec/json.js';
-import { UsageError } from '../core/errors.js';
-import { isItem, pageOf, type Item } from '../core/page.js';
-import { msg } from '../core/text.js';
-import { plainText } from '../core/values.js';
-import type { Column, ListResult } from '../output/result.js';
-import type { CommandInput, Session } from '../session/session.js';
-import { allItems } from '../session/reads.js';
-import { firstFound } from '../session/resolve.js';
-import { targetReadings } from '../session/results.js';
-import { idFromUrl } from '../weblate/objects.js';
-import { screenshotsOf, unitsOf } from '../weblate/paths.js';
-import { HAS_SCREENSHOT, shownUnitIds } from '../weblate/screenshots.js';
-import { objectOfUrl, type CategoryTarget, type Target } from '../weblate/target.js';
-import { categoryComponents, categoryOf } from '../session/resolve.js';
-import { allInOrder } from '../core/pool.js';
-import { withOwnFields } from '../weblate/identity.js';
+import { numberOfText } from '../../codec/json.js';
+import { UsageError } from '../../core/errors.js';
+import { isItem, pageOf, type Item } from '../../core/page.js';
+import { msg } from '../../core/text.js';
+import { plainText } from '../../core/values.js';
+import type { Column, ListResult } from '../../output/result.js';
+import type { CommandInput, Session } from '../../session/session.js';
+import { allItems } from '../../session/reads.js';
+import { firstFound } from '../../session/resolve.js';
+import { targetReadings } from '../../session/results.js';
+import { idFromUrl } from '../../weblate/objects.js';
+import { screenshotsOf, unitsOf } from '../../weblate/paths.js';
+import { HAS_SCREENSHOT, shownUnitIds } from '../../weblate/screenshots.js';
+import { objectOfUrl, type CategoryTarget, type Target } from '../../weblate/target.js';
+import { categoryComponents, categoryOf } from '../../session/resolve.js';
+import { allInOrder } from '../../core/pool.js';
+import { withOwnFields } from '../../weblate/identity.js';
 
 const strings = (s: Item): Item[] => (Array.isArray(s.wli_strings) ? s.wli_strings.filter(isItem) : []);
 

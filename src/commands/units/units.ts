@@ -7,24 +7,24 @@
 // server that ignores the search (Weblate before 4.14.1 lists every unit whatever q says) is found by
 // a probe asked alongside page 1 (a search that can match nothing) and stops the run with an error
 // instead of listing the wrong units.
-import { HttpError } from '../api/errors.js';
-import { madeOnce, pick, type Page } from '../core/page.js';
-import { UsageError } from '../core/errors.js';
-import { msg, ours } from '../core/text.js';
-import { plainText } from '../core/values.js';
-import type { Column, ListResult, Style } from '../output/result.js';
-import { formsText } from '../output/readable.js';
-import type { CommandInput, Session } from '../session/session.js';
-import { getObject, searchIgnored, searchIgnoredError } from '../session/reads.js';
-import { categoryComponents, categoryOf, projectLanguageOf } from '../session/resolve.js';
-import { listOf, targetReadings } from '../session/results.js';
-import { IDENTITY_FIELDS, identifyPage, unitIdentity } from '../weblate/identity.js';
-import { targetOfUrl, type Target } from '../weblate/target.js';
-import { UNITS_SEARCH, objectPath, unitsOf } from '../weblate/paths.js';
-import { STATE_LABELS, STATE_SHORT, UNIT_FIELDS, stateKind, unitQuery, type StateKind } from '../weblate/units.js';
-import { inScope, type Scope } from '../weblate/scope.js';
-import { UnitSearch } from '../session/search.js';
-import { withColumns, withField, withLists } from './units/with.js';
+import { HttpError } from '../../api/errors.js';
+import { madeOnce, pick, type Page } from '../../core/page.js';
+import { UsageError } from '../../core/errors.js';
+import { msg, ours } from '../../core/text.js';
+import { plainText } from '../../core/values.js';
+import type { Column, ListResult, Style } from '../../output/result.js';
+import { formsText } from '../../output/readable.js';
+import type { CommandInput, Session } from '../../session/session.js';
+import { getObject, searchIgnored, searchIgnoredError } from '../../session/reads.js';
+import { categoryComponents, categoryOf, projectLanguageOf } from '../../session/resolve.js';
+import { listOf, targetReadings } from '../../session/results.js';
+import { IDENTITY_FIELDS, identifyPage, unitIdentity } from '../../weblate/identity.js';
+import { targetOfUrl, type Target } from '../../weblate/target.js';
+import { UNITS_SEARCH, objectPath, unitsOf } from '../../weblate/paths.js';
+import { STATE_LABELS, STATE_SHORT, UNIT_FIELDS, stateKind, unitQuery, type StateKind } from '../../weblate/units.js';
+import { inScope, type Scope } from '../../weblate/scope.js';
+import { UnitSearch } from '../../session/search.js';
+import { withColumns, withField, withLists } from './with.js';
 
 const STATE_STYLE: Record<StateKind, Style> = { empty: 'red', fuzzy: 'yellow', translated: 'green', approved: 'cyan', 'read-only': 'gray' };
 

@@ -7,22 +7,22 @@
 // Weblate does not sum (weblate/status.ts PER_COMPONENT: its lock is "every component locked", its
 // repository leaves the merge failure null) is read of each component, through the one worker pool:
 // one list, and each component's lock/ (unless its object says `locked`) and repository/ as asked.
-import { HttpError } from '../api/errors.js';
-import { EXIT, UsageError, WliError } from '../core/errors.js';
-import { isItem, type Item } from '../core/page.js';
-import { msg, ours } from '../core/text.js';
-import { plainText } from '../core/values.js';
-import type { Column, RecordResult } from '../output/result.js';
-import type { MetricFamily } from '../output/openmetrics.js';
-import type { CommandInput, Session } from '../session/session.js';
-import { allItems, getObject, searchIgnored, searchIgnoredError } from '../session/reads.js';
-import { UnitSearch } from '../session/search.js';
-import { allInOrder } from '../core/pool.js';
-import { categoryComponents, categoryOf, firstFound } from '../session/resolve.js';
-import { targetReadings } from '../session/results.js';
-import { judgeStatus } from '../gate/status.js';
-import { identified, identityOf, identityOfRow, type Identity } from '../weblate/identity.js';
-import { UNITS_SEARCH, componentsOf, lockOf, repositoryOf, unitsOf } from '../weblate/paths.js';
+import { HttpError } from '../../api/errors.js';
+import { EXIT, UsageError, WliError } from '../../core/errors.js';
+import { isItem, type Item } from '../../core/page.js';
+import { msg, ours } from '../../core/text.js';
+import { plainText } from '../../core/values.js';
+import type { Column, RecordResult } from '../../output/result.js';
+import type { MetricFamily } from '../../output/openmetrics.js';
+import type { CommandInput, Session } from '../../session/session.js';
+import { allItems, getObject, searchIgnored, searchIgnoredError } from '../../session/reads.js';
+import { UnitSearch } from '../../session/search.js';
+import { allInOrder } from '../../core/pool.js';
+import { categoryComponents, categoryOf, firstFound } from '../../session/resolve.js';
+import { targetReadings } from '../../session/results.js';
+import { judgeStatus } from '../../gate/status.js';
+import { identified, identityOf, identityOfRow, type Identity } from '../../weblate/identity.js';
+import { UNITS_SEARCH, componentsOf, lockOf, repositoryOf, unitsOf } from '../../weblate/paths.js';
 import {
   NEEDS_REPOSITORY,
   PENDING_QUERY,
@@ -34,8 +34,8 @@ import {
   lastCommit,
   type StatusCondition,
   type StatusState,
-} from '../weblate/status.js';
-import { componentTargetOf, type CategoryTarget, type ComponentTarget, type Target } from '../weblate/target.js';
+} from '../../weblate/status.js';
+import { componentTargetOf, type CategoryTarget, type ComponentTarget, type Target } from '../../weblate/target.js';
 
 const yesNo = (v: unknown): string => (v === true ? 'yes' : v === false ? 'no' : v === null || v === undefined ? '—' : plainText(v));
 const isProject = (item: Item): boolean => identityOfRow(item)?.component === null;

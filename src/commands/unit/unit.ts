@@ -3,19 +3,19 @@
 // target, then its suggestions, comments and screenshots where it has any, then its web page. The
 // lists are those `units --with` reads (units/with.ts), asked the same way: suggestions and comments
 // only when the unit says it has some, screenshots from its component's one list.
-import { ServerError, isNotFound, HttpError, NotFoundError } from '../api/errors.js';
-import { pageOf, type Item, type Page } from '../core/page.js';
-import { UsageError } from '../core/errors.js';
-import { msg, ours } from '../core/text.js';
-import type { RecordResult } from '../output/result.js';
-import type { CommandInput, Session } from '../session/session.js';
-import { getObject } from '../session/reads.js';
-import { identified, unitIdentity } from '../weblate/identity.js';
-import { unitPath } from '../weblate/paths.js';
-import { WITH_LISTS, type WithList } from '../weblate/discussion.js';
-import { withLists } from './units/with.js';
-import { unitRows } from './unit/rows.js';
-import { sourceSearch } from '../weblate/units.js';
+import { ServerError, isNotFound, HttpError, NotFoundError } from '../../api/errors.js';
+import { pageOf, type Item, type Page } from '../../core/page.js';
+import { UsageError } from '../../core/errors.js';
+import { msg, ours } from '../../core/text.js';
+import type { RecordResult } from '../../output/result.js';
+import type { CommandInput, Session } from '../../session/session.js';
+import { getObject } from '../../session/reads.js';
+import { identified, unitIdentity } from '../../weblate/identity.js';
+import { unitPath } from '../../weblate/paths.js';
+import { WITH_LISTS, type WithList } from '../../weblate/discussion.js';
+import { withLists } from '../units/with.js';
+import { unitRows } from './rows.js';
+import { sourceSearch } from '../../weblate/units.js';
 
 /** A unit id as Weblate numbers them: digits only (anything else is no unit, and no request). */
 const UNIT_ID = /^[0-9]{1,19}$/;

@@ -9,29 +9,29 @@
 // found by a probe that can match nothing, asked with the per-check counts, and is an error, never a
 // wrong count. --units lists the failing strings with the checks each fails: the ids of each failing
 // check's strings first (ids only), then the failing strings streamed page by page.
-import { HttpError } from '../api/errors.js';
-import { UsageError } from '../core/errors.js';
-import { pageOf, type Item, type Page } from '../core/page.js';
-import { allInOrder } from '../core/pool.js';
-import { closest } from '../core/closest.js';
-import { msg, ours } from '../core/text.js';
-import { plainText } from '../core/values.js';
-import { forCi, type CheckReport, type Column, type ListResult } from '../output/result.js';
-import type { MetricFamily } from '../output/openmetrics.js';
-import { formsText } from '../output/readable.js';
-import type { CommandInput, Session } from '../session/session.js';
-import { ONE_PAGE, getObject, searchIgnored, searchIgnoredError } from '../session/reads.js';
-import { UnitSearch, type SearchAt } from '../session/search.js';
-import { categoryComponents, categoryOf, firstFound, projectLanguageOf } from '../session/resolve.js';
-import { targetReadings } from '../session/results.js';
-import { fail, judgeChecks, type CheckRow } from '../gate/checks.js';
-import { byId, type Subject, type Verdict } from '../gate/verdict.js';
-import { filesOf, type ComponentFiles } from './stats/checks.js';
-import { IDENTITY_FIELDS, identified, identityOfRow, unitIdentity } from '../weblate/identity.js';
-import { CHECK_IDS, CUSTOM_PREFIX, HAS_CHECK, HAS_DISMISSED_CHECK, checkIdOf, checkName, checkTerm, dismissedTerm } from '../weblate/checks.js';
-import { UNITS_SEARCH, objectPath, unitsOf } from '../weblate/paths.js';
-import { targetOfUrl, type Target, type TargetKind } from '../weblate/target.js';
-import type { Scope, SearchForm } from '../weblate/scope.js';
+import { HttpError } from '../../api/errors.js';
+import { UsageError } from '../../core/errors.js';
+import { pageOf, type Item, type Page } from '../../core/page.js';
+import { allInOrder } from '../../core/pool.js';
+import { closest } from '../../core/closest.js';
+import { msg, ours } from '../../core/text.js';
+import { plainText } from '../../core/values.js';
+import { forCi, type CheckReport, type Column, type ListResult } from '../../output/result.js';
+import type { MetricFamily } from '../../output/openmetrics.js';
+import { formsText } from '../../output/readable.js';
+import type { CommandInput, Session } from '../../session/session.js';
+import { ONE_PAGE, getObject, searchIgnored, searchIgnoredError } from '../../session/reads.js';
+import { UnitSearch, type SearchAt } from '../../session/search.js';
+import { categoryComponents, categoryOf, firstFound, projectLanguageOf } from '../../session/resolve.js';
+import { targetReadings } from '../../session/results.js';
+import { fail, judgeChecks, type CheckRow } from '../../gate/checks.js';
+import { byId, type Subject, type Verdict } from '../../gate/verdict.js';
+import { filesOf, type ComponentFiles } from '../stats/checks.js';
+import { IDENTITY_FIELDS, identified, identityOfRow, unitIdentity } from '../../weblate/identity.js';
+import { CHECK_IDS, CUSTOM_PREFIX, HAS_CHECK, HAS_DISMISSED_CHECK, checkIdOf, checkName, checkTerm, dismissedTerm } from '../../weblate/checks.js';
+import { UNITS_SEARCH, objectPath, unitsOf } from '../../weblate/paths.js';
+import { targetOfUrl, type Target, type TargetKind } from '../../weblate/target.js';
+import type { Scope, SearchForm } from '../../weblate/scope.js';
 
 const ACCEPTS: TargetKind[] = ['server', 'project', 'component', 'category', 'translation', 'projectLanguage'];
 

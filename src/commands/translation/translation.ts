@@ -1,9 +1,9 @@
 // wli translation: one translation's metadata and counts.
-import { getPath } from '../output/fields.js';
-import type { Column } from '../output/result.js';
-import { numberOf, plainText } from '../core/values.js';
-import type { CommandInput } from '../session/session.js';
-import { getRecord, targetReadings } from '../session/results.js';
+import { getPath } from '../../output/fields.js';
+import type { Column } from '../../output/result.js';
+import { numberOf, plainText } from '../../core/values.js';
+import type { CommandInput } from '../../session/session.js';
+import { getRecord, targetReadings } from '../../session/results.js';
 
 const count = (n: string, pct?: string) => (t: Record<string, unknown>) => {
   const v = t[n];

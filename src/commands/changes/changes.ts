@@ -10,28 +10,28 @@
 // request per component before the first change). --follow polls one list whatever the target: for
 // a category, the project's, kept to the category's components (one request a poll, not one per
 // component).
-import { HttpError } from '../api/errors.js';
-import { UsageError } from '../core/errors.js';
-import { msg } from '../core/text.js';
-import { instantOf } from '../spec/option-values.js';
-import { FOLLOW_DEFAULTS } from '../spec/spec.js';
-import { formsText, username } from '../output/readable.js';
-import type { Column, ListResult } from '../output/result.js';
-import { cellText } from '../output/cells.js';
-import { truncateCells } from '../output/width.js';
-import { SHORT_ACTION_WIDTH, shortAction } from '../weblate/actions.js';
-import { CHANGE_FIELDS, changeIn } from '../weblate/changes.js';
-import { IDENTITY_FIELDS, changeIdentity, identifyPage, identityOfRow } from '../weblate/identity.js';
-import { idFromUrl } from '../weblate/objects.js';
-import { changesOf } from '../weblate/paths.js';
-import type { Target } from '../weblate/target.js';
-import { filterPage, type Page } from '../core/page.js';
-import type { CommandInput, Session } from '../session/session.js';
-import { pagesOf } from '../session/reads.js';
-import { categoryComponents, categoryOf, firstFoundPages, projectLanguageOf } from '../session/resolve.js';
-import { limited, mapErrors, targetReadings } from '../session/results.js';
-import { follow, type ChangesAt } from './changes/follow.js';
-import { newestFirst } from './changes/merge.js';
+import { HttpError } from '../../api/errors.js';
+import { UsageError } from '../../core/errors.js';
+import { msg } from '../../core/text.js';
+import { instantOf } from '../../spec/option-values.js';
+import { FOLLOW_DEFAULTS } from '../../spec/spec.js';
+import { formsText, username } from '../../output/readable.js';
+import type { Column, ListResult } from '../../output/result.js';
+import { cellText } from '../../output/cells.js';
+import { truncateCells } from '../../output/width.js';
+import { SHORT_ACTION_WIDTH, shortAction } from '../../weblate/actions.js';
+import { CHANGE_FIELDS, changeIn } from '../../weblate/changes.js';
+import { IDENTITY_FIELDS, changeIdentity, identifyPage, identityOfRow } from '../../weblate/identity.js';
+import { idFromUrl } from '../../weblate/objects.js';
+import { changesOf } from '../../weblate/paths.js';
+import type { Target } from '../../weblate/target.js';
+import { filterPage, type Page } from '../../core/page.js';
+import type { CommandInput, Session } from '../../session/session.js';
+import { pagesOf } from '../../session/reads.js';
+import { categoryComponents, categoryOf, firstFoundPages, projectLanguageOf } from '../../session/resolve.js';
+import { limited, mapErrors, targetReadings } from '../../session/results.js';
+import { follow, type ChangesAt } from './follow.js';
+import { newestFirst } from './merge.js';
 
 /** Who made a change: its user, else its author (both null for changes the system made). */
 const who = (c: Record<string, unknown>) => (c.user !== null && c.user !== undefined ? c.user : c.author);

@@ -23,25 +23,25 @@
 // written: the exit status and stderr's summary are that verdict's, and every format renders it.
 // - --fail-under LANG=PCT for a language no row is in → /languages/ (every page), to tell a typo
 //   (exit 2) from a real language the targets lack (a warning); not asked otherwise.
-import { UsageError } from '../core/errors.js';
-import { allInOrder } from '../core/pool.js';
-import type { Item } from '../core/page.js';
-import { pageOf } from '../core/page.js';
-import { identified } from '../weblate/identity.js';
-import { msg, ours } from '../core/text.js';
-import { forCi, type ListResult, type RecordResult } from '../output/result.js';
-import type { CommandInput } from '../session/session.js';
-import { firstFound } from '../session/resolve.js';
-import { formsOf, readTarget, type ProjectTarget, type Target, type TargetKind } from '../weblate/target.js';
-import { goneRows, judgeRows, rowLabel } from '../gate/stats.js';
-import { byId } from '../gate/verdict.js';
-import { FIELD_COLUMNS, judgedBy, listColumns, recordRows } from './stats/columns.js';
-import { checkLanguagesGated, gateOf, languagesWithoutRows, readBaseline, type Row } from './stats/gate.js';
-import type { Metric } from '../weblate/statistics.js';
-import { languageOrProject, projectRows, rowsOf, serverLanguages } from './stats/rows.js';
-import { statsChecks } from './stats/checks.js';
-import { statsMetrics } from './stats/metrics.js';
-import { projectBreakdown, skipSourceTotal } from './stats/project.js';
+import { UsageError } from '../../core/errors.js';
+import { allInOrder } from '../../core/pool.js';
+import type { Item } from '../../core/page.js';
+import { pageOf } from '../../core/page.js';
+import { identified } from '../../weblate/identity.js';
+import { msg, ours } from '../../core/text.js';
+import { forCi, type ListResult, type RecordResult } from '../../output/result.js';
+import type { CommandInput } from '../../session/session.js';
+import { firstFound } from '../../session/resolve.js';
+import { formsOf, readTarget, type ProjectTarget, type Target, type TargetKind } from '../../weblate/target.js';
+import { goneRows, judgeRows, rowLabel } from '../../gate/stats.js';
+import { byId } from '../../gate/verdict.js';
+import { FIELD_COLUMNS, judgedBy, listColumns, recordRows } from './columns.js';
+import { checkLanguagesGated, gateOf, languagesWithoutRows, readBaseline, type Row } from './gate.js';
+import type { Metric } from '../../weblate/statistics.js';
+import { languageOrProject, projectRows, rowsOf, serverLanguages } from './rows.js';
+import { statsChecks } from './checks.js';
+import { statsMetrics } from './metrics.js';
+import { projectBreakdown, skipSourceTotal } from './project.js';
 
 /**
  * stats takes translations, components, categories, a project's languages (p/-/l) and its total (p/-,

@@ -11,24 +11,24 @@
 // (-f github, junit, codequality) its files are checks (pull/checks.ts).
 import { accessSync, constants, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { LocalError, UsageError, errnoCode, localFailure } from '../core/errors.js';
-import { feed } from '../core/feed.js';
-import { msg, ours, type Msg } from '../core/text.js';
-import { pageOf, type Item, type Page } from '../core/page.js';
-import { realpathLoose } from '../files/placement.js';
-import { LAYOUT_FILE, readLayouts, writeLayouts } from '../files/layout.js';
-import type { Column, ListResult, Outcome, Result } from '../output/result.js';
-import { emptyNote } from '../gate/stats.js';
-import { judgeFiles, type FileOutcome, type Mode as VerdictMode } from '../gate/pull.js';
-import type { Verdict } from '../gate/verdict.js';
-import { isCiFormat } from '../spec/spec.js';
-import type { CommandInput, Session } from '../session/session.js';
-import { fileSaver } from '../session/reads.js';
-import { IDENTITY_FIELDS, identified } from '../weblate/identity.js';
-import { outcomeOf, pullChecks } from './pull/checks.js';
-import { fetchAll, type Done } from './pull/fetch.js';
-import { plan } from './pull/plan.js';
-import { listTargets } from './pull/translations.js';
+import { LocalError, UsageError, errnoCode, localFailure } from '../../core/errors.js';
+import { feed } from '../../core/feed.js';
+import { msg, ours, type Msg } from '../../core/text.js';
+import { pageOf, type Item, type Page } from '../../core/page.js';
+import { realpathLoose } from '../../files/placement.js';
+import { LAYOUT_FILE, readLayouts, writeLayouts } from '../../files/layout.js';
+import type { Column, ListResult, Outcome, Result } from '../../output/result.js';
+import { emptyNote } from '../../gate/stats.js';
+import { judgeFiles, type FileOutcome, type Mode as VerdictMode } from '../../gate/pull.js';
+import type { Verdict } from '../../gate/verdict.js';
+import { isCiFormat } from '../../spec/spec.js';
+import type { CommandInput, Session } from '../../session/session.js';
+import { fileSaver } from '../../session/reads.js';
+import { IDENTITY_FIELDS, identified } from '../../weblate/identity.js';
+import { outcomeOf, pullChecks } from './checks.js';
+import { fetchAll, type Done } from './fetch.js';
+import { plan } from './plan.js';
+import { listTargets } from './translations.js';
 
 const COLUMNS: Column[] = [
   { header: 'target', field: 'target', value: (r) => r.target, kind: 'key' },

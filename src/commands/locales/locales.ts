@@ -1,25 +1,25 @@
 // wli locales: the languages of a component or project at or above a completion, in the codes a build
 // configuration takes (--as), or as rows (every form side by side) in the data formats.
-import { UsageError } from '../core/errors.js';
-import { pageOf, type Item } from '../core/page.js';
-import { msg, ours, outside } from '../core/text.js';
-import { numberOf } from '../core/values.js';
-import type { Column, ListResult, TextResult } from '../output/result.js';
-import { percentText } from '../output/readable.js';
-import type { CommandInput } from '../session/session.js';
-import type { Session } from '../session/session.js';
-import { allItems, getObject } from '../session/reads.js';
-import { firstFound } from '../session/resolve.js';
-import { targetReadings } from '../session/results.js';
-import { identified } from '../weblate/identity.js';
-import { androidCode, appleCode, bcp47Code, isPrintableCode, localeList, posixCode, type LocaleRow } from '../weblate/locales.js';
-import { commonSourceLanguage, fileLanguageCode, languageCode, objectAt } from '../weblate/objects.js';
-import { componentsOf, languagesOf, translationPath, translationsOf } from '../weblate/paths.js';
-import type { CategoryTarget, ComponentTarget, ProjectTarget, Target } from '../weblate/target.js';
-import { categoryComponents, categoryOf } from '../session/resolve.js';
-import { allInOrder } from '../core/pool.js';
-import { emptyNote } from '../gate/stats.js';
-import { sumStatistics } from '../weblate/statistics-sum.js';
+import { UsageError } from '../../core/errors.js';
+import { pageOf, type Item } from '../../core/page.js';
+import { msg, ours, outside } from '../../core/text.js';
+import { numberOf } from '../../core/values.js';
+import type { Column, ListResult, TextResult } from '../../output/result.js';
+import { percentText } from '../../output/readable.js';
+import type { CommandInput } from '../../session/session.js';
+import type { Session } from '../../session/session.js';
+import { allItems, getObject } from '../../session/reads.js';
+import { firstFound } from '../../session/resolve.js';
+import { targetReadings } from '../../session/results.js';
+import { identified } from '../../weblate/identity.js';
+import { androidCode, appleCode, bcp47Code, isPrintableCode, localeList, posixCode, type LocaleRow } from '../../weblate/locales.js';
+import { commonSourceLanguage, fileLanguageCode, languageCode, objectAt } from '../../weblate/objects.js';
+import { componentsOf, languagesOf, translationPath, translationsOf } from '../../weblate/paths.js';
+import type { CategoryTarget, ComponentTarget, ProjectTarget, Target } from '../../weblate/target.js';
+import { categoryComponents, categoryOf } from '../../session/resolve.js';
+import { allInOrder } from '../../core/pool.js';
+import { emptyNote } from '../../gate/stats.js';
+import { sumStatistics } from '../../weblate/statistics-sum.js';
 
 /** Nothing to translate: Weblate says 100 % of it (weblate/utils/stats.py, translation_percent's zero_complete). */
 const isEmpty = (l: Listed): boolean => numberOf(l.item.total) === 0;

@@ -3,26 +3,26 @@
 // place, so a cut connection, a timeout or Ctrl-C leaves the previous file as it was.
 import { readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { throughLinks } from '../files/disk.js';
-import type { PendingFile } from '../files/pending.js';
-import { safeBaseName } from '../files/placement.js';
-import type { FileSaver } from '../files/save.js';
-import { LocalError, UsageError, WliError } from '../core/errors.js';
-import { HttpError, NetworkError, NotFoundError } from '../api/errors.js';
-import { msg, ours, type Msg } from '../core/text.js';
-import { firstHeader } from '../api/http.js';
-import type { Target, TranslationTarget } from '../weblate/target.js';
-import { fileFormat, fileOf, objectPath, screenshotFileOf, translationPath } from '../weblate/paths.js';
-import { translationRevision } from '../weblate/objects.js';
-import { EXIT } from '../core/errors.js';
-import type { FileBody } from '../api/client.js';
-import type { Result } from '../output/result.js';
-import type { CommandInput } from '../session/session.js';
-import { fileSaver, getObject } from '../session/reads.js';
-import { targetReadings } from '../session/results.js';
-import { categoryOf, firstFound, type Category } from '../session/resolve.js';
-import { PROJECT_DOWNLOAD_SINCE } from '../weblate/versions.js';
-import { dispositionName, exporterName, exporterSince, fallbackName, isZipConversion, predictedName, type Downloaded } from '../weblate/files.js';
+import { throughLinks } from '../../files/disk.js';
+import type { PendingFile } from '../../files/pending.js';
+import { safeBaseName } from '../../files/placement.js';
+import type { FileSaver } from '../../files/save.js';
+import { LocalError, UsageError, WliError } from '../../core/errors.js';
+import { HttpError, NetworkError, NotFoundError } from '../../api/errors.js';
+import { msg, ours, type Msg } from '../../core/text.js';
+import { firstHeader } from '../../api/http.js';
+import type { Target, TranslationTarget } from '../../weblate/target.js';
+import { fileFormat, fileOf, objectPath, screenshotFileOf, translationPath } from '../../weblate/paths.js';
+import { translationRevision } from '../../weblate/objects.js';
+import { EXIT } from '../../core/errors.js';
+import type { FileBody } from '../../api/client.js';
+import type { Result } from '../../output/result.js';
+import type { CommandInput } from '../../session/session.js';
+import { fileSaver, getObject } from '../../session/reads.js';
+import { targetReadings } from '../../session/results.js';
+import { categoryOf, firstFound, type Category } from '../../session/resolve.js';
+import { PROJECT_DOWNLOAD_SINCE } from '../../weblate/versions.js';
+import { dispositionName, exporterName, exporterSince, fallbackName, isZipConversion, predictedName, type Downloaded } from '../../weblate/files.js';
 
 const isDir = (p: string) => {
   try {

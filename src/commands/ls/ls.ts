@@ -4,20 +4,20 @@
 // translation has nothing below it (exit 2, pointing to translation and units). Each item names its
 // target (wli_target and its parts first: weblate/identity.ts), so what ls prints in any format is
 // what every command takes back.
-import type { Item, Page } from '../core/page.js';
-import { UsageError } from '../core/errors.js';
-import { msg, type Msg } from '../core/text.js';
-import type { Column, ListResult } from '../output/result.js';
-import { identifyPage, identityOf, identityOfRow, NO_IDENTITY, type Identity } from '../weblate/identity.js';
-import { objectOfUrl, readTarget, type Target, type TargetKind, type TranslationTarget } from '../weblate/target.js';
-import { PROJECTS, componentsOf, translationPath, translationsOf } from '../weblate/paths.js';
-import { objectAt, sourceLanguageCode } from '../weblate/objects.js';
-import { plainText } from '../core/values.js';
-import type { CommandInput, Session } from '../session/session.js';
-import { getObject, pagesOf } from '../session/reads.js';
-import { categoryOf, componentsIn, firstFoundPages, type Category } from '../session/resolve.js';
-import { defaultReadings, limited } from '../session/results.js';
-import { percentText } from '../output/readable.js';
+import type { Item, Page } from '../../core/page.js';
+import { UsageError } from '../../core/errors.js';
+import { msg, type Msg } from '../../core/text.js';
+import type { Column, ListResult } from '../../output/result.js';
+import { identifyPage, identityOf, identityOfRow, NO_IDENTITY, type Identity } from '../../weblate/identity.js';
+import { objectOfUrl, readTarget, type Target, type TargetKind, type TranslationTarget } from '../../weblate/target.js';
+import { PROJECTS, componentsOf, translationPath, translationsOf } from '../../weblate/paths.js';
+import { objectAt, sourceLanguageCode } from '../../weblate/objects.js';
+import { plainText } from '../../core/values.js';
+import type { CommandInput, Session } from '../../session/session.js';
+import { getObject, pagesOf } from '../../session/reads.js';
+import { categoryOf, componentsIn, firstFoundPages, type Category } from '../../session/resolve.js';
+import { defaultReadings, limited } from '../../session/results.js';
+import { percentText } from '../../output/readable.js';
 
 const ACCEPTS: TargetKind[] = ['server', 'project', 'component', 'category'];
 

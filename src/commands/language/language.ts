@@ -1,12 +1,12 @@
 // wli language: one language of the server.
-import type { Column, ListResult, RecordResult } from '../output/result.js';
-import { plainText } from '../core/values.js';
-import { parseLanguageCode } from '../weblate/target.js';
-import { LANGUAGES } from '../weblate/paths.js';
-import { pluralOf, pluralText } from '../weblate/objects.js';
-import { msg } from '../core/text.js';
-import type { CommandInput } from '../session/session.js';
-import { getRecord, listOf } from '../session/results.js';
+import type { Column, ListResult, RecordResult } from '../../output/result.js';
+import { plainText } from '../../core/values.js';
+import { parseLanguageCode } from '../../weblate/target.js';
+import { LANGUAGES } from '../../weblate/paths.js';
+import { pluralOf, pluralText } from '../../weblate/objects.js';
+import { msg } from '../../core/text.js';
+import type { CommandInput } from '../../session/session.js';
+import { getRecord, listOf } from '../../session/results.js';
 
 const rows: Column[] = [
   { header: 'Code', value: (l) => l.code },

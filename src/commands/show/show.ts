@@ -2,10 +2,10 @@
 // sent it (table and Markdown: one line per top-level field, a nested object or list summarised by the
 // output layer; -f json has it whole). A category's is the one its project's category list sends (the
 // same serializer as /api/categories/<id>/: no request more).
-import type { Column } from '../output/result.js';
-import type { CommandInput } from '../session/session.js';
-import { getTargetObject, targetReadings } from '../session/results.js';
-import { isUrlOrPath } from '../weblate/objects.js';
+import type { Column } from '../../output/result.js';
+import type { CommandInput } from '../../session/session.js';
+import { getTargetObject, targetReadings } from '../../session/results.js';
+import { isUrlOrPath } from '../../weblate/objects.js';
 
 const TIME_FIELD = /(^|_)(timestamp|last_change|created|updated|date)$/;
 

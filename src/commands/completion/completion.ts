@@ -1,11 +1,11 @@
 // wli completion <shell>: prints the completion script generated from the spec.
 // Lean on purpose: the spec and the generator only, no HTTP client or formatter.
-import type { Result } from '../output/result.js';
-import { completionScript } from '../docs/completion.js';
-import { SHELLS } from '../spec/spec.js';
-import { UsageError } from '../core/errors.js';
-import { msg } from '../core/text.js';
-import type { StandaloneInput } from '../session/session.js';
+import type { Result } from '../../output/result.js';
+import { completionScript } from '../../docs/completion.js';
+import { SHELLS } from '../../spec/spec.js';
+import { UsageError } from '../../core/errors.js';
+import { msg } from '../../core/text.js';
+import type { StandaloneInput } from '../../session/session.js';
 
 /** Needs no server and no settings: a broken config must not break a shell's start-up. */
 export const standalone = true;

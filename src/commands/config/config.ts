@@ -23,15 +23,15 @@
 // all the same, and the reason follows on stderr with exit 2: a script that checks `wli config`
 // learns that every command would stop here. Sources: "--url", "--token", "WLI_URL", "WLC_URL",
 // "WLI_TOKEN", "WLC_KEY", a file path, "<file> [keys]" or "<file> [weblate] key".
-import type { Item } from '../core/page.js';
-import { checkServer, type Checked } from './config/check.js';
-import type { Column, Outcome, RecordResult } from '../output/result.js';
-import { EXIT, type UsageError } from '../core/errors.js';
-import { msg } from '../core/text.js';
-import { plainText } from '../core/values.js';
-import { runtimeText } from '../core/runtime.js';
-import type { Sourced } from '../config/settings.js';
-import type { CommandInput } from '../session/session.js';
+import type { Item } from '../../core/page.js';
+import { checkServer, type Checked } from './check.js';
+import type { Column, Outcome, RecordResult } from '../../output/result.js';
+import { EXIT, type UsageError } from '../../core/errors.js';
+import { msg } from '../../core/text.js';
+import { plainText } from '../../core/values.js';
+import { runtimeText } from '../../core/runtime.js';
+import type { Sourced } from '../../config/settings.js';
+import type { CommandInput } from '../../session/session.js';
 
 const REDACTED = '<redacted>';
 

@@ -1,22 +1,22 @@
 // wli memory: the translation memory's best match for each string, from the arguments or one a line on
 // standard input, asked 100 at a time (POST /api/memory/lookup/: the one request wli sends that is
 // not a GET, and it changes nothing), printed in input order as the answers come.
-import { HttpError, NotFoundError, UnexpectedAnswerError } from '../api/errors.js';
-import type { InStream } from '../core/context.js';
-import { EXIT, UsageError, WliError } from '../core/errors.js';
-import { pageOf, type Item, type Page } from '../core/page.js';
-import { msg, ours } from '../core/text.js';
-import { LineTooLong, readLines } from '../io/lines.js';
-import type { Column, ListResult } from '../output/result.js';
-import type { CommandInput, Session } from '../session/session.js';
-import { getObject, postForJson } from '../session/reads.js';
-import { firstFound } from '../session/resolve.js';
-import { targetReadings } from '../session/results.js';
-import { MEMORY_BATCH, MEMORY_MAX_CHARS, exactOnly, memoryAnswers, memoryBody } from '../weblate/memory.js';
-import { languageCode, objectAt, sourceLanguageCode } from '../weblate/objects.js';
-import { sourceSearch } from '../weblate/units.js';
-import { memoryLookupOf, objectPath, projectPath } from '../weblate/paths.js';
-import { MEMORY_API_SINCE, MEMORY_EXACT_SINCE, MEMORY_LOOKUP_SINCE } from '../weblate/versions.js';
+import { HttpError, NotFoundError, UnexpectedAnswerError } from '../../api/errors.js';
+import type { InStream } from '../../core/context.js';
+import { EXIT, UsageError, WliError } from '../../core/errors.js';
+import { pageOf, type Item, type Page } from '../../core/page.js';
+import { msg, ours } from '../../core/text.js';
+import { LineTooLong, readLines } from '../../io/lines.js';
+import type { Column, ListResult } from '../../output/result.js';
+import type { CommandInput, Session } from '../../session/session.js';
+import { getObject, postForJson } from '../../session/reads.js';
+import { firstFound } from '../../session/resolve.js';
+import { targetReadings } from '../../session/results.js';
+import { MEMORY_BATCH, MEMORY_MAX_CHARS, exactOnly, memoryAnswers, memoryBody } from '../../weblate/memory.js';
+import { languageCode, objectAt, sourceLanguageCode } from '../../weblate/objects.js';
+import { sourceSearch } from '../../weblate/units.js';
+import { memoryLookupOf, objectPath, projectPath } from '../../weblate/paths.js';
+import { MEMORY_API_SINCE, MEMORY_EXACT_SINCE, MEMORY_LOOKUP_SINCE } from '../../weblate/versions.js';
 
 const match = (r: Item): Item | undefined => objectAt(r, 'match');
 
