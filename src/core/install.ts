@@ -4,6 +4,7 @@
 // said as what it is (io/streams.ts), not as a bug of wli's with a stack.
 import { dirname, isAbsolute, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { errnoCode } from './errors.js';
 
 /** The folder the running code was loaded from: dist/ for the bundle, whose import.meta.url is its own. */
 function installDir(): string | undefined {
@@ -17,7 +18,8 @@ function installDir(): string | undefined {
 /** The file a failure says is missing: an ENOENT's path, or the module Node's require did not find. */
 function missingFile(e: unknown): string | undefined {
   if (!(e instanceof Error)) return undefined;
-  const { code, path } = e as NodeJS.ErrnoException;
+  const code = errnoCode(e);
+  const path = 'path' in e ? e.path : undefined;
   if (code === 'ENOENT' && typeof path === 'string') return path;
   if (code === 'MODULE_NOT_FOUND') return /^Cannot find module '([^']+)'/.exec(e.message)?.[1];
   return undefined;
