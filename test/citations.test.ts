@@ -36,7 +36,8 @@ const NOT_PATHS = new Set(['docs/guide', 'docs/api', 'docs/api/reference']);
 function exists(cited: string, from: string): boolean {
   if (cited.startsWith('dist/')) return true; // the build's output (scripts/bundle.ts), not kept in the repository
   if (/[*<]/.test(cited)) {
-    const pattern = new RegExp(`^${cited.replace(/[.]/g, '\\.').replace(/\*|<[^>]*>/g, '[^/]+')}$`);
+    // A folder may be cited too (src/commands/<name>): a file under it is enough.
+    const pattern = new RegExp(`^${cited.replace(/[.]/g, '\\.').replace(/\*|<[^>]*>/g, '[^/]+')}(?:/.*)?$`);
     return ALL.some((f) => pattern.test(f) || pattern.test(relative('src', f)));
   }
   const ext = new RegExp(`\\.(${EXT})$`).test(cited);

@@ -1,9 +1,9 @@
 // wli changes: the history of a translation, component, project or the server, in the order the
-// server lists it; with --follow, then every new change as it appears (changes/follow.ts).
+// server lists it; with --follow, then every new change as it appears (commands/changes/follow.ts).
 //
 // Weblate keeps no history of a category (no /api/categories/<id>/changes/, as of 5.x) and no
 // filter by language on a history: a category's is its components' lists merged newest first
-// (changes/merge.ts: each list read only as far as the merge needs, one page of each at a time); a
+// (commands/changes/merge.ts: each list read only as far as the merge needs, one page of each at a time); a
 // language's across a project (p/-/l) is the project's list kept to the changes of translations in
 // that language (each change names its translation): one list, in the server's order, against one
 // list per component (Weblate lists no project's translations of one language: finding them costs a

@@ -11,7 +11,7 @@
 //     "runtime":     "node v20.18.1"
 //   }
 // With --check, "check": {"access": "authenticated" | "anonymous" | "rejected", "version": "weblate-…" | null,
-// "rate_limit": {"limit", "remaining", "reset_seconds"} | null} follows (config/check.ts); a rejected
+// "rate_limit": {"limit", "remaining", "reset_seconds"} | null} follows (commands/config/check.ts); a rejected
 // token exits 4 after the record, an unreachable server is the request's error (exit 1).
 // An unset value is {"value": null, "source": null}. A URL that cannot be used is shown as given
 // (credentials redacted). "section" is the INI section url, translation and key were read from:

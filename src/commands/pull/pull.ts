@@ -1,14 +1,14 @@
 // wli pull [TARGET…]: every translation file of the targets, at DIR/<its filename in the repository>,
-// byte for byte, never stale. The translations are read first (pull/translations.ts), each one's fate
-// decided without a request (pull/plan.ts), then the files fetched (pull/fetch.ts). stderr gets one
+// byte for byte, never stale. The translations are read first (commands/pull/translations.ts), each one's fate
+// decided without a request (commands/pull/plan.ts), then the files fetched (commands/pull/fetch.ts). stderr gets one
 // line per translation (with --quiet only the files not written) and a summary; stdout gets one
 // record per translation when -f (or --fields) asks for them, and nothing otherwise: a report of the
 // work, which never waits for its reader.
 //
-// --check compares instead of writing (pull/fetch.ts checkOne): each file on disk with the server's,
+// --check compares instead of writing (commands/pull/fetch.ts checkOne): each file on disk with the server's,
 // nothing written, the exit status the gate's (3) when any differs or is missing, unless a file could
 // not be checked at all (then that failure's own code: the check was not done). For the CI formats
-// (-f github, junit, codequality) its files are checks (pull/checks.ts).
+// (-f github, junit, codequality) its files are checks (commands/pull/checks.ts).
 import { accessSync, constants, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { LocalError, UsageError, errnoCode, localFailure } from '../../core/errors.js';
@@ -217,7 +217,7 @@ export async function run({ args, opts, session }: CommandInput<'pull'>): Promis
   // stderr's summary are that verdict's, and the CI formats render it.
   const outcomes: FileOutcome[] = [];
   const done = fetchAll(session, entries, { saver: fileSaver(session), force: !!opts.force, dryRun: mode === 'dry-run', check: mode === 'check' });
-  // A CI report is written once the work is done, from every outcome (pull/checks.ts).
+  // A CI report is written once the work is done, from every outcome (commands/pull/checks.ts).
   const ci = isCiFormat(settings.format);
   async function* reported(): AsyncGenerator<Item> {
     for await (const d of done) {

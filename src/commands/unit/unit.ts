@@ -1,7 +1,7 @@
 // wli unit <id>: one string whole (/api/units/<id>/), as `gh issue view` shows an issue: what it is
 // and where (its translation as a target, its state by name), every plural form of its source and
 // target, then its suggestions, comments and screenshots where it has any, then its web page. The
-// lists are those `units --with` reads (units/with.ts), asked the same way: suggestions and comments
+// lists are those `units --with` reads (commands/units/with.ts), asked the same way: suggestions and comments
 // only when the unit says it has some, screenshots from its component's one list.
 import { ServerError, isNotFound, HttpError, NotFoundError } from '../../api/errors.js';
 import { pageOf, type Item, type Page } from '../../core/page.js';
