@@ -147,6 +147,20 @@ describe('src/', () => {
     expect(offenders.filter((o) => !/^src\/(main|core\/context)\.ts:/.test(o) || /write|console/.test(o))).toEqual([]);
   });
 
+  // Issue 47.2: a server's 400 is the user's to fix, said in one place (api/errors.ts refusedByServer)
+  // with the command's words; a command that tested the status itself would say it its own way.
+  it('no command checks for an HTTP 400 itself: it hands the error to refusedByServer', () => {
+    const asks400 = /\bstatus\s*(?:===?|!==?)\s*400\b|\b400\s*(?:===?|!==?)\s*[\w.?]*status\b|\bcase\s+400\b/;
+    const offenders = files
+      .filter((f) => f.startsWith(join(SRC, 'commands') + '/'))
+      .flatMap((f) =>
+        readFileSync(f, 'utf8')
+          .split('\n')
+          .flatMap((line, i) => (asks400.test(line) ? [`${relative(ROOT, f)}:${i + 1}: ${line.trim()}`] : [])),
+      );
+    expect(offenders).toEqual([]);
+  });
+
   // A command is declared once, in spec.ts; src/cli/registry.ts loads src/commands/<name>/<name>.ts by name.
   it('every command of spec.ts has its src/commands/<name>/<name>.ts with run(), and no other file there has one', () => {
     const runs = files.filter(

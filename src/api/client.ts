@@ -37,6 +37,8 @@ interface ClientOptions {
   log?: (line: Msg) => void;
   /** A retry under way ("attempt 2 of 4, retrying after a timeout"), undefined once done: for the progress line. */
   retrying?: (note: string | undefined) => void;
+  /** A request is going out: for the progress line, which starts there (never when the client is made). */
+  started?: () => void;
   /** Told every secret the client learns (proxy credentials), so no output shows it. */
   secret?: (text: string) => void;
   /** --debug: request headers too. */
@@ -91,6 +93,7 @@ export class ApiClient {
       random: opts.random,
       log: opts.log,
       retrying: opts.retrying,
+      started: opts.started,
     };
   }
 

@@ -1,6 +1,6 @@
 // The failures of talking to a server: an HTTP error status (exit code by status) or anything else
 // that went wrong on the way (network, timeout, TLS, a body that is not the expected JSON: exit 1).
-import { EXIT, WliError } from '../core/errors.js';
+import { EXIT, UsageError, WliError } from '../core/errors.js';
 import { msg, ours, type Msg } from '../core/text.js';
 
 /** The server answered with an HTTP error status. */
@@ -43,6 +43,29 @@ export class HttpError extends WliError {
  * public and protected ones), so to an anonymous request a private project is a 404 like a missing one.
  */
 export const NO_TOKEN_PRIVATE_HINT: Msg = msg`no token is set: a private project looks like a missing one; set one with --token, WLI_TOKEN or the [keys] section of your wlc config`;
+
+/**
+ * What a command says when the server refuses what its command line asked: `said`, what was refused
+ * ("the server rejected the filters"), followed by the server's words; left out, the request as it
+ * failed ("POST …: HTTP 400 Bad Request: …"). `hint`: which options to check.
+ */
+export interface RefusalWords {
+  said?: Msg;
+  hint: Msg;
+}
+
+/**
+ * The one place an HTTP 400 becomes a usage error: the server refused what the command line asked (a
+ * filter, a query, a conversion, a language), so it is the user's to fix (exit 2, the server's message
+ * and the command's words). The 400 may be the error or the cause of the one that carries it (a file
+ * the save path asked for). Any other error is returned as it is.
+ */
+export function refusedByServer(e: unknown, words: RefusalWords): unknown {
+  const http = e instanceof HttpError ? e : e instanceof Error && e.cause instanceof HttpError ? e.cause : undefined;
+  if (http?.status !== 400) return e;
+  const text = words.said ? msg`${words.said}: ${http.serverMessage ?? `HTTP ${http.status}`}` : http.text;
+  return new UsageError(text, words.hint, { cause: e });
+}
 
 /** The API's answer "no such thing" (HTTP 404, whatever page or JSON came with it). */
 export const isNotFound = (e: unknown): e is HttpError => e instanceof HttpError && e.status === 404;

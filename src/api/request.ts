@@ -96,6 +96,8 @@ export interface Transport {
    * its text: "attempt 2 of 4, retrying after a timeout"); undefined once the request is done.
    */
   retrying?(note: string | undefined): void;
+  /** A request is going out (once, whatever its retries): where the progress line starts, not when a client is made. */
+  started?(): void;
 }
 
 /** Sends a GET to the configured origin and returns what `mode` asks for, or throws the mapped error. */
@@ -162,6 +164,7 @@ async function attempts<T>(t: Transport, url: URL, o: RequestOptions, attempt: (
       msg`wli sends its requests (and the token) to the configured server only`,
     );
   }
+  t.started?.();
   const retries = o.retries ?? t.retries;
   let retried = false;
   try {

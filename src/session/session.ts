@@ -24,6 +24,8 @@ export type StandaloneInput<N extends CommandName = CommandName> = Omit<CommandI
 
 export class Session {
   private apiClient?: ApiClient;
+  /** A request has gone out: the progress line has begun. */
+  private requested = false;
 
   constructor(
     readonly ctx: Context,
@@ -79,7 +81,7 @@ export class Session {
     if (watch.signal.aborted && !ctx.signal.aborted) throw this.io.readerLeft();
   }
 
-  /** The client of the configured server: built on first use, one per run. */
+  /** The client of the configured server: built on first use, one per run; nothing shows until it asks. */
   client(): ApiClient {
     if (this.apiClient) return this.apiClient;
     const { settings, ctx, io } = this;
@@ -108,11 +110,16 @@ export class Session {
       log: settings.verbose ? (line) => io.verbose(line) : undefined,
       // A silent server is retried for minutes: the progress line says which attempt is out, and why.
       retrying: (note) => io.progress.note(note),
+      // Single-resource commands report nothing else: a slow server still gets a "translation …" line,
+      // from the run's first request on (begin once: a line a warning paused comes back at the next update).
+      started: () => {
+        if (this.requested) return;
+        this.requested = true;
+        io.progress.begin(this.activity);
+      },
       secret: (s) => io.addSecret(s),
       debug: settings.debug,
     });
-    // Single-resource commands report nothing else: a slow server still gets a "translation …" line.
-    this.progress.begin(this.activity);
     return this.apiClient;
   }
 

@@ -10,7 +10,7 @@
 // request per component before the first change). --follow polls one list whatever the target: for
 // a category, the project's, kept to the category's components (one request a poll, not one per
 // component).
-import { HttpError } from '../../api/errors.js';
+import { refusedByServer } from '../../api/errors.js';
 import { UsageError } from '../../core/errors.js';
 import { msg } from '../../core/text.js';
 import { instantOf } from '../../spec/option-values.js';
@@ -96,12 +96,10 @@ function filtersText(opts: CommandInput<'changes'>['opts'], since: string | unde
 
 /** A 400 for a filter is the user's to fix: exit 2 with the server's words. */
 const filterRejected = (e: unknown) =>
-  e instanceof HttpError && e.status === 400
-    ? new UsageError(
-        msg`the server rejected the filters: ${e.serverMessage ?? 'HTTP 400'}`,
-        msg`check --action (an older server may not know a newer action), --user, --since and --until`,
-      )
-    : e;
+  refusedByServer(e, {
+    said: msg`the server rejected the filters`,
+    hint: msg`check --action (an older server may not know a newer action), --user, --since and --until`,
+  });
 
 /** The server's filters: timestamp_after/before (UTC instants), action (repeated), user. */
 function filterQuery(opts: CommandInput<'changes'>['opts'], since: string | undefined, until: string | undefined): URLSearchParams {

@@ -9,7 +9,7 @@
 // found by a probe that can match nothing, asked with the per-check counts, and is an error, never a
 // wrong count. --units lists the failing strings with the checks each fails: the ids of each failing
 // check's strings first (ids only), then the failing strings streamed page by page.
-import { HttpError } from '../../api/errors.js';
+import { refusedByServer } from '../../api/errors.js';
 import { UsageError } from '../../core/errors.js';
 import { pageOf, type Item, type Page } from '../../core/page.js';
 import { allInOrder } from '../../core/pool.js';
@@ -274,9 +274,7 @@ export async function run({ args, opts, session }: CommandInput<'checks'>): Prom
   const readings = targetReadings(session, args[0], ACCEPTS);
   const search = new UnitSearch(session);
   const onStatus = (e: unknown) =>
-    e instanceof HttpError && e.status === 400
-      ? new UsageError(msg`the server rejected the check search: ${e.serverMessage ?? 'HTTP 400'}`, msg`is every --check a check id of this server?`)
-      : e;
+    refusedByServer(e, { said: msg`the server rejected the check search`, hint: msg`is every --check a check id of this server?` });
   let counted: Counted;
   try {
     counted = (

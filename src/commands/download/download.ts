@@ -8,7 +8,7 @@ import type { PendingFile } from '../../files/pending.js';
 import { safeBaseName } from '../../files/placement.js';
 import type { FileSaver } from '../../files/save.js';
 import { LocalError, UsageError, WliError } from '../../core/errors.js';
-import { HttpError, NetworkError, NotFoundError } from '../../api/errors.js';
+import { HttpError, NetworkError, NotFoundError, refusedByServer } from '../../api/errors.js';
 import { msg, ours, type Msg } from '../../core/text.js';
 import { firstHeader } from '../../api/http.js';
 import type { Target, TranslationTarget } from '../../weblate/target.js';
@@ -184,17 +184,14 @@ function fileRequest(t: Target, convert: string | undefined, query: string | und
 async function downloadFailed(session: CommandInput['session'], readings: Target[], e: unknown, convert: string | undefined): Promise<unknown> {
   // A conversion or query the server refuses is the user's to fix: exit 2 with its words. (A zip's
   // conversion it has no exporter for is a 404 whose words 5.10 and later lose: fileMissing says it.)
-  const http = e instanceof HttpError ? e : e instanceof Error && e.cause instanceof HttpError ? e.cause : undefined;
-  if (http && http.status === 400) {
-    return new UsageError(
-      msg`the server refused the download: ${http.serverMessage ?? `HTTP ${http.status}`}`,
+  const refused = refusedByServer(e, {
+    said: msg`the server refused the download`,
+    hint:
       convert !== undefined && isZipConversion(convert)
         ? msg`a translation is one file: --convert po (a component or a project is a zip of such files, and --convert po converts each)`
         : msg`check --convert (a conversion this translation's format takes: po and xliff fit every one) and -q`,
-      { cause: e },
-    );
-  }
-  if (!(e instanceof WliError) || e.exitCode !== EXIT.notFound) return e;
+  });
+  if (refused !== e || !(e instanceof WliError) || e.exitCode !== EXIT.notFound) return refused;
   return fileMissing(session, readings, e, convert);
 }
 

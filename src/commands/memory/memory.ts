@@ -1,7 +1,7 @@
 // wli memory: the translation memory's best match for each string, from the arguments or one a line on
 // standard input, asked 100 at a time (POST /api/memory/lookup/: the one request wli sends that is
 // not a GET, and it changes nothing), printed in input order as the answers come.
-import { HttpError, NotFoundError, UnexpectedAnswerError } from '../../api/errors.js';
+import { HttpError, NotFoundError, UnexpectedAnswerError, refusedByServer } from '../../api/errors.js';
 import type { InStream } from '../../core/context.js';
 import { EXIT, UsageError, WliError } from '../../core/errors.js';
 import { pageOf, type Item, type Page } from '../../core/page.js';
@@ -122,9 +122,9 @@ async function languagesOf(session: Session, opts: CommandInput<'memory'>['opts'
  * there (one request asks), a server without a memory API at all.
  */
 async function lookupRefused(session: Session, lookup: Lookup, e: unknown): Promise<unknown> {
-  if (!(e instanceof HttpError)) return e;
   // A lookup the server refuses (a language it does not have) is the command line's to fix.
-  if (e.status === 400) return new UsageError(e.text, msg`check --from and --to: language codes of the server (wli language lists them)`);
+  const refused = refusedByServer(e, { hint: msg`check --from and --to: language codes of the server (wli language lists them)` });
+  if (refused !== e || !(e instanceof HttpError)) return refused;
   const older = (what: string) =>
     new NotFoundError(
       msg`POST ${e.url}: HTTP ${ours(String(e.status))}: the translation memory lookup needs Weblate ${ours(MEMORY_LOOKUP_SINCE)} or later (${ours(what)})`,

@@ -7,9 +7,8 @@
 // server that ignores the search (Weblate before 4.14.1 lists every unit whatever q says) is found by
 // a probe asked alongside page 1 (a search that can match nothing) and stops the run with an error
 // instead of listing the wrong units.
-import { HttpError } from '../../api/errors.js';
+import { refusedByServer } from '../../api/errors.js';
 import { madeOnce, pick, type Page } from '../../core/page.js';
-import { UsageError } from '../../core/errors.js';
 import { msg, ours } from '../../core/text.js';
 import { plainText } from '../../core/values.js';
 import type { Column, ListResult, Style } from '../../output/result.js';
@@ -208,12 +207,10 @@ export function run({ args, opts, session }: CommandInput<'units'>): ListResult 
     empty: q ? msg`no units match '${q}'` : msg`no units`,
     // A query the server cannot parse is the user's to fix: exit 2 with the server's words.
     onStatus: (e) =>
-      e instanceof HttpError && e.status === 400
-        ? new UsageError(
-            msg`the server rejected the search query '${q}': ${e.serverMessage ?? 'HTTP 400'}`,
-            msg`see Weblate's search syntax: https://docs.weblate.org/en/latest/user/search.html`,
-          )
-        : e,
+      refusedByServer(e, {
+        said: msg`the server rejected the search query '${q}'`,
+        hint: msg`see Weblate's search syntax: https://docs.weblate.org/en/latest/user/search.html`,
+      }),
   });
   if (lists.length === 0) return result;
   return {
