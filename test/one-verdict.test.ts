@@ -336,6 +336,26 @@ describe('35.7: a gate with nothing to judge does not pass silently', () => {
     expect(fake.requests.length).toBe(before);
   });
 
+  it('--empty-incomplete without the threshold it changes is a usage error before any request', async () => {
+    const before = fake.requests.length;
+    const stats = await wliIn(['stats', 'demo/android', '--empty-incomplete'], { env });
+    expect([stats.code, stats.stderr]).toEqual([
+      2,
+      'wli: --empty-incomplete applies to --fail-under: it counts a translation with no strings as below the threshold\nhint: add --fail-under, or drop --empty-incomplete\n',
+    ]);
+    const pull = await wliIn(['pull', 'demo/android', '--empty-incomplete'], { env, cwd: mkdtempSync(join(dir, 'pull-')) });
+    expect([pull.code, pull.stderr]).toEqual([
+      2,
+      'wli: --empty-incomplete applies to --min-percent: a translation with no strings is skipped as below it\nhint: add --min-percent, or drop --empty-incomplete\n',
+    ]);
+    const locales = await wliIn(['locales', 'demo/android', '--empty-incomplete'], { env });
+    expect([locales.code, locales.stderr]).toEqual([
+      2,
+      'wli: --empty-incomplete applies to --min-percent: a translation with no strings is left out as below it\nhint: add --min-percent, or drop --empty-incomplete\n',
+    ]);
+    expect(fake.requests.length).toBe(before);
+  });
+
   it('pull without --check with nothing to pull is no gate: exit 0 as before', async () => {
     fake.fault('/components/demo/android/translations/', { kind: 'rawBody', body: page([]), contentType: 'application/json' }, 1);
     const r = await wliIn(['pull', 'demo/android', '--dry-run'], { env, cwd: mkdtempSync(join(dir, 'dry-')) });

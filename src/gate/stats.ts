@@ -3,7 +3,7 @@
 // (--fail-on-drop), and every baseline row the targets cover that is gone. Pure: rows and settings in,
 // a Verdict out. A row is the server's object beside wli's identity ({ id, item }): nothing here reads
 // an identity from the server's fields, so a row cannot take another's name, language or place.
-import { EXIT } from '../core/errors.js';
+import { EXIT, UsageError } from '../core/errors.js';
 import type { Item } from '../core/page.js';
 import { msg, ours, type Msg } from '../core/text.js';
 import { numberOf, plainText } from '../core/values.js';
@@ -263,4 +263,12 @@ export function judgeRows(gate: Gate, rows: readonly StatsRow[], gone: readonly 
     messages.push(ours(verdictLine(verdict, false)));
   }
   return { ...verdict, exitCode };
+}
+
+/** --empty-incomplete without --min-percent would change nothing: said, not ignored (pull and locales). */
+export function minPercentNeeded(fate: string): UsageError {
+  return new UsageError(
+    msg`--empty-incomplete applies to --min-percent: a translation with no strings is ${ours(fate)} as below it`,
+    msg`add --min-percent, or drop --empty-incomplete`,
+  );
 }

@@ -18,7 +18,7 @@ import { componentsOf, languagesOf, translationPath, translationsOf } from '../.
 import type { CategoryTarget, ComponentTarget, ProjectTarget, Target } from '../../weblate/target.js';
 import { categoryComponents, categoryOf } from '../../session/resolve.js';
 import { allInOrder } from '../../core/pool.js';
-import { emptyNote } from '../../gate/stats.js';
+import { emptyNote, minPercentNeeded } from '../../gate/stats.js';
 import { sumStatistics } from '../../weblate/statistics-sum.js';
 
 /** Nothing to translate: Weblate says 100 % of it (weblate/utils/stats.py, translation_percent's zero_complete). */
@@ -71,6 +71,7 @@ export async function run({ args, opts, session }: CommandInput<'locales'>): Pro
       msg`drop --as for rows in a format (-f json has every form)`,
     );
   }
+  if (opts.emptyIncomplete && opts.minPercent === undefined) throw minPercentNeeded('left out');
   const readings = targetReadings(session, args[0], ['project', 'component', 'category'], ['translation']);
   const { value: listed } = await firstFound(session, readings, (t) => languagesOfTarget(session, t));
   const kept = listed

@@ -18,7 +18,7 @@ import { pageOf, type Item, type Page } from '../../core/page.js';
 import { realpathLoose } from '../../files/placement.js';
 import { LAYOUT_FILE, readLayouts, writeLayouts } from '../../files/layout.js';
 import type { Column, ListResult, Outcome, Result } from '../../output/result.js';
-import { emptyNote } from '../../gate/stats.js';
+import { emptyNote, minPercentNeeded } from '../../gate/stats.js';
 import { judgeFiles, type FileOutcome, type Mode as VerdictMode } from '../../gate/pull.js';
 import type { Verdict } from '../../gate/verdict.js';
 import { isCiFormat } from '../../spec/spec.js';
@@ -150,6 +150,7 @@ function holdDir(session: Session, dir: string, shown: Msg): () => void {
 /** What --check does not go with, and a CI format without --check: usage errors before any request. */
 function modeOf(opts: CommandInput<'pull'>['opts'], session: Session): Mode {
   const { format } = session.settings;
+  if (opts.emptyIncomplete && opts.minPercent === undefined) throw minPercentNeeded('skipped');
   if (opts.check) {
     if (opts.acceptLayout)
       throw new UsageError(

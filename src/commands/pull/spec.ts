@@ -80,7 +80,7 @@ export const spec = {
       description: 'with --min-percent: a translation with no strings is below it, not complete',
       note: [
         'Weblate says a translation with nothing to translate is 100 % translated (weblate/utils/stats.py), so by default --min-percent keeps it (an empty language shipped); stderr then says so in a note naming it.',
-        'With --empty-incomplete it is skipped as below --min-percent.',
+        'With --empty-incomplete it is skipped as below --min-percent; without --min-percent it would change nothing, so that is a usage error (exit 2).',
       ].join(' '),
     },
     {

@@ -52,6 +52,11 @@ export function gateOf(
       msg`--allow-empty applies to a gate: --fail-under or --fail-on-drop`,
       msg`add the gate it lets pass when there is nothing to judge, or drop --allow-empty`,
     );
+  if (emptyIncomplete && fallback === undefined && byLanguage.size === 0)
+    throw new UsageError(
+      msg`--empty-incomplete applies to --fail-under: it counts a translation with no strings as below the threshold`,
+      msg`add --fail-under, or drop --empty-incomplete`,
+    );
   if (failOnDrop && !baseline)
     throw new UsageError(msg`--fail-on-drop needs --baseline`, msg`give the file an earlier "wli stats … -f json" wrote: --baseline stats.json`);
   return { metric, fallback, byLanguage, baseline, failOnDrop, allowEmpty, emptyIncomplete };

@@ -105,7 +105,7 @@ export const spec = {
       description: 'with --fail-under: a row with no strings (0 words for --metric translated_words) is 0 %, not complete',
       note: [
         'Weblate says a translation with nothing to translate is 100 % translated (weblate/utils/stats.py), so by default such a row passes any threshold; stderr then says so in a note naming the rows.',
-        'With --empty-incomplete it fails the threshold instead.',
+        'With --empty-incomplete it fails the threshold instead; without --fail-under it would change nothing, so that is a usage error (exit 2).',
       ].join(' '),
     },
   ],
