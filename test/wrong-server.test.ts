@@ -87,6 +87,22 @@ describe('item 14: a JSON 404 on every path, the API root included', () => {
     expect(rest).toEqual(['']);
   });
 
+  // A restricted component is listed only to users given it (weblate/trans/models/component.py
+  // ComponentQuerySet.filter_access), so without a token it is a 404 like a missing one too.
+  const NO_TOKEN_COMPONENT = 'no token is set: a restricted component looks like a missing one; set one with --token, WLI_TOKEN or the [keys] section of your wlc config';
+
+  it('a component no list has, asked without a token: the hint says no token is set; a typo gets its suggestion alone', async () => {
+    const r = await wliIn(['units', 'demo/hidden/cs'], { env: { WLI_URL: fake.url } });
+    expect(r.code).toBe(5);
+    expect(r.stderr.split('\n')[0]).toMatch(/^wli: no component 'hidden' in project 'demo' /);
+    expect(r.stderr.split('\n')[1]).toMatch(new RegExp(`^hint: there are: .*\\("wli ls demo" lists them\\); ${NO_TOKEN_COMPONENT.replace(/[[\]]/g, '\\$&')}$`));
+    const typo = await wliIn(['units', 'demo/androd/cs'], { env: { WLI_URL: fake.url } });
+    expect([typo.code, typo.stderr.split('\n')[1]]).toEqual([5, 'hint: did you mean: android? ("wli ls demo" lists them)']);
+    const tokened = await wliIn(['units', 'demo/hidden/cs'], { env: { WLI_URL: fake.url, WLI_TOKEN: 'any' } });
+    expect(tokened.code).toBe(5);
+    expect(tokened.stderr).not.toContain('no token is set');
+  });
+
   it('with a token, a name no project has keeps the plain note, and says nothing of a missing token', async () => {
     const r = await wliIn(['ls', 'nosuch'], { env: { WLI_URL: fake.url, WLI_TOKEN: 'any' } });
     expect(r.code).toBe(5);

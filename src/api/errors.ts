@@ -45,6 +45,14 @@ export class HttpError extends WliError {
 export const NO_TOKEN_PRIVATE_HINT: Msg = msg`no token is set: a private project looks like a missing one; set one with --token, WLI_TOKEN or the [keys] section of your wlc config`;
 
 /**
+ * The same for a component of a project the user sees: Weblate lists a restricted component only to
+ * users given it (weblate/trans/models/component.py ComponentQuerySet.filter_access: restricted=False
+ * or in user.component_permissions; the API's component and translation views filter by it), so an
+ * anonymous request gets a 404 for it like a missing one (Weblate 4.x through 2026.8).
+ */
+export const NO_TOKEN_RESTRICTED_HINT: Msg = msg`no token is set: a restricted component looks like a missing one; set one with --token, WLI_TOKEN or the [keys] section of your wlc config`;
+
+/**
  * What a command says when the server refuses what its command line asked: `said`, what was refused
  * ("the server rejected the filters"), followed by the server's words; left out, the request as it
  * failed ("POST …: HTTP 400 Bad Request: …"). `hint`: which options to check.

@@ -16,7 +16,7 @@
 // login page, JSON of another shape) and the API root is not Weblate's either. A --url that leads to
 // no Weblate API is one situation with one exit code whatever the command (2, as any configuration
 // that cannot work).
-import { HttpError, NO_TOKEN_PRIVATE_HINT, NotFoundError, UnexpectedAnswerError, isNotFound } from '../api/errors.js';
+import { HttpError, NO_TOKEN_PRIVATE_HINT, NO_TOKEN_RESTRICTED_HINT, NotFoundError, UnexpectedAnswerError, isNotFound } from '../api/errors.js';
 import { filterPage, type Item, type Page } from '../core/page.js';
 import { InterruptedError, UsageError, WliError } from '../core/errors.js';
 import { msg, ours, type Msg } from '../core/text.js';
@@ -238,7 +238,10 @@ async function lookAround(session: Session, t: Target, componentNames: string[],
       const shown = (n: string) => (paths.includes(n) && !names.includes(n) ? `${n} (a category)` : n);
       // A category above the missing name is there: the miss is inside it, not it.
       const offered = [...names, ...paths.filter((p) => !missing.startsWith(`${p}/`))];
-      return found(msg`no component '${missing}' in project '${t.project}'`, missing, offered, `wli ls ${t.project}`, '', shown);
+      return found(msg`no component '${missing}' in project '${t.project}'`, missing, offered, `wli ls ${t.project}`, {
+        show: shown,
+        unseen: anonymous ? NO_TOKEN_RESTRICTED_HINT : undefined,
+      });
     }
     case 'projectLanguage':
       // The project's languages list missed: is the project there?
@@ -250,9 +253,8 @@ async function lookAround(session: Session, t: Target, componentNames: string[],
         each((p) => (typeof p.slug === 'string' ? p.slug : undefined)),
       );
       if (!names) return { kind: 'up' };
-      if (!anonymous) return found(msg`no project '${t.project}'`, t.project, names, 'wli ls /', '; a private project needs a token that may see it');
-      const level = found(msg`no project '${t.project}'`, t.project, names, 'wli ls /');
-      return { ...level, hint: msg`${level.hint}; ${NO_TOKEN_PRIVATE_HINT}` };
+      if (!anonymous) return found(msg`no project '${t.project}'`, t.project, names, 'wli ls /', { note: '; a private project needs a token that may see it' });
+      return found(msg`no project '${t.project}'`, t.project, names, 'wli ls /', { unseen: NO_TOKEN_PRIVATE_HINT });
     }
     case 'language': {
       const names = await namesIn(
@@ -268,9 +270,21 @@ async function lookAround(session: Session, t: Target, componentNames: string[],
   }
 }
 
-function found(what: Msg, missing: string, names: string[], listCommand: string, note = '', show = (n: string) => n): { kind: 'found'; what: Msg; hint: Msg } {
+/**
+ * The miss, and what may be meant. `unseen` (no token was sent: a name may be one the server hides) is
+ * said where no close name is offered: a typo's suggestion is the likelier answer.
+ */
+function found(
+  what: Msg,
+  missing: string,
+  names: string[],
+  listCommand: string,
+  o: { note?: string; show?: (n: string) => string; unseen?: Msg } = {},
+): { kind: 'found'; what: Msg; hint: Msg } {
+  const { note = '', show = (n: string) => n, unseen } = o;
   const list = ours(`"${listCommand}" lists them${note}`);
-  if (names.length === 0) return { kind: 'found', what, hint: msg`there are none you may see (${list})` };
+  const also = (hint: Msg): Msg => (unseen ? msg`${hint}; ${unseen}` : hint);
+  if (names.length === 0) return { kind: 'found', what, hint: also(msg`there are none you may see (${list})`) };
   // The server lists the name it just answered 404 for: never suggest the name that was asked.
   if (names.includes(missing))
     return { kind: 'found', what, hint: msg`the server lists '${missing}' yet answered 404 for it: try again, or ask its administrator (${list})` };
@@ -278,7 +292,7 @@ function found(what: Msg, missing: string, names: string[], listCommand: string,
   const close = closest(missing, names);
   if (close.length) return { kind: 'found', what, hint: msg`did you mean: ${close.map(show).join(', ')}? (${list})` };
   const shown = names.slice(0, 5).map(show).join(', ') + (names.length > 5 ? `, … (${names.length} in all)` : '');
-  return { kind: 'found', what, hint: msg`there are: ${shown} (${list})` };
+  return { kind: 'found', what, hint: also(msg`there are: ${shown} (${list})`) };
 }
 
 /** Each item's name, where it has one. */
