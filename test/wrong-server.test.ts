@@ -89,7 +89,8 @@ describe('item 14: a JSON 404 on every path, the API root included', () => {
 
   // A restricted component is listed only to users given it (weblate/trans/models/component.py
   // ComponentQuerySet.filter_access), so without a token it is a 404 like a missing one too.
-  const NO_TOKEN_COMPONENT = 'no token is set: a restricted component looks like a missing one; set one with --token, WLI_TOKEN or the [keys] section of your wlc config';
+  const NO_TOKEN_COMPONENT =
+    'no token is set: a restricted component looks like a missing one; set one with --token, WLI_TOKEN or the [keys] section of your wlc config';
 
   it('a component no list has, asked without a token: the hint says no token is set; a typo gets its suggestion alone', async () => {
     const r = await wliIn(['units', 'demo/hidden/cs'], { env: { WLI_URL: fake.url } });
