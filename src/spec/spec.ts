@@ -283,6 +283,14 @@ export const GLOBAL_OPTIONS = [
 /** The global options as the program receives them: checked, typed, absent when not given. */
 export type GlobalOptionValues = OptionValues<typeof GLOBAL_OPTIONS>;
 
+/** The target of a command that reads any scope, from one translation to the whole server (units, changes, checks). */
+export const ANY_SCOPE = {
+  name: 'target',
+  description: '/, project, project/category, project/component, project/component/language or project/-/language',
+  required: false,
+  targets: ['server', 'project', 'component', 'category', 'translation', 'projectLanguage'],
+} as const;
+
 /** -L, --limit: the same option wherever a command lists. */
 export const LIMIT = {
   flags: '-L, --limit <n>',

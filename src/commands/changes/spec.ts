@@ -3,7 +3,7 @@
 import { ACTIONS, kebab } from '../../weblate/actions.js';
 import { FOLLOW_WINDOW_TEXT, MAX_FOLLOW_KEPT_TEXT, MAX_FOLLOW_WAIT_TEXT } from '../../core/limits.js';
 import { EXIT } from '../../core/errors.js';
-import { LIMIT, FOLLOW_DEFAULTS, type CommandSpec } from '../../spec/spec.js';
+import { ANY_SCOPE, LIMIT, FOLLOW_DEFAULTS, type CommandSpec } from '../../spec/spec.js';
 
 export const spec = {
   name: 'changes',
@@ -16,14 +16,7 @@ export const spec = {
     "Above a translation each change names the translation it is in (a change of no translation: its component, else its project): the table's TRANSLATION column, and in JSON, JSON Lines and CSV the fields wli_target, wli_project, wli_component and wli_language first (a target wli takes back; null where unknown), then the server's fields as sent (one with the name of wli's kept as server_<name>).",
     "A translation's own changes are the server's objects as sent.",
   ].join(' '),
-  args: [
-    {
-      name: 'target',
-      description: '/, project, project/category, project/component, project/component/language or project/-/language',
-      required: false,
-      targets: ['server', 'project', 'component', 'category', 'translation', 'projectLanguage'],
-    },
-  ],
+  args: [ANY_SCOPE],
   options: [
     {
       flags: '--since <time>',

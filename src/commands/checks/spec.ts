@@ -3,7 +3,7 @@
 import { UNITS_SEARCH_SINCE } from '../../weblate/versions.js';
 import { WEBLATE_CHECKS } from '../../weblate/checks.js';
 import { EXIT } from '../../core/errors.js';
-import { FORMATS, type CommandSpec } from '../../spec/spec.js';
+import { ANY_SCOPE, FORMATS, type CommandSpec } from '../../spec/spec.js';
 
 export const spec = {
   name: 'checks',
@@ -18,14 +18,7 @@ export const spec = {
     `With --fail-over it is a CI gate, judged once per check; for CI systems each check is split by translation (its strings read page by page and counted per translation): -f github writes an annotation per failing check and translation on the translation's file, -f junit a test case per check and translation, -f codequality an issue per check and translation (fingerprinted by the translation and the check only), -f openmetrics the counts per check as gauges.`,
     `A scope with failing checks costs a request a check id: near the 100 a day Hosted Weblate gives an anonymous caller, so use a token.`,
   ].join(' '),
-  args: [
-    {
-      name: 'target',
-      description: '/, project, project/category, project/component, project/component/language or project/-/language',
-      required: false,
-      targets: ['server', 'project', 'component', 'category', 'translation', 'projectLanguage'],
-    },
-  ],
+  args: [ANY_SCOPE],
   options: [
     {
       flags: '--check <id>',

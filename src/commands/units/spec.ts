@@ -4,7 +4,7 @@ import { STATE_MEANINGS, STATE_NAMES } from '../../weblate/units.js';
 import { UNIT_COMMENTS_SINCE, UNIT_SUGGESTIONS_SINCE, UNITS_SEARCH_SINCE } from '../../weblate/versions.js';
 import { WITH_LISTS } from '../../weblate/discussion.js';
 import { EXIT } from '../../core/errors.js';
-import { LIMIT, type CommandSpec } from '../../spec/spec.js';
+import { ANY_SCOPE, LIMIT, type CommandSpec } from '../../spec/spec.js';
 
 export const spec = {
   name: 'units',
@@ -14,14 +14,7 @@ export const spec = {
     `Above a translation (a component, a category: its components, a language across a project: project/-/language, a project, or / for the whole server) the strings are searched through /api/units/ with Weblate's scope terms (project:, component:, language:) joined to the query; every unit's translation link is checked against the scope, and a server that ignores the search (Weblate before ${UNITS_SEARCH_SINCE}) is an error rather than a wrong list.`,
     `Each unit listed above a translation names its translation: the table's TRANSLATION column, and in JSON, JSON Lines and CSV the fields wli_target, wli_project, wli_component and wli_language first (a target wli takes back), then the server's fields as sent (one with the name of wli's kept as server_<name>).`,
   ].join(' '),
-  args: [
-    {
-      name: 'target',
-      description: '/, project, project/category, project/component, project/component/language or project/-/language',
-      required: false,
-      targets: ['server', 'project', 'component', 'category', 'translation', 'projectLanguage'],
-    },
-  ],
+  args: [ANY_SCOPE],
   options: [
     {
       flags: '--state <names>',
