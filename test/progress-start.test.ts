@@ -7,7 +7,7 @@ import { startFakeWeblate, type FakeWeblate } from './support/fake-weblate/index
 import { startGate } from './support/gate.js';
 import { testContext } from './support/run.js';
 import { IOStreams } from '../src/io/streams.js';
-import { Session } from '../src/session/session.js';
+import { openRun } from '../src/session/session.js';
 import { loadSettings } from '../src/config/load.js';
 
 let fake: FakeWeblate;
@@ -18,12 +18,12 @@ afterAll(async () => {
   await fake.close();
 });
 
-/** A session on a pretend terminal (stdout and stderr TTYs), its server the one at url. */
+/** The Weblate object of a run on a pretend terminal (stdout and stderr TTYs), its server the one at url. */
 function sessionOn(url: string) {
   const ctx = testContext({ tty: true, env: { WLI_URL: url } });
   const io = new IOStreams(ctx);
-  const session = new Session(ctx, io, loadSettings({}, ctx).settings, 'test', 'translation');
-  return { ctx, session };
+  const { weblate } = openRun(ctx, io, loadSettings({}, ctx).settings, 'test', 'translation');
+  return { ctx, weblate };
 }
 
 describe('the progress line starts with a request', () => {
@@ -32,8 +32,8 @@ describe('the progress line starts with a request', () => {
     const gate = await startGate(fake, TRANSLATION);
     const idle = sessionOn(gate.url);
     const asking = sessionOn(gate.url);
-    idle.session.client();
-    const answer = asking.session.client().getJson('translations/big/strings/xx/');
+    idle.weblate.client();
+    const answer = asking.weblate.client().getJson('translations/big/strings/xx/');
     try {
       await gate.holding();
       await vi.waitFor(() => expect(asking.ctx.stderr.text).toMatch(/translation …/), { timeout: 20_000, interval: 20 });
@@ -43,8 +43,8 @@ describe('the progress line starts with a request', () => {
     } finally {
       gate.release();
       await answer.catch(() => undefined);
-      await idle.session.close();
-      await asking.session.close();
+      await idle.weblate.close();
+      await asking.weblate.close();
       await gate.close();
     }
   });

@@ -1,7 +1,7 @@
 // `wli __complete <command> <word>`: the names a shell completes for a command's target, read from
 // the configured server. Called by the completion scripts, never by people.
 //
-// Manners: the configured server and token from the same settings and session as every command (flags
+// Manners: the configured server and token from the same settings and Weblate object as every command (flags
 // on the line being typed are not read); nothing at all when no server is configured; each list cached
 // on disk ($XDG_CACHE_HOME/wli, two minutes, per server and token); the whole lookup bounded to about a second (one attempt,
 // no retries); any failure is silently "no candidates". Nothing is ever written to stderr, so
@@ -16,8 +16,9 @@ import { cacheDir } from '../core/xdg.js';
 import { isItem } from '../core/page.js';
 import { loadSettings } from '../config/load.js';
 import { IOStreams } from '../io/streams.js';
-import { Session } from '../session/session.js';
-import { firstItems } from '../session/reads.js';
+import { Weblate } from '../session/results.js';
+import { Report } from '../session/report.js';
+import { Workspace } from '../files/workspace.js';
 import { type TargetKindName } from '../spec/spec.js';
 import { COMMANDS } from '../spec/commands.js';
 import { targetOfUrl } from '../weblate/target.js';
@@ -34,7 +35,7 @@ type Lister = (path: string) => Promise<Name[]>;
 
 /** Candidates, one per line; "" when there are none or anything failed. */
 export async function complete(args: string[], ctx: Context): Promise<string> {
-  let session: Session | undefined;
+  let weblate: Weblate | undefined;
   try {
     const [command, word = ''] = args;
     const kinds = COMMANDS.find((c) => c.name === command)?.args[0]?.targets;
@@ -46,21 +47,19 @@ export async function complete(args: string[], ctx: Context): Promise<string> {
     // the budget, and not a byte on stderr.
     const ask = () => {
       const quiet = { ...ctx, stderr: SILENT, signal: AbortSignal.any([ctx.signal, AbortSignal.timeout(BUDGET_MS)]) };
-      return (session ??= new Session(
-        quiet,
-        new IOStreams(quiet),
-        { ...settings, retries: 0, timeoutMs: BUDGET_MS, concurrency: 1, verbose: false, debug: false, quiet: true },
-        VERSION,
-        'names',
-      ));
+      if (weblate) return weblate;
+      const io = new IOStreams(quiet);
+      const asked = { ...settings, retries: 0, timeoutMs: BUDGET_MS, concurrency: 1, verbose: false, debug: false, quiet: true };
+      const report = new Report(io, quiet, true);
+      return (weblate = new Weblate({ ctx: quiet, io, settings: asked, version: VERSION, activity: 'names', report, workspace: new Workspace() }));
     };
-    const list = cachedLister(ctx, url, settings.token?.value, (path) => firstItems(ask(), path, 'names'));
+    const list = cachedLister(ctx, url, settings.token?.value, (path) => ask().firstItems(path, 'names'));
     const names = await candidates(kinds, word, list);
     return names.length ? names.join('\n') + '\n' : '';
   } catch {
     return '';
   } finally {
-    await session?.close().catch(() => {});
+    await weblate?.close().catch(() => {});
   }
 }
 

@@ -4,7 +4,7 @@ import { EXIT, LocalError, UsageError, interruption } from '../core/errors.js';
 import { msg } from '../core/text.js';
 import type { GlobalFlags } from '../config/settings.js';
 import { loadSettings } from '../config/load.js';
-import { Session } from '../session/session.js';
+import { openRun, type RunParts } from '../session/session.js';
 import { PipeClosed, type IOStreams } from '../io/streams.js';
 import { render } from '../output/render.js';
 import type { Result } from '../output/result.js';
@@ -27,7 +27,7 @@ interface Invocation<N extends CommandName> {
 
 export async function execute<N extends CommandName>(inv: Invocation<N>, ctx: Context, io: IOStreams, workspace: Workspace): Promise<number> {
   const { name, args, opts } = inv;
-  let session: Session | undefined;
+  let run: RunParts | undefined;
   const out = io.out;
   try {
     const command = await COMMAND_MODULES[name]();
@@ -49,10 +49,10 @@ export async function execute<N extends CommandName>(inv: Invocation<N>, ctx: Co
     for (const w of warnings) io.warn(w);
     // An expression jq cannot compile is a usage error before any request.
     if (settings.jq !== undefined) await checkJq(settings.jq);
-    session = new Session(ctx, io, settings, VERSION, name, workspace);
-    const result = await command.run({ args, opts, session });
+    run = openRun(ctx, io, settings, VERSION, name, workspace);
+    const result = await command.run({ args, opts, ...run });
     if (!settings.noPager && !(result.kind === 'list' && result.live)) io.usePager();
-    return await finish(result, session, ctx, io);
+    return await finish(result, run, ctx, io);
   } catch (e) {
     io.stopProgress();
     // What went wrong is said once the pager is gone, on the terminal it leaves.
@@ -62,13 +62,13 @@ export async function execute<N extends CommandName>(inv: Invocation<N>, ctx: Co
     if (readerLeft(e, io)) return EXIT.ok;
     return io.error(e);
   } finally {
-    await session?.close();
+    await run?.weblate.close();
   }
 }
 
 /** The result written in the chosen format, then what the run ends with: its exit code and last words. */
-async function finish(result: Result, session: Session, ctx: Context, io: IOStreams): Promise<number> {
-  const { settings } = session;
+async function finish(result: Result, run: RunParts, ctx: Context, io: IOStreams): Promise<number> {
+  const { settings, report } = run;
   // Clear the progress line before data lands on the same terminal.
   io.clearProgressBeforeData();
   const done = result.kind === 'text' ? undefined : result.done;
@@ -85,7 +85,7 @@ async function finish(result: Result, session: Session, ctx: Context, io: IOStre
     wrap: settings.wrap,
     terminal: io.stdoutIsTerminal,
     bars: io.barGlyphs,
-    warn: (m) => session.warn(m),
+    warn: (m) => report.warn(m),
     note: (m) => io.say(m),
     env: ctx.env,
     cwd: ctx.cwd,
@@ -115,7 +115,7 @@ async function finish(result: Result, session: Session, ctx: Context, io: IOStre
     io.stopProgress();
   }
   // The rate-limit note closes a run that did its work (or gave its data to a reader that left), not one whose data failed.
-  if (done || !cut || readerLeft(cut.error, io)) session.noteRateLimit();
+  if (done || !cut || readerLeft(cut.error, io)) run.weblate.noteRateLimit();
   // A signal ends a run that ends by itself only then (changes --follow): still an interruption.
   if (ctx.signal.aborted) return io.error(interruption(ctx.signal));
   const outcome = result.kind === 'text' ? undefined : result.finish?.();

@@ -9,8 +9,8 @@ import { HttpError } from '../api/errors.js';
 import { pick, madeOnce, type Page } from '../core/page.js';
 import { msg, ours } from '../core/text.js';
 import { OLDER_FORM_SAID, formsDiffer, inScope, needsNarrowing, searchQuery, type Scope, type SearchForm } from '../weblate/scope.js';
-import { countOf, pagesOf } from './reads.js';
-import type { Session } from './session.js';
+import type { Reads } from './reads.js';
+import type { Report } from './report.js';
 
 /** Where a search asks: a path (/api/units/, or a translation's units list) and the scope it keeps to (none: the path's own list). */
 export interface SearchAt {
@@ -25,7 +25,10 @@ const termIn = (term: Term, form: SearchForm): string | undefined => (typeof ter
 
 export class UnitSearch {
   private form: SearchForm = 'exact';
-  constructor(private readonly session: Session) {}
+  constructor(
+    private readonly weblate: Reads,
+    private readonly report: Report,
+  ) {}
 
   /** The form this run's searches use now. */
   get currentForm(): SearchForm {
@@ -42,9 +45,9 @@ export class UnitSearch {
     return this.inForm(at, term, async (form) => {
       const query = searchQuery(at.scope, form, termIn(term, form));
       const { scope } = at;
-      if (scope === undefined || !needsNarrowing(scope, form)) return countOf(this.session, { path: at.path, query, label });
+      if (scope === undefined || !needsNarrowing(scope, form)) return this.weblate.countOf({ path: at.path, query, label });
       let n = 0;
-      for await (const page of this.narrowed(pagesOf(this.session, { path: at.path, query, label, quiet: true }), scope)) n += page.size;
+      for await (const page of this.narrowed(this.weblate.pagesOf({ path: at.path, query, label, quiet: true }), scope)) n += page.size;
       return n;
     });
   }
@@ -55,7 +58,7 @@ export class UnitSearch {
     let form = this.form;
     for (;;) {
       const query = searchQuery(at.scope, form, termIn(term, form));
-      const pages = pagesOf(this.session, { ...ask, path: at.path, query });
+      const pages = this.weblate.pagesOf({ ...ask, path: at.path, query });
       try {
         const { scope } = at;
         for await (const page of scope !== undefined && needsNarrowing(scope, form) ? this.narrowed(pages, scope) : pages) {
@@ -88,7 +91,7 @@ export class UnitSearch {
     if (!differs) return false;
     if (this.form === 'exact') {
       this.form = 'older';
-      this.session.note(msg`the server rejected the exact search terms (${e.serverMessage ?? 'HTTP 400'}): ${ours(OLDER_FORM_SAID)}`);
+      this.report.note(msg`the server rejected the exact search terms (${e.serverMessage ?? 'HTTP 400'}): ${ours(OLDER_FORM_SAID)}`);
     }
     return true;
   }

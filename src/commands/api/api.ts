@@ -11,9 +11,7 @@ import { UsageError, WliError } from '../../core/errors.js';
 import { msg, ours, type Msg } from '../../core/text.js';
 import type { Item, Page } from '../../core/page.js';
 import type { Column, Result } from '../../output/result.js';
-import type { CommandInput, Session } from '../../session/session.js';
-import { pagesOf } from '../../session/reads.js';
-import { explainAnswer, notAnApi } from '../../session/resolve.js';
+import type { CommandInput, RunParts } from '../../session/session.js';
 import { HttpError, NotAListError, UnexpectedAnswerError, isNotFound } from '../../api/errors.js';
 import type { BytesAnswer } from '../../api/request.js';
 import { firstHeader } from '../../api/http.js';
@@ -71,13 +69,15 @@ function columnsOf(item: Item | undefined): Column[] {
  * A 404 of wli api: a path, not a slug. No Weblate API at the configured URL (the API root is asked,
  * once) is said as every command says it; else a path without its trailing slash is pointed at it.
  */
-async function explainMissingPath(session: Session, url: URL, e: HttpError): Promise<WliError> {
-  const wrongUrl = await notAnApi(session, e, () => true).catch((x: unknown) => {
-    if (x instanceof WliError) return undefined;
-    throw x;
-  });
+async function explainMissingPath(session: RunParts, url: URL, e: HttpError): Promise<WliError> {
+  const wrongUrl = await session.weblate
+    .notAnApi(e, () => true)
+    .catch((x: unknown) => {
+      if (x instanceof WliError) return undefined;
+      throw x;
+    });
   if (wrongUrl) return wrongUrl;
-  const base = session.client().base;
+  const base = session.weblate.base;
   const asGiven = `/${url.pathname.slice(base.pathname.length)}`;
   const hint =
     !e.fromApi && !url.pathname.endsWith('/')
@@ -87,8 +87,8 @@ async function explainMissingPath(session: Session, url: URL, e: HttpError): Pro
 }
 
 /** What any failure of wli api becomes: a 404 explained, an answer no Weblate API gives tested against the API root. */
-function failure(session: Session, url: URL) {
-  return async (e: unknown): Promise<unknown> => (isNotFound(e) ? explainMissingPath(session, url, e) : explainAnswer(session, e));
+function failure(session: RunParts, url: URL) {
+  return async (e: unknown): Promise<unknown> => (isNotFound(e) ? explainMissingPath(session, url, e) : session.weblate.explainAnswer(e));
 }
 
 /** A body that is a web page, whatever its type says: what a login page or a site at --url answers. */
@@ -100,10 +100,10 @@ const looksLikeHtml = (body: Buffer): boolean => /^\s*<(!doctype\s+html|html[\s>
  * the API root decides (asked once, only then), as for every command: exit 2 naming --url, else the
  * body is printed as it is.
  */
-async function checkAnswer(session: Session, url: URL, answer: BytesAnswer): Promise<void> {
+async function checkAnswer(session: RunParts, url: URL, answer: BytesAnswer): Promise<void> {
   const type = firstHeader(answer.headers['content-type']) ?? '';
   const html = /^\s*text\/html\b|^\s*application\/xhtml\+xml\b/i.test(type) || looksLikeHtml(answer.body);
-  const atRoot = url.pathname === session.client().base.pathname && url.search === '';
+  const atRoot = url.pathname === session.weblate.base.pathname && url.search === '';
   if (!html && !atRoot) return;
   if (!html) {
     let body: unknown;
@@ -116,10 +116,12 @@ async function checkAnswer(session: Session, url: URL, answer: BytesAnswer): Pro
   }
   const what = html ? msg`a web page (${type || 'no content type'})` : msg`JSON that lists no Weblate endpoints`;
   const miss = new UnexpectedAnswerError(msg`GET ${answer.url.href} answers ${what}`);
-  const wrong = await notAnApi(session, miss, (e) => isNotFound(e) || e instanceof UnexpectedAnswerError).catch((x: unknown) => {
-    if (x instanceof WliError) return undefined;
-    throw x;
-  });
+  const wrong = await session.weblate
+    .notAnApi(miss, (e) => isNotFound(e) || e instanceof UnexpectedAnswerError)
+    .catch((x: unknown) => {
+      if (x instanceof WliError) return undefined;
+      throw x;
+    });
   if (wrong) throw wrong;
 }
 
@@ -151,14 +153,14 @@ function asRecord(body: Buffer, url: URL, what: Msg, jq: boolean): Result {
 }
 
 /** Which of -f and --fields were given, as the user would name them. */
-function shaping(session: Session): Msg | undefined {
-  const { formatGiven, format, fields } = session.settings;
+function shaping(session: RunParts): Msg | undefined {
+  const { formatGiven, format, fields } = session.shown;
   const parts = [...(formatGiven ? [`-f ${format}`] : []), ...(fields ? ['--fields'] : [])];
   return parts.length ? ours(parts.join(' and ')) : undefined;
 }
 
-export async function run({ args, opts, session }: CommandInput<'api'>): Promise<Result> {
-  const client = session.client();
+export async function run({ args, opts, ...session }: CommandInput<'api'>): Promise<Result> {
+  const client = session.weblate.client();
   const url = apiAddress(args[0] ?? '/', client.base);
   if (!opts.paginate) {
     if (opts.limit !== undefined) {
@@ -171,10 +173,10 @@ export async function run({ args, opts, session }: CommandInput<'api'>): Promise
     const onFailure = failure(session, url);
     const answer = await client.getBytes(url).catch(async (e: unknown) => Promise.reject(await onFailure(e)));
     await checkAnswer(session, url, answer);
-    return what ? asRecord(answer.body, url, what, session.settings.jq !== undefined) : { kind: 'bytes', bytes: answer.body };
+    return what ? asRecord(answer.body, url, what, session.shown.jq !== undefined) : { kind: 'bytes', bytes: answer.body };
   }
   let first: Item | undefined;
-  const pages = pagesOf(session, { path: url, limit: opts.limit, label: 'items' });
+  const pages = session.weblate.pagesOf({ path: url, limit: opts.limit, label: 'items' });
   const watched = (async function* (): AsyncGenerator<Page> {
     for await (const page of pages) {
       first ??= page.items()[0];

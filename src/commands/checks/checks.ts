@@ -19,11 +19,9 @@ import { plainText } from '../../core/values.js';
 import { forCi, type CheckReport, type Column, type ListResult } from '../../output/result.js';
 import type { MetricFamily } from '../../output/openmetrics.js';
 import { formsText } from '../../output/readable.js';
-import type { CommandInput, Session } from '../../session/session.js';
-import { ONE_PAGE, getObject, searchIgnored, searchIgnoredError } from '../../session/reads.js';
-import { UnitSearch, type SearchAt } from '../../session/search.js';
-import { categoryComponents, categoryOf, firstFound, projectLanguageOf } from '../../session/resolve.js';
-import { targetReadings } from '../../session/results.js';
+import type { CommandInput, RunParts } from '../../session/session.js';
+import { ONE_PAGE } from '../../session/reads.js';
+import type { SearchAt, UnitSearch } from '../../session/search.js';
 import { fail, judgeChecks, type CheckRow } from '../../gate/checks.js';
 import { byId, type Subject, type Verdict } from '../../gate/verdict.js';
 import { filesOf, type ComponentFiles } from '../stats/checks.js';
@@ -84,7 +82,7 @@ interface Where {
   exists?: () => Promise<unknown>;
 }
 
-async function whereOf(session: Session, t: Target): Promise<Where | undefined> {
+async function whereOf(session: RunParts, t: Target): Promise<Where | undefined> {
   const at = (scope: string, s: Scope, exists?: () => Promise<unknown>): Where => ({
     scope,
     parts: [s.project ?? null, t.kind === 'component' ? t.component.join('/') : null, s.language ?? null],
@@ -103,13 +101,15 @@ async function whereOf(session: Session, t: Target): Promise<Where | undefined> 
     case 'server':
       return at('/', {});
     case 'project':
-      return at(t.project, { project: t.project }, () => getObject(session, objectPath(t)));
+      return at(t.project, { project: t.project }, () => session.weblate.getObject(objectPath(t)));
     case 'component':
-      return at(`${t.project}/${t.component.join('/')}`, { project: t.project, components: [t.component.join('/')] }, () => getObject(session, objectPath(t)));
+      return at(`${t.project}/${t.component.join('/')}`, { project: t.project, components: [t.component.join('/')] }, () =>
+        session.weblate.getObject(objectPath(t)),
+      );
     case 'projectLanguage':
-      return at(`${t.project}/-/${t.language}`, { project: t.project, language: t.language }, () => projectLanguageOf(session, t));
+      return at(`${t.project}/-/${t.language}`, { project: t.project, language: t.language }, () => session.weblate.projectLanguageOf(t));
     case 'category': {
-      const components = await categoryComponents(session, await categoryOf(session, t));
+      const components = await session.weblate.categoryComponents(await session.weblate.categoryOf(t));
       if (components.length === 0) return undefined;
       return at(t.text.replace(/\/$/, ''), {
         project: t.project,
@@ -129,7 +129,7 @@ interface Counted {
 }
 
 async function countChecks(
-  session: Session,
+  session: RunParts,
   search: UnitSearch,
   t: Target,
   ids: readonly string[],
@@ -143,7 +143,7 @@ async function countChecks(
   exists?.catch(() => {});
   const total = await search.count(where.at, HAS_CHECK);
   await exists;
-  const probe = where.above && total > 0 ? searchIgnored(session) : undefined;
+  const probe = where.above && total > 0 ? session.weblate.searchIgnored() : undefined;
   probe?.catch(() => {});
   // Nothing fails: no check id fails either. Dismissed checks are counted only when asked for.
   const failingIds = total === 0 ? [] : ids;
@@ -154,9 +154,10 @@ async function countChecks(
       failing: failingIds.includes(id) ? await count((form) => checkTerm(id, form)) : 0,
       dismissed: !ask.dismissed ? null : dismissedAny > 0 ? await count((form) => dismissedTerm(id, form)) : 0,
     })),
-    session.settings.concurrency,
+    session.weblate.concurrency,
   );
-  if (probe && (await probe)) throw searchIgnoredError(session, 'counting checks', msg`count one translation at a time: wli checks project/component/language`);
+  if (probe && (await probe))
+    throw session.weblate.searchIgnoredError('counting checks', msg`count one translation at a time: wli checks project/component/language`);
   const rows = counts
     .filter((c) => c.failing > 0 || ask.asked)
     .map((c) => {
@@ -181,7 +182,7 @@ const translationOf = (u: Item): string | undefined => unitIdentity(u).target ??
  * has:check list page by page, each string with its checks (one failing only checks not asked for is
  * left out).
  */
-async function* failingUnits(session: Session, search: UnitSearch, c: Counted): AsyncGenerator<Page> {
+async function* failingUnits(session: RunParts, search: UnitSearch, c: Counted): AsyncGenerator<Page> {
   const failing = c.rows.filter((r) => r.failing > 0);
   if (!failing.length) return;
   const idsOf = await allInOrder(
@@ -190,7 +191,7 @@ async function* failingUnits(session: Session, search: UnitSearch, c: Counted): 
       for await (const page of checkPages(search, c, r.check)) for (const u of page.items()) ids.add(plainText(u.id));
       return ids;
     }),
-    session.settings.concurrency,
+    session.weblate.concurrency,
   );
   for await (const page of search.pages(c.where.at, HAS_CHECK, { label: 'strings' })) {
     const items = page.items().flatMap((unit) => {
@@ -210,7 +211,7 @@ async function* failingUnits(session: Session, search: UnitSearch, c: Counted): 
  * (with one of its strings for its identity); files, when the format names them, from each
  * component's translations list.
  */
-async function perTranslation(session: Session, search: UnitSearch, c: Counted, verdict: Verdict, files: boolean): Promise<CheckReport> {
+async function perTranslation(session: RunParts, search: UnitSearch, c: Counted, verdict: Verdict, files: boolean): Promise<CheckReport> {
   const table = {
     items: c.rows.map((r) => r.item),
     columns: checkColumns(
@@ -232,7 +233,7 @@ async function perTranslation(session: Session, search: UnitSearch, c: Counted, 
       }
       return { row, counts };
     }),
-    session.settings.concurrency,
+    session.weblate.concurrency,
   );
   const judged = byId(verdict);
   const components = lists.flatMap(({ counts }) =>
@@ -267,18 +268,18 @@ async function perTranslation(session: Session, search: UnitSearch, c: Counted, 
   return { verdict: { ...verdict, subjects }, table, summary: verdict };
 }
 
-export async function run({ args, opts, session }: CommandInput<'checks'>): Promise<ListResult> {
+export async function run({ args, opts, ...session }: CommandInput<'checks'>): Promise<ListResult> {
   const asked = checkIds(opts.check ?? [], '--check');
   const overs = (opts.failOver ?? []).map((o) => (o.check === undefined ? o : { ...o, check: checkIds([o.check], '--fail-over')[0] }));
   const ids = asked.length ? [...new Set(asked)] : [...new Set([...CHECK_IDS, ...overs.flatMap((o) => (o.check ? [o.check] : []))])];
-  const readings = targetReadings(session, args[0], ACCEPTS);
-  const search = new UnitSearch(session);
+  const readings = session.weblate.targetReadings(args[0], ACCEPTS);
+  const search = session.weblate.search;
   const onStatus = (e: unknown) =>
     refusedByServer(e, { said: msg`the server rejected the check search`, hint: msg`is every --check a check id of this server?` });
   let counted: Counted;
   try {
     counted = (
-      await firstFound(session, readings, (t) => countChecks(session, search, t, ids, { asked: asked.length > 0, dismissed: opts.dismissed === true }))
+      await session.weblate.firstFound(readings, (t) => countChecks(session, search, t, ids, { asked: asked.length > 0, dismissed: opts.dismissed === true }))
     ).value;
   } catch (e) {
     throw onStatus(e);
@@ -287,7 +288,7 @@ export async function run({ args, opts, session }: CommandInput<'checks'>): Prom
   const finish = () => ({ exitCode: verdict.exitCode, messages: verdict.messages });
   const judged = byId(verdict);
   // What the CI format the run writes needs, asked now: rendering asks nothing.
-  const ci = await forCi(session.settings.format, {
+  const ci = await forCi(session.shown.format, {
     checks: ({ files }) => perTranslation(session, search, counted, verdict, files),
     metrics: () => checkMetrics(counted),
   });

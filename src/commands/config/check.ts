@@ -9,8 +9,7 @@ import { HttpError, UnexpectedAnswerError } from '../../api/errors.js';
 import { EXIT } from '../../core/errors.js';
 import { msg, ours, type Msg } from '../../core/text.js';
 import type { Outcome } from '../../output/result.js';
-import { getObject } from '../../session/reads.js';
-import type { Session } from '../../session/session.js';
+import type { RunParts } from '../../session/session.js';
 import { API_ROOT, listsEndpoints, METRICS } from '../../weblate/paths.js';
 import { metricsVersion } from '../../weblate/server.js';
 
@@ -24,23 +23,23 @@ export interface Checked {
 }
 
 /** The API root, proved to be a Weblate's (it lists `projects`). */
-async function askRoot(session: Session): Promise<void> {
-  const body = await getObject(session, API_ROOT);
+async function askRoot(session: RunParts): Promise<void> {
+  const body = await session.weblate.getObject(API_ROOT);
   if (!listsEndpoints(body)) {
-    throw new UnexpectedAnswerError(msg`${session.client().base.href} does not answer as a Weblate API root`, msg`is --url the Weblate server?`);
+    throw new UnexpectedAnswerError(msg`${session.weblate.base.href} does not answer as a Weblate API root`, msg`is --url the Weblate server?`);
   }
 }
 
 /** Asks the server; `outcome` is set when the token was rejected (exit 4). */
-export async function checkServer(session: Session): Promise<{ checked: Checked; outcome?: Outcome }> {
-  const token = session.settings.token;
+export async function checkServer(session: RunParts): Promise<{ checked: Checked; outcome?: Outcome }> {
+  const token = session.weblate.tokenSource;
   let access: Access = token ? 'authenticated' : 'anonymous';
   let version: string | undefined;
   let rejected: HttpError | undefined;
   try {
     if (token) {
       try {
-        version = metricsVersion(await getObject(session, METRICS));
+        version = metricsVersion(await session.weblate.getObject(METRICS));
       } catch (e) {
         if (!(e instanceof HttpError && e.status === 404)) throw e;
         await askRoot(session);
@@ -53,7 +52,7 @@ export async function checkServer(session: Session): Promise<{ checked: Checked;
     access = 'rejected';
     rejected = e;
   }
-  const r = session.client().rateLimit;
+  const r = session.weblate.rateLimit;
   const checked: Checked = {
     access,
     version: version ?? null,
@@ -66,7 +65,7 @@ export async function checkServer(session: Session): Promise<{ checked: Checked;
     outcome: {
       exitCode: EXIT.auth,
       messages: [
-        msg`the token from ${token.source} was rejected by ${session.client().base.href} (HTTP 401)${said}`,
+        msg`the token from ${token} was rejected by ${session.weblate.base.href} (HTTP 401)${said}`,
         msg`hint: create a new token in your Weblate profile (API access) and put it in [keys] of your user configuration file, WLI_TOKEN or --token`,
       ],
     },

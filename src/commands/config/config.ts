@@ -100,7 +100,7 @@ function refusal(refused: UsageError): Outcome {
   return { exitCode: EXIT.usage, messages: [msg`this configuration is refused: ${refused.text}`, ...(hint ? [msg`hint: ${hint}`] : [])] };
 }
 
-export async function run({ opts, session }: CommandInput<'config'>): Promise<RecordResult> {
+export async function run({ opts, ...session }: CommandInput<'config'>): Promise<RecordResult> {
   const { settings } = session;
   const { refused } = settings;
   const record: Item = {

@@ -17,10 +17,8 @@ import { translationRevision } from '../../weblate/objects.js';
 import { EXIT } from '../../core/errors.js';
 import type { FileBody } from '../../api/client.js';
 import type { Result } from '../../output/result.js';
-import type { CommandInput } from '../../session/session.js';
-import { fileSaver, getObject } from '../../session/reads.js';
-import { targetReadings } from '../../session/results.js';
-import { categoryOf, firstFound, type Category } from '../../session/resolve.js';
+import type { CommandInput, RunParts } from '../../session/session.js';
+import { type Category } from '../../session/resolve.js';
 import { PROJECT_DOWNLOAD_SINCE } from '../../weblate/versions.js';
 import { dispositionName, exporterName, exporterSince, fallbackName, isZipConversion, predictedName, type Downloaded } from '../../weblate/files.js';
 
@@ -59,11 +57,11 @@ function predictedIn(d: Downloaded, convert: string | undefined, dir: string): s
  * asked converted is Weblate refusing the conversion (exit 2): it has no such exporter (an older
  * release), and its 404 says only "Not found." on 5.10 and later (drf-standardized-errors).
  */
-async function fileMissing(session: CommandInput['session'], readings: Target[], miss: WliError, convert: string | undefined): Promise<WliError> {
+async function fileMissing(session: RunParts, readings: Target[], miss: WliError, convert: string | undefined): Promise<WliError> {
   for (const t of readings) {
     if (t.kind === 'category' || t.kind === 'projectLanguage') continue;
     try {
-      await getObject(session, objectPath(t));
+      await session.weblate.getObject(objectPath(t));
     } catch {
       continue;
     }
@@ -124,7 +122,7 @@ interface Destination {
  * `-o -` is stdout, as in curl and wget; without -o, stdout when it is not a terminal. Raw bytes
  * never go to a terminal: refused here, before the request.
  */
-function destinationOf(output: string | undefined, ctx: CommandInput['session']['ctx']): Destination {
+function destinationOf(output: string | undefined, ctx: RunParts['ctx']): Destination {
   const stdoutIsTTY = !!ctx.stdout.isTTY;
   if (output === '-' && stdoutIsTTY) {
     throw new UsageError(
@@ -181,7 +179,7 @@ function fileRequest(t: Target, convert: string | undefined, query: string | und
 }
 
 /** A refused conversion or query is the user's to fix (exit 2); a missing file is said as such. */
-async function downloadFailed(session: CommandInput['session'], readings: Target[], e: unknown, convert: string | undefined): Promise<unknown> {
+async function downloadFailed(session: RunParts, readings: Target[], e: unknown, convert: string | undefined): Promise<unknown> {
   // A conversion or query the server refuses is the user's to fix: exit 2 with its words. (A zip's
   // conversion it has no exporter for is a 404 whose words 5.10 and later lose: fileMissing says it.)
   const refused = refusedByServer(e, {
@@ -197,9 +195,9 @@ async function downloadFailed(session: CommandInput['session'], readings: Target
 
 const said = (text: ReturnType<typeof msg>): Result => ({ kind: 'bytes', bytes: new Uint8Array(), finish: () => ({ exitCode: EXIT.ok, messages: [text] }) });
 
-export async function run({ args, opts, session }: CommandInput<'download'>): Promise<Result> {
+export async function run({ args, opts, ...session }: CommandInput<'download'>): Promise<Result> {
   // -f and --fields shape records and lists; a download is the server's file (issue 24.11).
-  const { formatGiven, format, fields } = session.settings;
+  const { formatGiven, format, fields } = session.shown;
   if (formatGiven || fields) {
     const convert = format === 'json' || format === 'csv' ? format : 'po';
     // The hint fits the option: -f names a format (the server can convert the file to one), --fields
@@ -214,7 +212,7 @@ export async function run({ args, opts, session }: CommandInput<'download'>): Pr
   }
   if (opts.screenshot !== undefined) return downloadScreenshot(args, opts, session);
   // A category is read (last) only to be refused by name: Weblate serves no zip of one.
-  const readings = targetReadings(session, args[0], ['project', 'component', 'translation'], ['category']);
+  const readings = session.weblate.targetReadings(args[0], ['project', 'component', 'translation'], ['category']);
   const { convert, query } = opts;
   if (query !== undefined && convert === undefined) {
     throw new UsageError(
@@ -243,8 +241,8 @@ interface Wanted {
 type Found = <R>(get: (w: Wanted) => Promise<R>) => Promise<R>;
 
 /** Into the destination, the file made ready first (a destination that cannot be written fails before the request). */
-async function into(to: Destination, session: CommandInput['session'], found: Found, force: boolean | undefined): Promise<Result> {
-  const saver = fileSaver(session);
+async function into(to: Destination, session: RunParts, found: Found, force: boolean | undefined): Promise<Result> {
+  const saver = session.weblate.fileSaver();
   const file = to.toStdout ? undefined : await prepare(saver, to);
   try {
     return await fetchInto(to, file, saver, found, session, force);
@@ -259,11 +257,11 @@ async function fetchInto(
   file: PendingFile | undefined,
   saver: FileSaver,
   found: Found,
-  session: CommandInput['session'],
+  session: RunParts,
   force: boolean | undefined,
 ): Promise<Result> {
   if (!file) return { kind: 'stream', chunks: counted(await found((w) => saver.direct(w.url))) };
-  const onBytes = (n: number, total: number | undefined) => session.progress.update('bytes', n, total);
+  const onBytes = (n: number, total: number | undefined) => session.report.progress.update('bytes', n, total);
   // A direct file is only ever -o FILE's (PendingFile.open).
   const dest = to.file;
   if (file.direct && dest !== undefined) {
@@ -316,31 +314,33 @@ async function* counted(body: FileBody): AsyncGenerator<Uint8Array> {
 }
 
 /** A target's readings, tried in turn: each a file (or a zip) as Weblate names it. */
-function targetFound(readings: Target[], to: Destination, opts: CommandInput<'download'>['opts'], session: CommandInput['session']): Found {
+function targetFound(readings: Target[], to: Destination, opts: CommandInput<'download'>['opts'], session: RunParts): Found {
   const { convert, query } = opts;
-  const client = session.client();
+  const client = session.weblate.client();
   return (get) =>
-    firstFound(session, readings, async (t) => {
-      if (t.kind === 'category') throw noCategoryZip(await categoryOf(session, t));
-      const d = downloaded(t);
-      if (!d) throw new UsageError(msg`${t.text} has no file`);
-      const predicted = predictedIn(d, convert, to.dir);
-      return get({
-        url: client.resolve(fileRequest(t, convert, query)).href,
-        // Into a directory, the name Weblate gives the file (predictedIn) is what a record may prove: a
-        // wrong guess only costs the condition. It is also the name when the server gives none usable.
-        predicted,
-        fallback: predicted ?? fallbackName(d),
-        what: WHAT[d.kind],
-        // A zip has no revision: always asked for whole.
-        revision: t.kind === 'translation' ? () => revisionOf(session, t) : undefined,
-      });
-    }).then(
-      (r) => r.value,
-      async (e: unknown) => {
-        throw await downloadFailed(session, readings, e, convert);
-      },
-    );
+    session.weblate
+      .firstFound(readings, async (t) => {
+        if (t.kind === 'category') throw noCategoryZip(await session.weblate.categoryOf(t));
+        const d = downloaded(t);
+        if (!d) throw new UsageError(msg`${t.text} has no file`);
+        const predicted = predictedIn(d, convert, to.dir);
+        return get({
+          url: client.resolve(fileRequest(t, convert, query)).href,
+          // Into a directory, the name Weblate gives the file (predictedIn) is what a record may prove: a
+          // wrong guess only costs the condition. It is also the name when the server gives none usable.
+          predicted,
+          fallback: predicted ?? fallbackName(d),
+          what: WHAT[d.kind],
+          // A zip has no revision: always asked for whole.
+          revision: t.kind === 'translation' ? () => revisionOf(session, t) : undefined,
+        });
+      })
+      .then(
+        (r) => r.value,
+        async (e: unknown) => {
+          throw await downloadFailed(session, readings, e, convert);
+        },
+      );
 }
 
 /**
@@ -357,8 +357,8 @@ function noCategoryZip(c: Category): UsageError {
 }
 
 /** The translation's revision as the server lists it now (one small request), for the record to prove the file by. */
-async function revisionOf(session: CommandInput['session'], t: TranslationTarget): Promise<string | undefined> {
-  return translationRevision(await getObject(session, translationPath(t)));
+async function revisionOf(session: RunParts, t: TranslationTarget): Promise<string | undefined> {
+  return translationRevision(await session.weblate.getObject(translationPath(t)));
 }
 /**
  * A screenshot's image (download --screenshot ID): the same destinations and the same one save path
@@ -366,7 +366,7 @@ async function revisionOf(session: CommandInput['session'], t: TranslationTarget
  * never replacing a file wli did not predict); no revision proves an image, so it is always asked
  * for whole.
  */
-function downloadScreenshot(args: string[], opts: CommandInput<'download'>['opts'], session: CommandInput['session']): Promise<Result> {
+function downloadScreenshot(args: string[], opts: CommandInput<'download'>['opts'], session: RunParts): Promise<Result> {
   const id = String(opts.screenshot);
   if (args[0] !== undefined || opts.convert !== undefined || opts.query !== undefined) {
     throw new UsageError(
@@ -375,7 +375,7 @@ function downloadScreenshot(args: string[], opts: CommandInput<'download'>['opts
     );
   }
   const to = destinationOf(opts.output, session.ctx);
-  const url = session.client().resolve(screenshotFileOf(id)).href;
+  const url = session.weblate.url(screenshotFileOf(id)).href;
   const missing = (e: unknown) =>
     e instanceof WliError && e.exitCode === EXIT.notFound
       ? new NotFoundError(

@@ -6,7 +6,6 @@ import { LANGUAGES } from '../../weblate/paths.js';
 import { pluralOf, pluralText } from '../../weblate/objects.js';
 import { msg } from '../../core/text.js';
 import type { CommandInput } from '../../session/session.js';
-import { getRecord, listOf } from '../../session/results.js';
 
 const rows: Column[] = [
   { header: 'Code', value: (l) => l.code },
@@ -27,9 +26,9 @@ export const LANGUAGE_COLUMNS: Column[] = [
   { header: 'population', field: 'population', value: (l) => l.population, kind: 'count', drop: 4 },
 ];
 
-export async function run({ args, opts, session }: CommandInput<'language'>): Promise<ListResult | RecordResult> {
+export async function run({ args, opts, ...session }: CommandInput<'language'>): Promise<ListResult | RecordResult> {
   if (args[0] === undefined) {
-    return listOf(session, {
+    return session.weblate.listOf({
       readings: [{ kind: 'server', text: '/' }],
       list: () => ({ path: LANGUAGES }),
       limit: opts.limit,
@@ -38,5 +37,5 @@ export async function run({ args, opts, session }: CommandInput<'language'>): Pr
       empty: msg`no languages`,
     });
   }
-  return getRecord(session, [parseLanguageCode(args[0])], rows);
+  return session.weblate.getRecord([parseLanguageCode(args[0])], rows);
 }

@@ -6,7 +6,7 @@ import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'nod
 import type { Item } from '../../core/page.js';
 import { realpathLoose } from '../../files/placement.js';
 import type { CheckReport, Column } from '../../output/result.js';
-import type { Session } from '../../session/session.js';
+import type { RunParts } from '../../session/session.js';
 import type { FileOutcome } from '../../gate/pull.js';
 import type { Verdict } from '../../gate/verdict.js';
 import type { Done } from './fetch.js';
@@ -17,7 +17,7 @@ import type { Done } from './fetch.js';
  * CI_PROJECT_DIR), as the GitHub runner itself makes an absolute `file=` relative; else the filename
  * when the paths are the project file's root; else the path as said (from the current directory).
  */
-function repositoryPath(session: Session, d: Done, projectRoot: boolean): string | undefined {
+function repositoryPath(session: RunParts, d: Done, projectRoot: boolean): string | undefined {
   const { path, dest, listed } = d.entry;
   if (path === null || dest === undefined) return undefined;
   const { env, cwd } = session.ctx;
@@ -37,7 +37,7 @@ function repositoryPath(session: Session, d: Done, projectRoot: boolean): string
  * root (no targets, no --dir), so a filename is the file's path in the repository. `forReport`: a CI
  * format will show it (its file and its record); otherwise only what the verdict counts is kept.
  */
-export function outcomeOf(session: Session, d: Done, item: Item, projectRoot: boolean, forReport: boolean): FileOutcome {
+export function outcomeOf(session: RunParts, d: Done, item: Item, projectRoot: boolean, forReport: boolean): FileOutcome {
   const { listed } = d.entry;
   return {
     id: listed.target,
@@ -57,10 +57,10 @@ export function outcomeOf(session: Session, d: Done, item: Item, projectRoot: bo
  * The report for the CI formats, made when the work is done, from its outcomes alone: the work made
  * every request, so none comes after the report's first byte.
  */
-export async function pullChecks(session: Session, work: Promise<void>, verdict: () => Verdict, columns: Column[]): Promise<CheckReport> {
+export async function pullChecks(session: RunParts, work: Promise<void>, verdict: () => Verdict, columns: Column[]): Promise<CheckReport> {
   await work;
   // The project file (.weblate) sits at the repository's root (pull's rule): where a subject without a file points.
-  const target = session.settings.defaultTarget;
+  const target = session.weblate.defaultTarget;
   const near = target?.project ? basename(target.source) : undefined;
   const v = verdict();
   return {

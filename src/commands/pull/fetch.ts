@@ -9,7 +9,7 @@ import { pool } from '../../core/pool.js';
 import { msg, ours, type Msg } from '../../core/text.js';
 import type { PendingFile } from '../../files/pending.js';
 import type { SaveOutcome } from '../../files/saved.js';
-import type { Session } from '../../session/session.js';
+import type { RunParts } from '../../session/session.js';
 import type { Compared, FileSaver } from '../../files/save.js';
 import { fileOf } from '../../weblate/paths.js';
 import { translationRevision } from '../../weblate/objects.js';
@@ -48,7 +48,7 @@ interface FetchOptions {
 }
 
 /** Every entry's outcome, in the entries' order, files fetched as they come. */
-export async function* fetchAll(session: Session, entries: readonly Entry[], o: FetchOptions): AsyncGenerator<Done> {
+export async function* fetchAll(session: RunParts, entries: readonly Entry[], o: FetchOptions): AsyncGenerator<Done> {
   const files = entries.filter((e) => !e.decided).length;
   let finished = 0;
   let rateLimited = false;
@@ -63,7 +63,7 @@ export async function* fetchAll(session: Session, entries: readonly Entry[], o: 
     if (o.dryRun) return { entry, status: (await o.saver.provable(askOf(session, f, o))) ? 'would-check' : 'would-fetch' };
     const done = await (o.check ? checkOne : fetchOne)(session, f, o);
     finished++;
-    session.progress.update('files', finished, files);
+    session.report.progress.update('files', finished, files);
     if (done.exitCode === EXIT.rateLimited) rateLimited = true;
     limits(files - finished);
     return done;
@@ -71,7 +71,7 @@ export async function* fetchAll(session: Session, entries: readonly Entry[], o: 
   if (!o.dryRun && files > 0) limits(files);
   let handed = 0;
   const stop = () => rateLimited || session.ctx.signal.aborted;
-  for await (const r of pool(jobs, { concurrency: session.settings.concurrency, stop })) {
+  for await (const r of pool(jobs, { concurrency: session.weblate.concurrency, stop })) {
     if (!r.ok) {
       // Interrupted: the files that were renamed into place behind the one cut short (finished while
       // it ran, waiting for their turn in the report) are still reported, in order, before the run ends.
@@ -81,7 +81,7 @@ export async function* fetchAll(session: Session, entries: readonly Entry[], o: 
     handed++;
     yield r.value;
     // The line just said cleared the progress line: show it again while files are still coming.
-    if (!o.dryRun && finished < files) session.progress.update('files', finished, files);
+    if (!o.dryRun && finished < files) session.report.progress.update('files', finished, files);
   }
   if (session.ctx.signal.aborted) throw interruption(session.ctx.signal);
   // Stopped by a rate limit: the rest is not asked for.
@@ -93,15 +93,15 @@ export async function* fetchAll(session: Session, entries: readonly Entry[], o: 
 }
 
 /** Says once, before the quota is gone, when the server's rate limit will not last for the files still to fetch. */
-function rateWatch(session: Session, files: number): (left: number) => void {
+function rateWatch(session: RunParts, files: number): (left: number) => void {
   let said = false;
   return (left) => {
-    const r = session.client().rateLimit;
+    const r = session.weblate.rateLimit;
     if (said || left === 0 || r?.remaining === undefined || r.remaining >= left) return;
     said = true;
     const reset = r.resetSeconds === undefined ? ours('') : msg`; the window resets in ${ours(String(r.resetSeconds))} s`;
-    const who = session.settings.token ? ours('') : ours('; anonymous clients get few: use a token (--token or WLI_TOKEN)');
-    session.warn(
+    const who = session.weblate.tokenSource !== undefined ? ours('') : ours('; anonymous clients get few: use a token (--token or WLI_TOKEN)');
+    session.report.warn(
       msg`the server's rate limit is running low: ${ours(String(r.remaining))} API requests left (X-RateLimit-Remaining) for ${ours(String(left))} of ${ours(String(files))} files still to fetch${reset}${who}`,
     );
   };
@@ -109,16 +109,16 @@ function rateWatch(session: Session, files: number): (left: number) => void {
 
 /** What asking for an entry's file is: its URL, the file a record may prove, the revision listed now. */
 function askOf(
-  session: Session,
+  session: RunParts,
   { entry, dest, language }: ToFetch,
   o: FetchOptions,
 ): { url: string; proven: string; revision: string | undefined; force: boolean } {
   const { listed } = entry;
-  const url = session.client().resolve(fileOf({ project: listed.project, component: listed.component, language })).href;
+  const url = session.weblate.url(fileOf({ project: listed.project, component: listed.component, language })).href;
   return { url, proven: dest, revision: translationRevision(listed.item), force: o.force };
 }
 
-async function fetchOne(session: Session, f: ToFetch, o: FetchOptions): Promise<Done> {
+async function fetchOne(session: RunParts, f: ToFetch, o: FetchOptions): Promise<Done> {
   const { entry, dest } = f;
   const shown = msg`${entry.path}`;
   let file: PendingFile | undefined;
@@ -138,7 +138,7 @@ async function fetchOne(session: Session, f: ToFetch, o: FetchOptions): Promise<
 }
 
 /** --check: the file on disk compared with the server's (files/save.ts compare), nothing written. */
-async function checkOne(session: Session, f: ToFetch, o: FetchOptions): Promise<Done> {
+async function checkOne(session: RunParts, f: ToFetch, o: FetchOptions): Promise<Done> {
   const { entry, dest } = f;
   try {
     const { outcome, bytes } = await o.saver.compare({ ...askOf(session, f, o), proven: dest, shown: msg`${entry.path}` });

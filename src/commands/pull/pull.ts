@@ -22,8 +22,7 @@ import { emptyNote, minPercentNeeded } from '../../gate/stats.js';
 import { judgeFiles, type FileOutcome, type Mode as VerdictMode } from '../../gate/pull.js';
 import type { Verdict } from '../../gate/verdict.js';
 import { isCiFormat } from '../../spec/spec.js';
-import type { CommandInput, Session } from '../../session/session.js';
-import { fileSaver } from '../../session/reads.js';
+import type { CommandInput, RunParts } from '../../session/session.js';
 import { IDENTITY_FIELDS, identified } from '../../weblate/identity.js';
 import { outcomeOf, pullChecks } from './checks.js';
 import { fetchAll, type Done } from './fetch.js';
@@ -66,31 +65,31 @@ type Mode = VerdictMode;
  * prefix, whatever the reason, and always, as does a file that differs or is missing; the others are
  * lines of work done, which --quiet leaves out.
  */
-function say(session: Session, d: Done, mode: Mode): void {
+function say(session: RunParts, d: Done, mode: Mode): void {
   const { path, listed } = d.entry;
   switch (d.status) {
     case 'created':
     case 'updated':
-      return session.tell(msg`${ours(d.status)} ${path} (${ours(String(d.bytes))} bytes)`);
+      return session.report.tell(msg`${ours(d.status)} ${path} (${ours(String(d.bytes))} bytes)`);
     case 'unchanged':
-      return session.tell(msg`unchanged ${path}`);
+      return session.report.tell(msg`unchanged ${path}`);
     case 'would-fetch':
-      return session.tell(msg`would fetch ${path} (${listed.target})`);
+      return session.report.tell(msg`would fetch ${path} (${listed.target})`);
     case 'would-check':
-      return session.tell(msg`would check ${path} (${listed.target}): saved copy on record, asked for only if changed`);
+      return session.report.tell(msg`would check ${path} (${listed.target}): saved copy on record, asked for only if changed`);
     case 'same':
-      return session.tell(msg`same: ${path} (${listed.target})`);
+      return session.report.tell(msg`same: ${path} (${listed.target})`);
     case 'differs':
     case 'missing': {
       // A component whose layout changed: its reason says which, and what takes it.
       const why = d.reason === undefined ? ours('') : msg`: ${d.reason}`;
-      return session.say(msg`${ours(d.status)}: ${path} (${listed.target})${why}`);
+      return session.report.say(msg`${ours(d.status)}: ${path} (${listed.target})${why}`);
     }
     case 'skipped':
-      return session.tell(msg`skipped ${listed.target}: ${d.reason ?? ours('')}`);
+      return session.report.tell(msg`skipped ${listed.target}: ${d.reason ?? ours('')}`);
     case 'failed': {
       const not = ours(mode === 'check' ? 'not checked' : 'not written');
-      return session.say(
+      return session.report.say(
         path === null ? msg`${not}: ${listed.target}: ${d.reason ?? ours('')}` : msg`${not}: ${path} (${listed.target}): ${d.reason ?? ours('')}`,
       );
     }
@@ -127,10 +126,10 @@ function checkDir(dir: string, shown: Msg): void {
 function rootOf(
   args: readonly string[],
   opts: CommandInput<'pull'>['opts'],
-  session: Session,
+  session: RunParts,
 ): { dir: string; dirShown: string; show?: (name: string) => string } {
   const { cwd } = session.ctx;
-  const target = session.settings.defaultTarget;
+  const target = session.weblate.defaultTarget;
   if (opts.dir === undefined && args.length === 0 && target?.project) {
     const dir = dirname(resolve(cwd, target.source));
     return { dir, dirShown: relative(cwd, dir), show: (name) => relative(cwd, join(dir, name)) };
@@ -139,17 +138,17 @@ function rootOf(
 }
 
 /** DIR made and held (files/workspace.ts holdDirectory); a DIR that cannot be made is exit 7 before any file is asked for. */
-function holdDir(session: Session, dir: string, shown: Msg): () => void {
+function holdDir(session: RunParts, dir: string, shown: Msg): () => void {
   try {
-    return session.workspace.holdDirectory(dir);
+    return session.files.holdDirectory(dir);
   } catch (e) {
     throw localFailure(e, shown, ours('create the directory'));
   }
 }
 
 /** What --check does not go with, and a CI format without --check: usage errors before any request. */
-function modeOf(opts: CommandInput<'pull'>['opts'], session: Session): Mode {
-  const { format } = session.settings;
+function modeOf(opts: CommandInput<'pull'>['opts'], session: RunParts): Mode {
+  const { format } = session.shown;
   if (opts.emptyIncomplete && opts.minPercent === undefined) throw minPercentNeeded('skipped');
   if (opts.check) {
     if (opts.acceptLayout)
@@ -178,8 +177,8 @@ function modeOf(opts: CommandInput<'pull'>['opts'], session: Session): Mode {
   return opts.dryRun ? 'dry-run' : 'pull';
 }
 
-export async function run({ args, opts, session }: CommandInput<'pull'>): Promise<Result> {
-  const { settings } = session;
+export async function run({ args, opts, ...session }: CommandInput<'pull'>): Promise<Result> {
+  const settings = session.shown;
   const mode = modeOf(opts, session);
   const { dir, dirShown, show } = rootOf(args, opts, session);
   const writes = mode === 'pull';
@@ -202,9 +201,9 @@ export async function run({ args, opts, session }: CommandInput<'pull'>): Promis
     langs: opts.lang,
     minPercent: opts.minPercent,
     emptyIncomplete: opts.emptyIncomplete === true,
-    layout: { recorded, server: session.client().base.href, accept: !!opts.acceptLayout, check: mode === 'check', shown: recordShown },
+    layout: { recorded, server: session.weblate.base.href, accept: !!opts.acceptLayout, check: mode === 'check', shown: recordShown },
   });
-  if (emptyKept.length) session.say(emptyNote(emptyKept));
+  if (emptyKept.length) session.report.say(emptyNote(emptyKept));
   // DIR made now (a place that cannot be made fails at once) and held by the work: a run that wrote
   // no file there leaves no empty DIR behind.
   const release = writes ? holdDir(session, dir, shownDir) : undefined;
@@ -217,7 +216,7 @@ export async function run({ args, opts, session }: CommandInput<'pull'>): Promis
   // Every translation's outcome, judged once the work is done (src/gate/pull.ts): the exit status and
   // stderr's summary are that verdict's, and the CI formats render it.
   const outcomes: FileOutcome[] = [];
-  const done = fetchAll(session, entries, { saver: fileSaver(session), force: !!opts.force, dryRun: mode === 'dry-run', check: mode === 'check' });
+  const done = fetchAll(session, entries, { saver: session.weblate.fileSaver(), force: !!opts.force, dryRun: mode === 'dry-run', check: mode === 'check' });
   // A CI report is written once the work is done, from every outcome (commands/pull/checks.ts).
   const ci = isCiFormat(settings.format);
   async function* reported(): AsyncGenerator<Item> {
@@ -228,7 +227,7 @@ export async function run({ args, opts, session }: CommandInput<'pull'>): Promis
         } catch (e) {
           if (!(e instanceof LocalError)) throw e;
           unwritten = e;
-          session.say(msg`${e.text}: the layouts are not recorded (the next pull trusts the server's layout again)`);
+          session.report.say(msg`${e.text}: the layouts are not recorded (the next pull trusts the server's layout again)`);
         }
         unrecorded = undefined;
       }
@@ -252,7 +251,7 @@ export async function run({ args, opts, session }: CommandInput<'pull'>): Promis
       n++;
       report?.push(item);
     }
-    if (n === 0 && !report) session.say(ours(mode === 'check' ? 'no translations to check' : 'no translations to pull'));
+    if (n === 0 && !report) session.report.say(ours(mode === 'check' ? 'no translations to check' : 'no translations to pull'));
   })()
     .finally(release)
     .then(

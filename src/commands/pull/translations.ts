@@ -12,10 +12,8 @@
 // read beside its list: one request, at the same time.
 import type { Item } from '../../core/page.js';
 import { allInOrder } from '../../core/pool.js';
-import type { Session } from '../../session/session.js';
-import { allItems, getObject, ONE_PAGE } from '../../session/reads.js';
-import { categoryComponents, categoryOf, firstFound, projectLanguageOf } from '../../session/resolve.js';
-import { targetReadings } from '../../session/results.js';
+import type { RunParts } from '../../session/session.js';
+import { ONE_PAGE } from '../../session/reads.js';
 import { componentPath, componentsOf, translationPath, translationsOf } from '../../weblate/paths.js';
 import { languageCode, objectAt, sourceLanguageCode } from '../../weblate/objects.js';
 import { componentFiles, type ComponentFiles } from '../../weblate/filemask.js';
@@ -42,12 +40,12 @@ export interface Listed {
 const ACCEPTS = ['project', 'component', 'category', 'translation', 'projectLanguage'] as const;
 
 /** Every translation of the targets (the project file's default target when there is none), in order, each once. */
-export async function listTargets(session: Session, args: readonly string[]): Promise<Listed[]> {
+export async function listTargets(session: RunParts, args: readonly string[]): Promise<Listed[]> {
   const out: Listed[] = [];
   const seen = new Map<string, Listed>();
   for (const arg of args.length ? args : [undefined]) {
-    const readings = targetReadings(session, arg, [...ACCEPTS]);
-    const { value } = await firstFound(session, readings, (t) => translationsOfTarget(session, t));
+    const readings = session.weblate.targetReadings(arg, [...ACCEPTS]);
+    const { value } = await session.weblate.firstFound(readings, (t) => translationsOfTarget(session, t));
     for (const l of value) {
       // The same translation named twice (demo and demo/android) is pulled once; named once as itself, it is named.
       const key = `${l.project}\n${l.component.join('/')}\n${l.language ?? ''}`;
@@ -63,10 +61,10 @@ export async function listTargets(session: Session, args: readonly string[]): Pr
   return out;
 }
 
-async function translationsOfTarget(session: Session, t: Target): Promise<Listed[]> {
+async function translationsOfTarget(session: RunParts, t: Target): Promise<Listed[]> {
   switch (t.kind) {
     case 'translation': {
-      const item = await getObject(session, translationPath(t));
+      const item = await session.weblate.getObject(translationPath(t));
       const component = objectAt(item, 'component');
       // The language as the target names it: the address that was just found.
       return [{ ...listed(t, item, component, t.language), named: true }];
@@ -74,14 +72,14 @@ async function translationsOfTarget(session: Session, t: Target): Promise<Listed
     case 'component':
       return componentTranslations(session, t);
     case 'category': {
-      const components = await categoryComponents(session, await categoryOf(session, t));
+      const components = await session.weblate.categoryComponents(await session.weblate.categoryOf(t));
       return eachComponent(session, components);
     }
     case 'project':
       return eachComponent(session, await projectComponents(session, t.project));
     case 'projectLanguage': {
       // The project and the language both there (the project's language row), then each component's own list.
-      await projectLanguageOf(session, t);
+      await session.weblate.projectLanguageOf(t);
       return (await eachComponent(session, await projectComponents(session, t.project))).filter((l) => l.language === t.language);
     }
     default:
@@ -90,15 +88,15 @@ async function translationsOfTarget(session: Session, t: Target): Promise<Listed
 }
 
 /** A project's components as targets (p/cat/c), each with its object. */
-async function projectComponents(session: Session, project: string): Promise<Array<{ target: ComponentTarget; item: Item }>> {
-  const items = await allItems(session, { path: componentsOf({ project }), label: 'components', pageSize: ONE_PAGE });
+async function projectComponents(session: RunParts, project: string): Promise<Array<{ target: ComponentTarget; item: Item }>> {
+  const items = await session.weblate.allItems({ path: componentsOf({ project }), label: 'components', pageSize: ONE_PAGE });
   return items.map((item) => ({ target: componentTargetOf(project, item), item }));
 }
 
 /** Every translation of the components, their lists read --concurrency at a time, in the components' order. */
-async function eachComponent(session: Session, components: Array<{ target: ComponentTarget; item: Item }>): Promise<Listed[]> {
+async function eachComponent(session: RunParts, components: Array<{ target: ComponentTarget; item: Item }>): Promise<Listed[]> {
   const jobs = components.map((c) => () => componentTranslations(session, c.target, c.item));
-  return (await allInOrder(jobs, session.settings.concurrency)).flat();
+  return (await allInOrder(jobs, session.weblate.concurrency)).flat();
 }
 
 /**
@@ -106,11 +104,11 @@ async function eachComponent(session: Session, components: Array<{ target: Compo
  * named as the target) read beside the list. The list decides whether the component is there: its
  * 404 is the one firstFound reads.
  */
-async function componentTranslations(session: Session, t: ComponentTarget, known?: Item): Promise<Listed[]> {
-  const object = known ? Promise.resolve(known) : getObject(session, componentPath(t));
+async function componentTranslations(session: RunParts, t: ComponentTarget, known?: Item): Promise<Listed[]> {
+  const object = known ? Promise.resolve(known) : session.weblate.getObject(componentPath(t));
   // Its failure is the list's to report when the list fails too.
   object.catch(() => {});
-  const items = await allItems(session, { path: translationsOf(t), label: 'translations', pageSize: ONE_PAGE });
+  const items = await session.weblate.allItems({ path: translationsOf(t), label: 'translations', pageSize: ONE_PAGE });
   const component = await object;
   return items.map((item) => listed(t, item, component));
 }

@@ -7,15 +7,11 @@ import { isItem, pageOf, type Item } from '../../core/page.js';
 import { msg } from '../../core/text.js';
 import { plainText } from '../../core/values.js';
 import type { Column, ListResult } from '../../output/result.js';
-import type { CommandInput, Session } from '../../session/session.js';
-import { allItems } from '../../session/reads.js';
-import { firstFound } from '../../session/resolve.js';
-import { targetReadings } from '../../session/results.js';
+import type { CommandInput, RunParts } from '../../session/session.js';
 import { idFromUrl } from '../../weblate/objects.js';
 import { screenshotsOf, unitsOf } from '../../weblate/paths.js';
 import { HAS_SCREENSHOT, shownUnitIds } from '../../weblate/screenshots.js';
 import { objectOfUrl, type CategoryTarget, type Target } from '../../weblate/target.js';
-import { categoryComponents, categoryOf } from '../../session/resolve.js';
 import { allInOrder } from '../../core/pool.js';
 import { withOwnFields } from '../../weblate/identity.js';
 
@@ -36,9 +32,9 @@ const SCREENSHOT_COLUMNS: Column[] = [
   },
 ];
 
-export async function run({ args, session }: CommandInput<'screenshots'>): Promise<ListResult> {
-  const readings = targetReadings(session, args[0], ['component', 'category'], ['translation']);
-  const { target, value: shots } = await firstFound(session, readings, (t) => screenshotsOfTarget(session, t));
+export async function run({ args, ...session }: CommandInput<'screenshots'>): Promise<ListResult> {
+  const readings = session.weblate.targetReadings(args[0], ['component', 'category'], ['translation']);
+  const { target, value: shots } = await session.weblate.firstFound(readings, (t) => screenshotsOfTarget(session, t));
   const shown = await stringsShown(session, shots);
   // wli's list after the screenshot's fields; a server field of its name is kept as server_wli_strings (weblate/identity.ts).
   const items = shots.map((s) =>
@@ -55,12 +51,12 @@ export async function run({ args, session }: CommandInput<'screenshots'>): Promi
   };
 }
 
-function screenshotsOfTarget(session: Session, t: Target): Promise<Item[]> {
-  if (t.kind === 'component') return allItems(session, { path: screenshotsOf(t), label: 'screenshots' });
+function screenshotsOfTarget(session: RunParts, t: Target): Promise<Item[]> {
+  if (t.kind === 'component') return session.weblate.allItems({ path: screenshotsOf(t), label: 'screenshots' });
   if (t.kind === 'translation') {
     const component = [t.project, ...t.component].join('/');
     // Its screenshots are its component's (they show source strings): said once the component reading missed.
-    return allItems(session, { path: screenshotsOf({ project: t.project, component: t.component }), label: 'screenshots' }).then(() => {
+    return session.weblate.allItems({ path: screenshotsOf({ project: t.project, component: t.component }), label: 'screenshots' }).then(() => {
       throw new UsageError(msg`${t.text} is a translation: screenshots belong to its component`, msg`wli screenshots ${component}`);
     });
   }
@@ -69,11 +65,11 @@ function screenshotsOfTarget(session: Session, t: Target): Promise<Item[]> {
 }
 
 /** A category's screenshots: each component's inside it (nested ones too), in the order the project lists them. */
-async function categoryScreenshots(session: Session, t: CategoryTarget): Promise<Item[]> {
-  const components = await categoryComponents(session, await categoryOf(session, t));
+async function categoryScreenshots(session: RunParts, t: CategoryTarget): Promise<Item[]> {
+  const components = await session.weblate.categoryComponents(await session.weblate.categoryOf(t));
   const lists = await allInOrder(
-    components.map((c) => () => allItems(session, { path: screenshotsOf(c.target), label: 'screenshots' })),
-    session.settings.concurrency,
+    components.map((c) => () => session.weblate.allItems({ path: screenshotsOf(c.target), label: 'screenshots' })),
+    session.weblate.concurrency,
   );
   return lists.flat();
 }
@@ -83,13 +79,13 @@ async function categoryScreenshots(session: Session, t: CategoryTarget): Promise
  * searched with has:screenshot, one list per source translation. A string it does not answer is
  * named by its id alone.
  */
-async function stringsShown(session: Session, shots: Item[]): Promise<Map<string, Item>> {
+async function stringsShown(session: RunParts, shots: Item[]): Promise<Map<string, Item>> {
   const sources = new Set(shots.map((s) => s.translation).filter((u): u is string => typeof u === 'string'));
   const shown = new Map<string, Item>();
   for (const url of sources) {
     const t = objectOfUrl(url);
     if (t?.kind !== 'translation') continue;
-    const units = await allItems(session, { path: unitsOf(t), query: new URLSearchParams({ q: HAS_SCREENSHOT }), label: 'strings' });
+    const units = await session.weblate.allItems({ path: unitsOf(t), query: new URLSearchParams({ q: HAS_SCREENSHOT }), label: 'strings' });
     for (const u of units) shown.set(idFromUrl(u.id), { id: u.id, context: u.context ?? null, source: u.source ?? null });
   }
   return shown;

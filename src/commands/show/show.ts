@@ -4,7 +4,6 @@
 // same serializer as /api/categories/<id>/: no request more).
 import type { Column } from '../../output/result.js';
 import type { CommandInput } from '../../session/session.js';
-import { getTargetObject, targetReadings } from '../../session/results.js';
 import { isUrlOrPath } from '../../weblate/objects.js';
 
 const TIME_FIELD = /(^|_)(timestamp|last_change|created|updated|date)$/;
@@ -18,7 +17,7 @@ const rowsOf = (record: Record<string, unknown>): Column[] =>
     kind: TIME_FIELD.test(k) ? 'time' : isUrlOrPath(k, record[k]) ? 'url' : 'text',
   }));
 
-export async function run({ args, session }: CommandInput<'show'>) {
-  const { record } = await getTargetObject(session, targetReadings(session, args[0], ['project', 'component', 'category', 'translation']));
+export async function run({ args, ...session }: CommandInput<'show'>) {
+  const { record } = await session.weblate.getTargetObject(session.weblate.targetReadings(args[0], ['project', 'component', 'category', 'translation']));
   return { kind: 'record' as const, record, rows: rowsOf(record) };
 }

@@ -13,8 +13,7 @@ import { isLosslessNumber, numberText } from '../../codec/json.js';
 import { allInOrder, deferred } from '../../core/pool.js';
 import type { Item } from '../../core/page.js';
 import { msg } from '../../core/text.js';
-import type { Session } from '../../session/session.js';
-import { allItems, getObject } from '../../session/reads.js';
+import type { RunParts } from '../../session/session.js';
 import { sourceLanguageCode } from '../../weblate/objects.js';
 import { COMPONENTS, componentsOf, linksOf, projectMetricsOf, statisticsOf } from '../../weblate/paths.js';
 import { metricsEntries, type MetricsEntry } from '../../weblate/project-metrics.js';
@@ -28,17 +27,17 @@ import { componentRow, componentRows, statsRow, totalRow, type ComponentRows } f
  * The rows of --project P --by translation or component: every component's, then the total row (the
  * server's own; with --skip-source the other translations summed, as skipSourceTotal says).
  */
-export async function projectBreakdown(session: Session, target: ProjectTarget, by: Exclude<StatsBy, 'language'>, skipSource: boolean): Promise<Row[]> {
-  const total = skipSource ? undefined : deferred(getObject(session, statisticsOf(target)));
+export async function projectBreakdown(session: RunParts, target: ProjectTarget, by: Exclude<StatsBy, 'language'>, skipSource: boolean): Promise<Row[]> {
+  const total = skipSource ? undefined : deferred(session.weblate.getObject(statisticsOf(target)));
   const components = await componentsRows(session, target, skipSource);
   const rows = by === 'translation' ? components.flatMap((c) => c.rows) : components.map((c) => componentRow(target.project, c));
   return [...rows, total ? totalRow(target, await total) : sumOfKept(target, components)];
 }
 
 /** Every component's translation rows, by the metrics endpoint or else component by component. */
-async function componentsRows(session: Session, target: ProjectTarget, skipSource: boolean, asked?: Promise<Item[]>): Promise<ComponentRows[]> {
+async function componentsRows(session: RunParts, target: ProjectTarget, skipSource: boolean, asked?: Promise<Item[]>): Promise<ComponentRows[]> {
   // The project's components, asked once: beside the metrics (to tell its own from shared ones), or for the fan-out.
-  const listed = asked ?? deferred(allItems(session, { path: componentsOf(target), label: `--project ${target.project}` }));
+  const listed = asked ?? deferred(session.weblate.allItems({ path: componentsOf(target), label: `--project ${target.project}` }));
   return (await fromMetrics(session, target, skipSource, listed)) ?? (await fromComponents(session, target, skipSource, await listed));
 }
 
@@ -62,17 +61,17 @@ const sumOfKept = (target: ProjectTarget, components: ComponentRows[]): Row =>
  * metrics endpoint, each component's statistics on an older one; `listed`: the project's components
  * list when the caller asked it already.
  */
-export async function skipSourceTotal(session: Session, target: ProjectTarget, listed?: Promise<Item[]>): Promise<Row> {
+export async function skipSourceTotal(session: RunParts, target: ProjectTarget, listed?: Promise<Item[]>): Promise<Row> {
   return sumOfKept(target, await componentsRows(session, target, true, listed));
 }
 
 /** The fan-out: the components list, then each component's statistics, --concurrency at a time. */
-async function fromComponents(session: Session, target: ProjectTarget, skipSource: boolean, items: Item[]): Promise<ComponentRows[]> {
+async function fromComponents(session: RunParts, target: ProjectTarget, skipSource: boolean, items: Item[]): Promise<ComponentRows[]> {
   const jobs = items.map((item) => async (): Promise<ComponentRows> => {
     const t = componentTargetOf(target.project, item);
     return { path: t.component, item, rows: await componentRows(session, t, skipSource, item) };
   });
-  return allInOrder(jobs, session.settings.concurrency);
+  return allInOrder(jobs, session.weblate.concurrency);
 }
 
 /**
@@ -82,23 +81,25 @@ async function fromComponents(session: Session, target: ProjectTarget, skipSourc
 const idText = (i: Item): string | undefined => (typeof i.id === 'number' || isLosslessNumber(i.id) ? numberText(i.id) : undefined);
 
 /** The metrics route; undefined when the server has no such endpoint (404: before Weblate 2026.8). */
-async function fromMetrics(session: Session, target: ProjectTarget, skipSource: boolean, listed: PromiseLike<Item[]>): Promise<ComponentRows[] | undefined> {
+async function fromMetrics(session: RunParts, target: ProjectTarget, skipSource: boolean, listed: PromiseLike<Item[]>): Promise<ComponentRows[] | undefined> {
   // A key is one of the project's own components (`listed`), or a component shared into the project
   // (get_project_metrics_data: keyed by the link's category and its slug), which only that list tells apart.
   let body: Item;
   try {
-    body = await getObject(session, projectMetricsOf(target));
+    body = await session.weblate.getObject(projectMetricsOf(target));
   } catch (e) {
     if (!isNotFound(e)) throw e;
-    session.note(msg`--project ${target.project}: no project metrics endpoint (404, a server before Weblate 2026.8): each component's statistics instead`);
+    session.report.note(
+      msg`--project ${target.project}: no project metrics endpoint (404, a server before Weblate 2026.8): each component's statistics instead`,
+    );
     return undefined;
   }
   const entries = metricsEntries(body);
   if (entries === undefined) {
-    session.warn(msg`--project ${target.project}: the metrics endpoint answered a shape wli does not know; reading each component's statistics instead`);
+    session.report.warn(msg`--project ${target.project}: the metrics endpoint answered a shape wli does not know; reading each component's statistics instead`);
     return undefined;
   }
-  session.note(msg`--project ${target.project}: one request for every translation (the project metrics endpoint)`);
+  session.report.note(msg`--project ${target.project}: one request for every translation (the project metrics endpoint)`);
   const own = await listed;
   const byId = new Map(
     own.flatMap((i) => {
@@ -124,7 +125,7 @@ async function fromMetrics(session: Session, target: ProjectTarget, skipSource: 
     const named = `${g.key.path.join('/')}${g.key.id === undefined ? '' : `@${g.key.id}`}`;
     const t = g.item && objectOfUrl(g.item.url);
     if (!g.item || t?.kind !== 'component') {
-      session.warn(
+      session.report.warn(
         msg`--project ${target.project}: the metrics name component ${named}, which neither the project's components nor the server's are: its rows are left out`,
       );
       continue;
@@ -152,8 +153,8 @@ async function fromMetrics(session: Session, target: ProjectTarget, skipSource: 
  * by slug in another project; several with that slug are told apart by their links/ (the projects each
  * is shared into). Each found group gets its component object.
  */
-async function resolveShared(session: Session, target: ProjectTarget, groups: { key: MetricsEntry; item?: Item }[]): Promise<void> {
-  const all = await allItems(session, { path: COMPONENTS, label: `--project ${target.project}: shared components` });
+async function resolveShared(session: RunParts, target: ProjectTarget, groups: { key: MetricsEntry; item?: Item }[]): Promise<void> {
+  const all = await session.weblate.allItems({ path: COMPONENTS, label: `--project ${target.project}: shared components` });
   const elsewhere = (i: Item) => {
     const t = objectOfUrl(i.url);
     return t?.kind === 'component' && t.project !== target.project ? t : undefined;
@@ -168,7 +169,7 @@ async function resolveShared(session: Session, target: ProjectTarget, groups: { 
     for (const c of candidates) {
       const t = elsewhere(c);
       if (t === undefined) continue;
-      const links = await allItems(session, { path: linksOf(t), label: `${t.text} links` });
+      const links = await session.weblate.allItems({ path: linksOf(t), label: `${t.text} links` });
       if (links.some((p) => p.slug === target.project)) {
         g.item = c;
         break;

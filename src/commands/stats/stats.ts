@@ -31,7 +31,6 @@ import { identified } from '../../weblate/identity.js';
 import { msg, ours } from '../../core/text.js';
 import { forCi, type ListResult, type RecordResult } from '../../output/result.js';
 import type { CommandInput } from '../../session/session.js';
-import { firstFound } from '../../session/resolve.js';
 import { formsOf, readTarget, type ProjectTarget, type Target, type TargetKind } from '../../weblate/target.js';
 import { goneRows, judgeRows, rowLabel } from '../../gate/stats.js';
 import { byId } from '../../gate/verdict.js';
@@ -49,7 +48,7 @@ import { projectBreakdown, skipSourceTotal } from './project.js';
  */
 const ACCEPTS: TargetKind[] = ['translation', 'component', 'category', 'projectLanguage', 'language'];
 
-export async function run({ args, opts, session }: CommandInput<'stats'>): Promise<RecordResult | ListResult> {
+export async function run({ args, opts, ...session }: CommandInput<'stats'>): Promise<RecordResult | ListResult> {
   // Everything the user typed is checked before the first request (option values by spec/option-values.ts).
   const metric: Metric = opts.metric ?? 'translated';
   const project: ProjectTarget | undefined = opts.project === undefined ? undefined : { kind: 'project', text: opts.project, project: opts.project };
@@ -57,7 +56,7 @@ export async function run({ args, opts, session }: CommandInput<'stats'>): Promi
   const by = opts.by ?? 'language';
   if (opts.by !== undefined && !project)
     throw new UsageError(msg`--by ${opts.by} breaks down a project`, msg`give the project with --project <project> (--by ${opts.by} --project <project>)`);
-  const texts = args.length || project ? args : session.settings.defaultTarget ? [session.settings.defaultTarget.value] : [];
+  const texts = args.length || project ? args : session.weblate.defaultTarget ? [session.weblate.defaultTarget.value] : [];
   if (texts.length === 0 && !project)
     throw new UsageError(msg`missing target`, msg`expected one or more of: ${ours(formsOf(ACCEPTS))}; or --project <project>`);
   // Each target's readings (p/x/y: a translation, else a component in a category), project rows last.
@@ -73,16 +72,16 @@ export async function run({ args, opts, session }: CommandInput<'stats'>): Promi
     if (!Array.isArray(input)) {
       // A breakdown is rows whatever their number (an empty project still prints an array).
       if (by !== 'language') {
-        const rows = (await firstFound(session, [input], () => projectBreakdown(session, input, by, skipSource))).value;
+        const rows = (await session.weblate.firstFound([input], () => projectBreakdown(session, input, by, skipSource))).value;
         const covers = by === 'component' ? [componentsOfProject(input.project)] : rows.map((r) => containerOf(rowLabel(r))).filter((c) => c !== undefined);
         return { kind: 'projectRows', rows, covers };
       }
       const sourceless = (listed: Promise<Item[]>) => skipSourceTotal(session, input, listed);
-      const rows = (await firstFound(session, [input], () => projectRows(session, input, skipSource, sourceless))).value;
+      const rows = (await session.weblate.firstFound([input], () => projectRows(session, input, skipSource, sourceless))).value;
       return { kind: 'project', rows, covers: [`${input.project}/-`] };
     }
     const { target, value } = await languageOrProject(session, input, () =>
-      firstFound(session, input, (t) =>
+      session.weblate.firstFound(input, (t) =>
         // p/- with --skip-source: the total of the translations it keeps (skipSourceTotal).
         t.kind === 'project' && skipSource ? skipSourceTotal(session, t).then((r) => [r]) : rowsOf(session, t, skipSource),
       ),
@@ -95,7 +94,7 @@ export async function run({ args, opts, session }: CommandInput<'stats'>): Promi
           : [];
     return { kind: target.kind, rows: value, covers };
   });
-  const resolved = (await allInOrder(jobs, session.settings.concurrency)).map((r) => ({
+  const resolved = (await allInOrder(jobs, session.weblate.concurrency)).map((r) => ({
     ...r,
     rows: r.rows.filter((row) => !row.leftOut),
     left: r.rows.filter((row) => row.leftOut),
@@ -110,7 +109,7 @@ export async function run({ args, opts, session }: CommandInput<'stats'>): Promi
   }
   // The server's languages tell a typo from a language no row has; asked only when some gated one is missing.
   const known = languagesWithoutRows(gate, rows).length ? await serverLanguages(session) : [];
-  for (const warning of checkLanguagesGated(gate, rows, skipSource, known)) session.warn(warning);
+  for (const warning of checkLanguagesGated(gate, rows, skipSource, known)) session.report.warn(warning);
   // The one judgement of the run, before anything is written: the exit status and stderr are its.
   const covered = new Set(resolved.flatMap((r) => r.covers));
   const verdict = judgeRows(
@@ -121,12 +120,12 @@ export async function run({ args, opts, session }: CommandInput<'stats'>): Promi
   const finish = () => ({ exitCode: verdict.exitCode, messages: verdict.messages });
   const judged = judgedBy(byId(verdict));
   // What the CI format the run writes needs, asked now: rendering asks nothing.
-  const ci = await forCi(session.settings.format, { checks: ({ files }) => statsChecks(session, verdict, gate, files), metrics: () => statsMetrics(rows) });
+  const ci = await forCi(session.shown.format, { checks: ({ files }) => statsChecks(session, verdict, gate, files), metrics: () => statsMetrics(rows) });
   const only = resolved.length === 1 ? resolved[0] : undefined;
   const single = rows.length === 1 ? rows[0] : undefined;
   // One row is shown as a record to people (table, markdown); the data formats keep a list a list
   // whatever the number of targets, so a script's `jq '.[]'` holds for one row too (issue 49.7).
-  const forPeople = session.settings.format === 'table' || session.settings.format === 'markdown';
+  const forPeople = session.shown.format === 'table' || session.shown.format === 'markdown';
   if (single && forPeople && (only?.kind === 'translation' || only?.kind === 'language' || only?.kind === 'projectLanguage' || only?.kind === 'project')) {
     return { kind: 'record', record: identified(single.item, single.id), rows: recordRows(gate, judged, single), fieldColumns: FIELD_COLUMNS, finish, ...ci };
   }

@@ -3,7 +3,6 @@ import { getPath } from '../../output/fields.js';
 import type { Column } from '../../output/result.js';
 import { numberOf, plainText } from '../../core/values.js';
 import type { CommandInput } from '../../session/session.js';
-import { getRecord, targetReadings } from '../../session/results.js';
 
 const count = (n: string, pct?: string) => (t: Record<string, unknown>) => {
   const v = t[n];
@@ -49,6 +48,6 @@ const rows: Column[] = [
   { header: 'URL', value: (t) => t.web_url, kind: 'url' },
 ];
 
-export async function run({ args, session }: CommandInput<'translation'>) {
-  return getRecord(session, targetReadings(session, args[0], ['translation']), rows);
+export async function run({ args, ...session }: CommandInput<'translation'>) {
+  return session.weblate.getRecord(session.weblate.targetReadings(args[0], ['translation']), rows);
 }

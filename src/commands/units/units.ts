@@ -13,16 +13,12 @@ import { msg, ours } from '../../core/text.js';
 import { plainText } from '../../core/values.js';
 import type { Column, ListResult, Style } from '../../output/result.js';
 import { formsText } from '../../output/readable.js';
-import type { CommandInput, Session } from '../../session/session.js';
-import { getObject, searchIgnored, searchIgnoredError } from '../../session/reads.js';
-import { categoryComponents, categoryOf, projectLanguageOf } from '../../session/resolve.js';
-import { listOf, targetReadings } from '../../session/results.js';
+import type { CommandInput, RunParts } from '../../session/session.js';
 import { IDENTITY_FIELDS, identifyPage, unitIdentity } from '../../weblate/identity.js';
 import { targetOfUrl, type Target } from '../../weblate/target.js';
 import { UNITS_SEARCH, objectPath, unitsOf } from '../../weblate/paths.js';
 import { STATE_LABELS, STATE_SHORT, UNIT_FIELDS, stateKind, unitQuery, type StateKind } from '../../weblate/units.js';
 import { inScope, type Scope } from '../../weblate/scope.js';
-import { UnitSearch } from '../../session/search.js';
 import { withColumns, withField, withLists } from './with.js';
 
 const STATE_STYLE: Record<StateKind, Style> = { empty: 'red', fuzzy: 'yellow', translated: 'green', approved: 'cyan', 'read-only': 'gray' };
@@ -88,15 +84,15 @@ interface Search {
  * a typo is a 404 (explained) and not "no units". A category is resolved first (its components make
  * the search); undefined when it has none (nothing to search).
  */
-async function searchOf(session: Session, t: Target, ignoresQ: () => Promise<boolean>): Promise<Search | undefined> {
+async function searchOf(session: RunParts, t: Target, ignoresQ: () => Promise<boolean>): Promise<Search | undefined> {
   let scope: Scope = {};
   let exists: Promise<unknown> | undefined;
-  if (t.kind === 'project' || t.kind === 'component') exists = getObject(session, objectPath(t));
-  if (t.kind === 'projectLanguage') exists = projectLanguageOf(session, t);
+  if (t.kind === 'project' || t.kind === 'component') exists = session.weblate.getObject(objectPath(t));
+  if (t.kind === 'projectLanguage') exists = session.weblate.projectLanguageOf(t);
   if (t.kind === 'project' || t.kind === 'projectLanguage') scope = { project: t.project, language: t.kind === 'projectLanguage' ? t.language : undefined };
   if (t.kind === 'component') scope = { project: t.project, components: [t.component.join('/')] };
   if (t.kind === 'category') {
-    const components = await categoryComponents(session, await categoryOf(session, t));
+    const components = await session.weblate.categoryComponents(await session.weblate.categoryOf(t));
     if (components.length === 0) return undefined;
     scope = { project: t.project, category: t.category.join('/'), components: components.map((c) => c.target.component.join('/')) };
   }
@@ -105,10 +101,10 @@ async function searchOf(session: Session, t: Target, ignoresQ: () => Promise<boo
 }
 
 /** The probe (session/reads.ts searchIgnored): asked once a run, whichever reading searches first. */
-function probeOnce(session: Session): () => Promise<boolean> {
+function probeOnce(session: RunParts): () => Promise<boolean> {
   let probe: Promise<boolean> | undefined;
   return () => {
-    probe ??= searchIgnored(session);
+    probe ??= session.weblate.searchIgnored();
     probe.catch(() => {});
     return probe;
   };
@@ -121,14 +117,14 @@ const OUTSIDE: unique symbol = Symbol('a unit of another project');
  * OUTSIDE for a unit of another project. A unit whose translation link names no translation is left
  * out, said.
  */
-function keptInScope(session: Session, page: Page, scope: Scope): Page | undefined | typeof OUTSIDE {
+function keptInScope(session: RunParts, page: Page, scope: Scope): Page | undefined | typeof OUTSIDE {
   const units = page.items();
   const keep = units.map((u) => inScope(u, scope));
   if (keep.some((k) => k === false) && units.some((u, i) => keep[i] === false && targetOfUrl(u.translation)?.split('/')[0] !== scope.project)) return OUTSIDE;
   if (keep.every((k) => k === true)) return madeOnce(page, units);
   units.forEach((u, i) => {
     if (keep[i] === undefined)
-      session.warn(
+      session.report.warn(
         msg`unit ${plainText(u.id)} left out: its translation link ${ours("'")}${plainText(u.translation)}${ours("'")} is not a translation of this server`,
       );
   });
@@ -140,10 +136,9 @@ function keptInScope(session: Session, page: Page, scope: Scope): Page | undefin
  * Units above a translation, checked against the scope. A unit of another project, or a probe search
  * that matches something, means the server ignored the search: an error, never a wrong list.
  */
-async function* checkedScope(session: Session, pages: AsyncGenerator<Page>, search: () => Search | undefined): AsyncGenerator<Page> {
+async function* checkedScope(session: RunParts, pages: AsyncGenerator<Page>, search: () => Search | undefined): AsyncGenerator<Page> {
   const ignored = (project: string | undefined) =>
-    searchIgnoredError(
-      session,
+    session.weblate.searchIgnoredError(
       'searching',
       msg`search one translation at a time: wli units project/component/language -q …`,
       msg`it lists units outside ${project !== undefined ? msg`project '${project}'` : ours('the search')}`,
@@ -168,10 +163,10 @@ async function* checkedScope(session: Session, pages: AsyncGenerator<Page>, sear
   if (!checked) await check();
 }
 
-export function run({ args, opts, session }: CommandInput<'units'>): ListResult {
-  const readings = targetReadings(session, args[0], ['server', 'project', 'component', 'category', 'translation', 'projectLanguage']);
+export function run({ args, opts, ...session }: CommandInput<'units'>): ListResult {
+  const readings = session.weblate.targetReadings(args[0], ['server', 'project', 'component', 'category', 'translation', 'projectLanguage']);
   const q = unitQuery(opts.state ?? [], opts.query);
-  const search = new UnitSearch(session);
+  const search = session.weblate.search;
   // Each reading's search, once asked (list), for its scope check (pipe).
   const searches = new Map<Target, Search | undefined>();
   const ignoresQ = probeOnce(session);
@@ -194,7 +189,7 @@ export function run({ args, opts, session }: CommandInput<'units'>): ListResult 
   const lists = opts.with ?? [];
   const columns = () => (above() ? SCOPED_UNIT_COLUMNS : UNIT_COLUMNS);
   const known = () => (above() ? [...IDENTITY_FIELDS, ...UNIT_FIELDS] : UNIT_FIELDS);
-  const result = listOf(session, {
+  const result = session.weblate.listOf({
     readings,
     list,
     pipe: (pages, t) => noting(t.kind === 'translation' ? pages : checkedScope(session, pages, () => searches.get(t)), t),

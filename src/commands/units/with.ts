@@ -7,8 +7,7 @@ import { msg, ours } from '../../core/text.js';
 import { plainText } from '../../core/values.js';
 import type { Column } from '../../output/result.js';
 import { formsText } from '../../output/readable.js';
-import type { Session } from '../../session/session.js';
-import { allItems } from '../../session/reads.js';
+import type { RunParts } from '../../session/session.js';
 import { SCREENSHOTS_FIELD, WITH, type UnitList, type WithList } from '../../weblate/discussion.js';
 import { screenshotsOf } from '../../weblate/paths.js';
 import { screenshotSummary, screenshotsOfUnit, shownUnitIds } from '../../weblate/screenshots.js';
@@ -16,15 +15,15 @@ import { objectOfUrl } from '../../weblate/target.js';
 import { withOwnFields } from '../../weblate/identity.js';
 
 /** A unit's list, or why a server has none to give (older than the release that serves it). */
-async function listOf(session: Session, unit: Item, list: UnitList): Promise<Item[]> {
+async function listOf(session: RunParts, unit: Item, list: UnitList): Promise<Item[]> {
   const facts = WITH[list];
   const path = facts.path(plainText(unit.id));
   try {
-    return await allItems(session, { path, label: list, quiet: true });
+    return await session.weblate.allItems({ path, label: list, quiet: true });
   } catch (e) {
     if (!isNotFound(e)) throw e;
     throw new ServerError(
-      msg`GET ${session.client().resolve(path).href}: 404, though unit ${plainText(unit.id)} says it has ${ours(list)} (${ours(facts.flag)})`,
+      msg`GET ${session.weblate.url(path).href}: 404, though unit ${plainText(unit.id)} says it has ${ours(list)} (${ours(facts.flag)})`,
       msg`a unit's ${ours(list)} are served by Weblate ${ours(facts.since)} or later; without --with ${ours(list)} the units are listed as they are`,
       { cause: e },
     );
@@ -36,7 +35,7 @@ async function listOf(session: Session, unit: Item, list: UnitList): Promise<Ite
  * shows: a unit's screenshots are those of its source unit and, for a localized screenshot (one of its
  * own translation), those showing the unit itself (screenshotsOfUnit).
  */
-function screenshotsByUnit(session: Session): (unit: Item) => Promise<Item[]> {
+function screenshotsByUnit(session: RunParts): (unit: Item) => Promise<Item[]> {
   const byComponent = new Map<string, Promise<Map<string, Item[]>>>();
   return async (unit) => {
     const t = objectOfUrl(unit.translation);
@@ -44,7 +43,7 @@ function screenshotsByUnit(session: Session): (unit: Item) => Promise<Item[]> {
     const key = [t.project, ...t.component].join('/');
     let shots = byComponent.get(key);
     if (!shots) {
-      shots = allItems(session, { path: screenshotsOf(t), label: 'screenshots', quiet: true }).then((list) => {
+      shots = session.weblate.allItems({ path: screenshotsOf(t), label: 'screenshots', quiet: true }).then((list) => {
         const map = new Map<string, Item[]>();
         for (const shot of list) for (const id of shownUnitIds(shot)) map.set(id, [...(map.get(id) ?? []), screenshotSummary(shot)]);
         return map;
@@ -56,7 +55,7 @@ function screenshotsByUnit(session: Session): (unit: Item) => Promise<Item[]> {
 }
 
 /** The pages with each unit's lists added after its fields (wli_suggestions, wli_comments, wli_screenshots: empty when it has none). */
-export async function* withLists(session: Session, pages: AsyncIterable<Page>, lists: readonly WithList[]): AsyncGenerator<Page> {
+export async function* withLists(session: RunParts, pages: AsyncIterable<Page>, lists: readonly WithList[]): AsyncGenerator<Page> {
   const screenshots = screenshotsByUnit(session);
   for await (const page of pages) {
     const jobs = page.items().map((unit) => async () => {
@@ -69,7 +68,7 @@ export async function* withLists(session: Session, pages: AsyncIterable<Page>, l
       return withOwnFields(unit, added);
     });
     // The server's texts of the units no longer say everything printed: the items are.
-    yield pageOf(await allInOrder(jobs, session.settings.concurrency));
+    yield pageOf(await allInOrder(jobs, session.weblate.concurrency));
   }
 }
 
