@@ -2,8 +2,8 @@
 // Weblate's scope terms, filtered by the server.
 //
 // Above a translation the server's search does the scoping (the scope's exact terms: project:,
-// language:, a component's or category's path:; session/search.ts asks a server before Weblate 5.8
-// again with component:=SLUG), and wli checks it: every unit's `translation` link must lie inside the asked scope, or the unit is left out; a
+// language:, a component's or category's path:; the run's unit search, weblate.search, asks a server before
+// Weblate 5.8 again with component:=SLUG), and wli checks it: every unit's `translation` link must lie inside the asked scope, or the unit is left out; a
 // server that ignores the search (Weblate before 4.14.1 lists every unit whatever q says) is found by
 // a probe asked alongside page 1 (a search that can match nothing) and stops the run with an error
 // instead of listing the wrong units.
@@ -13,7 +13,9 @@ import { msg, ours } from '../../core/text.js';
 import { plainText } from '../../core/values.js';
 import type { Column, ListResult, Style } from '../../output/result.js';
 import { formsText } from '../../output/readable.js';
-import type { CommandInput, RunParts } from '../../session/session.js';
+import type { Report } from '../../session/report.js';
+import type { Weblate } from '../../session/results.js';
+import type { CommandInput } from '../../session/session.js';
 import { IDENTITY_FIELDS, identifyPage, unitIdentity } from '../../weblate/identity.js';
 import { targetOfUrl, type Target } from '../../weblate/target.js';
 import { UNITS_SEARCH, objectPath, unitsOf } from '../../weblate/paths.js';
@@ -84,15 +86,15 @@ interface Search {
  * a typo is a 404 (explained) and not "no units". A category is resolved first (its components make
  * the search); undefined when it has none (nothing to search).
  */
-async function searchOf(session: RunParts, t: Target, ignoresQ: () => Promise<boolean>): Promise<Search | undefined> {
+async function searchOf(weblate: Weblate, t: Target, ignoresQ: () => Promise<boolean>): Promise<Search | undefined> {
   let scope: Scope = {};
   let exists: Promise<unknown> | undefined;
-  if (t.kind === 'project' || t.kind === 'component') exists = session.weblate.getObject(objectPath(t));
-  if (t.kind === 'projectLanguage') exists = session.weblate.projectLanguageOf(t);
+  if (t.kind === 'project' || t.kind === 'component') exists = weblate.getObject(objectPath(t));
+  if (t.kind === 'projectLanguage') exists = weblate.projectLanguageOf(t);
   if (t.kind === 'project' || t.kind === 'projectLanguage') scope = { project: t.project, language: t.kind === 'projectLanguage' ? t.language : undefined };
   if (t.kind === 'component') scope = { project: t.project, components: [t.component.join('/')] };
   if (t.kind === 'category') {
-    const components = await session.weblate.categoryComponents(await session.weblate.categoryOf(t));
+    const components = await weblate.categoryComponents(await weblate.categoryOf(t));
     if (components.length === 0) return undefined;
     scope = { project: t.project, category: t.category.join('/'), components: components.map((c) => c.target.component.join('/')) };
   }
@@ -100,11 +102,11 @@ async function searchOf(session: RunParts, t: Target, ignoresQ: () => Promise<bo
   return { scope, exists, ignoresQ: ignoresQ() };
 }
 
-/** The probe (session/reads.ts searchIgnored): asked once a run, whichever reading searches first. */
-function probeOnce(session: RunParts): () => Promise<boolean> {
+/** The probe (the Weblate object's searchIgnored): asked once a run, whichever reading searches first. */
+function probeOnce(weblate: Weblate): () => Promise<boolean> {
   let probe: Promise<boolean> | undefined;
   return () => {
-    probe ??= session.weblate.searchIgnored();
+    probe ??= weblate.searchIgnored();
     probe.catch(() => {});
     return probe;
   };
@@ -117,14 +119,14 @@ const OUTSIDE: unique symbol = Symbol('a unit of another project');
  * OUTSIDE for a unit of another project. A unit whose translation link names no translation is left
  * out, said.
  */
-function keptInScope(session: RunParts, page: Page, scope: Scope): Page | undefined | typeof OUTSIDE {
+function keptInScope(report: Report, page: Page, scope: Scope): Page | undefined | typeof OUTSIDE {
   const units = page.items();
   const keep = units.map((u) => inScope(u, scope));
   if (keep.some((k) => k === false) && units.some((u, i) => keep[i] === false && targetOfUrl(u.translation)?.split('/')[0] !== scope.project)) return OUTSIDE;
   if (keep.every((k) => k === true)) return madeOnce(page, units);
   units.forEach((u, i) => {
     if (keep[i] === undefined)
-      session.report.warn(
+      report.warn(
         msg`unit ${plainText(u.id)} left out: its translation link ${ours("'")}${plainText(u.translation)}${ours("'")} is not a translation of this server`,
       );
   });
@@ -136,9 +138,9 @@ function keptInScope(session: RunParts, page: Page, scope: Scope): Page | undefi
  * Units above a translation, checked against the scope. A unit of another project, or a probe search
  * that matches something, means the server ignored the search: an error, never a wrong list.
  */
-async function* checkedScope(session: RunParts, pages: AsyncGenerator<Page>, search: () => Search | undefined): AsyncGenerator<Page> {
+async function* checkedScope(weblate: Weblate, report: Report, pages: AsyncGenerator<Page>, search: () => Search | undefined): AsyncGenerator<Page> {
   const ignored = (project: string | undefined) =>
-    session.weblate.searchIgnoredError(
+    weblate.searchIgnoredError(
       'searching',
       msg`search one translation at a time: wli units project/component/language -q …`,
       msg`it lists units outside ${project !== undefined ? msg`project '${project}'` : ours('the search')}`,
@@ -156,23 +158,23 @@ async function* checkedScope(session: RunParts, pages: AsyncGenerator<Page>, sea
     const s = search();
     if (s === undefined) throw new Error('wli units: a page of no search');
     const { scope } = s;
-    const kept = keptInScope(session, page, scope);
+    const kept = keptInScope(report, page, scope);
     if (kept === OUTSIDE) throw ignored(scope.project);
     if (kept) yield kept;
   }
   if (!checked) await check();
 }
 
-export function run({ args, opts, ...session }: CommandInput<'units'>): ListResult {
-  const readings = session.weblate.targetReadings(args[0], ['server', 'project', 'component', 'category', 'translation', 'projectLanguage']);
+export function run({ args, opts, weblate, report }: CommandInput<'units'>): ListResult {
+  const readings = weblate.targetReadings(args[0], ['server', 'project', 'component', 'category', 'translation', 'projectLanguage']);
   const q = unitQuery(opts.state ?? [], opts.query);
-  const search = session.weblate.search;
+  const search = weblate.search;
   // Each reading's search, once asked (list), for its scope check (pipe).
   const searches = new Map<Target, Search | undefined>();
-  const ignoresQ = probeOnce(session);
+  const ignoresQ = probeOnce(weblate);
   const list = async (t: Target) => {
     if (t.kind === 'translation') return { path: unitsOf(t), query: search.query({ path: unitsOf(t) }, q) };
-    const found = await searchOf(session, t, ignoresQ);
+    const found = await searchOf(weblate, t, ignoresQ);
     searches.set(t, found);
     if (!found) return undefined;
     const at = { path: UNITS_SEARCH, scope: found.scope };
@@ -189,10 +191,10 @@ export function run({ args, opts, ...session }: CommandInput<'units'>): ListResu
   const lists = opts.with ?? [];
   const columns = () => (above() ? SCOPED_UNIT_COLUMNS : UNIT_COLUMNS);
   const known = () => (above() ? [...IDENTITY_FIELDS, ...UNIT_FIELDS] : UNIT_FIELDS);
-  const result = session.weblate.listOf({
+  const result = weblate.listOf({
     readings,
     list,
-    pipe: (pages, t) => noting(t.kind === 'translation' ? pages : checkedScope(session, pages, () => searches.get(t)), t),
+    pipe: (pages, t) => noting(t.kind === 'translation' ? pages : checkedScope(weblate, report, pages, () => searches.get(t)), t),
     filters: (t) => t.kind !== 'translation',
     limit: opts.limit,
     label: 'units',
@@ -210,7 +212,7 @@ export function run({ args, opts, ...session }: CommandInput<'units'>): ListResu
   if (lists.length === 0) return result;
   return {
     ...result,
-    pages: withLists(session, result.pages, lists),
+    pages: withLists(weblate, result.pages, lists),
     columns: () => [...columns(), ...withColumns(lists)],
     knownFields: () => [...known(), ...lists.map(withField)],
   };

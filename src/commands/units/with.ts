@@ -7,7 +7,7 @@ import { msg, ours } from '../../core/text.js';
 import { plainText } from '../../core/values.js';
 import type { Column } from '../../output/result.js';
 import { formsText } from '../../output/readable.js';
-import type { RunParts } from '../../session/session.js';
+import type { Weblate } from '../../session/results.js';
 import { SCREENSHOTS_FIELD, WITH, type UnitList, type WithList } from '../../weblate/discussion.js';
 import { screenshotsOf } from '../../weblate/paths.js';
 import { screenshotSummary, screenshotsOfUnit, shownUnitIds } from '../../weblate/screenshots.js';
@@ -15,15 +15,15 @@ import { objectOfUrl } from '../../weblate/target.js';
 import { withOwnFields } from '../../weblate/identity.js';
 
 /** A unit's list, or why a server has none to give (older than the release that serves it). */
-async function listOf(session: RunParts, unit: Item, list: UnitList): Promise<Item[]> {
+async function listOf(weblate: Weblate, unit: Item, list: UnitList): Promise<Item[]> {
   const facts = WITH[list];
   const path = facts.path(plainText(unit.id));
   try {
-    return await session.weblate.allItems({ path, label: list, quiet: true });
+    return await weblate.allItems({ path, label: list, quiet: true });
   } catch (e) {
     if (!isNotFound(e)) throw e;
     throw new ServerError(
-      msg`GET ${session.weblate.url(path).href}: 404, though unit ${plainText(unit.id)} says it has ${ours(list)} (${ours(facts.flag)})`,
+      msg`GET ${weblate.url(path).href}: 404, though unit ${plainText(unit.id)} says it has ${ours(list)} (${ours(facts.flag)})`,
       msg`a unit's ${ours(list)} are served by Weblate ${ours(facts.since)} or later; without --with ${ours(list)} the units are listed as they are`,
       { cause: e },
     );
@@ -35,7 +35,7 @@ async function listOf(session: RunParts, unit: Item, list: UnitList): Promise<It
  * shows: a unit's screenshots are those of its source unit and, for a localized screenshot (one of its
  * own translation), those showing the unit itself (screenshotsOfUnit).
  */
-function screenshotsByUnit(session: RunParts): (unit: Item) => Promise<Item[]> {
+function screenshotsByUnit(weblate: Weblate): (unit: Item) => Promise<Item[]> {
   const byComponent = new Map<string, Promise<Map<string, Item[]>>>();
   return async (unit) => {
     const t = objectOfUrl(unit.translation);
@@ -43,7 +43,7 @@ function screenshotsByUnit(session: RunParts): (unit: Item) => Promise<Item[]> {
     const key = [t.project, ...t.component].join('/');
     let shots = byComponent.get(key);
     if (!shots) {
-      shots = session.weblate.allItems({ path: screenshotsOf(t), label: 'screenshots', quiet: true }).then((list) => {
+      shots = weblate.allItems({ path: screenshotsOf(t), label: 'screenshots', quiet: true }).then((list) => {
         const map = new Map<string, Item[]>();
         for (const shot of list) for (const id of shownUnitIds(shot)) map.set(id, [...(map.get(id) ?? []), screenshotSummary(shot)]);
         return map;
@@ -55,20 +55,20 @@ function screenshotsByUnit(session: RunParts): (unit: Item) => Promise<Item[]> {
 }
 
 /** The pages with each unit's lists added after its fields (wli_suggestions, wli_comments, wli_screenshots: empty when it has none). */
-export async function* withLists(session: RunParts, pages: AsyncIterable<Page>, lists: readonly WithList[]): AsyncGenerator<Page> {
-  const screenshots = screenshotsByUnit(session);
+export async function* withLists(weblate: Weblate, pages: AsyncIterable<Page>, lists: readonly WithList[]): AsyncGenerator<Page> {
+  const screenshots = screenshotsByUnit(weblate);
   for await (const page of pages) {
     const jobs = page.items().map((unit) => async () => {
       const added: Item = {};
       for (const list of lists) {
         if (list === 'screenshots') added[SCREENSHOTS_FIELD] = await screenshots(unit);
-        else added[WITH[list].field] = unit[WITH[list].flag] === true ? await listOf(session, unit, list) : [];
+        else added[WITH[list].field] = unit[WITH[list].flag] === true ? await listOf(weblate, unit, list) : [];
       }
       // A server field named as a list wli adds is kept as server_<name> (weblate/identity.ts).
       return withOwnFields(unit, added);
     });
     // The server's texts of the units no longer say everything printed: the items are.
-    yield pageOf(await allInOrder(jobs, session.weblate.concurrency));
+    yield pageOf(await allInOrder(jobs, weblate.concurrency));
   }
 }
 
