@@ -8,7 +8,7 @@
 // a probe asked alongside page 1 (a search that can match nothing) and stops the run with an error
 // instead of listing the wrong units.
 import { refusedByServer } from '../../api/errors.js';
-import { madeOnce, pick, type Page } from '../../core/page.js';
+import { madeOnce, pick, type Item, type Page } from '../../core/page.js';
 import { msg, ours } from '../../core/text.js';
 import { plainText } from '../../core/values.js';
 import type { Column, ListResult, Style } from '../../output/result.js';
@@ -21,7 +21,9 @@ import { targetOfUrl, type Target } from '../../weblate/target.js';
 import { UNITS_SEARCH, objectPath, unitsOf } from '../../weblate/paths.js';
 import { STATE_LABELS, STATE_SHORT, UNIT_FIELDS, stateKind, unitQuery, type StateKind } from '../../weblate/units.js';
 import { inScope, type Scope } from '../../weblate/scope.js';
-import { withColumns, withField, withLists } from './with.js';
+import { unitRow, withColumns, withField, withLists } from './with.js';
+import { unitView, type UnitView } from '../../weblate/views/unit.js';
+import { columnsOver } from '../../output/view-columns.js';
 
 const STATE_STYLE: Record<StateKind, Style> = { empty: 'red', fuzzy: 'yellow', translated: 'green', approved: 'cyan', 'read-only': 'gray' };
 
@@ -33,13 +35,22 @@ const stateLabel = (v: unknown): string => {
 /** The state words a narrow terminal shows (layout.ts: fixed columns yield first). */
 const stateShort = (v: unknown): string => (typeof v === 'number' ? STATE_SHORT[v] : undefined) ?? stateLabel(v);
 
-const stateStyle = (u: Record<string, unknown>) => {
+const stateStyle = (u: UnitView) => {
   const kind = stateKind(u.state);
   return kind && STATE_STYLE[kind];
 };
 
-export const UNIT_COLUMNS: Column[] = [
-  { header: 'id', field: 'id', value: (u) => u.id, kind: 'id' },
+const ID: Column<UnitView> = { header: 'id', field: 'id', value: (u) => u.id, kind: 'id' };
+
+/** Above a translation each row also says which translation the string belongs to. */
+const TRANSLATION: Column<UnitView> = {
+  header: 'translation',
+  field: 'translation',
+  value: (u) => targetOfUrl(u.translation) ?? u.translation,
+  kind: 'key',
+};
+
+const TEXTS: Column<UnitView>[] = [
   // Room for "needs editing" even when page 1 holds only translated strings.
   {
     header: 'state',
@@ -56,21 +67,35 @@ export const UNIT_COLUMNS: Column[] = [
   { header: 'target', field: 'target', value: (u) => u.target, text: formsText },
 ];
 
-/** Above a translation each row also says which translation the string belongs to. */
-export const SCOPED_UNIT_COLUMNS: Column[] = [
-  ...UNIT_COLUMNS.slice(0, 1),
-  { header: 'translation', field: 'translation', value: (u) => targetOfUrl(u.translation) ?? u.translation, kind: 'key' },
-  ...UNIT_COLUMNS.slice(1),
-];
-
 /** How other unit fields look when --fields names them in a table. */
-const UNIT_FIELD_COLUMNS: Column[] = [
-  { header: 'previous_source', field: 'previous_source', value: (u) => u.previous_source, text: formsText },
+const FIELDS: Column<UnitView>[] = [
+  { header: 'previous_source', field: 'previous_source', value: (u) => u.previousSource, text: formsText },
   { header: 'timestamp', field: 'timestamp', value: (u) => u.timestamp, kind: 'time' },
   { header: 'position', field: 'position', value: (u) => u.position, kind: 'count' },
-  { header: 'num_words', field: 'num_words', value: (u) => u.num_words, kind: 'count' },
+  { header: 'num_words', field: 'num_words', value: (u) => u.numWords, kind: 'count' },
   { header: 'priority', field: 'priority', value: (u) => u.priority, kind: 'count' },
 ];
+
+/** A unit list's columns: a translation's, those above one (with the translation), and those --fields may name. */
+interface UnitColumns {
+  plain: Column[];
+  scoped: Column[];
+  fields: Column[];
+}
+
+/**
+ * The columns of a list of units over one view of each row, made once a row whichever of them a table
+ * shows (output/view-columns.ts); `after` follows the texts (units --with).
+ */
+function unitColumns<V extends UnitView>(view: (raw: Item) => V, after: Column<V>[] = []): UnitColumns {
+  const all = columnsOver<V>(view, [ID, TRANSLATION, ...TEXTS, ...after, ...FIELDS]);
+  const shown = all.slice(0, all.length - FIELDS.length);
+  return { plain: shown.filter((_, i) => i !== 1), scoped: shown, fields: all.slice(shown.length) };
+}
+
+const COLUMNS = unitColumns(unitView);
+export const UNIT_COLUMNS: Column[] = COLUMNS.plain;
+export const SCOPED_UNIT_COLUMNS: Column[] = COLUMNS.scoped;
 
 /** A search above one translation, asked: its scope, and the checks asked alongside its page 1. */
 interface Search {
@@ -122,13 +147,16 @@ const OUTSIDE: unique symbol = Symbol('a unit of another project');
 function keptInScope(report: Report, page: Page, scope: Scope): Page | undefined | typeof OUTSIDE {
   const units = page.items();
   const keep = units.map((u) => inScope(u, scope));
-  if (keep.some((k) => k === false) && units.some((u, i) => keep[i] === false && targetOfUrl(u.translation)?.split('/')[0] !== scope.project)) return OUTSIDE;
+  // A view only of a unit left out (the common page, all inside, makes none).
+  const projectOf = (u: Item) => targetOfUrl(unitView(u).translation)?.split('/')[0];
+  if (keep.some((k) => k === false) && units.some((u, i) => keep[i] === false && projectOf(u) !== scope.project)) return OUTSIDE;
   if (keep.every((k) => k === true)) return madeOnce(page, units);
   units.forEach((u, i) => {
-    if (keep[i] === undefined)
-      report.warn(
-        msg`unit ${plainText(u.id)} left out: its translation link ${ours("'")}${plainText(u.translation)}${ours("'")} is not a translation of this server`,
-      );
+    if (keep[i] !== undefined) return;
+    const unit = unitView(u);
+    report.warn(
+      msg`unit ${plainText(unit.id)} left out: its translation link ${ours("'")}${plainText(unit.translation)}${ours("'")} is not a translation of this server`,
+    );
   });
   const inside = keep.flatMap((k, i) => (k === true ? [i] : []));
   return inside.length ? pick(madeOnce(page, units), inside) : undefined;
@@ -189,7 +217,8 @@ export function run({ args, opts, weblate, report }: CommandInput<'units'>): Lis
     for await (const page of pages) yield t.kind === 'translation' ? page : identifyPage(page, unitIdentity);
   }
   const lists = opts.with ?? [];
-  const columns = () => (above() ? SCOPED_UNIT_COLUMNS : UNIT_COLUMNS);
+  const shown = lists.length === 0 ? COLUMNS : unitColumns(unitRow, withColumns(lists));
+  const columns = () => (above() ? shown.scoped : shown.plain);
   const known = () => (above() ? [...IDENTITY_FIELDS, ...UNIT_FIELDS] : UNIT_FIELDS);
   const result = weblate.listOf({
     readings,
@@ -199,7 +228,7 @@ export function run({ args, opts, weblate, report }: CommandInput<'units'>): Lis
     limit: opts.limit,
     label: 'units',
     columns,
-    fieldColumns: UNIT_FIELD_COLUMNS,
+    fieldColumns: shown.fields,
     knownFields: known,
     empty: q ? msg`no units match '${q}'` : msg`no units`,
     // A query the server cannot parse is the user's to fix: exit 2 with the server's words.
@@ -213,7 +242,6 @@ export function run({ args, opts, weblate, report }: CommandInput<'units'>): Lis
   return {
     ...result,
     pages: withLists(weblate, result.pages, lists),
-    columns: () => [...columns(), ...withColumns(lists)],
     knownFields: () => [...known(), ...lists.map(withField)],
   };
 }
