@@ -56,7 +56,6 @@ function valueOf(lines: string[], label: string): string {
 }
 
 /** What the progress line writes on a terminal besides its text: hide/show the cursor, erase the line, move to column 1 or up. */
-// eslint-disable-next-line no-control-regex
 const PROGRESS_CONTROLS = /\u001b\[(?:\?25[lh]|\d*[GKAJ])/g;
 
 describe('wli unit <id>', () => {
