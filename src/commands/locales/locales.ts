@@ -7,7 +7,7 @@ import { numberOf } from '../../core/values.js';
 import type { Column, ListResult, TextResult } from '../../output/result.js';
 import { percentText } from '../../output/readable.js';
 import type { CommandInput } from '../../session/session.js';
-import type { RunParts } from '../../session/session.js';
+import type { Weblate } from '../../session/results.js';
 import { identified } from '../../weblate/identity.js';
 import { androidCode, appleCode, bcp47Code, isPrintableCode, localeList, posixCode, type LocaleRow } from '../../weblate/locales.js';
 import { commonSourceLanguage, fileLanguageCode, languageCode, objectAt } from '../../weblate/objects.js';
@@ -60,30 +60,30 @@ const FIELDS = [
   'apple',
 ];
 
-export async function run({ args, opts, ...session }: CommandInput<'locales'>): Promise<ListResult | TextResult> {
-  if (opts.as !== undefined && (session.shown.formatGiven || session.shown.fields !== undefined)) {
+export async function run({ args, opts, weblate, report, shown }: CommandInput<'locales'>): Promise<ListResult | TextResult> {
+  if (opts.as !== undefined && (shown.formatGiven || shown.fields !== undefined)) {
     throw new UsageError(
       msg`--as prints the codes themselves: -f/--format and --fields do not apply`,
       msg`drop --as for rows in a format (-f json has every form)`,
     );
   }
   if (opts.emptyIncomplete && opts.minPercent === undefined) throw minPercentNeeded('left out');
-  const readings = session.weblate.targetReadings(args[0], ['project', 'component', 'category'], ['translation']);
-  const { value: listed } = await session.weblate.firstFound(readings, (t) => languagesOfTarget(session, t));
+  const readings = weblate.targetReadings(args[0], ['project', 'component', 'category'], ['translation']);
+  const { value: listed } = await weblate.firstFound(readings, (t) => languagesOfTarget(weblate, t));
   const kept = listed
     .filter((l) => !l.isSource || opts.source === true)
     .filter((l) => opts.minPercent === undefined || (l.percent !== undefined && l.percent >= opts.minPercent && !(opts.emptyIncomplete && isEmpty(l))))
     .filter((l) => {
       if (isPrintableCode(l.code) && isPrintableCode(l.fileCode)) return true;
-      session.report.warn(msg`skipped ${outside(l.code)}: not a language code wli would write into a build file`);
+      report.warn(msg`skipped ${outside(l.code)}: not a language code wli would write into a build file`);
       return false;
     })
     .sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
   // Weblate's 100 % of nothing kept by --min-percent: said, so an empty language is not shipped unseen.
   const emptyKept = opts.minPercent === undefined ? [] : kept.filter(isEmpty);
-  if (emptyKept.length) session.report.say(emptyNote(emptyKept.map((l) => (l.target.endsWith(`/${l.code}`) ? l.target : `${l.target} (${l.code})`))));
+  if (emptyKept.length) report.say(emptyNote(emptyKept.map((l) => (l.target.endsWith(`/${l.code}`) ? l.target : `${l.target} (${l.code})`))));
   if (opts.as !== undefined) {
-    if (kept.length === 0) session.report.warn(nothingLeft(opts.minPercent));
+    if (kept.length === 0) report.warn(nothingLeft(opts.minPercent));
     const rows: LocaleRow[] = kept.map((l) => ({ code: l.code, fileCode: l.fileCode }));
     return { kind: 'text', text: localeList(rows, opts.as) };
   }
@@ -123,13 +123,13 @@ function rowOf(l: Listed): Item {
   );
 }
 
-async function languagesOfTarget(session: RunParts, t: Target): Promise<Listed[]> {
-  if (t.kind === 'component') return componentLanguages(session, t);
-  if (t.kind === 'project') return projectLanguages(session, t);
-  if (t.kind === 'category') return categoryLanguages(session, t);
+async function languagesOfTarget(weblate: Weblate, t: Target): Promise<Listed[]> {
+  if (t.kind === 'component') return componentLanguages(weblate, t);
+  if (t.kind === 'project') return projectLanguages(weblate, t);
+  if (t.kind === 'category') return categoryLanguages(weblate, t);
   if (t.kind === 'translation') {
     // Refused by name only once the server says it is one (a miss is explained as any other).
-    await session.weblate.getObject(translationPath(t));
+    await weblate.getObject(translationPath(t));
     const component = [t.project, ...t.component].join('/');
     throw new UsageError(msg`${t.text} is a translation, one language: wli locales lists a component's or project's`, msg`wli locales ${component}`);
   }
@@ -142,11 +142,11 @@ async function languagesOfTarget(session: RunParts, t: Target): Promise<Listed[]
  * the source of every component that has it; its file code is theirs where they agree, else its code.
  * Each row's target is the category (no target names a category's language).
  */
-async function categoryLanguages(session: RunParts, t: CategoryTarget): Promise<Listed[]> {
-  const components = await session.weblate.categoryComponents(await session.weblate.categoryOf(t));
+async function categoryLanguages(weblate: Weblate, t: CategoryTarget): Promise<Listed[]> {
+  const components = await weblate.categoryComponents(await weblate.categoryOf(t));
   const lists = await allInOrder(
-    components.map((c) => () => componentLanguages(session, c.target)),
-    session.weblate.concurrency,
+    components.map((c) => () => componentLanguages(weblate, c.target)),
+    weblate.concurrency,
   );
   const byCode = new Map<string, Listed[]>();
   for (const l of lists.flat()) byCode.set(l.code, [...(byCode.get(l.code) ?? []), l]);
@@ -168,8 +168,8 @@ async function categoryLanguages(session: RunParts, t: CategoryTarget): Promise<
 }
 
 /** A component's translations: each says its code, its file's code and whether it is the source. */
-async function componentLanguages(session: RunParts, t: ComponentTarget): Promise<Listed[]> {
-  const items = await session.weblate.allItems({ path: translationsOf(t), label: 'translations' });
+async function componentLanguages(weblate: Weblate, t: ComponentTarget): Promise<Listed[]> {
+  const items = await weblate.allItems({ path: translationsOf(t), label: 'translations' });
   const component = t.component.join('/');
   return items.flatMap((item): Listed[] => {
     const code = languageCode(item);
@@ -194,10 +194,10 @@ async function componentLanguages(session: RunParts, t: ComponentTarget): Promis
  * component (one request more, made alongside). A project has no file codes of its own: each
  * component may style them differently, so its code stands for them.
  */
-async function projectLanguages(session: RunParts, t: ProjectTarget): Promise<Listed[]> {
-  const components = session.weblate.allItems({ path: componentsOf(t), label: 'components' });
+async function projectLanguages(weblate: Weblate, t: ProjectTarget): Promise<Listed[]> {
+  const components = weblate.allItems({ path: componentsOf(t), label: 'components' });
   components.catch(() => {});
-  const languages = await session.weblate.allItems({ path: languagesOf(t), label: 'languages' });
+  const languages = await weblate.allItems({ path: languagesOf(t), label: 'languages' });
   const source = commonSourceLanguage(await components);
   return languages.flatMap((item): Listed[] => {
     const code = languageCode(item);
