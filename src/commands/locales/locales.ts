@@ -10,38 +10,85 @@ import type { CommandInput } from '../../session/session.js';
 import type { Weblate } from '../../session/results.js';
 import { identified } from '../../weblate/identity.js';
 import { androidCode, appleCode, bcp47Code, isPrintableCode, localeList, posixCode, type LocaleRow } from '../../weblate/locales.js';
-import { commonSourceLanguage, fileLanguageCode, languageCode, objectAt } from '../../weblate/objects.js';
+import { commonSourceLanguage } from '../../weblate/objects.js';
+import { View } from '../../weblate/view.js';
+import { languageView } from '../../weblate/views/language.js';
+import { statisticsView } from '../../weblate/views/statistics.js';
+import { translationView } from '../../weblate/views/translation.js';
+import { columnsOver } from '../../output/view-columns.js';
 import { componentsOf, languagesOf, translationPath, translationsOf } from '../../weblate/paths.js';
 import type { CategoryTarget, ComponentTarget, ProjectTarget, Target } from '../../weblate/target.js';
 import { allInOrder } from '../../core/pool.js';
 import { emptyNote, minPercentNeeded } from '../../gate/stats.js';
 import { sumStatistics } from '../../weblate/statistics-sum.js';
 
-/** Nothing to translate: Weblate says 100 % of it (weblate/utils/stats.py, translation_percent's zero_complete). */
-const isEmpty = (l: Listed): boolean => numberOf(l.item.total) === 0;
-
 /** One language of the target as the server listed it: its code, its file's code, its completion. */
-interface Listed {
-  item: Item;
+interface Listed extends Completion {
+  /** Its language's name, as sent. */
+  name: unknown;
   code: string;
   fileCode: string;
-  percent: number | undefined;
   isSource: boolean;
   target: string;
   project: string;
   component: string | null;
 }
 
-const LOCALE_COLUMNS: Column[] = [
-  { header: 'code', field: 'code', value: (r) => r.code, kind: 'key' },
-  { header: 'name', field: 'name', value: (r) => r.name, kind: 'name' },
-  { header: 'translated', field: 'translated_percent', value: (r) => r.translated_percent, text: percentText, kind: 'percent' },
-  // On a narrow terminal the forms a build reads less often leave first.
-  { header: 'file', field: 'file_code', value: (r) => r.file_code, kind: 'state', drop: 4 },
-  { header: 'bcp47', field: 'bcp47', value: (r) => r.bcp47, kind: 'state', drop: 1 },
-  { header: 'android', field: 'android', value: (r) => r.android, kind: 'state', drop: 2 },
-  { header: 'apple', field: 'apple', value: (r) => r.apple, kind: 'state', drop: 3 },
-];
+/** What a language's counts say: its completion as sent and as a number, and whether there is anything to translate. */
+interface Completion {
+  /** The counts as the server sent them: a category's language sums its components'. */
+  counts: Item;
+  /** `translated_percent` as sent. */
+  translatedPercent: unknown;
+  percent: number | undefined;
+  /** Nothing to translate: Weblate says 100 % of it (weblate/utils/stats.py, translation_percent's zero_complete). */
+  empty: boolean;
+}
+
+/** The completion of a Translation, a Statistics row or their sum (the same counts by the same names). */
+function completionOf(counts: Item): Completion {
+  const s = statisticsView(counts);
+  return { counts, translatedPercent: s.translatedPercent, percent: numberOf(s.translatedPercent), empty: numberOf(s.total) === 0 };
+}
+
+/** A row as written (rowOf), as its columns read it. */
+class LocaleRowView extends View {
+  get code(): unknown {
+    return this.field('code');
+  }
+  get name(): unknown {
+    return this.field('name');
+  }
+  get translatedPercent(): unknown {
+    return this.field('translated_percent');
+  }
+  get fileCode(): unknown {
+    return this.field('file_code');
+  }
+  get bcp47(): unknown {
+    return this.field('bcp47');
+  }
+  get android(): unknown {
+    return this.field('android');
+  }
+  get apple(): unknown {
+    return this.field('apple');
+  }
+}
+
+const LOCALE_COLUMNS: Column[] = columnsOver(
+  (row) => new LocaleRowView(row),
+  [
+    { header: 'code', field: 'code', value: (r) => r.code, kind: 'key' },
+    { header: 'name', field: 'name', value: (r) => r.name, kind: 'name' },
+    { header: 'translated', field: 'translated_percent', value: (r) => r.translatedPercent, text: percentText, kind: 'percent' },
+    // On a narrow terminal the forms a build reads less often leave first.
+    { header: 'file', field: 'file_code', value: (r) => r.fileCode, kind: 'state', drop: 4 },
+    { header: 'bcp47', field: 'bcp47', value: (r) => r.bcp47, kind: 'state', drop: 1 },
+    { header: 'android', field: 'android', value: (r) => r.android, kind: 'state', drop: 2 },
+    { header: 'apple', field: 'apple', value: (r) => r.apple, kind: 'state', drop: 3 },
+  ],
+);
 
 /** The rows' fields, in order (a CSV header for an empty list). */
 const FIELDS = [
@@ -72,7 +119,7 @@ export async function run({ args, opts, weblate, report, shown }: CommandInput<'
   const { value: listed } = await weblate.firstFound(readings, (t) => languagesOfTarget(weblate, t));
   const kept = listed
     .filter((l) => !l.isSource || opts.source === true)
-    .filter((l) => opts.minPercent === undefined || (l.percent !== undefined && l.percent >= opts.minPercent && !(opts.emptyIncomplete && isEmpty(l))))
+    .filter((l) => opts.minPercent === undefined || (l.percent !== undefined && l.percent >= opts.minPercent && !(opts.emptyIncomplete && l.empty)))
     .filter((l) => {
       if (isPrintableCode(l.code) && isPrintableCode(l.fileCode)) return true;
       report.warn(msg`skipped ${outside(l.code)}: not a language code wli would write into a build file`);
@@ -80,7 +127,7 @@ export async function run({ args, opts, weblate, report, shown }: CommandInput<'
     })
     .sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
   // Weblate's 100 % of nothing kept by --min-percent: said, so an empty language is not shipped unseen.
-  const emptyKept = opts.minPercent === undefined ? [] : kept.filter(isEmpty);
+  const emptyKept = opts.minPercent === undefined ? [] : kept.filter((l) => l.empty);
   if (emptyKept.length) report.say(emptyNote(emptyKept.map((l) => (l.target.endsWith(`/${l.code}`) ? l.target : `${l.target} (${l.code})`))));
   if (opts.as !== undefined) {
     if (kept.length === 0) report.warn(nothingLeft(opts.minPercent));
@@ -106,12 +153,11 @@ const nothingLeft = (minPercent: number | undefined) =>
 
 /** A row: the language's identity, then each form of its code. */
 function rowOf(l: Listed): Item {
-  const name = l.item.name ?? objectAt(l.item, 'language')?.name ?? null;
   return identified(
     {
       code: l.code,
-      name,
-      translated_percent: l.item.translated_percent ?? null,
+      name: l.name ?? null,
+      translated_percent: l.translatedPercent ?? null,
       is_source: l.isSource,
       file_code: l.fileCode,
       bcp47: bcp47Code(l.code),
@@ -151,14 +197,13 @@ async function categoryLanguages(weblate: Weblate, t: CategoryTarget): Promise<L
   const byCode = new Map<string, Listed[]>();
   for (const l of lists.flat()) byCode.set(l.code, [...(byCode.get(l.code) ?? []), l]);
   return [...byCode.entries()].map(([code, ls]): Listed => {
-    const sum = sumStatistics(ls.map((l) => l.item));
     const fileCodes = new Set(ls.map((l) => l.fileCode));
     const [first] = ls;
     return {
-      item: { ...sum, name: first?.item.name ?? null },
+      ...completionOf(sumStatistics(ls.map((l) => l.counts))),
+      name: first?.name ?? null,
       code,
       fileCode: fileCodes.size === 1 && first ? first.fileCode : code,
-      percent: numberOf(sum.translated_percent),
       isSource: ls.every((l) => l.isSource),
       target: t.text,
       project: t.project,
@@ -167,20 +212,24 @@ async function categoryLanguages(weblate: Weblate, t: CategoryTarget): Promise<L
   });
 }
 
+/** A translation's language's name, as sent; null when it names none. */
+const languageNameOf = (language: Item | undefined): unknown => (language && languageView(language).name) ?? null;
+
 /** A component's translations: each says its code, its file's code and whether it is the source. */
 async function componentLanguages(weblate: Weblate, t: ComponentTarget): Promise<Listed[]> {
   const items = await weblate.allItems({ path: translationsOf(t), label: 'translations' });
   const component = t.component.join('/');
   return items.flatMap((item): Listed[] => {
-    const code = languageCode(item);
+    const translation = translationView(item);
+    const code = translation.langCode;
     if (code === undefined) return [];
     return [
       {
-        item: { ...item, name: objectAt(item, 'language')?.name ?? null },
+        ...completionOf(item),
+        name: languageNameOf(translation.language),
         code,
-        fileCode: fileLanguageCode(item) ?? code,
-        percent: numberOf(item.translated_percent),
-        isSource: item.is_source === true,
+        fileCode: translation.fileLangCode ?? code,
+        isSource: translation.isSource === true,
         target: `${t.project}/${component}/${code}`,
         project: t.project,
         component,
@@ -200,14 +249,16 @@ async function projectLanguages(weblate: Weblate, t: ProjectTarget): Promise<Lis
   const languages = await weblate.allItems({ path: languagesOf(t), label: 'languages' });
   const source = commonSourceLanguage(await components);
   return languages.flatMap((item): Listed[] => {
-    const code = languageCode(item);
+    const stats = statisticsView(item);
+    const code = stats.langCode;
     if (code === undefined) return [];
     return [
       {
-        item,
+        ...completionOf(item),
+        // A language's row names it; a row shaped as a translation, by its nested language.
+        name: stats.name ?? languageNameOf(translationView(item).language),
         code,
         fileCode: code,
-        percent: numberOf(item.translated_percent),
         isSource: code === source,
         target: `${t.project}/-/${code}`,
         project: t.project,

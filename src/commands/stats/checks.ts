@@ -10,14 +10,12 @@ import { allInOrder } from '../../core/pool.js';
 import type { Item } from '../../core/page.js';
 import type { CheckReport } from '../../output/result.js';
 import type { Weblate } from '../../session/results.js';
-import { languageCode } from '../../weblate/objects.js';
+import { translationView } from '../../weblate/views/translation.js';
 import { translationsOf } from '../../weblate/paths.js';
 import { byId, type Subject, type Verdict } from '../../gate/verdict.js';
 import { NO_IDENTITY, identityOfRow, type Identity } from '../../weblate/identity.js';
 import { judgedBy, listColumns } from './columns.js';
 import type { Gate } from '../../gate/stats.js';
-
-const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
 /** The identity wli gave a subject's row (never the server's fields of it). */
 const idOf = (item: Item): Identity => identityOfRow(item) ?? NO_IDENTITY;
@@ -46,8 +44,7 @@ export async function filesOf(weblate: Weblate, components: Array<{ project: str
     unique.map((c, i) => {
       const byLanguage = new Map<string, string>();
       for (const t of lists[i] ?? []) {
-        const code = languageCode(t);
-        const filename = text(t.filename);
+        const { langCode: code, file: filename } = translationView(t);
         if (code !== undefined && filename) byLanguage.set(code, filename);
       }
       return [componentKey(c), { byLanguage, first: byLanguage.values().next().value }];

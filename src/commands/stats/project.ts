@@ -22,6 +22,8 @@ import type { StatsBy } from '../../weblate/statistics.js';
 import { componentTargetOf, objectOfUrl, type ProjectTarget } from '../../weblate/target.js';
 import { sumStatistics, withPercentages } from '../../weblate/statistics-sum.js';
 import type { Row } from './gate.js';
+import { componentView } from '../../weblate/views/component.js';
+import { projectView } from '../../weblate/views/project.js';
 import { componentRow, componentRows, statsRow, totalRow, type ComponentRows } from './rows.js';
 
 /**
@@ -85,7 +87,10 @@ async function fromComponents(weblate: Weblate, target: ProjectTarget, skipSourc
  * A component's id by its text as sent (a number, or an exact one beyond 2^53): a double would take
  * "comp@9007199254740993" for component 9007199254740992.
  */
-const idText = (i: Item): string | undefined => (typeof i.id === 'number' || isLosslessNumber(i.id) ? numberText(i.id) : undefined);
+const idText = (i: Item): string | undefined => {
+  const { id } = componentView(i);
+  return typeof id === 'number' || isLosslessNumber(id) ? numberText(id) : undefined;
+};
 
 /** The metrics route; undefined when the server has no such endpoint (404: before Weblate 2026.8). */
 async function fromMetrics(
@@ -134,7 +139,7 @@ async function fromMetrics(
   const out: ComponentRows[] = [];
   for (const g of groups.values()) {
     const named = `${g.key.path.join('/')}${g.key.id === undefined ? '' : `@${g.key.id}`}`;
-    const t = g.item && objectOfUrl(g.item.url);
+    const t = g.item && objectOfUrl(componentView(g.item).url);
     if (!g.item || t?.kind !== 'component') {
       report.warn(
         msg`--project ${target.project}: the metrics name component ${named}, which neither the project's components nor the server's are: its rows are left out`,
@@ -167,12 +172,12 @@ async function fromMetrics(
 async function resolveShared(weblate: Weblate, target: ProjectTarget, groups: { key: MetricsEntry; item?: Item }[]): Promise<void> {
   const all = await weblate.allItems({ path: COMPONENTS, label: `--project ${target.project}: shared components` });
   const elsewhere = (i: Item) => {
-    const t = objectOfUrl(i.url);
+    const t = objectOfUrl(componentView(i).url);
     return t?.kind === 'component' && t.project !== target.project ? t : undefined;
   };
   for (const g of groups) {
     const slug = g.key.path[g.key.path.length - 1];
-    const candidates = g.key.id !== undefined ? all.filter((i) => idText(i) === g.key.id) : all.filter((i) => i.slug === slug && elsewhere(i));
+    const candidates = g.key.id !== undefined ? all.filter((i) => idText(i) === g.key.id) : all.filter((i) => componentView(i).slug === slug && elsewhere(i));
     if (candidates.length === 1) {
       g.item = candidates[0];
       continue;
@@ -181,7 +186,7 @@ async function resolveShared(weblate: Weblate, target: ProjectTarget, groups: { 
       const t = elsewhere(c);
       if (t === undefined) continue;
       const links = await weblate.allItems({ path: linksOf(t), label: `${t.text} links` });
-      if (links.some((p) => p.slug === target.project)) {
+      if (links.some((p) => projectView(p).slug === target.project)) {
         g.item = c;
         break;
       }

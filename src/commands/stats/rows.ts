@@ -14,6 +14,7 @@ import { PROJECT_LANGUAGE, type ComponentTarget, type ProjectLanguageTarget, typ
 import { deferred } from '../../core/pool.js';
 import { sumStatistics, withPercentages } from '../../weblate/statistics-sum.js';
 import type { Row, ServerLanguage } from './gate.js';
+import { statisticsView } from '../../weblate/views/statistics.js';
 
 /** Every item of a list (paginated, or a plain JSON array), in server order. */
 const getList = (weblate: Weblate, path: string, label: string): Promise<Item[]> => weblate.allItems({ path, label });
@@ -128,14 +129,14 @@ export async function componentRows(weblate: Weblate, target: ComponentTarget, s
   if (component) {
     // Translation objects (the fallback) say is_source themselves; Statistics rows need the component.
     let source: string | undefined;
-    if (!items.every((i) => typeof i.is_source === 'boolean')) {
+    if (!items.every((i) => statisticsView(i).isSource !== undefined)) {
       const code = sourceLanguageCode(await component);
       if (code === undefined) {
         throw new ServerError(msg`GET ${weblate.url(objectPath(target)).href}: the component names no source_language.code`, msg`run without --skip-source`);
       }
       source = code;
     }
-    const isSource = (i: Item) => (typeof i.is_source === 'boolean' ? i.is_source : codeOf(i) === source);
+    const isSource = (i: Item) => statisticsView(i).isSource ?? codeOf(i) === source;
     return rowsOfComponent(target, items, isSource);
   }
   return rowsOfComponent(target, items, () => false);
