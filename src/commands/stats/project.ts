@@ -15,7 +15,6 @@ import type { Item } from '../../core/page.js';
 import { msg } from '../../core/text.js';
 import type { Report } from '../../session/report.js';
 import type { Weblate } from '../../session/results.js';
-import { sourceLanguageCode } from '../../weblate/objects.js';
 import { COMPONENTS, componentsOf, linksOf, projectMetricsOf, statisticsOf } from '../../weblate/paths.js';
 import { metricsEntries, type MetricsEntry } from '../../weblate/project-metrics.js';
 import type { StatsBy } from '../../weblate/statistics.js';
@@ -147,7 +146,7 @@ async function fromMetrics(
       continue;
     }
     const path = t.component.join('/');
-    const source = skipSource ? sourceLanguageCode(g.item) : undefined;
+    const source = skipSource ? componentView(g.item).sourceLangCode : undefined;
     out.push({
       project: t.project === target.project ? undefined : t.project,
       path: t.component,

@@ -8,7 +8,9 @@ import type { Weblate } from '../../session/results.js';
 import { ONE_PAGE } from '../../session/reads.js';
 import { allInOrder } from '../../core/pool.js';
 import { projectTotal, type Identity } from '../../weblate/identity.js';
-import { commonSourceLanguage, languageAliases, languageCode, sourceLanguageCode } from '../../weblate/objects.js';
+import { commonSourceLanguage } from '../../weblate/objects.js';
+import { componentView } from '../../weblate/views/component.js';
+import { languageView } from '../../weblate/views/language.js';
 import { LANGUAGES, componentsOf, languagesOf, objectPath, projectPath, statisticsOf, translationsOf } from '../../weblate/paths.js';
 import { PROJECT_LANGUAGE, type ComponentTarget, type ProjectLanguageTarget, type ProjectTarget, type Target } from '../../weblate/target.js';
 import { deferred } from '../../core/pool.js';
@@ -26,14 +28,14 @@ export const statsRow = (item: Item, target: string, project: string | null, com
 });
 
 /** A row's language code; '?' for a row that names none (its identity must still be text). */
-const codeOf = (item: Item): string => languageCode(item) ?? '?';
+const codeOf = (item: Item): string => statisticsView(item).langCode ?? '?';
 
 /** Every language of the server (--fail-under asks only when a gated language is in no row). */
 export async function serverLanguages(weblate: Weblate): Promise<ServerLanguage[]> {
   const items = await weblate.allItems({ path: LANGUAGES, label: 'languages', pageSize: ONE_PAGE });
   return items.flatMap((l) => {
-    const code = languageCode(l);
-    return code === undefined ? [] : [{ code, aliases: languageAliases(l) }];
+    const { langCode: code, aliasList: aliases } = languageView(l);
+    return code === undefined ? [] : [{ code, aliases }];
   });
 }
 
@@ -110,7 +112,7 @@ export async function componentRows(weblate: Weblate, target: ComponentTarget, s
   // Asked alongside the list, so --skip-source costs one request but no extra wait; none when the
   // component's object is known already (a project's components list).
   const component = skipSource
-    ? known && sourceLanguageCode(known) !== undefined
+    ? known && componentView(known).sourceLangCode !== undefined
       ? Promise.resolve(known)
       : deferred(weblate.getObject(objectPath(target)))
     : undefined;
@@ -130,7 +132,7 @@ export async function componentRows(weblate: Weblate, target: ComponentTarget, s
     // Translation objects (the fallback) say is_source themselves; Statistics rows need the component.
     let source: string | undefined;
     if (!items.every((i) => statisticsView(i).isSource !== undefined)) {
-      const code = sourceLanguageCode(await component);
+      const code = componentView(await component).sourceLangCode;
       if (code === undefined) {
         throw new ServerError(msg`GET ${weblate.url(objectPath(target)).href}: the component names no source_language.code`, msg`run without --skip-source`);
       }
