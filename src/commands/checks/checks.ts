@@ -242,7 +242,7 @@ async function perTranslation(session: RunParts, search: UnitSearch, c: Counted,
       return id.project !== null && id.component !== null ? [{ project: id.project, component: id.component }] : [];
     }),
   );
-  const known = files ? await filesOf(session, components) : new Map<string, ComponentFiles>();
+  const known = files ? await filesOf(session.weblate, components) : new Map<string, ComponentFiles>();
   const subjects = lists.flatMap(({ row, counts }) => {
     const of = judged.get(`${c.where.scope}:${row.check}`);
     if (of === undefined) return [];
