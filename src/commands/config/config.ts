@@ -100,8 +100,7 @@ function refusal(refused: UsageError): Outcome {
   return { exitCode: EXIT.usage, messages: [msg`this configuration is refused: ${refused.text}`, ...(hint ? [msg`hint: ${hint}`] : [])] };
 }
 
-export async function run({ opts, ...session }: CommandInput<'config'>): Promise<RecordResult> {
-  const { settings } = session;
+export async function run({ opts, weblate, settings }: CommandInput<'config'>): Promise<RecordResult> {
   const { refused } = settings;
   const record: Item = {
     url: settings.url ? shown(settings.url, (u) => u.href) : shown(settings.urlText, String),
@@ -114,6 +113,6 @@ export async function run({ opts, ...session }: CommandInput<'config'>): Promise
   };
   // A refused combination is not tried: the other commands would not send it either.
   if (!opts.check || refused) return { kind: 'record', record, rows, finish: refused ? () => refusal(refused) : undefined };
-  const { checked, outcome } = await checkServer(session);
+  const { checked, outcome } = await checkServer(weblate);
   return { kind: 'record', record: { ...record, check: checked }, rows: [...rows, ...checkRows(checked)], finish: outcome ? () => outcome : undefined };
 }

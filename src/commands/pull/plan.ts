@@ -40,7 +40,7 @@ interface LayoutOptions {
   shown: string;
 }
 
-interface PlanOptions {
+export interface PlanOptions {
   /** DIR as a real path. */
   root: string;
   /** DIR as the user gave it ('' for the current directory). */

@@ -12,7 +12,7 @@
 // read beside its list: one request, at the same time.
 import type { Item } from '../../core/page.js';
 import { allInOrder } from '../../core/pool.js';
-import type { RunParts } from '../../session/session.js';
+import type { Weblate } from '../../session/results.js';
 import { ONE_PAGE } from '../../session/reads.js';
 import { componentPath, componentsOf, translationPath, translationsOf } from '../../weblate/paths.js';
 import { languageCode, objectAt, sourceLanguageCode } from '../../weblate/objects.js';
@@ -40,12 +40,12 @@ export interface Listed {
 const ACCEPTS = ['project', 'component', 'category', 'translation', 'projectLanguage'] as const;
 
 /** Every translation of the targets (the project file's default target when there is none), in order, each once. */
-export async function listTargets(session: RunParts, args: readonly string[]): Promise<Listed[]> {
+export async function listTargets(weblate: Weblate, args: readonly string[]): Promise<Listed[]> {
   const out: Listed[] = [];
   const seen = new Map<string, Listed>();
   for (const arg of args.length ? args : [undefined]) {
-    const readings = session.weblate.targetReadings(arg, [...ACCEPTS]);
-    const { value } = await session.weblate.firstFound(readings, (t) => translationsOfTarget(session, t));
+    const readings = weblate.targetReadings(arg, [...ACCEPTS]);
+    const { value } = await weblate.firstFound(readings, (t) => readTarget(weblate, t));
     for (const l of value) {
       // The same translation named twice (demo and demo/android) is pulled once; named once as itself, it is named.
       const key = `${l.project}\n${l.component.join('/')}\n${l.language ?? ''}`;
@@ -61,26 +61,37 @@ export async function listTargets(session: RunParts, args: readonly string[]): P
   return out;
 }
 
-async function translationsOfTarget(session: RunParts, t: Target): Promise<Listed[]> {
+/** A component's translations as the server lists them, with its object (undefined when it sent none). */
+interface ComponentRead {
+  target: ComponentTarget;
+  component: Item | undefined;
+  translations: Item[];
+}
+
+/**
+ * What the server holds for one reading of a target: the one place pull's listing asks it. What
+ * each translation is to pull is built from the answers alone (listedOf).
+ */
+async function readTarget(weblate: Weblate, t: Target): Promise<Listed[]> {
   switch (t.kind) {
     case 'translation': {
-      const item = await session.weblate.getObject(translationPath(t));
-      const component = objectAt(item, 'component');
+      const item = await weblate.getObject(translationPath(t));
       // The language as the target names it: the address that was just found.
-      return [{ ...listed(t, item, component, t.language), named: true }];
+      return [{ ...listed(t, item, objectAt(item, 'component'), t.language), named: true }];
     }
     case 'component':
-      return componentTranslations(session, t);
+      return listedOf([await componentRead(weblate, t)]);
     case 'category': {
-      const components = await session.weblate.categoryComponents(await session.weblate.categoryOf(t));
-      return eachComponent(session, components);
+      const components = await weblate.categoryComponents(await weblate.categoryOf(t));
+      return listedOf(await componentReads(weblate, components));
     }
     case 'project':
-      return eachComponent(session, await projectComponents(session, t.project));
+      return listedOf(await componentReads(weblate, await projectComponents(weblate, t.project)));
     case 'projectLanguage': {
       // The project and the language both there (the project's language row), then each component's own list.
-      await session.weblate.projectLanguageOf(t);
-      return (await eachComponent(session, await projectComponents(session, t.project))).filter((l) => l.language === t.language);
+      await weblate.projectLanguageOf(t);
+      const reads = await componentReads(weblate, await projectComponents(weblate, t.project));
+      return listedOf(reads).filter((l) => l.language === t.language);
     }
     default:
       return [];
@@ -88,15 +99,17 @@ async function translationsOfTarget(session: RunParts, t: Target): Promise<Liste
 }
 
 /** A project's components as targets (p/cat/c), each with its object. */
-async function projectComponents(session: RunParts, project: string): Promise<Array<{ target: ComponentTarget; item: Item }>> {
-  const items = await session.weblate.allItems({ path: componentsOf({ project }), label: 'components', pageSize: ONE_PAGE });
+async function projectComponents(weblate: Weblate, project: string): Promise<Array<{ target: ComponentTarget; item: Item }>> {
+  const items = await weblate.allItems({ path: componentsOf({ project }), label: 'components', pageSize: ONE_PAGE });
   return items.map((item) => ({ target: componentTargetOf(project, item), item }));
 }
 
-/** Every translation of the components, their lists read --concurrency at a time, in the components' order. */
-async function eachComponent(session: RunParts, components: Array<{ target: ComponentTarget; item: Item }>): Promise<Listed[]> {
-  const jobs = components.map((c) => () => componentTranslations(session, c.target, c.item));
-  return (await allInOrder(jobs, session.weblate.concurrency)).flat();
+/** Every component's list of translations, read --concurrency at a time, in the components' order. */
+function componentReads(weblate: Weblate, components: Array<{ target: ComponentTarget; item: Item }>): Promise<ComponentRead[]> {
+  return allInOrder(
+    components.map((c) => () => componentRead(weblate, c.target, c.item)),
+    weblate.concurrency,
+  );
 }
 
 /**
@@ -104,14 +117,16 @@ async function eachComponent(session: RunParts, components: Array<{ target: Comp
  * named as the target) read beside the list. The list decides whether the component is there: its
  * 404 is the one firstFound reads.
  */
-async function componentTranslations(session: RunParts, t: ComponentTarget, known?: Item): Promise<Listed[]> {
-  const object = known ? Promise.resolve(known) : session.weblate.getObject(componentPath(t));
+async function componentRead(weblate: Weblate, target: ComponentTarget, known?: Item): Promise<ComponentRead> {
+  const object = known ? Promise.resolve(known) : weblate.getObject(componentPath(target));
   // Its failure is the list's to report when the list fails too.
   object.catch(() => {});
-  const items = await session.weblate.allItems({ path: translationsOf(t), label: 'translations', pageSize: ONE_PAGE });
-  const component = await object;
-  return items.map((item) => listed(t, item, component));
+  const translations = await weblate.allItems({ path: translationsOf(target), label: 'translations', pageSize: ONE_PAGE });
+  return { target, component: await object, translations };
 }
+
+/** The translations of the components read, in order. */
+const listedOf = (reads: readonly ComponentRead[]): Listed[] => reads.flatMap((r) => r.translations.map((item) => listed(r.target, item, r.component)));
 
 function listed(t: Pick<ComponentTarget, 'project' | 'component'>, item: Item, component: Item | undefined, code?: string): Listed {
   const language = code ?? languageCode(item);
