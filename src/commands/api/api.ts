@@ -11,6 +11,8 @@ import { UsageError, WliError } from '../../core/errors.js';
 import { msg, ours, type Msg } from '../../core/text.js';
 import type { Item, Page } from '../../core/page.js';
 import type { Column, Result } from '../../output/result.js';
+import { columnsOver } from '../../output/view-columns.js';
+import { View } from '../../weblate/view.js';
 import type { CommandInput, Shown } from '../../session/session.js';
 import type { Weblate } from '../../session/results.js';
 import { HttpError, NotAListError, UnexpectedAnswerError, isNotFound } from '../../api/errors.js';
@@ -61,9 +63,20 @@ function apiAddress(path: string, base: URL): URL {
   return url;
 }
 
+/** An answer's object of a kind wli does not know (any address of the API): read field by field, as sent. */
+class Answered extends View {
+  /** One top-level field named at run time (one of the first item's), as sent. */
+  value(name: string): unknown {
+    return this.field(name);
+  }
+}
+
 /** Table columns for items whose shape wli does not know: the first item's top-level fields. */
 function columnsOf(item: Item | undefined): Column[] {
-  return Object.keys(item ?? {}).map((k) => ({ header: k, field: k, value: (i: Item) => i[k] }));
+  return columnsOver(
+    (raw) => new Answered(raw),
+    Object.keys(item ?? {}).map((k): Column<Answered> => ({ header: k, field: k, value: (i) => i.value(k) })),
+  );
 }
 
 /**

@@ -13,7 +13,7 @@ import { msg, ours, type Msg } from '../../core/text.js';
 import { firstHeader } from '../../api/http.js';
 import type { Target, TranslationTarget } from '../../weblate/target.js';
 import { fileFormat, fileOf, objectPath, screenshotFileOf, translationPath } from '../../weblate/paths.js';
-import { translationRevision } from '../../weblate/objects.js';
+import { translationView } from '../../weblate/views/translation.js';
 import { EXIT } from '../../core/errors.js';
 import type { FileBody } from '../../api/client.js';
 import type { Result } from '../../output/result.js';
@@ -359,7 +359,7 @@ function noCategoryZip(c: Category): UsageError {
 
 /** The translation's revision as the server lists it now (one small request), for the record to prove the file by. */
 async function revisionOf(weblate: Weblate, t: TranslationTarget): Promise<string | undefined> {
-  return translationRevision(await weblate.getObject(translationPath(t)));
+  return translationView(await weblate.getObject(translationPath(t))).revisionText;
 }
 /**
  * A screenshot's image (download --screenshot ID): the same destinations and the same one save path

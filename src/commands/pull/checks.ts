@@ -40,8 +40,8 @@ function repositoryPath(where: Where, d: Done): string | undefined {
     const rel = relative(realpathLoose(resolve(cwd, workspace)), join(realpathLoose(dirname(abs)), basename(abs)));
     if (rel !== '' && !rel.startsWith('..') && !isAbsolute(rel)) return rel.split(sep).join('/');
   }
-  const filename = listed.item.filename;
-  return (projectRoot && typeof filename === 'string' ? filename : path).split(sep).join('/');
+  const filename = listed.translation.file;
+  return (projectRoot && filename !== undefined ? filename : path).split(sep).join('/');
 }
 
 /**

@@ -13,7 +13,6 @@ import type { Report } from '../../session/report.js';
 import type { Weblate } from '../../session/results.js';
 import type { Compared, FileSaver } from '../../files/save.js';
 import { fileOf } from '../../weblate/paths.js';
-import { translationRevision } from '../../weblate/objects.js';
 import type { Entry } from './plan.js';
 
 /**
@@ -113,7 +112,7 @@ function rateWatch(weblate: Weblate, report: Report, files: number): (left: numb
 
 /** What asking for an entry's file is: its URL, the file a record may prove, the revision listed now. */
 function askOf({ entry, dest, url }: ToFetch, o: FetchOptions): { url: string; proven: string; revision: string | undefined; force: boolean } {
-  return { url, proven: dest, revision: translationRevision(entry.listed.item), force: o.force };
+  return { url, proven: dest, revision: entry.listed.translation.revisionText, force: o.force };
 }
 
 async function fetchOne(f: ToFetch, o: FetchOptions): Promise<Done> {

@@ -15,11 +15,12 @@ import { allInOrder } from '../../core/pool.js';
 import type { Weblate } from '../../session/results.js';
 import { ONE_PAGE } from '../../session/reads.js';
 import { componentPath, componentsOf, translationPath, translationsOf } from '../../weblate/paths.js';
-import { languageCode, objectAt, sourceLanguageCode } from '../../weblate/objects.js';
 import { componentFiles, type ComponentFiles } from '../../weblate/filemask.js';
 import { componentTargetOf, type ComponentTarget, type Target } from '../../weblate/target.js';
+import { translationView, type TranslationView } from '../../weblate/views/translation.js';
+import { componentView } from '../../weblate/views/component.js';
 
-/** One translation to pull: where it is on the server, and its object as the server sent it. */
+/** One translation to pull: where it is on the server, and its object as the server sent it (read through its view). */
 export interface Listed {
   /** The translation as a target: demo/docs/guide/cs. */
   target: string;
@@ -28,7 +29,7 @@ export interface Listed {
   component: string[];
   /** Undefined when the server named none (then there is no file to ask for). */
   language?: string;
-  item: Item;
+  translation: TranslationView;
   /** The component's source language, when the object does not say is_source itself (old servers). */
   sourceLanguage?: string;
   /** Named as a translation target (demo/android/en): pulled even when it is the source. */
@@ -75,9 +76,9 @@ interface ComponentRead {
 async function readTarget(weblate: Weblate, t: Target): Promise<Listed[]> {
   switch (t.kind) {
     case 'translation': {
-      const item = await weblate.getObject(translationPath(t));
+      const translation = translationView(await weblate.getObject(translationPath(t)));
       // The language as the target names it: the address that was just found.
-      return [{ ...listed(t, item, objectAt(item, 'component'), t.language), named: true }];
+      return [{ ...listed(t, translation, translation.component, t.language), named: true }];
     }
     case 'component':
       return listedOf([await componentRead(weblate, t)]);
@@ -126,26 +127,27 @@ async function componentRead(weblate: Weblate, target: ComponentTarget, known?: 
 }
 
 /** The translations of the components read, in order. */
-const listedOf = (reads: readonly ComponentRead[]): Listed[] => reads.flatMap((r) => r.translations.map((item) => listed(r.target, item, r.component)));
+const listedOf = (reads: readonly ComponentRead[]): Listed[] =>
+  reads.flatMap((r) => r.translations.map((item) => listed(r.target, translationView(item), r.component)));
 
-function listed(t: Pick<ComponentTarget, 'project' | 'component'>, item: Item, component: Item | undefined, code?: string): Listed {
-  const language = code ?? languageCode(item);
+function listed(t: Pick<ComponentTarget, 'project' | 'component'>, translation: TranslationView, component: Item | undefined, code?: string): Listed {
+  const language = code ?? translation.langCode;
   return {
     target: [t.project, ...t.component, language ?? '?'].join('/'),
     project: t.project,
     component: t.component,
     language,
-    item,
+    translation,
     // Old servers send no is_source: the component's source language tells instead.
-    sourceLanguage: component ? sourceLanguageCode(component) : undefined,
+    sourceLanguage: component ? componentView(component).sourceLangCode : undefined,
     files: component ? componentFiles(component) : undefined,
   };
 }
 
 /** Is this the source translation: is_source as sent, or (old servers) the component's source language. */
 export function isSource(l: Listed): boolean {
-  const { is_source: flag, is_template: template } = l.item;
-  if (typeof flag === 'boolean') return flag;
+  const { isSource: flag, isTemplate: template } = l.translation;
+  if (flag !== undefined) return flag;
   if (l.sourceLanguage !== undefined) return l.language === l.sourceLanguage;
   return template === true;
 }
