@@ -1,7 +1,8 @@
 // Columns written over a typed view of each row (src/weblate/views/) rather than the raw object: the
 // output layer still sees Column<Item> and renders the raw row; only the column's functions read the
 // view. The cells of one row are computed one after another, so a one-entry memo keyed by the row's
-// identity makes the view once per row: a table over a view costs one small object per row.
+// identity makes the view once per row in each pass over the rows (a table makes its texts in one pass,
+// its colours in another: table.ts), and holds no row but the last: a small object per row and pass.
 import type { Item } from '../core/page.js';
 import type { Column } from './result.js';
 

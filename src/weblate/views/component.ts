@@ -35,6 +35,13 @@ export class ComponentView extends View {
   get sourceLangCode(): string | undefined {
     return sourceLanguageCode(this.raw);
   }
+  /**
+   * `locked`: whether the component takes no changes; undefined where the list does not say (then its
+   * …/lock/ does: LockView).
+   */
+  get locked(): boolean | undefined {
+    return this.boolean('locked');
+  }
   /** Its nested project, when sent. */
   get project(): Item | undefined {
     return this.object('project');

@@ -2,7 +2,7 @@
 import type { Item } from '../../core/page.js';
 import { fileLanguageCode, languageCode, translationRevision } from '../objects.js';
 import { View } from '../view.js';
-import type { StatisticsField } from './statistics.js';
+import type { StatisticsField } from '../statistics.js';
 
 /**
  * A Translation (/api/translations/…/, a component's translations): Weblate's source
