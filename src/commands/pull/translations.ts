@@ -47,7 +47,7 @@ export async function listTargets(weblate: Weblate, args: readonly string[]): Pr
   for (const arg of args.length ? args : [undefined]) {
     const readings = weblate.targetReadings(arg, [...ACCEPTS]);
     const { value } = await weblate.firstFound(readings, (t) => readTarget(weblate, t));
-    for (const l of value) {
+    for (const l of listedOf(value)) {
       // The same translation named twice (demo and demo/android) is pulled once; named once as itself, it is named.
       const key = `${l.project}\n${l.component.join('/')}\n${l.language ?? ''}`;
       const before = l.language === undefined ? undefined : seen.get(key);
@@ -62,40 +62,48 @@ export async function listTargets(weblate: Weblate, args: readonly string[]): Pr
   return out;
 }
 
-/** A component's translations as the server lists them, with its object (undefined when it sent none). */
+/**
+ * Translations of one component as the server sent them: its list (with the component's object,
+ * undefined when the server sent none), or one translation named as the target (its object carries
+ * its component).
+ */
 interface ComponentRead {
-  target: ComponentTarget;
+  target: Pick<ComponentTarget, 'project' | 'component'>;
   component: Item | undefined;
   translations: Item[];
+  /** Named as a translation target: its language as the target names it (the address that was just found). */
+  named?: string;
+}
+
+/** What the server answered for one reading of a target; `language`: only that language's translations (p/-/l). */
+interface TargetRead {
+  reads: ComponentRead[];
+  language?: string;
 }
 
 /**
  * What the server holds for one reading of a target: the one place pull's listing asks it. What
  * each translation is to pull is built from the answers alone (listedOf).
  */
-async function readTarget(weblate: Weblate, t: Target): Promise<Listed[]> {
+async function readTarget(weblate: Weblate, t: Target): Promise<TargetRead> {
   switch (t.kind) {
-    case 'translation': {
-      const translation = translationView(await weblate.getObject(translationPath(t)));
-      // The language as the target names it: the address that was just found.
-      return [{ ...listed(t, translation, translation.component, t.language), named: true }];
-    }
+    case 'translation':
+      return { reads: [{ target: t, component: undefined, translations: [await weblate.getObject(translationPath(t))], named: t.language }] };
     case 'component':
-      return listedOf([await componentRead(weblate, t)]);
+      return { reads: [await componentRead(weblate, t)] };
     case 'category': {
       const components = await weblate.categoryComponents(await weblate.categoryOf(t));
-      return listedOf(await componentReads(weblate, components));
+      return { reads: await componentReads(weblate, components) };
     }
     case 'project':
-      return listedOf(await componentReads(weblate, await projectComponents(weblate, t.project)));
+      return { reads: await componentReads(weblate, await projectComponents(weblate, t.project)) };
     case 'projectLanguage': {
       // The project and the language both there (the project's language row), then each component's own list.
       await weblate.projectLanguageOf(t);
-      const reads = await componentReads(weblate, await projectComponents(weblate, t.project));
-      return listedOf(reads).filter((l) => l.language === t.language);
+      return { reads: await componentReads(weblate, await projectComponents(weblate, t.project)), language: t.language };
     }
     default:
-      return [];
+      return { reads: [] };
   }
 }
 
@@ -126,9 +134,18 @@ async function componentRead(weblate: Weblate, target: ComponentTarget, known?: 
   return { target, component: await object, translations };
 }
 
-/** The translations of the components read, in order. */
-const listedOf = (reads: readonly ComponentRead[]): Listed[] =>
-  reads.flatMap((r) => r.translations.map((item) => listed(r.target, translationView(item), r.component)));
+/** The translations a target's reading found, in order, each with its component's file fields. */
+function listedOf({ reads, language }: TargetRead): Listed[] {
+  const all = reads.flatMap((r) =>
+    r.translations.map((item) => {
+      const translation = translationView(item);
+      // Its component: the one read beside its list, else (named as itself) the one its object carries.
+      const l = listed(r.target, translation, r.component ?? translation.component, r.named);
+      return r.named === undefined ? l : { ...l, named: true };
+    }),
+  );
+  return language === undefined ? all : all.filter((l) => l.language === language);
+}
 
 function listed(t: Pick<ComponentTarget, 'project' | 'component'>, translation: TranslationView, component: Item | undefined, code?: string): Listed {
   const language = code ?? translation.langCode;
