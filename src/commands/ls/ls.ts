@@ -13,9 +13,9 @@ import { objectOfUrl, readTarget, type Target, type TargetKind, type Translation
 import { PROJECTS, componentsOf, translationPath, translationsOf } from '../../weblate/paths.js';
 import { objectAt, sourceLanguageCode } from '../../weblate/objects.js';
 import { plainText } from '../../core/values.js';
-import type { CommandInput, RunParts } from '../../session/session.js';
+import type { CommandInput } from '../../session/session.js';
 import { type Category } from '../../session/resolve.js';
-import { limited } from '../../session/results.js';
+import { limited, type Weblate } from '../../session/results.js';
 import { percentText } from '../../output/readable.js';
 
 const ACCEPTS: TargetKind[] = ['server', 'project', 'component', 'category'];
@@ -73,12 +73,12 @@ export const TRANSLATION_COLUMNS: Column[] = [
 
 const listPath = (t: Target): string => (t.kind === 'project' ? componentsOf(t) : t.kind === 'component' ? translationsOf(t) : PROJECTS);
 
-export function run({ args, opts, ...session }: CommandInput<'ls'>): ListResult {
+export function run({ args, opts, weblate, report }: CommandInput<'ls'>): ListResult {
   // ls lists what is inside: three segments are a component in a category (or a category); a
   // translation, which has nothing below it, is recognised only to point elsewhere.
   // No argument: the default target of a .weblate or wlc config (as every command takes it), else the server.
   const readings =
-    (args[0] === undefined ? session.weblate.defaultReadings(ACCEPTS, ['translation']) : undefined) ?? readTarget(args[0] ?? '/', ACCEPTS, ['translation']);
+    (args[0] === undefined ? weblate.defaultReadings(ACCEPTS, ['translation']) : undefined) ?? readTarget(args[0] ?? '/', ACCEPTS, ['translation']);
   const given = args[0] ?? (readings[0]?.text === '/' ? undefined : readings[0]?.text);
   const kind = readings[0]?.kind;
   // Set when the target turns out to be a category: its components are listed.
@@ -90,16 +90,16 @@ export function run({ args, opts, ...session }: CommandInput<'ls'>): ListResult 
         yield* pagesFor({ kind: 'component', text: `${t.project}/${t.component.join('/')}`, project: t.project, component: t.component });
         return;
       }
-      throw await notAList(session, t);
+      throw await notAList(weblate, t);
     }
     if (t.kind !== 'category') {
       const listed = t.kind === 'server' ? 'project' : t.kind === 'project' ? 'component' : 'translation';
-      yield* identifying(session.weblate.pagesOf({ path: listPath(t), limit: opts.limit, label: labelOf(t.kind) }), listed, t);
+      yield* identifying(weblate.pagesOf({ path: listPath(t), limit: opts.limit, label: labelOf(t.kind) }), listed, t);
       return;
     }
-    category = await session.weblate.categoryOf(t);
-    session.report.say(msg`'${category.path}' is a category of project '${t.project}': the components inside it`);
-    yield* identifying(limited(session.weblate.componentsIn(category), opts.limit), 'component', t);
+    category = await weblate.categoryOf(t);
+    report.say(msg`'${category.path}' is a category of project '${t.project}': the components inside it`);
+    yield* identifying(limited(weblate.componentsIn(category), opts.limit), 'component', t);
   }
   const columns = (): Column[] =>
     category !== undefined ? COMPONENT_COLUMNS : kind === 'server' ? PROJECT_COLUMNS : kind === 'project' ? COMPONENT_COLUMNS : TRANSLATION_COLUMNS;
@@ -113,7 +113,7 @@ export function run({ args, opts, ...session }: CommandInput<'ls'>): ListResult 
           : msg`no translations of component '${given}'`;
   return {
     kind: 'list',
-    pages: session.weblate.firstFoundPages(readings, pagesFor),
+    pages: weblate.firstFoundPages(readings, pagesFor),
     columns,
     // Read once the pages are out: by then it is known whether the target was a category.
     get empty() {
@@ -123,8 +123,8 @@ export function run({ args, opts, ...session }: CommandInput<'ls'>): ListResult 
 }
 
 /** A translation exists at the target: nothing is listed below it, so ls points to what shows it (exit 2). */
-async function notAList(session: RunParts, t: TranslationTarget): Promise<UsageError> {
-  await session.weblate.getObject(translationPath(t));
+async function notAList(weblate: Weblate, t: TranslationTarget): Promise<UsageError> {
+  await weblate.getObject(translationPath(t));
   return new UsageError(
     msg`'${t.text}' is a translation: ls lists what a project, category or component contains`,
     msg`its counts: wli translation ${t.text}; its strings: wli units ${t.text}`,

@@ -17,7 +17,7 @@ const rowsOf = (record: Record<string, unknown>): Column[] =>
     kind: TIME_FIELD.test(k) ? 'time' : isUrlOrPath(k, record[k]) ? 'url' : 'text',
   }));
 
-export async function run({ args, ...session }: CommandInput<'show'>) {
-  const { record } = await session.weblate.getTargetObject(session.weblate.targetReadings(args[0], ['project', 'component', 'category', 'translation']));
+export async function run({ args, weblate }: CommandInput<'show'>) {
+  const { record } = await weblate.getTargetObject(weblate.targetReadings(args[0], ['project', 'component', 'category', 'translation']));
   return { kind: 'record' as const, record, rows: rowsOf(record) };
 }

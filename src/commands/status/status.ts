@@ -14,7 +14,8 @@ import { msg, ours } from '../../core/text.js';
 import { plainText } from '../../core/values.js';
 import type { Column, RecordResult } from '../../output/result.js';
 import type { MetricFamily } from '../../output/openmetrics.js';
-import type { CommandInput, RunParts } from '../../session/session.js';
+import type { CommandInput } from '../../session/session.js';
+import type { Weblate } from '../../session/results.js';
 import { allInOrder } from '../../core/pool.js';
 import { judgeStatus } from '../../gate/status.js';
 import { identified, identityOf, identityOfRow, type Identity } from '../../weblate/identity.js';
@@ -99,20 +100,20 @@ interface Read {
   forbidden?: HttpError;
 }
 
-async function readStatus(session: RunParts, t: Target): Promise<Read> {
+async function readStatus(weblate: Weblate, t: Target): Promise<Read> {
   if (t.kind !== 'project' && t.kind !== 'component' && t.kind !== 'translation')
     throw new UsageError(msg`wli status takes a component, a project or a translation, not ${t.text}`);
   const component = t.kind === 'project' ? undefined : { project: t.project, component: t.component };
-  const lock = session.weblate.getObject(lockOf(component ?? t));
+  const lock = weblate.getObject(lockOf(component ?? t));
   // The component's exact terms (path:), never component:SLUG, which also counts the components whose slugs or names contain it.
-  const pending = session.weblate.search.count(
+  const pending = weblate.search.count(
     t.kind === 'translation'
       ? { path: unitsOf(t) }
       : { path: UNITS_SEARCH, scope: { project: t.project, components: component && [component.component.join('/')] } },
     PENDING_QUERY,
     'pending strings',
   );
-  const repository = session.weblate.getObject(repositoryOf(t)).then(
+  const repository = weblate.getObject(repositoryOf(t)).then(
     (r) => ({ r }),
     (e: unknown) => {
       if (e instanceof HttpError && (e.status === 403 || e.status === 401)) return { forbidden: e };
@@ -125,8 +126,8 @@ async function readStatus(session: RunParts, t: Target): Promise<Read> {
   const [count, repo] = [await pending, await repository];
   // Above a translation a server that ignores the search (before Weblate 4.14.1) counts every unit:
   // a probe that can match nothing tells, asked only when something is pending.
-  if (t.kind !== 'translation' && count > 0 && (await session.weblate.searchIgnored()))
-    throw session.weblate.searchIgnoredError('counting pending strings', msg`ask one translation at a time: wli status project/component/language`);
+  if (t.kind !== 'translation' && count > 0 && (await weblate.searchIgnored()))
+    throw weblate.searchIgnoredError('counting pending strings', msg`ask one translation at a time: wli status project/component/language`);
   return {
     target: t,
     state: { locked: typeof locked === 'boolean' ? locked : null, pending: count, repository: 'r' in repo ? repo.r : null },
@@ -155,8 +156,8 @@ interface ComponentRead {
  * component object's `locked` where the list carries it, Weblate 5.x and later; else its lock/) and its
  * repository (needs the VCS permission, as the project's did). Through the one worker pool, in order.
  */
-async function componentsRead(session: RunParts, t: Target & { kind: 'project' }, conditions: readonly StatusCondition[]): Promise<ComponentRead[]> {
-  const listed = await session.weblate.allItems({ path: componentsOf(t), label: 'components' });
+async function componentsRead(weblate: Weblate, t: Target & { kind: 'project' }, conditions: readonly StatusCondition[]): Promise<ComponentRead[]> {
+  const listed = await weblate.allItems({ path: componentsOf(t), label: 'components' });
   const lock = conditions.includes('locked');
   const repository = conditions.some((c) => NEEDS_REPOSITORY.has(c));
   return allInOrder(
@@ -168,8 +169,8 @@ async function componentsRead(session: RunParts, t: Target & { kind: 'project' }
           ? null
           : typeof listedItem.locked === 'boolean'
             ? listedItem.locked
-            : session.weblate.getObject(lockOf(ref)).then((l) => (typeof l.locked === 'boolean' ? l.locked : null)),
-        repository ? session.weblate.getObject(repositoryOf(target)) : null,
+            : weblate.getObject(lockOf(ref)).then((l) => (typeof l.locked === 'boolean' ? l.locked : null)),
+        repository ? weblate.getObject(repositoryOf(target)) : null,
       ]);
       const state: StatusState = { locked, pending: 0, repository: repo };
       const holds = conditions.filter((c) => conditionHolds(c, state) === true);
@@ -185,7 +186,7 @@ async function componentsRead(session: RunParts, t: Target & { kind: 'project' }
       );
       return { target, state, item };
     }),
-    session.weblate.concurrency,
+    weblate.concurrency,
   );
 }
 
@@ -193,8 +194,8 @@ async function componentsRead(session: RunParts, t: Target & { kind: 'project' }
  * A category has no lock, no pending count and no repository of its own in Weblate: once the server
  * says it is one, the run names it and its components (a usage error), never "no component".
  */
-async function categoryRefused(session: RunParts, t: CategoryTarget): Promise<never> {
-  const components = await session.weblate.categoryComponents(await session.weblate.categoryOf(t));
+async function categoryRefused(weblate: Weblate, t: CategoryTarget): Promise<never> {
+  const components = await weblate.categoryComponents(await weblate.categoryOf(t));
   const named = components.map((c) => [c.target.project, ...c.target.component].join('/'));
   throw new UsageError(
     msg`${t.text} is a category: Weblate keeps a lock and a repository per component or project, not per category`,
@@ -202,10 +203,10 @@ async function categoryRefused(session: RunParts, t: CategoryTarget): Promise<ne
   );
 }
 
-export async function run({ args, opts, ...session }: CommandInput<'status'>): Promise<RecordResult> {
+export async function run({ args, opts, weblate, report }: CommandInput<'status'>): Promise<RecordResult> {
   const conditions = [...new Set(opts.failIf ?? [])];
-  const readings = session.weblate.targetReadings(args[0], ['project', 'component', 'translation', 'category']);
-  const { value: read } = await session.weblate.firstFound(readings, (t) => (t.kind === 'category' ? categoryRefused(session, t) : readStatus(session, t)));
+  const readings = weblate.targetReadings(args[0], ['project', 'component', 'translation', 'category']);
+  const { value: read } = await weblate.firstFound(readings, (t) => (t.kind === 'category' ? categoryRefused(weblate, t) : readStatus(weblate, t)));
   const item = recordOf(read);
   const identity = identityOf(read.target);
   const id = String(identity.target);
@@ -227,11 +228,11 @@ export async function run({ args, opts, ...session }: CommandInput<'status'>): P
       msg`ask it of the component: wli status ${[read.target.project, ...(read.target.kind === 'project' ? [] : read.target.component)].join('/')}`,
     );
   }
-  if (read.forbidden) session.report.warn(msg`repository state of ${id} not shown: it needs ${ours(REPOSITORY_PERMISSION)}`);
+  if (read.forbidden) report.warn(msg`repository state of ${id} not shown: it needs ${ours(REPOSITORY_PERMISSION)}`);
   // Of a project, what Weblate does not sum is judged of each component; the rest of the project.
   const perComponent = read.target.kind === 'project' ? conditions.filter((c) => PER_COMPONENT.has(c)) : [];
   const ofTarget = conditions.filter((c) => !perComponent.includes(c));
-  const components = read.target.kind === 'project' && perComponent.length > 0 ? await componentsRead(session, read.target, perComponent) : undefined;
+  const components = read.target.kind === 'project' && perComponent.length > 0 ? await componentsRead(weblate, read.target, perComponent) : undefined;
   if (components) item.components = components.map((c) => c.item);
   const verdict = judgeStatus(conditions, [
     ...(components && ofTarget.length === 0 ? [] : [{ id, group: read.target.project, state: read.state, item, conditions: ofTarget }]),

@@ -48,6 +48,6 @@ const rows: Column[] = [
   { header: 'URL', value: (t) => t.web_url, kind: 'url' },
 ];
 
-export async function run({ args, ...session }: CommandInput<'translation'>) {
-  return session.weblate.getRecord(session.weblate.targetReadings(args[0], ['translation']), rows);
+export async function run({ args, weblate }: CommandInput<'translation'>) {
+  return weblate.getRecord(weblate.targetReadings(args[0], ['translation']), rows);
 }
