@@ -11,7 +11,11 @@ import type { Column, ListResult } from '../../output/result.js';
 import { identifyPage, identityOf, identityOfRow, NO_IDENTITY, type Identity } from '../../weblate/identity.js';
 import { objectOfUrl, readTarget, type Target, type TargetKind, type TranslationTarget } from '../../weblate/target.js';
 import { PROJECTS, componentsOf, translationPath, translationsOf } from '../../weblate/paths.js';
-import { objectAt, sourceLanguageCode } from '../../weblate/objects.js';
+import { columnsOver } from '../../output/view-columns.js';
+import { componentView } from '../../weblate/views/component.js';
+import { languageView } from '../../weblate/views/language.js';
+import { projectView } from '../../weblate/views/project.js';
+import { translationView } from '../../weblate/views/translation.js';
 import { plainText } from '../../core/values.js';
 import type { CommandInput } from '../../session/session.js';
 import { type Category } from '../../session/resolve.js';
@@ -25,14 +29,24 @@ const TARGET_COLUMN: Column = { header: 'target', field: 'wli_target', value: (i
 
 type Listed = 'project' | 'component' | 'translation';
 
+/** A listed object's own URL and the name it goes by inside the target listed (a translation's language code, else its slug), as sent. */
+function namesOf(listed: Listed, item: Item): { url: unknown; name: unknown } {
+  if (listed === 'translation') {
+    const v = translationView(item);
+    return { url: v.url, name: v.languageCode };
+  }
+  const v = listed === 'component' ? componentView(item) : projectView(item);
+  return { url: v.url, name: v.slug };
+}
+
 /**
  * What a listed object is, from its own URL (a component in categories: p/cat/c); an object without
  * one is named by its slug or language code inside the target listed.
  */
 function identify(listed: Listed, t: Target, item: Item): Identity {
-  const own = objectOfUrl(item.url);
+  const { url, name } = namesOf(listed, item);
+  const own = objectOfUrl(url);
   if (own?.kind === listed) return identityOf(own);
-  const name = listed === 'translation' ? item.language_code : item.slug;
   if (typeof name !== 'string' || name === '') return NO_IDENTITY;
   if (listed === 'project') return identityOf({ project: name });
   if (t.kind !== 'project' && t.kind !== 'component') return NO_IDENTITY;
@@ -47,28 +61,30 @@ async function* identifying(pages: AsyncGenerator<Page>, listed: Listed, t: Targ
 
 export const PROJECT_COLUMNS: Column[] = [
   TARGET_COLUMN,
-  { header: 'name', field: 'name', value: (p) => p.name, kind: 'name' },
-  // Never cut: at 40 columns the table goes without it rather than show half a URL.
-  { header: 'web', field: 'web_url', value: (p) => p.web_url, kind: 'url', drop: 1 },
+  ...columnsOver(projectView, [
+    { header: 'name', field: 'name', value: (p) => p.name, kind: 'name' },
+    // Never cut: at 40 columns the table goes without it rather than show half a URL.
+    { header: 'web', field: 'web_url', value: (p) => p.webUrl, kind: 'url', drop: 1 },
+  ]),
 ];
 
 export const COMPONENT_COLUMNS: Column[] = [
   TARGET_COLUMN,
-  { header: 'name', field: 'name', value: (c) => c.name, kind: 'name' },
-  { header: 'source', field: 'source_language.code', value: sourceLanguageCode, kind: 'state', drop: 2 },
-  { header: 'format', field: 'file_format', value: (c) => c.file_format, kind: 'state', drop: 1 },
+  ...columnsOver(componentView, [
+    { header: 'name', field: 'name', value: (c) => c.name, kind: 'name' },
+    { header: 'source', field: 'source_language.code', value: (c) => c.sourceLangCode, kind: 'state', drop: 2 },
+    { header: 'format', field: 'file_format', value: (c) => c.fileFormat, kind: 'state', drop: 1 },
+  ]),
 ];
 
 export const TRANSLATION_COLUMNS: Column[] = [
   TARGET_COLUMN,
-  {
-    header: 'language',
-    field: 'language.name',
-    value: (t) => objectAt(t, 'language')?.name,
-  },
-  { header: 'translated', field: 'translated_percent', value: (t) => t.translated_percent, text: percentText, kind: 'percent', bar: true },
-  { header: 'strings', value: (t) => (t.translated === undefined ? undefined : `${plainText(t.translated)}/${plainText(t.total ?? '')}`), kind: 'count' },
-  { header: 'last change', field: 'last_change', value: (t) => t.last_change, kind: 'time', drop: 1 },
+  ...columnsOver(translationView, [
+    { header: 'language', field: 'language.name', value: (t) => (t.language ? languageView(t.language).name : undefined) },
+    { header: 'translated', field: 'translated_percent', value: (t) => t.translatedPercent, text: percentText, kind: 'percent', bar: true },
+    { header: 'strings', value: (t) => (t.translated === undefined ? undefined : `${plainText(t.translated)}/${plainText(t.total ?? '')}`), kind: 'count' },
+    { header: 'last change', field: 'last_change', value: (t) => t.lastChange, kind: 'time', drop: 1 },
+  ]),
 ];
 
 const listPath = (t: Target): string => (t.kind === 'project' ? componentsOf(t) : t.kind === 'component' ? translationsOf(t) : PROJECTS);
