@@ -12,7 +12,7 @@ import { msg, ours, type Msg } from '../../core/text.js';
 import type { Item, Page } from '../../core/page.js';
 import type { Column, Result } from '../../output/result.js';
 import { columnsOver } from '../../output/view-columns.js';
-import { View } from '../../weblate/view.js';
+import { recordView, type RecordView } from '../../weblate/views/record.js';
 import type { CommandInput, Shown } from '../../session/session.js';
 import type { Weblate } from '../../session/results.js';
 import { HttpError, NotAListError, UnexpectedAnswerError, isNotFound } from '../../api/errors.js';
@@ -63,19 +63,11 @@ function apiAddress(path: string, base: URL): URL {
   return url;
 }
 
-/** An answer's object of a kind wli does not know (any address of the API): read field by field, as sent. */
-class Answered extends View {
-  /** One top-level field named at run time (one of the first item's), as sent. */
-  value(name: string): unknown {
-    return this.field(name);
-  }
-}
-
 /** Table columns for items whose shape wli does not know: the first item's top-level fields. */
 function columnsOf(item: Item | undefined): Column[] {
   return columnsOver(
-    (raw) => new Answered(raw),
-    Object.keys(item ?? {}).map((k): Column<Answered> => ({ header: k, field: k, value: (i) => i.value(k) })),
+    recordView,
+    Object.keys(item ?? {}).map((k): Column<RecordView> => ({ header: k, field: k, value: (i) => i.value(k) })),
   );
 }
 

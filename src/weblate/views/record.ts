@@ -1,6 +1,7 @@
 // Any object the server sent, read as it came: field by field, in the server's order. For what
-// shows an object whole (wli show: a project, category, component or translation), where every
-// field counts, those wli knows nothing of too, so no kind's own getters would do.
+// shows an object whole (wli show: a project, category, component or translation; wli api: an answer
+// from any address), where every field counts, those wli knows nothing of too, so no kind's own
+// getters would do.
 import type { Item } from '../../core/page.js';
 import { View } from '../view.js';
 
