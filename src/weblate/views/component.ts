@@ -1,35 +1,19 @@
 // A Component as the server sends it.
 import type { Item } from '../../core/page.js';
 import { sourceLanguageCode } from '../objects.js';
-import { View } from '../view.js';
+import { NamedView } from './named.js';
 
 /**
  * A Component (/api/components/…/, a project's components): Weblate's source weblate/api/serializers.py
  * ComponentSerializer (ProjectComponentSerializer in a project's list), 2026.8 snapshot; a field an
  * older server does not send reads undefined.
  */
-export class ComponentView extends View {
-  get id(): unknown {
-    return this.field('id');
-  }
-  get name(): unknown {
-    return this.field('name');
-  }
-  get slug(): unknown {
-    return this.field('slug');
-  }
-  get url(): unknown {
-    return this.field('url');
-  }
+export class ComponentView extends NamedView {
   get webUrl(): unknown {
     return this.field('web_url');
   }
   get fileFormat(): unknown {
     return this.field('file_format');
-  }
-  /** `slug` when it is text. */
-  get slugText(): string | undefined {
-    return this.string('slug');
   }
   /** Its source language's code (objects.ts sourceLanguageCode). */
   get sourceLangCode(): string | undefined {
