@@ -1,6 +1,6 @@
 // wli checks: which quality checks fail at a scope and how many strings fail each (and, asked with
 // --dismissed, how many have it dismissed). Weblate's statistics do not break checks down, but its
-// unit search takes has:check and check:=ID at every scope (session/search.ts: the scope's exact
+// unit search takes has:check and check:=ID at every scope (the run's unit search: the scope's exact
 // terms, weblate/scope.ts), so wli counts: one has:check count first (nothing fails: that one
 // request answers, plus, side by side, one that proves the scope exists where a search cannot: a
 // project's, component's or project language's object), then one page_size=1 count per check id
@@ -19,7 +19,8 @@ import { plainText } from '../../core/values.js';
 import { forCi, type CheckReport, type Column, type ListResult } from '../../output/result.js';
 import type { MetricFamily } from '../../output/openmetrics.js';
 import { formsText } from '../../output/readable.js';
-import type { CommandInput, RunParts } from '../../session/session.js';
+import type { CommandInput } from '../../session/session.js';
+import type { Weblate } from '../../session/results.js';
 import { ONE_PAGE } from '../../session/reads.js';
 import type { SearchAt, UnitSearch } from '../../session/search.js';
 import { fail, judgeChecks, type CheckRow } from '../../gate/checks.js';
@@ -82,7 +83,7 @@ interface Where {
   exists?: () => Promise<unknown>;
 }
 
-async function whereOf(session: RunParts, t: Target): Promise<Where | undefined> {
+async function whereOf(weblate: Weblate, t: Target): Promise<Where | undefined> {
   const at = (scope: string, s: Scope, exists?: () => Promise<unknown>): Where => ({
     scope,
     parts: [s.project ?? null, t.kind === 'component' ? t.component.join('/') : null, s.language ?? null],
@@ -101,15 +102,13 @@ async function whereOf(session: RunParts, t: Target): Promise<Where | undefined>
     case 'server':
       return at('/', {});
     case 'project':
-      return at(t.project, { project: t.project }, () => session.weblate.getObject(objectPath(t)));
+      return at(t.project, { project: t.project }, () => weblate.getObject(objectPath(t)));
     case 'component':
-      return at(`${t.project}/${t.component.join('/')}`, { project: t.project, components: [t.component.join('/')] }, () =>
-        session.weblate.getObject(objectPath(t)),
-      );
+      return at(`${t.project}/${t.component.join('/')}`, { project: t.project, components: [t.component.join('/')] }, () => weblate.getObject(objectPath(t)));
     case 'projectLanguage':
-      return at(`${t.project}/-/${t.language}`, { project: t.project, language: t.language }, () => session.weblate.projectLanguageOf(t));
+      return at(`${t.project}/-/${t.language}`, { project: t.project, language: t.language }, () => weblate.projectLanguageOf(t));
     case 'category': {
-      const components = await session.weblate.categoryComponents(await session.weblate.categoryOf(t));
+      const components = await weblate.categoryComponents(await weblate.categoryOf(t));
       if (components.length === 0) return undefined;
       return at(t.text.replace(/\/$/, ''), {
         project: t.project,
@@ -122,20 +121,18 @@ async function whereOf(session: RunParts, t: Target): Promise<Where | undefined>
   }
 }
 
+/** The files of components (each one's translations list read once), by component. */
+type FilesFor = (components: Array<{ project: string; component: string }>) => Promise<Map<string, ComponentFiles>>;
+
 interface Counted {
   where: Where;
   total: number;
   rows: CheckRow[];
 }
 
-async function countChecks(
-  session: RunParts,
-  search: UnitSearch,
-  t: Target,
-  ids: readonly string[],
-  ask: { asked: boolean; dismissed: boolean },
-): Promise<Counted> {
-  const where = await whereOf(session, t);
+async function countChecks(weblate: Weblate, t: Target, ids: readonly string[], ask: { asked: boolean; dismissed: boolean }): Promise<Counted> {
+  const { search } = weblate;
+  const where = await whereOf(weblate, t);
   if (!where) return { where: { scope: t.text, at: { path: UNITS_SEARCH }, above: true }, total: 0, rows: [] };
   const count = (term: (form: SearchForm) => string) => search.count(where.at, term);
   // A search of a scope that does not exist answers 0: the scope itself proves it, side by side.
@@ -143,7 +140,7 @@ async function countChecks(
   exists?.catch(() => {});
   const total = await search.count(where.at, HAS_CHECK);
   await exists;
-  const probe = where.above && total > 0 ? session.weblate.searchIgnored() : undefined;
+  const probe = where.above && total > 0 ? weblate.searchIgnored() : undefined;
   probe?.catch(() => {});
   // Nothing fails: no check id fails either. Dismissed checks are counted only when asked for.
   const failingIds = total === 0 ? [] : ids;
@@ -154,10 +151,9 @@ async function countChecks(
       failing: failingIds.includes(id) ? await count((form) => checkTerm(id, form)) : 0,
       dismissed: !ask.dismissed ? null : dismissedAny > 0 ? await count((form) => dismissedTerm(id, form)) : 0,
     })),
-    session.weblate.concurrency,
+    weblate.concurrency,
   );
-  if (probe && (await probe))
-    throw session.weblate.searchIgnoredError('counting checks', msg`count one translation at a time: wli checks project/component/language`);
+  if (probe && (await probe)) throw weblate.searchIgnoredError('counting checks', msg`count one translation at a time: wli checks project/component/language`);
   const rows = counts
     .filter((c) => c.failing > 0 || ask.asked)
     .map((c) => {
@@ -182,7 +178,7 @@ const translationOf = (u: Item): string | undefined => unitIdentity(u).target ??
  * has:check list page by page, each string with its checks (one failing only checks not asked for is
  * left out).
  */
-async function* failingUnits(session: RunParts, search: UnitSearch, c: Counted): AsyncGenerator<Page> {
+async function* failingUnits(search: UnitSearch, concurrency: number, c: Counted): AsyncGenerator<Page> {
   const failing = c.rows.filter((r) => r.failing > 0);
   if (!failing.length) return;
   const idsOf = await allInOrder(
@@ -191,7 +187,7 @@ async function* failingUnits(session: RunParts, search: UnitSearch, c: Counted):
       for await (const page of checkPages(search, c, r.check)) for (const u of page.items()) ids.add(plainText(u.id));
       return ids;
     }),
-    session.weblate.concurrency,
+    concurrency,
   );
   for await (const page of search.pages(c.where.at, HAS_CHECK, { label: 'strings' })) {
     const items = page.items().flatMap((unit) => {
@@ -211,7 +207,7 @@ async function* failingUnits(session: RunParts, search: UnitSearch, c: Counted):
  * (with one of its strings for its identity); files, when the format names them, from each
  * component's translations list.
  */
-async function perTranslation(session: RunParts, search: UnitSearch, c: Counted, verdict: Verdict, files: boolean): Promise<CheckReport> {
+async function perTranslation(search: UnitSearch, concurrency: number, filesFor: FilesFor | undefined, c: Counted, verdict: Verdict): Promise<CheckReport> {
   const table = {
     items: c.rows.map((r) => r.item),
     columns: checkColumns(
@@ -233,7 +229,7 @@ async function perTranslation(session: RunParts, search: UnitSearch, c: Counted,
       }
       return { row, counts };
     }),
-    session.weblate.concurrency,
+    concurrency,
   );
   const judged = byId(verdict);
   const components = lists.flatMap(({ counts }) =>
@@ -242,7 +238,7 @@ async function perTranslation(session: RunParts, search: UnitSearch, c: Counted,
       return id.project !== null && id.component !== null ? [{ project: id.project, component: id.component }] : [];
     }),
   );
-  const known = files ? await filesOf(session, components) : new Map<string, ComponentFiles>();
+  const known = filesFor ? await filesFor(components) : new Map<string, ComponentFiles>();
   const subjects = lists.flatMap(({ row, counts }) => {
     const of = judged.get(`${c.where.scope}:${row.check}`);
     if (of === undefined) return [];
@@ -268,19 +264,18 @@ async function perTranslation(session: RunParts, search: UnitSearch, c: Counted,
   return { verdict: { ...verdict, subjects }, table, summary: verdict };
 }
 
-export async function run({ args, opts, ...session }: CommandInput<'checks'>): Promise<ListResult> {
+export async function run(input: CommandInput<'checks'>): Promise<ListResult> {
+  const { args, opts, weblate, shown } = input;
   const asked = checkIds(opts.check ?? [], '--check');
   const overs = (opts.failOver ?? []).map((o) => (o.check === undefined ? o : { ...o, check: checkIds([o.check], '--fail-over')[0] }));
   const ids = asked.length ? [...new Set(asked)] : [...new Set([...CHECK_IDS, ...overs.flatMap((o) => (o.check ? [o.check] : []))])];
-  const readings = session.weblate.targetReadings(args[0], ACCEPTS);
-  const search = session.weblate.search;
+  const readings = weblate.targetReadings(args[0], ACCEPTS);
+  const { search } = weblate;
   const onStatus = (e: unknown) =>
     refusedByServer(e, { said: msg`the server rejected the check search`, hint: msg`is every --check a check id of this server?` });
   let counted: Counted;
   try {
-    counted = (
-      await session.weblate.firstFound(readings, (t) => countChecks(session, search, t, ids, { asked: asked.length > 0, dismissed: opts.dismissed === true }))
-    ).value;
+    counted = (await weblate.firstFound(readings, (t) => countChecks(weblate, t, ids, { asked: asked.length > 0, dismissed: opts.dismissed === true }))).value;
   } catch (e) {
     throw onStatus(e);
   }
@@ -288,14 +283,16 @@ export async function run({ args, opts, ...session }: CommandInput<'checks'>): P
   const finish = () => ({ exitCode: verdict.exitCode, messages: verdict.messages });
   const judged = byId(verdict);
   // What the CI format the run writes needs, asked now: rendering asks nothing.
-  const ci = await forCi(session.shown.format, {
-    checks: ({ files }) => perTranslation(session, search, counted, verdict, files),
+  // Each failing component's files (stats/checks.ts filesOf reads them), for a format that names files.
+  const filesFor: FilesFor = (components) => filesOf(input, components);
+  const ci = await forCi(shown.format, {
+    checks: ({ files }) => perTranslation(search, weblate.concurrency, files ? filesFor : undefined, counted, verdict),
     metrics: () => checkMetrics(counted),
   });
   if (opts.units) {
     return {
       kind: 'list',
-      pages: failingUnits(session, search, counted),
+      pages: failingUnits(search, weblate.concurrency, counted),
       columns: UNIT_CHECK_COLUMNS,
       empty: msg`no string of ${counted.where.scope} fails a check`,
       knownFields: [...IDENTITY_FIELDS, 'wli_checks'],
