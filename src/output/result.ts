@@ -24,16 +24,17 @@ export type Style = 'red' | 'yellow' | 'green' | 'cyan' | 'gray' | 'bold';
  */
 type CellKind = 'text' | 'name' | 'key' | 'id' | 'count' | 'percent' | 'state' | 'time' | 'url' | 'bar';
 
-export interface Column {
+/** A column of a table; `T` is what its functions read: the raw row, or a view of it (view-columns.ts columnsOver). */
+export interface Column<T = Item> {
   header: string;
   /** The field (path) this column shows: a --fields path naming it gets this column's rendering. */
   field?: string;
-  value(item: Item): unknown;
+  value(item: T): unknown;
   /** Display text for table/markdown; defaults to the rule of the column's kind (cells.ts). */
-  text?(value: unknown, item: Item): string;
+  text?(value: unknown, item: T): string;
   /** Default 'text'. */
   kind?: CellKind;
-  style?(item: Item): Style | undefined;
+  style?(item: T): Style | undefined;
   /** On a narrow terminal, columns with a rank leave the table, highest rank first, when all cannot fit. */
   drop?: number;
   /**
@@ -48,7 +49,7 @@ export interface Column {
    * shorter text of each value (state words: `transl.`), and the room it keeps (minWidth's
    * counterpart). Without one a fixed column keeps its values; its header is abbreviated either way.
    */
-  short?: { text(value: unknown, item: Item): string; minWidth?: number };
+  short?: { text(value: unknown, item: T): string; minWidth?: number };
   /**
    * A record's text that is read, not clicked (a string's source and target): a word longer than the
    * line, a URL or a path too, is broken so that no line passes the width (nothing is cut either).
@@ -57,7 +58,7 @@ export interface Column {
   /** A percentage a table on a terminal also draws as a bar, in a column after this one (bars.ts). */
   bar?: boolean;
   /** A mark after the value where colour cannot say it (Markdown): a row that fails a gate. */
-  mark?(item: Item): string | undefined;
+  mark?(item: T): string | undefined;
 }
 
 /** How a run ends once its data is written: the exit code, and what to say on stderr (a failed gate). */
