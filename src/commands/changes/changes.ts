@@ -21,6 +21,8 @@ import { cellText } from '../../output/cells.js';
 import { truncateCells } from '../../output/width.js';
 import { SHORT_ACTION_WIDTH, shortAction } from '../../weblate/actions.js';
 import { CHANGE_FIELDS, changeIn } from '../../weblate/changes.js';
+import { changeView } from '../../weblate/views/change.js';
+import { columnsOver } from '../../output/view-columns.js';
 import { IDENTITY_FIELDS, changeIdentity, identifyPage, identityOfRow } from '../../weblate/identity.js';
 import { idFromUrl } from '../../weblate/objects.js';
 import { changesOf } from '../../weblate/paths.js';
@@ -31,10 +33,7 @@ import { limited, mapErrors, type Weblate } from '../../session/results.js';
 import { follow, type ChangesAt } from './follow.js';
 import { newestFirst } from './merge.js';
 
-/** Who made a change: its user, else its author (both null for changes the system made). */
-const who = (c: Record<string, unknown>) => (c.user !== null && c.user !== undefined ? c.user : c.author);
-
-export const CHANGE_COLUMNS: Column[] = [
+export const CHANGE_COLUMNS: Column[] = columnsOver(changeView, [
   { header: 'id', field: 'id', value: (c) => c.id, kind: 'id' },
   // What a change was says more than when: on a narrow terminal TIME leaves after UNIT and USER, before ACTION.
   { header: 'time', field: 'timestamp', value: (c) => c.timestamp, kind: 'time', drop: 1 },
@@ -43,16 +42,16 @@ export const CHANGE_COLUMNS: Column[] = [
   {
     header: 'action',
     field: 'action_name',
-    value: (c) => c.action_name ?? c.action,
+    value: (c) => c.actionName ?? c.action,
     kind: 'state',
     short: { text: (v, c) => shortAction(c.action) ?? truncateCells(cellText(v), SHORT_ACTION_WIDTH) },
   },
   // On a narrow terminal UNIT leaves first, then USER; a short name (up to 12 cells) is never cut.
-  { header: 'user', field: 'user', value: who, text: username, drop: 2, keep: 12 },
+  { header: 'user', field: 'user', value: (c) => c.who, text: username, drop: 2, keep: 12 },
   { header: 'unit', field: 'unit', value: (c) => c.unit, text: idFromUrl, kind: 'id', drop: 3 },
   // Plural forms travel joined by two record separators.
   { header: 'target', field: 'target', value: (c) => c.target, text: formsText },
-];
+]);
 
 /** Above a translation each row also says which translation the change is in (its wli_target). */
 export const SCOPED_CHANGE_COLUMNS: Column[] = [
@@ -76,11 +75,11 @@ async function* mapPages(pages: AsyncIterable<Page>, map: (page: Page) => Page):
 }
 
 /** How other change fields look when --fields names them in a table. */
-const CHANGE_FIELD_COLUMNS: Column[] = [
+const CHANGE_FIELD_COLUMNS: Column[] = columnsOver(changeView, [
   { header: 'author', field: 'author', value: (c) => c.author, text: username },
   { header: 'action', field: 'action', value: (c) => c.action, kind: 'id' },
   { header: 'old', field: 'old', value: (c) => c.old, text: formsText },
-];
+]);
 
 /** The filters given, as typed, for "no changes match …". */
 function filtersText(opts: CommandInput<'changes'>['opts'], since: string | undefined, until: string | undefined): string {

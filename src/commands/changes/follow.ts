@@ -38,6 +38,7 @@ import type { Weblate } from '../../session/results.js';
 import { chronological, oldestFirst, timeKey } from '../../weblate/changes.js';
 import type { RateLimit } from '../../weblate/rate-limit.js';
 import type { Target } from '../../weblate/target.js';
+import { changeView } from '../../weblate/views/change.js';
 import { Seen } from './seen.js';
 
 /** Where a reading's changes are: one list, and which of its changes are the target's (a category's, a language's of a project). */
@@ -146,8 +147,8 @@ async function* backlog(weblate: Weblate, o: FollowOptions, first: Opened): Asyn
   await first.rest.return(undefined);
   if (first.items.length === 0) return;
   // Newest first: frozen at its newest change, read from the last page back.
-  const top = [...first.items].sort(chronological).at(-1)?.timestamp;
-  const frozen = query(o.query, { timestamp_before: typeof top === 'string' ? top : undefined });
+  const newest = [...first.items].sort(chronological).at(-1);
+  const frozen = query(o.query, { timestamp_before: newest && changeView(newest).time });
   for await (const page of weblate.pagesOf({ path: first.path, query: frozen, pageSize: PAGE_SIZE, order: 'last-first', label: 'changes' })) yield page.items();
 }
 

@@ -31,31 +31,57 @@ import { CHECK_IDS, CUSTOM_PREFIX, HAS_CHECK, HAS_DISMISSED_CHECK, checkIdOf, ch
 import { UNITS_SEARCH, objectPath, unitsOf } from '../../weblate/paths.js';
 import { targetOfUrl, type Target, type TargetKind } from '../../weblate/target.js';
 import type { Scope, SearchForm } from '../../weblate/scope.js';
+import { unitView, type UnitView } from '../../weblate/views/unit.js';
+import { columnsOver } from '../../output/view-columns.js';
 
 const ACCEPTS: TargetKind[] = ['server', 'project', 'component', 'category', 'translation', 'projectLanguage'];
 
-const CHECK_COLUMNS: Column[] = [
+const CHECK_COLUMNS: Array<Column<CheckRow>> = [
   { header: 'check', field: 'check', value: (r) => r.check, kind: 'key' },
   { header: 'name', field: 'name', value: (r) => r.name, kind: 'name' },
-  { header: 'failing', field: 'failing', value: (r) => r.failing, kind: 'count', style: (r) => (Number(r.failing) > 0 ? 'red' : undefined) },
+  { header: 'failing', field: 'failing', value: (r) => r.failing, kind: 'count', style: (r) => (r.failing > 0 ? 'red' : undefined) },
   { header: 'dismissed', field: 'dismissed', value: (r) => r.dismissed, kind: 'count' },
 ];
 
 /**
- * The table's columns: the dismissed counts only when --dismissed counted them. A row the verdict
- * failed is marked where colour cannot say it (Markdown), as stats marks its rows: the mark it wrote.
+ * The table's columns, each reading the row an item was written for (never the item's fields): the
+ * dismissed counts only when --dismissed counted them. A row the verdict failed is marked where
+ * colour cannot say it (Markdown), as stats marks its rows: the mark it wrote.
  */
-const checkColumns = (dismissed: boolean, markOf: (r: Item) => string | undefined): Column[] =>
-  (dismissed ? CHECK_COLUMNS : CHECK_COLUMNS.filter((c) => c.field !== 'dismissed')).map((c) => (c.field === 'failing' ? { ...c, mark: markOf } : c));
+function checkColumns(rows: readonly CheckRow[], dismissed: boolean, markOf: (r: CheckRow) => string | undefined): Column[] {
+  const rowOf = new Map(rows.map((r) => [r.item, r]));
+  const row = (item: Item): CheckRow => {
+    const r = rowOf.get(item);
+    if (r === undefined) throw new Error('wli checks: a table row that is not one of its rows');
+    return r;
+  };
+  const shown = dismissed ? CHECK_COLUMNS : CHECK_COLUMNS.filter((c) => c.field !== 'dismissed');
+  return columnsOver(
+    row,
+    shown.map((c) => (c.field === 'failing' ? { ...c, mark: markOf } : c)),
+  );
+}
 
-const UNIT_CHECK_COLUMNS: Column[] = [
-  { header: 'id', field: 'id', value: (u) => u.id, kind: 'id' },
-  { header: 'translation', field: 'wli_target', value: (u) => identityOfRow(u)?.target, kind: 'key' },
-  { header: 'checks', field: 'wli_checks', value: (u) => u.wli_checks, text: (v) => (Array.isArray(v) ? v.map((x) => plainText(x)).join(', ') : '') },
-  { header: 'context', field: 'context', value: (u) => u.context, drop: 1 },
-  { header: 'source', field: 'source', value: (u) => u.source, text: formsText },
-  { header: 'target', field: 'target', value: (u) => u.target, text: formsText },
-];
+/** A failing string as its table reads it: the unit (the server's fields), the translation it is in, the checks it fails. */
+interface FailingLine {
+  unit: UnitView;
+  translation: string | null | undefined;
+  checks: readonly string[];
+}
+
+/** The failing strings' columns; `checksOf` holds the checks each string's item was written with. */
+const unitCheckColumns = (checksOf: WeakMap<Item, readonly string[]>): Column[] =>
+  columnsOver(
+    (item): FailingLine => ({ unit: unitView(item), translation: identityOfRow(item)?.target, checks: checksOf.get(item) ?? [] }),
+    [
+      { header: 'id', field: 'id', value: (u) => u.unit.id, kind: 'id' },
+      { header: 'translation', field: 'wli_target', value: (u) => u.translation, kind: 'key' },
+      { header: 'checks', field: 'wli_checks', value: (u) => u.checks, text: (_v, u) => u.checks.map((x) => plainText(x)).join(', ') },
+      { header: 'context', field: 'context', value: (u) => u.unit.context, drop: 1 },
+      { header: 'source', field: 'source', value: (u) => u.unit.source, text: formsText },
+      { header: 'target', field: 'target', value: (u) => u.unit.target, text: formsText },
+    ],
+  );
 
 /** The check ids asked for, each one Weblate's or custom:ID; anything else is a usage error with did-you-mean. */
 function checkIds(texts: readonly string[], option: string): string[] {
@@ -170,7 +196,7 @@ const checkPages = (search: UnitSearch, c: Counted, check: string): AsyncGenerat
   search.pages(c.where.at, (form) => checkTerm(check, form), { label: check, pageSize: ONE_PAGE, quiet: true });
 
 /** A unit's translation as a target (p/c/l), from its link. */
-const translationOf = (u: Item): string | undefined => unitIdentity(u).target ?? targetOfUrl(u.translation);
+const translationOf = (u: Item): string | undefined => unitIdentity(u).target ?? targetOfUrl(unitView(u).translation);
 
 /**
  * The failing strings, each once with the checks it fails (in the rows' order), streamed: the ids of
@@ -178,23 +204,26 @@ const translationOf = (u: Item): string | undefined => unitIdentity(u).target ??
  * has:check list page by page, each string with its checks (one failing only checks not asked for is
  * left out).
  */
-async function* failingUnits(search: UnitSearch, concurrency: number, c: Counted): AsyncGenerator<Page> {
+async function* failingUnits(search: UnitSearch, concurrency: number, c: Counted, checksOf: WeakMap<Item, readonly string[]>): AsyncGenerator<Page> {
   const failing = c.rows.filter((r) => r.failing > 0);
   if (!failing.length) return;
   const idsOf = await allInOrder(
     failing.map((r) => async () => {
       const ids = new Set<string>();
-      for await (const page of checkPages(search, c, r.check)) for (const u of page.items()) ids.add(plainText(u.id));
+      for await (const page of checkPages(search, c, r.check)) for (const u of page.items()) ids.add(plainText(unitView(u).id));
       return ids;
     }),
     concurrency,
   );
   for await (const page of search.pages(c.where.at, HAS_CHECK, { label: 'strings' })) {
     const items = page.items().flatMap((unit) => {
-      const checks = failing.flatMap((r, i) => (idsOf[i]?.has(plainText(unit.id)) ? [r.check] : []));
+      const unitId = plainText(unitView(unit).id);
+      const checks = failing.flatMap((r, i) => (idsOf[i]?.has(unitId) ? [r.check] : []));
       if (!checks.length) return [];
       const id = unitIdentity(unit);
-      return [identified(unit, { ...id, target: translationOf(unit) ?? null }, { wli_checks: checks })];
+      const item = identified(unit, { ...id, target: translationOf(unit) ?? null }, { wli_checks: checks });
+      checksOf.set(item, checks);
+      return [item];
     });
     if (items.length) yield pageOf(items);
   }
@@ -211,6 +240,7 @@ async function perTranslation(search: UnitSearch, concurrency: number, filesFor:
   const table = {
     items: c.rows.map((r) => r.item),
     columns: checkColumns(
+      c.rows,
       c.rows.some((r) => r.dismissed !== null),
       () => undefined,
     ),
@@ -224,7 +254,8 @@ async function perTranslation(search: UnitSearch, concurrency: number, filesFor:
         for (const u of page.items()) {
           const t = translationOf(u) ?? c.where.scope;
           const seen = counts.get(t);
-          counts.set(t, { n: (seen?.n ?? 0) + 1, unit: seen?.unit ?? { id: u.id, translation: u.translation } });
+          const unit = unitView(u);
+          counts.set(t, { n: (seen?.n ?? 0) + 1, unit: seen?.unit ?? { id: unit.id, translation: unit.translation } });
         }
       }
       return { row, counts };
@@ -290,10 +321,11 @@ export async function run(input: CommandInput<'checks'>): Promise<ListResult> {
     metrics: () => checkMetrics(counted),
   });
   if (opts.units) {
+    const checksOf = new WeakMap<Item, readonly string[]>();
     return {
       kind: 'list',
-      pages: failingUnits(search, weblate.concurrency, counted),
-      columns: UNIT_CHECK_COLUMNS,
+      pages: failingUnits(search, weblate.concurrency, counted, checksOf),
+      columns: unitCheckColumns(checksOf),
       empty: msg`no string of ${counted.where.scope} fails a check`,
       knownFields: [...IDENTITY_FIELDS, 'wli_checks'],
       finish,
@@ -305,7 +337,7 @@ export async function run(input: CommandInput<'checks'>): Promise<ListResult> {
     pages: (async function* () {
       if (counted.rows.length) yield pageOf(counted.rows.map((r) => r.item));
     })(),
-    columns: checkColumns(opts.dismissed === true, (r) => judged.get(`${counted.where.scope}:${plainText(r.check)}`)?.failures[0]?.mark),
+    columns: checkColumns(counted.rows, opts.dismissed === true, (r) => judged.get(`${counted.where.scope}:${r.check}`)?.failures[0]?.mark),
     empty: msg`no check fails in ${counted.where.scope}`,
     knownFields: [...IDENTITY_FIELDS, 'check', 'name', 'failing', 'dismissed'],
     finish,

@@ -4,7 +4,7 @@
 import { HttpError, NotFoundError, UnexpectedAnswerError, refusedByServer } from '../../api/errors.js';
 import type { InStream } from '../../core/context.js';
 import { EXIT, UsageError, WliError } from '../../core/errors.js';
-import { pageOf, type Item, type Page } from '../../core/page.js';
+import { pageOf, type Page } from '../../core/page.js';
 import { msg, ours } from '../../core/text.js';
 import { LineTooLong, readLines } from '../../io/lines.js';
 import type { Column, ListResult } from '../../output/result.js';
@@ -12,20 +12,21 @@ import type { CommandInput } from '../../session/session.js';
 import type { Report } from '../../session/report.js';
 import type { Weblate } from '../../session/results.js';
 import { MEMORY_BATCH, MEMORY_MAX_CHARS, exactOnly, memoryAnswers, memoryBody } from '../../weblate/memory.js';
-import { languageCode, objectAt, sourceLanguageCode } from '../../weblate/objects.js';
+import { componentView } from '../../weblate/views/component.js';
+import { memoryResultView } from '../../weblate/views/memory.js';
+import { translationView } from '../../weblate/views/translation.js';
+import { columnsOver } from '../../output/view-columns.js';
 import { sourceSearch } from '../../weblate/units.js';
 import { memoryLookupOf, objectPath, projectPath } from '../../weblate/paths.js';
 import { MEMORY_API_SINCE, MEMORY_EXACT_SINCE, MEMORY_LOOKUP_SINCE } from '../../weblate/versions.js';
 
-const match = (r: Item): Item | undefined => objectAt(r, 'match');
-
-const MEMORY_COLUMNS: Column[] = [
+const MEMORY_COLUMNS: Column[] = columnsOver(memoryResultView, [
   { header: 'query', field: 'query', value: (r) => r.query, kind: 'name' },
-  { header: 'quality', field: 'match.quality', value: (r) => match(r)?.quality ?? null, kind: 'count' },
-  { header: 'target', field: 'match.target', value: (r) => match(r)?.target ?? null },
-  { header: 'source', field: 'match.source', value: (r) => match(r)?.source ?? null, drop: 2 },
-  { header: 'origin', field: 'match.origin', value: (r) => match(r)?.origin ?? null, kind: 'state', drop: 1 },
-];
+  { header: 'quality', field: 'match.quality', value: (r) => r.matchQuality ?? null, kind: 'count' },
+  { header: 'target', field: 'match.target', value: (r) => r.matchTarget ?? null },
+  { header: 'source', field: 'match.source', value: (r) => r.matchSource ?? null, drop: 2 },
+  { header: 'origin', field: 'match.origin', value: (r) => r.matchOrigin ?? null, kind: 'state', drop: 1 },
+]);
 
 interface Lookup {
   from: string;
@@ -105,9 +106,10 @@ async function languagesOf(weblate: Weblate, opts: CommandInput<'memory'>['opts'
       ? Promise.reject(new UsageError(msg`--for names a translation or a component, not ${t.text}`))
       : weblate.getObject(objectPath(t)),
   );
-  const component = target.kind === 'translation' ? objectAt(value, 'component') : value;
-  const from = opts.from ?? (component ? sourceLanguageCode(component) : undefined);
-  const to = opts.to ?? (target.kind === 'translation' ? languageCode(value) : undefined);
+  const translation = target.kind === 'translation' ? translationView(value) : undefined;
+  const component = translation ? translation.component : value;
+  const from = opts.from ?? (component ? componentView(component).sourceLangCode : undefined);
+  const to = opts.to ?? translation?.langCode;
   if (from === undefined) throw new UsageError(msg`${target.text} names no source language`, msg`give --from`);
   if (to === undefined)
     throw new UsageError(msg`${target.text} is a component: which language to look up in?`, msg`give --to, or --for ${target.text}/LANGUAGE`);
