@@ -31,7 +31,7 @@ import { CHECK_IDS, CUSTOM_PREFIX, HAS_CHECK, HAS_DISMISSED_CHECK, checkIdOf, ch
 import { UNITS_SEARCH, objectPath, unitsOf } from '../../weblate/paths.js';
 import { targetOfUrl, type Target, type TargetKind } from '../../weblate/target.js';
 import type { Scope, SearchForm } from '../../weblate/scope.js';
-import { unitView, type UnitView } from '../../weblate/views/unit.js';
+import { UnitView, unitView } from '../../weblate/views/unit.js';
 import { columnsOver } from '../../output/view-columns.js';
 
 const ACCEPTS: TargetKind[] = ['server', 'project', 'component', 'category', 'translation', 'projectLanguage'];
@@ -62,26 +62,32 @@ function checkColumns(rows: readonly CheckRow[], dismissed: boolean, markOf: (r:
   );
 }
 
-/** A failing string as its table reads it: the unit (the server's fields), the translation it is in, the checks it fails. */
-interface FailingLine {
-  unit: UnitView;
-  translation: string | null | undefined;
-  checks: readonly string[];
+/** The field wli adds to each failing string: the checks it fails. */
+const CHECKS_FIELD = 'wli_checks';
+
+/** A failing string as --units writes it: the server's unit (read through its view), its identity, and the checks wli added. */
+class FailingUnitRow extends UnitView {
+  /** The translation it is in, as a target (weblate/identity.ts). */
+  get translationTarget(): string | null | undefined {
+    return identityOfRow(this.raw)?.target;
+  }
+  /** wli_checks as written. */
+  get checks(): unknown {
+    return this.field(CHECKS_FIELD);
+  }
 }
 
-/** The failing strings' columns; `checksOf` holds the checks each string's item was written with. */
-const unitCheckColumns = (checksOf: WeakMap<Item, readonly string[]>): Column[] =>
-  columnsOver(
-    (item): FailingLine => ({ unit: unitView(item), translation: identityOfRow(item)?.target, checks: checksOf.get(item) ?? [] }),
-    [
-      { header: 'id', field: 'id', value: (u) => u.unit.id, kind: 'id' },
-      { header: 'translation', field: 'wli_target', value: (u) => u.translation, kind: 'key' },
-      { header: 'checks', field: 'wli_checks', value: (u) => u.checks, text: (_v, u) => u.checks.map((x) => plainText(x)).join(', ') },
-      { header: 'context', field: 'context', value: (u) => u.unit.context, drop: 1 },
-      { header: 'source', field: 'source', value: (u) => u.unit.source, text: formsText },
-      { header: 'target', field: 'target', value: (u) => u.unit.target, text: formsText },
-    ],
-  );
+const UNIT_CHECK_COLUMNS: Column[] = columnsOver(
+  (raw) => new FailingUnitRow(raw),
+  [
+    { header: 'id', field: 'id', value: (u) => u.id, kind: 'id' },
+    { header: 'translation', field: 'wli_target', value: (u) => u.translationTarget, kind: 'key' },
+    { header: 'checks', field: CHECKS_FIELD, value: (u) => u.checks, text: (v) => (Array.isArray(v) ? v.map((x) => plainText(x)).join(', ') : '') },
+    { header: 'context', field: 'context', value: (u) => u.context, drop: 1 },
+    { header: 'source', field: 'source', value: (u) => u.source, text: formsText },
+    { header: 'target', field: 'target', value: (u) => u.target, text: formsText },
+  ],
+);
 
 /** The check ids asked for, each one Weblate's or custom:ID; anything else is a usage error with did-you-mean. */
 function checkIds(texts: readonly string[], option: string): string[] {
@@ -204,7 +210,7 @@ const translationOf = (u: Item): string | undefined => unitIdentity(u).target ??
  * has:check list page by page, each string with its checks (one failing only checks not asked for is
  * left out).
  */
-async function* failingUnits(search: UnitSearch, concurrency: number, c: Counted, checksOf: WeakMap<Item, readonly string[]>): AsyncGenerator<Page> {
+async function* failingUnits(search: UnitSearch, concurrency: number, c: Counted): AsyncGenerator<Page> {
   const failing = c.rows.filter((r) => r.failing > 0);
   if (!failing.length) return;
   const idsOf = await allInOrder(
@@ -221,9 +227,7 @@ async function* failingUnits(search: UnitSearch, concurrency: number, c: Counted
       const checks = failing.flatMap((r, i) => (idsOf[i]?.has(unitId) ? [r.check] : []));
       if (!checks.length) return [];
       const id = unitIdentity(unit);
-      const item = identified(unit, { ...id, target: translationOf(unit) ?? null }, { wli_checks: checks });
-      checksOf.set(item, checks);
-      return [item];
+      return [identified(unit, { ...id, target: translationOf(unit) ?? null }, { [CHECKS_FIELD]: checks })];
     });
     if (items.length) yield pageOf(items);
   }
@@ -321,13 +325,12 @@ export async function run(input: CommandInput<'checks'>): Promise<ListResult> {
     metrics: () => checkMetrics(counted),
   });
   if (opts.units) {
-    const checksOf = new WeakMap<Item, readonly string[]>();
     return {
       kind: 'list',
-      pages: failingUnits(search, weblate.concurrency, counted, checksOf),
-      columns: unitCheckColumns(checksOf),
+      pages: failingUnits(search, weblate.concurrency, counted),
+      columns: UNIT_CHECK_COLUMNS,
       empty: msg`no string of ${counted.where.scope} fails a check`,
-      knownFields: [...IDENTITY_FIELDS, 'wli_checks'],
+      knownFields: [...IDENTITY_FIELDS, CHECKS_FIELD],
       finish,
       ...ci,
     };
