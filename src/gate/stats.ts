@@ -10,6 +10,7 @@ import { numberOf, plainText } from '../core/values.js';
 import { identified, type Identified } from '../weblate/identity.js';
 import { sameLanguage } from '../weblate/language-codes.js';
 import { METRIC_FIELD, type Metric } from '../weblate/statistics.js';
+import { statisticsView } from '../weblate/views/statistics.js';
 import { countsOf, once, verdictLine, type Failure, type Subject, type Verdict } from './verdict.js';
 
 const STATS_SUITE = 'wli stats';
@@ -35,13 +36,13 @@ const isGated = (gate: Gate): boolean => gate.fallback !== undefined || gate.byL
 export type StatsRow = Identified;
 
 const language = (row: StatsRow): string | undefined => row.id.language ?? undefined;
-const metricOf = (item: Item, metric: Metric) => numberOf(item[METRIC_FIELD[metric]]);
+const metricOf = (item: Item, metric: Metric) => numberOf(statisticsView(item).statistic(METRIC_FIELD[metric]));
 
 /**
  * A row with nothing to count for the metric (0 strings, or 0 words): Weblate says 100 % translated
  * of it (weblate/utils/stats.py translation_percent: zero_complete), which a gate would pass silently.
  */
-const isEmptyRow = (item: Item, metric: Metric) => numberOf(item[metric === 'translated_words' ? 'total_words' : 'total']) === 0;
+const isEmptyRow = (item: Item, metric: Metric) => numberOf(statisticsView(item).statistic(metric === 'translated_words' ? 'total_words' : 'total')) === 0;
 
 /** How a row is named in tables, on stderr and in every report: its identity, a target `wli stats` takes back. */
 export const rowLabel = (row: StatsRow): string => row.id.target ?? '';
@@ -85,7 +86,8 @@ function failuresOf(gate: Gate, row: StatsRow): { failures: Failure[]; judged: b
   const metric = gate.metric.replace('_', ' ');
   const empty = gate.emptyIncomplete === true && isEmptyRow(item, gate.metric);
   const now = empty ? 0 : metricOf(item, gate.metric);
-  const value = item[field] === undefined || item[field] === null ? undefined : `${plainText(item[field])}%`;
+  const sent = statisticsView(item).statistic(field);
+  const value = sent === undefined || sent === null ? undefined : `${plainText(sent)}%`;
   const failures: Failure[] = [];
   const threshold = thresholdFor(gate, row);
   let judged = false;
@@ -205,12 +207,11 @@ export function judgeRows(gate: Gate, rows: readonly StatsRow[], gone: readonly 
     return s;
   });
   const subjects = once([...judged, ...(gate.failOnDrop ? gone.map((id) => goneSubject(gate, id)) : [])]);
-  const shown = (s: Subject) =>
-    gate.emptyIncomplete === true && empty.has(s)
-      ? msg`no strings`
-      : s.item?.[field] === undefined || s.item[field] === null
-        ? msg`no ${ours(field)}`
-        : msg`${s.item[field]}%`;
+  const shown = (s: Subject) => {
+    if (gate.emptyIncomplete === true && empty.has(s)) return msg`no strings`;
+    const sent = s.item && statisticsView(s.item).statistic(field);
+    return sent === undefined || sent === null ? msg`no ${ours(field)}` : msg`${sent}%`;
+  };
   const messages: Msg[] = [];
   const thresholdOf = (s: Subject): number | undefined => {
     const row = rowOf.get(s);

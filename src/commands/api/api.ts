@@ -5,13 +5,16 @@
 // any request, --paginate on an answer that is not a list, -f or --fields on one that is not a JSON
 // object. The address stays inside the API root: the token goes nowhere else. An answer no Weblate
 // API gives (a web page: a login page, a site at --url; JSON that lists no endpoints at the API root)
-// is tested against the API root as every command does (session/resolve.ts): a wrong --url is exit 2
+// is tested against the API root as every command does (the Weblate object's notAnApi): a wrong --url is exit 2
 // with the message `ls` gives, never a login page printed with exit 0.
 import { UsageError, WliError } from '../../core/errors.js';
 import { msg, ours, type Msg } from '../../core/text.js';
 import type { Item, Page } from '../../core/page.js';
 import type { Column, Result } from '../../output/result.js';
-import type { CommandInput, RunParts } from '../../session/session.js';
+import { columnsOver } from '../../output/view-columns.js';
+import { recordView, type RecordView } from '../../weblate/views/record.js';
+import type { CommandInput, Shown } from '../../session/session.js';
+import type { Weblate } from '../../session/results.js';
 import { HttpError, NotAListError, UnexpectedAnswerError, isNotFound } from '../../api/errors.js';
 import type { BytesAnswer } from '../../api/request.js';
 import { firstHeader } from '../../api/http.js';
@@ -62,22 +65,25 @@ function apiAddress(path: string, base: URL): URL {
 
 /** Table columns for items whose shape wli does not know: the first item's top-level fields. */
 function columnsOf(item: Item | undefined): Column[] {
-  return Object.keys(item ?? {}).map((k) => ({ header: k, field: k, value: (i: Item) => i[k] }));
+  return columnsOver(
+    recordView,
+    Object.keys(item ?? {}).map((k): Column<RecordView> => ({ header: k, field: k, value: (i) => i.value(k) })),
+  );
 }
 
 /**
  * A 404 of wli api: a path, not a slug. No Weblate API at the configured URL (the API root is asked,
  * once) is said as every command says it; else a path without its trailing slash is pointed at it.
  */
-async function explainMissingPath(session: RunParts, url: URL, e: HttpError): Promise<WliError> {
-  const wrongUrl = await session.weblate
+async function explainMissingPath(weblate: Weblate, url: URL, e: HttpError): Promise<WliError> {
+  const wrongUrl = await weblate
     .notAnApi(e, () => true)
     .catch((x: unknown) => {
       if (x instanceof WliError) return undefined;
       throw x;
     });
   if (wrongUrl) return wrongUrl;
-  const base = session.weblate.base;
+  const base = weblate.base;
   const asGiven = `/${url.pathname.slice(base.pathname.length)}`;
   const hint =
     !e.fromApi && !url.pathname.endsWith('/')
@@ -87,8 +93,8 @@ async function explainMissingPath(session: RunParts, url: URL, e: HttpError): Pr
 }
 
 /** What any failure of wli api becomes: a 404 explained, an answer no Weblate API gives tested against the API root. */
-function failure(session: RunParts, url: URL) {
-  return async (e: unknown): Promise<unknown> => (isNotFound(e) ? explainMissingPath(session, url, e) : session.weblate.explainAnswer(e));
+function failure(weblate: Weblate, url: URL) {
+  return async (e: unknown): Promise<unknown> => (isNotFound(e) ? explainMissingPath(weblate, url, e) : weblate.explainAnswer(e));
 }
 
 /** A body that is a web page, whatever its type says: what a login page or a site at --url answers. */
@@ -100,10 +106,10 @@ const looksLikeHtml = (body: Buffer): boolean => /^\s*<(!doctype\s+html|html[\s>
  * the API root decides (asked once, only then), as for every command: exit 2 naming --url, else the
  * body is printed as it is.
  */
-async function checkAnswer(session: RunParts, url: URL, answer: BytesAnswer): Promise<void> {
+async function checkAnswer(weblate: Weblate, url: URL, answer: BytesAnswer): Promise<void> {
   const type = firstHeader(answer.headers['content-type']) ?? '';
   const html = /^\s*text\/html\b|^\s*application\/xhtml\+xml\b/i.test(type) || looksLikeHtml(answer.body);
-  const atRoot = url.pathname === session.weblate.base.pathname && url.search === '';
+  const atRoot = url.pathname === weblate.base.pathname && url.search === '';
   if (!html && !atRoot) return;
   if (!html) {
     let body: unknown;
@@ -116,7 +122,7 @@ async function checkAnswer(session: RunParts, url: URL, answer: BytesAnswer): Pr
   }
   const what = html ? msg`a web page (${type || 'no content type'})` : msg`JSON that lists no Weblate endpoints`;
   const miss = new UnexpectedAnswerError(msg`GET ${answer.url.href} answers ${what}`);
-  const wrong = await session.weblate
+  const wrong = await weblate
     .notAnApi(miss, (e) => isNotFound(e) || e instanceof UnexpectedAnswerError)
     .catch((x: unknown) => {
       if (x instanceof WliError) return undefined;
@@ -153,14 +159,13 @@ function asRecord(body: Buffer, url: URL, what: Msg, jq: boolean): Result {
 }
 
 /** Which of -f and --fields were given, as the user would name them. */
-function shaping(session: RunParts): Msg | undefined {
-  const { formatGiven, format, fields } = session.shown;
+function shaping({ formatGiven, format, fields }: Shown): Msg | undefined {
   const parts = [...(formatGiven ? [`-f ${format}`] : []), ...(fields ? ['--fields'] : [])];
   return parts.length ? ours(parts.join(' and ')) : undefined;
 }
 
-export async function run({ args, opts, ...session }: CommandInput<'api'>): Promise<Result> {
-  const client = session.weblate.client();
+export async function run({ args, opts, weblate, shown }: CommandInput<'api'>): Promise<Result> {
+  const client = weblate.client();
   const url = apiAddress(args[0] ?? '/', client.base);
   if (!opts.paginate) {
     if (opts.limit !== undefined) {
@@ -169,21 +174,21 @@ export async function run({ args, opts, ...session }: CommandInput<'api'>): Prom
         msg`add --paginate to read every page of a list, up to -L items; without it the one answer is printed as it is`,
       );
     }
-    const what = shaping(session);
-    const onFailure = failure(session, url);
+    const what = shaping(shown);
+    const onFailure = failure(weblate, url);
     const answer = await client.getBytes(url).catch(async (e: unknown) => Promise.reject(await onFailure(e)));
-    await checkAnswer(session, url, answer);
-    return what ? asRecord(answer.body, url, what, session.shown.jq !== undefined) : { kind: 'bytes', bytes: answer.body };
+    await checkAnswer(weblate, url, answer);
+    return what ? asRecord(answer.body, url, what, shown.jq !== undefined) : { kind: 'bytes', bytes: answer.body };
   }
   let first: Item | undefined;
-  const pages = session.weblate.pagesOf({ path: url, limit: opts.limit, label: 'items' });
+  const pages = weblate.pagesOf({ path: url, limit: opts.limit, label: 'items' });
   const watched = (async function* (): AsyncGenerator<Page> {
     for await (const page of pages) {
       first ??= page.items()[0];
       yield page;
     }
   })();
-  const onFailure = failure(session, url);
+  const onFailure = failure(weblate, url);
   const explained = (async function* (): AsyncGenerator<Page> {
     try {
       yield* watched;

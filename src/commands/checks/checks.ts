@@ -299,8 +299,7 @@ async function perTranslation(search: UnitSearch, concurrency: number, filesFor:
   return { verdict: { ...verdict, subjects }, table, summary: verdict };
 }
 
-export async function run(input: CommandInput<'checks'>): Promise<ListResult> {
-  const { args, opts, weblate, shown } = input;
+export async function run({ args, opts, weblate, shown }: CommandInput<'checks'>): Promise<ListResult> {
   const asked = checkIds(opts.check ?? [], '--check');
   const overs = (opts.failOver ?? []).map((o) => (o.check === undefined ? o : { ...o, check: checkIds([o.check], '--fail-over')[0] }));
   const ids = asked.length ? [...new Set(asked)] : [...new Set([...CHECK_IDS, ...overs.flatMap((o) => (o.check ? [o.check] : []))])];
@@ -317,9 +316,9 @@ export async function run(input: CommandInput<'checks'>): Promise<ListResult> {
   const verdict = judgeChecks(counted.where.scope, counted.rows, counted.total, overs);
   const finish = () => ({ exitCode: verdict.exitCode, messages: verdict.messages });
   const judged = byId(verdict);
-  // What the CI format the run writes needs, asked now: rendering asks nothing.
   // Each failing component's files (stats/checks.ts filesOf reads them), for a format that names files.
-  const filesFor: FilesFor = (components) => filesOf(input, components);
+  const filesFor: FilesFor = (components) => filesOf(weblate, components);
+  // What the CI format the run writes needs, asked now: rendering asks nothing.
   const ci = await forCi(shown.format, {
     checks: ({ files }) => perTranslation(search, weblate.concurrency, files ? filesFor : undefined, counted, verdict),
     metrics: () => checkMetrics(counted),

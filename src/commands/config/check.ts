@@ -9,7 +9,7 @@ import { HttpError, UnexpectedAnswerError } from '../../api/errors.js';
 import { EXIT } from '../../core/errors.js';
 import { msg, ours, type Msg } from '../../core/text.js';
 import type { Outcome } from '../../output/result.js';
-import type { RunParts } from '../../session/session.js';
+import type { Weblate } from '../../session/results.js';
 import { API_ROOT, listsEndpoints, METRICS } from '../../weblate/paths.js';
 import { metricsVersion } from '../../weblate/server.js';
 
@@ -23,36 +23,36 @@ export interface Checked {
 }
 
 /** The API root, proved to be a Weblate's (it lists `projects`). */
-async function askRoot(session: RunParts): Promise<void> {
-  const body = await session.weblate.getObject(API_ROOT);
+async function askRoot(weblate: Weblate): Promise<void> {
+  const body = await weblate.getObject(API_ROOT);
   if (!listsEndpoints(body)) {
-    throw new UnexpectedAnswerError(msg`${session.weblate.base.href} does not answer as a Weblate API root`, msg`is --url the Weblate server?`);
+    throw new UnexpectedAnswerError(msg`${weblate.base.href} does not answer as a Weblate API root`, msg`is --url the Weblate server?`);
   }
 }
 
 /** Asks the server; `outcome` is set when the token was rejected (exit 4). */
-export async function checkServer(session: RunParts): Promise<{ checked: Checked; outcome?: Outcome }> {
-  const token = session.weblate.tokenSource;
+export async function checkServer(weblate: Weblate): Promise<{ checked: Checked; outcome?: Outcome }> {
+  const token = weblate.tokenSource;
   let access: Access = token ? 'authenticated' : 'anonymous';
   let version: string | undefined;
   let rejected: HttpError | undefined;
   try {
     if (token) {
       try {
-        version = metricsVersion(await session.weblate.getObject(METRICS));
+        version = metricsVersion(await weblate.getObject(METRICS));
       } catch (e) {
         if (!(e instanceof HttpError && e.status === 404)) throw e;
-        await askRoot(session);
+        await askRoot(weblate);
       }
     } else {
-      await askRoot(session);
+      await askRoot(weblate);
     }
   } catch (e) {
     if (!(token && e instanceof HttpError && e.status === 401)) throw e;
     access = 'rejected';
     rejected = e;
   }
-  const r = session.weblate.rateLimit;
+  const r = weblate.rateLimit;
   const checked: Checked = {
     access,
     version: version ?? null,
@@ -65,7 +65,7 @@ export async function checkServer(session: RunParts): Promise<{ checked: Checked
     outcome: {
       exitCode: EXIT.auth,
       messages: [
-        msg`the token from ${token} was rejected by ${session.weblate.base.href} (HTTP 401)${said}`,
+        msg`the token from ${token} was rejected by ${weblate.base.href} (HTTP 401)${said}`,
         msg`hint: create a new token in your Weblate profile (API access) and put it in [keys] of your user configuration file, WLI_TOKEN or --token`,
       ],
     },

@@ -40,37 +40,35 @@ interface Shown {
   source: string | null;
 }
 
-/** A cell of the record's Shown fields (run() below writes them). */
-const isShown = (v: unknown): v is Shown =>
-  typeof v === 'object' &&
-  v !== null &&
-  'value' in v &&
-  (v.value === null || typeof v.value === 'string') &&
-  'source' in v &&
-  (v.source === null || typeof v.source === 'string');
+/** The record wli config writes (see the JSON above), before --check adds its part. */
+interface ConfigRecord {
+  url: Shown;
+  token: Shown;
+  translation: Shown;
+  files: string[];
+  section: Shown;
+  runtime: string;
+}
 
 const shown = <T>(s: Sourced<T> | undefined, value: (v: T) => string): Shown =>
   s ? { value: value(s.value), source: s.source } : { value: null, source: null };
 
-function sourced(key: string): Column {
-  return {
-    header: '',
-    value: (r) => r[key],
-    text: (s) => (!isShown(s) ? plainText(s) : s.value === null ? '(not set)' : `${s.value}  (from ${s.source})`),
-  };
+function sourced(header: string, s: Shown): Column {
+  return { header, value: () => s, text: () => (s.value === null ? '(not set)' : `${s.value}  (from ${s.source})`) };
 }
 
-const rows: Column[] = [
-  { ...sourced('url'), header: 'URL' },
-  { ...sourced('token'), header: 'Token' },
-  { ...sourced('translation'), header: 'Default target' },
-  { header: 'Files', value: (r) => r.files, text: (v) => (Array.isArray(v) && v.length ? v.map(plainText).join(', ') : '(none)') },
+/** The lines of the record for table and markdown, read from the record as run() made it. */
+const rowsOf = (r: ConfigRecord): Column[] => [
+  sourced('URL', r.url),
+  sourced('Token', r.token),
+  sourced('Default target', r.translation),
+  { header: 'Files', value: () => r.files, text: () => (r.files.length ? r.files.map(plainText).join(', ') : '(none)') },
   {
     header: 'Section',
-    value: (r) => r.section,
-    text: (s) => (!isShown(s) ? plainText(s) : `[${s.value}]  (${s.source === 'default' ? 'the default' : `from ${s.source}`})`),
+    value: () => r.section,
+    text: () => `[${r.section.value}]  (${r.section.source === 'default' ? 'the default' : `from ${r.section.source}`})`,
   },
-  { header: 'Runtime', value: (r) => r.runtime },
+  { header: 'Runtime', value: () => r.runtime },
 ];
 
 /** The rows --check adds: what the server made of the token, its version, its rate limit. */
@@ -100,10 +98,9 @@ function refusal(refused: UsageError): Outcome {
   return { exitCode: EXIT.usage, messages: [msg`this configuration is refused: ${refused.text}`, ...(hint ? [msg`hint: ${hint}`] : [])] };
 }
 
-export async function run({ opts, ...session }: CommandInput<'config'>): Promise<RecordResult> {
-  const { settings } = session;
+export async function run({ opts, weblate, settings }: CommandInput<'config'>): Promise<RecordResult> {
   const { refused } = settings;
-  const record: Item = {
+  const config: ConfigRecord = {
     url: settings.url ? shown(settings.url, (u) => u.href) : shown(settings.urlText, String),
     // Only the fact that there is a token: never its text, not even partly.
     token: shown(settings.token, () => REDACTED),
@@ -112,8 +109,10 @@ export async function run({ opts, ...session }: CommandInput<'config'>): Promise
     section: shown(settings.section, String),
     runtime: runtimeText(),
   };
+  const record: Item = { ...config };
+  const rows = rowsOf(config);
   // A refused combination is not tried: the other commands would not send it either.
   if (!opts.check || refused) return { kind: 'record', record, rows, finish: refused ? () => refusal(refused) : undefined };
-  const { checked, outcome } = await checkServer(session);
+  const { checked, outcome } = await checkServer(weblate);
   return { kind: 'record', record: { ...record, check: checked }, rows: [...rows, ...checkRows(checked)], finish: outcome ? () => outcome : undefined };
 }

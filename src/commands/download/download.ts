@@ -13,11 +13,13 @@ import { msg, ours, type Msg } from '../../core/text.js';
 import { firstHeader } from '../../api/http.js';
 import type { Target, TranslationTarget } from '../../weblate/target.js';
 import { fileFormat, fileOf, objectPath, screenshotFileOf, translationPath } from '../../weblate/paths.js';
-import { translationRevision } from '../../weblate/objects.js';
+import { translationView } from '../../weblate/views/translation.js';
 import { EXIT } from '../../core/errors.js';
 import type { FileBody } from '../../api/client.js';
 import type { Result } from '../../output/result.js';
-import type { CommandInput, RunParts } from '../../session/session.js';
+import type { CommandInput } from '../../session/session.js';
+import type { Report } from '../../session/report.js';
+import type { Weblate } from '../../session/results.js';
 import { type Category } from '../../session/resolve.js';
 import { PROJECT_DOWNLOAD_SINCE } from '../../weblate/versions.js';
 import { dispositionName, exporterName, exporterSince, fallbackName, isZipConversion, predictedName, type Downloaded } from '../../weblate/files.js';
@@ -57,11 +59,11 @@ function predictedIn(d: Downloaded, convert: string | undefined, dir: string): s
  * asked converted is Weblate refusing the conversion (exit 2): it has no such exporter (an older
  * release), and its 404 says only "Not found." on 5.10 and later (drf-standardized-errors).
  */
-async function fileMissing(session: RunParts, readings: Target[], miss: WliError, convert: string | undefined): Promise<WliError> {
+async function fileMissing(weblate: Weblate, readings: Target[], miss: WliError, convert: string | undefined): Promise<WliError> {
   for (const t of readings) {
     if (t.kind === 'category' || t.kind === 'projectLanguage') continue;
     try {
-      await session.weblate.getObject(objectPath(t));
+      await weblate.getObject(objectPath(t));
     } catch {
       continue;
     }
@@ -122,8 +124,7 @@ interface Destination {
  * `-o -` is stdout, as in curl and wget; without -o, stdout when it is not a terminal. Raw bytes
  * never go to a terminal: refused here, before the request.
  */
-function destinationOf(output: string | undefined, ctx: RunParts['ctx']): Destination {
-  const stdoutIsTTY = !!ctx.stdout.isTTY;
+function destinationOf(output: string | undefined, cwd: string, stdoutIsTTY: boolean): Destination {
   if (output === '-' && stdoutIsTTY) {
     throw new UsageError(
       msg`-o - writes the file to standard output, and standard output is a terminal`,
@@ -131,10 +132,10 @@ function destinationOf(output: string | undefined, ctx: RunParts['ctx']): Destin
     );
   }
   const toStdout = output === '-' || (output === undefined && !stdoutIsTTY);
-  if (toStdout) return { toStdout, intoDir: false, dir: ctx.cwd };
-  const named = output === undefined ? undefined : resolve(ctx.cwd, output);
+  if (toStdout) return { toStdout, intoDir: false, dir: cwd };
+  const named = output === undefined ? undefined : resolve(cwd, output);
   const intoDir = output === undefined || output.endsWith('/') || (named !== undefined && isDir(named));
-  if (intoDir || named === undefined) return { toStdout, intoDir, dir: named ?? ctx.cwd, given: output };
+  if (intoDir || named === undefined) return { toStdout, intoDir, dir: named ?? cwd, given: output };
   // -o LINK writes the file the link names, and keeps the link (as curl -o and wget -O do).
   const file = throughLinks(named);
   return { toStdout, intoDir, dir: dirname(file), file, given: output };
@@ -179,7 +180,7 @@ function fileRequest(t: Target, convert: string | undefined, query: string | und
 }
 
 /** A refused conversion or query is the user's to fix (exit 2); a missing file is said as such. */
-async function downloadFailed(session: RunParts, readings: Target[], e: unknown, convert: string | undefined): Promise<unknown> {
+async function downloadFailed(weblate: Weblate, readings: Target[], e: unknown, convert: string | undefined): Promise<unknown> {
   // A conversion or query the server refuses is the user's to fix: exit 2 with its words. (A zip's
   // conversion it has no exporter for is a 404 whose words 5.10 and later lose: fileMissing says it.)
   const refused = refusedByServer(e, {
@@ -190,14 +191,14 @@ async function downloadFailed(session: RunParts, readings: Target[], e: unknown,
         : msg`check --convert (a conversion this translation's format takes: po and xliff fit every one) and -q`,
   });
   if (refused !== e || !(e instanceof WliError) || e.exitCode !== EXIT.notFound) return refused;
-  return fileMissing(session, readings, e, convert);
+  return fileMissing(weblate, readings, e, convert);
 }
 
 const said = (text: ReturnType<typeof msg>): Result => ({ kind: 'bytes', bytes: new Uint8Array(), finish: () => ({ exitCode: EXIT.ok, messages: [text] }) });
 
-export async function run({ args, opts, ...session }: CommandInput<'download'>): Promise<Result> {
+export async function run({ args, opts, weblate, report, shown, ctx }: CommandInput<'download'>): Promise<Result> {
   // -f and --fields shape records and lists; a download is the server's file (issue 24.11).
-  const { formatGiven, format, fields } = session.shown;
+  const { formatGiven, format, fields } = shown;
   if (formatGiven || fields) {
     const convert = format === 'json' || format === 'csv' ? format : 'po';
     // The hint fits the option: -f names a format (the server can convert the file to one), --fields
@@ -210,9 +211,10 @@ export async function run({ args, opts, ...session }: CommandInput<'download'>):
         : msg`for fields of the translation, "wli show ${target} --fields ${(fields ?? []).join(',')}"; of its strings, "wli units ${target} --fields …"`,
     );
   }
-  if (opts.screenshot !== undefined) return downloadScreenshot(args, opts, session);
+  const to = (): Destination => destinationOf(opts.output, ctx.cwd, !!ctx.stdout.isTTY);
+  if (opts.screenshot !== undefined) return downloadScreenshot(args, opts, weblate, report, to);
   // A category is read (last) only to be refused by name: Weblate serves no zip of one.
-  const readings = session.weblate.targetReadings(args[0], ['project', 'component', 'translation'], ['category']);
+  const readings = weblate.targetReadings(args[0], ['project', 'component', 'translation'], ['category']);
   const { convert, query } = opts;
   if (query !== undefined && convert === undefined) {
     throw new UsageError(
@@ -220,8 +222,8 @@ export async function run({ args, opts, ...session }: CommandInput<'download'>):
       msg`Weblate filters the units of a download only when it converts the file: add --convert po (or another format)`,
     );
   }
-  const to = destinationOf(opts.output, session.ctx);
-  return into(to, session, targetFound(readings, to, opts, session), opts.force);
+  const destination = to();
+  return into(destination, weblate.fileSaver(), report, targetFound(readings, destination, opts, weblate), opts.force);
 }
 
 /**
@@ -241,11 +243,10 @@ interface Wanted {
 type Found = <R>(get: (w: Wanted) => Promise<R>) => Promise<R>;
 
 /** Into the destination, the file made ready first (a destination that cannot be written fails before the request). */
-async function into(to: Destination, session: RunParts, found: Found, force: boolean | undefined): Promise<Result> {
-  const saver = session.weblate.fileSaver();
+async function into(to: Destination, saver: FileSaver, report: Report, found: Found, force: boolean | undefined): Promise<Result> {
   const file = to.toStdout ? undefined : await prepare(saver, to);
   try {
-    return await fetchInto(to, file, saver, found, session, force);
+    return await fetchInto(to, file, saver, found, report, force);
   } finally {
     await file?.discard();
   }
@@ -257,11 +258,11 @@ async function fetchInto(
   file: PendingFile | undefined,
   saver: FileSaver,
   found: Found,
-  session: RunParts,
+  report: Report,
   force: boolean | undefined,
 ): Promise<Result> {
   if (!file) return { kind: 'stream', chunks: counted(await found((w) => saver.direct(w.url))) };
-  const onBytes = (n: number, total: number | undefined) => session.report.progress.update('bytes', n, total);
+  const onBytes = (n: number, total: number | undefined) => report.progress.update('bytes', n, total);
   // A direct file is only ever -o FILE's (PendingFile.open).
   const dest = to.file;
   if (file.direct && dest !== undefined) {
@@ -314,13 +315,13 @@ async function* counted(body: FileBody): AsyncGenerator<Uint8Array> {
 }
 
 /** A target's readings, tried in turn: each a file (or a zip) as Weblate names it. */
-function targetFound(readings: Target[], to: Destination, opts: CommandInput<'download'>['opts'], session: RunParts): Found {
+function targetFound(readings: Target[], to: Destination, opts: CommandInput<'download'>['opts'], weblate: Weblate): Found {
   const { convert, query } = opts;
-  const client = session.weblate.client();
+  const client = weblate.client();
   return (get) =>
-    session.weblate
+    weblate
       .firstFound(readings, async (t) => {
-        if (t.kind === 'category') throw noCategoryZip(await session.weblate.categoryOf(t));
+        if (t.kind === 'category') throw noCategoryZip(await weblate.categoryOf(t));
         const d = downloaded(t);
         if (!d) throw new UsageError(msg`${t.text} has no file`);
         const predicted = predictedIn(d, convert, to.dir);
@@ -332,13 +333,13 @@ function targetFound(readings: Target[], to: Destination, opts: CommandInput<'do
           fallback: predicted ?? fallbackName(d),
           what: WHAT[d.kind],
           // A zip has no revision: always asked for whole.
-          revision: t.kind === 'translation' ? () => revisionOf(session, t) : undefined,
+          revision: t.kind === 'translation' ? () => revisionOf(weblate, t) : undefined,
         });
       })
       .then(
         (r) => r.value,
         async (e: unknown) => {
-          throw await downloadFailed(session, readings, e, convert);
+          throw await downloadFailed(weblate, readings, e, convert);
         },
       );
 }
@@ -357,8 +358,8 @@ function noCategoryZip(c: Category): UsageError {
 }
 
 /** The translation's revision as the server lists it now (one small request), for the record to prove the file by. */
-async function revisionOf(session: RunParts, t: TranslationTarget): Promise<string | undefined> {
-  return translationRevision(await session.weblate.getObject(translationPath(t)));
+async function revisionOf(weblate: Weblate, t: TranslationTarget): Promise<string | undefined> {
+  return translationView(await weblate.getObject(translationPath(t))).revisionText;
 }
 /**
  * A screenshot's image (download --screenshot ID): the same destinations and the same one save path
@@ -366,7 +367,13 @@ async function revisionOf(session: RunParts, t: TranslationTarget): Promise<stri
  * never replacing a file wli did not predict); no revision proves an image, so it is always asked
  * for whole.
  */
-function downloadScreenshot(args: string[], opts: CommandInput<'download'>['opts'], session: RunParts): Promise<Result> {
+function downloadScreenshot(
+  args: string[],
+  opts: CommandInput<'download'>['opts'],
+  weblate: Weblate,
+  report: Report,
+  destination: () => Destination,
+): Promise<Result> {
   const id = String(opts.screenshot);
   if (args[0] !== undefined || opts.convert !== undefined || opts.query !== undefined) {
     throw new UsageError(
@@ -374,8 +381,8 @@ function downloadScreenshot(args: string[], opts: CommandInput<'download'>['opts
       msg`wli download --screenshot ${ours(id)} -o DIR/ ("wli screenshots project/component" lists the ids)`,
     );
   }
-  const to = destinationOf(opts.output, session.ctx);
-  const url = session.weblate.url(screenshotFileOf(id)).href;
+  const to = destination();
+  const url = weblate.url(screenshotFileOf(id)).href;
   const missing = (e: unknown) =>
     e instanceof WliError && e.exitCode === EXIT.notFound
       ? new NotFoundError(
@@ -387,5 +394,5 @@ function downloadScreenshot(args: string[], opts: CommandInput<'download'>['opts
         )
       : e;
   const found: Found = (get) => get({ url, fallback: `screenshot-${id}.png`, what: `screenshot ${id}` }).catch((e: unknown) => Promise.reject(missing(e)));
-  return into(to, session, found, opts.force);
+  return into(to, weblate.fileSaver(), report, found, opts.force);
 }

@@ -30,9 +30,9 @@ export const LANGUAGE_COLUMNS: Column[] = columnsOver(languageView, [
   { header: 'population', field: 'population', value: (l) => l.population, kind: 'count', drop: 4 },
 ]);
 
-export async function run({ args, opts, ...session }: CommandInput<'language'>): Promise<ListResult | RecordResult> {
+export async function run({ args, opts, weblate }: CommandInput<'language'>): Promise<ListResult | RecordResult> {
   if (args[0] === undefined) {
-    return session.weblate.listOf({
+    return weblate.listOf({
       readings: [{ kind: 'server', text: '/' }],
       list: () => ({ path: LANGUAGES }),
       limit: opts.limit,
@@ -41,5 +41,5 @@ export async function run({ args, opts, ...session }: CommandInput<'language'>):
       empty: msg`no languages`,
     });
   }
-  return session.weblate.getRecord([parseLanguageCode(args[0])], rows);
+  return weblate.getRecord([parseLanguageCode(args[0])], rows);
 }

@@ -7,41 +7,88 @@ import { numberOf } from '../../core/values.js';
 import type { Column, ListResult, TextResult } from '../../output/result.js';
 import { percentText } from '../../output/readable.js';
 import type { CommandInput } from '../../session/session.js';
-import type { RunParts } from '../../session/session.js';
+import type { Weblate } from '../../session/results.js';
 import { identified } from '../../weblate/identity.js';
 import { androidCode, appleCode, bcp47Code, isPrintableCode, localeList, posixCode, type LocaleRow } from '../../weblate/locales.js';
-import { commonSourceLanguage, fileLanguageCode, languageCode, objectAt } from '../../weblate/objects.js';
+import { commonSourceLanguage } from '../../weblate/objects.js';
+import { View } from '../../weblate/view.js';
+import { languageView } from '../../weblate/views/language.js';
+import { statisticsView } from '../../weblate/views/statistics.js';
+import { translationView } from '../../weblate/views/translation.js';
+import { columnsOver } from '../../output/view-columns.js';
 import { componentsOf, languagesOf, translationPath, translationsOf } from '../../weblate/paths.js';
 import type { CategoryTarget, ComponentTarget, ProjectTarget, Target } from '../../weblate/target.js';
 import { allInOrder } from '../../core/pool.js';
 import { emptyNote, minPercentNeeded } from '../../gate/stats.js';
 import { sumStatistics } from '../../weblate/statistics-sum.js';
 
-/** Nothing to translate: Weblate says 100 % of it (weblate/utils/stats.py, translation_percent's zero_complete). */
-const isEmpty = (l: Listed): boolean => numberOf(l.item.total) === 0;
-
 /** One language of the target as the server listed it: its code, its file's code, its completion. */
-interface Listed {
-  item: Item;
+interface Listed extends Completion {
+  /** Its language's name, as sent. */
+  name: unknown;
   code: string;
   fileCode: string;
-  percent: number | undefined;
   isSource: boolean;
   target: string;
   project: string;
   component: string | null;
 }
 
-const LOCALE_COLUMNS: Column[] = [
-  { header: 'code', field: 'code', value: (r) => r.code, kind: 'key' },
-  { header: 'name', field: 'name', value: (r) => r.name, kind: 'name' },
-  { header: 'translated', field: 'translated_percent', value: (r) => r.translated_percent, text: percentText, kind: 'percent' },
-  // On a narrow terminal the forms a build reads less often leave first.
-  { header: 'file', field: 'file_code', value: (r) => r.file_code, kind: 'state', drop: 4 },
-  { header: 'bcp47', field: 'bcp47', value: (r) => r.bcp47, kind: 'state', drop: 1 },
-  { header: 'android', field: 'android', value: (r) => r.android, kind: 'state', drop: 2 },
-  { header: 'apple', field: 'apple', value: (r) => r.apple, kind: 'state', drop: 3 },
-];
+/** What a language's counts say: its completion as sent and as a number, and whether there is anything to translate. */
+interface Completion {
+  /** The counts as the server sent them: a category's language sums its components'. */
+  counts: Item;
+  /** `translated_percent` as sent. */
+  translatedPercent: unknown;
+  percent: number | undefined;
+  /** Nothing to translate: Weblate says 100 % of it (weblate/utils/stats.py, translation_percent's zero_complete). */
+  empty: boolean;
+}
+
+/** The completion of a Translation, a Statistics row or their sum (the same counts by the same names). */
+function completionOf(counts: Item): Completion {
+  const s = statisticsView(counts);
+  return { counts, translatedPercent: s.translatedPercent, percent: numberOf(s.translatedPercent), empty: numberOf(s.total) === 0 };
+}
+
+/** A row as written (rowOf), as its columns read it. */
+class LocaleRowView extends View {
+  get code(): unknown {
+    return this.field('code');
+  }
+  get name(): unknown {
+    return this.field('name');
+  }
+  get translatedPercent(): unknown {
+    return this.field('translated_percent');
+  }
+  get fileCode(): unknown {
+    return this.field('file_code');
+  }
+  get bcp47(): unknown {
+    return this.field('bcp47');
+  }
+  get android(): unknown {
+    return this.field('android');
+  }
+  get apple(): unknown {
+    return this.field('apple');
+  }
+}
+
+const LOCALE_COLUMNS: Column[] = columnsOver(
+  (row) => new LocaleRowView(row),
+  [
+    { header: 'code', field: 'code', value: (r) => r.code, kind: 'key' },
+    { header: 'name', field: 'name', value: (r) => r.name, kind: 'name' },
+    { header: 'translated', field: 'translated_percent', value: (r) => r.translatedPercent, text: percentText, kind: 'percent' },
+    // On a narrow terminal the forms a build reads less often leave first.
+    { header: 'file', field: 'file_code', value: (r) => r.fileCode, kind: 'state', drop: 4 },
+    { header: 'bcp47', field: 'bcp47', value: (r) => r.bcp47, kind: 'state', drop: 1 },
+    { header: 'android', field: 'android', value: (r) => r.android, kind: 'state', drop: 2 },
+    { header: 'apple', field: 'apple', value: (r) => r.apple, kind: 'state', drop: 3 },
+  ],
+);
 
 /** The rows' fields, in order (a CSV header for an empty list). */
 const FIELDS = [
@@ -60,30 +107,30 @@ const FIELDS = [
   'apple',
 ];
 
-export async function run({ args, opts, ...session }: CommandInput<'locales'>): Promise<ListResult | TextResult> {
-  if (opts.as !== undefined && (session.shown.formatGiven || session.shown.fields !== undefined)) {
+export async function run({ args, opts, weblate, report, shown }: CommandInput<'locales'>): Promise<ListResult | TextResult> {
+  if (opts.as !== undefined && (shown.formatGiven || shown.fields !== undefined)) {
     throw new UsageError(
       msg`--as prints the codes themselves: -f/--format and --fields do not apply`,
       msg`drop --as for rows in a format (-f json has every form)`,
     );
   }
   if (opts.emptyIncomplete && opts.minPercent === undefined) throw minPercentNeeded('left out');
-  const readings = session.weblate.targetReadings(args[0], ['project', 'component', 'category'], ['translation']);
-  const { value: listed } = await session.weblate.firstFound(readings, (t) => languagesOfTarget(session, t));
+  const readings = weblate.targetReadings(args[0], ['project', 'component', 'category'], ['translation']);
+  const { value: listed } = await weblate.firstFound(readings, (t) => languagesOfTarget(weblate, t));
   const kept = listed
     .filter((l) => !l.isSource || opts.source === true)
-    .filter((l) => opts.minPercent === undefined || (l.percent !== undefined && l.percent >= opts.minPercent && !(opts.emptyIncomplete && isEmpty(l))))
+    .filter((l) => opts.minPercent === undefined || (l.percent !== undefined && l.percent >= opts.minPercent && !(opts.emptyIncomplete && l.empty)))
     .filter((l) => {
       if (isPrintableCode(l.code) && isPrintableCode(l.fileCode)) return true;
-      session.report.warn(msg`skipped ${outside(l.code)}: not a language code wli would write into a build file`);
+      report.warn(msg`skipped ${outside(l.code)}: not a language code wli would write into a build file`);
       return false;
     })
     .sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
   // Weblate's 100 % of nothing kept by --min-percent: said, so an empty language is not shipped unseen.
-  const emptyKept = opts.minPercent === undefined ? [] : kept.filter(isEmpty);
-  if (emptyKept.length) session.report.say(emptyNote(emptyKept.map((l) => (l.target.endsWith(`/${l.code}`) ? l.target : `${l.target} (${l.code})`))));
+  const emptyKept = opts.minPercent === undefined ? [] : kept.filter((l) => l.empty);
+  if (emptyKept.length) report.say(emptyNote(emptyKept.map((l) => (l.target.endsWith(`/${l.code}`) ? l.target : `${l.target} (${l.code})`))));
   if (opts.as !== undefined) {
-    if (kept.length === 0) session.report.warn(nothingLeft(opts.minPercent));
+    if (kept.length === 0) report.warn(nothingLeft(opts.minPercent));
     const rows: LocaleRow[] = kept.map((l) => ({ code: l.code, fileCode: l.fileCode }));
     return { kind: 'text', text: localeList(rows, opts.as) };
   }
@@ -106,12 +153,11 @@ const nothingLeft = (minPercent: number | undefined) =>
 
 /** A row: the language's identity, then each form of its code. */
 function rowOf(l: Listed): Item {
-  const name = l.item.name ?? objectAt(l.item, 'language')?.name ?? null;
   return identified(
     {
       code: l.code,
-      name,
-      translated_percent: l.item.translated_percent ?? null,
+      name: l.name ?? null,
+      translated_percent: l.translatedPercent ?? null,
       is_source: l.isSource,
       file_code: l.fileCode,
       bcp47: bcp47Code(l.code),
@@ -123,13 +169,13 @@ function rowOf(l: Listed): Item {
   );
 }
 
-async function languagesOfTarget(session: RunParts, t: Target): Promise<Listed[]> {
-  if (t.kind === 'component') return componentLanguages(session, t);
-  if (t.kind === 'project') return projectLanguages(session, t);
-  if (t.kind === 'category') return categoryLanguages(session, t);
+async function languagesOfTarget(weblate: Weblate, t: Target): Promise<Listed[]> {
+  if (t.kind === 'component') return componentLanguages(weblate, t);
+  if (t.kind === 'project') return projectLanguages(weblate, t);
+  if (t.kind === 'category') return categoryLanguages(weblate, t);
   if (t.kind === 'translation') {
     // Refused by name only once the server says it is one (a miss is explained as any other).
-    await session.weblate.getObject(translationPath(t));
+    await weblate.getObject(translationPath(t));
     const component = [t.project, ...t.component].join('/');
     throw new UsageError(msg`${t.text} is a translation, one language: wli locales lists a component's or project's`, msg`wli locales ${component}`);
   }
@@ -142,23 +188,22 @@ async function languagesOfTarget(session: RunParts, t: Target): Promise<Listed[]
  * the source of every component that has it; its file code is theirs where they agree, else its code.
  * Each row's target is the category (no target names a category's language).
  */
-async function categoryLanguages(session: RunParts, t: CategoryTarget): Promise<Listed[]> {
-  const components = await session.weblate.categoryComponents(await session.weblate.categoryOf(t));
+async function categoryLanguages(weblate: Weblate, t: CategoryTarget): Promise<Listed[]> {
+  const components = await weblate.categoryComponents(await weblate.categoryOf(t));
   const lists = await allInOrder(
-    components.map((c) => () => componentLanguages(session, c.target)),
-    session.weblate.concurrency,
+    components.map((c) => () => componentLanguages(weblate, c.target)),
+    weblate.concurrency,
   );
   const byCode = new Map<string, Listed[]>();
   for (const l of lists.flat()) byCode.set(l.code, [...(byCode.get(l.code) ?? []), l]);
   return [...byCode.entries()].map(([code, ls]): Listed => {
-    const sum = sumStatistics(ls.map((l) => l.item));
     const fileCodes = new Set(ls.map((l) => l.fileCode));
     const [first] = ls;
     return {
-      item: { ...sum, name: first?.item.name ?? null },
+      ...completionOf(sumStatistics(ls.map((l) => l.counts))),
+      name: first?.name ?? null,
       code,
       fileCode: fileCodes.size === 1 && first ? first.fileCode : code,
-      percent: numberOf(sum.translated_percent),
       isSource: ls.every((l) => l.isSource),
       target: t.text,
       project: t.project,
@@ -167,20 +212,24 @@ async function categoryLanguages(session: RunParts, t: CategoryTarget): Promise<
   });
 }
 
+/** A translation's language's name, as sent; null when it names none. */
+const languageNameOf = (language: Item | undefined): unknown => (language && languageView(language).name) ?? null;
+
 /** A component's translations: each says its code, its file's code and whether it is the source. */
-async function componentLanguages(session: RunParts, t: ComponentTarget): Promise<Listed[]> {
-  const items = await session.weblate.allItems({ path: translationsOf(t), label: 'translations' });
+async function componentLanguages(weblate: Weblate, t: ComponentTarget): Promise<Listed[]> {
+  const items = await weblate.allItems({ path: translationsOf(t), label: 'translations' });
   const component = t.component.join('/');
   return items.flatMap((item): Listed[] => {
-    const code = languageCode(item);
+    const translation = translationView(item);
+    const code = translation.langCode;
     if (code === undefined) return [];
     return [
       {
-        item: { ...item, name: objectAt(item, 'language')?.name ?? null },
+        ...completionOf(item),
+        name: languageNameOf(translation.language),
         code,
-        fileCode: fileLanguageCode(item) ?? code,
-        percent: numberOf(item.translated_percent),
-        isSource: item.is_source === true,
+        fileCode: translation.fileLangCode ?? code,
+        isSource: translation.isSource === true,
         target: `${t.project}/${component}/${code}`,
         project: t.project,
         component,
@@ -194,20 +243,22 @@ async function componentLanguages(session: RunParts, t: ComponentTarget): Promis
  * component (one request more, made alongside). A project has no file codes of its own: each
  * component may style them differently, so its code stands for them.
  */
-async function projectLanguages(session: RunParts, t: ProjectTarget): Promise<Listed[]> {
-  const components = session.weblate.allItems({ path: componentsOf(t), label: 'components' });
+async function projectLanguages(weblate: Weblate, t: ProjectTarget): Promise<Listed[]> {
+  const components = weblate.allItems({ path: componentsOf(t), label: 'components' });
   components.catch(() => {});
-  const languages = await session.weblate.allItems({ path: languagesOf(t), label: 'languages' });
+  const languages = await weblate.allItems({ path: languagesOf(t), label: 'languages' });
   const source = commonSourceLanguage(await components);
   return languages.flatMap((item): Listed[] => {
-    const code = languageCode(item);
+    const stats = statisticsView(item);
+    const code = stats.langCode;
     if (code === undefined) return [];
     return [
       {
-        item,
+        ...completionOf(item),
+        // A language's row names it; a row shaped as a translation, by its nested language.
+        name: stats.name ?? languageNameOf(translationView(item).language),
         code,
         fileCode: code,
-        percent: numberOf(item.translated_percent),
         isSource: code === source,
         target: `${t.project}/-/${code}`,
         project: t.project,

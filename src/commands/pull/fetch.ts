@@ -9,10 +9,10 @@ import { pool } from '../../core/pool.js';
 import { msg, ours, type Msg } from '../../core/text.js';
 import type { PendingFile } from '../../files/pending.js';
 import type { SaveOutcome } from '../../files/saved.js';
-import type { RunParts } from '../../session/session.js';
+import type { Report } from '../../session/report.js';
+import type { Weblate } from '../../session/results.js';
 import type { Compared, FileSaver } from '../../files/save.js';
 import { fileOf } from '../../weblate/paths.js';
-import { translationRevision } from '../../weblate/objects.js';
 import type { Entry } from './plan.js';
 
 /**
@@ -32,11 +32,11 @@ export interface Done {
   exitCode?: number;
 }
 
-/** An entry to ask the server for: its file's place and its language. */
+/** An entry to ask the server for: its file's place and its address. */
 interface ToFetch {
   entry: Entry;
   dest: string;
-  language: string;
+  url: string;
 }
 
 interface FetchOptions {
@@ -45,45 +45,48 @@ interface FetchOptions {
   dryRun: boolean;
   /** --check: each file compared with the server's, nothing written. */
   check: boolean;
+  /** The run's signal: Ctrl-C ends the asking. */
+  signal: AbortSignal;
 }
 
 /** Every entry's outcome, in the entries' order, files fetched as they come. */
-export async function* fetchAll(session: RunParts, entries: readonly Entry[], o: FetchOptions): AsyncGenerator<Done> {
+export async function* fetchAll(weblate: Weblate, report: Report, entries: readonly Entry[], o: FetchOptions): AsyncGenerator<Done> {
   const files = entries.filter((e) => !e.decided).length;
   let finished = 0;
   let rateLimited = false;
-  const limits = rateWatch(session, files);
+  const limits = rateWatch(weblate, report, files);
   const jobs = entries.map((entry) => async (): Promise<Done> => {
     if (entry.decided) return { entry, ...entry.decided };
     // plan() decides every entry that has no file to write or no language (plan.ts).
     const { dest } = entry;
     const { language } = entry.listed;
     if (dest === undefined || language === undefined) throw new Error(`pull: ${entry.listed.target} is planned with no file to write`);
-    const f = { entry, dest, language };
-    if (o.dryRun) return { entry, status: (await o.saver.provable(askOf(session, f, o))) ? 'would-check' : 'would-fetch' };
-    const done = await (o.check ? checkOne : fetchOne)(session, f, o);
+    const { project, component } = entry.listed;
+    const f = { entry, dest, url: weblate.url(fileOf({ project, component, language })).href };
+    if (o.dryRun) return { entry, status: (await o.saver.provable(askOf(f, o))) ? 'would-check' : 'would-fetch' };
+    const done = await (o.check ? checkOne : fetchOne)(f, o);
     finished++;
-    session.report.progress.update('files', finished, files);
+    report.progress.update('files', finished, files);
     if (done.exitCode === EXIT.rateLimited) rateLimited = true;
     limits(files - finished);
     return done;
   });
   if (!o.dryRun && files > 0) limits(files);
   let handed = 0;
-  const stop = () => rateLimited || session.ctx.signal.aborted;
-  for await (const r of pool(jobs, { concurrency: session.weblate.concurrency, stop })) {
+  const stop = () => rateLimited || o.signal.aborted;
+  for await (const r of pool(jobs, { concurrency: weblate.concurrency, stop })) {
     if (!r.ok) {
       // Interrupted: the files that were renamed into place behind the one cut short (finished while
       // it ran, waiting for their turn in the report) are still reported, in order, before the run ends.
-      if (session.ctx.signal.aborted) continue;
+      if (o.signal.aborted) continue;
       throw r.error;
     }
     handed++;
     yield r.value;
     // The line just said cleared the progress line: show it again while files are still coming.
-    if (!o.dryRun && finished < files) session.report.progress.update('files', finished, files);
+    if (!o.dryRun && finished < files) report.progress.update('files', finished, files);
   }
-  if (session.ctx.signal.aborted) throw interruption(session.ctx.signal);
+  if (o.signal.aborted) throw interruption(o.signal);
   // Stopped by a rate limit: the rest is not asked for.
   for (const entry of entries.slice(handed)) {
     yield entry.decided
@@ -93,32 +96,26 @@ export async function* fetchAll(session: RunParts, entries: readonly Entry[], o:
 }
 
 /** Says once, before the quota is gone, when the server's rate limit will not last for the files still to fetch. */
-function rateWatch(session: RunParts, files: number): (left: number) => void {
+function rateWatch(weblate: Weblate, report: Report, files: number): (left: number) => void {
   let said = false;
   return (left) => {
-    const r = session.weblate.rateLimit;
+    const r = weblate.rateLimit;
     if (said || left === 0 || r?.remaining === undefined || r.remaining >= left) return;
     said = true;
     const reset = r.resetSeconds === undefined ? ours('') : msg`; the window resets in ${ours(String(r.resetSeconds))} s`;
-    const who = session.weblate.tokenSource !== undefined ? ours('') : ours('; anonymous clients get few: use a token (--token or WLI_TOKEN)');
-    session.report.warn(
+    const who = weblate.tokenSource !== undefined ? ours('') : ours('; anonymous clients get few: use a token (--token or WLI_TOKEN)');
+    report.warn(
       msg`the server's rate limit is running low: ${ours(String(r.remaining))} API requests left (X-RateLimit-Remaining) for ${ours(String(left))} of ${ours(String(files))} files still to fetch${reset}${who}`,
     );
   };
 }
 
 /** What asking for an entry's file is: its URL, the file a record may prove, the revision listed now. */
-function askOf(
-  session: RunParts,
-  { entry, dest, language }: ToFetch,
-  o: FetchOptions,
-): { url: string; proven: string; revision: string | undefined; force: boolean } {
-  const { listed } = entry;
-  const url = session.weblate.url(fileOf({ project: listed.project, component: listed.component, language })).href;
-  return { url, proven: dest, revision: translationRevision(listed.item), force: o.force };
+function askOf({ entry, dest, url }: ToFetch, o: FetchOptions): { url: string; proven: string; revision: string | undefined; force: boolean } {
+  return { url, proven: dest, revision: entry.listed.translation.revisionText, force: o.force };
 }
 
-async function fetchOne(session: RunParts, f: ToFetch, o: FetchOptions): Promise<Done> {
+async function fetchOne(f: ToFetch, o: FetchOptions): Promise<Done> {
   const { entry, dest } = f;
   const shown = msg`${entry.path}`;
   let file: PendingFile | undefined;
@@ -126,10 +123,10 @@ async function fetchOne(session: RunParts, f: ToFetch, o: FetchOptions): Promise
     // Made ready before the request (its directories made, a temporary file created), so a place that
     // cannot be written fails this file first; the directories made for it go again if it fails.
     file = await o.saver.prepare({ dir: dirname(dest), file: dest }, shown, true);
-    const saved = await o.saver.save({ ...askOf(session, f, o), file, dest, shown: () => shown });
+    const saved = await o.saver.save({ ...askOf(f, o), file, dest, shown: () => shown });
     return { entry, status: saved.outcome, bytes: saved.bytes };
   } catch (e) {
-    if (e instanceof InterruptedError || session.ctx.signal.aborted) throw interruption(session.ctx.signal);
+    if (e instanceof InterruptedError || o.signal.aborted) throw interruption(o.signal);
     if (!(e instanceof WliError)) throw e;
     return { entry, status: 'failed', reason: e.text, exitCode: e.exitCode };
   } finally {
@@ -138,13 +135,13 @@ async function fetchOne(session: RunParts, f: ToFetch, o: FetchOptions): Promise
 }
 
 /** --check: the file on disk compared with the server's (files/save.ts compare), nothing written. */
-async function checkOne(session: RunParts, f: ToFetch, o: FetchOptions): Promise<Done> {
+async function checkOne(f: ToFetch, o: FetchOptions): Promise<Done> {
   const { entry, dest } = f;
   try {
-    const { outcome, bytes } = await o.saver.compare({ ...askOf(session, f, o), proven: dest, shown: msg`${entry.path}` });
+    const { outcome, bytes } = await o.saver.compare({ ...askOf(f, o), proven: dest, shown: msg`${entry.path}` });
     return { entry, status: outcome, bytes };
   } catch (e) {
-    if (e instanceof InterruptedError || session.ctx.signal.aborted) throw interruption(session.ctx.signal);
+    if (e instanceof InterruptedError || o.signal.aborted) throw interruption(o.signal);
     if (!(e instanceof WliError)) throw e;
     return { entry, status: 'failed', reason: e.text, exitCode: e.exitCode };
   }

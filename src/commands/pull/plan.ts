@@ -12,7 +12,6 @@ import { join } from 'node:path';
 import { isSource, type Listed } from './translations.js';
 import type { ComponentFiles, NotItsFile } from '../../weblate/filemask.js';
 import { languageKey, sameLanguage } from '../../weblate/language-codes.js';
-import { fileLanguageCode } from '../../weblate/objects.js';
 
 /** A translation and what becomes of it. */
 export interface Entry {
@@ -40,7 +39,7 @@ interface LayoutOptions {
   shown: string;
 }
 
-interface PlanOptions {
+export interface PlanOptions {
   /** DIR as a real path. */
   root: string;
   /** DIR as the user gave it ('' for the current directory). */
@@ -68,18 +67,18 @@ export interface Plan {
 /** Language codes compared as people write them: case and - or _ do not matter. */
 
 /** Nothing to translate: Weblate says 100 % of it (weblate/utils/stats.py, translation_percent's zero_complete). */
-const hasNoStrings = (l: Listed): boolean => numberOf(l.item.total) === 0;
+const hasNoStrings = (l: Listed): boolean => numberOf(l.translation.total) === 0;
 
 const NO_FILE = ours('no file in the repository (empty filename)');
 
 function skipReason(l: Listed, o: PlanOptions, wanted: Set<string> | undefined): Msg | undefined {
   // A source translation named as itself (pull demo/android/en) is asked for: pulled.
   if (!o.source && !l.named && isSource(l)) return ours('the source translation (--source pulls it)');
-  const name = l.item.filename;
-  if (typeof name !== 'string' || name === '') return NO_FILE;
+  const name = l.translation.file;
+  if (name === undefined || name === '') return NO_FILE;
   if (wanted && (l.language === undefined || !wanted.has(languageKey(l.language)))) return msg`language not in --lang ${[...(o.langs ?? [])].join(',')}`;
   if (o.minPercent !== undefined) {
-    const sent = l.item.translated_percent;
+    const sent = l.translation.translatedPercent;
     const pct = numberOf(sent);
     if (pct === undefined) return msg`no translated_percent to compare with --min-percent ${ours(String(o.minPercent))}`;
     if (o.emptyIncomplete && hasNoStrings(l)) return msg`no strings, incomplete by --empty-incomplete: below --min-percent ${ours(String(o.minPercent))}`;
@@ -182,10 +181,10 @@ export function plan(listed: readonly Listed[], o: PlanOptions): Plan {
   const taken = new Map<string, Layout>();
   const emptyKept: string[] = [];
   const entries = listed.map((l): Entry => {
-    const name = l.item.filename;
-    const path = typeof name === 'string' && name !== '' ? (o.show?.(name) ?? join(o.dirShown, name)) : null;
+    const name = l.translation.file;
+    const path = name !== undefined && name !== '' ? (o.show?.(name) ?? join(o.dirShown, name)) : null;
     const skip = skipReason(l, o, wanted);
-    if (skip !== undefined || typeof name !== 'string') return { listed: l, path, decided: { status: 'skipped', reason: skip ?? NO_FILE } };
+    if (skip !== undefined || name === undefined) return { listed: l, path, decided: { status: 'skipped', reason: skip ?? NO_FILE } };
     if (o.minPercent !== undefined && hasNoStrings(l)) emptyKept.push(l.target);
     const filename = name;
     if (l.language === undefined)
@@ -201,7 +200,7 @@ export function plan(listed: readonly Listed[], o: PlanOptions): Plan {
         return { listed: l, path, decided, layoutChanged: true };
       }
     }
-    const code = fileLanguageCode(l.item) ?? l.language;
+    const code = l.translation.fileLangCode ?? l.language;
     // The source translation: the one is_source names, of the component's source language when it names one.
     const source = isSource(l) && (l.files?.sourceLanguage === undefined || sameLanguage(l.language, l.files.sourceLanguage));
     const placed = place(o.root, filename, { component: l.files, allowHidden: o.allowHidden, translation: { code, source } });

@@ -18,25 +18,54 @@ import { pageOf, type Item, type Page } from '../../core/page.js';
 import { realpathLoose } from '../../files/placement.js';
 import { LAYOUT_FILE, readLayouts, writeLayouts } from '../../files/layout.js';
 import type { Column, ListResult, Outcome, Result } from '../../output/result.js';
+import { columnsOver } from '../../output/view-columns.js';
+import { View } from '../../weblate/view.js';
 import { emptyNote, minPercentNeeded } from '../../gate/stats.js';
 import { judgeFiles, type FileOutcome, type Mode as VerdictMode } from '../../gate/pull.js';
 import type { Verdict } from '../../gate/verdict.js';
 import { isCiFormat } from '../../spec/spec.js';
-import type { CommandInput, RunParts } from '../../session/session.js';
+import type { CommandInput, Shown } from '../../session/session.js';
+import type { Report } from '../../session/report.js';
+import type { Workspace } from '../../files/workspace.js';
 import { IDENTITY_FIELDS, identified } from '../../weblate/identity.js';
-import { outcomeOf, pullChecks } from './checks.js';
+import { ciWorkspace, outcomeOf, pullChecks, type Where } from './checks.js';
 import { fetchAll, type Done } from './fetch.js';
-import { plan } from './plan.js';
+import { plan, type PlanOptions } from './plan.js';
 import { listTargets } from './translations.js';
 
-const COLUMNS: Column[] = [
-  { header: 'target', field: 'target', value: (r) => r.target, kind: 'key' },
-  { header: 'language', field: 'language', value: (r) => r.language, kind: 'state', drop: 2 },
-  { header: 'path', field: 'path', value: (r) => r.path, kind: 'key' },
-  { header: 'status', field: 'status', value: (r) => r.status, kind: 'state' },
-  { header: 'bytes', field: 'bytes', value: (r) => r.bytes, kind: 'count', drop: 1 },
-  { header: 'reason', field: 'reason', value: (r) => r.reason },
-];
+/** One of pull's own records (record() below) as its columns read it: each field as written. */
+class PullRecord extends View {
+  get target(): unknown {
+    return this.field('target');
+  }
+  get language(): unknown {
+    return this.field('language');
+  }
+  get path(): unknown {
+    return this.field('path');
+  }
+  get status(): unknown {
+    return this.field('status');
+  }
+  get bytes(): unknown {
+    return this.field('bytes');
+  }
+  get reason(): unknown {
+    return this.field('reason');
+  }
+}
+
+const COLUMNS: Column[] = columnsOver(
+  (raw) => new PullRecord(raw),
+  [
+    { header: 'target', field: 'target', value: (r) => r.target, kind: 'key' },
+    { header: 'language', field: 'language', value: (r) => r.language, kind: 'state', drop: 2 },
+    { header: 'path', field: 'path', value: (r) => r.path, kind: 'key' },
+    { header: 'status', field: 'status', value: (r) => r.status, kind: 'state' },
+    { header: 'bytes', field: 'bytes', value: (r) => r.bytes, kind: 'count', drop: 1 },
+    { header: 'reason', field: 'reason', value: (r) => r.reason },
+  ],
+);
 
 const FIELDS = [...IDENTITY_FIELDS, 'target', 'language', 'path', 'status', 'bytes', 'reason'];
 
@@ -65,31 +94,31 @@ type Mode = VerdictMode;
  * prefix, whatever the reason, and always, as does a file that differs or is missing; the others are
  * lines of work done, which --quiet leaves out.
  */
-function say(session: RunParts, d: Done, mode: Mode): void {
+function say(report: Report, d: Done, mode: Mode): void {
   const { path, listed } = d.entry;
   switch (d.status) {
     case 'created':
     case 'updated':
-      return session.report.tell(msg`${ours(d.status)} ${path} (${ours(String(d.bytes))} bytes)`);
+      return report.tell(msg`${ours(d.status)} ${path} (${ours(String(d.bytes))} bytes)`);
     case 'unchanged':
-      return session.report.tell(msg`unchanged ${path}`);
+      return report.tell(msg`unchanged ${path}`);
     case 'would-fetch':
-      return session.report.tell(msg`would fetch ${path} (${listed.target})`);
+      return report.tell(msg`would fetch ${path} (${listed.target})`);
     case 'would-check':
-      return session.report.tell(msg`would check ${path} (${listed.target}): saved copy on record, asked for only if changed`);
+      return report.tell(msg`would check ${path} (${listed.target}): saved copy on record, asked for only if changed`);
     case 'same':
-      return session.report.tell(msg`same: ${path} (${listed.target})`);
+      return report.tell(msg`same: ${path} (${listed.target})`);
     case 'differs':
     case 'missing': {
       // A component whose layout changed: its reason says which, and what takes it.
       const why = d.reason === undefined ? ours('') : msg`: ${d.reason}`;
-      return session.report.say(msg`${ours(d.status)}: ${path} (${listed.target})${why}`);
+      return report.say(msg`${ours(d.status)}: ${path} (${listed.target})${why}`);
     }
     case 'skipped':
-      return session.report.tell(msg`skipped ${listed.target}: ${d.reason ?? ours('')}`);
+      return report.tell(msg`skipped ${listed.target}: ${d.reason ?? ours('')}`);
     case 'failed': {
       const not = ours(mode === 'check' ? 'not checked' : 'not written');
-      return session.report.say(
+      return report.say(
         path === null ? msg`${not}: ${listed.target}: ${d.reason ?? ours('')}` : msg`${not}: ${path} (${listed.target}): ${d.reason ?? ours('')}`,
       );
     }
@@ -119,36 +148,34 @@ function checkDir(dir: string, shown: Msg): void {
 }
 
 /**
- * Where the files go: --dir; else, for the project file's own target, the directory of that file (the
- * repository's root, wherever in it wli runs); else the current directory. Paths are said as from the
- * current directory.
+ * Where the files go: --dir; else, for the project file's own target (`projectFile`: the .weblate
+ * the default target was read from), the directory of that file (the repository's root, wherever in it
+ * wli runs); else the current directory. Paths are said as from the current directory.
  */
 function rootOf(
   args: readonly string[],
-  opts: CommandInput<'pull'>['opts'],
-  session: RunParts,
+  dirGiven: string | undefined,
+  cwd: string,
+  projectFile: string | undefined,
 ): { dir: string; dirShown: string; show?: (name: string) => string } {
-  const { cwd } = session.ctx;
-  const target = session.weblate.defaultTarget;
-  if (opts.dir === undefined && args.length === 0 && target?.project) {
-    const dir = dirname(resolve(cwd, target.source));
+  if (dirGiven === undefined && args.length === 0 && projectFile !== undefined) {
+    const dir = dirname(resolve(cwd, projectFile));
     return { dir, dirShown: relative(cwd, dir), show: (name) => relative(cwd, join(dir, name)) };
   }
-  return { dir: resolve(cwd, opts.dir ?? ''), dirShown: opts.dir ?? '' };
+  return { dir: resolve(cwd, dirGiven ?? ''), dirShown: dirGiven ?? '' };
 }
 
 /** DIR made and held (files/workspace.ts holdDirectory); a DIR that cannot be made is exit 7 before any file is asked for. */
-function holdDir(session: RunParts, dir: string, shown: Msg): () => void {
+function holdDir(files: Workspace, dir: string, shown: Msg): () => void {
   try {
-    return session.files.holdDirectory(dir);
+    return files.holdDirectory(dir);
   } catch (e) {
     throw localFailure(e, shown, ours('create the directory'));
   }
 }
 
 /** What --check does not go with, and a CI format without --check: usage errors before any request. */
-function modeOf(opts: CommandInput<'pull'>['opts'], session: RunParts): Mode {
-  const { format } = session.shown;
+function modeOf(opts: CommandInput<'pull'>['opts'], format: Shown['format']): Mode {
   if (opts.emptyIncomplete && opts.minPercent === undefined) throw minPercentNeeded('skipped');
   if (opts.check) {
     if (opts.acceptLayout)
@@ -177,36 +204,37 @@ function modeOf(opts: CommandInput<'pull'>['opts'], session: RunParts): Mode {
   return opts.dryRun ? 'dry-run' : 'pull';
 }
 
-export async function run({ args, opts, ...session }: CommandInput<'pull'>): Promise<Result> {
-  const settings = session.shown;
-  const mode = modeOf(opts, session);
-  const { dir, dirShown, show } = rootOf(args, opts, session);
+/** The options plan() decides each translation's fate by: where DIR is, and pull's own. */
+function planOptions(opts: CommandInput<'pull'>['opts'], dir: Pick<PlanOptions, 'root' | 'dirShown' | 'show'>, layout: PlanOptions['layout']): PlanOptions {
+  return {
+    ...dir,
+    source: !!opts.source,
+    allowHidden: !!opts.allowHidden,
+    langs: opts.lang,
+    minPercent: opts.minPercent,
+    emptyIncomplete: opts.emptyIncomplete === true,
+    layout,
+  };
+}
+
+export async function run({ args, opts, weblate, report, shown, files, ctx }: CommandInput<'pull'>): Promise<Result> {
+  const mode = modeOf(opts, shown.format);
+  const target = weblate.defaultTarget;
+  const projectFile = target?.project ? target.source : undefined;
+  const { dir, dirShown, show } = rootOf(args, opts.dir, ctx.cwd, projectFile);
   const writes = mode === 'pull';
   const shownDir = msg`${dirShown || '.'}`;
   if (writes) checkDir(dir, shownDir);
   // The layouts DIR records (files/layout.ts), read before any request: a record that is not one fails first.
   const recordShown = show?.(LAYOUT_FILE) ?? join(dirShown, LAYOUT_FILE);
   const recorded = readLayouts(dir, msg`${recordShown}`);
-  const listed = await listTargets(session, args);
-  const {
-    entries,
-    record: layouts,
-    emptyKept,
-  } = plan(listed, {
-    root: realpathLoose(dir),
-    dirShown,
-    show,
-    source: !!opts.source,
-    allowHidden: !!opts.allowHidden,
-    langs: opts.lang,
-    minPercent: opts.minPercent,
-    emptyIncomplete: opts.emptyIncomplete === true,
-    layout: { recorded, server: session.weblate.base.href, accept: !!opts.acceptLayout, check: mode === 'check', shown: recordShown },
-  });
-  if (emptyKept.length) session.report.say(emptyNote(emptyKept));
+  const listed = await listTargets(weblate, args);
+  const layout = { recorded, server: weblate.base.href, accept: !!opts.acceptLayout, check: mode === 'check', shown: recordShown };
+  const { entries, record: layouts, emptyKept } = plan(listed, planOptions(opts, { root: realpathLoose(dir), dirShown, show }, layout));
+  if (emptyKept.length) report.say(emptyNote(emptyKept));
   // DIR made now (a place that cannot be made fails at once) and held by the work: a run that wrote
   // no file there leaves no empty DIR behind.
-  const release = writes ? holdDir(session, dir, shownDir) : undefined;
+  const release = writes ? holdDir(files, dir, shownDir) : undefined;
   // The layouts this run takes, recorded with the first file it leaves in DIR (a run that writes no
   // file leaves DIR as it was). A record that cannot be written (a full disk) is said at once and makes
   // the run exit 7, but the files go on as a first pull's would and the verdict's summary still comes:
@@ -216,9 +244,16 @@ export async function run({ args, opts, ...session }: CommandInput<'pull'>): Pro
   // Every translation's outcome, judged once the work is done (src/gate/pull.ts): the exit status and
   // stderr's summary are that verdict's, and the CI formats render it.
   const outcomes: FileOutcome[] = [];
-  const done = fetchAll(session, entries, { saver: session.weblate.fileSaver(), force: !!opts.force, dryRun: mode === 'dry-run', check: mode === 'check' });
+  const done = fetchAll(weblate, report, entries, {
+    saver: weblate.fileSaver(),
+    force: !!opts.force,
+    dryRun: mode === 'dry-run',
+    check: mode === 'check',
+    signal: ctx.signal,
+  });
   // A CI report is written once the work is done, from every outcome (commands/pull/checks.ts).
-  const ci = isCiFormat(settings.format);
+  const ci = isCiFormat(shown.format);
+  const where: Where = { cwd: ctx.cwd, workspace: ciWorkspace(ctx.env), projectRoot: show !== undefined };
   async function* reported(): AsyncGenerator<Item> {
     for await (const d of done) {
       if (unrecorded && (d.status === 'created' || d.status === 'updated' || d.status === 'unchanged')) {
@@ -227,13 +262,13 @@ export async function run({ args, opts, ...session }: CommandInput<'pull'>): Pro
         } catch (e) {
           if (!(e instanceof LocalError)) throw e;
           unwritten = e;
-          session.report.say(msg`${e.text}: the layouts are not recorded (the next pull trusts the server's layout again)`);
+          report.say(msg`${e.text}: the layouts are not recorded (the next pull trusts the server's layout again)`);
         }
         unrecorded = undefined;
       }
-      say(session, d, mode);
+      say(report, d, mode);
       const item = record(d);
-      outcomes.push(outcomeOf(session, d, item, show !== undefined, ci));
+      outcomes.push(outcomeOf(where, d, item, ci));
       yield item;
     }
   }
@@ -242,42 +277,42 @@ export async function run({ args, opts, ...session }: CommandInput<'pull'>): Pro
   const verdict = (): Verdict => (made ??= judgeFiles(mode, outcomes, opts.allowEmpty === true, unwritten?.exitCode));
   const finish = (): Outcome => verdict();
   // Without -f the report is stderr's alone: stdout stays empty.
-  const report = !ci && (settings.formatGiven || settings.fields) ? feed<Item>() : undefined;
+  const records = !ci && (shown.formatGiven || shown.fields) ? feed<Item>() : undefined;
   // The work runs on its own from here, waited for by cli/execute.ts: the records on stdout are a
   // report of it, fed as files are done, so a reader that is slow or leaves never holds or ends a file.
   const work = (async () => {
     let n = 0;
     for await (const item of reported()) {
       n++;
-      report?.push(item);
+      records?.push(item);
     }
-    if (n === 0 && !report) session.report.say(ours(mode === 'check' ? 'no translations to check' : 'no translations to pull'));
+    if (n === 0 && !records) report.say(ours(mode === 'check' ? 'no translations to check' : 'no translations to pull'));
   })()
     .finally(release)
     .then(
-      () => report?.end(),
+      () => records?.end(),
       (error: unknown) => {
-        report?.end({ error });
+        records?.end({ error });
         throw error;
       },
     );
   // Its failure is the run's, said once execute waits for it; until then no unhandled rejection.
   work.catch(() => {});
   if (ci) {
-    const checks = pullChecks(session, work, verdict, COLUMNS);
+    const checks = pullChecks(work, verdict, COLUMNS, projectFile);
     // Its failure is the work's, said once (execute waits for the work).
     checks.catch(() => {});
-    return { ...records(none(), true, finish, work), checks };
+    return { ...listOf(none(), true, finish, work), checks };
   }
-  if (!report) return { kind: 'bytes', bytes: new Uint8Array(), finish, done: work };
-  return records(report.items(), settings.format === 'table' || settings.format === 'markdown', finish, work);
+  if (!records) return { kind: 'bytes', bytes: new Uint8Array(), finish, done: work };
+  return listOf(records.items(), shown.format === 'table' || shown.format === 'markdown', finish, work);
 }
 
 /** No records: a CI report is written from the checks. */
 async function* none(): AsyncGenerator<Item> {}
 
 /** The records as a list: one page each as they come, or (a table, for people) one page, aligned. */
-function records(items: AsyncGenerator<Item>, whole: boolean, finish: () => Outcome, done: Promise<void>): ListResult {
+function listOf(items: AsyncGenerator<Item>, whole: boolean, finish: () => Outcome, done: Promise<void>): ListResult {
   async function* pages(): AsyncGenerator<Page> {
     if (whole) {
       const all: Item[] = [];

@@ -12,14 +12,15 @@
 // read beside its list: one request, at the same time.
 import type { Item } from '../../core/page.js';
 import { allInOrder } from '../../core/pool.js';
-import type { RunParts } from '../../session/session.js';
+import type { Weblate } from '../../session/results.js';
 import { ONE_PAGE } from '../../session/reads.js';
 import { componentPath, componentsOf, translationPath, translationsOf } from '../../weblate/paths.js';
-import { languageCode, objectAt, sourceLanguageCode } from '../../weblate/objects.js';
 import { componentFiles, type ComponentFiles } from '../../weblate/filemask.js';
 import { componentTargetOf, type ComponentTarget, type Target } from '../../weblate/target.js';
+import { translationView, type TranslationView } from '../../weblate/views/translation.js';
+import { componentView } from '../../weblate/views/component.js';
 
-/** One translation to pull: where it is on the server, and its object as the server sent it. */
+/** One translation to pull: where it is on the server, and its object as the server sent it (read through its view). */
 export interface Listed {
   /** The translation as a target: demo/docs/guide/cs. */
   target: string;
@@ -28,7 +29,7 @@ export interface Listed {
   component: string[];
   /** Undefined when the server named none (then there is no file to ask for). */
   language?: string;
-  item: Item;
+  translation: TranslationView;
   /** The component's source language, when the object does not say is_source itself (old servers). */
   sourceLanguage?: string;
   /** Named as a translation target (demo/android/en): pulled even when it is the source. */
@@ -40,13 +41,13 @@ export interface Listed {
 const ACCEPTS = ['project', 'component', 'category', 'translation', 'projectLanguage'] as const;
 
 /** Every translation of the targets (the project file's default target when there is none), in order, each once. */
-export async function listTargets(session: RunParts, args: readonly string[]): Promise<Listed[]> {
+export async function listTargets(weblate: Weblate, args: readonly string[]): Promise<Listed[]> {
   const out: Listed[] = [];
   const seen = new Map<string, Listed>();
   for (const arg of args.length ? args : [undefined]) {
-    const readings = session.weblate.targetReadings(arg, [...ACCEPTS]);
-    const { value } = await session.weblate.firstFound(readings, (t) => translationsOfTarget(session, t));
-    for (const l of value) {
+    const readings = weblate.targetReadings(arg, [...ACCEPTS]);
+    const { value } = await weblate.firstFound(readings, (t) => readTarget(weblate, t));
+    for (const l of listedOf(value)) {
       // The same translation named twice (demo and demo/android) is pulled once; named once as itself, it is named.
       const key = `${l.project}\n${l.component.join('/')}\n${l.language ?? ''}`;
       const before = l.language === undefined ? undefined : seen.get(key);
@@ -61,42 +62,63 @@ export async function listTargets(session: RunParts, args: readonly string[]): P
   return out;
 }
 
-async function translationsOfTarget(session: RunParts, t: Target): Promise<Listed[]> {
+/**
+ * Translations of one component as the server sent them: its list (with the component's object,
+ * undefined when the server sent none), or one translation named as the target (its object carries
+ * its component).
+ */
+interface ComponentRead {
+  target: Pick<ComponentTarget, 'project' | 'component'>;
+  component: Item | undefined;
+  translations: Item[];
+  /** Named as a translation target: its language as the target names it (the address that was just found). */
+  named?: string;
+}
+
+/** What the server answered for one reading of a target; `language`: only that language's translations (p/-/l). */
+interface TargetRead {
+  reads: ComponentRead[];
+  language?: string;
+}
+
+/**
+ * What the server holds for one reading of a target: the one place pull's listing asks it. What
+ * each translation is to pull is built from the answers alone (listedOf).
+ */
+async function readTarget(weblate: Weblate, t: Target): Promise<TargetRead> {
   switch (t.kind) {
-    case 'translation': {
-      const item = await session.weblate.getObject(translationPath(t));
-      const component = objectAt(item, 'component');
-      // The language as the target names it: the address that was just found.
-      return [{ ...listed(t, item, component, t.language), named: true }];
-    }
+    case 'translation':
+      return { reads: [{ target: t, component: undefined, translations: [await weblate.getObject(translationPath(t))], named: t.language }] };
     case 'component':
-      return componentTranslations(session, t);
+      return { reads: [await componentRead(weblate, t)] };
     case 'category': {
-      const components = await session.weblate.categoryComponents(await session.weblate.categoryOf(t));
-      return eachComponent(session, components);
+      const components = await weblate.categoryComponents(await weblate.categoryOf(t));
+      return { reads: await componentReads(weblate, components) };
     }
     case 'project':
-      return eachComponent(session, await projectComponents(session, t.project));
+      return { reads: await componentReads(weblate, await projectComponents(weblate, t.project)) };
     case 'projectLanguage': {
       // The project and the language both there (the project's language row), then each component's own list.
-      await session.weblate.projectLanguageOf(t);
-      return (await eachComponent(session, await projectComponents(session, t.project))).filter((l) => l.language === t.language);
+      await weblate.projectLanguageOf(t);
+      return { reads: await componentReads(weblate, await projectComponents(weblate, t.project)), language: t.language };
     }
     default:
-      return [];
+      return { reads: [] };
   }
 }
 
 /** A project's components as targets (p/cat/c), each with its object. */
-async function projectComponents(session: RunParts, project: string): Promise<Array<{ target: ComponentTarget; item: Item }>> {
-  const items = await session.weblate.allItems({ path: componentsOf({ project }), label: 'components', pageSize: ONE_PAGE });
+async function projectComponents(weblate: Weblate, project: string): Promise<Array<{ target: ComponentTarget; item: Item }>> {
+  const items = await weblate.allItems({ path: componentsOf({ project }), label: 'components', pageSize: ONE_PAGE });
   return items.map((item) => ({ target: componentTargetOf(project, item), item }));
 }
 
-/** Every translation of the components, their lists read --concurrency at a time, in the components' order. */
-async function eachComponent(session: RunParts, components: Array<{ target: ComponentTarget; item: Item }>): Promise<Listed[]> {
-  const jobs = components.map((c) => () => componentTranslations(session, c.target, c.item));
-  return (await allInOrder(jobs, session.weblate.concurrency)).flat();
+/** Every component's list of translations, read --concurrency at a time, in the components' order. */
+function componentReads(weblate: Weblate, components: Array<{ target: ComponentTarget; item: Item }>): Promise<ComponentRead[]> {
+  return allInOrder(
+    components.map((c) => () => componentRead(weblate, c.target, c.item)),
+    weblate.concurrency,
+  );
 }
 
 /**
@@ -104,33 +126,45 @@ async function eachComponent(session: RunParts, components: Array<{ target: Comp
  * named as the target) read beside the list. The list decides whether the component is there: its
  * 404 is the one firstFound reads.
  */
-async function componentTranslations(session: RunParts, t: ComponentTarget, known?: Item): Promise<Listed[]> {
-  const object = known ? Promise.resolve(known) : session.weblate.getObject(componentPath(t));
+async function componentRead(weblate: Weblate, target: ComponentTarget, known?: Item): Promise<ComponentRead> {
+  const object = known ? Promise.resolve(known) : weblate.getObject(componentPath(target));
   // Its failure is the list's to report when the list fails too.
   object.catch(() => {});
-  const items = await session.weblate.allItems({ path: translationsOf(t), label: 'translations', pageSize: ONE_PAGE });
-  const component = await object;
-  return items.map((item) => listed(t, item, component));
+  const translations = await weblate.allItems({ path: translationsOf(target), label: 'translations', pageSize: ONE_PAGE });
+  return { target, component: await object, translations };
 }
 
-function listed(t: Pick<ComponentTarget, 'project' | 'component'>, item: Item, component: Item | undefined, code?: string): Listed {
-  const language = code ?? languageCode(item);
+/** The translations a target's reading found, in order, each with its component's file fields. */
+function listedOf({ reads, language }: TargetRead): Listed[] {
+  const all = reads.flatMap((r) =>
+    r.translations.map((item) => {
+      const translation = translationView(item);
+      // Its component: the one read beside its list, else (named as itself) the one its object carries.
+      const l = listed(r.target, translation, r.component ?? translation.component, r.named);
+      return r.named === undefined ? l : { ...l, named: true };
+    }),
+  );
+  return language === undefined ? all : all.filter((l) => l.language === language);
+}
+
+function listed(t: Pick<ComponentTarget, 'project' | 'component'>, translation: TranslationView, component: Item | undefined, code?: string): Listed {
+  const language = code ?? translation.langCode;
   return {
     target: [t.project, ...t.component, language ?? '?'].join('/'),
     project: t.project,
     component: t.component,
     language,
-    item,
+    translation,
     // Old servers send no is_source: the component's source language tells instead.
-    sourceLanguage: component ? sourceLanguageCode(component) : undefined,
+    sourceLanguage: component ? componentView(component).sourceLangCode : undefined,
     files: component ? componentFiles(component) : undefined,
   };
 }
 
 /** Is this the source translation: is_source as sent, or (old servers) the component's source language. */
 export function isSource(l: Listed): boolean {
-  const { is_source: flag, is_template: template } = l.item;
-  if (typeof flag === 'boolean') return flag;
+  const { isSource: flag, isTemplate: template } = l.translation;
+  if (flag !== undefined) return flag;
   if (l.sourceLanguage !== undefined) return l.language === l.sourceLanguage;
   return template === true;
 }

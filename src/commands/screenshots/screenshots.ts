@@ -7,38 +7,66 @@ import { isItem, pageOf, type Item } from '../../core/page.js';
 import { msg } from '../../core/text.js';
 import { plainText } from '../../core/values.js';
 import type { Column, ListResult } from '../../output/result.js';
-import type { CommandInput, RunParts } from '../../session/session.js';
+import type { Weblate } from '../../session/results.js';
+import type { CommandInput } from '../../session/session.js';
 import { idFromUrl } from '../../weblate/objects.js';
 import { screenshotsOf, unitsOf } from '../../weblate/paths.js';
 import { HAS_SCREENSHOT, shownUnitIds } from '../../weblate/screenshots.js';
 import { objectOfUrl, type CategoryTarget, type Target } from '../../weblate/target.js';
 import { allInOrder } from '../../core/pool.js';
 import { withOwnFields } from '../../weblate/identity.js';
+import { columnsOver } from '../../output/view-columns.js';
+import { ScreenshotView, screenshotView } from '../../weblate/views/screenshot.js';
+import { unitView, type UnitView } from '../../weblate/views/unit.js';
 
-const strings = (s: Item): Item[] => (Array.isArray(s.wli_strings) ? s.wli_strings.filter(isItem) : []);
+/** The field wli adds to each screenshot: the strings it shows (ShownString). */
+const STRINGS_FIELD = 'wli_strings';
 
-const SCREENSHOT_COLUMNS: Column[] = [
-  { header: 'id', field: 'id', value: (s) => s.id, kind: 'id' },
-  { header: 'name', field: 'name', value: (s) => s.name, kind: 'name' },
-  { header: 'file', field: 'repository_filename', value: (s) => s.repository_filename, kind: 'url', drop: 2 },
-  {
-    header: 'strings',
-    field: 'wli_strings',
-    value: (s) => s.wli_strings,
-    text: (_v, s) =>
-      strings(s)
-        .map((u) => plainText(u.context !== '' && u.context != null ? u.context : (u.source ?? `unit ${plainText(u.id)}`)))
-        .join(', '),
-  },
-];
+/** A string a screenshot shows, as wli lists it: the unit's id, context and source; null where the search did not answer it. */
+interface ShownString {
+  id: unknown;
+  context: unknown;
+  source: unknown;
+}
 
-export async function run({ args, ...session }: CommandInput<'screenshots'>): Promise<ListResult> {
-  const readings = session.weblate.targetReadings(args[0], ['component', 'category'], ['translation']);
-  const { target, value: shots } = await session.weblate.firstFound(readings, (t) => screenshotsOfTarget(session, t));
-  const shown = await stringsShown(session, shots);
+/** A screenshot as wli lists it: the server's (read through its view) and the strings wli added (wli_strings). */
+class ScreenshotRow extends ScreenshotView {
+  /** wli_strings as written. */
+  get strings(): unknown {
+    return this.field(STRINGS_FIELD);
+  }
+  /** The strings as units (id, context, source); none when it has none. */
+  get stringUnits(): UnitView[] {
+    const v = this.strings;
+    return Array.isArray(v) ? v.filter(isItem).map(unitView) : [];
+  }
+}
+
+/** How a table names a string: its context, else its source, else its id. */
+const stringName = (u: UnitView): string => plainText(u.context !== '' && u.context != null ? u.context : (u.source ?? `unit ${plainText(u.id)}`));
+
+const SCREENSHOT_COLUMNS: Column[] = columnsOver(
+  (raw) => new ScreenshotRow(raw),
+  [
+    { header: 'id', field: 'id', value: (s) => s.id, kind: 'id' },
+    { header: 'name', field: 'name', value: (s) => s.name, kind: 'name' },
+    { header: 'file', field: 'repository_filename', value: (s) => s.repositoryFilename, kind: 'url', drop: 2 },
+    {
+      header: 'strings',
+      field: STRINGS_FIELD,
+      value: (s) => s.strings,
+      text: (_v, s) => s.stringUnits.map(stringName).join(', '),
+    },
+  ],
+);
+
+export async function run({ args, weblate }: CommandInput<'screenshots'>): Promise<ListResult> {
+  const readings = weblate.targetReadings(args[0], ['component', 'category'], ['translation']);
+  const { target, value: shots } = await weblate.firstFound(readings, (t) => screenshotsOfTarget(weblate, t));
+  const shown = await stringsShown(weblate, shots);
   // wli's list after the screenshot's fields; a server field of its name is kept as server_wli_strings (weblate/identity.ts).
   const items = shots.map((s) =>
-    withOwnFields(s, { wli_strings: shownUnitIds(s).map((id) => shown.get(id) ?? { id: numberOfText(id) ?? id, context: null, source: null }) }),
+    withOwnFields(s, { [STRINGS_FIELD]: shownUnitIds(s).map((id) => shown.get(id) ?? { id: numberOfText(id) ?? id, context: null, source: null }) }),
   );
   return {
     kind: 'list',
@@ -51,25 +79,25 @@ export async function run({ args, ...session }: CommandInput<'screenshots'>): Pr
   };
 }
 
-function screenshotsOfTarget(session: RunParts, t: Target): Promise<Item[]> {
-  if (t.kind === 'component') return session.weblate.allItems({ path: screenshotsOf(t), label: 'screenshots' });
+function screenshotsOfTarget(weblate: Weblate, t: Target): Promise<Item[]> {
+  if (t.kind === 'component') return weblate.allItems({ path: screenshotsOf(t), label: 'screenshots' });
   if (t.kind === 'translation') {
     const component = [t.project, ...t.component].join('/');
     // Its screenshots are its component's (they show source strings): said once the component reading missed.
-    return session.weblate.allItems({ path: screenshotsOf({ project: t.project, component: t.component }), label: 'screenshots' }).then(() => {
+    return weblate.allItems({ path: screenshotsOf({ project: t.project, component: t.component }), label: 'screenshots' }).then(() => {
       throw new UsageError(msg`${t.text} is a translation: screenshots belong to its component`, msg`wli screenshots ${component}`);
     });
   }
-  if (t.kind === 'category') return categoryScreenshots(session, t);
+  if (t.kind === 'category') return categoryScreenshots(weblate, t);
   throw new UsageError(msg`wli screenshots takes a component or a category, not ${t.text}`);
 }
 
 /** A category's screenshots: each component's inside it (nested ones too), in the order the project lists them. */
-async function categoryScreenshots(session: RunParts, t: CategoryTarget): Promise<Item[]> {
-  const components = await session.weblate.categoryComponents(await session.weblate.categoryOf(t));
+async function categoryScreenshots(weblate: Weblate, t: CategoryTarget): Promise<Item[]> {
+  const components = await weblate.categoryComponents(await weblate.categoryOf(t));
   const lists = await allInOrder(
-    components.map((c) => () => session.weblate.allItems({ path: screenshotsOf(c.target), label: 'screenshots' })),
-    session.weblate.concurrency,
+    components.map((c) => () => weblate.allItems({ path: screenshotsOf(c.target), label: 'screenshots' })),
+    weblate.concurrency,
   );
   return lists.flat();
 }
@@ -79,14 +107,14 @@ async function categoryScreenshots(session: RunParts, t: CategoryTarget): Promis
  * searched with has:screenshot, one list per source translation. A string it does not answer is
  * named by its id alone.
  */
-async function stringsShown(session: RunParts, shots: Item[]): Promise<Map<string, Item>> {
-  const sources = new Set(shots.map((s) => s.translation).filter((u): u is string => typeof u === 'string'));
-  const shown = new Map<string, Item>();
+async function stringsShown(weblate: Weblate, shots: Item[]): Promise<Map<string, ShownString>> {
+  const sources = new Set(shots.map((s) => screenshotView(s).translation).filter((u): u is string => typeof u === 'string'));
+  const shown = new Map<string, ShownString>();
   for (const url of sources) {
     const t = objectOfUrl(url);
     if (t?.kind !== 'translation') continue;
-    const units = await session.weblate.allItems({ path: unitsOf(t), query: new URLSearchParams({ q: HAS_SCREENSHOT }), label: 'strings' });
-    for (const u of units) shown.set(idFromUrl(u.id), { id: u.id, context: u.context ?? null, source: u.source ?? null });
+    const units = await weblate.allItems({ path: unitsOf(t), query: new URLSearchParams({ q: HAS_SCREENSHOT }), label: 'strings' });
+    for (const u of units.map(unitView)) shown.set(idFromUrl(u.id), { id: u.id, context: u.context ?? null, source: u.source ?? null });
   }
   return shown;
 }

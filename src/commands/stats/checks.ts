@@ -9,15 +9,13 @@ import { basename } from 'node:path';
 import { allInOrder } from '../../core/pool.js';
 import type { Item } from '../../core/page.js';
 import type { CheckReport } from '../../output/result.js';
-import type { RunParts } from '../../session/session.js';
-import { languageCode } from '../../weblate/objects.js';
+import type { Weblate } from '../../session/results.js';
+import { translationView } from '../../weblate/views/translation.js';
 import { translationsOf } from '../../weblate/paths.js';
 import { byId, type Subject, type Verdict } from '../../gate/verdict.js';
 import { NO_IDENTITY, identityOfRow, type Identity } from '../../weblate/identity.js';
 import { judgedBy, listColumns } from './columns.js';
 import type { Gate } from '../../gate/stats.js';
-
-const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
 /** The identity wli gave a subject's row (never the server's fields of it). */
 const idOf = (item: Item): Identity => identityOfRow(item) ?? NO_IDENTITY;
@@ -36,20 +34,17 @@ export interface ComponentFiles {
 }
 
 /** Each component's translations list, once per component, --concurrency at a time (wli checks names files by it too). */
-export async function filesOf(session: RunParts, components: Array<{ project: string; component: string }>): Promise<Map<string, ComponentFiles>> {
+export async function filesOf(weblate: Weblate, components: Array<{ project: string; component: string }>): Promise<Map<string, ComponentFiles>> {
   const unique = [...new Map(components.map((c) => [componentKey(c), c])).values()];
   const lists = await allInOrder(
-    unique.map(
-      (c) => () => session.weblate.allItems({ path: translationsOf({ project: c.project, component: c.component.split('/') }), label: componentKey(c) }),
-    ),
-    session.weblate.concurrency,
+    unique.map((c) => () => weblate.allItems({ path: translationsOf({ project: c.project, component: c.component.split('/') }), label: componentKey(c) })),
+    weblate.concurrency,
   );
   return new Map(
     unique.map((c, i) => {
       const byLanguage = new Map<string, string>();
       for (const t of lists[i] ?? []) {
-        const code = languageCode(t);
-        const filename = text(t.filename);
+        const { langCode: code, file: filename } = translationView(t);
         if (code !== undefined && filename) byLanguage.set(code, filename);
       }
       return [componentKey(c), { byLanguage, first: byLanguage.values().next().value }];
@@ -68,11 +63,11 @@ function groupOf(item: Item): string {
  * The verdict with each subject's file, for -f github, junit and codequality: made before anything is
  * written, the filenames asked only when the format names files (`files`).
  */
-export async function statsChecks(session: RunParts, verdict: Verdict, gate: Gate, files: boolean): Promise<CheckReport> {
+export async function statsChecks(weblate: Weblate, verdict: Verdict, gate: Gate, files: boolean): Promise<CheckReport> {
   const failingComponents = verdict.subjects.flatMap((s) => (s.judgement === 'fail' && s.item ? [componentOf(s.item)].filter((c) => c !== undefined) : []));
-  const known = files && failingComponents.length ? await filesOf(session, failingComponents) : new Map<string, ComponentFiles>();
+  const known = files && failingComponents.length ? await filesOf(weblate, failingComponents) : new Map<string, ComponentFiles>();
   // The project file (.weblate) sits at the repository's root (pull's rule), so its name is its path there.
-  const target = session.weblate.defaultTarget;
+  const target = weblate.defaultTarget;
   const projectFile = target?.project ? basename(target.source) : undefined;
   const subjects = verdict.subjects.map((s): Subject => {
     if (!s.item) return { ...s, near: projectFile };

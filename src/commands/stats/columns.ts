@@ -11,6 +11,8 @@ import { change, changeText, type Gate, type StatsRow } from '../../gate/stats.j
 import type { Subject } from '../../gate/verdict.js';
 import { NO_IDENTITY, identityOfRow } from '../../weblate/identity.js';
 import { METRIC_FIELD, type Metric } from '../../weblate/statistics.js';
+import { statisticsView, type StatisticsField, type StatisticsView } from '../../weblate/views/statistics.js';
+import { columnsOver } from '../../output/view-columns.js';
 
 /** What the verdict made of a row (none: a row of no verdict, a table without a gate). */
 type JudgedAs = (item: Item) => Subject | undefined;
@@ -29,39 +31,39 @@ export const judgedBy =
 /** How the verdict judged a row, for colour: failing (red) or passing (green); no colour for rows not judged. */
 const gateStyle =
   (judged: JudgedAs) =>
-  (s: Item): Style | undefined => {
-    const j = judged(s)?.judgement;
+  (s: StatisticsView): Style | undefined => {
+    const j = judged(s.raw)?.judgement;
     return j === 'fail' ? 'red' : j === 'pass' ? 'green' : undefined;
   };
 
 /** The mark of a row's failure of one check, as the verdict wrote it. */
-const markOf = (judged: JudgedAs, check: string) => (s: Item) => judged(s)?.failures.find((f) => f.check === check)?.mark;
+const markOf = (judged: JudgedAs, check: string) => (s: StatisticsView) => judged(s.raw)?.failures.find((f) => f.check === check)?.mark;
 
 /** The percentage column's header: the metric the gate checks (and the table shows). */
 const METRIC_HEADER: Record<Metric, string> = { translated: 'translated', approved: 'approved %', translated_words: 'words' };
 
 export function listColumns(gate: Gate, judged: JudgedAs = unjudged): Column[] {
   const field = METRIC_FIELD[gate.metric];
-  const since: Column[] = gate.baseline
+  const since: Column<StatisticsView>[] = gate.baseline
     ? [
         {
           header: 'change',
-          value: (s) => changeText(gate, statsRowOf(s)),
+          value: (s) => changeText(gate, statsRowOf(s.raw)),
           kind: 'percent',
-          style: (s) => ((change(gate, statsRowOf(s)) ?? 0) < 0 ? 'red' : (change(gate, statsRowOf(s)) ?? 0) > 0 ? 'green' : undefined),
+          style: (s) => ((change(gate, statsRowOf(s.raw)) ?? 0) < 0 ? 'red' : (change(gate, statsRowOf(s.raw)) ?? 0) > 0 ? 'green' : undefined),
           mark: markOf(judged, 'fail-on-drop'),
         },
       ]
     : [];
   // --metric approved shows the approved count in place of the strings: not twice.
-  const approvedCount: Column[] =
+  const approvedCount: Column<StatisticsView>[] =
     gate.metric === 'approved' ? [] : [{ header: 'approved', field: 'approved', value: (s) => s.approved, kind: 'count', drop: 4 }];
-  return [
-    { header: 'target', field: 'wli_target', value: (s) => identityOfRow(s)?.target, kind: 'key' },
+  return columnsOver(statisticsView, [
+    { header: 'target', field: 'wli_target', value: (s) => identityOfRow(s.raw)?.target, kind: 'key' },
     {
       header: METRIC_HEADER[gate.metric],
       field,
-      value: (s) => s[field],
+      value: (s) => s.statistic(field),
       text: percentText,
       kind: 'percent',
       // Drawn as a bar too on a terminal, coloured as the gate judged the row (output/bars.ts).
@@ -75,33 +77,40 @@ export function listColumns(gate: Gate, judged: JudgedAs = unjudged): Column[] {
       ? { header: 'approved', value: (s) => `${plainText(s.approved ?? '')}/${plainText(s.total ?? '')}`, kind: 'count' }
       : { header: 'strings', value: (s) => `${plainText(s.translated ?? '')}/${plainText(s.total ?? '')}`, kind: 'count' },
     { header: 'fuzzy', field: 'fuzzy', value: (s) => s.fuzzy, kind: 'count', drop: 2 },
-    { header: 'failing', field: 'failing', value: (s) => s.failing ?? s.failing_checks, kind: 'count', drop: 3 },
+    { header: 'failing', field: 'failing', value: (s) => s.failing ?? s.failingChecks, kind: 'count', drop: 3 },
     ...approvedCount,
-    { header: 'last change', field: 'last_change', value: (s) => s.last_change, kind: 'time', drop: 5 },
-  ];
+    { header: 'last change', field: 'last_change', value: (s) => s.lastChange, kind: 'time', drop: 5 },
+  ]);
 }
 
 /** How other statistics fields look when --fields names them in a table. */
-export const FIELD_COLUMNS: Column[] = [
-  ...[
-    'translated_percent',
-    'approved_percent',
-    'translated_words_percent',
-    'translated_chars_percent',
-    'fuzzy_percent',
-    'failing_percent',
-    'readonly_percent',
-  ].map((f): Column => ({ header: f, field: f, value: (s) => s[f], text: percentText, kind: 'percent' })),
-  ...['total', 'translated', 'total_words', 'translated_words', 'suggestions', 'comments', 'recent_changes'].map((f): Column => ({
-    header: f,
-    field: f,
-    value: (s) => s[f],
-    kind: 'count',
-  })),
-];
+export const FIELD_COLUMNS: Column[] = columnsOver(statisticsView, [
+  ...(
+    [
+      'translated_percent',
+      'approved_percent',
+      'translated_words_percent',
+      'translated_chars_percent',
+      'fuzzy_percent',
+      'failing_percent',
+      'readonly_percent',
+    ] satisfies StatisticsField[]
+  ).map((f): Column<StatisticsView> => ({ header: f, field: f, value: (s) => s.statistic(f), text: percentText, kind: 'percent' })),
+  ...(['total', 'translated', 'total_words', 'translated_words', 'suggestions', 'comments', 'recent_changes'] satisfies StatisticsField[]).map(
+    (f): Column<StatisticsView> => ({
+      header: f,
+      field: f,
+      value: (s) => s.statistic(f),
+      kind: 'count',
+    }),
+  ),
+]);
 
-const ofTotal = (n: string, total: string, p: string) => (s: Item) =>
-  s[n] === undefined ? '' : `${plainText(s[n])}/${plainText(s[total] ?? '')}${s[p] !== undefined ? ` (${plainText(s[p])}%)` : ''}`;
+/** "n/total (p%)" of a row's count, its total and its percentage; '' when the row has no such count. */
+const ofTotal = (n: StatisticsField, total: StatisticsField, p: StatisticsField) => (s: StatisticsView) => {
+  const [count, of, percent] = [s.statistic(n), s.statistic(total), s.statistic(p)];
+  return count === undefined ? '' : `${plainText(count)}/${plainText(of ?? '')}${percent !== undefined ? ` (${plainText(percent)}%)` : ''}`;
+};
 
 /**
  * A single row's lines. The first names the row as the list's TARGET column does (its wli_target,
@@ -111,31 +120,34 @@ const ofTotal = (n: string, total: string, p: string) => (s: Item) =>
 export function recordRows(gate: Gate, judgedAs: JudgedAs = unjudged, row?: { item: Item }): Column[] {
   // The gated metric's line is coloured by the verdict.
   const judged = (m: Metric) => (m === gate.metric ? gateStyle(judgedAs) : undefined);
-  const since: Column[] = gate.baseline ? [{ header: 'Change', value: (s) => changeText(gate, statsRowOf(s)) }] : [];
-  const has = (field: string) => row === undefined || row.item[field] !== undefined;
-  const name: Column[] =
-    has('name') || has('code') ? [{ header: 'Name', value: (s) => (s.code !== undefined ? `${plainText(s.name ?? '')} (${plainText(s.code)})` : s.name) }] : [];
-  const url: Column[] = has('url') ? [{ header: 'URL', value: (s) => s.url }] : [];
-  return [
-    { header: 'Target', field: 'wli_target', value: (s) => identityOfRow(s)?.target, kind: 'key' },
+  const since: Column<StatisticsView>[] = gate.baseline ? [{ header: 'Change', value: (s) => changeText(gate, statsRowOf(s.raw)) }] : [];
+  const shown = row && statisticsView(row.item);
+  const has = (sent: (s: StatisticsView) => unknown) => shown === undefined || sent(shown) !== undefined;
+  const name: Column<StatisticsView>[] =
+    has((s) => s.name) || has((s) => s.code)
+      ? [{ header: 'Name', value: (s) => (s.code !== undefined ? `${plainText(s.name ?? '')} (${plainText(s.code)})` : s.name) }]
+      : [];
+  const url: Column<StatisticsView>[] = has((s) => s.url) ? [{ header: 'URL', value: (s) => s.url }] : [];
+  return columnsOver(statisticsView, [
+    { header: 'Target', field: 'wli_target', value: (s) => identityOfRow(s.raw)?.target, kind: 'key' },
     ...name,
-    { header: 'Translated', value: (s) => s, text: (_v, s) => ofTotal('translated', 'total', 'translated_percent')(s), style: judged('translated') },
+    { header: 'Translated', value: (s) => s.raw, text: (_v, s) => ofTotal('translated', 'total', 'translated_percent')(s), style: judged('translated') },
     {
       header: 'Words',
-      value: (s) => s,
+      value: (s) => s.raw,
       text: (_v, s) => ofTotal('translated_words', 'total_words', 'translated_words_percent')(s),
       style: judged('translated_words'),
     },
-    { header: 'Characters', value: (s) => s, text: (_v, s) => ofTotal('translated_chars', 'total_chars', 'translated_chars_percent')(s) },
-    { header: 'Needs editing', value: (s) => s, text: (_v, s) => ofTotal('fuzzy', 'total', 'fuzzy_percent')(s) },
-    { header: 'Failing checks', value: (s) => s, text: (_v, s) => ofTotal('failing', 'total', 'failing_percent')(s) },
-    { header: 'Approved', value: (s) => s, text: (_v, s) => ofTotal('approved', 'total', 'approved_percent')(s), style: judged('approved') },
+    { header: 'Characters', value: (s) => s.raw, text: (_v, s) => ofTotal('translated_chars', 'total_chars', 'translated_chars_percent')(s) },
+    { header: 'Needs editing', value: (s) => s.raw, text: (_v, s) => ofTotal('fuzzy', 'total', 'fuzzy_percent')(s) },
+    { header: 'Failing checks', value: (s) => s.raw, text: (_v, s) => ofTotal('failing', 'total', 'failing_percent')(s) },
+    { header: 'Approved', value: (s) => s.raw, text: (_v, s) => ofTotal('approved', 'total', 'approved_percent')(s), style: judged('approved') },
     ...since,
-    { header: 'Read-only', value: (s) => s, text: (_v, s) => ofTotal('readonly', 'total', 'readonly_percent')(s) },
+    { header: 'Read-only', value: (s) => s.raw, text: (_v, s) => ofTotal('readonly', 'total', 'readonly_percent')(s) },
     { header: 'Suggestions', value: (s) => s.suggestions },
     { header: 'Comments', value: (s) => s.comments },
-    { header: 'Last change', field: 'last_change', value: (s) => s.last_change, kind: 'time' },
-    { header: 'Recent changes', value: (s) => s.recent_changes },
+    { header: 'Last change', field: 'last_change', value: (s) => s.lastChange, kind: 'time' },
+    { header: 'Recent changes', value: (s) => s.recentChanges },
     ...url,
-  ];
+  ]);
 }

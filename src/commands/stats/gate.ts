@@ -10,6 +10,7 @@ import type { Threshold } from '../../spec/option-values.js';
 import { numberOf } from '../../core/values.js';
 import { isItem, type Item } from '../../core/page.js';
 import { METRIC_FIELD, type Metric } from '../../weblate/statistics.js';
+import { statisticsView } from '../../weblate/views/statistics.js';
 import { baselineKey, type Identified } from '../../weblate/identity.js';
 import { closest } from '../../core/closest.js';
 import type { Gate } from '../../gate/stats.js';
@@ -106,7 +107,7 @@ export function checkLanguagesGated(gate: Gate, rows: readonly Row[], skipSource
 
 /** The languages the rows are in, in row order. */
 const rowLanguages = (rows: readonly Row[]): string[] => [...new Set(rows.flatMap((r) => [r.id.language].filter((l): l is string => l !== null && l !== '?')))];
-const metricOf = (item: Item, metric: Metric) => numberOf(item[METRIC_FIELD[metric]]);
+const metricOf = (item: Item, metric: Metric) => numberOf(statisticsView(item).statistic(METRIC_FIELD[metric]));
 
 /**
  * Reads a baseline: what `wli stats … -f json` wrote (an array of rows, or one object), rows matched
@@ -133,14 +134,14 @@ export function readBaseline(file: string, cwd: string, metric: Metric): Map<str
   } catch (e) {
     throw new UsageError(msg`--baseline ${file} is not JSON: ${e instanceof Error ? e.message : e}`, msg`give the file "wli stats … -f json" wrote`);
   }
-  const rows = (Array.isArray(body) ? body : [body]).filter((r): r is Item => isItem(r) && typeof r.wli_target === 'string');
-  // By identity; a project's total written by an earlier wli (wli_target "demo") read as demo/- (baselineKey).
+  // By identity (a row without a wli_target has none); a project's total written by an earlier wli
+  // (wli_target "demo") read as demo/- (baselineKey).
+  const rows = (Array.isArray(body) ? body : [body]).flatMap((r) => {
+    if (!isItem(r)) return [];
+    const key = baselineKey(r);
+    return key === undefined ? [] : [[key, metricOf(r, metric)] as const];
+  });
   if (rows.length === 0)
     throw new UsageError(msg`--baseline ${file} holds no statistics rows with wli_target`, msg`write it with "wli stats … -f json" (this version or later)`);
-  return new Map(
-    rows.flatMap((r) => {
-      const key = baselineKey(r);
-      return key === undefined ? [] : [[key, metricOf(r, metric)] as const];
-    }),
-  );
+  return new Map(rows);
 }

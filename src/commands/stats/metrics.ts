@@ -5,9 +5,10 @@ import type { Identity } from '../../weblate/identity.js';
 import { numberOf, plainText } from '../../core/values.js';
 import type { MetricFamily, Sample } from '../../output/openmetrics.js';
 import type { Row } from './gate.js';
+import { statisticsView, type StatisticsField } from '../../weblate/views/statistics.js';
 
 /** [metric name, statistics field, help]: shares (unit ratio, 0 to 1) from the server's percentages. */
-const RATIOS: ReadonlyArray<readonly [string, string, string]> = [
+const RATIOS: ReadonlyArray<readonly [string, StatisticsField, string]> = [
   ['wli_translated_ratio', 'translated_percent', 'Share of strings translated (translated_percent / 100)'],
   ['wli_approved_ratio', 'approved_percent', 'Share of strings approved (approved_percent / 100)'],
   ['wli_fuzzy_ratio', 'fuzzy_percent', 'Share of strings needing editing (fuzzy_percent / 100)'],
@@ -16,7 +17,7 @@ const RATIOS: ReadonlyArray<readonly [string, string, string]> = [
 ];
 
 /** [metric name, statistics field, help]: counts as the server sends them. */
-const COUNTS: ReadonlyArray<readonly [string, string, string]> = [
+const COUNTS: ReadonlyArray<readonly [string, StatisticsField, string]> = [
   ['wli_strings', 'total', 'Strings (total)'],
   ['wli_translated_strings', 'translated', 'Strings translated (translated)'],
   ['wli_approved_strings', 'approved', 'Strings approved (approved)'],
@@ -43,13 +44,13 @@ export function statsMetrics(rows: readonly Row[]): MetricFamily[] {
   // One sample per target in a family: a target named twice (stats demo/android demo/android) once.
   const seen = new Set<string>();
   const unique = rows.filter((r) => !seen.has(label(r.id.target)) && seen.add(label(r.id.target)));
-  const family = (name: string, field: string, help: string, unit: string | undefined, value: (n: number) => number): MetricFamily => ({
+  const family = (name: string, field: StatisticsField, help: string, unit: string | undefined, value: (n: number) => number): MetricFamily => ({
     name,
     type: 'gauge',
     unit,
     help,
     samples: unique.flatMap((r): Sample[] => {
-      const n = numberOf(r.item[field]);
+      const n = numberOf(statisticsView(r.item).statistic(field));
       return n === undefined ? [] : [{ labels: labelsOf(r.id), value: value(n) }];
     }),
   });

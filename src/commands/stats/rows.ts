@@ -4,19 +4,22 @@ import { NO_TOKEN_PRIVATE_HINT, NotFoundError, ServerError, isNotFound } from '.
 import { EXIT, UsageError, WliError } from '../../core/errors.js';
 import type { Item } from '../../core/page.js';
 import { msg } from '../../core/text.js';
-import type { RunParts } from '../../session/session.js';
+import type { Weblate } from '../../session/results.js';
 import { ONE_PAGE } from '../../session/reads.js';
 import { allInOrder } from '../../core/pool.js';
 import { projectTotal, type Identity } from '../../weblate/identity.js';
-import { commonSourceLanguage, languageAliases, languageCode, sourceLanguageCode } from '../../weblate/objects.js';
+import { commonSourceLanguage } from '../../weblate/objects.js';
+import { componentView } from '../../weblate/views/component.js';
+import { languageView } from '../../weblate/views/language.js';
 import { LANGUAGES, componentsOf, languagesOf, objectPath, projectPath, statisticsOf, translationsOf } from '../../weblate/paths.js';
 import { PROJECT_LANGUAGE, type ComponentTarget, type ProjectLanguageTarget, type ProjectTarget, type Target } from '../../weblate/target.js';
 import { deferred } from '../../core/pool.js';
 import { sumStatistics, withPercentages } from '../../weblate/statistics-sum.js';
 import type { Row, ServerLanguage } from './gate.js';
+import { statisticsView } from '../../weblate/views/statistics.js';
 
 /** Every item of a list (paginated, or a plain JSON array), in server order. */
-const getList = (session: RunParts, path: string, label: string): Promise<Item[]> => session.weblate.allItems({ path, label });
+const getList = (weblate: Weblate, path: string, label: string): Promise<Item[]> => weblate.allItems({ path, label });
 
 /** A row: the server's object, and wli's identity of it (its target and parts). */
 export const statsRow = (item: Item, target: string, project: string | null, component: string | null, language: string | null): Row => ({
@@ -25,41 +28,41 @@ export const statsRow = (item: Item, target: string, project: string | null, com
 });
 
 /** A row's language code; '?' for a row that names none (its identity must still be text). */
-const codeOf = (item: Item): string => languageCode(item) ?? '?';
+const codeOf = (item: Item): string => statisticsView(item).langCode ?? '?';
 
 /** Every language of the server (--fail-under asks only when a gated language is in no row). */
-export async function serverLanguages(session: RunParts): Promise<ServerLanguage[]> {
-  const items = await session.weblate.allItems({ path: LANGUAGES, label: 'languages', pageSize: ONE_PAGE });
+export async function serverLanguages(weblate: Weblate): Promise<ServerLanguage[]> {
+  const items = await weblate.allItems({ path: LANGUAGES, label: 'languages', pageSize: ONE_PAGE });
   return items.flatMap((l) => {
-    const code = languageCode(l);
-    return code === undefined ? [] : [{ code, aliases: languageAliases(l) }];
+    const { langCode: code, aliasList: aliases } = languageView(l);
+    return code === undefined ? [] : [{ code, aliases }];
   });
 }
 
 /** The rows of one reading of a target. */
-export async function rowsOf(session: RunParts, t: Target, skipSource: boolean): Promise<Row[]> {
+export async function rowsOf(weblate: Weblate, t: Target, skipSource: boolean): Promise<Row[]> {
   switch (t.kind) {
     case 'component':
-      return componentRows(session, t, skipSource);
+      return componentRows(weblate, t, skipSource);
     case 'category': {
       // Each component's rows, as for project/component, in the order the project lists them.
-      const components = await session.weblate.categoryComponents(await session.weblate.categoryOf(t));
-      const jobs = components.map((c) => () => componentRows(session, c.target, skipSource));
-      return (await allInOrder(jobs, session.weblate.concurrency)).flat();
+      const components = await weblate.categoryComponents(await weblate.categoryOf(t));
+      const jobs = components.map((c) => () => componentRows(weblate, c.target, skipSource));
+      return (await allInOrder(jobs, weblate.concurrency)).flat();
     }
     case 'projectLanguage':
-      return [projectLanguageRow(t, await session.weblate.projectLanguageOf(t))];
+      return [projectLanguageRow(t, await weblate.projectLanguageOf(t))];
     case 'project':
-      return [totalRow(t, await session.weblate.getObject(statisticsOf(t)))];
+      return [totalRow(t, await weblate.getObject(statisticsOf(t)))];
     case 'translation':
       // p/c/-: the component across its languages, the row --project --by component prints for it.
       if (t.language === PROJECT_LANGUAGE) {
         const c: ComponentTarget = { kind: 'component', text: `${t.project}/${t.component.join('/')}`, project: t.project, component: t.component };
-        return [componentRow(t.project, { path: t.component, rows: await componentRows(session, c, skipSource) })];
+        return [componentRow(t.project, { path: t.component, rows: await componentRows(weblate, c, skipSource) })];
       }
-      return singleRow(session, t);
+      return singleRow(weblate, t);
     default:
-      return singleRow(session, t);
+      return singleRow(weblate, t);
   }
 }
 
@@ -94,9 +97,9 @@ const projectLanguageRow = (t: Pick<ProjectLanguageTarget, 'project'>, stats: It
 /** A project's total row, the last --project prints: wli_target p/- (weblate/identity.ts projectTotal). */
 export const totalRow = (t: Pick<ProjectTarget, 'project'>, stats: Item): Row => statsRow(stats, projectTotal(t.project), t.project, null, null);
 
-async function singleRow(session: RunParts, target: Target): Promise<Row[]> {
+async function singleRow(weblate: Weblate, target: Target): Promise<Row[]> {
   if (target.kind !== 'language' && target.kind !== 'translation') throw new UsageError(msg`unsupported stats target '${target.text}'`);
-  const stats = await session.weblate.getObject(statisticsOf(target));
+  const stats = await weblate.getObject(statisticsOf(target));
   return [
     target.kind === 'translation'
       ? statsRow(stats, `${target.project}/${target.component.join('/')}/${target.language}`, target.project, target.component.join('/'), target.language)
@@ -105,21 +108,21 @@ async function singleRow(session: RunParts, target: Target): Promise<Row[]> {
 }
 
 /** One row per translation of the component (see the top of this file for the endpoints). */
-export async function componentRows(session: RunParts, target: ComponentTarget, skipSource: boolean, known?: Item): Promise<Row[]> {
+export async function componentRows(weblate: Weblate, target: ComponentTarget, skipSource: boolean, known?: Item): Promise<Row[]> {
   // Asked alongside the list, so --skip-source costs one request but no extra wait; none when the
   // component's object is known already (a project's components list).
   const component = skipSource
-    ? known && sourceLanguageCode(known) !== undefined
+    ? known && componentView(known).sourceLangCode !== undefined
       ? Promise.resolve(known)
-      : deferred(session.weblate.getObject(objectPath(target)))
+      : deferred(weblate.getObject(objectPath(target)))
     : undefined;
   let items: Item[];
   try {
-    items = await getList(session, statisticsOf(target), target.text);
+    items = await getList(weblate, statisticsOf(target), target.text);
   } catch (e) {
     if (!isNotFound(e)) throw e;
     try {
-      items = await getList(session, translationsOf(target), target.text);
+      items = await getList(weblate, translationsOf(target), target.text);
     } catch (e2) {
       // Both missing: the component does not exist; report the list asked for first.
       throw isNotFound(e2) ? e : e2;
@@ -128,17 +131,14 @@ export async function componentRows(session: RunParts, target: ComponentTarget, 
   if (component) {
     // Translation objects (the fallback) say is_source themselves; Statistics rows need the component.
     let source: string | undefined;
-    if (!items.every((i) => typeof i.is_source === 'boolean')) {
-      const code = sourceLanguageCode(await component);
+    if (!items.every((i) => statisticsView(i).isSource !== undefined)) {
+      const code = componentView(await component).sourceLangCode;
       if (code === undefined) {
-        throw new ServerError(
-          msg`GET ${session.weblate.url(objectPath(target)).href}: the component names no source_language.code`,
-          msg`run without --skip-source`,
-        );
+        throw new ServerError(msg`GET ${weblate.url(objectPath(target)).href}: the component names no source_language.code`, msg`run without --skip-source`);
       }
       source = code;
     }
-    const isSource = (i: Item) => (typeof i.is_source === 'boolean' ? i.is_source : codeOf(i) === source);
+    const isSource = (i: Item) => statisticsView(i).isSource ?? codeOf(i) === source;
     return rowsOfComponent(target, items, isSource);
   }
   return rowsOfComponent(target, items, () => false);
@@ -160,15 +160,15 @@ function rowsOfComponent(target: ComponentTarget, items: Item[], leftOut: (i: It
  * translations (given that list of components).
  */
 export async function projectRows(
-  session: RunParts,
+  weblate: Weblate,
   target: ProjectTarget,
   skipSource: boolean,
   sourceless: (components: Promise<Item[]>) => Promise<Row>,
 ): Promise<Row[]> {
   const label = `--project ${target.project}`;
-  const components = skipSource ? deferred(getList(session, componentsOf(target), label)) : undefined;
-  const total = deferred(components ? sourceless(components) : session.weblate.getObject(statisticsOf(target)).then((stats) => totalRow(target, stats)));
-  const languages = await getList(session, languagesOf(target), label);
+  const components = skipSource ? deferred(getList(weblate, componentsOf(target), label)) : undefined;
+  const total = deferred(components ? sourceless(components) : weblate.getObject(statisticsOf(target)).then((stats) => totalRow(target, stats)));
+  const languages = await getList(weblate, languagesOf(target), label);
   let everywhere: string | undefined;
   if (components) {
     everywhere = commonSourceLanguage(await components);
@@ -185,14 +185,14 @@ export async function projectRows(
  * --project (one request more, only after the miss). Asked without a token, a project that answers 404
  * may be a private one: the hint says so.
  */
-export async function languageOrProject<R>(session: RunParts, readings: Target[], get: () => Promise<R>): Promise<R> {
+export async function languageOrProject<R>(weblate: Weblate, readings: Target[], get: () => Promise<R>): Promise<R> {
   try {
     return await get();
   } catch (e) {
     const only = readings.length === 1 ? readings[0] : undefined;
     if (only?.kind !== 'language' || !(e instanceof WliError) || e.exitCode !== EXIT.notFound) throw e;
     try {
-      await session.weblate.getObject(projectPath({ project: only.language }));
+      await weblate.getObject(projectPath({ project: only.language }));
     } catch (x) {
       // Asked without a token, a private project is a 404 as a missing one is: the word may still be one.
       if (!isNotFound(x) || !x.anonymous) throw e;

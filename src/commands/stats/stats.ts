@@ -48,7 +48,7 @@ import { projectBreakdown, skipSourceTotal } from './project.js';
  */
 const ACCEPTS: TargetKind[] = ['translation', 'component', 'category', 'projectLanguage', 'language'];
 
-export async function run({ args, opts, ...session }: CommandInput<'stats'>): Promise<RecordResult | ListResult> {
+export async function run({ args, opts, weblate, report, shown, ctx }: CommandInput<'stats'>): Promise<RecordResult | ListResult> {
   // Everything the user typed is checked before the first request (option values by spec/option-values.ts).
   const metric: Metric = opts.metric ?? 'translated';
   const project: ProjectTarget | undefined = opts.project === undefined ? undefined : { kind: 'project', text: opts.project, project: opts.project };
@@ -56,13 +56,13 @@ export async function run({ args, opts, ...session }: CommandInput<'stats'>): Pr
   const by = opts.by ?? 'language';
   if (opts.by !== undefined && !project)
     throw new UsageError(msg`--by ${opts.by} breaks down a project`, msg`give the project with --project <project> (--by ${opts.by} --project <project>)`);
-  const texts = args.length || project ? args : session.weblate.defaultTarget ? [session.weblate.defaultTarget.value] : [];
+  const texts = args.length || project ? args : weblate.defaultTarget ? [weblate.defaultTarget.value] : [];
   if (texts.length === 0 && !project)
     throw new UsageError(msg`missing target`, msg`expected one or more of: ${ours(formsOf(ACCEPTS))}; or --project <project>`);
   // Each target's readings (p/x/y: a translation, else a component in a category), project rows last.
   const inputs: Array<Target[] | ProjectTarget> = texts.map((t) => readTarget(t, ACCEPTS));
   if (project) inputs.push(project);
-  const baseline = opts.baseline === undefined ? undefined : readBaseline(opts.baseline, session.ctx.cwd, metric);
+  const baseline = opts.baseline === undefined ? undefined : readBaseline(opts.baseline, ctx.cwd, metric);
   const gate = gateOf(metric, opts.failUnder, baseline, opts.failOnDrop === true, opts.allowEmpty === true, opts.emptyIncomplete === true);
 
   // Each job's rows, and what it read whole (a component's translations, a project's languages): the
@@ -72,18 +72,18 @@ export async function run({ args, opts, ...session }: CommandInput<'stats'>): Pr
     if (!Array.isArray(input)) {
       // A breakdown is rows whatever their number (an empty project still prints an array).
       if (by !== 'language') {
-        const rows = (await session.weblate.firstFound([input], () => projectBreakdown(session, input, by, skipSource))).value;
+        const rows = (await weblate.firstFound([input], () => projectBreakdown(weblate, report, input, by, skipSource))).value;
         const covers = by === 'component' ? [componentsOfProject(input.project)] : rows.map((r) => containerOf(rowLabel(r))).filter((c) => c !== undefined);
         return { kind: 'projectRows', rows, covers };
       }
-      const sourceless = (listed: Promise<Item[]>) => skipSourceTotal(session, input, listed);
-      const rows = (await session.weblate.firstFound([input], () => projectRows(session, input, skipSource, sourceless))).value;
+      const sourceless = (listed: Promise<Item[]>) => skipSourceTotal(weblate, report, input, listed);
+      const rows = (await weblate.firstFound([input], () => projectRows(weblate, input, skipSource, sourceless))).value;
       return { kind: 'project', rows, covers: [`${input.project}/-`] };
     }
-    const { target, value } = await languageOrProject(session, input, () =>
-      session.weblate.firstFound(input, (t) =>
+    const { target, value } = await languageOrProject(weblate, input, () =>
+      weblate.firstFound(input, (t) =>
         // p/- with --skip-source: the total of the translations it keeps (skipSourceTotal).
-        t.kind === 'project' && skipSource ? skipSourceTotal(session, t).then((r) => [r]) : rowsOf(session, t, skipSource),
+        t.kind === 'project' && skipSource ? skipSourceTotal(weblate, report, t).then((r) => [r]) : rowsOf(weblate, t, skipSource),
       ),
     );
     const covers =
@@ -94,7 +94,7 @@ export async function run({ args, opts, ...session }: CommandInput<'stats'>): Pr
           : [];
     return { kind: target.kind, rows: value, covers };
   });
-  const resolved = (await allInOrder(jobs, session.weblate.concurrency)).map((r) => ({
+  const resolved = (await allInOrder(jobs, weblate.concurrency)).map((r) => ({
     ...r,
     rows: r.rows.filter((row) => !row.leftOut),
     left: r.rows.filter((row) => row.leftOut),
@@ -108,8 +108,8 @@ export async function run({ args, opts, ...session }: CommandInput<'stats'>): Pr
     );
   }
   // The server's languages tell a typo from a language no row has; asked only when some gated one is missing.
-  const known = languagesWithoutRows(gate, rows).length ? await serverLanguages(session) : [];
-  for (const warning of checkLanguagesGated(gate, rows, skipSource, known)) session.report.warn(warning);
+  const known = languagesWithoutRows(gate, rows).length ? await serverLanguages(weblate) : [];
+  for (const warning of checkLanguagesGated(gate, rows, skipSource, known)) report.warn(warning);
   // The one judgement of the run, before anything is written: the exit status and stderr are its.
   const covered = new Set(resolved.flatMap((r) => r.covers));
   const verdict = judgeRows(
@@ -120,12 +120,12 @@ export async function run({ args, opts, ...session }: CommandInput<'stats'>): Pr
   const finish = () => ({ exitCode: verdict.exitCode, messages: verdict.messages });
   const judged = judgedBy(byId(verdict));
   // What the CI format the run writes needs, asked now: rendering asks nothing.
-  const ci = await forCi(session.shown.format, { checks: ({ files }) => statsChecks(session, verdict, gate, files), metrics: () => statsMetrics(rows) });
+  const ci = await forCi(shown.format, { checks: ({ files }) => statsChecks(weblate, verdict, gate, files), metrics: () => statsMetrics(rows) });
   const only = resolved.length === 1 ? resolved[0] : undefined;
   const single = rows.length === 1 ? rows[0] : undefined;
   // One row is shown as a record to people (table, markdown); the data formats keep a list a list
   // whatever the number of targets, so a script's `jq '.[]'` holds for one row too (issue 49.7).
-  const forPeople = session.shown.format === 'table' || session.shown.format === 'markdown';
+  const forPeople = shown.format === 'table' || shown.format === 'markdown';
   if (single && forPeople && (only?.kind === 'translation' || only?.kind === 'language' || only?.kind === 'projectLanguage' || only?.kind === 'project')) {
     return { kind: 'record', record: identified(single.item, single.id), rows: recordRows(gate, judged, single), fieldColumns: FIELD_COLUMNS, finish, ...ci };
   }

@@ -8,7 +8,9 @@ import { pageOf, type Item, type Page } from '../../core/page.js';
 import { UsageError } from '../../core/errors.js';
 import { msg, ours } from '../../core/text.js';
 import type { RecordResult } from '../../output/result.js';
-import type { CommandInput, RunParts } from '../../session/session.js';
+import type { Report } from '../../session/report.js';
+import type { Weblate } from '../../session/results.js';
+import type { CommandInput } from '../../session/session.js';
 import { identified, unitIdentity } from '../../weblate/identity.js';
 import { unitPath } from '../../weblate/paths.js';
 import { WITH_LISTS, type WithList } from '../../weblate/discussion.js';
@@ -20,13 +22,13 @@ import { sourceSearch } from '../../weblate/units.js';
 const UNIT_ID = /^[0-9]{1,19}$/;
 
 /** The unit, or a 404 said as a unit that does not exist, with where to find the ids. */
-async function unitOf(session: RunParts, id: string): Promise<Item> {
+async function unitOf(weblate: Weblate, id: string): Promise<Item> {
   try {
-    return await session.weblate.getObject(unitPath(id));
+    return await weblate.getObject(unitPath(id));
   } catch (e) {
     if (!(isNotFound(e) && e.fromApi)) throw e;
     throw new NotFoundError(
-      msg`no unit ${id} on this server (GET ${session.weblate.url(unitPath(id)).href}: HTTP 404)`,
+      msg`no unit ${id} on this server (GET ${weblate.url(unitPath(id)).href}: HTTP 404)`,
       msg`a unit's id is the ID column of wli units: find it with wli units PROJECT/COMPONENT/LANGUAGE -q '${ours(sourceSearch('TEXT'))}'`,
       { cause: e },
     );
@@ -41,25 +43,25 @@ async function* one(unit: Item): AsyncGenerator<Page> {
 const tooOld = (e: unknown): e is ServerError | HttpError => isNotFound(e) || (e instanceof ServerError && isNotFound(e.cause));
 
 /** The unit with one more of wli's lists after its fields; unchanged, said on stderr, when the server has none to give. */
-async function withList(session: RunParts, unit: Item, list: WithList): Promise<Item> {
+async function withList(weblate: Weblate, report: Report, unit: Item, list: WithList): Promise<Item> {
   try {
-    for await (const page of withLists(session, one(unit), [list])) return page.items()[0] ?? unit;
+    for await (const page of withLists(weblate, one(unit), [list])) return page.items()[0] ?? unit;
     return unit;
   } catch (e) {
     if (!tooOld(e)) throw e;
-    session.report.warn(msg`${ours(list)} not shown: ${e.text}`);
+    report.warn(msg`${ours(list)} not shown: ${e.text}`);
     return unit;
   }
 }
 
-export async function run({ args, ...session }: CommandInput<'unit'>): Promise<RecordResult> {
+export async function run({ args, weblate, report }: CommandInput<'unit'>): Promise<RecordResult> {
   // The id is a required argument (spec): commander gives one; none would be '', no unit id either.
   const [given = ''] = args;
   const id = given.trim();
   if (!UNIT_ID.test(id)) throw new UsageError(msg`'${given}' is no unit id: a unit id is a number`, msg`see the ID column of wli units TARGET`);
-  const server = await unitOf(session, id);
+  const server = await unitOf(weblate, id);
   // wli's identity first (its translation as a target), the server's fields as sent, then the lists.
   let unit = identified(server, unitIdentity(server));
-  for (const list of WITH_LISTS) unit = await withList(session, unit, list);
+  for (const list of WITH_LISTS) unit = await withList(weblate, report, unit, list);
   return { kind: 'record', record: unit, rows: unitRows(unit) };
 }

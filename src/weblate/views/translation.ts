@@ -110,6 +110,10 @@ export class TranslationView extends View {
   get component(): Item | undefined {
     return this.object('component');
   }
+  /** `is_template` (TranslationSerializer): whether its file is the component's template; undefined when not sent. */
+  get isTemplate(): boolean | undefined {
+    return this.boolean('is_template');
+  }
 }
 
 export const translationView = (raw: Item): TranslationView => new TranslationView(raw);
