@@ -162,6 +162,17 @@ describe('wli checks counts', () => {
     ]);
     expect(Object.keys(units[0]!).slice(0, 4)).toEqual(['wli_target', 'wli_project', 'wli_component', 'wli_language']);
   });
+
+  it('--units in a table: each failing string with its translation and the checks it fails', async () => {
+    const r = await wli(['checks', 'apps/mobile', '--units'], { env });
+    expect(r.code).toBe(0);
+    expect(r.stdout.trimEnd().split('\n')).toEqual([
+      ' ID  TRANSLATION          CHECKS                CONTEXT  SOURCE  TARGET',
+      '162  apps/mobile/fr       end_stop, max-length  save     Save    Enregistrer',
+      '164  apps/mobile/fr       same                  help     Help    Aide',
+      '169  apps/mobile/sr_Latn  end_stop              open     Open    Otvori',
+    ]);
+  });
 });
 
 describe('wli checks --fail-over', () => {

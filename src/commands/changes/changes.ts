@@ -21,20 +21,19 @@ import { cellText } from '../../output/cells.js';
 import { truncateCells } from '../../output/width.js';
 import { SHORT_ACTION_WIDTH, shortAction } from '../../weblate/actions.js';
 import { CHANGE_FIELDS, changeIn } from '../../weblate/changes.js';
+import { changeView } from '../../weblate/views/change.js';
+import { columnsOver } from '../../output/view-columns.js';
 import { IDENTITY_FIELDS, changeIdentity, identifyPage, identityOfRow } from '../../weblate/identity.js';
 import { idFromUrl } from '../../weblate/objects.js';
 import { changesOf } from '../../weblate/paths.js';
 import type { Target } from '../../weblate/target.js';
 import { filterPage, type Page } from '../../core/page.js';
-import type { CommandInput, RunParts } from '../../session/session.js';
-import { limited, mapErrors } from '../../session/results.js';
+import type { CommandInput } from '../../session/session.js';
+import { limited, mapErrors, type Weblate } from '../../session/results.js';
 import { follow, type ChangesAt } from './follow.js';
 import { newestFirst } from './merge.js';
 
-/** Who made a change: its user, else its author (both null for changes the system made). */
-const who = (c: Record<string, unknown>) => (c.user !== null && c.user !== undefined ? c.user : c.author);
-
-export const CHANGE_COLUMNS: Column[] = [
+export const CHANGE_COLUMNS: Column[] = columnsOver(changeView, [
   { header: 'id', field: 'id', value: (c) => c.id, kind: 'id' },
   // What a change was says more than when: on a narrow terminal TIME leaves after UNIT and USER, before ACTION.
   { header: 'time', field: 'timestamp', value: (c) => c.timestamp, kind: 'time', drop: 1 },
@@ -43,16 +42,16 @@ export const CHANGE_COLUMNS: Column[] = [
   {
     header: 'action',
     field: 'action_name',
-    value: (c) => c.action_name ?? c.action,
+    value: (c) => c.actionName ?? c.action,
     kind: 'state',
     short: { text: (v, c) => shortAction(c.action) ?? truncateCells(cellText(v), SHORT_ACTION_WIDTH) },
   },
   // On a narrow terminal UNIT leaves first, then USER; a short name (up to 12 cells) is never cut.
-  { header: 'user', field: 'user', value: who, text: username, drop: 2, keep: 12 },
+  { header: 'user', field: 'user', value: (c) => c.who, text: username, drop: 2, keep: 12 },
   { header: 'unit', field: 'unit', value: (c) => c.unit, text: idFromUrl, kind: 'id', drop: 3 },
   // Plural forms travel joined by two record separators.
   { header: 'target', field: 'target', value: (c) => c.target, text: formsText },
-];
+]);
 
 /** Above a translation each row also says which translation the change is in (its wli_target). */
 export const SCOPED_CHANGE_COLUMNS: Column[] = [
@@ -76,11 +75,11 @@ async function* mapPages(pages: AsyncIterable<Page>, map: (page: Page) => Page):
 }
 
 /** How other change fields look when --fields names them in a table. */
-const CHANGE_FIELD_COLUMNS: Column[] = [
+const CHANGE_FIELD_COLUMNS: Column[] = columnsOver(changeView, [
   { header: 'author', field: 'author', value: (c) => c.author, text: username },
   { header: 'action', field: 'action', value: (c) => c.action, kind: 'id' },
   { header: 'old', field: 'old', value: (c) => c.old, text: formsText },
-];
+]);
 
 /** The filters given, as typed, for "no changes match …". */
 function filtersText(opts: CommandInput<'changes'>['opts'], since: string | undefined, until: string | undefined): string {
@@ -113,14 +112,14 @@ function filterQuery(opts: CommandInput<'changes'>['opts'], since: string | unde
 const projectChanges = (project: string): string => changesOf({ kind: 'project', text: project, project });
 
 /** The one list of a reading's changes (what --follow polls): a category's and a project language's are the project's, kept to them. */
-async function changesAt(session: RunParts, t: Target): Promise<ChangesAt> {
+async function changesAt(weblate: Weblate, t: Target): Promise<ChangesAt> {
   switch (t.kind) {
     case 'category': {
-      const components = (await session.weblate.categoryComponents(await session.weblate.categoryOf(t))).map((c) => c.target.component.join('/'));
+      const components = (await weblate.categoryComponents(await weblate.categoryOf(t))).map((c) => c.target.component.join('/'));
       return { path: projectChanges(t.project), keep: (c) => changeIn(c, { project: t.project, components }) };
     }
     case 'projectLanguage':
-      await session.weblate.projectLanguageOf(t);
+      await weblate.projectLanguageOf(t);
       return { path: projectChanges(t.project), keep: (c) => changeIn(c, t) };
     case 'language':
       throw new UsageError(msg`a language has no history of its own`);
@@ -130,23 +129,23 @@ async function changesAt(session: RunParts, t: Target): Promise<ChangesAt> {
 }
 
 /** A reading's changes listed (not followed): a category's merged from its components' lists. */
-async function* changesOfReading(session: RunParts, t: Target, query: URLSearchParams, limit: number | undefined): AsyncGenerator<Page> {
+async function* changesOfReading(weblate: Weblate, t: Target, query: URLSearchParams, limit: number | undefined): AsyncGenerator<Page> {
   if (t.kind === 'category') {
-    const components = await session.weblate.categoryComponents(await session.weblate.categoryOf(t));
+    const components = await weblate.categoryComponents(await weblate.categoryOf(t));
     // One page of each list at a time (no pages asked ahead), each list read no further than the limit.
-    const lists = components.map((c) => session.weblate.pagesOf({ path: changesOf(c.target), query, limit, label: 'changes', concurrency: 1, quiet: true }));
-    yield* limited(newestFirst(lists, session.weblate.pageSize), limit);
+    const lists = components.map((c) => weblate.pagesOf({ path: changesOf(c.target), query, limit, label: 'changes', concurrency: 1, quiet: true }));
+    yield* limited(newestFirst(lists, weblate.pageSize), limit);
     return;
   }
   if (t.kind !== 'projectLanguage') {
-    yield* session.weblate.pagesOf({ path: (await changesAt(session, t)).path, query, limit, label: 'changes' });
+    yield* weblate.pagesOf({ path: (await changesAt(weblate, t)).path, query, limit, label: 'changes' });
     return;
   }
   // The project's language asked for alongside page 1 of the project's history: a typo is explained, not "no changes".
-  const exists = session.weblate.projectLanguageOf(t);
+  const exists = weblate.projectLanguageOf(t);
   exists.catch(() => {});
   let proven = false;
-  for await (const page of session.weblate.pagesOf({ path: projectChanges(t.project), query, label: 'changes' })) {
+  for await (const page of weblate.pagesOf({ path: projectChanges(t.project), query, label: 'changes' })) {
     if (!proven) proven = !!(await exists);
     const kept = filterPage(page, (c) => changeIn(c, t));
     if (kept) yield kept;
@@ -154,15 +153,15 @@ async function* changesOfReading(session: RunParts, t: Target, query: URLSearchP
   if (!proven) await exists;
 }
 
-export async function run({ args, opts, ...session }: CommandInput<'changes'>): Promise<ListResult> {
+export async function run({ args, opts, weblate, report, shown, ctx }: CommandInput<'changes'>): Promise<ListResult> {
   // An option that cannot apply is refused, never silently ignored.
   if (opts.interval !== undefined && !opts.follow)
     throw new UsageError(
       msg`--interval applies only with --follow: it is the time between polls`,
       msg`add --follow to watch for new changes, or drop --interval`,
     );
-  const readings = session.weblate.targetReadings(args[0], ['server', 'project', 'component', 'category', 'translation', 'projectLanguage']);
-  const now = session.ctx.now();
+  const readings = weblate.targetReadings(args[0], ['server', 'project', 'component', 'category', 'translation', 'projectLanguage']);
+  const now = ctx.now();
   const since = opts.since === undefined ? undefined : instantOf(opts.since, now, '--since');
   const until = opts.until === undefined ? undefined : instantOf(opts.until, now, '--until');
   if (since !== undefined && until !== undefined && Date.parse(since) > Date.parse(until)) {
@@ -177,28 +176,30 @@ export async function run({ args, opts, ...session }: CommandInput<'changes'>): 
     answered = t;
     return marker(t);
   };
-  const shown = {
+  const listing = {
     columns: () => (above() ? SCOPED_CHANGE_COLUMNS : CHANGE_COLUMNS),
     fieldColumns: CHANGE_FIELD_COLUMNS,
     knownFields: () => (above() ? [...IDENTITY_FIELDS, ...CHANGE_FIELDS] : CHANGE_FIELDS),
     empty: filters ? msg`no changes match ${filters}` : msg`no changes`,
   };
   if (opts.follow) {
-    if (session.shown.format === 'json')
+    if (shown.format === 'json')
       throw new UsageError(msg`-f json cannot be followed: a JSON array never ends`, msg`use -f jsonl (one change per line) or the table`);
     if (until !== undefined) throw new UsageError(msg`--until cannot be followed: new changes come after it`, msg`drop --until, or drop --follow`);
-    if (session.shown.sort)
+    if (shown.sort)
       throw new UsageError(msg`--sort cannot be followed: it waits for the last change, and a followed history has none`, msg`drop --sort, or drop --follow`);
-    const pages = follow(session, {
+    const pages = follow(weblate, report, {
       readings,
-      at: (t) => changesAt(session, t),
+      at: (t) => changesAt(weblate, t),
       query,
       recent: opts.limit ?? FOLLOW_DEFAULTS.recent,
       intervalMs: (opts.interval ?? FOLLOW_DEFAULTS.intervalSeconds) * 1000,
       mark,
+      now: ctx.now,
+      signal: ctx.signal,
     });
-    return { kind: 'list', pages: mapErrors(pages, filterRejected), live: true, ...shown };
+    return { kind: 'list', pages: mapErrors(pages, filterRejected), live: true, ...listing };
   }
-  const pages = session.weblate.firstFoundPages(readings, (t) => mapPages(changesOfReading(session, t, query, opts.limit), mark(t)));
-  return { kind: 'list', pages: mapErrors(limited(pages, opts.limit), filterRejected), ...shown };
+  const pages = weblate.firstFoundPages(readings, (t) => mapPages(changesOfReading(weblate, t, query, opts.limit), mark(t)));
+  return { kind: 'list', pages: mapErrors(limited(pages, opts.limit), filterRejected), ...listing };
 }

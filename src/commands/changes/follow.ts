@@ -24,7 +24,7 @@
 // code. Ctrl-C ends it at once.
 //
 // A reader that left (`| head -3`) is noticed while the follow waits for its next poll (the wait is
-// session.report.pause: it watches stdout's pipe, io/reader-left.ts), as GNU tail -f notices it, and the
+// the Report's pause: it watches stdout's pipe, io/reader-left.ts), as GNU tail -f notices it, and the
 // follow ends quietly (exit 0); a write that finds it gone (EPIPE) ends it alike. Where the pipe cannot
 // be watched (the standalone binary, systems other than Linux) that write, of the next new change, is
 // what notices. The spec's --follow note and docs/troubleshooting.md say so.
@@ -33,10 +33,12 @@ import { pageOf, type Item, type Page } from '../../core/page.js';
 import { FOLLOW_WINDOW_MS, FOLLOW_WINDOW_TEXT, LOW_RATE_REMAINING, MAX_FOLLOW_KEPT, MAX_FOLLOW_WAIT_MS, MAX_FOLLOW_WAIT_TEXT } from '../../core/limits.js';
 import { msg, ours, type Msg } from '../../core/text.js';
 import { plainText } from '../../core/values.js';
-import type { RunParts } from '../../session/session.js';
+import type { Report } from '../../session/report.js';
+import type { Weblate } from '../../session/results.js';
 import { chronological, oldestFirst, timeKey } from '../../weblate/changes.js';
 import type { RateLimit } from '../../weblate/rate-limit.js';
 import type { Target } from '../../weblate/target.js';
+import { changeView } from '../../weblate/views/change.js';
 import { Seen } from './seen.js';
 
 /** Where a reading's changes are: one list, and which of its changes are the target's (a category's, a language's of a project). */
@@ -56,6 +58,9 @@ interface FollowOptions {
   intervalMs: number;
   /** What each page of the reading that answered becomes on its way out (told once which reading that is). */
   mark?: (t: Target) => (page: Page) => Page;
+  /** The run's clock and its signal (Ctrl-C ends the follow). */
+  now: () => number;
+  signal: AbortSignal;
 }
 
 /** The page size of a backlog and of a poll: the most Weblate serves. */
@@ -76,26 +81,26 @@ class PollHealth {
   private failures = 0;
   private reason = '';
 
-  constructor(private readonly session: RunParts) {}
+  constructor(private readonly report: Report) {}
 
   failed(e: HttpError | ServerError, now: number): void {
     // The status line says why in a few words; the warning above it has the URL.
     const reason = plainText(e.message).replace(/^GET \S+?:? (failed: )?/, '');
     if (this.failingSince === undefined) {
       this.failingSince = now;
-      this.session.report.warn(msg`polls are failing: ${e.text}; still trying (Ctrl-C ends it)`);
+      this.report.warn(msg`polls are failing: ${e.text}; still trying (Ctrl-C ends it)`);
     } else if (reason !== this.reason) {
-      this.session.report.warn(msg`polls still failing, now: ${e.text}`);
+      this.report.warn(msg`polls still failing, now: ${e.text}`);
     }
     this.reason = reason;
     this.failures++;
-    this.session.report.progress.status(`polls failing for ${duration(now - this.failingSince)} (${this.failures} tries): ${reason}`);
+    this.report.progress.status(`polls failing for ${duration(now - this.failingSince)} (${this.failures} tries): ${reason}`);
   }
 
   worked(now: number): void {
     if (this.failingSince === undefined) return;
-    this.session.report.progress.stop();
-    this.session.report.say(
+    this.report.progress.stop();
+    this.report.say(
       msg`polls work again, after ${ours(duration(now - this.failingSince))} and ${this.failures} failed ${ours(this.failures === 1 ? 'try' : 'tries')}`,
     );
     this.failingSince = undefined;
@@ -121,10 +126,10 @@ interface Opened extends ChangesAt {
  * The list of the first reading that exists (a miss explained), its first page read. A list kept to
  * a target opens with the largest page: its most recent changes are those among the list's latest.
  */
-async function open(session: RunParts, o: FollowOptions, pageSize: number): Promise<Opened> {
-  const { target, value } = await session.weblate.firstFound(o.readings, async (t) => {
+async function open(weblate: Weblate, o: FollowOptions, pageSize: number): Promise<Opened> {
+  const { target, value } = await weblate.firstFound(o.readings, async (t) => {
     const at = await o.at(t);
-    const pages = session.weblate.pagesOf({ path: at.path, query: o.query, pageSize: at.keep ? PAGE_SIZE : pageSize, label: 'changes' });
+    const pages = weblate.pagesOf({ path: at.path, query: o.query, pageSize: at.keep ? PAGE_SIZE : pageSize, label: 'changes' });
     const head = await pages.next();
     return { ...at, items: head.done ? [] : head.value.items(), rest: pages };
   });
@@ -132,7 +137,7 @@ async function open(session: RunParts, o: FollowOptions, pageSize: number): Prom
 }
 
 /** Every change at or after --since, page by page, oldest first. */
-async function* backlog(session: RunParts, o: FollowOptions, first: Opened): AsyncGenerator<Item[]> {
+async function* backlog(weblate: Weblate, o: FollowOptions, first: Opened): AsyncGenerator<Item[]> {
   if (oldestFirst(first.items)) {
     // Oldest first (servers before 4.x): read forward; new changes join the end, shifting nothing.
     yield first.items;
@@ -142,33 +147,31 @@ async function* backlog(session: RunParts, o: FollowOptions, first: Opened): Asy
   await first.rest.return(undefined);
   if (first.items.length === 0) return;
   // Newest first: frozen at its newest change, read from the last page back.
-  const top = [...first.items].sort(chronological).at(-1)?.timestamp;
-  const frozen = query(o.query, { timestamp_before: typeof top === 'string' ? top : undefined });
-  for await (const page of session.weblate.pagesOf({ path: first.path, query: frozen, pageSize: PAGE_SIZE, order: 'last-first', label: 'changes' }))
-    yield page.items();
+  const newest = [...first.items].sort(chronological).at(-1);
+  const frozen = query(o.query, { timestamp_before: newest && changeView(newest).time });
+  for await (const page of weblate.pagesOf({ path: first.path, query: frozen, pageSize: PAGE_SIZE, order: 'last-first', label: 'changes' })) yield page.items();
 }
 
 /** The most recent changes: the first page of a newest-first list, the last of an oldest-first one. */
-async function* recent(session: RunParts, o: FollowOptions, first: Opened): AsyncGenerator<Item[]> {
+async function* recent(weblate: Weblate, o: FollowOptions, first: Opened): AsyncGenerator<Item[]> {
   await first.rest.return(undefined);
   if (!oldestFirst(first.items)) {
     yield first.items;
     return;
   }
-  yield await session.weblate.allItems({ path: first.path, query: o.query, pageSize: o.recent, limit: o.recent, order: 'last-first', label: 'changes' });
+  yield await weblate.allItems({ path: first.path, query: o.query, pageSize: o.recent, limit: o.recent, order: 'last-first', label: 'changes' });
 }
 
-export async function* follow(session: RunParts, o: FollowOptions): AsyncGenerator<Page> {
-  const { ctx } = session;
-  const shown = new Seen({ windowUs: FOLLOW_WINDOW_MS * 1000, maxKept: MAX_FOLLOW_KEPT, windowText: FOLLOW_WINDOW_TEXT }, (m) => session.report.warn(m));
+export async function* follow(weblate: Weblate, report: Report, o: FollowOptions): AsyncGenerator<Page> {
+  const shown = new Seen({ windowUs: FOLLOW_WINDOW_MS * 1000, maxKept: MAX_FOLLOW_KEPT, windowText: FOLLOW_WINDOW_TEXT }, (m) => report.warn(m));
   // What happened lately: everything since --since, or the most recent changes.
   const since = o.query.get('timestamp_after');
   const sinceKey = since === null ? undefined : timeKey(since);
   if (sinceKey !== undefined) shown.startAt(sinceKey);
-  const first = await open(session, o, since !== null ? PAGE_SIZE : o.recent);
+  const first = await open(weblate, o, since !== null ? PAGE_SIZE : o.recent);
   const mark = o.mark?.(first.target) ?? ((page: Page) => page);
   shown.keep = first.keep;
-  for await (const items of since !== null ? backlog(session, o, first) : recent(session, o, first)) {
+  for await (const items of since !== null ? backlog(weblate, o, first) : recent(weblate, o, first)) {
     // Kept to a target, the recent ones are the newest of it among the list's latest page.
     const page = since !== null || !first.keep ? shown.fresh(items) : shown.fresh(items).slice(-o.recent);
     // The recent ones: the list was read from the oldest of them, so older ones are not late.
@@ -180,23 +183,23 @@ export async function* follow(session: RunParts, o: FollowOptions): AsyncGenerat
   // Every change from the window before the newest shown, all pages (one poll); the follow loop is
   // the retry of a poll: no hidden retries (they kept a server that went down silent).
   const poll = (): Promise<Item[]> =>
-    session.weblate.allItems({ path, query: query(o.query, { timestamp_after: shown.from }), pageSize: PAGE_SIZE, retries: 0, label: 'changes', quiet: true });
-  const health = new PollHealth(session);
-  const waits = new Waits(session, o.intervalMs);
+    weblate.allItems({ path, query: query(o.query, { timestamp_after: shown.from }), pageSize: PAGE_SIZE, retries: 0, label: 'changes', quiet: true });
+  const health = new PollHealth(report);
+  const waits = new Waits(report, o.intervalMs);
   for (;;) {
-    await waits.next(session.weblate.rateLimit);
-    if (ctx.signal.aborted) return;
+    await waits.next(weblate.rateLimit);
+    if (o.signal.aborted) return;
     let items: Item[];
     try {
       items = await poll();
     } catch (e) {
-      if (ctx.signal.aborted) return;
+      if (o.signal.aborted) return;
       if (!transient(e)) throw e;
       if (e instanceof HttpError && e.retryAfterSeconds !== undefined) waits.asked(e.retryAfterSeconds * 1000, msg`the server asked (Retry-After)`);
-      health.failed(e, ctx.now());
+      health.failed(e, o.now());
       continue;
     }
-    health.worked(ctx.now());
+    health.worked(o.now());
     const page = shown.fresh(items);
     if (page.length) yield mark(pageOf(page));
   }
@@ -208,7 +211,7 @@ class Waits {
   private announced?: number;
 
   constructor(
-    private readonly session: RunParts,
+    private readonly report: Report,
     private readonly intervalMs: number,
   ) {}
 
@@ -224,11 +227,11 @@ class Waits {
     if (wait > this.intervalMs && wait !== this.announced) {
       const why = this.wanted && this.wanted.ms >= slow ? this.wanted.why : msg`the rate limit is running low (${String(rate?.remaining)} requests left)`;
       const more = wanted > wait ? ours(`, asked for ${duration(wanted)}, more than ${MAX_FOLLOW_WAIT_TEXT}, the longest wli waits`) : ours('');
-      this.session.report.say(msg`waiting ${ours(duration(wait))} before the next poll: ${why}${more}`);
+      this.report.say(msg`waiting ${ours(duration(wait))} before the next poll: ${why}${more}`);
     }
     this.announced = wait > this.intervalMs ? wait : undefined;
     this.wanted = undefined;
-    await this.session.report.pause(wait);
+    await this.report.pause(wait);
   }
 }
 

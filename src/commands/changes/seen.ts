@@ -12,6 +12,10 @@ import type { Item } from '../../core/page.js';
 import { msg, ours, type Msg } from '../../core/text.js';
 import { plainText } from '../../core/values.js';
 import { changeId, chronological, timeKey, timeText } from '../../weblate/changes.js';
+import { changeView } from '../../weblate/views/change.js';
+
+/** A change's timestamp as sent (a time key is read from it). */
+const stampOf = (c: Item): unknown => changeView(c).timestamp;
 
 /** Changes with an unreadable timestamp already warned about (bounded: a hostile list cannot grow it). */
 const MAX_WARNED = 1000;
@@ -59,7 +63,7 @@ export class Seen {
 
   /** Nothing stamped at or before the oldest of these is shown: the list was read only from it on. */
   startAfter(items: readonly Item[]): void {
-    const keys = items.map((c) => timeKey(c.timestamp)).filter((k) => k !== undefined);
+    const keys = items.map((c) => timeKey(stampOf(c))).filter((k) => k !== undefined);
     if (keys.length) this.raise(Math.min(...keys) + 1);
   }
 
@@ -68,9 +72,10 @@ export class Seen {
     const batch = new Set<string>(); // a page shift can repeat a change inside one poll
     const out = items.filter((c) => {
       const id = changeId(c);
-      const k = timeKey(c.timestamp);
+      const stamp = stampOf(c);
+      const k = timeKey(stamp);
       if (k === undefined) {
-        this.unreadable(id, c.timestamp);
+        this.unreadable(id, stamp);
         return false;
       }
       if (batch.has(id)) return false;
@@ -79,9 +84,10 @@ export class Seen {
     });
     out.sort(chronological);
     for (const c of out) {
-      const k = timeKey(c.timestamp) ?? 0;
+      const stamp = stampOf(c);
+      const k = timeKey(stamp) ?? 0;
       this.kept.set(changeId(c), k);
-      if (this.newest === undefined || k > this.newest.key) this.newest = { key: k, text: c.timestamp };
+      if (this.newest === undefined || k > this.newest.key) this.newest = { key: k, text: stamp };
     }
     if (this.newest) this.raise(this.newest.key - this.limits.windowUs);
     this.cap();

@@ -1,6 +1,6 @@
 // wli checks: which quality checks fail at a scope and how many strings fail each (and, asked with
 // --dismissed, how many have it dismissed). Weblate's statistics do not break checks down, but its
-// unit search takes has:check and check:=ID at every scope (session/search.ts: the scope's exact
+// unit search takes has:check and check:=ID at every scope (the run's unit search: the scope's exact
 // terms, weblate/scope.ts), so wli counts: one has:check count first (nothing fails: that one
 // request answers, plus, side by side, one that proves the scope exists where a search cannot: a
 // project's, component's or project language's object), then one page_size=1 count per check id
@@ -19,7 +19,8 @@ import { plainText } from '../../core/values.js';
 import { forCi, type CheckReport, type Column, type ListResult } from '../../output/result.js';
 import type { MetricFamily } from '../../output/openmetrics.js';
 import { formsText } from '../../output/readable.js';
-import type { CommandInput, RunParts } from '../../session/session.js';
+import type { CommandInput } from '../../session/session.js';
+import type { Weblate } from '../../session/results.js';
 import { ONE_PAGE } from '../../session/reads.js';
 import type { SearchAt, UnitSearch } from '../../session/search.js';
 import { fail, judgeChecks, type CheckRow } from '../../gate/checks.js';
@@ -30,31 +31,63 @@ import { CHECK_IDS, CUSTOM_PREFIX, HAS_CHECK, HAS_DISMISSED_CHECK, checkIdOf, ch
 import { UNITS_SEARCH, objectPath, unitsOf } from '../../weblate/paths.js';
 import { targetOfUrl, type Target, type TargetKind } from '../../weblate/target.js';
 import type { Scope, SearchForm } from '../../weblate/scope.js';
+import { UnitView, unitView } from '../../weblate/views/unit.js';
+import { columnsOver } from '../../output/view-columns.js';
 
 const ACCEPTS: TargetKind[] = ['server', 'project', 'component', 'category', 'translation', 'projectLanguage'];
 
-const CHECK_COLUMNS: Column[] = [
+const CHECK_COLUMNS: Array<Column<CheckRow>> = [
   { header: 'check', field: 'check', value: (r) => r.check, kind: 'key' },
   { header: 'name', field: 'name', value: (r) => r.name, kind: 'name' },
-  { header: 'failing', field: 'failing', value: (r) => r.failing, kind: 'count', style: (r) => (Number(r.failing) > 0 ? 'red' : undefined) },
+  { header: 'failing', field: 'failing', value: (r) => r.failing, kind: 'count', style: (r) => (r.failing > 0 ? 'red' : undefined) },
   { header: 'dismissed', field: 'dismissed', value: (r) => r.dismissed, kind: 'count' },
 ];
 
 /**
- * The table's columns: the dismissed counts only when --dismissed counted them. A row the verdict
- * failed is marked where colour cannot say it (Markdown), as stats marks its rows: the mark it wrote.
+ * The table's columns, each reading the row an item was written for (never the item's fields): the
+ * dismissed counts only when --dismissed counted them. A row the verdict failed is marked where
+ * colour cannot say it (Markdown), as stats marks its rows: the mark it wrote.
  */
-const checkColumns = (dismissed: boolean, markOf: (r: Item) => string | undefined): Column[] =>
-  (dismissed ? CHECK_COLUMNS : CHECK_COLUMNS.filter((c) => c.field !== 'dismissed')).map((c) => (c.field === 'failing' ? { ...c, mark: markOf } : c));
+function checkColumns(rows: readonly CheckRow[], dismissed: boolean, markOf: (r: CheckRow) => string | undefined): Column[] {
+  const rowOf = new Map(rows.map((r) => [r.item, r]));
+  const row = (item: Item): CheckRow => {
+    const r = rowOf.get(item);
+    if (r === undefined) throw new Error('wli checks: a table row that is not one of its rows');
+    return r;
+  };
+  const shown = dismissed ? CHECK_COLUMNS : CHECK_COLUMNS.filter((c) => c.field !== 'dismissed');
+  return columnsOver(
+    row,
+    shown.map((c) => (c.field === 'failing' ? { ...c, mark: markOf } : c)),
+  );
+}
 
-const UNIT_CHECK_COLUMNS: Column[] = [
-  { header: 'id', field: 'id', value: (u) => u.id, kind: 'id' },
-  { header: 'translation', field: 'wli_target', value: (u) => identityOfRow(u)?.target, kind: 'key' },
-  { header: 'checks', field: 'wli_checks', value: (u) => u.wli_checks, text: (v) => (Array.isArray(v) ? v.map((x) => plainText(x)).join(', ') : '') },
-  { header: 'context', field: 'context', value: (u) => u.context, drop: 1 },
-  { header: 'source', field: 'source', value: (u) => u.source, text: formsText },
-  { header: 'target', field: 'target', value: (u) => u.target, text: formsText },
-];
+/** The field wli adds to each failing string: the checks it fails. */
+const CHECKS_FIELD = 'wli_checks';
+
+/** A failing string as --units writes it: the server's unit (read through its view), its identity, and the checks wli added. */
+class FailingUnitRow extends UnitView {
+  /** The translation it is in, as a target (weblate/identity.ts). */
+  get translationTarget(): string | null | undefined {
+    return identityOfRow(this.raw)?.target;
+  }
+  /** wli_checks as written. */
+  get checks(): unknown {
+    return this.field(CHECKS_FIELD);
+  }
+}
+
+const UNIT_CHECK_COLUMNS: Column[] = columnsOver(
+  (raw) => new FailingUnitRow(raw),
+  [
+    { header: 'id', field: 'id', value: (u) => u.id, kind: 'id' },
+    { header: 'translation', field: 'wli_target', value: (u) => u.translationTarget, kind: 'key' },
+    { header: 'checks', field: CHECKS_FIELD, value: (u) => u.checks, text: (v) => (Array.isArray(v) ? v.map((x) => plainText(x)).join(', ') : '') },
+    { header: 'context', field: 'context', value: (u) => u.context, drop: 1 },
+    { header: 'source', field: 'source', value: (u) => u.source, text: formsText },
+    { header: 'target', field: 'target', value: (u) => u.target, text: formsText },
+  ],
+);
 
 /** The check ids asked for, each one Weblate's or custom:ID; anything else is a usage error with did-you-mean. */
 function checkIds(texts: readonly string[], option: string): string[] {
@@ -82,7 +115,7 @@ interface Where {
   exists?: () => Promise<unknown>;
 }
 
-async function whereOf(session: RunParts, t: Target): Promise<Where | undefined> {
+async function whereOf(weblate: Weblate, t: Target): Promise<Where | undefined> {
   const at = (scope: string, s: Scope, exists?: () => Promise<unknown>): Where => ({
     scope,
     parts: [s.project ?? null, t.kind === 'component' ? t.component.join('/') : null, s.language ?? null],
@@ -101,15 +134,13 @@ async function whereOf(session: RunParts, t: Target): Promise<Where | undefined>
     case 'server':
       return at('/', {});
     case 'project':
-      return at(t.project, { project: t.project }, () => session.weblate.getObject(objectPath(t)));
+      return at(t.project, { project: t.project }, () => weblate.getObject(objectPath(t)));
     case 'component':
-      return at(`${t.project}/${t.component.join('/')}`, { project: t.project, components: [t.component.join('/')] }, () =>
-        session.weblate.getObject(objectPath(t)),
-      );
+      return at(`${t.project}/${t.component.join('/')}`, { project: t.project, components: [t.component.join('/')] }, () => weblate.getObject(objectPath(t)));
     case 'projectLanguage':
-      return at(`${t.project}/-/${t.language}`, { project: t.project, language: t.language }, () => session.weblate.projectLanguageOf(t));
+      return at(`${t.project}/-/${t.language}`, { project: t.project, language: t.language }, () => weblate.projectLanguageOf(t));
     case 'category': {
-      const components = await session.weblate.categoryComponents(await session.weblate.categoryOf(t));
+      const components = await weblate.categoryComponents(await weblate.categoryOf(t));
       if (components.length === 0) return undefined;
       return at(t.text.replace(/\/$/, ''), {
         project: t.project,
@@ -122,20 +153,18 @@ async function whereOf(session: RunParts, t: Target): Promise<Where | undefined>
   }
 }
 
+/** The files of components (each one's translations list read once), by component. */
+type FilesFor = (components: Array<{ project: string; component: string }>) => Promise<Map<string, ComponentFiles>>;
+
 interface Counted {
   where: Where;
   total: number;
   rows: CheckRow[];
 }
 
-async function countChecks(
-  session: RunParts,
-  search: UnitSearch,
-  t: Target,
-  ids: readonly string[],
-  ask: { asked: boolean; dismissed: boolean },
-): Promise<Counted> {
-  const where = await whereOf(session, t);
+async function countChecks(weblate: Weblate, t: Target, ids: readonly string[], ask: { asked: boolean; dismissed: boolean }): Promise<Counted> {
+  const { search } = weblate;
+  const where = await whereOf(weblate, t);
   if (!where) return { where: { scope: t.text, at: { path: UNITS_SEARCH }, above: true }, total: 0, rows: [] };
   const count = (term: (form: SearchForm) => string) => search.count(where.at, term);
   // A search of a scope that does not exist answers 0: the scope itself proves it, side by side.
@@ -143,7 +172,7 @@ async function countChecks(
   exists?.catch(() => {});
   const total = await search.count(where.at, HAS_CHECK);
   await exists;
-  const probe = where.above && total > 0 ? session.weblate.searchIgnored() : undefined;
+  const probe = where.above && total > 0 ? weblate.searchIgnored() : undefined;
   probe?.catch(() => {});
   // Nothing fails: no check id fails either. Dismissed checks are counted only when asked for.
   const failingIds = total === 0 ? [] : ids;
@@ -154,10 +183,9 @@ async function countChecks(
       failing: failingIds.includes(id) ? await count((form) => checkTerm(id, form)) : 0,
       dismissed: !ask.dismissed ? null : dismissedAny > 0 ? await count((form) => dismissedTerm(id, form)) : 0,
     })),
-    session.weblate.concurrency,
+    weblate.concurrency,
   );
-  if (probe && (await probe))
-    throw session.weblate.searchIgnoredError('counting checks', msg`count one translation at a time: wli checks project/component/language`);
+  if (probe && (await probe)) throw weblate.searchIgnoredError('counting checks', msg`count one translation at a time: wli checks project/component/language`);
   const rows = counts
     .filter((c) => c.failing > 0 || ask.asked)
     .map((c) => {
@@ -174,7 +202,7 @@ const checkPages = (search: UnitSearch, c: Counted, check: string): AsyncGenerat
   search.pages(c.where.at, (form) => checkTerm(check, form), { label: check, pageSize: ONE_PAGE, quiet: true });
 
 /** A unit's translation as a target (p/c/l), from its link. */
-const translationOf = (u: Item): string | undefined => unitIdentity(u).target ?? targetOfUrl(u.translation);
+const translationOf = (u: Item): string | undefined => unitIdentity(u).target ?? targetOfUrl(unitView(u).translation);
 
 /**
  * The failing strings, each once with the checks it fails (in the rows' order), streamed: the ids of
@@ -182,23 +210,24 @@ const translationOf = (u: Item): string | undefined => unitIdentity(u).target ??
  * has:check list page by page, each string with its checks (one failing only checks not asked for is
  * left out).
  */
-async function* failingUnits(session: RunParts, search: UnitSearch, c: Counted): AsyncGenerator<Page> {
+async function* failingUnits(search: UnitSearch, concurrency: number, c: Counted): AsyncGenerator<Page> {
   const failing = c.rows.filter((r) => r.failing > 0);
   if (!failing.length) return;
   const idsOf = await allInOrder(
     failing.map((r) => async () => {
       const ids = new Set<string>();
-      for await (const page of checkPages(search, c, r.check)) for (const u of page.items()) ids.add(plainText(u.id));
+      for await (const page of checkPages(search, c, r.check)) for (const u of page.items()) ids.add(plainText(unitView(u).id));
       return ids;
     }),
-    session.weblate.concurrency,
+    concurrency,
   );
   for await (const page of search.pages(c.where.at, HAS_CHECK, { label: 'strings' })) {
     const items = page.items().flatMap((unit) => {
-      const checks = failing.flatMap((r, i) => (idsOf[i]?.has(plainText(unit.id)) ? [r.check] : []));
+      const unitId = plainText(unitView(unit).id);
+      const checks = failing.flatMap((r, i) => (idsOf[i]?.has(unitId) ? [r.check] : []));
       if (!checks.length) return [];
       const id = unitIdentity(unit);
-      return [identified(unit, { ...id, target: translationOf(unit) ?? null }, { wli_checks: checks })];
+      return [identified(unit, { ...id, target: translationOf(unit) ?? null }, { [CHECKS_FIELD]: checks })];
     });
     if (items.length) yield pageOf(items);
   }
@@ -211,10 +240,11 @@ async function* failingUnits(session: RunParts, search: UnitSearch, c: Counted):
  * (with one of its strings for its identity); files, when the format names them, from each
  * component's translations list.
  */
-async function perTranslation(session: RunParts, search: UnitSearch, c: Counted, verdict: Verdict, files: boolean): Promise<CheckReport> {
+async function perTranslation(search: UnitSearch, concurrency: number, filesFor: FilesFor | undefined, c: Counted, verdict: Verdict): Promise<CheckReport> {
   const table = {
     items: c.rows.map((r) => r.item),
     columns: checkColumns(
+      c.rows,
       c.rows.some((r) => r.dismissed !== null),
       () => undefined,
     ),
@@ -228,12 +258,13 @@ async function perTranslation(session: RunParts, search: UnitSearch, c: Counted,
         for (const u of page.items()) {
           const t = translationOf(u) ?? c.where.scope;
           const seen = counts.get(t);
-          counts.set(t, { n: (seen?.n ?? 0) + 1, unit: seen?.unit ?? { id: u.id, translation: u.translation } });
+          const unit = unitView(u);
+          counts.set(t, { n: (seen?.n ?? 0) + 1, unit: seen?.unit ?? { id: unit.id, translation: unit.translation } });
         }
       }
       return { row, counts };
     }),
-    session.weblate.concurrency,
+    concurrency,
   );
   const judged = byId(verdict);
   const components = lists.flatMap(({ counts }) =>
@@ -242,7 +273,7 @@ async function perTranslation(session: RunParts, search: UnitSearch, c: Counted,
       return id.project !== null && id.component !== null ? [{ project: id.project, component: id.component }] : [];
     }),
   );
-  const known = files ? await filesOf(session.weblate, components) : new Map<string, ComponentFiles>();
+  const known = filesFor ? await filesFor(components) : new Map<string, ComponentFiles>();
   const subjects = lists.flatMap(({ row, counts }) => {
     const of = judged.get(`${c.where.scope}:${row.check}`);
     if (of === undefined) return [];
@@ -268,37 +299,37 @@ async function perTranslation(session: RunParts, search: UnitSearch, c: Counted,
   return { verdict: { ...verdict, subjects }, table, summary: verdict };
 }
 
-export async function run({ args, opts, ...session }: CommandInput<'checks'>): Promise<ListResult> {
+export async function run({ args, opts, weblate, shown }: CommandInput<'checks'>): Promise<ListResult> {
   const asked = checkIds(opts.check ?? [], '--check');
   const overs = (opts.failOver ?? []).map((o) => (o.check === undefined ? o : { ...o, check: checkIds([o.check], '--fail-over')[0] }));
   const ids = asked.length ? [...new Set(asked)] : [...new Set([...CHECK_IDS, ...overs.flatMap((o) => (o.check ? [o.check] : []))])];
-  const readings = session.weblate.targetReadings(args[0], ACCEPTS);
-  const search = session.weblate.search;
+  const readings = weblate.targetReadings(args[0], ACCEPTS);
+  const { search } = weblate;
   const onStatus = (e: unknown) =>
     refusedByServer(e, { said: msg`the server rejected the check search`, hint: msg`is every --check a check id of this server?` });
   let counted: Counted;
   try {
-    counted = (
-      await session.weblate.firstFound(readings, (t) => countChecks(session, search, t, ids, { asked: asked.length > 0, dismissed: opts.dismissed === true }))
-    ).value;
+    counted = (await weblate.firstFound(readings, (t) => countChecks(weblate, t, ids, { asked: asked.length > 0, dismissed: opts.dismissed === true }))).value;
   } catch (e) {
     throw onStatus(e);
   }
   const verdict = judgeChecks(counted.where.scope, counted.rows, counted.total, overs);
   const finish = () => ({ exitCode: verdict.exitCode, messages: verdict.messages });
   const judged = byId(verdict);
+  // Each failing component's files (stats/checks.ts filesOf reads them), for a format that names files.
+  const filesFor: FilesFor = (components) => filesOf(weblate, components);
   // What the CI format the run writes needs, asked now: rendering asks nothing.
-  const ci = await forCi(session.shown.format, {
-    checks: ({ files }) => perTranslation(session, search, counted, verdict, files),
+  const ci = await forCi(shown.format, {
+    checks: ({ files }) => perTranslation(search, weblate.concurrency, files ? filesFor : undefined, counted, verdict),
     metrics: () => checkMetrics(counted),
   });
   if (opts.units) {
     return {
       kind: 'list',
-      pages: failingUnits(session, search, counted),
+      pages: failingUnits(search, weblate.concurrency, counted),
       columns: UNIT_CHECK_COLUMNS,
       empty: msg`no string of ${counted.where.scope} fails a check`,
-      knownFields: [...IDENTITY_FIELDS, 'wli_checks'],
+      knownFields: [...IDENTITY_FIELDS, CHECKS_FIELD],
       finish,
       ...ci,
     };
@@ -308,7 +339,7 @@ export async function run({ args, opts, ...session }: CommandInput<'checks'>): P
     pages: (async function* () {
       if (counted.rows.length) yield pageOf(counted.rows.map((r) => r.item));
     })(),
-    columns: checkColumns(opts.dismissed === true, (r) => judged.get(`${counted.where.scope}:${plainText(r.check)}`)?.failures[0]?.mark),
+    columns: checkColumns(counted.rows, opts.dismissed === true, (r) => judged.get(`${counted.where.scope}:${r.check}`)?.failures[0]?.mark),
     empty: msg`no check fails in ${counted.where.scope}`,
     knownFields: [...IDENTITY_FIELDS, 'check', 'name', 'failing', 'dismissed'],
     finish,

@@ -4,26 +4,29 @@
 import { HttpError, NotFoundError, UnexpectedAnswerError, refusedByServer } from '../../api/errors.js';
 import type { InStream } from '../../core/context.js';
 import { EXIT, UsageError, WliError } from '../../core/errors.js';
-import { pageOf, type Item, type Page } from '../../core/page.js';
+import { pageOf, type Page } from '../../core/page.js';
 import { msg, ours } from '../../core/text.js';
 import { LineTooLong, readLines } from '../../io/lines.js';
 import type { Column, ListResult } from '../../output/result.js';
-import type { CommandInput, RunParts } from '../../session/session.js';
+import type { CommandInput } from '../../session/session.js';
+import type { Report } from '../../session/report.js';
+import type { Weblate } from '../../session/results.js';
 import { MEMORY_BATCH, MEMORY_MAX_CHARS, exactOnly, memoryAnswers, memoryBody } from '../../weblate/memory.js';
-import { languageCode, objectAt, sourceLanguageCode } from '../../weblate/objects.js';
+import { componentView } from '../../weblate/views/component.js';
+import { memoryResultView } from '../../weblate/views/memory.js';
+import { translationView } from '../../weblate/views/translation.js';
+import { columnsOver } from '../../output/view-columns.js';
 import { sourceSearch } from '../../weblate/units.js';
 import { memoryLookupOf, objectPath, projectPath } from '../../weblate/paths.js';
 import { MEMORY_API_SINCE, MEMORY_EXACT_SINCE, MEMORY_LOOKUP_SINCE } from '../../weblate/versions.js';
 
-const match = (r: Item): Item | undefined => objectAt(r, 'match');
-
-const MEMORY_COLUMNS: Column[] = [
+const MEMORY_COLUMNS: Column[] = columnsOver(memoryResultView, [
   { header: 'query', field: 'query', value: (r) => r.query, kind: 'name' },
-  { header: 'quality', field: 'match.quality', value: (r) => match(r)?.quality ?? null, kind: 'count' },
-  { header: 'target', field: 'match.target', value: (r) => match(r)?.target ?? null },
-  { header: 'source', field: 'match.source', value: (r) => match(r)?.source ?? null, drop: 2 },
-  { header: 'origin', field: 'match.origin', value: (r) => match(r)?.origin ?? null, kind: 'state', drop: 1 },
-];
+  { header: 'quality', field: 'match.quality', value: (r) => r.matchQuality ?? null, kind: 'count' },
+  { header: 'target', field: 'match.target', value: (r) => r.matchTarget ?? null },
+  { header: 'source', field: 'match.source', value: (r) => r.matchSource ?? null, drop: 2 },
+  { header: 'origin', field: 'match.origin', value: (r) => r.matchOrigin ?? null, kind: 'state', drop: 1 },
+]);
 
 interface Lookup {
   from: string;
@@ -32,18 +35,18 @@ interface Lookup {
   exact: boolean;
 }
 
-export async function run({ args, opts, ...session }: CommandInput<'memory'>): Promise<ListResult> {
-  if (session.weblate.tokenSource === undefined) {
+export async function run({ args, opts, weblate, report, ctx }: CommandInput<'memory'>): Promise<ListResult> {
+  if (weblate.tokenSource === undefined) {
     throw new UsageError(
       msg`wli memory needs an API token: Weblate looks up its translation memory only for a signed-in user`,
       msg`set WLI_TOKEN (or pass --token, or add the server to [keys] of the user configuration file)`,
     );
   }
-  const strings = args.length > 0 ? checkedArgs(args) : stdinStrings(openStdin(session));
-  const lookup = await languagesOf(session, opts);
+  const strings = args.length > 0 ? checkedArgs(args) : stdinStrings(openStdin(ctx.stdin));
+  const lookup = await languagesOf(weblate, opts);
   return {
     kind: 'list',
-    pages: lookups(session, lookup, strings),
+    pages: lookups(weblate, report, lookup, strings),
     columns: MEMORY_COLUMNS,
     empty: msg`no strings to look up`,
     knownFields: ['query', 'match'],
@@ -61,8 +64,8 @@ async function* checkedArgs(args: string[]): AsyncGenerator<string> {
 }
 
 /** Standard input to read the strings from; none on a terminal (a lookup would wait for typing). */
-function openStdin(session: RunParts): InStream {
-  const input = session.ctx.stdin?.();
+function openStdin(stdin: (() => InStream) | undefined): InStream {
+  const input = stdin?.();
   if (input === undefined || input.isTTY) {
     throw new UsageError(msg`no strings to look up`, msg`give them as arguments (wli memory "Save" "Open file") or one a line on standard input`);
   }
@@ -86,26 +89,27 @@ async function* stdinStrings(input: InStream): AsyncGenerator<string> {
  * --for (or the configuration's default target): a translation's language and its component's source
  * language, the target's project unless --project says another.
  */
-async function languagesOf(session: RunParts, opts: CommandInput<'memory'>['opts']): Promise<Lookup> {
+async function languagesOf(weblate: Weblate, opts: CommandInput<'memory'>['opts']): Promise<Lookup> {
   const exact = opts.exact === true;
   if (opts.from !== undefined && opts.to !== undefined) return { from: opts.from, to: opts.to, project: opts.project, exact };
-  if (opts.for === undefined && session.weblate.defaultTarget === undefined) {
+  if (opts.for === undefined && weblate.defaultTarget === undefined) {
     const missing = [opts.from === undefined ? '--from' : undefined, opts.to === undefined ? '--to' : undefined].filter((o) => o !== undefined);
     throw new UsageError(
       msg`wli memory needs the languages: ${missing.join(' and ')} missing`,
       msg`or --for project/component/language: its component's source language and its language`,
     );
   }
-  const readings = session.weblate.targetReadings(opts.for, ['translation', 'component']);
-  const { target, value } = await session.weblate.firstFound(readings, (t) =>
+  const readings = weblate.targetReadings(opts.for, ['translation', 'component']);
+  const { target, value } = await weblate.firstFound(readings, (t) =>
     // The readings are of the two kinds asked for: never a category or a project's language.
     t.kind === 'category' || t.kind === 'projectLanguage'
       ? Promise.reject(new UsageError(msg`--for names a translation or a component, not ${t.text}`))
-      : session.weblate.getObject(objectPath(t)),
+      : weblate.getObject(objectPath(t)),
   );
-  const component = target.kind === 'translation' ? objectAt(value, 'component') : value;
-  const from = opts.from ?? (component ? sourceLanguageCode(component) : undefined);
-  const to = opts.to ?? (target.kind === 'translation' ? languageCode(value) : undefined);
+  const translation = target.kind === 'translation' ? translationView(value) : undefined;
+  const component = translation ? translation.component : value;
+  const from = opts.from ?? (component ? componentView(component).sourceLangCode : undefined);
+  const to = opts.to ?? translation?.langCode;
   if (from === undefined) throw new UsageError(msg`${target.text} names no source language`, msg`give --from`);
   if (to === undefined)
     throw new UsageError(msg`${target.text} is a component: which language to look up in?`, msg`give --to, or --for ${target.text}/LANGUAGE`);
@@ -118,7 +122,7 @@ async function languagesOf(session: RunParts, opts: CommandInput<'memory'>['opts
  * project the token may not see (get_object_or_404 over the user's projects) or, when the project is
  * there (one request asks), a server without a memory API at all.
  */
-async function lookupRefused(session: RunParts, lookup: Lookup, e: unknown): Promise<unknown> {
+async function lookupRefused(weblate: Weblate, lookup: Lookup, e: unknown): Promise<unknown> {
   // A lookup the server refuses (a language it does not have) is the command line's to fix.
   const refused = refusedByServer(e, { hint: msg`check --from and --to: language codes of the server (wli language lists them)` });
   if (refused !== e || !(e instanceof HttpError)) return refused;
@@ -130,7 +134,7 @@ async function lookupRefused(session: RunParts, lookup: Lookup, e: unknown): Pro
     );
   if (e.status === 405) return older(`this server has a memory API, Weblate ${MEMORY_API_SINCE} to 5.16, without it`);
   if (e.status !== 404) return e;
-  if (lookup.project !== undefined && !(await projectVisible(session, lookup.project))) {
+  if (lookup.project !== undefined && !(await projectVisible(weblate, lookup.project))) {
     return new NotFoundError(
       msg`POST ${e.url}: HTTP 404: project '${lookup.project}' is unknown, or not visible to this token`,
       msg`check --project ("wli ls" lists the projects this token sees; a private one needs a token of a user who may see it), or leave it out`,
@@ -141,9 +145,9 @@ async function lookupRefused(session: RunParts, lookup: Lookup, e: unknown): Pro
 }
 
 /** Whether the token may see a project (its object answers): what a lookup's 404 means. */
-async function projectVisible(session: RunParts, project: string): Promise<boolean> {
+async function projectVisible(weblate: Weblate, project: string): Promise<boolean> {
   try {
-    await session.weblate.getObject(projectPath({ project }));
+    await weblate.getObject(projectPath({ project }));
     return true;
   } catch (e) {
     if (e instanceof WliError && e.exitCode === EXIT.notFound) return false;
@@ -152,14 +156,14 @@ async function projectVisible(session: RunParts, project: string): Promise<boole
 }
 
 /** The answers, one page per batch of MEMORY_BATCH strings, asked one batch after another. */
-async function* lookups(session: RunParts, lookup: Lookup, strings: AsyncGenerator<string>): AsyncGenerator<Page> {
+async function* lookups(weblate: Weblate, report: Report, lookup: Lookup, strings: AsyncGenerator<string>): AsyncGenerator<Page> {
   const path = memoryLookupOf(lookup);
   let batch: string[] = [];
   let done = 0;
   let warned = false;
   const ask = async (): Promise<Page> => {
-    const { body, url } = await session.weblate.postForJson(path, memoryBody(batch)).catch(async (e: unknown) => {
-      throw await lookupRefused(session, lookup, e);
+    const { body, url } = await weblate.postForJson(path, memoryBody(batch)).catch(async (e: unknown) => {
+      throw await lookupRefused(weblate, lookup, e);
     });
     const answer = memoryAnswers(body, batch);
     if ('wrong' in answer) {
@@ -175,13 +179,13 @@ async function* lookups(session: RunParts, lookup: Lookup, strings: AsyncGenerat
       items = exact.items;
       if (exact.dropped > 0 && !warned) {
         warned = true;
-        session.report.warn(
+        report.warn(
           msg`--exact: the server sent fuzzy matches (Weblate before ${ours(MEMORY_EXACT_SINCE)} ignores exact=true); wli left them out, as no match`,
         );
       }
     }
     done += batch.length;
-    session.report.progress.update('strings', done);
+    report.progress.update('strings', done);
     batch = [];
     return pageOf(items);
   };
