@@ -7,7 +7,7 @@ import { startFakeWeblate, type FakeWeblate } from './support/fake-weblate/index
 import { startGate } from './support/gate.js';
 import { testContext } from './support/run.js';
 import { IOStreams } from '../src/io/streams.js';
-import { openRun } from '../src/session/session.js';
+import { openRun } from '../src/remote/run.js';
 import { loadSettings } from '../src/config/load.js';
 
 let fake: FakeWeblate;
@@ -19,7 +19,7 @@ afterAll(async () => {
 });
 
 /** The Weblate object of a run on a pretend terminal (stdout and stderr TTYs), its server the one at url. */
-function sessionOn(url: string) {
+function runOn(url: string) {
   const ctx = testContext({ tty: true, env: { WLI_URL: url } });
   const io = new IOStreams(ctx);
   const { weblate } = openRun(ctx, io, loadSettings({}, ctx).settings, 'test', 'translation');
@@ -30,8 +30,8 @@ describe('the progress line starts with a request', () => {
   it('getting the client draws nothing; a held request beside it draws "translation …"', async () => {
     const TRANSLATION = (u: string) => u.includes('/translations/big/strings/xx/');
     const gate = await startGate(fake, TRANSLATION);
-    const idle = sessionOn(gate.url);
-    const asking = sessionOn(gate.url);
+    const idle = runOn(gate.url);
+    const asking = runOn(gate.url);
     idle.weblate.client();
     const answer = asking.weblate.client().getJson('translations/big/strings/xx/');
     try {

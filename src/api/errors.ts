@@ -94,7 +94,7 @@ export class ServerError extends WliError {
 
 /**
  * A 2xx answer that no Weblate API gives: not JSON (a login page, a web site), or JSON of another
- * shape. Exit 1; a command asks the API root then, to tell a wrong --url (session/resolve.ts).
+ * shape. Exit 1; a command asks the API root then, to tell a wrong --url (remote/resolve.ts).
  */
 export class UnexpectedAnswerError extends ServerError {}
 

@@ -4,7 +4,7 @@ import { EXIT, LocalError, UsageError, interruption } from '../core/errors.js';
 import { msg } from '../core/text.js';
 import type { GlobalFlags } from '../config/settings.js';
 import { loadSettings } from '../config/load.js';
-import { openRun, type RunParts } from '../session/session.js';
+import { openRun, type RunParts } from '../remote/run.js';
 import { PipeClosed, type IOStreams } from '../io/streams.js';
 import { render } from '../output/render.js';
 import type { Result } from '../output/result.js';

@@ -4,7 +4,7 @@
 // module's run is checked against its spec: `units` gets CommandInput<'units'>, whose options are
 // typed from src/commands/units/spec.ts, and a module whose run takes other options does not compile.
 import type { Result } from '../output/result.js';
-import type { CommandInput, StandaloneInput } from '../session/session.js';
+import type { CommandInput, StandaloneInput } from '../remote/run.js';
 import type { CommandName } from '../spec/spec.js';
 import { MODULES } from './modules.js';
 

@@ -18,7 +18,7 @@
 // - or, for pull --check, only compared (FileSaver.compare): the same proof, the body hashed as it
 //   arrives and never kept, nothing written, the record neither saved nor marked.
 //
-// How a file is asked for is the session's (session/reads.ts fileSaver): this module is given it.
+// How a file is asked for is the Weblate object's (remote/reads.ts fileSaver): this module is given it.
 import { accessSync, constants, statSync, type Stats } from 'node:fs';
 import { LocalError, errnoCode, localFailure } from '../core/errors.js';
 import { msg, ours, type Msg } from '../core/text.js';
@@ -30,7 +30,7 @@ import { PendingFile } from './pending.js';
 import { SavedFiles, type Digest, type Proof, type SaveOutcome } from './saved.js';
 import type { Workspace } from './workspace.js';
 
-/** How a file Weblate serves is asked for (session/reads.ts): the one request core, with this run's settings. */
+/** How a file Weblate serves is asked for (remote/reads.ts): the one request core, with this run's settings. */
 interface FileSource {
   /** As it arrives, or a 304; retried only until its first byte. */
   open(url: string): Promise<StreamAnswer>;

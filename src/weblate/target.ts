@@ -9,7 +9,7 @@
 //                and in stats (where a bare word is a language) the project's total row
 // Two or more segments can be read several ways (p/c/l, p/cat/c, p/cat/sub). readTarget lists the
 // readings a command accepts, the translation first, the category last; the caller tries them in
-// order and moves to the next only when the server answers 404 (session/resolve.ts): no extra request
+// order and moves to the next only when the server answers 404 (remote/resolve.ts): no extra request
 // for the common case, one or two when the first reading does not exist. `-` is never a slug in
 // Weblate (its own web paths use it for a project's language): p/-/l has one reading and costs nothing.
 import { UsageError } from '../core/errors.js';

@@ -28,8 +28,8 @@ import { idFromUrl } from '../../weblate/objects.js';
 import { changesOf } from '../../weblate/paths.js';
 import type { Target } from '../../weblate/target.js';
 import { filterPage, type Page } from '../../core/page.js';
-import type { CommandInput } from '../../session/session.js';
-import { limited, mapErrors, type Weblate } from '../../session/results.js';
+import type { CommandInput } from '../../remote/run.js';
+import { limited, mapErrors, type Weblate } from '../../remote/weblate.js';
 import { follow, type ChangesAt } from './follow.js';
 import { newestFirst } from './merge.js';
 

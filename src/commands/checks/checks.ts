@@ -19,10 +19,10 @@ import { plainText } from '../../core/values.js';
 import { forCi, type CheckReport, type Column, type ListResult } from '../../output/result.js';
 import type { MetricFamily } from '../../output/openmetrics.js';
 import { formsText } from '../../output/readable.js';
-import type { CommandInput } from '../../session/session.js';
-import type { Weblate } from '../../session/results.js';
-import { ONE_PAGE } from '../../session/reads.js';
-import type { SearchAt, UnitSearch } from '../../session/search.js';
+import type { CommandInput } from '../../remote/run.js';
+import type { Weblate } from '../../remote/weblate.js';
+import { ONE_PAGE } from '../../remote/reads.js';
+import type { SearchAt, UnitSearch } from '../../remote/search.js';
 import { fail, judgeChecks, type CheckRow } from '../../gate/checks.js';
 import { byId, type Subject, type Verdict } from '../../gate/verdict.js';
 import { filesOf, type ComponentFiles } from '../stats/checks.js';
@@ -316,7 +316,7 @@ export async function run({ args, opts, weblate, shown }: CommandInput<'checks'>
   const verdict = judgeChecks(counted.where.scope, counted.rows, counted.total, overs);
   const finish = () => ({ exitCode: verdict.exitCode, messages: verdict.messages });
   const judged = byId(verdict);
-  // Each failing component's files (stats/checks.ts filesOf reads them), for a format that names files.
+  // Each failing component's files (commands/stats/checks.ts filesOf reads them), for a format that names files.
   const filesFor: FilesFor = (components) => filesOf(weblate, components);
   // What the CI format the run writes needs, asked now: rendering asks nothing.
   const ci = await forCi(shown.format, {

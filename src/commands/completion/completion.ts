@@ -5,7 +5,7 @@ import { completionScript } from '../../docs/completion.js';
 import { SHELLS } from '../../spec/spec.js';
 import { UsageError } from '../../core/errors.js';
 import { msg } from '../../core/text.js';
-import type { StandaloneInput } from '../../session/session.js';
+import type { StandaloneInput } from '../../remote/run.js';
 
 /** Needs no server and no settings: a broken config must not break a shell's start-up. */
 export const standalone = true;

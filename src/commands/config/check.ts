@@ -9,7 +9,7 @@ import { HttpError, UnexpectedAnswerError } from '../../api/errors.js';
 import { EXIT } from '../../core/errors.js';
 import { msg, ours, type Msg } from '../../core/text.js';
 import type { Outcome } from '../../output/result.js';
-import type { Weblate } from '../../session/results.js';
+import type { Weblate } from '../../remote/weblate.js';
 import { API_ROOT, listsEndpoints, METRICS } from '../../weblate/paths.js';
 import { metricsVersion } from '../../weblate/server.js';
 

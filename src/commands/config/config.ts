@@ -31,7 +31,7 @@ import { msg } from '../../core/text.js';
 import { plainText } from '../../core/values.js';
 import { runtimeText } from '../../core/runtime.js';
 import type { Sourced } from '../../config/settings.js';
-import type { CommandInput } from '../../session/session.js';
+import type { CommandInput } from '../../remote/run.js';
 
 const REDACTED = '<redacted>';
 

@@ -17,10 +17,10 @@ import { translationView } from '../../weblate/views/translation.js';
 import { EXIT } from '../../core/errors.js';
 import type { FileBody } from '../../api/client.js';
 import type { Result } from '../../output/result.js';
-import type { CommandInput } from '../../session/session.js';
-import type { Report } from '../../session/report.js';
-import type { Weblate } from '../../session/results.js';
-import { type Category } from '../../session/resolve.js';
+import type { CommandInput } from '../../remote/run.js';
+import type { Report } from '../../io/report.js';
+import type { Weblate } from '../../remote/weblate.js';
+import { type Category } from '../../remote/resolve.js';
 import { PROJECT_DOWNLOAD_SINCE } from '../../weblate/versions.js';
 import { dispositionName, exporterName, exporterSince, fallbackName, isZipConversion, predictedName, type Downloaded } from '../../weblate/files.js';
 

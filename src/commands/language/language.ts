@@ -6,7 +6,7 @@ import { LANGUAGES } from '../../weblate/paths.js';
 import { languageView } from '../../weblate/views/language.js';
 import { columnsOver } from '../../output/view-columns.js';
 import { msg } from '../../core/text.js';
-import type { CommandInput } from '../../session/session.js';
+import type { CommandInput } from '../../remote/run.js';
 
 const rows: Column[] = columnsOver(languageView, [
   { header: 'Code', value: (l) => l.code },

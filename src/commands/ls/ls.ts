@@ -17,9 +17,9 @@ import { languageView } from '../../weblate/views/language.js';
 import { projectView } from '../../weblate/views/project.js';
 import { translationView } from '../../weblate/views/translation.js';
 import { plainText } from '../../core/values.js';
-import type { CommandInput } from '../../session/session.js';
-import { type Category } from '../../session/resolve.js';
-import { limited, type Weblate } from '../../session/results.js';
+import type { CommandInput } from '../../remote/run.js';
+import { type Category } from '../../remote/resolve.js';
+import { limited, type Weblate } from '../../remote/weblate.js';
 import { percentText } from '../../output/readable.js';
 
 const ACCEPTS: TargetKind[] = ['server', 'project', 'component', 'category'];

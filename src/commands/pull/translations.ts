@@ -12,8 +12,8 @@
 // read beside its list: one request, at the same time.
 import type { Item } from '../../core/page.js';
 import { allInOrder } from '../../core/pool.js';
-import type { Weblate } from '../../session/results.js';
-import { ONE_PAGE } from '../../session/reads.js';
+import type { Weblate } from '../../remote/weblate.js';
+import { ONE_PAGE } from '../../remote/reads.js';
 import { componentPath, componentsOf, translationPath, translationsOf } from '../../weblate/paths.js';
 import { componentFiles, type ComponentFiles } from '../../weblate/filemask.js';
 import { componentTargetOf, type ComponentTarget, type Target } from '../../weblate/target.js';

@@ -5,7 +5,7 @@
 // is read through the generic RecordView (its fields in server order), not a kind's getters.
 import type { Column } from '../../output/result.js';
 import { columnsOver } from '../../output/view-columns.js';
-import type { CommandInput } from '../../session/session.js';
+import type { CommandInput } from '../../remote/run.js';
 import { isUrlOrPath } from '../../weblate/objects.js';
 import { recordView, type RecordView } from '../../weblate/views/record.js';
 

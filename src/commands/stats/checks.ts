@@ -9,7 +9,7 @@ import { basename } from 'node:path';
 import { allInOrder } from '../../core/pool.js';
 import type { Item } from '../../core/page.js';
 import type { CheckReport } from '../../output/result.js';
-import type { Weblate } from '../../session/results.js';
+import type { Weblate } from '../../remote/weblate.js';
 import { translationView } from '../../weblate/views/translation.js';
 import { translationsOf } from '../../weblate/paths.js';
 import { byId, type Subject, type Verdict } from '../../gate/verdict.js';

@@ -4,8 +4,8 @@ import { NO_TOKEN_PRIVATE_HINT, NotFoundError, ServerError, isNotFound } from '.
 import { EXIT, UsageError, WliError } from '../../core/errors.js';
 import type { Item } from '../../core/page.js';
 import { msg } from '../../core/text.js';
-import type { Weblate } from '../../session/results.js';
-import { ONE_PAGE } from '../../session/reads.js';
+import type { Weblate } from '../../remote/weblate.js';
+import { ONE_PAGE } from '../../remote/reads.js';
 import { allInOrder } from '../../core/pool.js';
 import { projectTotal, type Identity } from '../../weblate/identity.js';
 import { commonSourceLanguage } from '../../weblate/objects.js';

@@ -30,7 +30,7 @@ import { pageOf } from '../../core/page.js';
 import { identified } from '../../weblate/identity.js';
 import { msg, ours } from '../../core/text.js';
 import { forCi, type ListResult, type RecordResult } from '../../output/result.js';
-import type { CommandInput } from '../../session/session.js';
+import type { CommandInput } from '../../remote/run.js';
 import { formsOf, readTarget, type ProjectTarget, type Target, type TargetKind } from '../../weblate/target.js';
 import { goneRows, judgeRows, rowLabel } from '../../gate/stats.js';
 import { byId } from '../../gate/verdict.js';

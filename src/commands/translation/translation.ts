@@ -2,7 +2,7 @@
 import type { Column } from '../../output/result.js';
 import { columnsOver } from '../../output/view-columns.js';
 import { plainText } from '../../core/values.js';
-import type { CommandInput } from '../../session/session.js';
+import type { CommandInput } from '../../remote/run.js';
 import { componentView } from '../../weblate/views/component.js';
 import { languageView } from '../../weblate/views/language.js';
 import { projectView } from '../../weblate/views/project.js';

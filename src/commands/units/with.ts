@@ -7,7 +7,7 @@ import { msg, ours } from '../../core/text.js';
 import { plainText } from '../../core/values.js';
 import type { Column } from '../../output/result.js';
 import { formsText } from '../../output/readable.js';
-import type { Weblate } from '../../session/results.js';
+import type { Weblate } from '../../remote/weblate.js';
 import { SCREENSHOTS_FIELD, WITH, type UnitList, type WithList } from '../../weblate/discussion.js';
 import { screenshotsOf } from '../../weblate/paths.js';
 import { screenshotSummary, screenshotsOfUnit, shownUnitIds } from '../../weblate/screenshots.js';

@@ -49,7 +49,7 @@ export async function* mapErrors<T>(source: AsyncIterable<T>, map: (e: unknown) 
 /**
  * The run's one Weblate object: the configured server's client, every read, a target's readings
  * resolved and a miss explained (resolve.ts, reads.ts), a target's object or list as a Result, and the
- * run's one unit search (search.ts). Built once per run (session.ts); a command gets it, and what it
+ * run's one unit search (search.ts). Built once per run (run.ts: openRun); a command gets it, and what it
  * says goes through the Report beside it.
  */
 export class Weblate extends Resolver {

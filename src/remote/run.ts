@@ -9,8 +9,8 @@ import type { IOStreams } from '../io/streams.js';
 import type { CommandName } from '../spec/spec.js';
 import type { OptionsOf } from '../spec/commands.js';
 import { Workspace } from '../files/workspace.js';
-import { Report } from './report.js';
-import { Weblate } from './results.js';
+import { Report } from '../io/report.js';
+import { Weblate } from './weblate.js';
 
 /** How the result will be shown: what a command may choose by (CI formats, a default format, --fields). */
 export type Shown = Pick<Settings, 'format' | 'formatGiven' | 'fields' | 'sort' | 'jq'>;

@@ -10,7 +10,7 @@ import { pick, madeOnce, type Page } from '../core/page.js';
 import { msg, ours } from '../core/text.js';
 import { OLDER_FORM_SAID, formsDiffer, inScope, needsNarrowing, searchQuery, type Scope, type SearchForm } from '../weblate/scope.js';
 import type { Reads } from './reads.js';
-import type { Report } from './report.js';
+import type { Report } from '../io/report.js';
 
 /** Where a search asks: a path (/api/units/, or a translation's units list) and the scope it keeps to (none: the path's own list). */
 export interface SearchAt {

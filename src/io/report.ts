@@ -3,8 +3,8 @@
 // never prints; the I/O layer (io/streams.ts) decides where and how each line is drawn.
 import type { Context } from '../core/context.js';
 import type { Msg } from '../core/text.js';
-import type { IOStreams } from '../io/streams.js';
-import type { Progress } from '../io/progress.js';
+import type { IOStreams } from './streams.js';
+import type { Progress } from './progress.js';
 
 export class Report {
   constructor(

@@ -1,6 +1,6 @@
 // The client of the configured server and the reads every command shares, with this run's settings
 // (page size, concurrency, warnings, progress): one object, or a list through the one page reader.
-// The base of the run's one Weblate object (results.ts): built once, its client on first use.
+// The base of the run's one Weblate object (weblate.ts): built once, its client on first use.
 import { ServerError, UnexpectedAnswerError } from '../api/errors.js';
 import { ApiClient, type StreamAnswer } from '../api/client.js';
 import { firstHeader } from '../api/http.js';
@@ -18,7 +18,7 @@ import { UNITS_SEARCH_SINCE } from '../weblate/versions.js';
 import { FileSaver } from '../files/save.js';
 import { savedFilesDir } from '../files/saved.js';
 import type { Workspace } from '../files/workspace.js';
-import type { Report } from './report.js';
+import type { Report } from '../io/report.js';
 
 /** What a list read asks beyond its address: a limit, the progress label, a page size or order of its own. */
 export interface ListAsk {
