@@ -1,5 +1,7 @@
-// A command's target as its result: the object it names, or its list, the first reading the server
-// has (a miss explained: resolve.ts). A category's object is the one its project's list sent.
+// The run's one Weblate object, its top layer: a command's target as its result (the object it names,
+// or its list, the first reading the server has; a miss explained: resolve.ts; the reads beneath:
+// reads.ts). A category's object is the one its project's list sent. Built in layers, one file each
+// (Reads → Resolver → Weblate), so that each file keeps one job while a command holds one object.
 import { UsageError } from '../core/errors.js';
 import { head, type Item, type Page } from '../core/page.js';
 import { msg, ours } from '../core/text.js';
