@@ -1,7 +1,7 @@
 // Columns over a typed view (src/output/view-columns.ts): each column's functions read the view of
 // the row, made once per row, while the output layer still gets Column<Item> over the raw rows.
 import { describe, expect, it } from 'vitest';
-import { columnsOver } from '../src/output/view-columns.js';
+import { asWritten, columnsOver } from '../src/output/view-columns.js';
 import { writeMarkdownList } from '../src/output/markdown.js';
 import { pageOf, type Item } from '../src/core/page.js';
 import type { Column } from '../src/output/result.js';
@@ -65,5 +65,18 @@ describe('columnsOver', () => {
     await writeMarkdownList({ write: async (c) => void (out += String(c)) }, pages, () => columnsFor(view));
     expect(out).toBe('| name | n |\n| --- | ---: |\n| a:1 | 1 |\n| b:3 many | 3 |\n');
     expect(made).toEqual(rows);
+  });
+});
+
+describe('asWritten', () => {
+  it.each([
+    { row: { status: 'pulled', bytes: 12 }, field: 'status', value: 'pulled' },
+    { row: { status: 'pulled', bytes: 12 }, field: 'bytes', value: 12 },
+    { row: { status: 'pulled' }, field: 'reason', value: undefined },
+    { row: { language: { code: 'cs' } }, field: 'language.code', value: 'cs' },
+  ])('shows $field of a row wli wrote as written', ({ row, field, value }) => {
+    const column = asWritten({ header: field, field, kind: 'state' });
+    expect(column.value(row)).toBe(value);
+    expect(column).toMatchObject({ header: field, field, kind: 'state' });
   });
 });

@@ -5,6 +5,7 @@
 // its colours in another: table.ts), and holds no row but the last: a small object per row and pass.
 import type { Item } from '../core/page.js';
 import type { Column } from './result.js';
+import { getPath } from './fields.js';
 
 /** Columns over `view(row)`, as the output layer takes them (Column<Item>). */
 export function columnsOver<V>(view: (raw: Item) => V, columns: Column<V>[]): Column[] {
@@ -26,4 +27,13 @@ function over<V>(c: Column<V>, of: (raw: Item) => V): Column {
     short: short && { ...short, text: (v, item) => short.text(v, of(item)) },
     mark: c.mark && ((item) => c.mark?.(of(item))),
   };
+}
+
+/**
+ * A column of a row wli wrote itself (pull's records, locales' rows): its field as written, read by the
+ * output as --fields reads any field (fields.ts). Not for a server's object: a command reads those
+ * through their views (src/weblate/views/), which a row wli wrote needs no more than a map needs a map.
+ */
+export function asWritten(column: Omit<Column, 'value'> & { field: string }): Column {
+  return { ...column, value: (item) => getPath(item, column.field) };
 }

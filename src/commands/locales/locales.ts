@@ -11,11 +11,10 @@ import type { Weblate } from '../../remote/weblate.js';
 import { identified } from '../../weblate/identity.js';
 import { androidCode, appleCode, bcp47Code, isPrintableCode, localeList, posixCode, type LocaleRow } from '../../weblate/locales.js';
 import { commonSourceLanguage } from '../../weblate/objects.js';
-import { View } from '../../weblate/view.js';
 import { languageView } from '../../weblate/views/language.js';
 import { statisticsView } from '../../weblate/views/statistics.js';
 import { translationView } from '../../weblate/views/translation.js';
-import { columnsOver } from '../../output/view-columns.js';
+import { asWritten } from '../../output/view-columns.js';
 import { componentsOf, languagesOf, translationPath, translationsOf } from '../../weblate/paths.js';
 import type { CategoryTarget, ComponentTarget, ProjectTarget, Target } from '../../weblate/target.js';
 import { allInOrder } from '../../core/pool.js';
@@ -51,44 +50,17 @@ function completionOf(counts: Item): Completion {
   return { counts, translatedPercent: s.translatedPercent, percent: numberOf(s.translatedPercent), empty: numberOf(s.total) === 0 };
 }
 
-/** A row as written (rowOf), as its columns read it. */
-class LocaleRowView extends View {
-  get code(): unknown {
-    return this.field('code');
-  }
-  get name(): unknown {
-    return this.field('name');
-  }
-  get translatedPercent(): unknown {
-    return this.field('translated_percent');
-  }
-  get fileCode(): unknown {
-    return this.field('file_code');
-  }
-  get bcp47(): unknown {
-    return this.field('bcp47');
-  }
-  get android(): unknown {
-    return this.field('android');
-  }
-  get apple(): unknown {
-    return this.field('apple');
-  }
-}
-
-const LOCALE_COLUMNS: Column[] = columnsOver(
-  (row) => new LocaleRowView(row),
-  [
-    { header: 'code', field: 'code', value: (r) => r.code, kind: 'key' },
-    { header: 'name', field: 'name', value: (r) => r.name, kind: 'name' },
-    { header: 'translated', field: 'translated_percent', value: (r) => r.translatedPercent, text: percentText, kind: 'percent' },
-    // On a narrow terminal the forms a build reads less often leave first.
-    { header: 'file', field: 'file_code', value: (r) => r.fileCode, kind: 'state', drop: 4 },
-    { header: 'bcp47', field: 'bcp47', value: (r) => r.bcp47, kind: 'state', drop: 1 },
-    { header: 'android', field: 'android', value: (r) => r.android, kind: 'state', drop: 2 },
-    { header: 'apple', field: 'apple', value: (r) => r.apple, kind: 'state', drop: 3 },
-  ],
-);
+/** The rows as written (rowOf), each field as written. */
+const LOCALE_COLUMNS: Column[] = [
+  asWritten({ header: 'code', field: 'code', kind: 'key' }),
+  asWritten({ header: 'name', field: 'name', kind: 'name' }),
+  asWritten({ header: 'translated', field: 'translated_percent', text: percentText, kind: 'percent' }),
+  // On a narrow terminal the forms a build reads less often leave first.
+  asWritten({ header: 'file', field: 'file_code', kind: 'state', drop: 4 }),
+  asWritten({ header: 'bcp47', field: 'bcp47', kind: 'state', drop: 1 }),
+  asWritten({ header: 'android', field: 'android', kind: 'state', drop: 2 }),
+  asWritten({ header: 'apple', field: 'apple', kind: 'state', drop: 3 }),
+];
 
 /** The rows' fields, in order (a CSV header for an empty list). */
 const FIELDS = [

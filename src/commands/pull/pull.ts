@@ -18,8 +18,7 @@ import { pageOf, type Item, type Page } from '../../core/page.js';
 import { realpathLoose } from '../../files/placement.js';
 import { LAYOUT_FILE, readLayouts, writeLayouts } from '../../files/layout.js';
 import type { Column, ListResult, Outcome, Result } from '../../output/result.js';
-import { columnsOver } from '../../output/view-columns.js';
-import { View } from '../../weblate/view.js';
+import { asWritten } from '../../output/view-columns.js';
 import { emptyNote, minPercentNeeded } from '../../gate/stats.js';
 import { judgeFiles, type FileOutcome, type Mode as VerdictMode } from '../../gate/pull.js';
 import type { Verdict } from '../../gate/verdict.js';
@@ -33,39 +32,15 @@ import { fetchAll, type Done } from './fetch.js';
 import { plan, type PlanOptions } from './plan.js';
 import { listTargets } from './translations.js';
 
-/** One of pull's own records (record() below) as its columns read it: each field as written. */
-class PullRecord extends View {
-  get target(): unknown {
-    return this.field('target');
-  }
-  get language(): unknown {
-    return this.field('language');
-  }
-  get path(): unknown {
-    return this.field('path');
-  }
-  get status(): unknown {
-    return this.field('status');
-  }
-  get bytes(): unknown {
-    return this.field('bytes');
-  }
-  get reason(): unknown {
-    return this.field('reason');
-  }
-}
-
-const COLUMNS: Column[] = columnsOver(
-  (raw) => new PullRecord(raw),
-  [
-    { header: 'target', field: 'target', value: (r) => r.target, kind: 'key' },
-    { header: 'language', field: 'language', value: (r) => r.language, kind: 'state', drop: 2 },
-    { header: 'path', field: 'path', value: (r) => r.path, kind: 'key' },
-    { header: 'status', field: 'status', value: (r) => r.status, kind: 'state' },
-    { header: 'bytes', field: 'bytes', value: (r) => r.bytes, kind: 'count', drop: 1 },
-    { header: 'reason', field: 'reason', value: (r) => r.reason },
-  ],
-);
+/** Pull's own records (record() below), each field as written. */
+const COLUMNS: Column[] = [
+  asWritten({ header: 'target', field: 'target', kind: 'key' }),
+  asWritten({ header: 'language', field: 'language', kind: 'state', drop: 2 }),
+  asWritten({ header: 'path', field: 'path', kind: 'key' }),
+  asWritten({ header: 'status', field: 'status', kind: 'state' }),
+  asWritten({ header: 'bytes', field: 'bytes', kind: 'count', drop: 1 }),
+  asWritten({ header: 'reason', field: 'reason' }),
+];
 
 const FIELDS = [...IDENTITY_FIELDS, 'target', 'language', 'path', 'status', 'bytes', 'reason'];
 
