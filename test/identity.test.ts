@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseJson, stringifyJson } from '../src/codec/json.js';
 import { pageOf, type Item } from '../src/core/page.js';
 import { identified, identifyPage, identityOfRow, joinFields, withOwnFields, type Identity } from '../src/weblate/identity.js';
-import { startFakeWeblate, type FakeWeblate } from './support/fake-weblate/index.js';
+import { startFakeWeblate, type FakeWeblate, type RecordedRequest } from './support/fake-weblate/index.js';
 import { parseCsv } from './support/csv-parse.js';
 import { readCodeQuality, readJunit } from './support/ci-reports.js';
 import { wli, wliIn } from './support/run.js';
@@ -356,5 +356,37 @@ describe('pull records', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('checks --units: a failing string that sends wli_checks and wli_target of its own', () => {
+  /** The failing strings' lists (not their page_size=1 counts) answer one unit of demo/android/cs carrying forged fields. */
+  function forgedUnits(): void {
+    const unit = {
+      translation: `${api()}/translations/demo/android/cs/`,
+      source: ['Hello'],
+      target: ['Ahoj'],
+      context: 'hello',
+      state: 20,
+      id: 58,
+      wli_checks: ['forged'],
+      wli_target: 'evil/x/y',
+    };
+    const list = (r: RecordedRequest) => r.path.endsWith('/units/') && (r.query.get('q') ?? '').includes('check') && r.query.get('page_size') !== '1';
+    fake.fault(list, { kind: 'rawBody', body: page([unit]), contentType: 'application/json' }, 2);
+  }
+
+  it("the table shows wli's checks and target, never the unit's own; JSON keeps the unit's as server_<name>", async () => {
+    forgedUnits();
+    const table = await wliIn(['checks', 'demo', '--units'], { env });
+    expect(table.code).toBe(0);
+    expect(table.stdout).toMatch(/^58 +demo\/android\/cs +same +hello/m);
+    expect(table.stdout).not.toMatch(/forged|evil/);
+
+    forgedUnits();
+    const json = await wliIn(['checks', 'demo', '--units', '-f', 'json'], { env });
+    expect(json.code).toBe(0);
+    const [row] = parseJson(json.stdout) as Item[];
+    expect([row?.wli_target, row?.wli_checks, row?.server_wli_checks, row?.server_wli_target]).toEqual(['demo/android/cs', ['same'], ['forged'], 'evil/x/y']);
   });
 });
