@@ -18,8 +18,9 @@ export type RepositoryField =
 
 /**
  * A repository status (…/repository/): Weblate's source weblate/api/serializers.py RepositorySerializer,
- * 2026.8 snapshot; `remote_commit`, `status`, `merge_failure` and the commit counts are sent for a
- * component or translation only, and a field an older server does not send reads undefined.
+ * its data made by weblate/api/views.py WeblateViewSet.repository, 2026.8 snapshot: `remote_commit`,
+ * `weblate_commit`, `status`, `merge_failure` and the commit counts are filled for a component or
+ * translation only (a project's leaves them out); a field an older server does not send reads undefined.
  */
 export class RepositoryView extends View {
   /** A field named at run time, as sent. */
