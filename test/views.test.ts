@@ -77,7 +77,12 @@ describe('the other views', () => {
 
   it('RepositoryView: which fields the server sent (a project’s status sends fewer)', () => {
     const r = repositoryView(item('{"needs_commit":true,"merge_failure":null}'));
-    expect([r.sent('merge_failure'), r.sent('outgoing_commits'), r.needsCommit, r.repositoryField('merge_failure')]).toEqual([true, false, true, null]);
+    expect([r.sent('merge_failure'), r.sent('outgoing_commits'), r.repositoryField('needs_commit'), r.repositoryField('merge_failure')]).toEqual([
+      true,
+      false,
+      true,
+      null,
+    ]);
   });
 
   it('UnitView, ComponentView and MemoryResultView', () => {

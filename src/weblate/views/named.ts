@@ -1,4 +1,4 @@
-// What a project, a component and a category have alike: an id, a name, a slug and their API URL.
+// What a project and a component have alike (a category too): an id, a name, a slug and their API URL.
 import { View } from '../view.js';
 
 /**

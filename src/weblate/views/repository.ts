@@ -31,39 +31,6 @@ export class RepositoryView extends View {
   sent(name: RepositoryField): boolean {
     return name in this.raw;
   }
-  get url(): unknown {
-    return this.field('url');
-  }
-  get needsCommit(): unknown {
-    return this.field('needs_commit');
-  }
-  get needsMerge(): unknown {
-    return this.field('needs_merge');
-  }
-  get needsPush(): unknown {
-    return this.field('needs_push');
-  }
-  get mergeFailure(): unknown {
-    return this.field('merge_failure');
-  }
-  get outgoingCommits(): unknown {
-    return this.field('outgoing_commits');
-  }
-  get missingCommits(): unknown {
-    return this.field('missing_commits');
-  }
-  get remoteCommit(): unknown {
-    return this.field('remote_commit');
-  }
-  get weblateCommit(): unknown {
-    return this.field('weblate_commit');
-  }
-  get status(): unknown {
-    return this.field('status');
-  }
-  get pendingUnits(): unknown {
-    return this.field('pending_units');
-  }
 }
 
 export const repositoryView = (raw: Item): RepositoryView => new RepositoryView(raw);

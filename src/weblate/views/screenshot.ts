@@ -23,9 +23,6 @@ export class ScreenshotView extends View {
   get translation(): unknown {
     return this.field('translation');
   }
-  get fileUrl(): unknown {
-    return this.field('file_url');
-  }
   get units(): unknown {
     return this.field('units');
   }
